@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what the project needs and is missing. Safe to run again: it only acts on
+# what is absent.
+#   scripts/setup.sh web    npm packages of the console (enough for `make run`)
+#   scripts/setup.sh test   also PostgreSQL, Chromium and a CJK font (for `make test`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-web}
+
+apt_install() {
+  local missing=()
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "installing Debian packages: ${missing[*]}" >&2
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+if ! command -v npm >/dev/null 2>&1; then
+  apt_install nodejs npm
+fi
+
+if [ "$what" = test ]; then
+  # PostgreSQL for the API tests on the second engine; Chromium and a CJK font for the
+  # browser tests (Playwright drives Debian's Chromium and never downloads a browser).
+  apt_install postgresql chromium fonts-wqy-zenhei python3
+fi
+
+# npm ci only when the lock file changed since the last install.
+stamp=web/node_modules/.installed-lock
+if [ ! -f "$stamp" ] || ! cmp -s web/package-lock.json "$stamp"; then
+  (cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+  cp web/package-lock.json "$stamp"
+fi

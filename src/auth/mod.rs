@@ -1,0 +1,230 @@
+//! Sign-in and sign-out: `/adminapi/login/*`.
+
+pub mod password;
+pub mod session;
+pub mod throttle;
+pub mod token;
+
+use crate::audit::{self, action};
+use crate::error::{ApiOk, ApiResult, AppError, FieldError};
+use crate::extract::{ClientAddress, JsonBody};
+use crate::i18n::Message;
+use crate::state::AppState;
+use crate::users::repository::find_credentials;
+use axum::{Router, extract::State, http::HeaderMap, routing::post};
+use serde::{Deserialize, Serialize};
+use session::{Role, create_session, presented_token, revoke_reason, revoke_session};
+use utoipa::ToSchema;
+
+pub const MAX_USERNAME_LENGTH: usize = 64;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/adminapi/login/login", post(login))
+        .route("/adminapi/login/logout", post(logout))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginRequest {
+    #[serde(default)]
+    pub username: Option<String>,
+    #[serde(default)]
+    pub password: Option<String>,
+}
+
+/// What the console stores as `loginfo` (spec §3, Login result).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginInfo {
+    pub user_id: i64,
+    pub username: String,
+    #[schema(value_type = String, example = "user")]
+    pub role: Role,
+    /// The merchant id; null for administrators.
+    pub mid: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginResponse {
+    /// Opaque session token: send it as `Authorization: Bearer` or in the `token` header.
+    pub token: String,
+    pub loginfo: LoginInfo,
+    /// When the session ends at the latest (RFC 3339); idleness ends it sooner.
+    pub expires_at: String,
+}
+
+/// Checked credentials, ready to look up.
+struct Credentials {
+    username: String,
+    password: String,
+}
+
+impl Credentials {
+    fn parse(request: LoginRequest) -> Result<Self, AppError> {
+        let username = request.username.unwrap_or_default().trim().to_string();
+        let password = request.password.unwrap_or_default();
+        let mut errors = Vec::new();
+        if username.is_empty() {
+            errors.push(FieldError::new("username", Message::UsernameRequired));
+        } else if username.chars().count() > MAX_USERNAME_LENGTH {
+            errors.push(FieldError::new("username", Message::UsernameTooLong { max: MAX_USERNAME_LENGTH }));
+        }
+        if password.is_empty() {
+            errors.push(FieldError::new("password", Message::PasswordRequired));
+        } else if password.chars().count() > password::MAX_PASSWORD_LENGTH {
+            // Never hash unbounded input: argon2's cost grows with it.
+            errors.push(FieldError::new(
+                "password",
+                Message::PasswordTooLong { max: password::MAX_PASSWORD_LENGTH },
+            ));
+        }
+        if errors.is_empty() { Ok(Self { username, password }) } else { Err(AppError::Validation(errors)) }
+    }
+}
+
+/// Sign in with username and password.
+#[utoipa::path(
+    post, path = "/adminapi/login/login", tag = "login",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in: `data` is a LoginResponse"),
+        (status = 400, description = "40000: username or password empty, or malformed body"),
+        (status = 401, description = "40100: account or password wrong"),
+        (status = 429, description = "42900: too many failed attempts; `data.retry_after_seconds`"),
+    )
+)]
+pub async fn login(
+    State(state): State<AppState>,
+    ClientAddress(client_address): ClientAddress,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<LoginRequest>,
+) -> ApiResult<LoginResponse> {
+    let credentials = Credentials::parse(request)?;
+    let address = client_address.to_string();
+    let pool = &state.db.pool;
+    let policy = &state.config.throttle;
+    let account_key = throttle::account_key(&credentials.username);
+    let address_key = throttle::address_key(&address);
+    if let Err(error) = throttle::ensure_not_locked(pool, &[account_key.clone(), address_key.clone()]).await {
+        audit::record(pool, None, action::LOGIN_THROTTLED, &credentials.username, &address).await?;
+        return Err(error);
+    }
+
+    let account = find_credentials(pool, &credentials.username).await?;
+    let verified = state
+        .hasher
+        .verify(&credentials.password, account.as_ref().map(|account| account.password_hash.as_str()))
+        .await?;
+    let Some(account) = account.filter(|_| verified) else {
+        let account_lock =
+            throttle::record_failure(pool, policy, &account_key, policy.account_max_failures).await?;
+        let address_lock =
+            throttle::record_failure(pool, policy, &address_key, policy.address_max_failures).await?;
+        audit::record(pool, None, action::LOGIN_FAILED, &credentials.username, &address).await?;
+        return match account_lock.max(address_lock) {
+            Some(retry_after_seconds) => Err(AppError::TooManyAttempts { retry_after_seconds }),
+            None => Err(AppError::BadCredentials),
+        };
+    };
+
+    throttle::clear(pool, &account_key).await?;
+    let user_agent = headers
+        .get(axum::http::header::USER_AGENT)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("");
+    let session = create_session(&state, account.user_id, &address, user_agent).await?;
+    audit::record(pool, Some(account.user_id), action::LOGIN, "", &address).await?;
+    Ok(ApiOk(LoginResponse {
+        token: session.token,
+        loginfo: LoginInfo {
+            user_id: account.user_id,
+            username: account.username,
+            role: account.role,
+            mid: account.merchant_id,
+        },
+        expires_at: crate::db::millis_to_rfc3339(session.expires_at),
+    }))
+}
+
+/// Sign out: the session is revoked on the server. Signing out is idempotent, so an
+/// already ended or unknown token also gets success.
+#[utoipa::path(
+    post, path = "/adminapi/login/logout", tag = "login",
+    responses((status = 200, description = "Signed out; `data` is null"))
+)]
+pub async fn logout(
+    State(state): State<AppState>,
+    ClientAddress(client_address): ClientAddress,
+    headers: HeaderMap,
+) -> ApiResult<()> {
+    // Headers that disagree still name sessions the caller holds: end both.
+    let tokens: Vec<String> = match presented_token(&headers) {
+        Ok(token) => token.into_iter().collect(),
+        Err(_) => bearer_and_token_header(&headers),
+    };
+    for token in tokens.iter().filter(|token| token::is_well_formed(token)) {
+        if revoke_session(&state, token, revoke_reason::LOGOUT).await? {
+            let user_id: Option<i64> =
+                sqlx::query_scalar("SELECT user_id FROM sessions WHERE token_hash = $1")
+                    .bind(token::token_hash(token))
+                    .fetch_optional(&state.db.pool)
+                    .await?;
+            audit::record(&state.db.pool, user_id, action::LOGOUT, "", &client_address.to_string()).await?;
+        }
+    }
+    Ok(ApiOk(()))
+}
+
+fn bearer_and_token_header(headers: &HeaderMap) -> Vec<String> {
+    let bearer = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|text| text.trim().split_once(' ').map(|(_, token)| token.trim().to_string()));
+    let header_token = headers.get("token").and_then(|value| value.to_str().ok()).map(str::to_string);
+    bearer.into_iter().chain(header_token).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(username: Option<&str>, password: Option<&str>) -> LoginRequest {
+        LoginRequest { username: username.map(str::to_string), password: password.map(str::to_string) }
+    }
+
+    fn fields(error: AppError) -> Vec<(String, Message)> {
+        match error {
+            AppError::Validation(fields) => fields.into_iter().map(|field| (field.field, field.message)).collect(),
+            other => panic!("expected validation, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn empty_fields_are_reported_in_order() {
+        let errors = fields(Credentials::parse(request(None, None)).err().unwrap());
+        assert_eq!(
+            errors,
+            vec![
+                ("username".to_string(), Message::UsernameRequired),
+                ("password".to_string(), Message::PasswordRequired)
+            ]
+        );
+        let errors = fields(Credentials::parse(request(Some("   "), Some("x"))).err().unwrap());
+        assert_eq!(errors, vec![("username".to_string(), Message::UsernameRequired)]);
+    }
+
+    #[test]
+    fn oversized_input_is_refused_before_hashing() {
+        let long_password = "A1a".repeat(100);
+        let errors = fields(Credentials::parse(request(Some("admin"), Some(&long_password))).err().unwrap());
+        assert_eq!(errors[0].0, "password");
+        let long_name = "n".repeat(65);
+        assert_eq!(fields(Credentials::parse(request(Some(&long_name), Some("x"))).err().unwrap())[0].0, "username");
+    }
+
+    #[test]
+    fn usernames_are_trimmed_passwords_are_not() {
+        let credentials = Credentials::parse(request(Some(" admin "), Some(" Admin123 "))).unwrap();
+        assert_eq!(credentials.username, "admin");
+        assert_eq!(credentials.password, " Admin123 ");
+    }
+}

@@ -1,0 +1,272 @@
+//! Server-side sessions and the extractors that authenticate every protected call.
+//!
+//! A session row holds the token's hash, its creation, last use, absolute expiry, the
+//! client address and user agent. A token is accepted as `Authorization: Bearer` or
+//! in the `token` header (spec §7); both at once must agree.
+
+use super::token::{is_well_formed, new_token, token_hash};
+use crate::db::now_millis;
+use crate::error::AppError;
+use crate::state::AppState;
+use axum::extract::FromRequestParts;
+use axum::http::{HeaderMap, header, request::Parts};
+use serde::Serialize;
+use sqlx::Row;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Admin,
+    User,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::User => "user",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "admin" => Some(Role::Admin),
+            "user" => Some(Role::User),
+            _ => None,
+        }
+    }
+}
+
+/// The signed-in caller of a request.
+#[derive(Debug, Clone)]
+pub struct CurrentUser {
+    pub user_id: i64,
+    pub username: String,
+    pub role: Role,
+    pub merchant_id: Option<i64>,
+    pub session_id: i64,
+}
+
+/// A caller who must be an administrator; anyone else gets code 40300.
+#[derive(Debug, Clone)]
+pub struct AdminUser(pub CurrentUser);
+
+/// Why a session was ended; stored for the audit and the monitor.
+pub mod revoke_reason {
+    pub const LOGOUT: &str = "logout";
+    pub const SIGNED_IN_ELSEWHERE: &str = "signed_in_elsewhere";
+}
+
+pub struct NewSession {
+    pub token: String,
+    pub expires_at: i64,
+}
+
+/// Opens a session and ends the user's oldest ones beyond the configured maximum.
+pub async fn create_session(
+    state: &AppState,
+    user_id: i64,
+    client_address: &str,
+    user_agent: &str,
+) -> Result<NewSession, AppError> {
+    let policy = &state.config.session;
+    let now = now_millis();
+    let expires_at = now.saturating_add(duration_millis(policy.absolute_lifetime));
+    let token = new_token();
+    let mut transaction = state.db.pool.begin().await?;
+    sqlx::query(
+        "INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at, client_address, user_agent)
+         VALUES ($1, $2, $3, $3, $4, $5, $6)",
+    )
+    .bind(token_hash(&token))
+    .bind(user_id)
+    .bind(now)
+    .bind(expires_at)
+    .bind(client_address)
+    .bind(truncate(user_agent, 512))
+    .execute(&mut *transaction)
+    .await?;
+    sqlx::query(
+        "UPDATE sessions SET revoked_at = $1, revoked_reason = $2
+         WHERE user_id = $3 AND revoked_at IS NULL AND id NOT IN (
+             SELECT id FROM sessions WHERE user_id = $3 AND revoked_at IS NULL
+             ORDER BY id DESC LIMIT $4)",
+    )
+    .bind(now)
+    .bind(revoke_reason::SIGNED_IN_ELSEWHERE)
+    .bind(user_id)
+    .bind(i64::from(policy.max_sessions_per_user.max(1)))
+    .execute(&mut *transaction)
+    .await?;
+    transaction.commit().await?;
+    Ok(NewSession { token, expires_at })
+}
+
+/// Ends the session of `token` if it is still open. Returns whether one was ended.
+pub async fn revoke_session(state: &AppState, token: &str, reason: &str) -> Result<bool, AppError> {
+    let result = sqlx::query(
+        "UPDATE sessions SET revoked_at = $1, revoked_reason = $2 WHERE token_hash = $3 AND revoked_at IS NULL",
+    )
+    .bind(now_millis())
+    .bind(reason)
+    .bind(token_hash(token))
+    .execute(&state.db.pool)
+    .await?;
+    Ok(result.rows_affected() > 0)
+}
+
+/// Sessions neither revoked nor expired, for the monitor.
+pub async fn count_active_sessions(state: &AppState) -> Result<i64, AppError> {
+    let now = now_millis();
+    let idle_cutoff = now - duration_millis(state.config.session.idle_timeout);
+    let count: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM sessions WHERE revoked_at IS NULL AND expires_at > $1 AND last_used_at > $2",
+    )
+    .bind(now)
+    .bind(idle_cutoff)
+    .fetch_one(&state.db.pool)
+    .await?;
+    Ok(count)
+}
+
+/// The token a request presents, if any. Both headers present and different is an error:
+/// a client confused about its own session must not be guessed for.
+pub fn presented_token(headers: &HeaderMap) -> Result<Option<String>, AppError> {
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .map(|value| {
+            let text = value.to_str().map_err(|_| AppError::TokenUnknown)?.trim();
+            match text.split_once(' ') {
+                Some((scheme, token)) if scheme.eq_ignore_ascii_case("bearer") => Ok(token.trim().to_string()),
+                _ => Err(AppError::TokenUnknown),
+            }
+        })
+        .transpose()?
+        .filter(|token| !token.is_empty());
+    let header_token = headers
+        .get("token")
+        .map(|value| value.to_str().map(|text| text.trim().to_string()).map_err(|_| AppError::TokenUnknown))
+        .transpose()?
+        .filter(|token| !token.is_empty());
+    match (bearer, header_token) {
+        (Some(bearer), Some(header_token)) if bearer != header_token => Err(AppError::TokenConflict),
+        (Some(token), _) | (None, Some(token)) => Ok(Some(token)),
+        (None, None) => Ok(None),
+    }
+}
+
+async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<CurrentUser, AppError> {
+    let token = presented_token(headers)?.ok_or(AppError::TokenUnknown)?;
+    if !is_well_formed(&token) {
+        return Err(AppError::TokenUnknown);
+    }
+    let row = sqlx::query(
+        "SELECT s.id, s.user_id, s.last_used_at, s.expires_at, s.revoked_at, u.username, u.role, u.merchant_id
+         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1",
+    )
+    .bind(token_hash(&token))
+    .fetch_optional(&state.db.pool)
+    .await?
+    .ok_or(AppError::TokenUnknown)?;
+    let session_id: i64 = row.try_get("id")?;
+    let last_used_at: i64 = row.try_get("last_used_at")?;
+    let expires_at: i64 = row.try_get("expires_at")?;
+    let revoked_at: Option<i64> = row.try_get("revoked_at")?;
+    if revoked_at.is_some() {
+        return Err(AppError::SessionEnded);
+    }
+    let now = now_millis();
+    let idle_limit = duration_millis(state.config.session.idle_timeout);
+    if now >= expires_at || now.saturating_sub(last_used_at) >= idle_limit {
+        return Err(AppError::TokenExpired);
+    }
+    // Writing on every request would serialise readers on SQLite; a few seconds of
+    // slack in the idle clock costs nothing.
+    if now - last_used_at > 5_000 {
+        sqlx::query("UPDATE sessions SET last_used_at = $1 WHERE id = $2 AND revoked_at IS NULL")
+            .bind(now)
+            .bind(session_id)
+            .execute(&state.db.pool)
+            .await?;
+    }
+    let role_text: String = row.try_get("role")?;
+    Ok(CurrentUser {
+        user_id: row.try_get("user_id")?,
+        username: row.try_get("username")?,
+        role: Role::parse(&role_text).ok_or_else(|| anyhow::anyhow!("unknown role {role_text:?} in storage"))?,
+        merchant_id: row.try_get("merchant_id")?,
+        session_id,
+    })
+}
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        if let Some(user) = parts.extensions.get::<CurrentUser>() {
+            return Ok(user.clone());
+        }
+        let user = authenticate(state, &parts.headers).await?;
+        parts.extensions.insert(user.clone());
+        Ok(user)
+    }
+}
+
+impl FromRequestParts<AppState> for AdminUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let user = CurrentUser::from_request_parts(parts, state).await?;
+        if user.role != Role::Admin {
+            return Err(AppError::PermissionDenied);
+        }
+        Ok(AdminUser(user))
+    }
+}
+
+pub fn duration_millis(duration: std::time::Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
+}
+
+fn truncate(text: &str, max_chars: usize) -> String {
+    text.chars().take(max_chars).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for (name, value) in pairs {
+            headers.insert(*name, HeaderValue::from_str(value).unwrap());
+        }
+        headers
+    }
+
+    #[test]
+    fn either_header_carries_the_token() {
+        assert_eq!(presented_token(&headers(&[("authorization", "Bearer abc")])).unwrap().unwrap(), "abc");
+        assert_eq!(presented_token(&headers(&[("authorization", "bearer abc")])).unwrap().unwrap(), "abc");
+        assert_eq!(presented_token(&headers(&[("token", "abc")])).unwrap().unwrap(), "abc");
+        assert_eq!(
+            presented_token(&headers(&[("authorization", "Bearer abc"), ("token", "abc")])).unwrap().unwrap(),
+            "abc"
+        );
+        assert!(presented_token(&headers(&[])).unwrap().is_none());
+        assert!(presented_token(&headers(&[("token", "")])).unwrap().is_none());
+    }
+
+    #[test]
+    fn disagreeing_or_foreign_schemes_are_refused() {
+        assert!(matches!(
+            presented_token(&headers(&[("authorization", "Bearer abc"), ("token", "xyz")])),
+            Err(AppError::TokenConflict)
+        ));
+        assert!(matches!(
+            presented_token(&headers(&[("authorization", "Basic abc")])),
+            Err(AppError::TokenUnknown)
+        ));
+    }
+}

@@ -1,0 +1,100 @@
+//! Throttling of failed sign-ins, per account and per client address.
+//!
+//! Counters live in the database, so they hold across restarts and across several
+//! server processes. A counter counts failures inside a window; reaching the maximum
+//! locks its key until the lockout has passed. While locked, no password is checked at
+//! all, so a locked account cannot be probed.
+
+use crate::config::ThrottlePolicy;
+use crate::db::now_millis;
+use crate::error::AppError;
+use crate::auth::session::duration_millis;
+use sqlx::AnyPool;
+
+pub fn account_key(username: &str) -> String {
+    format!("account:{}", username.to_lowercase())
+}
+
+pub fn address_key(address: &str) -> String {
+    format!("address:{address}")
+}
+
+/// Fails with "too many attempts" if any of `keys` is locked now.
+pub async fn ensure_not_locked(pool: &AnyPool, keys: &[String]) -> Result<(), AppError> {
+    let now = now_millis();
+    let mut latest_unlock = 0i64;
+    for key in keys {
+        let locked_until: Option<i64> =
+            sqlx::query_scalar("SELECT locked_until FROM login_throttle WHERE throttle_key = $1")
+                .bind(key)
+                .fetch_optional(pool)
+                .await?;
+        if let Some(until) = locked_until.filter(|until| *until > now) {
+            latest_unlock = latest_unlock.max(until);
+        }
+    }
+    if latest_unlock > now {
+        let seconds = u64::try_from((latest_unlock - now + 999) / 1000).unwrap_or(1);
+        return Err(AppError::TooManyAttempts { retry_after_seconds: seconds.max(1) });
+    }
+    Ok(())
+}
+
+/// Counts one failure against `key`; returns the seconds to wait if this failure locked it.
+pub async fn record_failure(
+    pool: &AnyPool,
+    policy: &ThrottlePolicy,
+    key: &str,
+    max_failures: u32,
+) -> Result<Option<u64>, AppError> {
+    let now = now_millis();
+    let window_start_cutoff = now - duration_millis(policy.window);
+    let lock_until = now + duration_millis(policy.lockout);
+    // One statement, so parallel failures cannot lose a count: a window that has ended
+    // starts again at 1; reaching the maximum sets the lock.
+    let (failures, locked_until): (i64, i64) = sqlx::query_as(
+        "INSERT INTO login_throttle (throttle_key, failures, window_started_at, locked_until)
+         VALUES ($1, 1, $2, CASE WHEN 1 >= $3 THEN $4 ELSE 0 END)
+         ON CONFLICT (throttle_key) DO UPDATE SET
+           failures = CASE WHEN login_throttle.window_started_at < $5 THEN 1 ELSE login_throttle.failures + 1 END,
+           window_started_at = CASE WHEN login_throttle.window_started_at < $5 THEN $2 ELSE login_throttle.window_started_at END,
+           locked_until = CASE
+             WHEN (CASE WHEN login_throttle.window_started_at < $5 THEN 1 ELSE login_throttle.failures + 1 END) >= $3
+             THEN $4 ELSE login_throttle.locked_until END
+         RETURNING failures, locked_until",
+    )
+    .bind(key)
+    .bind(now)
+    .bind(i64::from(max_failures))
+    .bind(lock_until)
+    .bind(window_start_cutoff)
+    .fetch_one(pool)
+    .await?;
+    if failures >= i64::from(max_failures) && locked_until > now {
+        let seconds = u64::try_from((locked_until - now + 999) / 1000).unwrap_or(1);
+        return Ok(Some(seconds.max(1)));
+    }
+    Ok(None)
+}
+
+/// A successful sign-in forgives the account's earlier failures. The address counter
+/// stays: one success must not hide a spray of guesses at other accounts.
+pub async fn clear(pool: &AnyPool, key: &str) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM login_throttle WHERE throttle_key = $1")
+        .bind(key)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_separate_accounts_from_addresses_and_ignore_case() {
+        assert_eq!(account_key("Merchant"), "account:merchant");
+        assert_eq!(address_key("127.0.0.1"), "address:127.0.0.1");
+        assert_ne!(account_key("127.0.0.1"), address_key("127.0.0.1"));
+    }
+}

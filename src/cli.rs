@@ -1,0 +1,142 @@
+//! The command line: `backoffice serve` and `backoffice create-user`.
+
+use crate::auth::password::{NewPassword, PasswordHasher};
+use crate::auth::session::Role;
+use crate::config::{Config, SessionPolicy, ThrottlePolicy};
+use crate::db::Database;
+use crate::startup::{Application, shutdown_signal};
+use crate::users::repository::{NewUser, create_user};
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::io::BufRead;
+use std::time::Duration;
+
+#[derive(Debug, Parser)]
+#[command(name = "backoffice", version, about = "Merchant and administrator console of a phone-credit top-up platform")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+    /// Log format.
+    #[arg(long, global = true, value_enum, default_value_t = LogFormat::Text, env = "BACKOFFICE_LOG_FORMAT")]
+    pub log_format: LogFormat,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the API and the console (under /web/).
+    Serve(ServeArgs),
+    /// Create a user; the password is read from standard input (first line).
+    CreateUser(CreateUserArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct DatabaseArgs {
+    /// Database URL: sqlite://PATH or postgres://USER@HOST:PORT/NAME.
+    #[arg(long = "database", env = "DATABASE_URL", default_value = "sqlite://data/backoffice.db")]
+    pub database_url: String,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "BACKOFFICE_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: String,
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// Seed the demo accounts (admin/Admin123, merchant/Merchant123) if they are absent.
+    #[arg(long)]
+    pub demo: bool,
+    /// Minutes of inactivity after which a session expires.
+    #[arg(long, env = "BACKOFFICE_SESSION_IDLE_MINUTES", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..))]
+    pub session_idle_minutes: u64,
+    /// Hours after sign-in at which a session expires however active it is.
+    #[arg(long, env = "BACKOFFICE_SESSION_LIFETIME_HOURS", default_value_t = 12, value_parser = clap::value_parser!(u64).range(1..))]
+    pub session_lifetime_hours: u64,
+    /// Sessions one user may hold; signing in once more ends the oldest.
+    #[arg(long, env = "BACKOFFICE_MAX_SESSIONS_PER_USER", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_sessions_per_user: u32,
+    /// Take the client address from X-Forwarded-For. Only behind a proxy that sets it.
+    #[arg(long, env = "BACKOFFICE_TRUST_FORWARDED_FOR")]
+    pub trust_forwarded_for: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CreateUserArgs {
+    #[arg(long)]
+    pub username: String,
+    #[arg(long, value_enum)]
+    pub role: RoleArg,
+    /// For role user: the merchant's name (defaults to the username).
+    #[arg(long)]
+    pub merchant_name: Option<String>,
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum RoleArg {
+    Admin,
+    User,
+}
+
+impl ServeArgs {
+    pub fn into_config(self) -> Config {
+        let mut config = Config::new(self.listen, self.database.database_url);
+        config.seed_demo = self.demo;
+        config.trust_forwarded_for = self.trust_forwarded_for;
+        config.session = SessionPolicy {
+            idle_timeout: Duration::from_secs(self.session_idle_minutes * 60),
+            absolute_lifetime: Duration::from_secs(self.session_lifetime_hours * 3600),
+            max_sessions_per_user: self.max_sessions_per_user,
+        };
+        config.throttle = ThrottlePolicy::default();
+        config
+    }
+}
+
+pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let config = args.into_config();
+    let database_kind = crate::db::DatabaseKind::from_url(&config.database_url)?;
+    let application = Application::build(config).await?;
+    tracing::info!(port = application.port(), database = database_kind.name(), "listening; console at /web/");
+    application.run_until_stopped(shutdown_signal()).await
+}
+
+pub async fn create_user_command(args: CreateUserArgs) -> anyhow::Result<()> {
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line).context("cannot read the password from standard input")?;
+    let password_text = line.trim_end_matches(['\r', '\n']);
+    let password = NewPassword::parse(password_text)
+        .map_err(|message| anyhow::anyhow!("{}", message.text(crate::i18n::Locale::EnUs)))?;
+    let database = Database::connect(&args.database.database_url).await?;
+    let role = match args.role {
+        RoleArg::Admin => Role::Admin,
+        RoleArg::User => Role::User,
+    };
+    let hasher = PasswordHasher::default();
+    let (user_id, merchant_id) = create_user(
+        &database.pool,
+        &hasher,
+        NewUser {
+            username: &args.username,
+            password: &password,
+            role,
+            merchant_name: args.merchant_name.as_deref(),
+            merchant_id: None,
+            display_name: &args.username,
+        },
+    )
+    .await?;
+    crate::audit::record(&database.pool, Some(user_id), crate::audit::action::USER_CREATED, "command line", "").await?;
+    match merchant_id {
+        Some(mid) => println!("created user {} (id {user_id}) for merchant {mid}", args.username.trim()),
+        None => println!("created administrator {} (id {user_id})", args.username.trim()),
+    }
+    Ok(())
+}

@@ -1,0 +1,74 @@
+//! Run-time settings of the server, with safe defaults. The command line (`cli.rs`)
+//! fills them from flags and environment variables; tests build them directly.
+
+use std::time::Duration;
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Address to listen on, e.g. `127.0.0.1:8080`; port 0 picks a free port.
+    pub listen: String,
+    /// `sqlite://PATH` or `postgres://...`.
+    pub database_url: String,
+    /// Seed the demo accounts (and, later, their data) if absent.
+    pub seed_demo: bool,
+    /// Use the first `X-Forwarded-For` address as the client address. Only behind a
+    /// proxy that sets it: otherwise any client could pick its own address.
+    pub trust_forwarded_for: bool,
+    pub session: SessionPolicy,
+    pub throttle: ThrottlePolicy,
+}
+
+#[derive(Debug, Clone)]
+pub struct SessionPolicy {
+    /// A session unused for this long has expired (code 50014).
+    pub idle_timeout: Duration,
+    /// A session older than this has expired however active it is.
+    pub absolute_lifetime: Duration,
+    /// Signing in once more than this revokes the oldest session (code 50012).
+    pub max_sessions_per_user: u32,
+}
+
+impl Default for SessionPolicy {
+    fn default() -> Self {
+        Self {
+            idle_timeout: Duration::from_secs(2 * 60 * 60),
+            absolute_lifetime: Duration::from_secs(12 * 60 * 60),
+            max_sessions_per_user: 10,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct ThrottlePolicy {
+    /// Failed sign-ins for one account within `window` before it is locked.
+    pub account_max_failures: u32,
+    /// Failed sign-ins from one client address within `window` before it is locked.
+    pub address_max_failures: u32,
+    pub window: Duration,
+    /// How long a locked account or address must wait.
+    pub lockout: Duration,
+}
+
+impl Default for ThrottlePolicy {
+    fn default() -> Self {
+        Self {
+            account_max_failures: 5,
+            address_max_failures: 30,
+            window: Duration::from_secs(15 * 60),
+            lockout: Duration::from_secs(15 * 60),
+        }
+    }
+}
+
+impl Config {
+    pub fn new(listen: impl Into<String>, database_url: impl Into<String>) -> Self {
+        Self {
+            listen: listen.into(),
+            database_url: database_url.into(),
+            seed_demo: false,
+            trust_forwarded_for: false,
+            session: SessionPolicy::default(),
+            throttle: ThrottlePolicy::default(),
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! One storage layer for SQLite and PostgreSQL through sqlx's `Any` driver.
+//!
+//! Queries are written once in the SQL both engines share: `$1` placeholders (SQLite
+//! accepts them too), `RETURNING`, `ON CONFLICT`, integers for time (unix milliseconds)
+//! and flags. The DDL differs (identity columns), so each engine has its own migration
+//! folder with the same numbered steps.
+
+use anyhow::Context;
+use sqlx::AnyPool;
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::migrate::Migrator;
+use std::path::Path;
+use std::time::Duration;
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DatabaseKind {
+    Sqlite,
+    Postgres,
+}
+
+impl DatabaseKind {
+    pub fn from_url(url: &str) -> anyhow::Result<Self> {
+        if url.starts_with("sqlite:") {
+            Ok(DatabaseKind::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(DatabaseKind::Postgres)
+        } else {
+            anyhow::bail!("unsupported database URL: expected sqlite://PATH or postgres://...")
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DatabaseKind::Sqlite => "sqlite",
+            DatabaseKind::Postgres => "postgres",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Database {
+    pub pool: AnyPool,
+    pub kind: DatabaseKind,
+}
+
+impl Database {
+    /// Connects, applies the engine's pragmas and runs pending migrations.
+    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        install_default_drivers();
+        let kind = DatabaseKind::from_url(url)?;
+        let pool = match kind {
+            DatabaseKind::Sqlite => {
+                let url = prepare_sqlite_url(url)?;
+                AnyPoolOptions::new()
+                    .max_connections(8)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .after_connect(|connection, _| {
+                        Box::pin(async move {
+                            // WAL lets readers work while one writer commits; the busy
+                            // timeout makes writers queue instead of failing at once.
+                            for pragma in [
+                                "PRAGMA journal_mode = WAL",
+                                "PRAGMA foreign_keys = ON",
+                                "PRAGMA busy_timeout = 5000",
+                            ] {
+                                sqlx::query(pragma).execute(&mut *connection).await?;
+                            }
+                            Ok(())
+                        })
+                    })
+                    .connect(&url)
+                    .await
+                    .context("cannot open the SQLite database")?
+            }
+            DatabaseKind::Postgres => AnyPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect(url)
+                .await
+                .context("cannot connect to PostgreSQL")?,
+        };
+        let migrator = match kind {
+            DatabaseKind::Sqlite => &SQLITE_MIGRATIONS,
+            DatabaseKind::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&pool).await.context("database migration failed")?;
+        Ok(Self { pool, kind })
+    }
+}
+
+/// Creates the file's folder and asks SQLite to create the file if it is missing.
+fn prepare_sqlite_url(url: &str) -> anyhow::Result<String> {
+    let rest = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let (path, query) = match rest.split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None => (rest, None),
+    };
+    if path.is_empty() {
+        anyhow::bail!("the SQLite URL has no file path");
+    }
+    if let Some(parent) = Path::new(path).parent() {
+        if !parent.as_os_str().is_empty() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create the folder {}", parent.display()))?;
+        }
+    }
+    Ok(match query {
+        Some(query) if query.contains("mode=") => format!("sqlite://{path}?{query}"),
+        Some(query) => format!("sqlite://{path}?{query}&mode=rwc"),
+        None => format!("sqlite://{path}?mode=rwc"),
+    })
+}
+
+/// Now, in unix milliseconds: the one time representation in storage.
+pub fn now_millis() -> i64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    i64::try_from(now.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// RFC 3339 text for a stored time, as the API shows it.
+pub fn millis_to_rfc3339(millis: i64) -> String {
+    let nanos = i128::from(millis) * 1_000_000;
+    time::OffsetDateTime::from_unix_timestamp_nanos(nanos)
+        .ok()
+        .and_then(|moment| moment.format(&time::format_description::well_known::Rfc3339).ok())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_urls_gain_create_mode() {
+        assert_eq!(prepare_sqlite_url("sqlite://relative.db").unwrap(), "sqlite://relative.db?mode=rwc");
+        assert_eq!(
+            prepare_sqlite_url("sqlite://x.db?cache=shared").unwrap(),
+            "sqlite://x.db?cache=shared&mode=rwc"
+        );
+        assert_eq!(prepare_sqlite_url("sqlite://x.db?mode=ro").unwrap(), "sqlite://x.db?mode=ro");
+        assert!(prepare_sqlite_url("sqlite://").is_err());
+    }
+
+    #[test]
+    fn kinds_come_from_the_scheme() {
+        assert_eq!(DatabaseKind::from_url("sqlite://a.db").unwrap(), DatabaseKind::Sqlite);
+        assert_eq!(DatabaseKind::from_url("postgres://u@h/db").unwrap(), DatabaseKind::Postgres);
+        assert!(DatabaseKind::from_url("mysql://u@h/db").is_err());
+    }
+
+    #[test]
+    fn times_render_as_rfc3339() {
+        assert_eq!(millis_to_rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(millis_to_rfc3339(1_500), "1970-01-01T00:00:01.5Z");
+    }
+}

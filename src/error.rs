@@ -1,0 +1,231 @@
+//! The response envelope `{code, msg, data}` and the one error type every handler returns.
+//!
+//! Errors carry a [`Message`] rather than a string so that the locale middleware
+//! ([`localize_error_responses`]) can render them in the language of the request.
+//! Internal errors are logged with their cause and shown only as a generic message.
+
+use crate::i18n::{Locale, Message};
+use axum::{
+    Json,
+    extract::Request,
+    http::{HeaderValue, StatusCode, header},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use serde::Serialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// Business codes. The catalogue with meanings is `docs/api.md`; keep both in step.
+pub mod code {
+    pub const SUCCESS: i64 = 20000;
+    pub const VALIDATION_FAILED: i64 = 40000;
+    pub const BAD_CREDENTIALS: i64 = 40100;
+    pub const PERMISSION_DENIED: i64 = 40300;
+    pub const NOT_FOUND: i64 = 40400;
+    pub const TOO_MANY_ATTEMPTS: i64 = 42900;
+    pub const GENERIC_FAILURE: i64 = 50000;
+    pub const TOKEN_UNKNOWN: i64 = 50008;
+    pub const SESSION_ENDED: i64 = 50012;
+    pub const TOKEN_EXPIRED: i64 = 50014;
+}
+
+/// A successful answer: `{code: 20000, msg: "success", data}`.
+pub struct ApiOk<T>(pub T);
+
+impl<T: Serialize> IntoResponse for ApiOk<T> {
+    fn into_response(self) -> Response {
+        Json(json!({
+            "code": code::SUCCESS,
+            "msg": Message::Success.text(Locale::EnUs),
+            "data": self.0,
+        }))
+        .into_response()
+    }
+}
+
+pub type ApiResult<T> = Result<ApiOk<T>, AppError>;
+
+/// One invalid input field and why.
+#[derive(Debug, Clone)]
+pub struct FieldError {
+    pub field: String,
+    pub message: Message,
+}
+
+impl FieldError {
+    pub fn new(field: impl Into<String>, message: Message) -> Self {
+        Self { field: field.into(), message }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("validation failed")]
+    Validation(Vec<FieldError>),
+    #[error("malformed request body")]
+    MalformedBody,
+    #[error("bad credentials")]
+    BadCredentials,
+    #[error("permission denied")]
+    PermissionDenied,
+    #[error("not found")]
+    NotFound,
+    #[error("too many attempts")]
+    TooManyAttempts { retry_after_seconds: u64 },
+    #[error("session token unknown or malformed")]
+    TokenUnknown,
+    #[error("session token headers disagree")]
+    TokenConflict,
+    #[error("session ended")]
+    SessionEnded,
+    #[error("session expired")]
+    TokenExpired,
+    #[error("internal error: {0:#}")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl AppError {
+    pub fn field(field: &str, message: Message) -> Self {
+        AppError::Validation(vec![FieldError::new(field, message)])
+    }
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(error: sqlx::Error) -> Self {
+        AppError::Internal(error.into())
+    }
+}
+
+/// What an error response says, kept in the response extensions so the locale
+/// middleware can render the body again in the request's language.
+#[derive(Debug, Clone)]
+pub struct ErrorReport {
+    pub code: i64,
+    pub message: Message,
+    pub fields: Vec<FieldError>,
+    pub retry_after_seconds: Option<u64>,
+}
+
+impl ErrorReport {
+    fn body(&self, locale: Locale) -> Value {
+        let data = if !self.fields.is_empty() {
+            let fields: serde_json::Map<String, Value> = self
+                .fields
+                .iter()
+                .map(|field| (field.field.clone(), Value::String(field.message.text(locale).into())))
+                .collect();
+            let keys: serde_json::Map<String, Value> = self
+                .fields
+                .iter()
+                .map(|field| (field.field.clone(), Value::String(field.message.key().into())))
+                .collect();
+            json!({ "fields": fields, "keys": keys })
+        } else if let Some(seconds) = self.retry_after_seconds {
+            json!({ "retry_after_seconds": seconds })
+        } else {
+            Value::Null
+        };
+        json!({ "code": self.code, "msg": self.message.text(locale), "data": data })
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, report) = match self {
+            AppError::Validation(fields) => {
+                let message = fields
+                    .first()
+                    .map(|field| field.message.clone())
+                    .unwrap_or(Message::MalformedBody);
+                (
+                    StatusCode::BAD_REQUEST,
+                    ErrorReport { code: code::VALIDATION_FAILED, message, fields, retry_after_seconds: None },
+                )
+            }
+            AppError::MalformedBody => (StatusCode::BAD_REQUEST, report(code::VALIDATION_FAILED, Message::MalformedBody)),
+            AppError::BadCredentials => {
+                (StatusCode::UNAUTHORIZED, report(code::BAD_CREDENTIALS, Message::AccountOrPasswordWrong))
+            }
+            AppError::PermissionDenied => {
+                (StatusCode::FORBIDDEN, report(code::PERMISSION_DENIED, Message::PermissionDenied))
+            }
+            AppError::NotFound => (StatusCode::NOT_FOUND, report(code::NOT_FOUND, Message::NotFound)),
+            AppError::TooManyAttempts { retry_after_seconds } => (
+                StatusCode::TOO_MANY_REQUESTS,
+                ErrorReport {
+                    code: code::TOO_MANY_ATTEMPTS,
+                    message: Message::TooManyAttempts { retry_after_seconds },
+                    fields: Vec::new(),
+                    retry_after_seconds: Some(retry_after_seconds),
+                },
+            ),
+            AppError::TokenUnknown => (StatusCode::UNAUTHORIZED, report(code::TOKEN_UNKNOWN, Message::TokenUnknown)),
+            AppError::TokenConflict => (StatusCode::UNAUTHORIZED, report(code::TOKEN_UNKNOWN, Message::TokenConflict)),
+            AppError::SessionEnded => (StatusCode::UNAUTHORIZED, report(code::SESSION_ENDED, Message::SessionEnded)),
+            AppError::TokenExpired => (StatusCode::UNAUTHORIZED, report(code::TOKEN_EXPIRED, Message::TokenExpired)),
+            AppError::Internal(error) => {
+                // The cause goes to the log (with the request id from the tracing span),
+                // never to the client.
+                tracing::error!(error = %format!("{error:#}"), "internal error");
+                (StatusCode::INTERNAL_SERVER_ERROR, report(code::GENERIC_FAILURE, Message::InternalError))
+            }
+        };
+        error_response(status, report)
+    }
+}
+
+fn report(code: i64, message: Message) -> ErrorReport {
+    ErrorReport { code, message, fields: Vec::new(), retry_after_seconds: None }
+}
+
+/// Builds an error response in the default locale and remembers the report.
+pub fn error_response(status: StatusCode, report: ErrorReport) -> Response {
+    let mut response = (status, Json(report.body(Locale::EnUs))).into_response();
+    if let Some(seconds) = report.retry_after_seconds {
+        if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
+            response.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+    }
+    response.extensions_mut().insert(Arc::new(report));
+    response
+}
+
+/// Renders error bodies again when the request asked for another language.
+pub async fn localize_error_responses(request: Request, next: Next) -> Response {
+    let locale = Locale::from_headers(request.headers());
+    let response = next.run(request).await;
+    if locale == Locale::EnUs {
+        return response;
+    }
+    let Some(report) = response.extensions().get::<Arc<ErrorReport>>().cloned() else {
+        return response;
+    };
+    let (mut parts, _) = response.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    let body = serde_json::to_vec(&report.body(locale)).unwrap_or_default();
+    Response::from_parts(parts, axum::body::Body::from(body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn validation_report_lists_every_field_and_leads_with_the_first() {
+        let report = ErrorReport {
+            code: code::VALIDATION_FAILED,
+            message: Message::UsernameRequired,
+            fields: vec![
+                FieldError::new("username", Message::UsernameRequired),
+                FieldError::new("password", Message::PasswordRequired),
+            ],
+            retry_after_seconds: None,
+        };
+        let body = report.body(Locale::ZhCn);
+        assert_eq!(body["code"], 40000);
+        assert_eq!(body["msg"], "用户名不能为空");
+        assert_eq!(body["data"]["fields"]["password"], "密码不能为空");
+        assert_eq!(body["data"]["keys"]["username"], "login.username.required");
+    }
+}

@@ -1,0 +1,210 @@
+//! Server-side messages in both console locales.
+//!
+//! Every text the server can put into an envelope's `msg` (or a field message) is a
+//! [`Message`]. Handlers never build user-facing strings themselves: they return a
+//! `Message`, and the response is rendered in the locale the client asked for with
+//! `Accept-Language` (the console sends its current locale). English is the default
+//! because it is the language of the API reference.
+
+use axum::http::HeaderMap;
+use std::borrow::Cow;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Locale {
+    EnUs,
+    ZhCn,
+}
+
+impl Locale {
+    /// Picks the first supported language of an `Accept-Language` header.
+    /// Quality values are ignored on purpose: the console sends one language.
+    pub fn from_headers(headers: &HeaderMap) -> Self {
+        let Some(value) = headers
+            .get(axum::http::header::ACCEPT_LANGUAGE)
+            .and_then(|value| value.to_str().ok())
+        else {
+            return Locale::EnUs;
+        };
+        for part in value.split(',') {
+            let tag = part.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+            if tag.starts_with("zh") {
+                return Locale::ZhCn;
+            }
+            if tag.starts_with("en") {
+                return Locale::EnUs;
+            }
+        }
+        Locale::EnUs
+    }
+}
+
+/// Every message the server shows to a person. The `key` is stable and documented in
+/// `docs/api.md`; the texts may be improved without breaking clients.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Message {
+    Success,
+    UsernameRequired,
+    PasswordRequired,
+    UsernameTooLong { max: usize },
+    PasswordTooLong { max: usize },
+    AccountOrPasswordWrong,
+    TooManyAttempts { retry_after_seconds: u64 },
+    PermissionDenied,
+    NotFound,
+    MalformedBody,
+    InvalidField { detail: String },
+    TokenUnknown,
+    TokenConflict,
+    SessionEnded,
+    TokenExpired,
+    InternalError,
+    PasswordTooShort { min: usize },
+    PasswordWeak,
+    PasswordInvalidCharacter,
+    MerchantIdInvalid,
+}
+
+impl Message {
+    pub fn key(&self) -> &'static str {
+        match self {
+            Message::Success => "success",
+            Message::UsernameRequired => "login.username.required",
+            Message::PasswordRequired => "login.password.required",
+            Message::UsernameTooLong { .. } => "login.username.too_long",
+            Message::PasswordTooLong { .. } => "password.too_long",
+            Message::AccountOrPasswordWrong => "login.credentials.wrong",
+            Message::TooManyAttempts { .. } => "throttle.too_many_attempts",
+            Message::PermissionDenied => "permission.denied",
+            Message::NotFound => "not_found",
+            Message::MalformedBody => "request.malformed_body",
+            Message::InvalidField { .. } => "request.invalid_field",
+            Message::TokenUnknown => "session.token_unknown",
+            Message::TokenConflict => "session.token_conflict",
+            Message::SessionEnded => "session.ended",
+            Message::TokenExpired => "session.expired",
+            Message::InternalError => "internal_error",
+            Message::PasswordTooShort { .. } => "password.too_short",
+            Message::PasswordWeak => "password.weak",
+            Message::PasswordInvalidCharacter => "password.invalid_character",
+            Message::MerchantIdInvalid => "merchant.mid_invalid",
+        }
+    }
+
+    pub fn text(&self, locale: Locale) -> Cow<'static, str> {
+        use Locale::*;
+        let text: Cow<'static, str> = match (self, locale) {
+            (Message::Success, EnUs) => "success".into(),
+            (Message::Success, ZhCn) => "成功".into(),
+            (Message::UsernameRequired, EnUs) => "username cannot be empty".into(),
+            (Message::UsernameRequired, ZhCn) => "用户名不能为空".into(),
+            (Message::PasswordRequired, EnUs) => "password cannot be empty".into(),
+            (Message::PasswordRequired, ZhCn) => "密码不能为空".into(),
+            (Message::UsernameTooLong { max }, EnUs) => {
+                format!("username must be at most {max} characters").into()
+            }
+            (Message::UsernameTooLong { max }, ZhCn) => format!("用户名最多 {max} 个字符").into(),
+            (Message::PasswordTooLong { max }, EnUs) => {
+                format!("password must be at most {max} characters").into()
+            }
+            (Message::PasswordTooLong { max }, ZhCn) => format!("密码最多 {max} 个字符").into(),
+            (Message::AccountOrPasswordWrong, EnUs) => "account or password wrong".into(),
+            (Message::AccountOrPasswordWrong, ZhCn) => "账号或密码错误".into(),
+            (Message::TooManyAttempts { retry_after_seconds }, EnUs) => format!(
+                "too many attempts, please retry in {}",
+                english_duration(*retry_after_seconds)
+            )
+            .into(),
+            (Message::TooManyAttempts { retry_after_seconds }, ZhCn) => {
+                format!("尝试次数过多，请在 {}后重试", chinese_duration(*retry_after_seconds)).into()
+            }
+            (Message::PermissionDenied, EnUs) => {
+                "your user group does not have permission for this operation".into()
+            }
+            (Message::PermissionDenied, ZhCn) => "您所在的用户组没有此操作的权限".into(),
+            (Message::NotFound, EnUs) => "the requested resource does not exist".into(),
+            (Message::NotFound, ZhCn) => "请求的资源不存在".into(),
+            (Message::MalformedBody, EnUs) => "the request body is not valid JSON".into(),
+            (Message::MalformedBody, ZhCn) => "请求体不是有效的 JSON".into(),
+            (Message::InvalidField { detail }, EnUs) => format!("invalid value: {detail}").into(),
+            (Message::InvalidField { detail }, ZhCn) => format!("字段值无效：{detail}").into(),
+            (Message::TokenUnknown, EnUs) => "not logged in or the login token is invalid".into(),
+            (Message::TokenUnknown, ZhCn) => "未登录或登录凭证无效".into(),
+            (Message::TokenConflict, EnUs) => {
+                "the Authorization and token headers carry different tokens".into()
+            }
+            (Message::TokenConflict, ZhCn) => "Authorization 与 token 请求头中的凭证不一致".into(),
+            (Message::SessionEnded, EnUs) => {
+                "your session has ended: the account signed in elsewhere or the session was revoked"
+                    .into()
+            }
+            (Message::SessionEnded, ZhCn) => "会话已结束：账号已在别处登录或会话已被注销".into(),
+            (Message::TokenExpired, EnUs) => "your login has expired, please log in again".into(),
+            (Message::TokenExpired, ZhCn) => "登录已过期，请重新登录".into(),
+            (Message::InternalError, EnUs) => "internal server error, please retry later".into(),
+            (Message::InternalError, ZhCn) => "服务器内部错误，请稍后重试".into(),
+            (Message::PasswordTooShort { min }, EnUs) => {
+                format!("password must be at least {min} characters").into()
+            }
+            (Message::PasswordTooShort { min }, ZhCn) => format!("密码至少 {min} 位").into(),
+            (Message::PasswordWeak, EnUs) => {
+                "password must contain digits and both upper and lower case letters".into()
+            }
+            (Message::PasswordWeak, ZhCn) => "密码必须同时包含数字、大写字母和小写字母".into(),
+            (Message::PasswordInvalidCharacter, EnUs) => {
+                "password may contain only digits, letters and non-space special characters"
+                    .into()
+            }
+            (Message::PasswordInvalidCharacter, ZhCn) => {
+                "密码只能包含数字、字母和非空格的特殊字符".into()
+            }
+            (Message::MerchantIdInvalid, EnUs) => "mid must be a positive integer".into(),
+            (Message::MerchantIdInvalid, ZhCn) => "商户编号必须是正整数".into(),
+        };
+        text
+    }
+}
+
+fn english_duration(seconds: u64) -> String {
+    match seconds {
+        0..=1 => "1 second".to_string(),
+        2..=119 => format!("{seconds} seconds"),
+        _ => format!("{} minutes", seconds.div_ceil(60)),
+    }
+}
+
+fn chinese_duration(seconds: u64) -> String {
+    match seconds {
+        0..=119 => format!("{} 秒", seconds.max(1)),
+        _ => format!("{} 分钟", seconds.div_ceil(60)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::{HeaderValue, header::ACCEPT_LANGUAGE};
+
+    fn headers(value: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(ACCEPT_LANGUAGE, HeaderValue::from_str(value).unwrap());
+        headers
+    }
+
+    #[test]
+    fn locale_follows_the_first_supported_language() {
+        assert_eq!(Locale::from_headers(&HeaderMap::new()), Locale::EnUs);
+        assert_eq!(Locale::from_headers(&headers("zh-CN")), Locale::ZhCn);
+        assert_eq!(Locale::from_headers(&headers("fr-FR, zh;q=0.8")), Locale::ZhCn);
+        assert_eq!(Locale::from_headers(&headers("en-US,zh-CN;q=0.9")), Locale::EnUs);
+        assert_eq!(Locale::from_headers(&headers("de")), Locale::EnUs);
+    }
+
+    #[test]
+    fn retry_durations_read_naturally() {
+        let message = Message::TooManyAttempts { retry_after_seconds: 900 };
+        assert_eq!(message.text(Locale::EnUs), "too many attempts, please retry in 15 minutes");
+        assert_eq!(message.text(Locale::ZhCn), "尝试次数过多，请在 15 分钟后重试");
+        let short = Message::TooManyAttempts { retry_after_seconds: 42 };
+        assert_eq!(short.text(Locale::EnUs), "too many attempts, please retry in 42 seconds");
+    }
+}

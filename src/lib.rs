@@ -1,0 +1,19 @@
+//! backoffice: the merchant and administrator console of a phone-credit top-up platform.
+//! `docs/architecture.md` explains how the pieces fit together.
+
+pub mod audit;
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod demo;
+pub mod error;
+pub mod extract;
+pub mod i18n;
+pub mod monitor;
+pub mod openapi;
+pub mod security_headers;
+pub mod startup;
+pub mod state;
+pub mod users;
+pub mod web_assets;

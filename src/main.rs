@@ -1,0 +1,18 @@
+use backoffice::cli::{Cli, Command, LogFormat, create_user_command, serve};
+use clap::Parser;
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+    let subscriber = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match cli.log_format {
+        LogFormat::Text => subscriber.init(),
+        LogFormat::Json => subscriber.json().init(),
+    }
+    match cli.command {
+        Command::Serve(args) => serve(args).await,
+        Command::CreateUser(args) => create_user_command(args).await,
+    }
+}

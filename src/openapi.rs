@@ -1,0 +1,50 @@
+//! The OpenAPI document, generated from the handlers' annotations, and its browsable
+//! reference page at `/api-docs/ui/`.
+
+use crate::{auth, monitor, users};
+use axum::Router;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_swagger_ui::SwaggerUi;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "backoffice API",
+        description = "Every response is the envelope `{code, msg, data}`; `code` 20000 is success. \
+            The code catalogue is docs/api.md. Messages follow `Accept-Language` (en-US or zh-CN).",
+    ),
+    paths(
+        auth::login,
+        auth::logout,
+        users::user_info,
+        users::menu::user_menu,
+        monitor::overview,
+    ),
+    components(schemas(
+        auth::LoginRequest,
+        auth::LoginResponse,
+        auth::LoginInfo,
+        users::UserInfoRequest,
+        users::UserInfo,
+        users::menu::MenuEntry,
+        users::menu::MenuMeta,
+        monitor::MonitorOverview,
+    )),
+    modifiers(&SessionTokenSchemes),
+)]
+pub struct ApiDoc;
+
+struct SessionTokenSchemes;
+
+impl Modify for SessionTokenSchemes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("token", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+        components.add_security_scheme("token_header", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("token"))));
+    }
+}
+
+pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    SwaggerUi::new("/api-docs/ui").url("/api-docs/openapi.json", ApiDoc::openapi()).into()
+}

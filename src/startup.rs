@@ -1,0 +1,130 @@
+//! Builds the application: storage, routes, middleware, and the listener.
+//!
+//! `Application::build` binds the listener before serving, so tests can ask for port 0
+//! and read the real port back.
+
+use crate::auth::password::PasswordHasher;
+use crate::config::Config;
+use crate::db::{Database, now_millis};
+use crate::error::{AppError, localize_error_responses};
+use crate::extract::TrustForwardedFor;
+use crate::monitor::{RequestMetrics, count_requests};
+use crate::security_headers::add_security_headers;
+use crate::state::AppState;
+use crate::{auth, demo, monitor, openapi, users, web_assets};
+use anyhow::Context;
+use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+
+/// JSON bodies of this API are small; uploads get their own limits where they exist.
+const MAX_JSON_BODY_BYTES: usize = 64 * 1024;
+
+pub struct Application {
+    listener: TcpListener,
+    port: u16,
+    state: AppState,
+}
+
+impl Application {
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let db = Database::connect(&config.database_url).await?;
+        let hasher = PasswordHasher::default();
+        hasher.warm_up();
+        if config.seed_demo {
+            demo::seed(&db.pool, &hasher).await?;
+        }
+        let listener = TcpListener::bind(&config.listen)
+            .await
+            .with_context(|| format!("cannot listen on {}", config.listen))?;
+        let port = listener.local_addr()?.port();
+        let state = AppState {
+            db,
+            config: Arc::new(config),
+            hasher,
+            metrics: Arc::new(RequestMetrics::default()),
+            started_at: now_millis(),
+        };
+        Ok(Self { listener, port, state })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until `shutdown` completes, then finishes the requests under way.
+    pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let app = routes(self.state.clone());
+        axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(shutdown)
+            .await
+            .context("server error")?;
+        self.state.db.pool.close().await;
+        Ok(())
+    }
+}
+
+pub fn routes(state: AppState) -> Router {
+    let api = Router::new()
+        .merge(auth::router())
+        .merge(users::router())
+        .merge(monitor::router())
+        .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));
+    let trust_forwarded_for = TrustForwardedFor(state.config.trust_forwarded_for);
+    Router::new()
+        .merge(api)
+        .merge(web_assets::router())
+        .merge(openapi::router())
+        .fallback(|| async { AppError::NotFound })
+        .method_not_allowed_fallback(|| async { AppError::NotFound })
+        .layer(middleware::from_fn(localize_error_responses))
+        .layer(middleware::from_fn_with_state(state.clone(), count_requests))
+        .layer(Extension(trust_forwarded_for))
+        .layer(CompressionLayer::new())
+        .layer(middleware::from_fn(add_security_headers))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+            // Path only: query strings and headers (tokens) are never logged.
+            let request_id = request
+                .headers()
+                .get("x-request-id")
+                .and_then(|value| value.to_str().ok())
+                .unwrap_or("");
+            tracing::info_span!("request", id = %request_id, method = %request.method(), path = %request.uri().path())
+        })
+        .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)))
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .with_state(state)
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = interrupt => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutdown requested: finishing requests under way");
+}

@@ -1,0 +1,17 @@
+//! What every handler can reach: storage, settings and shared services.
+
+use crate::auth::password::PasswordHasher;
+use crate::config::Config;
+use crate::db::Database;
+use crate::monitor::RequestMetrics;
+use std::sync::Arc;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Database,
+    pub config: Arc<Config>,
+    pub hasher: PasswordHasher,
+    pub metrics: Arc<RequestMetrics>,
+    /// Unix milliseconds when this process started serving.
+    pub started_at: i64,
+}

@@ -1,0 +1,145 @@
+//! User information: `/adminapi/merchant/userInfo` and the menu of `/api/user/menu`.
+
+pub mod menu;
+pub mod repository;
+
+use crate::auth::session::{CurrentUser, Role};
+use crate::db::millis_to_rfc3339;
+use crate::error::{ApiOk, ApiResult, AppError};
+use crate::extract::JsonBody;
+use crate::i18n::Message;
+use crate::state::AppState;
+use axum::{Router, extract::State, routing::post};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::Row;
+use utoipa::ToSchema;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/adminapi/merchant/userInfo", post(user_info))
+        .route("/api/user/menu", post(menu::user_menu))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct UserInfoRequest {
+    /// The merchant to read. Omitted or null: the caller's own account.
+    #[serde(default)]
+    #[schema(value_type = Option<i64>)]
+    pub mid: Option<Value>,
+}
+
+/// The user fields of spec §3 (User).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInfo {
+    pub name: String,
+    pub avatar: String,
+    pub job: String,
+    pub organization: String,
+    pub location: String,
+    pub email: String,
+    pub introduction: String,
+    pub personal_website: String,
+    pub job_name: String,
+    pub organization_name: String,
+    pub location_name: String,
+    pub phone: String,
+    pub registration_date: String,
+    pub account_id: String,
+    pub certification: i64,
+    pub role: String,
+    pub username: String,
+    pub mid: Option<i64>,
+}
+
+/// Reads a merchant id the way clients send it: a positive integer, or its digits as text.
+fn parse_mid(value: Option<Value>) -> Result<Option<i64>, AppError> {
+    let invalid = || AppError::field("mid", Message::MerchantIdInvalid);
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) if text.trim().is_empty() => Ok(None),
+        Some(Value::Number(number)) => number.as_i64().filter(|id| *id > 0).map(Some).ok_or_else(invalid),
+        Some(Value::String(text)) => {
+            let text = text.trim();
+            if text.len() > 18 || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+                return Err(invalid());
+            }
+            text.parse::<i64>().ok().filter(|id| *id > 0).map(Some).ok_or_else(invalid)
+        }
+        Some(_) => Err(invalid()),
+    }
+}
+
+/// Read a user's profile fields. A merchant may read only its own; an administrator may
+/// read any merchant's, or its own by omitting `mid`.
+#[utoipa::path(
+    post, path = "/adminapi/merchant/userInfo", tag = "merchant",
+    request_body = UserInfoRequest,
+    responses(
+        (status = 200, description = "`data` is a UserInfo"),
+        (status = 403, description = "40300: a merchant asked for another merchant"),
+        (status = 404, description = "40400: no such merchant"),
+    ),
+    security(("token" = []))
+)]
+pub async fn user_info(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    JsonBody(request): JsonBody<UserInfoRequest>,
+) -> ApiResult<UserInfo> {
+    let requested_mid = parse_mid(request.mid)?;
+    let query_by_user = "SELECT * FROM users WHERE id = $1";
+    // A merchant's account is its earliest user: the one created with the merchant.
+    let query_by_merchant = "SELECT * FROM users WHERE merchant_id = $1 ORDER BY id LIMIT 1";
+    let row = match (caller.role, requested_mid) {
+        (_, None) => sqlx::query(query_by_user).bind(caller.user_id).fetch_optional(&state.db.pool).await?,
+        (Role::User, Some(mid)) if Some(mid) == caller.merchant_id => {
+            sqlx::query(query_by_user).bind(caller.user_id).fetch_optional(&state.db.pool).await?
+        }
+        (Role::User, Some(_)) => return Err(AppError::PermissionDenied),
+        (Role::Admin, Some(mid)) => sqlx::query(query_by_merchant).bind(mid).fetch_optional(&state.db.pool).await?,
+    };
+    let row = row.ok_or(AppError::NotFound)?;
+    let text = |column: &str| -> Result<String, sqlx::Error> { row.try_get::<String, _>(column) };
+    let merchant_id: Option<i64> = row.try_get("merchant_id")?;
+    let user_id: i64 = row.try_get("id")?;
+    Ok(ApiOk(UserInfo {
+        name: text("name")?,
+        avatar: text("avatar")?,
+        job: text("job")?,
+        organization: text("organization")?,
+        location: text("location")?,
+        email: text("email")?,
+        introduction: text("introduction")?,
+        personal_website: text("personal_website")?,
+        job_name: text("job")?,
+        organization_name: text("organization")?,
+        location_name: text("location")?,
+        phone: text("phone")?,
+        registration_date: millis_to_rfc3339(row.try_get("created_at")?),
+        account_id: merchant_id.unwrap_or(user_id).to_string(),
+        certification: row.try_get("certification")?,
+        role: text("role")?,
+        username: text("username")?,
+        mid: merchant_id,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn merchant_ids_are_positive_integers_or_their_digits() {
+        assert_eq!(parse_mid(None).unwrap(), None);
+        assert_eq!(parse_mid(Some(Value::Null)).unwrap(), None);
+        assert_eq!(parse_mid(Some(json!(10001))).unwrap(), Some(10001));
+        assert_eq!(parse_mid(Some(json!("10001"))).unwrap(), Some(10001));
+        assert_eq!(parse_mid(Some(json!(""))).unwrap(), None);
+        for bad in [json!(0), json!(-5), json!(1.5), json!("12a"), json!("99999999999999999999"), json!([1]), json!(true)] {
+            assert!(parse_mid(Some(bad.clone())).is_err(), "{bad} should be refused");
+        }
+    }
+}

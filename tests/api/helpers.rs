@@ -1,0 +1,195 @@
+//! Test harness: a real server on port 0 with a fresh database, SQLite or PostgreSQL.
+//!
+//! PostgreSQL tests need `TEST_POSTGRES_URL` (an account allowed to create databases);
+//! `make test` starts a throwaway cluster and sets it. Each test gets its own database.
+
+use backoffice::config::Config;
+use backoffice::state::AppState;
+use backoffice::startup::Application;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sqlx::Connection;
+
+pub const ADMIN: (&str, &str) = ("admin", "Admin123");
+pub const MERCHANT: (&str, &str) = ("merchant", "Merchant123");
+
+#[derive(Debug, Clone, Copy)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub state: AppState,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    _directory: tempfile::TempDir,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+    }
+}
+
+/// Generates one test per backend for an `async fn(Backend)` of the same name.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {
+        $(
+            mod $name {
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    super::$name($crate::helpers::Backend::Sqlite).await
+                }
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn postgres() {
+                    super::$name($crate::helpers::Backend::Postgres).await
+                }
+            }
+        )*
+    };
+}
+
+async fn database_url(backend: Backend, directory: &tempfile::TempDir) -> String {
+    match backend {
+        Backend::Sqlite => format!("sqlite://{}/test.db", directory.path().display()),
+        Backend::Postgres => {
+            let admin_url = std::env::var("TEST_POSTGRES_URL").expect(
+                "TEST_POSTGRES_URL is not set: run the tests with `make test`, which starts a throwaway \
+                 PostgreSQL, or point it at a server where this account may create databases",
+            );
+            sqlx::any::install_default_drivers();
+            let name = format!("backoffice_test_{}", uuid::Uuid::new_v4().simple());
+            let mut connection = sqlx::AnyConnection::connect(&admin_url).await.expect("connect to TEST_POSTGRES_URL");
+            // The name is ours (a UUID), never input.
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&mut connection).await.expect("create test database");
+            connection.close().await.ok();
+            replace_database_name(&admin_url, &name)
+        }
+    }
+}
+
+fn replace_database_name(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((base, query)) => (base, format!("?{query}")),
+        None => (url, String::new()),
+    };
+    let scheme_end = base.find("://").map_or(0, |index| index + 3);
+    let path_start = base[scheme_end..].find('/').map(|index| index + scheme_end);
+    let host_part = match path_start {
+        Some(index) => &base[..index],
+        None => base,
+    };
+    format!("{host_part}/{name}{query}")
+}
+
+pub async fn spawn_app(backend: Backend) -> TestApp {
+    spawn_app_with(backend, |_| {}).await
+}
+
+pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config)) -> TestApp {
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let mut config = Config::new("127.0.0.1:0", database_url(backend, &directory).await);
+    config.seed_demo = true;
+    configure(&mut config);
+    let application = Application::build(config).await.expect("application starts");
+    let address = format!("http://127.0.0.1:{}", application.port());
+    let state = application.state().clone();
+    let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(application.run_until_stopped(async {
+        let _ = stopped.await;
+    }));
+    TestApp {
+        address,
+        client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
+        state,
+        shutdown: Some(shutdown),
+        _directory: directory,
+    }
+}
+
+/// An answer: HTTP status and the parsed envelope.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: StatusCode,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn code(&self) -> i64 {
+        self.body["code"].as_i64().unwrap_or_else(|| panic!("no envelope code in {:?}", self.body))
+    }
+    pub fn msg(&self) -> &str {
+        self.body["msg"].as_str().unwrap_or_default()
+    }
+    pub fn data(&self) -> &Value {
+        &self.body["data"]
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn send(&self, request: reqwest::RequestBuilder) -> Answer {
+        let response = request.send().await.expect("request sent");
+        let status = response.status();
+        let text = response.text().await.expect("response body");
+        let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+        Answer { status, body }
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Answer {
+        self.send(self.client.post(self.url(path)).json(&body)).await
+    }
+
+    pub async fn post_as(&self, token: &str, path: &str, body: Value) -> Answer {
+        self.send(self.client.post(self.url(path)).bearer_auth(token).header("token", token).json(&body)).await
+    }
+
+    pub async fn get_as(&self, token: &str, path: &str) -> Answer {
+        self.send(self.client.get(self.url(path)).bearer_auth(token).header("token", token)).await
+    }
+
+    pub async fn login_answer(&self, username: &str, password: &str) -> Answer {
+        self.post("/adminapi/login/login", json!({ "username": username, "password": password })).await
+    }
+
+    /// Signs in and returns the token, failing the test if sign-in fails.
+    pub async fn login(&self, (username, password): (&str, &str)) -> String {
+        let answer = self.login_answer(username, password).await;
+        assert_eq!(answer.code(), 20000, "sign-in of {username} failed: {:?}", answer.body);
+        answer.data()["token"].as_str().expect("token").to_string()
+    }
+
+    pub async fn create_merchant(&self, username: &str, password: &str) -> i64 {
+        let password = backoffice::auth::password::NewPassword::parse(password).expect("valid password");
+        let (_, merchant_id) = backoffice::users::repository::create_user(
+            &self.state.db.pool,
+            &self.state.hasher,
+            backoffice::users::repository::NewUser {
+                username,
+                password: &password,
+                role: backoffice::auth::session::Role::User,
+                merchant_name: None,
+                merchant_id: None,
+                display_name: username,
+            },
+        )
+        .await
+        .expect("merchant created");
+        merchant_id.expect("a merchant id")
+    }
+}
+
+#[test]
+fn database_names_are_replaced_in_urls() {
+    assert_eq!(replace_database_name("postgres://u@h:5/postgres", "x"), "postgres://u@h:5/x");
+    assert_eq!(replace_database_name("postgres://u@h:5", "x"), "postgres://u@h:5/x");
+    assert_eq!(replace_database_name("postgres://u@h:5/db?sslmode=disable", "x"), "postgres://u@h:5/x?sslmode=disable");
+}

@@ -1,0 +1,9 @@
+//! API tests: each runs a real server on port 0 with a fresh database, once on SQLite
+//! and once on PostgreSQL.
+
+mod helpers;
+mod login;
+mod monitor;
+mod session;
+mod user_info;
+mod web;

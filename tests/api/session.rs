@@ -1,0 +1,141 @@
+use crate::helpers::{ADMIN, Backend, MERCHANT, spawn_app, spawn_app_with};
+use crate::on_both_backends;
+use serde_json::json;
+
+on_both_backends!(
+    logout_revokes_the_session_for_good,
+    an_expired_session_gives_50014,
+    an_idle_session_gives_50014,
+    unknown_missing_and_malformed_tokens_give_50008,
+    either_header_works_but_disagreeing_headers_are_refused,
+    signing_in_beyond_the_limit_ends_the_oldest_session,
+    only_a_hash_of_the_token_is_stored,
+);
+
+const USER_INFO: &str = "/adminapi/merchant/userInfo";
+
+async fn logout_revokes_the_session_for_good(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let token = app.login(MERCHANT).await;
+    assert_eq!(app.post_as(&token, USER_INFO, json!({})).await.code(), 20000);
+    let answer = app.post_as(&token, "/adminapi/login/logout", json!(null)).await;
+    assert_eq!(answer.code(), 20000);
+    let after = app.post_as(&token, USER_INFO, json!({})).await;
+    assert_eq!((after.status.as_u16(), after.code()), (401, 50012));
+    // Signing out again is harmless, and the session stays revoked.
+    assert_eq!(app.post_as(&token, "/adminapi/login/logout", json!({})).await.code(), 20000);
+    assert_eq!(app.post_as(&token, USER_INFO, json!({})).await.code(), 50012);
+    // Other sessions of the same user are untouched.
+    let other = app.login(MERCHANT).await;
+    assert_eq!(app.post_as(&other, USER_INFO, json!({})).await.code(), 20000);
+    let reason: String = sqlx::query_scalar("SELECT revoked_reason FROM sessions WHERE revoked_at IS NOT NULL")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(reason, "logout");
+}
+
+async fn an_expired_session_gives_50014(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let token = app.login(MERCHANT).await;
+    // The absolute lifetime has passed (the clock is moved by editing the row).
+    sqlx::query("UPDATE sessions SET expires_at = $1")
+        .bind(backoffice::db::now_millis() - 1)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    let answer = app.post_as(&token, USER_INFO, json!({})).await;
+    assert_eq!((answer.status.as_u16(), answer.code()), (401, 50014));
+    assert_eq!(answer.msg(), "your login has expired, please log in again");
+}
+
+async fn an_idle_session_gives_50014(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let token = app.login(ADMIN).await;
+    let idle = backoffice::auth::session::duration_millis(app.state.config.session.idle_timeout);
+    sqlx::query("UPDATE sessions SET last_used_at = $1")
+        .bind(backoffice::db::now_millis() - idle - 1)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(app.post_as(&token, USER_INFO, json!({})).await.code(), 50014);
+    // A session used recently enough lives on, and each use moves its idle clock.
+    let fresh = app.login(ADMIN).await;
+    sqlx::query("UPDATE sessions SET last_used_at = $1 WHERE revoked_at IS NULL AND last_used_at > $2")
+        .bind(backoffice::db::now_millis() - idle + 60_000)
+        .bind(backoffice::db::now_millis() - 10_000)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(app.post_as(&fresh, USER_INFO, json!({})).await.code(), 20000);
+    let touched: i64 = sqlx::query_scalar("SELECT MAX(last_used_at) FROM sessions")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert!(touched > backoffice::db::now_millis() - 10_000);
+}
+
+async fn unknown_missing_and_malformed_tokens_give_50008(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let unknown = "A".repeat(43);
+    for token in [unknown.as_str(), "short", "with space inside that is long enough to matter....", "😀"] {
+        let answer = app
+            .send(app.client.post(app.url(USER_INFO)).header("token", token).json(&json!({})))
+            .await;
+        assert_eq!((answer.status.as_u16(), answer.code()), (401, 50008), "token {token:?}");
+    }
+    let answer = app.post(USER_INFO, json!({})).await;
+    assert_eq!(answer.code(), 50008);
+    let answer = app
+        .send(app.client.post(app.url(USER_INFO)).header("authorization", "Basic YWRtaW46QWRtaW4xMjM=").json(&json!({})))
+        .await;
+    assert_eq!(answer.code(), 50008);
+}
+
+async fn either_header_works_but_disagreeing_headers_are_refused(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let token = app.login(MERCHANT).await;
+    let other = app.login(ADMIN).await;
+    let bearer_only = app.send(app.client.post(app.url(USER_INFO)).bearer_auth(&token).json(&json!({}))).await;
+    assert_eq!(bearer_only.code(), 20000);
+    let header_only = app.send(app.client.post(app.url(USER_INFO)).header("token", &token).json(&json!({}))).await;
+    assert_eq!(header_only.code(), 20000);
+    let both = app
+        .send(app.client.post(app.url(USER_INFO)).bearer_auth(&token).header("token", &other).json(&json!({})))
+        .await;
+    assert_eq!((both.status.as_u16(), both.code()), (401, 50008));
+    assert!(both.msg().contains("different tokens"));
+}
+
+async fn signing_in_beyond_the_limit_ends_the_oldest_session(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.session.max_sessions_per_user = 2).await;
+    let first = app.login(MERCHANT).await;
+    let second = app.login(MERCHANT).await;
+    assert_eq!(app.post_as(&first, USER_INFO, json!({})).await.code(), 20000);
+    let third = app.login(MERCHANT).await;
+    let ended = app.post_as(&first, USER_INFO, json!({})).await;
+    assert_eq!(ended.code(), 50012);
+    assert!(ended.msg().contains("signed in elsewhere"));
+    assert_eq!(app.post_as(&second, USER_INFO, json!({})).await.code(), 20000);
+    assert_eq!(app.post_as(&third, USER_INFO, json!({})).await.code(), 20000);
+    // Another user's sessions do not count against this one.
+    let admin = app.login(ADMIN).await;
+    assert_eq!(app.post_as(&second, USER_INFO, json!({})).await.code(), 20000);
+    assert_eq!(app.post_as(&admin, USER_INFO, json!({})).await.code(), 20000);
+}
+
+async fn only_a_hash_of_the_token_is_stored(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let token = app.login(MERCHANT).await;
+    let rows: Vec<(String, String, String)> =
+        sqlx::query_as("SELECT token_hash, client_address, user_agent FROM sessions")
+            .fetch_all(&app.state.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(rows.len(), 1);
+    let (hash, address, _agent) = &rows[0];
+    assert_ne!(hash, &token);
+    assert!(!hash.contains(&token));
+    assert_eq!(hash, &backoffice::auth::token::token_hash(&token));
+    assert_eq!(address, "127.0.0.1");
+}

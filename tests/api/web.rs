@@ -1,0 +1,88 @@
+use crate::helpers::{Backend, spawn_app};
+use crate::on_both_backends;
+
+on_both_backends!(unknown_paths_and_methods_get_envelopes);
+
+async fn unknown_paths_and_methods_get_envelopes(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let answer = app.send(app.client.post(app.url("/adminapi/nothing/here"))).await;
+    assert_eq!((answer.status.as_u16(), answer.code()), (404, 40400));
+    let answer = app.send(app.client.get(app.url("/adminapi/login/login"))).await;
+    assert_eq!(answer.code(), 40400);
+}
+
+#[tokio::test]
+async fn the_root_redirects_to_the_console() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for path in ["/", "/web"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert!(response.status().is_redirection());
+        assert_eq!(response.headers()["location"], "/web/");
+    }
+}
+
+#[tokio::test]
+async fn every_response_carries_the_security_headers() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for path in ["/web/", "/adminapi/login/logout", "/nothing"] {
+        let response = app.client.post(app.url(path)).send().await.unwrap();
+        let headers = response.headers();
+        let policy = headers["content-security-policy"].to_str().unwrap();
+        assert!(policy.contains("script-src 'self';"), "{path}: {policy}");
+        assert!(policy.contains("frame-ancestors 'none'"));
+        assert_eq!(headers["x-content-type-options"], "nosniff");
+        assert_eq!(headers["x-frame-options"], "DENY");
+        assert_eq!(headers["referrer-policy"], "no-referrer");
+        assert!(headers.contains_key("x-request-id"));
+    }
+}
+
+/// Needs the console built into the binary (`make test` builds it first).
+#[tokio::test]
+async fn the_console_is_served_with_the_right_caching_and_compression() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let response = app.client.get(app.url("/web/")).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(response.status(), 200, "the console is not embedded: build it with `npm run build` in web/ first");
+    assert_eq!(response.headers()["cache-control"], "no-cache");
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+    let etag = response.headers()["etag"].clone();
+    let index = String::from_utf8(decompress(response.bytes().await.unwrap().to_vec())).unwrap();
+    assert!(!index.contains("<script>"), "inline scripts would break the Content-Security-Policy");
+    let script = index
+        .split('"')
+        .find(|part| part.starts_with("/web/assets/") && part.ends_with(".js"))
+        .expect("index.html references a hashed script");
+    let asset = app.client.get(app.url(script)).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(asset.status(), 200);
+    assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert!(asset.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    let revalidated = app.client.get(app.url("/web/")).header("if-none-match", etag).send().await.unwrap();
+    assert_eq!(revalidated.status(), 304);
+    let missing = app.client.get(app.url("/web/assets/missing-file.js")).send().await.unwrap();
+    assert_eq!(missing.status(), 404);
+}
+
+#[tokio::test]
+async fn the_api_reference_is_generated_and_served() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let document: serde_json::Value =
+        app.client.get(app.url("/api-docs/openapi.json")).send().await.unwrap().json().await.unwrap();
+    for path in [
+        "/adminapi/login/login",
+        "/adminapi/login/logout",
+        "/adminapi/merchant/userInfo",
+        "/api/user/menu",
+        "/adminapi/monitor/overview",
+    ] {
+        assert!(document["paths"][path].is_object(), "{path} missing from the OpenAPI document");
+    }
+    let page = app.client.get(app.url("/api-docs/ui/")).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+}
+
+fn decompress(bytes: Vec<u8>) -> Vec<u8> {
+    use std::io::Read;
+    let mut output = Vec::new();
+    flate2::read::GzDecoder::new(bytes.as_slice()).read_to_end(&mut output).unwrap();
+    output
+}
