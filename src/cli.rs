@@ -64,6 +64,10 @@ pub struct ServeArgs {
     /// Take the client address from X-Forwarded-For. Only behind a proxy that sets it.
     #[arg(long, env = "BACKOFFICE_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
+    /// File with the key that encrypts secrets at rest; created (mode 0600) if missing.
+    /// Default: secret.key beside the SQLite file, or data/secret.key for PostgreSQL.
+    #[arg(long, env = "BACKOFFICE_SECRET_KEY_FILE")]
+    pub secret_key_file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -90,6 +94,7 @@ impl ServeArgs {
         let mut config = Config::new(self.listen, self.database.database_url);
         config.seed_demo = self.demo;
         config.trust_forwarded_for = self.trust_forwarded_for;
+        config.secret_key_path = self.secret_key_file;
         config.session = SessionPolicy {
             idle_timeout: Duration::from_secs(self.session_idle_minutes * 60),
             absolute_lifetime: Duration::from_secs(self.session_lifetime_hours * 3600),

@@ -1,6 +1,7 @@
 //! Run-time settings of the server, with safe defaults. The command line (`cli.rs`)
 //! fills them from flags and environment variables; tests build them directly.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 #[derive(Debug, Clone)]
@@ -14,6 +15,9 @@ pub struct Config {
     /// Use the first `X-Forwarded-For` address as the client address. Only behind a
     /// proxy that sets it: otherwise any client could pick its own address.
     pub trust_forwarded_for: bool,
+    /// File with the key that encrypts secrets at rest (created on first start).
+    /// `None`: beside the SQLite file, or `data/secret.key` for PostgreSQL.
+    pub secret_key_path: Option<PathBuf>,
     pub session: SessionPolicy,
     pub throttle: ThrottlePolicy,
 }
@@ -67,8 +71,47 @@ impl Config {
             database_url: database_url.into(),
             seed_demo: false,
             trust_forwarded_for: false,
+            secret_key_path: None,
             session: SessionPolicy::default(),
             throttle: ThrottlePolicy::default(),
         }
+    }
+}
+
+impl Config {
+    /// Where the secret key lives: as configured, else next to the SQLite file, else
+    /// `data/secret.key` (PostgreSQL).
+    pub fn resolved_secret_key_path(&self) -> PathBuf {
+        if let Some(path) = &self.secret_key_path {
+            return path.clone();
+        }
+        let sqlite_path = self
+            .database_url
+            .strip_prefix("sqlite://")
+            .or_else(|| self.database_url.strip_prefix("sqlite:"))
+            .map(|rest| rest.split('?').next().unwrap_or(rest));
+        match sqlite_path.and_then(|path| std::path::Path::new(path).parent()) {
+            Some(parent) if !parent.as_os_str().is_empty() => parent.join("secret.key"),
+            Some(_) => PathBuf::from("secret.key"),
+            None => PathBuf::from("data/secret.key"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_secret_key_sits_beside_the_database_by_default() {
+        let sqlite = Config::new("x", "sqlite://data/backoffice.db");
+        assert_eq!(sqlite.resolved_secret_key_path(), PathBuf::from("data/secret.key"));
+        let absolute = Config::new("x", "sqlite:///var/lib/bo/main.db?mode=rwc");
+        assert_eq!(absolute.resolved_secret_key_path(), PathBuf::from("/var/lib/bo/secret.key"));
+        let postgres = Config::new("x", "postgres://u@h/db");
+        assert_eq!(postgres.resolved_secret_key_path(), PathBuf::from("data/secret.key"));
+        let mut configured = Config::new("x", "postgres://u@h/db");
+        configured.secret_key_path = Some(PathBuf::from("/etc/bo/key"));
+        assert_eq!(configured.resolved_secret_key_path(), PathBuf::from("/etc/bo/key"));
     }
 }

@@ -5,6 +5,7 @@ pub mod audit;
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod crypto;
 pub mod db;
 pub mod demo;
 pub mod error;

@@ -5,6 +5,7 @@
 
 use crate::auth::password::PasswordHasher;
 use crate::config::Config;
+use crate::crypto::Secrets;
 use crate::db::{Database, now_millis};
 use crate::error::{AppError, localize_error_responses};
 use crate::extract::TrustForwardedFor;
@@ -34,6 +35,7 @@ pub struct Application {
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let db = Database::connect(&config.database_url).await?;
+        let secrets = Arc::new(Secrets::load_or_create(&config.resolved_secret_key_path())?);
         let hasher = PasswordHasher::default();
         hasher.warm_up();
         if config.seed_demo {
@@ -47,6 +49,7 @@ impl Application {
             db,
             config: Arc::new(config),
             hasher,
+            secrets,
             metrics: Arc::new(RequestMetrics::default()),
             started_at: now_millis(),
         };

@@ -2,6 +2,7 @@
 
 use crate::auth::password::PasswordHasher;
 use crate::config::Config;
+use crate::crypto::Secrets;
 use crate::db::Database;
 use crate::monitor::RequestMetrics;
 use std::sync::Arc;
@@ -11,6 +12,8 @@ pub struct AppState {
     pub db: Database,
     pub config: Arc<Config>,
     pub hasher: PasswordHasher,
+    /// Encrypts and hashes secrets at rest (two-factor secrets, card secrets, backup codes).
+    pub secrets: Arc<Secrets>,
     pub metrics: Arc<RequestMetrics>,
     /// Unix milliseconds when this process started serving.
     pub started_at: i64,

@@ -95,6 +95,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
     let directory = tempfile::tempdir().expect("temporary directory");
     let mut config = Config::new("127.0.0.1:0", database_url(backend, &directory).await);
     config.seed_demo = true;
+    config.secret_key_path = Some(directory.path().join("secret.key"));
     configure(&mut config);
     let application = Application::build(config).await.expect("application starts");
     let address = format!("http://127.0.0.1:{}", application.port());
