@@ -14,7 +14,7 @@ build: web
 	cargo build --release --locked
 
 web: setup-web
-	cd web && npm run build
+	cd web && npm run build && node scripts/compress.mjs dist
 
 setup-web:
 	scripts/setup.sh web

@@ -3,6 +3,10 @@
 //! Vite names its bundles by content hash under `assets/`, so those are cached for a
 //! year as immutable; everything else (index.html above all) is revalidated on each
 //! load through its ETag, so a new release is picked up at once.
+//!
+//! The console build writes `.br` and `.gz` twins of its larger files (web/scripts/
+//! compress.mjs); they are served to clients that accept them, so no CPU is spent
+//! compressing the same bytes on every request.
 
 use axum::{
     Router,
@@ -39,6 +43,10 @@ fn serve(path: &str, request_headers: &HeaderMap) -> Response {
         return (StatusCode::NOT_FOUND, "not found").into_response();
     };
     let etag = format!("\"{}\"", hex::encode(file.metadata.sha256_hash()));
+    let (body, encoding) = match precompressed(path, request_headers) {
+        Some((data, encoding)) => (data, Some(encoding)),
+        None => (file.data, None),
+    };
     let cache_control = if path.starts_with("assets/") {
         "public, max-age=31536000, immutable"
     } else {
@@ -52,16 +60,60 @@ fn serve(path: &str, request_headers: &HeaderMap) -> Response {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
         let mime = mime_guess::from_path(path).first_or_octet_stream();
-        let mut response = Response::new(Body::from(file.data.into_owned()));
+        let mut response = Response::new(Body::from(body.into_owned()));
         if let Ok(value) = HeaderValue::from_str(mime.as_ref()) {
             response.headers_mut().insert(header::CONTENT_TYPE, value);
+        }
+        if let Some(encoding) = encoding {
+            response.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
         }
         response
     };
     let headers = response.headers_mut();
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
     if let Ok(value) = HeaderValue::from_str(&etag) {
         headers.insert(header::ETAG, value);
     }
     response
+}
+
+/// The embedded compressed twin of `path` that the client accepts, best first.
+fn precompressed(path: &str, request_headers: &HeaderMap) -> Option<(std::borrow::Cow<'static, [u8]>, &'static str)> {
+    let accepted = request_headers
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("");
+    let accepts = |name: &str| {
+        accepted.split(',').any(|item| {
+            let mut parts = item.split(';');
+            let coding = parts.next().unwrap_or("").trim();
+            let refused = parts.any(|parameter| matches!(parameter.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
+            coding.eq_ignore_ascii_case(name) && !refused
+        })
+    };
+    [("br", ".br"), ("gzip", ".gz")]
+        .into_iter()
+        .filter(|(name, _)| accepts(name))
+        .find_map(|(name, suffix)| ConsoleAssets::get(&format!("{path}{suffix}")).map(|file| (file.data, name)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn accepting(value: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(value).unwrap());
+        headers
+    }
+
+    #[test]
+    fn refused_encodings_are_not_chosen() {
+        // Whatever the build embedded, an encoding the client refuses is never picked.
+        assert!(precompressed("index.html", &accepting("identity")).is_none());
+        assert!(precompressed("index.html", &accepting("br;q=0, gzip;q=0")).is_none());
+        assert!(precompressed("missing.js", &accepting("br, gzip")).is_none());
+    }
 }

@@ -56,6 +56,13 @@ async fn the_console_is_served_with_the_right_caching_and_compression() {
     assert_eq!(asset.status(), 200);
     assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
     assert!(asset.headers()["content-type"].to_str().unwrap().contains("javascript"));
+    // Hashed bundles are served from their precompressed twins.
+    let brotli = app.client.get(app.url(script)).header("accept-encoding", "gzip, br").send().await.unwrap();
+    assert_eq!(brotli.headers()["content-encoding"], "br");
+    let plain = app.client.get(app.url(script)).send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain_length = plain.bytes().await.unwrap().len();
+    assert!(brotli.bytes().await.unwrap().len() < plain_length / 2);
     let revalidated = app.client.get(app.url("/web/")).header("if-none-match", etag).send().await.unwrap();
     assert_eq!(revalidated.status(), 304);
     let missing = app.client.get(app.url("/web/assets/missing-file.js")).send().await.unwrap();

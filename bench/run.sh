@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# Every benchmark, one after the other. Figures are printed and kept in bench/results/.
+set -euo pipefail
+cd "$(dirname "$0")"
+./console.sh
