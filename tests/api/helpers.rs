@@ -54,7 +54,7 @@ macro_rules! on_both_backends {
     };
 }
 
-async fn database_url(backend: Backend, directory: &tempfile::TempDir) -> String {
+pub async fn database_url(backend: Backend, directory: &tempfile::TempDir) -> String {
     match backend {
         Backend::Sqlite => format!("sqlite://{}/test.db", directory.path().display()),
         Backend::Postgres => {

@@ -1,6 +1,7 @@
 //! API tests: each runs a real server on port 0 with a fresh database, once on SQLite
 //! and once on PostgreSQL.
 
+mod cli;
 mod helpers;
 mod login;
 mod monitor;

@@ -1,0 +1,94 @@
+use crate::helpers::{Backend, database_url};
+use crate::on_both_backends;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+on_both_backends!(create_user_reads_the_password_from_standard_input);
+
+fn create_user(database: &str, username: &str, role: &str, password: &str) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_backoffice"))
+        .args(["create-user", "--username", username, "--role", role, "--database", database])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().unwrap().write_all(password.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+async fn create_user_reads_the_password_from_standard_input(backend: Backend) {
+    let directory = tempfile::tempdir().unwrap();
+    let database = database_url(backend, &directory).await;
+    let created = create_user(&database, "alice", "user", "Alice123\n");
+    assert!(created.status.success(), "{}", String::from_utf8_lossy(&created.stderr));
+    assert!(String::from_utf8_lossy(&created.stdout).contains("for merchant 10001"));
+
+    let weak = create_user(&database, "bob", "admin", "bob\n");
+    assert!(!weak.status.success());
+    assert!(String::from_utf8_lossy(&weak.stderr).contains("at least 6 characters"));
+    let duplicate = create_user(&database, "ALICE", "admin", "Alice123\n");
+    assert!(!duplicate.status.success());
+    assert!(String::from_utf8_lossy(&duplicate.stderr).contains("already exists"));
+
+    let db = backoffice::db::Database::connect(&database).await.unwrap();
+    let stored = backoffice::users::repository::find_credentials(&db.pool, "alice").await.unwrap().unwrap();
+    assert!(stored.password_hash.starts_with("$argon2id$"));
+    assert_eq!(stored.merchant_id, Some(10001));
+    let audit: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_events WHERE action = 'user_created'")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(audit, 1);
+}
+
+#[test]
+fn help_documents_every_command_and_flag() {
+    let help = Command::new(env!("CARGO_BIN_EXE_backoffice")).args(["serve", "--help"]).output().unwrap();
+    let text = String::from_utf8_lossy(&help.stdout);
+    for flag in ["--listen", "--database", "--demo", "--session-idle-minutes", "BACKOFFICE_LISTEN", "DATABASE_URL"] {
+        assert!(text.contains(flag), "{flag} missing from serve --help");
+    }
+    let top = Command::new(env!("CARGO_BIN_EXE_backoffice")).arg("--help").output().unwrap();
+    let text = String::from_utf8_lossy(&top.stdout);
+    assert!(text.contains("serve") && text.contains("create-user"));
+}
+
+#[test]
+fn serve_stops_gracefully_on_sigterm() {
+    use std::io::{BufRead, BufReader};
+    let directory = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_backoffice"))
+        .args(["--log-format", "json", "serve", "--listen", "127.0.0.1:0", "--demo", "--database"])
+        .arg(format!("sqlite://{}/serve.db", directory.path().display()))
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let port = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|line| {
+            let value: serde_json::Value = serde_json::from_str(&line).ok()?;
+            value["fields"]["port"].as_u64()
+        })
+        .expect("the server logs its port");
+    let answer = Command::new("curl")
+        .args(["-s", "-H", "token: SecretTokenValue", &format!("http://127.0.0.1:{port}/adminapi/nothing?secret=QueryValue")])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&answer.stdout).contains("40400"));
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    let remaining: Vec<String> = lines.map_while(Result::ok).collect();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "exit status {status:?}");
+    assert!(remaining.iter().any(|line| line.contains("shutdown requested")));
+    // The request is logged with its id and path, never with its query string or headers.
+    let request_line = remaining
+        .iter()
+        .find(|line| line.contains("/adminapi/nothing"))
+        .expect("the request was logged");
+    let logged: serde_json::Value = serde_json::from_str(request_line).unwrap();
+    assert!(logged["span"]["id"].as_str().is_some_and(|id| id.len() == 36), "{request_line}");
+    assert!(remaining.iter().all(|line| !line.contains("SecretTokenValue") && !line.contains("QueryValue")));
+}
