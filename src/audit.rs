@@ -9,6 +9,16 @@ pub mod action {
     pub const LOGIN_THROTTLED: &str = "login_throttled";
     pub const LOGOUT: &str = "logout";
     pub const USER_CREATED: &str = "user_created";
+    pub const PROFILE_CHANGED: &str = "profile_changed";
+    pub const PASSWORD_CHANGED: &str = "password_changed";
+    pub const SECURITY_QUESTION_CHANGED: &str = "security_question_changed";
+    pub const SECURITY_EMAIL_CHANGED: &str = "security_email_changed";
+    pub const SECURITY_PHONE_CHANGED: &str = "security_phone_changed";
+    pub const AVATAR_CHANGED: &str = "avatar_changed";
+    pub const CERTIFICATION_SUBMITTED: &str = "certification_submitted";
+    pub const CERTIFICATION_WITHDRAWN: &str = "certification_withdrawn";
+    pub const CERTIFICATION_APPROVED: &str = "certification_approved";
+    pub const CERTIFICATION_REJECTED: &str = "certification_rejected";
 }
 
 /// Writes one event. `detail` is free text for people and must never hold a secret.

@@ -62,6 +62,8 @@ pub enum Message {
     PasswordWeak,
     PasswordInvalidCharacter,
     MerchantIdInvalid,
+    /// Texts of the user centre (profile, security, certification, messages).
+    UserCentre(crate::user_centre::messages::UserCentreMessage),
 }
 
 impl Message {
@@ -87,6 +89,7 @@ impl Message {
             Message::PasswordWeak => "password.weak",
             Message::PasswordInvalidCharacter => "password.invalid_character",
             Message::MerchantIdInvalid => "merchant.mid_invalid",
+            Message::UserCentre(message) => message.key(),
         }
     }
 
@@ -159,6 +162,7 @@ impl Message {
             }
             (Message::MerchantIdInvalid, EnUs) => "mid must be a positive integer".into(),
             (Message::MerchantIdInvalid, ZhCn) => "商户编号必须是正整数".into(),
+            (Message::UserCentre(message), locale) => message.text(locale),
         };
         text
     }

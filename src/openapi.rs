@@ -1,6 +1,7 @@
 //! The OpenAPI document, generated from the handlers' annotations, and its browsable
 //! reference page at `/api-docs/ui/`.
 
+use crate::user_centre::{avatar, certification, inbox, profile, validation};
 use crate::{auth, monitor, users};
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
@@ -20,6 +21,22 @@ use utoipa_swagger_ui::SwaggerUi;
         users::user_info,
         users::menu::user_menu,
         monitor::overview,
+        profile::profile,
+        profile::change_info,
+        profile::change_password,
+        profile::security,
+        profile::activity,
+        avatar::upload,
+        avatar::download,
+        certification::submit,
+        certification::list,
+        certification::detail,
+        certification::withdraw,
+        certification::review,
+        inbox::list,
+        inbox::mark_read,
+        inbox::mark_all_read,
+        inbox::unread_count,
     ),
     components(schemas(
         auth::LoginRequest,
@@ -30,6 +47,25 @@ use utoipa_swagger_ui::SwaggerUi;
         users::menu::MenuEntry,
         users::menu::MenuMeta,
         monitor::MonitorOverview,
+        validation::ProfileRequest,
+        profile::ProfileView,
+        profile::ChangeInfoRequest,
+        profile::ChangePasswordRequest,
+        profile::PasswordChanged,
+        profile::SecurityRequest,
+        profile::ActivityItem,
+        avatar::AvatarSaved,
+        certification::SubmitRequest,
+        certification::CertificationRecord,
+        certification::ListRequest,
+        certification::RecordIdRequest,
+        certification::ReviewRequest,
+        inbox::MessageKind,
+        inbox::MessageListRequest,
+        inbox::MessageItem,
+        inbox::MarkReadRequest,
+        inbox::MarkReadResult,
+        inbox::UnreadCounts,
     )),
     modifiers(&SessionTokenSchemes),
 )]

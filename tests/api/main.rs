@@ -1,10 +1,12 @@
 //! API tests: each runs a real server on port 0 with a fresh database, once on SQLite
 //! and once on PostgreSQL.
 
+mod certification;
 mod cli;
 mod helpers;
 mod login;
 mod monitor;
+mod profile;
 mod session;
 mod user_info;
 mod web;

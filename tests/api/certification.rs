@@ -1,0 +1,162 @@
+use crate::helpers::{ADMIN, Backend, MERCHANT, spawn_app};
+use crate::on_both_backends;
+use serde_json::{Value, json};
+
+on_both_backends!(
+    certification_is_submitted_withdrawn_and_reviewed,
+    certification_input_is_validated,
+    merchants_cannot_touch_each_others_records,
+    messages_are_read_only_by_their_owner,
+);
+
+fn submission() -> Value {
+    json!({
+        "account_type": "enterprise",
+        "legal_person": "张三",
+        "legal_person_certificate_type": "id_card",
+        "legal_person_certificate_number": "11010519491231002x",
+        "enterprise_name": "北京示例科技有限公司",
+        "enterprise_certificate_type": "unified_social_credit_code",
+        "enterprise_certificate_number": "91110105MA01ABCD3X",
+        "organization_code": "MA01ABCD3"
+    })
+}
+
+async fn certification_is_submitted_withdrawn_and_reviewed(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let merchant = app.login(MERCHANT).await;
+    let admin = app.login(ADMIN).await;
+    let first = app.post_as(&merchant, "/adminapi/certification/submit", submission()).await;
+    assert_eq!(first.code(), 20000, "{:?}", first.body);
+    assert_eq!(first.data()["status"], 0);
+    assert_eq!(first.data()["legal_person_certificate_number"], "11010519491231002X");
+    let first_id = first.data()["id"].as_i64().unwrap();
+    // One audit at a time.
+    let second = app.post_as(&merchant, "/adminapi/certification/submit", submission()).await;
+    assert_eq!(second.data()["keys"]["account_type"], "certification.pending");
+    // Lists mask the numbers; the view shows them to the owner.
+    let list = app.post_as(&merchant, "/adminapi/certification/list", json!({})).await;
+    assert_eq!(list.data()[0]["legal_person_certificate_number"], "110***********002X");
+    assert_eq!(list.data()[0]["numbers_masked"], true);
+    let detail = app.post_as(&merchant, "/adminapi/certification/detail", json!({ "id": first_id })).await;
+    assert_eq!(detail.data()["enterprise_certificate_number"], "91110105MA01ABCD3X");
+    // Withdraw while auditing, once.
+    let withdrawn = app.post_as(&merchant, "/adminapi/certification/withdraw", json!({ "id": first_id })).await;
+    assert_eq!(withdrawn.data()["status"], 3);
+    let again = app.post_as(&merchant, "/adminapi/certification/withdraw", json!({ "id": first_id })).await;
+    assert_eq!(again.data()["keys"]["id"], "certification.not_withdrawable");
+    // A new submission; merchants cannot review; a rejection needs a reason.
+    let id = app.post_as(&merchant, "/adminapi/certification/submit", submission()).await.data()["id"].as_i64().unwrap();
+    let denied = app.post_as(&merchant, "/adminapi/certification/review", json!({ "id": id, "decision": "approve" })).await;
+    assert_eq!(denied.code(), 40300);
+    let no_reason = app.post_as(&admin, "/adminapi/certification/review", json!({ "id": id, "decision": "reject" })).await;
+    assert_eq!(no_reason.data()["keys"]["reason"], "certification.reject_reason.required");
+    let odd = app.post_as(&admin, "/adminapi/certification/review", json!({ "id": id, "decision": "maybe" })).await;
+    assert_eq!(odd.data()["keys"]["decision"], "certification.decision.invalid");
+    let rejected = app
+        .post_as(&admin, "/adminapi/certification/review", json!({ "id": id, "decision": "reject", "reason": "营业执照不清晰" }))
+        .await;
+    assert_eq!(rejected.data()["status"], 2);
+    assert_eq!(rejected.data()["reject_reason"], "营业执照不清晰");
+    let twice = app.post_as(&admin, "/adminapi/certification/review", json!({ "id": id, "decision": "approve" })).await;
+    assert_eq!(twice.data()["keys"]["id"], "certification.not_reviewable");
+    // Resubmitted and approved: the user is certified and told so.
+    let id = app.post_as(&merchant, "/adminapi/certification/submit", submission()).await.data()["id"].as_i64().unwrap();
+    let all = app.post_as(&admin, "/adminapi/certification/list", json!({ "status": 0 })).await;
+    assert_eq!(all.data().as_array().unwrap().len(), 1);
+    let approved = app.post_as(&admin, "/adminapi/certification/review", json!({ "id": id, "decision": "approve" })).await;
+    assert_eq!(approved.data()["status"], 1);
+    let info = app.post_as(&merchant, "/adminapi/merchant/userInfo", json!({})).await;
+    assert_eq!(info.data()["certification"], 1);
+    let notices = app.post_as(&merchant, "/adminapi/message/list", json!({ "type": "notice" })).await;
+    let titles: Vec<&str> = notices.data().as_array().unwrap().iter().map(|item| item["title"].as_str().unwrap()).collect();
+    assert!(titles.iter().any(|title| title.contains("passed")));
+    assert!(titles.iter().any(|title| title.contains("rejected")));
+    // Certificate numbers are not stored in plain text.
+    let stored: Vec<(String, String)> =
+        sqlx::query_as("SELECT legal_person_certificate_number, enterprise_certificate_number FROM certifications")
+            .fetch_all(&app.state.db.pool)
+            .await
+            .unwrap();
+    for (person, enterprise) in stored {
+        assert!(!person.contains("110105") && !enterprise.contains("MA01ABCD"));
+    }
+}
+
+async fn certification_input_is_validated(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let merchant = app.login(MERCHANT).await;
+    let empty = app.post_as(&merchant, "/adminapi/certification/submit", json!({})).await;
+    assert_eq!(empty.code(), 40000);
+    for field in ["account_type", "legal_person", "legal_person_certificate_number", "enterprise_name", "organization_code"] {
+        assert_eq!(empty.data()["fields"][field], "this field is required", "{field}");
+    }
+    for (field, value) in [
+        ("legal_person_certificate_number", json!("110105194912310021")),
+        ("legal_person_certificate_type", json!("driving_licence")),
+        ("account_type", json!("personal")),
+        ("enterprise_certificate_number", json!("91 11")),
+        ("enterprise_name", json!("名".repeat(101))),
+    ] {
+        let mut body = submission();
+        body[field] = value;
+        let answer = app.post_as(&merchant, "/adminapi/certification/submit", body).await;
+        assert_eq!(answer.code(), 40000, "{field}");
+        assert!(answer.data()["fields"][field].is_string(), "{field}: {:?}", answer.body);
+    }
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM certifications").fetch_one(&app.state.db.pool).await.unwrap();
+    assert_eq!(count, 0);
+}
+
+async fn merchants_cannot_touch_each_others_records(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let merchant = app.login(MERCHANT).await;
+    app.create_merchant("other", "Other123").await;
+    let other = app.login(("other", "Other123")).await;
+    let id = app.post_as(&merchant, "/adminapi/certification/submit", submission()).await.data()["id"].as_i64().unwrap();
+    for path in ["/adminapi/certification/detail", "/adminapi/certification/withdraw"] {
+        let answer = app.post_as(&other, path, json!({ "id": id })).await;
+        assert_eq!(answer.code(), 40400, "{path}");
+    }
+    let list = app.post_as(&other, "/adminapi/certification/list", json!({ "mid": 10001 })).await;
+    assert_eq!(list.data().as_array().unwrap().len(), 0);
+    let mine = app.post_as(&merchant, "/adminapi/certification/detail", json!({ "id": id })).await;
+    assert_eq!(mine.data()["status"], 0);
+}
+
+async fn messages_are_read_only_by_their_owner(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let merchant = app.login(MERCHANT).await;
+    app.create_merchant("other", "Other123").await;
+    let other = app.login(("other", "Other123")).await;
+    // Real events make real messages: two password changes for the merchant, one for the other.
+    for (token, from, to) in [(&merchant, MERCHANT.1, "Second222"), (&merchant, "Second222", "Third333x"), (&other, "Other123", "Other456")] {
+        let answer = app
+            .post_as(token, "/adminapi/merchant/changePassword", json!({ "current_password": from, "new_password": to }))
+            .await;
+        assert_eq!(answer.code(), 20000);
+    }
+    let counts = app.get_as(&merchant, "/adminapi/message/unreadCount").await;
+    assert_eq!(counts.data()["notice"], 2);
+    assert_eq!(counts.data()["total"], 2);
+    let theirs = app.post_as(&other, "/adminapi/message/list", json!({})).await;
+    let their_id = theirs.data()[0]["id"].as_i64().unwrap();
+    let mine = app.post_as(&merchant, "/adminapi/message/list", json!({ "type": "notice" })).await;
+    let my_ids: Vec<i64> = mine.data().as_array().unwrap().iter().map(|item| item["id"].as_i64().unwrap()).collect();
+    assert_eq!(mine.data()[0]["status"], 0);
+    // Marking someone else's message does nothing to it.
+    let marked = app.post_as(&merchant, "/adminapi/message/read", json!({ "ids": [my_ids[0], their_id] })).await;
+    assert_eq!(marked.data()["marked"], 1);
+    assert_eq!(marked.data()["unread"]["total"], 1);
+    assert_eq!(app.get_as(&other, "/adminapi/message/unreadCount").await.data()["total"], 1);
+    for bad in [json!({ "ids": "1" }), json!({ "ids": [0] }), json!({ "ids": ["x"] }), json!({})] {
+        assert_eq!(app.post_as(&merchant, "/adminapi/message/read", bad.clone()).await.code(), 40000, "{bad}");
+    }
+    let all = app.post_as(&merchant, "/adminapi/message/readAll", json!({})).await;
+    assert_eq!(all.data()["marked"], 1);
+    assert_eq!(all.data()["unread"]["total"], 0);
+    assert_eq!(app.get_as(&other, "/adminapi/message/unreadCount").await.data()["total"], 1);
+    let list = app.post_as(&merchant, "/adminapi/message/list", json!({ "type": "todo" })).await;
+    assert_eq!(list.data().as_array().unwrap().len(), 0);
+    assert_eq!(app.post_as(&merchant, "/adminapi/message/list", json!({ "type": "spam" })).await.code(), 40000);
+}
