@@ -102,11 +102,8 @@ fn prepare_sqlite_url(url: &str) -> anyhow::Result<String> {
     if path.is_empty() {
         anyhow::bail!("the SQLite URL has no file path");
     }
-    if let Some(parent) = Path::new(path).parent() {
-        if !parent.as_os_str().is_empty() {
-            std::fs::create_dir_all(parent)
-                .with_context(|| format!("cannot create the folder {}", parent.display()))?;
-        }
+    if let Some(parent) = Path::new(path).parent().filter(|parent| !parent.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).with_context(|| format!("cannot create the folder {}", parent.display()))?;
     }
     Ok(match query {
         Some(query) if query.contains("mode=") => format!("sqlite://{path}?{query}"),

@@ -182,10 +182,8 @@ fn report(code: i64, message: Message) -> ErrorReport {
 /// Builds an error response in the default locale and remembers the report.
 pub fn error_response(status: StatusCode, report: ErrorReport) -> Response {
     let mut response = (status, Json(report.body(Locale::EnUs))).into_response();
-    if let Some(seconds) = report.retry_after_seconds {
-        if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
-            response.headers_mut().insert(header::RETRY_AFTER, value);
-        }
+    if let Some(value) = report.retry_after_seconds.and_then(|seconds| HeaderValue::from_str(&seconds.to_string()).ok()) {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
     }
     response.extensions_mut().insert(Arc::new(report));
     response

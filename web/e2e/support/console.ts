@@ -1,0 +1,47 @@
+import { expect, test as base, type Page } from '@playwright/test';
+
+export const USERS = {
+  admin: { username: 'admin', password: 'Admin123' },
+  merchant: { username: 'merchant', password: 'Merchant123' },
+} as const;
+
+/** Every test fails if the page breaks the Content-Security-Policy or throws. */
+export const test = base.extend<{ pageProblems: string[] }>({
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        const text = message.text();
+        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(text)) problems.push(text);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await use(problems);
+      expect(problems, 'CSP violations or uncaught errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Sign in through the login form (the page must show it). */
+export async function submitLogin(page: Page, user: { username: string; password: string }) {
+  await page.getByTestId('login-username').fill(user.username);
+  await page.getByTestId('login-password').fill(user.password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Open the login page, sign in and wait for the workplace. */
+export async function loginAs(page: Page, who: keyof typeof USERS) {
+  await page.goto('#/login');
+  await submitLogin(page, USERS[who]);
+  await expect(page).toHaveURL(/#\/dashboard\/workplace$/);
+  await expect(page.getByTestId('workplace-page')).toBeVisible();
+}
+
+/** Pick the console language before any page script runs. */
+export async function useLocale(page: Page, locale: 'zh-CN' | 'en-US') {
+  await page.addInitScript((value) => {
+    if (!localStorage.getItem('locale')) localStorage.setItem('locale', value);
+  }, locale);
+}

@@ -1,0 +1,87 @@
+/**
+ * Browser tests against the real server binary (Debian's Chromium; no browser downloads).
+ *
+ * The server starts from BACKOFFICE_BIN (default ../target/release/backoffice) with demo
+ * users on a free port and a throwaway SQLite database, and the tests open its /web/.
+ * E2E_SERVE_DIST=1 puts a small proxy in front that serves this folder's dist/ instead of
+ * the console embedded in the binary (to test a fresh `npm run build` before the binary is
+ * rebuilt around it).
+ */
+import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+
+function freePort(): number {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script]).toString().trim());
+}
+
+// Decided once in the main process; the workers inherit these.
+process.env.E2E_SERVER_PORT ??= String(freePort());
+process.env.E2E_PROXY_PORT ??= String(freePort());
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
+
+const serveDist = process.env.E2E_SERVE_DIST === '1';
+const serverPort = Number(process.env.E2E_SERVER_PORT);
+const publicPort = serveDist ? Number(process.env.E2E_PROXY_PORT) : serverPort;
+const binary = resolve(webDir, process.env.BACKOFFICE_BIN ?? '../target/release/backoffice');
+const database = `sqlite://${join(process.env.E2E_DATA_DIR, 'e2e.db')}`;
+const serverCommand = `"${binary}" serve --demo --listen 127.0.0.1:${serverPort} --database ${database}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${publicPort}/web/`,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: serveDist
+    ? [
+        {
+          command: serverCommand,
+          port: serverPort,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          env: { RUST_LOG: 'warn' },
+        },
+        {
+          command: `node e2e/support/dist-proxy.mjs ${publicPort} http://127.0.0.1:${serverPort} dist`,
+          url: `http://127.0.0.1:${publicPort}/web/`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+        },
+      ]
+    : {
+        command: serverCommand,
+        url: `http://127.0.0.1:${serverPort}/web/`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        env: { RUST_LOG: 'warn' },
+      },
+});

@@ -1,0 +1,52 @@
+import { ConfigProvider, theme as antdTheme } from 'antd';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MessageHolder } from '@/components/feedback/message-holder';
+import { ModalNotificationHolder } from '@/components/feedback/modal-notification-holder';
+import { cachedAntdLocale, loadAntdLocale, syncDayjsLocale } from '@/lib/antd-locale';
+import { currentLocale, isLocale } from '@/lib/i18n';
+import { useSettingsStore } from '@/stores/settings-store';
+
+/**
+ * antd's theme (light/dark algorithm, theme colour as colorPrimary) and locale, plus the
+ * feedback holders. Wraps only the pages that render antd, so the login page loads none.
+ * Routes using it await loadAntdLocale(currentLocale()) first (see route-objects).
+ */
+export function AntdProviders({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const themeMode = useSettingsStore((state) => state.theme);
+  const themeColor = useSettingsStore((state) => state.themeColor);
+  const [antdLocale, setAntdLocale] = useState<AntdLocale | undefined>(() => cachedAntdLocale(currentLocale()));
+
+  useEffect(() => {
+    let latest = 0;
+    const follow = (language: string) => {
+      if (!isLocale(language)) return;
+      const ticket = ++latest;
+      void syncDayjsLocale(language);
+      void loadAntdLocale(language).then((locale) => {
+        if (ticket === latest) setAntdLocale(locale);
+      });
+    };
+    follow(i18n.language);
+    i18n.on('languageChanged', follow);
+    return () => i18n.off('languageChanged', follow);
+  }, [i18n]);
+
+  const theme = useMemo(
+    () => ({
+      algorithm: themeMode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      token: { colorPrimary: themeColor },
+    }),
+    [themeMode, themeColor],
+  );
+
+  return (
+    <ConfigProvider locale={antdLocale} theme={theme}>
+      <MessageHolder />
+      <ModalNotificationHolder />
+      {children}
+    </ConfigProvider>
+  );
+}

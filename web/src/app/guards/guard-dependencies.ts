@@ -1,0 +1,20 @@
+/**
+ * Wires the pure guard logic to the session, the stores and the feature APIs.
+ * Feature code is imported on demand so the login page does not load it.
+ */
+import { hasToken } from '@/lib/session';
+import { useSettingsStore } from '@/stores/settings-store';
+import { useUserStore } from '@/stores/user-store';
+import { APP_ROUTES } from '../routes/route-table';
+import type { GuardDependencies } from './route-access';
+
+export const guardDependencies: GuardDependencies = {
+  hasToken,
+  getRole: () => useUserStore.getState().role,
+  loadUserInfo: async () => (await import('@/features/user/api/get-user-info')).loadUserInfo(),
+  logout: async () => (await import('@/features/auth/session-actions')).logout(),
+  isMenuFromServer: () => useSettingsStore.getState().menuFromServer,
+  getServerMenu: () => useSettingsStore.getState().serverMenu,
+  loadServerMenu: async () => (await import('@/features/menu/api/get-server-menu')).loadServerMenu(),
+  appRoutes: APP_ROUTES,
+};

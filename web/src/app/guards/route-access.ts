@@ -1,0 +1,153 @@
+/**
+ * Route guard decisions (§4, §6) as pure functions, so they can be tested without a router.
+ *
+ * 1. No token: every route but login goes to login, carrying the target's name and query
+ *    as `redirect` (login then returns there).
+ * 2. Token but no role: user info is loaded first; if that fails the user is logged out
+ *    and sent to login (again carrying the target).
+ * 3. Menu from server on: the menu is fetched once when empty; a route in neither the server
+ *    menu nor the whitelist goes to not-found (so does one the role may not open).
+ * 4. Otherwise a route the role may not open goes to the first permitted route, or not-found.
+ */
+import { isRouteAllowed, type MenuRoute, type RouteMeta } from '@/lib/route-meta';
+import type { Role } from '@/lib/session';
+import { ROUTE_NAMES } from '../routes/route-names';
+
+export { isRouteAllowed };
+
+/** Routes every menu implicitly contains. */
+export const WHITE_LIST: readonly string[] = [ROUTE_NAMES.login, ROUTE_NAMES.notFound];
+/**
+ * Also allowed with a server menu: the hidden tab-reload route, which only forwards to
+ * another route (that is then checked itself).
+ */
+export const ALWAYS_IN_MENU: readonly string[] = [...WHITE_LIST, ROUTE_NAMES.redirect];
+
+export type Query = Record<string, string>;
+
+export interface RouteTarget {
+  name: string;
+  query?: Query;
+}
+
+export interface NavigationTarget {
+  name: string;
+  meta?: RouteMeta;
+  query: Query;
+}
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: RouteTarget };
+
+const ALLOW: GuardDecision = { kind: 'allow' };
+const NOT_FOUND: GuardDecision = { kind: 'redirect', to: { name: ROUTE_NAMES.notFound } };
+
+/** First page (depth first, in menu order) the role may open, by name. */
+export function findFirstPermittedRoute(routes: MenuRoute[], role: Role | ''): string | null {
+  for (const route of routes) {
+    if (!isRouteAllowed(route.meta, role)) continue;
+    if (route.children?.length) {
+      const child = findFirstPermittedRoute(route.children, role);
+      if (child) return child;
+    } else {
+      return route.name;
+    }
+  }
+  return null;
+}
+
+/** Whether a route name occurs anywhere in a menu tree. */
+export function menuContainsRoute(menu: MenuRoute[], name: string): boolean {
+  return menu.some((route) => route.name === name || menuContainsRoute(route.children ?? [], name));
+}
+
+/** Login, carrying where the user wanted to go. */
+export function loginRedirect(target: NavigationTarget): GuardDecision {
+  return {
+    kind: 'redirect',
+    to: { name: ROUTE_NAMES.login, query: { ...target.query, redirect: target.name } },
+  };
+}
+
+export interface AccessInput {
+  target: NavigationTarget;
+  role: Role | '';
+  menuFromServer: boolean;
+  serverMenu: MenuRoute[];
+  appRoutes: MenuRoute[];
+}
+
+/** Steps 3 and 4: the decision once the role (and server menu, if used) is known. */
+export function decideAccess({ target, role, menuFromServer, serverMenu, appRoutes }: AccessInput): GuardDecision {
+  const allowed = isRouteAllowed(target.meta, role);
+  if (menuFromServer) {
+    const inMenu = ALWAYS_IN_MENU.includes(target.name) || menuContainsRoute(serverMenu, target.name);
+    return inMenu && allowed ? ALLOW : NOT_FOUND;
+  }
+  if (allowed) return ALLOW;
+  const first = findFirstPermittedRoute(appRoutes, role);
+  return first ? { kind: 'redirect', to: { name: first } } : NOT_FOUND;
+}
+
+/** What the guard needs from the rest of the console. */
+export interface GuardDependencies {
+  hasToken: () => boolean;
+  getRole: () => Role | '';
+  /** Loads user info into the user store (so getRole answers); rejects on failure. */
+  loadUserInfo: () => Promise<void>;
+  /** Clears the session whatever the server says. */
+  logout: () => Promise<void>;
+  isMenuFromServer: () => boolean;
+  getServerMenu: () => MenuRoute[];
+  /** Fetches the server menu into the store; must not reject. */
+  loadServerMenu: () => Promise<void>;
+  appRoutes: MenuRoute[];
+}
+
+export async function resolveNavigation(target: NavigationTarget, deps: GuardDependencies): Promise<GuardDecision> {
+  if (!deps.hasToken()) {
+    return target.name === ROUTE_NAMES.login ? ALLOW : loginRedirect(target);
+  }
+  if (!deps.getRole()) {
+    try {
+      await deps.loadUserInfo();
+    } catch {
+      await deps.logout().catch(() => undefined);
+      return target.name === ROUTE_NAMES.login ? ALLOW : loginRedirect(target);
+    }
+  }
+  if (deps.isMenuFromServer() && deps.getServerMenu().length === 0 && !WHITE_LIST.includes(target.name)) {
+    await deps.loadServerMenu();
+  }
+  return decideAccess({
+    target,
+    role: deps.getRole(),
+    menuFromServer: deps.isMenuFromServer(),
+    serverMenu: deps.getServerMenu(),
+    appRoutes: deps.appRoutes,
+  });
+}
+
+/** The URL (path + search) a guard redirect leads to, given a name → path lookup. */
+export function hrefOfTarget(
+  to: RouteTarget,
+  pathOf: (name: string) => string | undefined,
+  notFoundPath: string,
+): string {
+  const path = pathOf(to.name) ?? notFoundPath;
+  const search = new URLSearchParams(to.query ?? {}).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** After login: the redirect target's path with the rest of the query, else the workplace. */
+export function postLoginHref(
+  query: Query,
+  pathOf: (name: string) => string | undefined,
+  workplacePath: string,
+): string {
+  const { redirect, ...rest } = query;
+  const blocked = [ROUTE_NAMES.login, ROUTE_NAMES.notFound, ROUTE_NAMES.redirect] as string[];
+  const path = redirect && !blocked.includes(redirect) ? pathOf(redirect) : undefined;
+  const search = new URLSearchParams(rest).toString();
+  const target = path ?? workplacePath;
+  return search && path ? `${target}?${search}` : target;
+}

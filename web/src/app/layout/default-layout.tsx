@@ -1,0 +1,96 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Drawer, Layout } from 'antd';
+import { useMemo } from 'react';
+import { Outlet } from 'react-router';
+import { AppFooter } from '@/components/layout/footer/app-footer';
+import { buildMenuEntries } from '@/components/layout/menu/menu-entries';
+import { NavMenu } from '@/components/layout/menu/nav-menu';
+import { Navbar } from '@/components/layout/navbar/navbar';
+import { FloatingSettingsButton } from '@/components/layout/settings/floating-settings-button';
+import { SettingsDrawer } from '@/components/layout/settings/settings-drawer';
+import { TabBar } from '@/components/layout/tab-bar/tab-bar';
+import { useTabSync } from '@/components/layout/tab-bar/use-tab-sync';
+import { useResponsiveDevice } from '@/components/layout/use-responsive-device';
+import { useLogout } from '@/features/auth/api/logout';
+import { loadServerMenu } from '@/features/menu/api/get-server-menu';
+import { queryClient } from '@/lib/query-client';
+import { useSettingsStore } from '@/stores/settings-store';
+import { useUiStore } from '@/stores/ui-store';
+import { useUserStore } from '@/stores/user-store';
+import { AntdProviders } from '../antd-providers';
+import { APP_ROUTES } from '../routes/route-table';
+import './default-layout.css';
+
+const NAVBAR_HEIGHT = 60;
+
+/** The signed-in pages' providers: antd (theme, locale, feedback) and the server-state cache. */
+export default function DefaultLayout() {
+  return (
+    <AntdProviders>
+      <QueryClientProvider client={queryClient}>
+        <LayoutFrame />
+      </QueryClientProvider>
+    </AntdProviders>
+  );
+}
+
+/** The frame around every signed-in page (§2, §9). */
+function LayoutFrame() {
+  useResponsiveDevice();
+  useTabSync();
+  const settings = useSettingsStore();
+  const logout = useLogout();
+  const role = useUserStore((state) => state.role);
+  const mobileMenuOpen = useUiStore((state) => state.mobileMenuOpen);
+  const setMobileMenuOpen = useUiStore((state) => state.setMobileMenuOpen);
+
+  const menuSource = settings.menuFromServer ? settings.serverMenu : APP_ROUTES;
+  const menuEntries = useMemo(() => buildMenuEntries(menuSource, role), [menuSource, role]);
+
+  const showSider = settings.menu && !settings.topMenu && !settings.hideMenu;
+  const siderTop = settings.navbar ? NAVBAR_HEIGHT : 0;
+
+  return (
+    <Layout className="default-layout" data-testid="default-layout">
+      {settings.navbar ? <Navbar menuEntries={menuEntries} onLogout={logout.mutateAsync} /> : null}
+      <Layout hasSider={showSider}>
+        {showSider ? (
+          <Layout.Sider
+            className="default-layout__sider"
+            data-testid="sider"
+            theme="light"
+            collapsible
+            collapsed={settings.menuCollapse}
+            onCollapse={(collapsed) => settings.updateSettings({ menuCollapse: collapsed })}
+            width={settings.menuWidth}
+            style={{ top: siderTop, height: `calc(100vh - ${siderTop}px)` }}
+          >
+            <NavMenu entries={menuEntries} mode="inline" collapsed={settings.menuCollapse} />
+          </Layout.Sider>
+        ) : null}
+        <Layout className="default-layout__main">
+          {settings.tabBar ? <TabBar /> : null}
+          <Layout.Content className="default-layout__content">
+            <Outlet />
+          </Layout.Content>
+          {settings.footer ? <AppFooter /> : null}
+        </Layout>
+      </Layout>
+      {settings.menu && settings.hideMenu ? (
+        <Drawer
+          placement="left"
+          size={settings.menuWidth}
+          open={mobileMenuOpen}
+          onClose={() => setMobileMenuOpen(false)}
+          closable={false}
+          styles={{ body: { padding: 0 } }}
+          data-testid="mobile-menu-drawer"
+        >
+          <NavMenu entries={menuEntries} mode="inline" onNavigate={() => setMobileMenuOpen(false)} />
+        </Drawer>
+      ) : null}
+      <SettingsDrawer loadServerMenu={loadServerMenu} />
+      {!settings.navbar ? <FloatingSettingsButton /> : null}
+    </Layout>
+  );
+}

@@ -1,0 +1,13 @@
+/** Route names that code refers to directly. Names equal §2's Name column. */
+export const ROUTE_NAMES = {
+  login: 'login',
+  notFound: 'not-found',
+  redirect: 'Redirect',
+  workplace: 'Workplace',
+  monitor: 'Monitor',
+} as const;
+
+export const LOGIN_PATH = '/login';
+export const NOT_FOUND_PATH = '/not-found';
+export const WORKPLACE_PATH = '/dashboard/workplace';
+export const REDIRECT_PATH_PREFIX = '/redirect';

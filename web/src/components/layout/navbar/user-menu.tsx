@@ -1,0 +1,80 @@
+import { LogoutOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useRevalidator } from 'react-router';
+import { showSuccessMessage } from '@/lib/feedback';
+import { displayName, useUserStore } from '@/stores/user-store';
+
+export interface UserMenuProps {
+  onLogout: () => Promise<void>;
+}
+
+/** Avatar dropdown: local role switcher (§6), user settings, logout. */
+export function UserMenu({ onLogout }: UserMenuProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const info = useUserStore((state) => state.info);
+  const role = useUserStore((state) => state.role);
+  const switchRole = useUserStore((state) => state.switchRole);
+  const otherRole = role === 'admin' ? 'user' : 'admin';
+  const name = displayName(info);
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          {
+            key: 'current-role',
+            disabled: true,
+            label: (
+              <span data-testid="current-role">
+                {t('navbar.user.currentRole', { role: role ? t(`role.${role}`) : '-' })}
+              </span>
+            ),
+          },
+          {
+            key: 'switch-role',
+            icon: <SwapOutlined />,
+            title: t('navbar.user.switchRole.hint'),
+            label: (
+              <span data-testid="role-switch">{t('navbar.user.switchRoleTo', { role: t(`role.${otherRole}`) })}</span>
+            ),
+          },
+          {
+            key: 'settings',
+            icon: <SettingOutlined />,
+            label: <span data-testid="user-settings-link">{t('navbar.user.settings')}</span>,
+          },
+          { type: 'divider' },
+          {
+            key: 'logout',
+            icon: <LogoutOutlined />,
+            label: <span data-testid="logout">{t('navbar.user.logout')}</span>,
+          },
+        ],
+        onClick: async ({ key }) => {
+          if (key === 'switch-role') {
+            const next = switchRole();
+            showSuccessMessage(t('navbar.user.switchRole.done', { role: t(`role.${next}`) }));
+            // Re-run the guard: a page the new role may not open is left.
+            void revalidator.revalidate();
+          } else if (key === 'settings') {
+            navigate('/user/setting');
+          } else if (key === 'logout') {
+            await onLogout();
+            navigate('/login', { replace: true });
+          }
+        },
+      }}
+    >
+      <Button type="text" data-testid="user-dropdown" style={{ paddingInline: 4 }}>
+        <Avatar size={28} src={info.avatar || undefined} icon={<UserOutlined />} />
+        <span className="navbar__username" data-testid="navbar-username">
+          {name}
+        </span>
+      </Button>
+    </Dropdown>
+  );
+}

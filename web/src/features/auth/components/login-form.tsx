@@ -1,0 +1,119 @@
+import { useEffect, useId, useState, type FormEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/request';
+import type { LoginCredentials } from '../api/login';
+import { login } from '../session-actions';
+import { LockIcon, UserIcon } from './login-icons';
+import { validateCredentials, type CredentialErrors } from './validate-credentials';
+
+const TOO_MANY_ATTEMPTS = 42900;
+
+export interface LoginFormProps {
+  /** Called after the session is stored. */
+  onLoggedIn: () => void;
+}
+
+function retryAfterSeconds(error: unknown): number {
+  if (error instanceof ApiError && error.code === TOO_MANY_ATTEMPTS) {
+    const seconds = (error.data as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
+    return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : 0;
+  }
+  return 0;
+}
+
+/**
+ * Username / password form. Plain HTML (no antd) so the login page stays light; nothing is
+ * remembered between visits. Server errors (wrong credentials, throttling) show above the form.
+ */
+export function LoginForm({ onLoggedIn }: LoginFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [values, setValues] = useState<LoginCredentials>({ username: '', password: '' });
+  const [errors, setErrors] = useState<CredentialErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [waitSeconds, setWaitSeconds] = useState(0);
+
+  useEffect(() => {
+    if (waitSeconds <= 0) return;
+    const timer = window.setTimeout(() => setWaitSeconds((seconds) => seconds - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [waitSeconds]);
+
+  const change = (field: keyof LoginCredentials, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(validateCredentials(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateCredentials(values);
+    setErrors(found);
+    if (found.username || found.password || submitting || waitSeconds > 0) return;
+    setServerError(null);
+    setSubmitting(true);
+    try {
+      await login({ username: values.username.trim(), password: values.password });
+      onLoggedIn();
+    } catch (error) {
+      setValues((current) => ({ ...current, password: '' }));
+      setWaitSeconds(retryAfterSeconds(error));
+      setServerError(error instanceof Error && error.message ? error.message : t('login.form.login.errMsg'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: keyof LoginCredentials, type: string, autoComplete: string, icon: ReactElement) => {
+    const errorKey = errors[name];
+    return (
+      <div className="login-form__field">
+        <label className={`login-form__control${errorKey ? ' login-form__control--error' : ''}`}>
+          {icon}
+          <input
+            name={name}
+            type={type}
+            value={values[name]}
+            placeholder={t(`login.form.${name}.placeholder`)}
+            aria-label={t(`login.form.${name}.placeholder`)}
+            aria-invalid={Boolean(errorKey)}
+            aria-describedby={errorKey ? `${id}-${name}-error` : undefined}
+            autoComplete={autoComplete}
+            data-testid={`login-${name}`}
+            onChange={(event) => change(name, event.target.value)}
+          />
+        </label>
+        <div className="login-form__error" id={`${id}-${name}-error`} data-testid={`login-${name}-error`}>
+          {errorKey ? t(errorKey) : null}
+        </div>
+      </div>
+    );
+  };
+
+  return (
+    <form className="login-form" onSubmit={submit} noValidate data-testid="login-form">
+      {serverError ? (
+        <div className="login-form__alert" role="alert" data-testid="login-error">
+          <div>{serverError}</div>
+          {waitSeconds > 0 ? (
+            <div className="login-form__alert-detail">{t('login.form.retryAfter', { seconds: waitSeconds })}</div>
+          ) : null}
+        </div>
+      ) : null}
+      {field('username', 'text', 'username', <UserIcon />)}
+      {field('password', 'password', 'current-password', <LockIcon />)}
+      <button
+        type="submit"
+        className="plain-button plain-button--primary login-form__submit"
+        disabled={submitting || waitSeconds > 0}
+        data-testid="login-submit"
+      >
+        {submitting ? <span className="login-form__spinner" aria-hidden /> : null}
+        {waitSeconds > 0 ? `${t('login.form.login')} (${waitSeconds}s)` : t('login.form.login')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { postJson } from '@/lib/request';
+import { onSessionCleared, SESSION_KEYS } from '@/lib/session';
+import { useSettingsStore } from '@/stores/settings-store';
+import { useTabBarStore } from '@/stores/tab-bar-store';
+import { useUserStore } from '@/stores/user-store';
+import { LOGIN_URL } from './api/login';
+import { LOGOUT_URL } from './api/logout';
+import { login, logout } from './session-actions';
+
+vi.mock('@/lib/request', () => ({ postJson: vi.fn() }));
+const post = vi.mocked(postJson);
+
+const loginResult = {
+  token: 'new-token',
+  loginfo: { user_id: 2, username: 'merchant', role: 'user' as const, mid: 10001 },
+  expires_at: '2030-01-01T00:00:00Z',
+};
+
+function seedSession() {
+  localStorage.setItem(SESSION_KEYS.token, 'old-token');
+  localStorage.setItem(SESSION_KEYS.loginTime, '123');
+  localStorage.setItem(SESSION_KEYS.loginInfo, JSON.stringify(loginResult.loginfo));
+  localStorage.setItem(SESSION_KEYS.systemInfo, '{"name":"x"}');
+  useUserStore.getState().setUserInfo({ name: 'Merchant', role: 'user' });
+  useSettingsStore.getState().setServerMenu([{ path: '/dashboard', name: 'dashboard' }]);
+  useTabBarStore.getState().openTab({ name: 'OrderList', titleKey: 'menu.order.list', fullPath: '/order/list' });
+}
+
+function expectSessionCleared() {
+  for (const key of Object.values(SESSION_KEYS)) expect(localStorage.getItem(key)).toBeNull();
+  expect(useUserStore.getState()).toMatchObject({ role: '', info: {} });
+  expect(useSettingsStore.getState().serverMenu).toEqual([]);
+  expect(useTabBarStore.getState().tabs.map((tab) => tab.name)).toEqual(['Workplace']);
+}
+
+beforeEach(() => {
+  post.mockReset();
+  useUserStore.getState().resetUser();
+});
+
+describe('login', () => {
+  it('stores token, login time and login info', async () => {
+    post.mockResolvedValueOnce(loginResult);
+    const before = Date.now();
+    await expect(login({ username: 'merchant', password: 'Merchant123' })).resolves.toEqual(loginResult);
+    expect(post).toHaveBeenCalledWith(LOGIN_URL, { username: 'merchant', password: 'Merchant123' });
+    expect(localStorage.getItem(SESSION_KEYS.token)).toBe('new-token');
+    expect(JSON.parse(localStorage.getItem(SESSION_KEYS.loginInfo)!)).toEqual(loginResult.loginfo);
+    expect(Number(localStorage.getItem(SESSION_KEYS.loginTime))).toBeGreaterThanOrEqual(before);
+  });
+
+  it('clears the stored token and rethrows when it fails', async () => {
+    localStorage.setItem(SESSION_KEYS.token, 'stale');
+    const failure = new Error('account or password wrong');
+    post.mockRejectedValueOnce(failure);
+    await expect(login({ username: 'merchant', password: 'bad' })).rejects.toBe(failure);
+    expect(localStorage.getItem(SESSION_KEYS.token)).toBeNull();
+  });
+});
+
+describe('logout', () => {
+  it('calls the server and clears the session, user info, server menu and tabs', async () => {
+    seedSession();
+    post.mockResolvedValueOnce(null);
+    await logout();
+    expect(post).toHaveBeenCalledWith(LOGOUT_URL);
+    expectSessionCleared();
+  });
+
+  it('clears everything even when the logout call fails', async () => {
+    seedSession();
+    post.mockRejectedValueOnce(new Error('Network Error'));
+    await expect(logout()).resolves.toBeUndefined();
+    expectSessionCleared();
+  });
+
+  it('tells session listeners (the server-data cache) that the session ended', async () => {
+    const listener = vi.fn();
+    const unsubscribe = onSessionCleared(listener);
+    post.mockResolvedValueOnce(null);
+    await logout();
+    expect(listener).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+});

@@ -1,0 +1,41 @@
+import { Alert, Card, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { displayName, useUserStore } from '@/stores/user-store';
+import { ShortcutCards } from './shortcut-cards';
+import './workplace-page.css';
+
+/** The landing page: greeting, shortcuts and where the money figures will appear. */
+export default function WorkplacePage() {
+  const { t } = useTranslation();
+  const info = useUserStore((state) => state.info);
+  const role = useUserStore((state) => state.role);
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="workplace-page">
+      <Card>
+        <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="workplace-greeting">
+          {t('workplace.welcome', { name: displayName(info) })}
+          {role ? (
+            <Tag color={role === 'admin' ? 'gold' : 'blue'} style={{ marginLeft: 12, verticalAlign: 'middle' }}>
+              {t(`role.${role}`)}
+            </Tag>
+          ) : null}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('workplace.subtitle')}</Typography.Text>
+      </Card>
+
+      <Card title={t('workplace.money.title')} data-testid="workplace-money-panel">
+        <Alert
+          type="info"
+          showIcon
+          title={t('workplace.money.message')}
+          description={t('workplace.money.description')}
+        />
+      </Card>
+
+      <Card title={t('workplace.shortcuts')} data-testid="workplace-shortcuts">
+        <ShortcutCards />
+      </Card>
+    </Space>
+  );
+}

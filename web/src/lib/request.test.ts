@@ -1,0 +1,240 @@
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reloadPage } from './browser';
+import { openErrorDialog, showErrorMessage } from './feedback';
+import { changeLocale } from './i18n';
+import {
+  ApiError,
+  ERROR_MESSAGE_SECONDS,
+  getJson,
+  http,
+  postJson,
+  resetSessionDialogForTests,
+  USER_INFO_URL,
+} from './request';
+import { SESSION_KEYS } from './session';
+
+vi.mock('./feedback', () => ({
+  showErrorMessage: vi.fn(),
+  openErrorDialog: vi.fn(),
+}));
+vi.mock('./browser', () => ({ reloadPage: vi.fn() }));
+
+let seen: InternalAxiosRequestConfig[] = [];
+
+/** Answer every request with this HTTP status and body, like a real adapter (settle). */
+function respond(status: number, body: unknown) {
+  const adapter: AxiosAdapter = async (config) => {
+    seen.push(config);
+    const response = { data: body, status, statusText: String(status), headers: {}, config, request: {} };
+    if (status >= 200 && status < 300) return response;
+    throw new AxiosError(
+      `Request failed with status code ${status}`,
+      status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
+      config,
+      {},
+      response,
+    );
+  };
+  http.defaults.adapter = adapter;
+}
+
+function failTransport(message: string) {
+  http.defaults.adapter = async (config) => {
+    seen.push(config);
+    throw new AxiosError(message, AxiosError.ERR_NETWORK, config, {});
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the request to fail');
+}
+
+function header(config: InternalAxiosRequestConfig, name: string) {
+  return AxiosHeaders.from(config.headers).get(name);
+}
+
+beforeEach(async () => {
+  seen = [];
+  vi.clearAllMocks();
+  resetSessionDialogForTests();
+  await changeLocale('en-US');
+});
+
+afterEach(async () => {
+  await changeLocale('zh-CN');
+});
+
+describe('requests', () => {
+  it('go to the site root with credentials, no timeout, and both token headers', async () => {
+    localStorage.setItem(SESSION_KEYS.token, 'tok-123');
+    respond(200, { code: 20000, msg: 'success', data: { ok: true } });
+    await postJson('/adminapi/login/logout');
+    const config = seen[0];
+    expect(config.baseURL).toBe('/');
+    expect(config.url).toBe('/adminapi/login/logout');
+    expect(config.withCredentials).toBe(true);
+    expect(config.timeout).toBe(0);
+    expect(header(config, 'Authorization')).toBe('Bearer tok-123');
+    expect(header(config, 'token')).toBe('tok-123');
+  });
+
+  it('send no token headers without a session', async () => {
+    respond(200, { code: 20000, msg: 'success', data: null });
+    await getJson('/adminapi/monitor/overview');
+    expect(header(seen[0], 'Authorization')).toBeFalsy();
+    expect(header(seen[0], 'token')).toBeFalsy();
+  });
+
+  it('send the console locale as Accept-Language', async () => {
+    respond(200, { code: 20000, msg: 'success', data: null });
+    await getJson('/x');
+    expect(header(seen[0], 'Accept-Language')).toBe('en-US');
+    await changeLocale('zh-CN');
+    await getJson('/x');
+    expect(header(seen[1], 'Accept-Language')).toBe('zh-CN');
+  });
+});
+
+describe('envelope rules', () => {
+  it('resolve code 20000 with data, silently', async () => {
+    respond(200, { code: 20000, msg: 'success', data: { version: '1.0' } });
+    await expect(getJson('/adminapi/monitor/overview')).resolves.toEqual({ version: '1.0' });
+    expect(showErrorMessage).not.toHaveBeenCalled();
+    expect(openErrorDialog).not.toHaveBeenCalled();
+  });
+
+  it('show the server msg for 5 s and reject on another code in a 200 body', async () => {
+    respond(200, { code: 50000, msg: 'boom', data: null });
+    const error = await rejection(getJson('/x'));
+    expect(error).toMatchObject({ kind: 'envelope', code: 50000, message: 'boom', status: 200 });
+    expect(showErrorMessage).toHaveBeenCalledWith('boom', ERROR_MESSAGE_SECONDS);
+    expect(ERROR_MESSAGE_SECONDS).toBe(5);
+    expect(openErrorDialog).not.toHaveBeenCalled();
+  });
+
+  it("fall back to 'Error' (localised) when msg is empty", async () => {
+    respond(200, { code: 50000, msg: '', data: null });
+    await rejection(getJson('/x'));
+    expect(showErrorMessage).toHaveBeenLastCalledWith('Error', 5);
+    await changeLocale('zh-CN');
+    await rejection(getJson('/x'));
+    expect(showErrorMessage).toHaveBeenLastCalledWith('错误', 5);
+  });
+
+  it('read the envelope from an error HTTP status and treat it the same way', async () => {
+    respond(401, { code: 40100, msg: 'account or password wrong', data: null });
+    const error = await rejection(postJson('/adminapi/login/login', { username: 'a', password: 'b' }));
+    expect(error).toMatchObject({ kind: 'envelope', code: 40100, status: 401, message: 'account or password wrong' });
+    expect(showErrorMessage).toHaveBeenCalledWith('account or password wrong', 5);
+  });
+
+  it('keep the envelope data for callers (validation fields, retry-after)', async () => {
+    respond(429, { code: 42900, msg: 'too many attempts', data: { retry_after_seconds: 30 } });
+    const error = await rejection(postJson('/adminapi/login/login', {}));
+    expect(error.code).toBe(42900);
+    expect(error.data).toEqual({ retry_after_seconds: 30 });
+    respond(400, { code: 40000, msg: 'username required', data: { fields: { username: 'username required' } } });
+    expect((await rejection(postJson('/y', {}))).data).toEqual({ fields: { username: 'username required' } });
+  });
+});
+
+describe('session-ended codes', () => {
+  it.each([
+    [200, 50008],
+    [401, 50008],
+    [401, 50012],
+    [401, 50014],
+  ])('status %i code %i opens the Confirm logout dialog and rejects', async (status, code) => {
+    respond(status, { code, msg: 'session ended', data: null });
+    const error = await rejection(getJson('/adminapi/monitor/overview'));
+    expect(error.code).toBe(code);
+    expect(showErrorMessage).toHaveBeenCalledWith('session ended', 5);
+    expect(openErrorDialog).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(openErrorDialog).mock.calls[0][0]).toMatchObject({
+      title: 'Confirm logout',
+      content: 'You have been logged out, you can cancel to stay on this page, or log in again',
+      okText: 'Re-Login',
+      okCancel: true,
+    });
+  });
+
+  it('speak Chinese in the dialog under zh-CN', async () => {
+    await changeLocale('zh-CN');
+    respond(401, { code: 50014, msg: '登录已过期', data: null });
+    await rejection(getJson('/x'));
+    expect(vi.mocked(openErrorDialog).mock.calls[0][0]).toMatchObject({ title: '确认退出', okText: '重新登录' });
+  });
+
+  it('do not open the dialog for the user-info call (the guard logs out instead)', async () => {
+    respond(401, { code: 50008, msg: 'token unknown', data: null });
+    const error = await rejection(postJson(USER_INFO_URL, { mid: null }));
+    expect(error.code).toBe(50008);
+    expect(showErrorMessage).toHaveBeenCalledWith('token unknown', 5);
+    expect(openErrorDialog).not.toHaveBeenCalled();
+  });
+
+  it('do not open a dialog for other error codes', async () => {
+    respond(403, { code: 40300, msg: 'no permission', data: null });
+    await rejection(getJson('/x'));
+    expect(openErrorDialog).not.toHaveBeenCalled();
+  });
+
+  it('open only one dialog at a time', async () => {
+    respond(401, { code: 50012, msg: 'signed in elsewhere', data: null });
+    await Promise.allSettled([getJson('/a'), getJson('/b'), getJson('/c')]);
+    expect(openErrorDialog).toHaveBeenCalledTimes(1);
+    // Once it has closed, a later expiry opens it again.
+    vi.mocked(openErrorDialog).mock.calls[0][0].afterClose?.();
+    await rejection(getJson('/d'));
+    expect(openErrorDialog).toHaveBeenCalledTimes(2);
+  });
+
+  it('Re-Login clears the stored session and reloads the page', async () => {
+    localStorage.setItem(SESSION_KEYS.token, 'dead');
+    localStorage.setItem(SESSION_KEYS.loginInfo, '{}');
+    localStorage.setItem(SESSION_KEYS.loginTime, '1');
+    localStorage.setItem(SESSION_KEYS.systemInfo, 'x');
+    respond(401, { code: 50008, msg: 'x', data: null });
+    await rejection(getJson('/x'));
+    await vi.mocked(openErrorDialog).mock.calls[0][0].onOk?.();
+    for (const key of Object.values(SESSION_KEYS)) expect(localStorage.getItem(key)).toBeNull();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('transport errors', () => {
+  it('show the error message for 5 s when there is no response', async () => {
+    failTransport('Network Error');
+    const error = await rejection(getJson('/x'));
+    expect(error).toMatchObject({ kind: 'transport', message: 'Network Error' });
+    expect(showErrorMessage).toHaveBeenCalledWith('Network Error', 5);
+    expect(openErrorDialog).not.toHaveBeenCalled();
+  });
+
+  it("fall back to 'Request Error' without a message", async () => {
+    failTransport('');
+    await rejection(getJson('/x'));
+    expect(showErrorMessage).toHaveBeenCalledWith('Request Error', 5);
+  });
+
+  it('treat an error status without an envelope (proxy HTML) as transport', async () => {
+    respond(502, '<html>Bad Gateway</html>');
+    const error = await rejection(getJson('/x'));
+    expect(error).toMatchObject({ kind: 'transport', status: 502, message: 'Request failed with status code 502' });
+    expect(showErrorMessage).toHaveBeenCalledWith('Request failed with status code 502', 5);
+  });
+
+  it('treat a 200 without an envelope as transport, not success', async () => {
+    respond(200, '<!doctype html><title>index</title>');
+    const error = await rejection(getJson('/x'));
+    expect(error.kind).toBe('transport');
+    expect(showErrorMessage).toHaveBeenCalledWith('Request Error', 5);
+  });
+});

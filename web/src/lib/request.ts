@@ -1,0 +1,168 @@
+/**
+ * The one HTTP client of the console (§7, §8).
+ *
+ * - Requests go to the site root with credentials, no timeout, the stored token as
+ *   `Authorization: Bearer <token>` and `token: <token>`, and the console locale as
+ *   Accept-Language (the server localises `msg` by it).
+ * - Every answer is the envelope {code, msg, data}. Code 20000 resolves with `data`.
+ *   Any other code — in a 2xx body or in an error status's body — shows the server
+ *   msg (or 'Error') for 5 s and rejects with an ApiError of kind 'envelope'.
+ * - 50008 / 50012 / 50014 also open one 'Confirm logout' dialog (not for the user-info
+ *   call, whose failure the route guard handles by logging out).
+ * - A response without an envelope (network down, proxy HTML) is a transport error:
+ *   its message (or 'Request Error') for 5 s and an ApiError of kind 'transport'.
+ */
+import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { reloadPage } from './browser';
+import { openErrorDialog, showErrorMessage } from './feedback';
+import i18n, { currentLocale } from './i18n';
+import { clearSession, getToken } from './session';
+
+export const SUCCESS_CODE = 20000;
+export const SESSION_ENDED_CODES: readonly number[] = [50008, 50012, 50014];
+export const USER_INFO_URL = '/adminapi/merchant/userInfo';
+export const ERROR_MESSAGE_SECONDS = 5;
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export type ApiErrorKind = 'envelope' | 'transport';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  /** Envelope code, when the server answered with one. */
+  readonly code?: number;
+  /** Envelope data (e.g. {fields} for 40000, {retry_after_seconds} for 42900). */
+  readonly data?: unknown;
+  /** HTTP status, when there was a response. */
+  readonly status?: number;
+
+  constructor(message: string, options: { kind: ApiErrorKind; code?: number; data?: unknown; status?: number }) {
+    super(message);
+    this.name = 'ApiError';
+    this.kind = options.kind;
+    this.code = options.code;
+    this.data = options.data;
+    this.status = options.status;
+  }
+}
+
+export function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+}
+
+export function isSessionEndedCode(code: number | undefined): boolean {
+  return code !== undefined && SESSION_ENDED_CODES.includes(code);
+}
+
+function isUserInfoCall(config: AxiosRequestConfig | undefined): boolean {
+  return Boolean(config?.url?.includes(USER_INFO_URL));
+}
+
+let sessionDialogOpen = false;
+
+/** Open the 'Confirm logout' dialog unless one is already showing. */
+export function openSessionEndedDialog(): void {
+  if (sessionDialogOpen) return;
+  sessionDialogOpen = true;
+  openErrorDialog({
+    title: i18n.t('request.sessionEnded.title'),
+    content: i18n.t('request.sessionEnded.content'),
+    okText: i18n.t('request.sessionEnded.relogin'),
+    cancelText: i18n.t('request.sessionEnded.cancel'),
+    okCancel: true,
+    okButtonProps: { 'data-testid': 'session-ended-relogin' } as Record<string, string>,
+    cancelButtonProps: { 'data-testid': 'session-ended-cancel' } as Record<string, string>,
+    onOk: () => {
+      clearSession();
+      reloadPage();
+    },
+    afterClose: () => {
+      sessionDialogOpen = false;
+    },
+  });
+}
+
+/** Only for tests: forget that a dialog is showing. */
+export function resetSessionDialogForTests(): void {
+  sessionDialogOpen = false;
+}
+
+function rejectEnvelope(
+  envelope: Envelope,
+  config: AxiosRequestConfig | undefined,
+  status: number | undefined,
+): Promise<never> {
+  const message = envelope.msg || i18n.t('request.error');
+  showErrorMessage(message, ERROR_MESSAGE_SECONDS);
+  if (isSessionEndedCode(envelope.code) && !isUserInfoCall(config)) {
+    openSessionEndedDialog();
+  }
+  return Promise.reject(new ApiError(message, { kind: 'envelope', code: envelope.code, data: envelope.data, status }));
+}
+
+function rejectTransport(message: string | undefined, status?: number): Promise<never> {
+  const text = message || i18n.t('request.transportError');
+  showErrorMessage(text, ERROR_MESSAGE_SECONDS);
+  return Promise.reject(new ApiError(text, { kind: 'transport', status }));
+}
+
+export function attachRequestHeaders(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  const token = getToken();
+  if (token) {
+    config.headers.set('Authorization', `Bearer ${token}`);
+    config.headers.set('token', token);
+  }
+  config.headers.set('Accept-Language', currentLocale());
+  return config;
+}
+
+export function handleResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
+  const body: unknown = response.data;
+  if (!isEnvelope(body)) return rejectTransport(undefined, response.status);
+  if (body.code !== SUCCESS_CODE) return rejectEnvelope(body, response.config, response.status);
+  return response;
+}
+
+export function handleResponseError(error: unknown): Promise<never> {
+  if (error instanceof ApiError) return Promise.reject(error);
+  if (axios.isAxiosError(error)) {
+    const axiosError = error as AxiosError;
+    const body: unknown = axiosError.response?.data;
+    if (axiosError.response && isEnvelope(body)) {
+      if (body.code === SUCCESS_CODE) {
+        // An error status carrying a success code is not a success we can trust.
+        return rejectTransport(axiosError.message, axiosError.response.status);
+      }
+      return rejectEnvelope(body, axiosError.config, axiosError.response.status);
+    }
+    return rejectTransport(axiosError.message, axiosError.response?.status);
+  }
+  return rejectTransport(error instanceof Error ? error.message : undefined);
+}
+
+export const http = axios.create({
+  baseURL: '/',
+  withCredentials: true,
+  timeout: 0,
+});
+
+http.interceptors.request.use(attachRequestHeaders);
+http.interceptors.response.use(handleResponse, handleResponseError);
+
+/** Send a request and resolve with the envelope's `data`. */
+export async function request<T>(config: AxiosRequestConfig): Promise<T> {
+  const response = await http.request<Envelope<T>>(config);
+  return response.data.data;
+}
+
+export function getJson<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
+  return request<T>({ ...config, url, method: 'GET' });
+}
+
+export function postJson<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
+  return request<T>({ ...config, url, method: 'POST', data: body });
+}

@@ -1,0 +1,69 @@
+/**
+ * The browser-side session: what login stores in localStorage (§4, §7).
+ * Keys are fixed by the spec: token, loginTime, loginfo (JSON), system_info.
+ */
+
+export const SESSION_KEYS = {
+  token: 'token',
+  loginTime: 'loginTime',
+  loginInfo: 'loginfo',
+  systemInfo: 'system_info',
+} as const;
+
+export type Role = 'admin' | 'user';
+
+/** What the server returns as `loginfo` on a successful login. */
+export interface LoginInfo {
+  user_id: number;
+  username: string;
+  role: Role;
+  mid: number | null;
+}
+
+export function getToken(): string | null {
+  return localStorage.getItem(SESSION_KEYS.token);
+}
+
+export function hasToken(): boolean {
+  return Boolean(getToken());
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(SESSION_KEYS.token, token);
+}
+
+export function clearToken(): void {
+  localStorage.removeItem(SESSION_KEYS.token);
+}
+
+export function getLoginInfo(): LoginInfo | null {
+  const raw = localStorage.getItem(SESSION_KEYS.loginInfo);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as LoginInfo;
+  } catch {
+    return null;
+  }
+}
+
+/** Store everything a successful login returns. */
+export function saveSession(token: string, loginInfo: LoginInfo, now: Date = new Date()): void {
+  setToken(token);
+  localStorage.setItem(SESSION_KEYS.loginTime, String(now.getTime()));
+  localStorage.setItem(SESSION_KEYS.loginInfo, JSON.stringify(loginInfo));
+}
+
+type SessionClearedListener = () => void;
+const sessionClearedListeners = new Set<SessionClearedListener>();
+
+/** Be told when the session ends (e.g. to drop cached server data). Returns an unsubscribe. */
+export function onSessionCleared(listener: SessionClearedListener): () => void {
+  sessionClearedListeners.add(listener);
+  return () => sessionClearedListeners.delete(listener);
+}
+
+/** Remove every session key; used by logout whatever the server answered. */
+export function clearSession(): void {
+  Object.values(SESSION_KEYS).forEach((key) => localStorage.removeItem(key));
+  sessionClearedListeners.forEach((listener) => listener());
+}

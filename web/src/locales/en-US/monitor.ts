@@ -1,0 +1,18 @@
+export default {
+  'monitor.title': 'Real-time monitor',
+  'monitor.refreshNote': 'Refreshes every 5 seconds',
+  'monitor.lastUpdated': 'Updated at {{time}}',
+  'monitor.uptime': 'Uptime',
+  'monitor.version': 'Version',
+  'monitor.databaseKind': 'Database',
+  'monitor.activeSessions': 'Active sessions',
+  'monitor.requestRate': 'Request rate',
+  'monitor.requestRate.unit': 'req/s',
+  'monitor.requestsLastMinute': '{{count}} requests in the last minute',
+  'monitor.totalRequests': 'Total requests',
+  'monitor.startedAt': 'Started at',
+  'monitor.loadFailed': 'Failed to load the monitor figures',
+  'monitor.uptime.format': '{{days}}d {{hours}}h {{minutes}}m {{seconds}}s',
+  'monitor.database.sqlite': 'SQLite',
+  'monitor.database.postgres': 'PostgreSQL',
+};

@@ -1,0 +1,16 @@
+export default {
+  'navbar.logoAlt': 'Top-up Backoffice logo',
+  'navbar.search': 'Search',
+  'navbar.search.placeholder': 'Search pages',
+  'navbar.language': 'Language',
+  'navbar.theme.toLight': 'Switch to light mode',
+  'navbar.theme.toDark': 'Switch to dark mode',
+  'navbar.settings': 'Page settings',
+  'navbar.menu.toggle': 'Open menu',
+  'navbar.user.switchRoleTo': 'Switch to {{role}} view',
+  'navbar.user.switchRole.hint': 'Changes only what the console shows; the server still checks permissions',
+  'navbar.user.switchRole.done': 'Now showing the {{role}} view',
+  'navbar.user.settings': 'User settings',
+  'navbar.user.logout': 'Logout',
+  'navbar.user.currentRole': 'Current role: {{role}}',
+};

@@ -1,0 +1,18 @@
+export default {
+  'monitor.title': '实时监控',
+  'monitor.refreshNote': '每 5 秒自动刷新',
+  'monitor.lastUpdated': '更新于 {{time}}',
+  'monitor.uptime': '运行时长',
+  'monitor.version': '版本',
+  'monitor.databaseKind': '数据库',
+  'monitor.activeSessions': '活跃会话',
+  'monitor.requestRate': '请求速率',
+  'monitor.requestRate.unit': '次/秒',
+  'monitor.requestsLastMinute': '近一分钟 {{count}} 次请求',
+  'monitor.totalRequests': '累计请求',
+  'monitor.startedAt': '启动时间',
+  'monitor.loadFailed': '监控数据加载失败',
+  'monitor.uptime.format': '{{days}} 天 {{hours}} 小时 {{minutes}} 分 {{seconds}} 秒',
+  'monitor.database.sqlite': 'SQLite',
+  'monitor.database.postgres': 'PostgreSQL',
+};

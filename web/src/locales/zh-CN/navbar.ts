@@ -1,0 +1,16 @@
+export default {
+  'navbar.logoAlt': '话费充值后台标志',
+  'navbar.search': '搜索',
+  'navbar.search.placeholder': '搜索页面',
+  'navbar.language': '语言',
+  'navbar.theme.toLight': '切换为亮色模式',
+  'navbar.theme.toDark': '切换为暗黑模式',
+  'navbar.settings': '页面配置',
+  'navbar.menu.toggle': '展开菜单',
+  'navbar.user.switchRoleTo': '切换为{{role}}视图',
+  'navbar.user.switchRole.hint': '只改变控制台显示的内容，服务端仍会校验权限',
+  'navbar.user.switchRole.done': '已切换为{{role}}视图',
+  'navbar.user.settings': '用户设置',
+  'navbar.user.logout': '退出登录',
+  'navbar.user.currentRole': '当前角色：{{role}}',
+};

@@ -1,0 +1,131 @@
+/**
+ * Application settings (§3 defaults), applied immediately and persisted to localStorage.
+ * The server menu is kept here too but never persisted: it is fetched per session.
+ */
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { MenuRoute } from '@/lib/route-meta';
+
+export type ThemeMode = 'light' | 'dark';
+export type Device = 'desktop' | 'mobile';
+
+export interface AppSettings {
+  theme: ThemeMode;
+  colorWeak: boolean;
+  navbar: boolean;
+  menu: boolean;
+  topMenu: boolean;
+  hideMenu: boolean;
+  menuCollapse: boolean;
+  footer: boolean;
+  themeColor: string;
+  menuWidth: number;
+  device: Device;
+  tabBar: boolean;
+  menuFromServer: boolean;
+  serverMenu: MenuRoute[];
+}
+
+export const DEFAULT_SETTINGS: Readonly<AppSettings> = Object.freeze({
+  theme: 'light',
+  colorWeak: false,
+  navbar: true,
+  menu: true,
+  topMenu: false,
+  hideMenu: false,
+  menuCollapse: false,
+  footer: true,
+  themeColor: '#165DFF',
+  menuWidth: 220,
+  device: 'desktop',
+  tabBar: false,
+  menuFromServer: false,
+  serverMenu: [],
+});
+
+export const SETTINGS_STORAGE_KEY = 'backoffice-settings';
+export const COLOR_WEAK_FILTER = 'invert(80%)';
+
+export interface SettingsState extends AppSettings {
+  /** Apply a partial change; turning the top menu on also un-collapses the menu (§4). */
+  updateSettings: (change: Partial<AppSettings>) => void;
+  toggleTheme: () => void;
+  setServerMenu: (menu: MenuRoute[]) => void;
+  clearServerMenu: () => void;
+  resetSettings: () => void;
+}
+
+/** The pure rule behind updateSettings, exported for tests and reuse. */
+export function applySettingsChange(current: AppSettings, change: Partial<AppSettings>): Partial<AppSettings> {
+  const next: Partial<AppSettings> = { ...change };
+  if (change.topMenu === true) next.menuCollapse = false;
+  if (change.menuWidth !== undefined) {
+    const width = Number(change.menuWidth);
+    next.menuWidth = Number.isFinite(width) && width > 0 ? Math.round(width) : current.menuWidth;
+  }
+  return next;
+}
+
+/** Settings as the 'copy settings' action shares them (no per-session server menu). */
+export function settingsSnapshot(state: AppSettings): Omit<AppSettings, 'serverMenu'> {
+  return {
+    theme: state.theme,
+    colorWeak: state.colorWeak,
+    navbar: state.navbar,
+    menu: state.menu,
+    topMenu: state.topMenu,
+    hideMenu: state.hideMenu,
+    menuCollapse: state.menuCollapse,
+    footer: state.footer,
+    themeColor: state.themeColor,
+    menuWidth: state.menuWidth,
+    device: state.device,
+    tabBar: state.tabBar,
+    menuFromServer: state.menuFromServer,
+  };
+}
+
+export const useSettingsStore = create<SettingsState>()(
+  persist(
+    (set, get) => ({
+      ...DEFAULT_SETTINGS,
+      serverMenu: [],
+      updateSettings: (change) => set(applySettingsChange(get(), change)),
+      toggleTheme: () => set({ theme: get().theme === 'dark' ? 'light' : 'dark' }),
+      setServerMenu: (menu) => set({ serverMenu: menu }),
+      clearServerMenu: () => set({ serverMenu: [] }),
+      resetSettings: () => set({ ...DEFAULT_SETTINGS, serverMenu: [] }),
+    }),
+    {
+      name: SETTINGS_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => settingsSnapshot(state),
+    },
+  ),
+);
+
+/**
+ * Reflect the appearance settings on the page: theme as <body data-theme>, colour-weak mode
+ * as an invert(80%) filter, the theme colour as the --app-primary-color CSS variable (for
+ * the non-antd parts: login page, progress bar).
+ */
+export function applyAppearance(
+  settings: Pick<AppSettings, 'theme' | 'colorWeak' | 'themeColor'>,
+  body: HTMLElement = document.body,
+): void {
+  body.setAttribute('data-theme', settings.theme);
+  body.style.filter = settings.colorWeak ? COLOR_WEAK_FILTER : '';
+  document.documentElement.style.setProperty('--app-primary-color', settings.themeColor);
+}
+
+applyAppearance(useSettingsStore.getState());
+useSettingsStore.subscribe((state, previous) => {
+  if (
+    state.theme !== previous.theme ||
+    state.colorWeak !== previous.colorWeak ||
+    state.themeColor !== previous.themeColor
+  ) {
+    applyAppearance(state);
+  }
+});

@@ -1,0 +1,53 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base: '/web/',
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/adminapi': { target: apiTarget, changeOrigin: true },
+      '/api': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // No inline <script> in index.html: the server's CSP is script-src 'self'.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 4096,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Stable framework code changes rarely: one long-cached chunk.
+            {
+              name: 'react-vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 3,
+            },
+            {
+              name: 'i18n-http-vendor',
+              test: /node_modules[\\/](axios|i18next|react-i18next|zustand)[\\/]/,
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+});
