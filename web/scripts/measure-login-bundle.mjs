@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Sums the gzip size of every JavaScript file the login page loads: the entry chunk, the
- * lazily loaded login route and their static imports. (The login page renders no antd, so
+ * Sums the gzip size of every JavaScript file the login page loads: the entry chunk (which
+ * holds the login route) and its static imports. (The login page renders no antd, so
  * no antd locale data either.)
  * Run after `npm run build`: node scripts/measure-login-bundle.mjs [--limit 200000]
  */
@@ -16,7 +16,6 @@ const limit = limitIndex > 0 ? Number(process.argv[limitIndex + 1]) : 200_000;
 
 const byFile = (predicate) => Object.entries(manifest).find(([key, chunk]) => predicate(key, chunk));
 const entry = byFile((_, chunk) => chunk.isEntry);
-const loginRoute = byFile((key) => key.endsWith('app/routes/login-route.tsx'));
 
 const files = new Set();
 const visit = (key) => {
@@ -25,7 +24,7 @@ const visit = (key) => {
   files.add(chunk.file);
   (chunk.imports ?? []).forEach(visit);
 };
-for (const found of [entry, loginRoute]) {
+for (const found of [entry]) {
   if (!found) throw new Error('chunk not found in manifest');
   visit(found[0]);
 }

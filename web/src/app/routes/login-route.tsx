@@ -2,6 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { postLoginHref } from '../guards/route-access';
 import { WORKPLACE_PATH } from './route-names';
+import { preloadSignedInShell } from './preload-signed-in-shell';
 import { pathOfRouteName } from './route-table';
 
 /** /login: after a successful login go to the `redirect` target (keeping its query) or the workplace. */
@@ -12,5 +13,9 @@ export default function LoginRoute() {
     const query = Object.fromEntries(searchParams.entries());
     navigate(postLoginHref(query, pathOfRouteName, WORKPLACE_PATH), { replace: true });
   };
-  return <LoginPage onLoggedIn={onLoggedIn} />;
+  return (
+    <div onFocusCapture={preloadSignedInShell} onPointerDownCapture={preloadSignedInShell}>
+      <LoginPage onLoggedIn={onLoggedIn} />
+    </div>
+  );
 }

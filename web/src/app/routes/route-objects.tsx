@@ -1,12 +1,14 @@
 /**
- * The router's route objects, built from the route table. Every page and the default
- * layout load lazily; every route runs the guard loader first.
+ * The router's route objects, built from the route table. The login page ships in the
+ * entry; every other page and the default layout load lazily; every route runs the
+ * guard loader first.
  */
 import { redirect, type RouteObject } from 'react-router';
 import { loadAntdLocale } from '@/lib/antd-locale';
 import { currentLocale } from '@/lib/i18n';
 import type { RouteHandle, RouteMeta } from '@/lib/route-meta';
 import { guardLoader } from '../guards/guard-loader';
+import LoginRoute from './login-route';
 import { RedirectPage } from './redirect-page';
 import { BootFallback, RootShell } from './root-shell';
 import { RouteErrorPage } from './route-error-page';
@@ -38,7 +40,8 @@ export function buildRouteObjects(): RouteObject[] {
           path: 'login',
           handle: handleOf(ROUTE_NAMES.login, { ...PUBLIC_META, locale: 'menu.login' }),
           loader: guardLoader(ROUTE_NAMES.login, PUBLIC_META),
-          lazy: async () => ({ Component: (await import('./login-route')).default }),
+          // Not lazy: the login page is where everyone lands first, so it ships in the entry.
+          Component: LoginRoute,
         },
         {
           id: 'default-layout',
