@@ -16,5 +16,6 @@ pub mod openapi;
 pub mod security_headers;
 pub mod startup;
 pub mod state;
+pub mod two_factor;
 pub mod users;
 pub mod web_assets;
