@@ -1,7 +1,7 @@
 //! The OpenAPI document, generated from the handlers' annotations, and its browsable
 //! reference page at `/api-docs/ui/`.
 
-use crate::{auth, monitor, users};
+use crate::{auth, monitor, two_factor, users};
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -20,6 +20,11 @@ use utoipa_swagger_ui::SwaggerUi;
         users::user_info,
         users::menu::user_menu,
         monitor::overview,
+        two_factor::setup,
+        two_factor::enable,
+        two_factor::disable,
+        two_factor::regenerate_backup_codes,
+        two_factor::status,
     ),
     components(schemas(
         auth::LoginRequest,
@@ -30,6 +35,11 @@ use utoipa_swagger_ui::SwaggerUi;
         users::menu::MenuEntry,
         users::menu::MenuMeta,
         monitor::MonitorOverview,
+        two_factor::SetupResponse,
+        two_factor::EnableRequest,
+        two_factor::CodeRequest,
+        two_factor::BackupCodesResponse,
+        two_factor::StatusResponse,
     )),
     modifiers(&SessionTokenSchemes),
 )]

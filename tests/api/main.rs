@@ -5,5 +5,6 @@ mod helpers;
 mod login;
 mod monitor;
 mod session;
+mod two_factor;
 mod user_info;
 mod web;
