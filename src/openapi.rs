@@ -17,6 +17,7 @@ use utoipa_swagger_ui::SwaggerUi;
     paths(
         auth::login,
         auth::logout,
+        auth::pending_login::verify_two_factor,
         users::user_info,
         users::menu::user_menu,
         monitor::overview,
@@ -30,6 +31,9 @@ use utoipa_swagger_ui::SwaggerUi;
         auth::LoginRequest,
         auth::LoginResponse,
         auth::LoginInfo,
+        auth::LoginOutcome,
+        auth::pending_login::PendingLoginResponse,
+        auth::pending_login::VerifyTwoFactorRequest,
         users::UserInfoRequest,
         users::UserInfo,
         users::menu::MenuEntry,

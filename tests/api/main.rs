@@ -6,5 +6,6 @@ mod login;
 mod monitor;
 mod session;
 mod two_factor;
+mod two_factor_login;
 mod user_info;
 mod web;

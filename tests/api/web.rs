@@ -73,6 +73,7 @@ async fn the_api_reference_is_generated_and_served() {
         "/adminapi/merchant/userInfo",
         "/api/user/menu",
         "/adminapi/monitor/overview",
+        "/adminapi/login/verify2FA",
         "/adminapi/google-auth/setup2FA",
         "/adminapi/google-auth/enable2FA",
         "/adminapi/google-auth/disable2FA",
