@@ -19,6 +19,17 @@ pub mod action {
     pub const CERTIFICATION_WITHDRAWN: &str = "certification_withdrawn";
     pub const CERTIFICATION_APPROVED: &str = "certification_approved";
     pub const CERTIFICATION_REJECTED: &str = "certification_rejected";
+    /// The password was right; the sign-in waits for a two-factor code.
+    pub const LOGIN_PENDING_TWO_FACTOR: &str = "login_pending_two_factor";
+    pub const TWO_FACTOR_ENABLED: &str = "two_factor_enabled";
+    pub const TWO_FACTOR_DISABLED: &str = "two_factor_disabled";
+    pub const BACKUP_CODES_REGENERATED: &str = "backup_codes_regenerated";
+    /// A backup code was spent; `detail` says on what (login, disable, regenerate).
+    pub const BACKUP_CODE_USED: &str = "backup_code_used";
+    /// A wrong two-factor code; `detail` says on what.
+    pub const TWO_FACTOR_FAILED: &str = "two_factor_failed";
+    /// A two-factor code refused unchecked because the user's codes are locked.
+    pub const TWO_FACTOR_THROTTLED: &str = "two_factor_throttled";
 }
 
 /// Writes one event. `detail` is free text for people and must never hold a secret.

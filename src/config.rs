@@ -20,6 +20,7 @@ pub struct Config {
     pub secret_key_path: Option<PathBuf>,
     pub session: SessionPolicy,
     pub throttle: ThrottlePolicy,
+    pub two_factor: TwoFactorPolicy,
 }
 
 #[derive(Debug, Clone)]
@@ -51,6 +52,9 @@ pub struct ThrottlePolicy {
     pub window: Duration,
     /// How long a locked account or address must wait.
     pub lockout: Duration,
+    /// Wrong two-factor codes (authenticator and backup codes together) for one user
+    /// within `window` before that user's codes are locked for `lockout`.
+    pub two_factor_max_failures: u32,
 }
 
 impl Default for ThrottlePolicy {
@@ -60,7 +64,22 @@ impl Default for ThrottlePolicy {
             address_max_failures: 30,
             window: Duration::from_secs(15 * 60),
             lockout: Duration::from_secs(15 * 60),
+            two_factor_max_failures: 5,
         }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct TwoFactorPolicy {
+    /// How long a `temp_key` from setup2FA may be used to enable two-factor.
+    pub setup_lifetime: Duration,
+    /// How long a `pending_token` from a sign-in may be used to give the code.
+    pub pending_login_lifetime: Duration,
+}
+
+impl Default for TwoFactorPolicy {
+    fn default() -> Self {
+        Self { setup_lifetime: Duration::from_secs(10 * 60), pending_login_lifetime: Duration::from_secs(5 * 60) }
     }
 }
 
@@ -74,6 +93,7 @@ impl Config {
             secret_key_path: None,
             session: SessionPolicy::default(),
             throttle: ThrottlePolicy::default(),
+            two_factor: TwoFactorPolicy::default(),
         }
     }
 }

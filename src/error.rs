@@ -21,8 +21,15 @@ pub mod code {
     pub const SUCCESS: i64 = 20000;
     pub const VALIDATION_FAILED: i64 = 40000;
     pub const BAD_CREDENTIALS: i64 = 40100;
+    /// A two-factor code (authenticator or backup) is wrong, malformed or already used.
+    pub const TWO_FACTOR_CODE_WRONG: i64 = 40110;
+    /// The `pending_token` of a two-step sign-in is unknown, expired, used or outdated.
+    pub const PENDING_LOGIN_INVALID: i64 = 40120;
     pub const PERMISSION_DENIED: i64 = 40300;
     pub const NOT_FOUND: i64 = 40400;
+    /// The request does not fit the current state: two-factor already on, not on, or
+    /// the setup's `temp_key` is no longer valid.
+    pub const CONFLICT: i64 = 40900;
     pub const TOO_MANY_ATTEMPTS: i64 = 42900;
     pub const GENERIC_FAILURE: i64 = 50000;
     pub const TOKEN_UNKNOWN: i64 = 50008;
@@ -71,6 +78,13 @@ pub enum AppError {
     PermissionDenied,
     #[error("not found")]
     NotFound,
+    /// A two-factor code refused; the message is the endpoint's one answer for it.
+    #[error("two-factor code wrong")]
+    TwoFactorCodeWrong(Message),
+    #[error("pending sign-in invalid")]
+    PendingLoginInvalid,
+    #[error("conflicts with the current state")]
+    Conflict(Message),
     #[error("too many attempts")]
     TooManyAttempts { retry_after_seconds: u64 },
     #[error("session token unknown or malformed")]
@@ -83,11 +97,24 @@ pub enum AppError {
     TokenExpired,
     #[error("internal error: {0:#}")]
     Internal(#[from] anyhow::Error),
+    /// An internal error shown with the operation's own failure message (still 50000).
+    #[error("operation failed: {cause:#}")]
+    OperationFailed { message: Message, cause: anyhow::Error },
 }
 
 impl AppError {
     pub fn field(field: &str, message: Message) -> Self {
         AppError::Validation(vec![FieldError::new(field, message)])
+    }
+
+    /// Names the operation that failed when this is an internal error, so the client
+    /// shows, say, 'Failed to get two-factor authentication status' instead of a
+    /// generic text. Other errors are left as they are.
+    pub fn internal_as(self, message: Message) -> Self {
+        match self {
+            AppError::Internal(cause) => AppError::OperationFailed { message, cause },
+            other => other,
+        }
     }
 }
 
@@ -151,6 +178,13 @@ impl IntoResponse for AppError {
                 (StatusCode::FORBIDDEN, report(code::PERMISSION_DENIED, Message::PermissionDenied))
             }
             AppError::NotFound => (StatusCode::NOT_FOUND, report(code::NOT_FOUND, Message::NotFound)),
+            AppError::TwoFactorCodeWrong(message) => {
+                (StatusCode::UNAUTHORIZED, report(code::TWO_FACTOR_CODE_WRONG, message))
+            }
+            AppError::PendingLoginInvalid => {
+                (StatusCode::UNAUTHORIZED, report(code::PENDING_LOGIN_INVALID, Message::PendingLoginInvalid))
+            }
+            AppError::Conflict(message) => (StatusCode::CONFLICT, report(code::CONFLICT, message)),
             AppError::TooManyAttempts { retry_after_seconds } => (
                 StatusCode::TOO_MANY_REQUESTS,
                 ErrorReport {
@@ -169,6 +203,10 @@ impl IntoResponse for AppError {
                 // never to the client.
                 tracing::error!(error = %format!("{error:#}"), "internal error");
                 (StatusCode::INTERNAL_SERVER_ERROR, report(code::GENERIC_FAILURE, Message::InternalError))
+            }
+            AppError::OperationFailed { message, cause } => {
+                tracing::error!(error = %format!("{cause:#}"), operation = message.key(), "internal error");
+                (StatusCode::INTERNAL_SERVER_ERROR, report(code::GENERIC_FAILURE, message))
             }
         };
         error_response(status, report)
@@ -225,5 +263,35 @@ mod tests {
         assert_eq!(body["msg"], "用户名不能为空");
         assert_eq!(body["data"]["fields"]["password"], "密码不能为空");
         assert_eq!(body["data"]["keys"]["username"], "login.username.required");
+    }
+
+    #[test]
+    fn two_factor_errors_have_their_own_codes() {
+        let cases = [
+            (
+                AppError::TwoFactorCodeWrong(Message::TwoFactorCodeWrong),
+                StatusCode::UNAUTHORIZED,
+                code::TWO_FACTOR_CODE_WRONG,
+            ),
+            (AppError::PendingLoginInvalid, StatusCode::UNAUTHORIZED, code::PENDING_LOGIN_INVALID),
+            (AppError::Conflict(Message::TwoFactorNotEnabled), StatusCode::CONFLICT, code::CONFLICT),
+        ];
+        for (error, status, expected) in cases {
+            let response = error.into_response();
+            assert_eq!(response.status(), status);
+            assert_eq!(response.extensions().get::<Arc<ErrorReport>>().unwrap().code, expected);
+        }
+    }
+
+    #[test]
+    fn internal_errors_can_name_the_failed_operation() {
+        let failed = AppError::Internal(anyhow::anyhow!("disk full")).internal_as(Message::TwoFactorStatusFailed);
+        let response = failed.into_response();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let report = response.extensions().get::<Arc<ErrorReport>>().unwrap().clone();
+        assert_eq!((report.code, report.message.clone()), (code::GENERIC_FAILURE, Message::TwoFactorStatusFailed));
+        // Errors that are not internal keep their own answer.
+        let kept = AppError::NotFound.internal_as(Message::TwoFactorStatusFailed);
+        assert!(matches!(kept, AppError::NotFound));
     }
 }

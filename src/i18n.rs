@@ -64,6 +64,15 @@ pub enum Message {
     MerchantIdInvalid,
     /// Texts of the user centre (profile, security, certification, messages).
     UserCentre(crate::user_centre::messages::UserCentreMessage),
+    TwoFactorStatusFailed,
+    TwoFactorSetupFailed,
+    TwoFactorQrCodeFailed,
+    TwoFactorCodeWrong,
+    BackupCodesRegenerateFailed,
+    TwoFactorAlreadyEnabled,
+    TwoFactorNotEnabled,
+    TwoFactorSetupExpired,
+    PendingLoginInvalid,
 }
 
 impl Message {
@@ -90,6 +99,15 @@ impl Message {
             Message::PasswordInvalidCharacter => "password.invalid_character",
             Message::MerchantIdInvalid => "merchant.mid_invalid",
             Message::UserCentre(message) => message.key(),
+            Message::TwoFactorStatusFailed => "two_factor.status_failed",
+            Message::TwoFactorSetupFailed => "two_factor.setup_failed",
+            Message::TwoFactorQrCodeFailed => "two_factor.qr_code_failed",
+            Message::TwoFactorCodeWrong => "two_factor.code_wrong",
+            Message::BackupCodesRegenerateFailed => "two_factor.regenerate_failed",
+            Message::TwoFactorAlreadyEnabled => "two_factor.already_enabled",
+            Message::TwoFactorNotEnabled => "two_factor.not_enabled",
+            Message::TwoFactorSetupExpired => "two_factor.setup_expired",
+            Message::PendingLoginInvalid => "login.pending_invalid",
         }
     }
 
@@ -163,6 +181,29 @@ impl Message {
             (Message::MerchantIdInvalid, EnUs) => "mid must be a positive integer".into(),
             (Message::MerchantIdInvalid, ZhCn) => "商户编号必须是正整数".into(),
             (Message::UserCentre(message), locale) => message.text(locale),
+            // The two-factor texts of spec §8, word for word in the language it gives.
+            (Message::TwoFactorStatusFailed, EnUs) => "Failed to get two-factor authentication status".into(),
+            (Message::TwoFactorStatusFailed, ZhCn) => "获取双因素认证状态失败".into(),
+            (Message::TwoFactorSetupFailed, EnUs) => "Initialization failed".into(),
+            (Message::TwoFactorSetupFailed, ZhCn) => "初始化失败".into(),
+            (Message::TwoFactorQrCodeFailed, EnUs) => "QR code generation failed".into(),
+            (Message::TwoFactorQrCodeFailed, ZhCn) => "二维码生成失败".into(),
+            (Message::TwoFactorCodeWrong, EnUs) => "Verification code is incorrect, please try again".into(),
+            (Message::TwoFactorCodeWrong, ZhCn) => "验证码错误，请重试".into(),
+            (Message::BackupCodesRegenerateFailed, EnUs) => "Failed to regenerate backup codes".into(),
+            (Message::BackupCodesRegenerateFailed, ZhCn) => "重新生成备用验证码失败".into(),
+            (Message::TwoFactorAlreadyEnabled, EnUs) => "Two-factor authentication is already enabled".into(),
+            (Message::TwoFactorAlreadyEnabled, ZhCn) => "双因素认证已启用".into(),
+            (Message::TwoFactorNotEnabled, EnUs) => "Two-factor authentication is not enabled".into(),
+            (Message::TwoFactorNotEnabled, ZhCn) => "双因素认证未启用".into(),
+            (Message::TwoFactorSetupExpired, EnUs) => {
+                "The two-factor setup has expired or was replaced, please start again".into()
+            }
+            (Message::TwoFactorSetupExpired, ZhCn) => "双因素认证设置已过期或已被替换，请重新开始".into(),
+            (Message::PendingLoginInvalid, EnUs) => {
+                "The sign-in has expired or is no longer valid, please log in again".into()
+            }
+            (Message::PendingLoginInvalid, ZhCn) => "登录验证已失效，请重新登录".into(),
         };
         text
     }
@@ -201,6 +242,14 @@ mod tests {
         assert_eq!(Locale::from_headers(&headers("fr-FR, zh;q=0.8")), Locale::ZhCn);
         assert_eq!(Locale::from_headers(&headers("en-US,zh-CN;q=0.9")), Locale::EnUs);
         assert_eq!(Locale::from_headers(&headers("de")), Locale::EnUs);
+    }
+
+    #[test]
+    fn two_factor_texts_are_those_of_the_spec() {
+        assert_eq!(Message::TwoFactorStatusFailed.text(Locale::EnUs), "Failed to get two-factor authentication status");
+        assert_eq!(Message::TwoFactorCodeWrong.text(Locale::EnUs), "Verification code is incorrect, please try again");
+        assert_eq!(Message::TwoFactorCodeWrong.text(Locale::ZhCn), "验证码错误，请重试");
+        assert_eq!(Message::BackupCodesRegenerateFailed.text(Locale::ZhCn), "重新生成备用验证码失败");
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod openapi;
 pub mod security_headers;
 pub mod startup;
 pub mod state;
+pub mod two_factor;
 pub mod user_centre;
 pub mod users;
 pub mod web_assets;

@@ -2,7 +2,7 @@
 //! reference page at `/api-docs/ui/`.
 
 use crate::user_centre::{avatar, certification, inbox, profile, validation};
-use crate::{auth, monitor, users};
+use crate::{auth, monitor, two_factor, users};
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -18,6 +18,7 @@ use utoipa_swagger_ui::SwaggerUi;
     paths(
         auth::login,
         auth::logout,
+        auth::pending_login::verify_two_factor,
         users::user_info,
         users::menu::user_menu,
         monitor::overview,
@@ -37,11 +38,19 @@ use utoipa_swagger_ui::SwaggerUi;
         inbox::mark_read,
         inbox::mark_all_read,
         inbox::unread_count,
+        two_factor::setup,
+        two_factor::enable,
+        two_factor::disable,
+        two_factor::regenerate_backup_codes,
+        two_factor::status,
     ),
     components(schemas(
         auth::LoginRequest,
         auth::LoginResponse,
         auth::LoginInfo,
+        auth::LoginOutcome,
+        auth::pending_login::PendingLoginResponse,
+        auth::pending_login::VerifyTwoFactorRequest,
         users::UserInfoRequest,
         users::UserInfo,
         users::menu::MenuEntry,
@@ -66,6 +75,11 @@ use utoipa_swagger_ui::SwaggerUi;
         inbox::MarkReadRequest,
         inbox::MarkReadResult,
         inbox::UnreadCounts,
+        two_factor::SetupResponse,
+        two_factor::EnableRequest,
+        two_factor::CodeRequest,
+        two_factor::BackupCodesResponse,
+        two_factor::StatusResponse,
     )),
     modifiers(&SessionTokenSchemes),
 )]

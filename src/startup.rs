@@ -12,7 +12,7 @@ use crate::extract::TrustForwardedFor;
 use crate::monitor::{RequestMetrics, count_requests};
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
-use crate::{auth, demo, monitor, openapi, user_centre, users, web_assets};
+use crate::{auth, demo, monitor, openapi, two_factor, user_centre, users, web_assets};
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
 use std::future::Future;
@@ -82,6 +82,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(users::router())
         .merge(monitor::router())
         .merge(user_centre::router())
+        .merge(two_factor::router())
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));
     let trust_forwarded_for = TrustForwardedFor(state.config.trust_forwarded_for);
     Router::new()

@@ -1,6 +1,7 @@
 //! Sign-in and sign-out: `/adminapi/login/*`.
 
 pub mod password;
+pub mod pending_login;
 pub mod session;
 pub mod throttle;
 pub mod token;
@@ -10,10 +11,12 @@ use crate::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::i18n::Message;
 use crate::state::AppState;
-use crate::users::repository::find_credentials;
+use crate::users::repository::{StoredCredentials, find_credentials};
 use axum::{Router, extract::State, http::HeaderMap, routing::post};
+use pending_login::PendingLoginResponse;
 use serde::{Deserialize, Serialize};
 use session::{Role, create_session, presented_token, revoke_reason, revoke_session};
+use sqlx::Row;
 use utoipa::ToSchema;
 
 pub const MAX_USERNAME_LENGTH: usize = 64;
@@ -22,6 +25,9 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/adminapi/login/login", post(login))
         .route("/adminapi/login/logout", post(logout))
+        .route("/adminapi/login/verify2FA", post(pending_login::verify_two_factor))
+        // Answers carry session and pending tokens: no cache may keep them.
+        .layer(crate::two_factor::no_store())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -50,6 +56,62 @@ pub struct LoginResponse {
     pub loginfo: LoginInfo,
     /// When the session ends at the latest (RFC 3339); idleness ends it sooner.
     pub expires_at: String,
+}
+
+/// What `login` answers: a session, or (two-factor on) the handle for verify2FA.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LoginOutcome {
+    SignedIn(LoginResponse),
+    TwoFactorRequired(PendingLoginResponse),
+}
+
+/// Who signs in: what the login info and the session need to know of an account.
+#[derive(Debug, Clone)]
+pub struct Account {
+    pub user_id: i64,
+    pub username: String,
+    pub role: Role,
+    pub merchant_id: Option<i64>,
+}
+
+impl Account {
+    /// From a row with the columns `user_id`, `username`, `role` and `merchant_id`.
+    pub fn from_row(row: &sqlx::any::AnyRow) -> anyhow::Result<Self> {
+        let role: String = row.try_get("role")?;
+        Ok(Self {
+            user_id: row.try_get("user_id")?,
+            username: row.try_get("username")?,
+            role: Role::parse(&role).ok_or_else(|| anyhow::anyhow!("unknown role {role:?} in storage"))?,
+            merchant_id: row.try_get("merchant_id")?,
+        })
+    }
+}
+
+/// The last step of every sign-in: a new session, the audit entry and the answer.
+pub(crate) async fn open_session(
+    state: &AppState,
+    account: Account,
+    address: &str,
+    headers: &HeaderMap,
+    detail: &str,
+) -> Result<LoginResponse, AppError> {
+    let user_agent = headers
+        .get(axum::http::header::USER_AGENT)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("");
+    let session = create_session(state, account.user_id, address, user_agent).await?;
+    audit::record(&state.db.pool, Some(account.user_id), action::LOGIN, detail, address).await?;
+    Ok(LoginResponse {
+        token: session.token,
+        loginfo: LoginInfo {
+            user_id: account.user_id,
+            username: account.username,
+            role: account.role,
+            mid: account.merchant_id,
+        },
+        expires_at: crate::db::millis_to_rfc3339(session.expires_at),
+    })
 }
 
 /// Checked credentials, ready to look up.
@@ -81,12 +143,14 @@ impl Credentials {
     }
 }
 
-/// Sign in with username and password.
+/// Sign in with username and password. With two-factor on, the answer is no session
+/// but `{need_2fa: true, pending_token}` for verify2FA.
 #[utoipa::path(
     post, path = "/adminapi/login/login", tag = "login",
     request_body = LoginRequest,
     responses(
-        (status = 200, description = "Signed in: `data` is a LoginResponse"),
+        (status = 200, description = "Signed in: `data` is a LoginResponse, or a PendingLoginResponse when \
+            two-factor is on"),
         (status = 400, description = "40000: username or password empty, or malformed body"),
         (status = 401, description = "40100: account or password wrong"),
         (status = 429, description = "42900: too many failed attempts; `data.retry_after_seconds`"),
@@ -97,7 +161,7 @@ pub async fn login(
     ClientAddress(client_address): ClientAddress,
     headers: HeaderMap,
     JsonBody(request): JsonBody<LoginRequest>,
-) -> ApiResult<LoginResponse> {
+) -> ApiResult<LoginOutcome> {
     let credentials = Credentials::parse(request)?;
     let address = client_address.to_string();
     let pool = &state.db.pool;
@@ -114,7 +178,7 @@ pub async fn login(
         .hasher
         .verify(&credentials.password, account.as_ref().map(|account| account.password_hash.as_str()))
         .await?;
-    let Some(account) = account.filter(|_| verified) else {
+    let Some(StoredCredentials { account, .. }) = account.filter(|_| verified) else {
         let account_lock =
             throttle::record_failure(pool, policy, &account_key, policy.account_max_failures).await?;
         let address_lock =
@@ -127,22 +191,13 @@ pub async fn login(
     };
 
     throttle::clear(pool, &account_key).await?;
-    let user_agent = headers
-        .get(axum::http::header::USER_AGENT)
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or("");
-    let session = create_session(&state, account.user_id, &address, user_agent).await?;
-    audit::record(pool, Some(account.user_id), action::LOGIN, "", &address).await?;
-    Ok(ApiOk(LoginResponse {
-        token: session.token,
-        loginfo: LoginInfo {
-            user_id: account.user_id,
-            username: account.username,
-            role: account.role,
-            mid: account.merchant_id,
-        },
-        expires_at: crate::db::millis_to_rfc3339(session.expires_at),
-    }))
+    if crate::two_factor::store::enabled_at(pool, account.user_id).await?.is_some() {
+        let pending = pending_login::create(&state, account.user_id, &address).await?;
+        audit::record(pool, Some(account.user_id), action::LOGIN_PENDING_TWO_FACTOR, "", &address).await?;
+        return Ok(ApiOk(LoginOutcome::TwoFactorRequired(pending)));
+    }
+    let signed_in = open_session(&state, account, &address, &headers, "").await?;
+    Ok(ApiOk(LoginOutcome::SignedIn(signed_in)))
 }
 
 /// Sign out: the session is revoked on the server. Signing out is idempotent, so an

@@ -189,14 +189,8 @@ async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<CurrentUs
             .execute(&state.db.pool)
             .await?;
     }
-    let role_text: String = row.try_get("role")?;
-    Ok(CurrentUser {
-        user_id: row.try_get("user_id")?,
-        username: row.try_get("username")?,
-        role: Role::parse(&role_text).ok_or_else(|| anyhow::anyhow!("unknown role {role_text:?} in storage"))?,
-        merchant_id: row.try_get("merchant_id")?,
-        session_id,
-    })
+    let super::Account { user_id, username, role, merchant_id } = super::Account::from_row(&row)?;
+    Ok(CurrentUser { user_id, username, role, merchant_id, session_id })
 }
 
 impl FromRequestParts<AppState> for CurrentUser {

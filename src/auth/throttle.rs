@@ -4,6 +4,9 @@
 //! server processes. A counter counts failures inside a window; reaching the maximum
 //! locks its key until the lockout has passed. While locked, no password is checked at
 //! all, so a locked account cannot be probed.
+//!
+//! Two-factor codes use the same counters under one key per user, `two_factor:<id>`
+//! (see `two_factor::verification`), with `two_factor_max_failures` as the limit.
 
 use crate::config::ThrottlePolicy;
 use crate::db::now_millis;

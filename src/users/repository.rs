@@ -1,9 +1,9 @@
 //! Storage of merchants and users.
 
+use crate::auth::Account;
 use crate::auth::password::{NewPassword, PasswordHasher};
 use crate::auth::session::Role;
 use crate::db::now_millis;
-use anyhow::Context;
 use sqlx::{AnyPool, Row};
 
 /// The first merchant id handed out; ids below are never used so that a mid is
@@ -11,29 +11,19 @@ use sqlx::{AnyPool, Row};
 pub const FIRST_MERCHANT_ID: i64 = 10001;
 
 pub struct StoredCredentials {
-    pub user_id: i64,
-    pub username: String,
+    pub account: Account,
     pub password_hash: String,
-    pub role: Role,
-    pub merchant_id: Option<i64>,
 }
 
 pub async fn find_credentials(pool: &AnyPool, username: &str) -> anyhow::Result<Option<StoredCredentials>> {
     let row = sqlx::query(
-        "SELECT id, username, password_hash, role, merchant_id FROM users WHERE lower(username) = lower($1)",
+        "SELECT id AS user_id, username, password_hash, role, merchant_id FROM users WHERE lower(username) = lower($1)",
     )
     .bind(username)
     .fetch_optional(pool)
     .await?;
     let Some(row) = row else { return Ok(None) };
-    let role: String = row.try_get("role")?;
-    Ok(Some(StoredCredentials {
-        user_id: row.try_get("id")?,
-        username: row.try_get("username")?,
-        password_hash: row.try_get("password_hash")?,
-        role: Role::parse(&role).with_context(|| format!("unknown role {role:?}"))?,
-        merchant_id: row.try_get("merchant_id")?,
-    }))
+    Ok(Some(StoredCredentials { account: Account::from_row(&row)?, password_hash: row.try_get("password_hash")? }))
 }
 
 pub struct NewUser<'a> {

@@ -34,7 +34,7 @@ async fn create_user_reads_the_password_from_standard_input(backend: Backend) {
     let db = backoffice::db::Database::connect(&database).await.unwrap();
     let stored = backoffice::users::repository::find_credentials(&db.pool, "alice").await.unwrap().unwrap();
     assert!(stored.password_hash.starts_with("$argon2id$"));
-    assert_eq!(stored.merchant_id, Some(10001));
+    assert_eq!(stored.account.merchant_id, Some(10001));
     let audit: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_events WHERE action = 'user_created'")
         .fetch_one(&db.pool)
         .await

@@ -8,5 +8,7 @@ mod login;
 mod monitor;
 mod profile;
 mod session;
+mod two_factor;
+mod two_factor_login;
 mod user_info;
 mod web;

@@ -80,6 +80,12 @@ async fn the_api_reference_is_generated_and_served() {
         "/adminapi/merchant/userInfo",
         "/api/user/menu",
         "/adminapi/monitor/overview",
+        "/adminapi/login/verify2FA",
+        "/adminapi/google-auth/setup2FA",
+        "/adminapi/google-auth/enable2FA",
+        "/adminapi/google-auth/disable2FA",
+        "/adminapi/google-auth/regenerateBackupCodes",
+        "/adminapi/google-auth/get2FAStatus",
     ] {
         assert!(document["paths"][path].is_object(), "{path} missing from the OpenAPI document");
     }
