@@ -194,6 +194,7 @@ pub async fn enable(
     transaction.commit().await?;
     check.succeeded(accepted).await?;
     audit::record(pool, Some(user.user_id), action::TWO_FACTOR_ENABLED, "", &address).await?;
+    tell_user(pool, user.user_id, SecurityEvent::Enabled, &address).await?;
     Ok(ApiOk(BackupCodesResponse { backup_codes: codes }))
 }
 
@@ -231,6 +232,7 @@ pub async fn disable(
     transaction.commit().await?;
     check.succeeded(accepted).await?;
     audit::record(&state.db.pool, Some(user.user_id), action::TWO_FACTOR_DISABLED, "", &address).await?;
+    tell_user(&state.db.pool, user.user_id, SecurityEvent::Disabled, &address).await?;
     Ok(ApiOk(()))
 }
 
@@ -278,6 +280,7 @@ async fn regenerate(
     transaction.commit().await?;
     check.succeeded(accepted).await?;
     audit::record(&state.db.pool, Some(user.user_id), action::BACKUP_CODES_REGENERATED, "", address).await?;
+    tell_user(&state.db.pool, user.user_id, SecurityEvent::BackupCodesRegenerated, address).await?;
     Ok(BackupCodesResponse { backup_codes: codes })
 }
 
@@ -309,4 +312,38 @@ async fn read_status(state: &AppState, user_id: i64) -> Result<StatusResponse, A
         enabled_at: enabled_at.map(millis_to_rfc3339),
         backup_codes_count,
     })
+}
+
+/// Changes to two-factor authentication that the user hears about in the message center.
+enum SecurityEvent {
+    Enabled,
+    Disabled,
+    BackupCodesRegenerated,
+}
+
+async fn tell_user(pool: &sqlx::AnyPool, user_id: i64, event: SecurityEvent, address: &str) -> Result<(), AppError> {
+    use crate::user_centre::inbox::{MessageKind, Notification, notify};
+    let (title, message_type) = match event {
+        SecurityEvent::Enabled => ("双因素认证已启用 / Two-factor authentication enabled", 1),
+        // Turning protection off is the change an attacker would make: flag it.
+        SecurityEvent::Disabled => ("双因素认证已禁用 / Two-factor authentication disabled", 3),
+        SecurityEvent::BackupCodesRegenerated => ("备用验证码已重新生成 / Backup codes regenerated", 2),
+    };
+    let content = format!(
+        "操作来自 IP {address}。如非本人操作，请立即修改密码并联系管理员。 / Done from {address}. If this was not you, \
+         change your password and contact an administrator at once."
+    );
+    notify(
+        pool,
+        user_id,
+        Notification {
+            kind: MessageKind::Notice,
+            title,
+            sub_title: "账户安全 / Account security",
+            content: &content,
+            message_type,
+        },
+    )
+    .await?;
+    Ok(())
 }
