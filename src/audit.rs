@@ -9,6 +9,8 @@ pub mod action {
     pub const LOGIN_THROTTLED: &str = "login_throttled";
     pub const LOGOUT: &str = "logout";
     pub const USER_CREATED: &str = "user_created";
+    pub const CARD_SECRET_REVEALED: &str = "card_secret_revealed";
+    pub const ORDER_RESOLVED: &str = "order_resolved";
 }
 
 /// Writes one event. `detail` is free text for people and must never hold a secret.

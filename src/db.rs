@@ -92,6 +92,19 @@ impl Database {
     }
 }
 
+impl Database {
+    /// Begins a transaction that will write. On SQLite it takes the write lock up front
+    /// (`BEGIN IMMEDIATE`): a deferred transaction that reads first and writes later fails
+    /// with SQLITE_BUSY when another writer got in between, instead of waiting. PostgreSQL
+    /// has no such statement and needs none: its writers lock rows.
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.kind {
+            DatabaseKind::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            DatabaseKind::Postgres => self.pool.begin().await,
+        }
+    }
+}
+
 /// Creates the file's folder and asks SQLite to create the file if it is missing.
 fn prepare_sqlite_url(url: &str) -> anyhow::Result<String> {
     let rest = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");

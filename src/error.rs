@@ -21,8 +21,10 @@ pub mod code {
     pub const SUCCESS: i64 = 20000;
     pub const VALIDATION_FAILED: i64 = 40000;
     pub const BAD_CREDENTIALS: i64 = 40100;
+    pub const INSUFFICIENT_FUNDS: i64 = 40200;
     pub const PERMISSION_DENIED: i64 = 40300;
     pub const NOT_FOUND: i64 = 40400;
+    pub const CONFLICT: i64 = 40900;
     pub const TOO_MANY_ATTEMPTS: i64 = 42900;
     pub const GENERIC_FAILURE: i64 = 50000;
     pub const TOKEN_UNKNOWN: i64 = 50008;
@@ -71,6 +73,12 @@ pub enum AppError {
     PermissionDenied,
     #[error("not found")]
     NotFound,
+    #[error("insufficient funds")]
+    InsufficientFunds,
+    /// The request is well-formed but the state does not allow it (a duplicate merchant
+    /// order id, an order that has already finished, ...).
+    #[error("conflict: {0:?}")]
+    Conflict(Message),
     #[error("too many attempts")]
     TooManyAttempts { retry_after_seconds: u64 },
     #[error("session token unknown or malformed")]
@@ -86,8 +94,8 @@ pub enum AppError {
 }
 
 impl AppError {
-    pub fn field(field: &str, message: Message) -> Self {
-        AppError::Validation(vec![FieldError::new(field, message)])
+    pub fn field(field: &str, message: impl Into<Message>) -> Self {
+        AppError::Validation(vec![FieldError::new(field, message.into())])
     }
 }
 
@@ -151,6 +159,11 @@ impl IntoResponse for AppError {
                 (StatusCode::FORBIDDEN, report(code::PERMISSION_DENIED, Message::PermissionDenied))
             }
             AppError::NotFound => (StatusCode::NOT_FOUND, report(code::NOT_FOUND, Message::NotFound)),
+            AppError::InsufficientFunds => (
+                StatusCode::PAYMENT_REQUIRED,
+                report(code::INSUFFICIENT_FUNDS, crate::i18n::TradeMessage::InsufficientFunds.into()),
+            ),
+            AppError::Conflict(message) => (StatusCode::CONFLICT, report(code::CONFLICT, message)),
             AppError::TooManyAttempts { retry_after_seconds } => (
                 StatusCode::TOO_MANY_REQUESTS,
                 ErrorReport {

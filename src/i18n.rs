@@ -6,8 +6,11 @@
 //! `Accept-Language` (the console sends its current locale). English is the default
 //! because it is the language of the API reference.
 
+mod trade;
+
 use axum::http::HeaderMap;
 use std::borrow::Cow;
+pub use trade::TradeMessage;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Locale {
@@ -62,6 +65,14 @@ pub enum Message {
     PasswordWeak,
     PasswordInvalidCharacter,
     MerchantIdInvalid,
+    /// Orders, quotes, batches and the merchant account (`i18n/trade.rs`).
+    Trade(TradeMessage),
+}
+
+impl From<TradeMessage> for Message {
+    fn from(message: TradeMessage) -> Self {
+        Message::Trade(message)
+    }
 }
 
 impl Message {
@@ -87,6 +98,7 @@ impl Message {
             Message::PasswordWeak => "password.weak",
             Message::PasswordInvalidCharacter => "password.invalid_character",
             Message::MerchantIdInvalid => "merchant.mid_invalid",
+            Message::Trade(message) => message.key(),
         }
     }
 
@@ -159,6 +171,7 @@ impl Message {
             }
             (Message::MerchantIdInvalid, EnUs) => "mid must be a positive integer".into(),
             (Message::MerchantIdInvalid, ZhCn) => "商户编号必须是正整数".into(),
+            (Message::Trade(message), locale) => message.text(locale),
         };
         text
     }

@@ -3,18 +3,26 @@
 
 pub mod audit;
 pub mod auth;
+pub mod channel;
 pub mod cli;
 pub mod config;
 pub mod crypto;
 pub mod db;
 pub mod demo;
+pub mod domain;
 pub mod error;
+pub mod export;
 pub mod extract;
+pub mod finance;
 pub mod i18n;
 pub mod monitor;
 pub mod openapi;
+pub mod orders;
+pub mod quotes;
 pub mod security_headers;
+pub mod sql;
 pub mod startup;
 pub mod state;
 pub mod users;
 pub mod web_assets;
+pub mod worker;

@@ -12,7 +12,8 @@ use crate::extract::TrustForwardedFor;
 use crate::monitor::{RequestMetrics, count_requests};
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
-use crate::{auth, demo, monitor, openapi, users, web_assets};
+use crate::channel::{Channel, sandbox::SandboxChannel};
+use crate::{auth, demo, finance, monitor, openapi, orders, quotes, users, web_assets, worker};
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
 use std::future::Future;
@@ -39,8 +40,13 @@ impl Application {
         let hasher = PasswordHasher::default();
         hasher.warm_up();
         if config.seed_demo {
-            demo::seed(&db.pool, &hasher).await?;
+            demo::seed(&db, &hasher, &secrets, config.demo_orders).await?;
         }
+        let channel: Arc<dyn Channel> = Arc::new(SandboxChannel::new(
+            db.pool.clone(),
+            config.channel.sandbox_delay,
+            config.channel.sandbox_success_ratio,
+        ));
         let listener = TcpListener::bind(&config.listen)
             .await
             .with_context(|| format!("cannot listen on {}", config.listen))?;
@@ -51,6 +57,7 @@ impl Application {
             hasher,
             secrets,
             metrics: Arc::new(RequestMetrics::default()),
+            channel,
             started_at: now_millis(),
         };
         Ok(Self { listener, port, state })
@@ -64,15 +71,24 @@ impl Application {
         &self.state
     }
 
-    /// Serves until `shutdown` completes, then finishes the requests under way.
+    /// Serves (and runs the order worker) until `shutdown` completes, then finishes the
+    /// requests under way and the worker's order in hand.
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let app = routes(self.state.clone());
-        axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(shutdown)
+        let (stop_worker, worker_stop) = tokio::sync::watch::channel(false);
+        let worker = self.state.config.worker.enabled.then(|| worker::spawn(self.state.clone(), worker_stop));
+        let served = axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(async move {
+                shutdown.await;
+                let _ = stop_worker.send(true);
+            })
             .await
-            .context("server error")?;
+            .context("server error");
+        if let Some(worker) = worker {
+            let _ = worker.await;
+        }
         self.state.db.pool.close().await;
-        Ok(())
+        served
     }
 }
 
@@ -81,10 +97,16 @@ pub fn routes(state: AppState) -> Router {
         .merge(auth::router())
         .merge(users::router())
         .merge(monitor::router())
+        .merge(orders::router())
+        .merge(quotes::router())
+        .merge(finance::router())
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));
+    // Batch files are larger than JSON bodies: their route has its own limit.
+    let uploads = orders::batch::upload_router().layer(DefaultBodyLimit::max(orders::batch::MAX_UPLOAD_BYTES));
     let trust_forwarded_for = TrustForwardedFor(state.config.trust_forwarded_for);
     Router::new()
         .merge(api)
+        .merge(uploads)
         .merge(web_assets::router())
         .merge(openapi::router())
         .fallback(|| async { AppError::NotFound })

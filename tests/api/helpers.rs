@@ -95,7 +95,12 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
     let directory = tempfile::tempdir().expect("temporary directory");
     let mut config = Config::new("127.0.0.1:0", database_url(backend, &directory).await);
     config.seed_demo = true;
+    // Tests make the orders they need; a fast, certain sandbox unless a test says otherwise.
+    config.demo_orders = 0;
     config.secret_key_path = Some(directory.path().join("secret.key"));
+    config.channel.sandbox_delay = std::time::Duration::from_millis(30);
+    config.channel.sandbox_success_ratio = 1.0;
+    config.worker.poll_interval = std::time::Duration::from_millis(20);
     configure(&mut config);
     let application = Application::build(config).await.expect("application starts");
     let address = format!("http://127.0.0.1:{}", application.port());
