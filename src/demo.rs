@@ -102,16 +102,26 @@ pub async fn seed_catalogue(pool: &AnyPool) -> anyhow::Result<()> {
 /// Quotes for every product (where missing) and, once, funds: a balance of 200,000 yuan
 /// and a credit limit of 50,000 yuan.
 pub async fn seed_merchant(db: &Database, merchant_id: i64) -> anyhow::Result<()> {
-    let now = now_millis();
+    seed_quotes(&db.pool, merchant_id).await?;
+    fund_once(db, merchant_id).await
+}
+
+/// A quote that is on for every product the merchant has none for: 98.5% of the face
+/// value for direct credit, 99% for card secrets.
+pub async fn seed_quotes(pool: &AnyPool, merchant_id: i64) -> anyhow::Result<()> {
     sqlx::query(
         "INSERT INTO quotes (merchant_id, product_id, price_fen, status, created_at, updated_at)
          SELECT $1, id, CASE product_kind WHEN 1 THEN face_value_fen * 985 / 1000 ELSE face_value_fen * 99 / 100 END, 1, $2, $2
          FROM products WHERE 1 = 1 ON CONFLICT (merchant_id, product_id) DO NOTHING",
     )
     .bind(merchant_id)
-    .bind(now)
-    .execute(&db.pool)
+    .bind(now_millis())
+    .execute(pool)
     .await?;
+    Ok(())
+}
+
+async fn fund_once(db: &Database, merchant_id: i64) -> anyhow::Result<()> {
     let funded: Option<i64> = sqlx::query_scalar("SELECT merchant_id FROM merchant_accounts WHERE merchant_id = $1")
         .bind(merchant_id)
         .fetch_optional(&db.pool)

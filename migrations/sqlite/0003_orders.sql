@@ -170,5 +170,6 @@ CREATE TABLE sandbox_channel_orders (
     received_at      BIGINT  NOT NULL,
     ready_at         BIGINT  NOT NULL,
     succeeds         BIGINT  NOT NULL,
-    serial_no        TEXT    NOT NULL       -- card-secret deliveries are derived from it
+    serial_no        TEXT    NOT NULL,      -- card-secret deliveries are derived from it
+    submissions      BIGINT  NOT NULL DEFAULT 1  -- how often it was handed the order (tests expect 1)
 );

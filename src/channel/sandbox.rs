@@ -43,7 +43,8 @@ impl Channel for SandboxChannel {
             let serial_no = format!("SB{now}{:06}", rand::random::<u32>() % 1_000_000);
             sqlx::query(
                 "INSERT INTO sandbox_channel_orders (system_order_id, received_at, ready_at, succeeds, serial_no)
-                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (system_order_id) DO NOTHING",
+                 VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (system_order_id) DO UPDATE SET submissions = sandbox_channel_orders.submissions + 1",
             )
             .bind(&order.system_order_id)
             .bind(now)

@@ -67,17 +67,19 @@ pub fn parse_file(bytes: &[u8]) -> Result<Vec<RawLine>, TradeMessage> {
     finish(rows)
 }
 
-/// Pasted lines: cells separated by commas, tabs, semicolons or spaces.
+/// Pasted lines: cells separated by commas, tabs or semicolons; by spaces only in a
+/// line that has none of those (so a stray space inside a cell is kept and checked).
 pub fn parse_text(text: &str) -> Result<Vec<RawLine>, TradeMessage> {
+    let separator = |c: char| matches!(c, ',' | '\t' | ';' | '，');
     let rows = text
         .lines()
         .enumerate()
         .map(|(index, line)| {
-            let cells = line
-                .split(|c: char| matches!(c, ',' | '\t' | ';' | '，') || c.is_whitespace())
-                .filter(|cell| !cell.is_empty())
-                .map(str::to_string)
-                .collect();
+            let cells: Vec<String> = if line.contains(separator) {
+                line.split(separator).map(|cell| cell.trim().to_string()).collect()
+            } else {
+                line.split_whitespace().map(str::to_string).collect()
+            };
             (index as i64 + 1, cells)
         })
         .collect();
