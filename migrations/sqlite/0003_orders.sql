@@ -72,10 +72,14 @@ CREATE TABLE orders (
 );
 CREATE UNIQUE INDEX orders_order_no ON orders (order_no);
 CREATE UNIQUE INDEX orders_system_order_id ON orders (system_order_id);
--- Keyset pagination: every list is one merchant's (or all merchants') orders of one kind by time.
-CREATE INDEX orders_merchant_kind_time ON orders (merchant_id, order_kind, created_at, id);
-CREATE INDEX orders_merchant_kind_status_time ON orders (merchant_id, order_kind, status, created_at, id);
+-- Keyset pagination: a list is one merchant's (or every merchant's) orders, of one kind
+-- or all, by time. The trailing columns are the list filters: rows that do not match are
+-- skipped inside the index, and a partial day's count never touches the table.
+CREATE INDEX orders_merchant_time ON orders (merchant_id, created_at, id, order_kind, status, carrier, face_value_fen, buyback);
+CREATE INDEX orders_merchant_kind_time ON orders (merchant_id, order_kind, created_at, id, status, carrier, face_value_fen, buyback);
+CREATE INDEX orders_merchant_kind_status_time ON orders (merchant_id, order_kind, status, created_at, id, carrier, face_value_fen, buyback);
 CREATE INDEX orders_kind_time ON orders (order_kind, created_at, id);
+CREATE INDEX orders_time ON orders (created_at, id);
 CREATE INDEX orders_merchant_account ON orders (merchant_id, account, created_at);
 CREATE INDEX orders_batch ON orders (batch_id) WHERE batch_id IS NOT NULL;
 -- The worker's queue: only orders in flight that a channel handles.

@@ -9,7 +9,7 @@ use super::batch::summary_time;
 use super::counters::CounterChanges;
 use super::model::new_order_no;
 use super::model::new_system_order_id;
-use super::place::{NewOrder, all_offers, insert_events, insert_orders};
+use super::place::{NewOrder, all_offers, insert_orders};
 use crate::auth::session::CurrentUser;
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::domain::{OrderKind, OrderStatus, ProductKind};
@@ -189,16 +189,13 @@ async fn place_chunk(
     }
     let id_of: std::collections::HashMap<&str, i64> = inserted.iter().map(|(key, id)| (key.as_str(), *id)).collect();
     let mut counters = CounterChanges::default();
-    let mut events = Vec::with_capacity(orders.len());
     for order in &orders {
         let id = id_of[order.merchant_order_id.as_str()];
         ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
         counters.add(order.counted().key(OrderStatus::Pending.code(), false), 1);
-        events.push((id, OrderStatus::Pending, "placed", actor.id, now));
     }
     ledger.flush(&mut transaction).await?;
     counters.apply(&mut transaction).await?;
-    insert_events(&mut transaction, &events).await?;
     for (line_no, reason) in &refused {
         sqlx::query("UPDATE order_batch_rows SET outcome = 3, reason = $3 WHERE batch_id = $1 AND line_no = $2")
             .bind(batch.batch_id)

@@ -24,7 +24,7 @@ pub struct GenerateOptions {
     pub days: i64,
     /// Share of orders left in flight (pending/processing; the worker will drive them).
     pub in_flight_share: f64,
-    /// Write the timeline events too (two per order).
+    /// Write the timeline events too (the final status change of each order).
     pub events: bool,
 }
 
@@ -150,7 +150,6 @@ pub async fn generate(db: &Database, secrets: &Secrets, options: &GenerateOption
             }
             counters.add(order.counted().key(order.status.code(), order.serial_no.is_some()), 1);
             if options.events {
-                events.push((*id, OrderStatus::Pending, "placed", None, order.created_at));
                 if order.status != OrderStatus::Pending {
                     let at = order.finished_at.or(order.submitted_at).unwrap_or(order.created_at);
                     events.push((*id, order.status, order.status.name(), None, at));

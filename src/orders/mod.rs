@@ -162,7 +162,14 @@ pub async fn detail(State(state): State<AppState>, caller: CurrentUser, JsonBody
         .bind(order.id)
         .fetch_all(&state.db.pool)
         .await?;
-    let mut timeline = Vec::with_capacity(events.len());
+    // The first entry is the order itself: placing writes no event of its own.
+    let mut timeline = vec![TimelineEntry {
+        status: OrderStatus::Pending.code(),
+        status_name: OrderStatus::Pending.name(),
+        note: "placed".to_string(),
+        actor_id: order.created_by,
+        at: millis_to_rfc3339(order.created_at),
+    }];
     for event in events {
         let status: i64 = event.try_get(0)?;
         timeline.push(TimelineEntry {

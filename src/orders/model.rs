@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 pub const ORDER_COLUMNS: &str = "id, merchant_id, merchant_order_id, order_no, system_order_id, product_key, \
     product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen, \
     status, buyback, created_at, deadline_at, submitted_at, finished_at, duration_ms, callback_at, serial_no, \
-    failure_reason, batch_id, remark, card_no_enc";
+    failure_reason, batch_id, remark, card_no_enc, created_by";
 
 #[derive(Debug, Clone)]
 pub struct OrderRow {
@@ -44,6 +44,8 @@ pub struct OrderRow {
     pub batch_id: Option<i64>,
     pub remark: String,
     pub has_card: bool,
+    /// The user who placed it (null for generated history).
+    pub created_by: Option<i64>,
 }
 
 impl OrderRow {
@@ -76,6 +78,7 @@ impl OrderRow {
             batch_id: row.try_get(24)?,
             remark: row.try_get(25)?,
             has_card: row.try_get::<Option<String>, _>(26)?.is_some(),
+            created_by: row.try_get(27)?,
         })
     }
 

@@ -2,7 +2,7 @@
 //! charges the merchant and writes the order, its log records, counter and timeline.
 
 use super::counters::{Counted, CounterChanges};
-use super::model::{ORDER_COLUMNS, OrderRow, new_order_no, new_system_order_id};
+use super::model::{OrderRow, new_order_no, new_system_order_id};
 use crate::domain::{Carrier, MerchantOrderId, OrderKind, OrderStatus, PhoneNumber, ProductKind};
 use crate::error::AppError;
 use crate::finance::ledger::{Actor, Ledger, OrderRef};
@@ -130,6 +130,40 @@ pub struct NewOrder {
 }
 
 impl NewOrder {
+    /// The row as stored, without reading it back.
+    pub fn into_row(self, id: i64) -> OrderRow {
+        OrderRow {
+            id,
+            merchant_id: self.merchant_id,
+            merchant_order_id: self.merchant_order_id,
+            order_no: self.order_no,
+            system_order_id: self.system_order_id,
+            product_key: self.offer.product_key,
+            product_name: self.offer.product_name,
+            carrier: self.offer.carrier.code(),
+            order_kind: self.kind.code(),
+            account: self.account,
+            face_value_fen: self.offer.face_value_fen,
+            price_fen: self.price_fen,
+            paid_balance_fen: self.paid.0,
+            paid_credit_fen: self.paid.1,
+            status: self.status.code(),
+            buyback: i64::from(self.buyback),
+            created_at: self.created_at,
+            deadline_at: self.deadline_at,
+            submitted_at: self.submitted_at,
+            finished_at: self.finished_at,
+            duration_ms: self.finished_at.map(|finished| finished - self.created_at),
+            callback_at: self.callback_at,
+            serial_no: self.serial_no,
+            failure_reason: self.failure_reason,
+            batch_id: self.batch_id,
+            remark: self.remark,
+            has_card: self.card.is_some(),
+            created_by: self.created_by,
+        }
+    }
+
     pub fn counted(&self) -> Counted {
         Counted {
             merchant_id: self.merchant_id,
@@ -279,9 +313,7 @@ pub async fn place_one(state: &AppState, actor: Actor, mut order: NewOrder) -> R
     let mut counters = CounterChanges::default();
     counters.add(order.counted().key(OrderStatus::Pending.code(), false), 1);
     counters.apply(&mut transaction).await?;
-    insert_events(&mut transaction, &[(id, OrderStatus::Pending, "placed", actor.id, order.created_at)]).await?;
-    let sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE id = $1");
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_one(&mut *transaction).await?;
+    // No "placed" event: the timeline starts from the order's own time (see `detail`).
     transaction.commit().await?;
-    Ok(OrderRow::from_row(&row)?)
+    Ok(order.into_row(id))
 }

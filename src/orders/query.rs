@@ -15,7 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 #[derive(Debug, Default, Clone, Deserialize, ToSchema, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct OrderFilter {
-    /// Which list: `ordinary` (default), `card` (card-secret) or `behalf` (on-behalf).
+    /// Which list: `ordinary` (default), `card` (card-secret), `behalf` (on-behalf), or `all`.
     pub kind: Option<String>,
     /// Administrators: one merchant's orders (omit for all). Merchants: omit, or their own mid.
     pub merchant_id: Option<i64>,
@@ -80,7 +80,10 @@ impl OrderFilter {
     pub fn resolve(&self, caller: &CurrentUser, now: i64) -> Result<OrderQuery, AppError> {
         let choice = |allowed| AppError::field("", TradeMessage::InvalidChoice { allowed });
         let kind_text = self.kind.as_deref().map(str::trim).filter(|text| !text.is_empty()).unwrap_or("ordinary");
-        let kind = Some(OrderKind::parse(kind_text).ok_or_else(|| rename(choice("ordinary, card, behalf"), "kind"))?);
+        let kind = match kind_text {
+            "all" => None,
+            text => Some(OrderKind::parse(text).ok_or_else(|| rename(choice("ordinary, card, behalf, all"), "kind"))?),
+        };
         let status = match self.status {
             Some(code) => Some(OrderStatus::from_code(code).ok_or_else(|| rename(choice("0, 1, 2, 3, 4"), "status"))?.code()),
             None => None,
