@@ -44,12 +44,25 @@ impl ExportParams {
 pub type Page = (Vec<Vec<String>>, Option<String>);
 /// Fetches the page after a cursor (None: the first page).
 pub type PageFetcher = Box<dyn FnMut(Option<String>) -> BoxFuture<'static, anyhow::Result<Page>> + Send>;
+/// Fetches the page after a cursor as CSV lines already (each ending in a newline).
+pub type CsvFetcher = Box<dyn FnMut(Option<String>) -> BoxFuture<'static, anyhow::Result<(Vec<u8>, Option<String>)>> + Send>;
 
 pub async fn respond(format: Format, name: &str, header_row: Vec<String>, fetch: PageFetcher) -> Result<Response, AppError> {
     match format {
-        Format::Csv => Ok(csv_stream(name, header_row, fetch)),
+        Format::Csv => Ok(csv_stream(name, header_row, rows_as_csv(fetch))),
         Format::Xlsx => xlsx_file(name, header_row, fetch).await,
     }
+}
+
+/// A row fetcher whose pages are written as CSV.
+pub fn rows_as_csv(mut fetch: PageFetcher) -> CsvFetcher {
+    Box::new(move |cursor| {
+        let page = fetch(cursor);
+        Box::pin(async move {
+            let (rows, next) = page.await?;
+            Ok((csv_bytes(&rows)?, next))
+        })
+    })
 }
 
 fn attachment(body: Body, content_type: &'static str, file_name: String) -> Response {
@@ -77,11 +90,29 @@ enum Step {
     Done,
 }
 
-/// A CSV body produced one page at a time: memory stays at one page however many rows.
-/// A storage error mid-way aborts the response, so a client never takes a truncated
-/// file for a complete one.
-pub fn csv_stream(name: &str, header_row: Vec<String>, fetch: PageFetcher) -> Response {
-    let stream = futures_util::stream::unfold((Step::Header(header_row), fetch), |(step, mut fetch)| async move {
+/// A CSV body produced one page at a time: memory stays at a few pages however many
+/// rows. The next page is fetched while the previous one is being sent. A storage error
+/// mid-way aborts the response, so a client never takes a truncated file for a complete one.
+pub fn csv_stream(name: &str, header_row: Vec<String>, fetch: CsvFetcher) -> Response {
+    let (sender, receiver) = tokio::sync::mpsc::channel::<std::io::Result<Bytes>>(2);
+    tokio::spawn(async move {
+        let mut pages = std::pin::pin!(csv_pages(header_row, fetch));
+        while let Some(page) = futures_util::StreamExt::next(&mut pages).await {
+            let failed = page.is_err();
+            // The client went away: stop fetching.
+            if sender.send(page).await.is_err() || failed {
+                break;
+            }
+        }
+    });
+    let stream = futures_util::stream::unfold(receiver, |mut receiver| async move {
+        receiver.recv().await.map(|page| (page, receiver))
+    });
+    attachment(Body::from_stream(stream), "text/csv; charset=utf-8", format!("{name}.csv"))
+}
+
+fn csv_pages(header_row: Vec<String>, fetch: CsvFetcher) -> impl futures_util::Stream<Item = std::io::Result<Bytes>> {
+    futures_util::stream::unfold((Step::Header(header_row), fetch), |(step, mut fetch)| async move {
         match step {
             Step::Header(header_row) => {
                 // The byte-order mark makes Excel read UTF-8 (Chinese text) correctly.
@@ -92,7 +123,7 @@ pub fn csv_stream(name: &str, header_row: Vec<String>, fetch: PageFetcher) -> Re
                 }
                 Some((Ok(Bytes::from(bytes)), (Step::Next(None), fetch)))
             }
-            Step::Next(cursor) => match fetch(cursor).await.and_then(|(rows, next)| Ok((csv_bytes(&rows)?, next))) {
+            Step::Next(cursor) => match fetch(cursor).await {
                 Ok((bytes, Some(next))) => Some((Ok(Bytes::from(bytes)), (Step::Next(Some(next)), fetch))),
                 Ok((bytes, None)) => Some((Ok(Bytes::from(bytes)), (Step::Done, fetch))),
                 Err(error) => {
@@ -102,8 +133,7 @@ pub fn csv_stream(name: &str, header_row: Vec<String>, fetch: PageFetcher) -> Re
             },
             Step::Done => None,
         }
-    });
-    attachment(Body::from_stream(stream), "text/csv; charset=utf-8", format!("{name}.csv"))
+    })
 }
 
 async fn xlsx_file(name: &str, header_row: Vec<String>, mut fetch: PageFetcher) -> Result<Response, AppError> {

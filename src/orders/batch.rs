@@ -330,7 +330,7 @@ pub async fn result(State(state): State<AppState>, caller: CurrentUser, headers:
             Ok((lines, if rows.len() == 2000 { last.map(|line| line.to_string()) } else { None }))
         })
     });
-    Ok(csv_stream(&format!("batch-{batch_id}"), header.map(String::from).to_vec(), fetch))
+    Ok(csv_stream(&format!("batch-{batch_id}"), header.map(String::from).to_vec(), crate::export::rows_as_csv(fetch)))
 }
 
 fn outcome_text(code: i64, locale: Locale) -> &'static str {

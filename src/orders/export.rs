@@ -6,7 +6,7 @@ use crate::auth::session::CurrentUser;
 use crate::db::now_millis;
 use crate::domain::{Carrier, beijing_time, yuan};
 use crate::error::AppError;
-use crate::export::{EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond};
+use crate::export::{CsvFetcher, EXPORT_PAGE_SIZE, ExportParams, Format, PageFetcher, csv_stream, respond};
 use crate::i18n::Locale;
 use crate::state::AppState;
 use axum::extract::{Query, State};
@@ -92,6 +92,18 @@ pub async fn export_orders(
     let query = filter.resolve(&caller, now_millis())?;
     let format = params.format()?;
     let page = PageRequest { page_size: EXPORT_PAGE_SIZE, ..super::page_request(params.sort.as_deref(), None, None, None)? };
+    if format == Format::Csv {
+        let (db, query) = (state.db.clone(), query.clone());
+        let fetch: CsvFetcher = Box::new(move |cursor| {
+            let (db, query) = (db.clone(), query.clone());
+            Box::pin(async move {
+                let cursor = cursor.as_deref().and_then(super::query::decode_cursor);
+                let request = PageRequest { cursor, page: None, ..page };
+                Ok(super::query::fetch_csv_page(&db, &query, request, locale == Locale::ZhCn).await?)
+            })
+        });
+        return Ok(csv_stream("orders", header_row(locale), fetch));
+    }
     let pool = state.db.pool.clone();
     let fetch: PageFetcher = Box::new(move |cursor| {
         let (pool, query) = (pool.clone(), query.clone());
