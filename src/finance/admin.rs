@@ -132,11 +132,9 @@ async fn fund(
     merchant_id: i64,
     change: impl FnOnce(&mut Ledger) -> Result<(), AppError>,
 ) -> ApiResult<Account> {
-    let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM merchants WHERE id = $1")
-        .bind(merchant_id)
-        .fetch_optional(&state.db.pool)
-        .await?;
-    exists.ok_or(AppError::NotFound)?;
+    if !super::merchant_exists(&state.db.pool, merchant_id).await? {
+        return Err(AppError::NotFound);
+    }
     let mut transaction = state.db.begin_write().await?;
     let mut ledger = Ledger::open(&mut transaction, merchant_id, Actor::user(&admin.0)).await?;
     change(&mut ledger)?;

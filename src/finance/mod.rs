@@ -32,6 +32,15 @@ pub fn router() -> Router<AppState> {
         .merge(admin::router())
 }
 
+/// Whether a merchant exists (administrators name merchants by mid).
+pub async fn merchant_exists(pool: &AnyPool, merchant_id: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar("SELECT id FROM merchants WHERE id = $1")
+        .bind(merchant_id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(found.is_some())
+}
+
 /// A merchant's figures (zero for a merchant that was never funded).
 pub async fn read_account(pool: &AnyPool, merchant_id: i64) -> Result<Account, sqlx::Error> {
     let row = sqlx::query(

@@ -170,10 +170,12 @@ pub async fn finish(state: &AppState, order_id: i64, outcome: Outcome, reporter:
             let set = format!("{common}, failure_reason = $5");
             binds.push(Bind::Text(reason.chars().take(500).collect()));
             let has_serial = order.serial_no.is_some();
+            // Locks are always taken account → order → counters (as when placing), so
+            // that PostgreSQL transactions never wait for each other in a circle.
+            let mut ledger = Ledger::open(&mut transaction, order.merchant_id, actor.clone()).await?;
             let change = Move { to: OrderStatus::Failure, set: &set, binds, has_serial, note: "failure", actor: actor.id, now };
             let moved = move_status(&mut transaction, &order, change).await?;
             if moved {
-                let mut ledger = Ledger::open(&mut transaction, order.merchant_id, actor).await?;
                 ledger.refund_order(
                     (order.paid_balance_fen, order.paid_credit_fen),
                     OrderRef { id: order.id, order_no: &order.order_no },

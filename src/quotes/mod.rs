@@ -273,11 +273,9 @@ pub async fn save(State(state): State<AppState>, _admin: AdminUser, JsonBody(req
         .fetch_optional(&state.db.pool)
         .await?
         .ok_or_else(|| AppError::field("product_key", TradeMessage::ProductUnknown))?;
-    let merchant: Option<i64> = sqlx::query_scalar("SELECT id FROM merchants WHERE id = $1")
-        .bind(request.merchant_id)
-        .fetch_optional(&state.db.pool)
-        .await?;
-    merchant.ok_or(AppError::NotFound)?;
+    if !crate::finance::merchant_exists(&state.db.pool, request.merchant_id).await? {
+        return Err(AppError::NotFound);
+    }
     upsert_quote(&state.db.pool, request.merchant_id, product_id, price.fen(), status).await?;
     let mut conditions = Conditions::default();
     conditions.push("q.merchant_id = ?", vec![Bind::Int(request.merchant_id)]);
