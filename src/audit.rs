@@ -30,6 +30,8 @@ pub mod action {
     pub const TWO_FACTOR_FAILED: &str = "two_factor_failed";
     /// A two-factor code refused unchecked because the user's codes are locked.
     pub const TWO_FACTOR_THROTTLED: &str = "two_factor_throttled";
+    pub const CARD_SECRET_REVEALED: &str = "card_secret_revealed";
+    pub const ORDER_RESOLVED: &str = "order_resolved";
 }
 
 /// Writes one event. `detail` is free text for people and must never hold a secret.

@@ -2,7 +2,7 @@
 
 use crate::auth::password::{NewPassword, PasswordHasher};
 use crate::auth::session::Role;
-use crate::config::{Config, SessionPolicy, ThrottlePolicy};
+use crate::config::{ChannelConfig, Config, SessionPolicy, ThrottlePolicy, WorkerConfig};
 use crate::db::Database;
 use crate::startup::{Application, shutdown_signal};
 use crate::users::repository::{NewUser, create_user};
@@ -33,6 +33,30 @@ pub enum Command {
     Serve(ServeArgs),
     /// Create a user; the password is read from standard input (first line).
     CreateUser(CreateUserArgs),
+    /// Generate order history for a merchant (benchmarks): seeds the demo accounts and
+    /// catalogue first, funds the merchant, writes many orders per statement.
+    GenerateOrders(GenerateOrdersArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateOrdersArgs {
+    /// The merchant (mid) the orders belong to; must exist (10001, the demo merchant, always does).
+    #[arg(long, default_value_t = crate::demo::DEMO_MERCHANT_ID)]
+    pub merchant: i64,
+    /// How many orders.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub count: usize,
+    /// Spread over this many days up to now.
+    #[arg(long, default_value_t = 30)]
+    pub days: i64,
+    /// Also write the timeline events (two per order; slower).
+    #[arg(long)]
+    pub events: bool,
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The key file that encrypts card secrets (default as for serve).
+    #[arg(long, env = "BACKOFFICE_SECRET_KEY_FILE")]
+    pub secret_key_file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -68,6 +92,27 @@ pub struct ServeArgs {
     /// Default: secret.key beside the SQLite file, or data/secret.key for PostgreSQL.
     #[arg(long, env = "BACKOFFICE_SECRET_KEY_FILE")]
     pub secret_key_file: Option<std::path::PathBuf>,
+    /// Orders generated for the demo merchant by --demo when it has none.
+    #[arg(long, env = "BACKOFFICE_DEMO_ORDERS", default_value_t = crate::demo::DEMO_ORDERS)]
+    pub demo_orders: usize,
+    /// Sandbox channel: milliseconds until it answers an order.
+    #[arg(long, env = "BACKOFFICE_SANDBOX_DELAY_MS", default_value_t = 2_000)]
+    pub sandbox_delay_ms: u64,
+    /// Sandbox channel: share of orders that succeed (0.0 to 1.0).
+    #[arg(long, env = "BACKOFFICE_SANDBOX_SUCCESS_RATIO", default_value_t = 0.9)]
+    pub sandbox_success_ratio: f64,
+    /// Seconds an order may wait for the channel's answer before it goes to manual review.
+    #[arg(long, env = "BACKOFFICE_ORDER_DEADLINE_SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
+    pub order_deadline_seconds: u64,
+    /// Do not run the order worker in this process (orders then wait for another one).
+    #[arg(long, env = "BACKOFFICE_NO_WORKER")]
+    pub no_worker: bool,
+    /// Milliseconds between the worker's looks for due orders.
+    #[arg(long, env = "BACKOFFICE_WORKER_POLL_MS", default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+    pub worker_poll_ms: u64,
+    /// Seconds a worker's claim on an order lasts (after a crash, orders wait this long).
+    #[arg(long, env = "BACKOFFICE_WORKER_LEASE_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub worker_lease_seconds: u64,
 }
 
 #[derive(Debug, Args)]
@@ -101,6 +146,18 @@ impl ServeArgs {
             max_sessions_per_user: self.max_sessions_per_user,
         };
         config.throttle = ThrottlePolicy::default();
+        config.demo_orders = self.demo_orders;
+        config.channel = ChannelConfig {
+            sandbox_delay: Duration::from_millis(self.sandbox_delay_ms),
+            sandbox_success_ratio: self.sandbox_success_ratio.clamp(0.0, 1.0),
+            deadline: Duration::from_secs(self.order_deadline_seconds),
+        };
+        config.worker = WorkerConfig {
+            enabled: !self.no_worker,
+            poll_interval: Duration::from_millis(self.worker_poll_ms),
+            lease: Duration::from_secs(self.worker_lease_seconds),
+            ..WorkerConfig::default()
+        };
         config
     }
 }
@@ -126,7 +183,7 @@ pub async fn create_user_command(args: CreateUserArgs) -> anyhow::Result<()> {
     };
     let hasher = PasswordHasher::default();
     let (user_id, merchant_id) = create_user(
-        &database.pool,
+        &database,
         &hasher,
         NewUser {
             username: &args.username,
@@ -143,5 +200,29 @@ pub async fn create_user_command(args: CreateUserArgs) -> anyhow::Result<()> {
         Some(mid) => println!("created user {} (id {user_id}) for merchant {mid}", args.username.trim()),
         None => println!("created administrator {} (id {user_id})", args.username.trim()),
     }
+    Ok(())
+}
+
+pub async fn generate_orders_command(args: GenerateOrdersArgs) -> anyhow::Result<()> {
+    let database = Database::connect(&args.database.database_url).await?;
+    let mut config = Config::new("", args.database.database_url.clone());
+    config.secret_key_path = args.secret_key_file;
+    let secrets = crate::crypto::Secrets::load_or_create(&config.resolved_secret_key_path())?;
+    let hasher = PasswordHasher::default();
+    crate::demo::seed_accounts(&database, &hasher).await?;
+    crate::demo::seed_catalogue(&database.pool).await?;
+    crate::demo::seed_merchant(&database, args.merchant).await?;
+    let started = std::time::Instant::now();
+    let options = crate::orders::generate::GenerateOptions {
+        merchant_id: args.merchant,
+        count: args.count,
+        days: args.days,
+        in_flight_share: 0.0,
+        events: args.events,
+    };
+    let written = crate::orders::generate::generate(&database, &secrets, &options).await?;
+    let seconds = started.elapsed().as_secs_f64();
+    println!("generated {written} orders for merchant {} in {seconds:.1} s ({:.0} orders/s)", args.merchant, written as f64 / seconds);
+    database.pool.close().await;
     Ok(())
 }

@@ -10,8 +10,10 @@ pub struct Config {
     pub listen: String,
     /// `sqlite://PATH` or `postgres://...`.
     pub database_url: String,
-    /// Seed the demo accounts (and, later, their data) if absent.
+    /// Seed the demo accounts, catalogue and data if absent.
     pub seed_demo: bool,
+    /// Orders generated for the demo merchant when it has none (with `seed_demo`).
+    pub demo_orders: usize,
     /// Use the first `X-Forwarded-For` address as the client address. Only behind a
     /// proxy that sets it: otherwise any client could pick its own address.
     pub trust_forwarded_for: bool,
@@ -21,6 +23,52 @@ pub struct Config {
     pub session: SessionPolicy,
     pub throttle: ThrottlePolicy,
     pub two_factor: TwoFactorPolicy,
+    pub channel: ChannelConfig,
+    pub worker: WorkerConfig,
+}
+
+/// The channel orders are handed to, and how long an order may wait for its answer.
+#[derive(Debug, Clone)]
+pub struct ChannelConfig {
+    /// The sandbox answers this long after an order was submitted.
+    pub sandbox_delay: Duration,
+    /// Share of sandbox orders that succeed, 0.0 to 1.0.
+    pub sandbox_success_ratio: f64,
+    /// An order without an answer this long after it was placed goes to manual review
+    /// (never to an automatic refund: the top-up may still have happened).
+    pub deadline: Duration,
+}
+
+impl Default for ChannelConfig {
+    fn default() -> Self {
+        Self { sandbox_delay: Duration::from_secs(2), sandbox_success_ratio: 0.9, deadline: Duration::from_secs(600) }
+    }
+}
+
+/// The background worker that moves in-flight orders through the channel.
+#[derive(Debug, Clone)]
+pub struct WorkerConfig {
+    /// Off: orders stay pending (tests that drive the life cycle themselves).
+    pub enabled: bool,
+    /// How often the worker looks for due orders, and how soon it asks again about an
+    /// order the channel has not finished.
+    pub poll_interval: Duration,
+    /// How long a claim on an order lasts. A worker that dies leaves its orders claimed
+    /// this long; then any worker re-drives them (asking the channel, never resubmitting).
+    pub lease: Duration,
+    /// Orders claimed at once.
+    pub batch_size: i64,
+}
+
+impl Default for WorkerConfig {
+    fn default() -> Self {
+        Self { enabled: true, poll_interval: Duration::from_millis(500), lease: Duration::from_secs(60), batch_size: 200 }
+    }
+}
+
+/// A duration in milliseconds, as times are stored.
+pub fn millis(duration: Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
 }
 
 #[derive(Debug, Clone)]
@@ -89,11 +137,14 @@ impl Config {
             listen: listen.into(),
             database_url: database_url.into(),
             seed_demo: false,
+            demo_orders: crate::demo::DEMO_ORDERS,
             trust_forwarded_for: false,
             secret_key_path: None,
             session: SessionPolicy::default(),
             throttle: ThrottlePolicy::default(),
             two_factor: TwoFactorPolicy::default(),
+            channel: ChannelConfig::default(),
+            worker: WorkerConfig::default(),
         }
     }
 }

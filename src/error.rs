@@ -25,10 +25,13 @@ pub mod code {
     pub const TWO_FACTOR_CODE_WRONG: i64 = 40110;
     /// The `pending_token` of a two-step sign-in is unknown, expired, used or outdated.
     pub const PENDING_LOGIN_INVALID: i64 = 40120;
+    /// The balance plus credit does not cover the order.
+    pub const INSUFFICIENT_FUNDS: i64 = 40200;
     pub const PERMISSION_DENIED: i64 = 40300;
     pub const NOT_FOUND: i64 = 40400;
-    /// The request does not fit the current state: two-factor already on, not on, or
-    /// the setup's `temp_key` is no longer valid.
+    /// The request does not fit the current state: two-factor already on, not on, the
+    /// setup's `temp_key` no longer valid, a duplicate merchant order id, an order that
+    /// has already finished, ...
     pub const CONFLICT: i64 = 40900;
     pub const TOO_MANY_ATTEMPTS: i64 = 42900;
     pub const GENERIC_FAILURE: i64 = 50000;
@@ -83,7 +86,11 @@ pub enum AppError {
     TwoFactorCodeWrong(Message),
     #[error("pending sign-in invalid")]
     PendingLoginInvalid,
-    #[error("conflicts with the current state")]
+    #[error("insufficient funds")]
+    InsufficientFunds,
+    /// The request is well-formed but the state does not allow it (two-factor already on,
+    /// a duplicate merchant order id, an order that has already finished, ...).
+    #[error("conflict: {0:?}")]
     Conflict(Message),
     #[error("too many attempts")]
     TooManyAttempts { retry_after_seconds: u64 },
@@ -103,8 +110,8 @@ pub enum AppError {
 }
 
 impl AppError {
-    pub fn field(field: &str, message: Message) -> Self {
-        AppError::Validation(vec![FieldError::new(field, message)])
+    pub fn field(field: &str, message: impl Into<Message>) -> Self {
+        AppError::Validation(vec![FieldError::new(field, message.into())])
     }
 
     /// Names the operation that failed when this is an internal error, so the client
@@ -184,6 +191,10 @@ impl IntoResponse for AppError {
             AppError::PendingLoginInvalid => {
                 (StatusCode::UNAUTHORIZED, report(code::PENDING_LOGIN_INVALID, Message::PendingLoginInvalid))
             }
+            AppError::InsufficientFunds => (
+                StatusCode::PAYMENT_REQUIRED,
+                report(code::INSUFFICIENT_FUNDS, crate::i18n::TradeMessage::InsufficientFunds.into()),
+            ),
             AppError::Conflict(message) => (StatusCode::CONFLICT, report(code::CONFLICT, message)),
             AppError::TooManyAttempts { retry_after_seconds } => (
                 StatusCode::TOO_MANY_REQUESTS,

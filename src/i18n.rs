@@ -6,8 +6,11 @@
 //! `Accept-Language` (the console sends its current locale). English is the default
 //! because it is the language of the API reference.
 
+mod trade;
+
 use axum::http::HeaderMap;
 use std::borrow::Cow;
+pub use trade::TradeMessage;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Locale {
@@ -73,6 +76,14 @@ pub enum Message {
     TwoFactorNotEnabled,
     TwoFactorSetupExpired,
     PendingLoginInvalid,
+    /// Orders, quotes, batches and the merchant account (`i18n/trade.rs`).
+    Trade(TradeMessage),
+}
+
+impl From<TradeMessage> for Message {
+    fn from(message: TradeMessage) -> Self {
+        Message::Trade(message)
+    }
 }
 
 impl Message {
@@ -108,6 +119,7 @@ impl Message {
             Message::TwoFactorNotEnabled => "two_factor.not_enabled",
             Message::TwoFactorSetupExpired => "two_factor.setup_expired",
             Message::PendingLoginInvalid => "login.pending_invalid",
+            Message::Trade(message) => message.key(),
         }
     }
 
@@ -204,6 +216,7 @@ impl Message {
                 "The sign-in has expired or is no longer valid, please log in again".into()
             }
             (Message::PendingLoginInvalid, ZhCn) => "登录验证已失效，请重新登录".into(),
+            (Message::Trade(message), locale) => message.text(locale),
         };
         text
     }

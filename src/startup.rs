@@ -12,13 +12,17 @@ use crate::extract::TrustForwardedFor;
 use crate::monitor::{RequestMetrics, count_requests};
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
-use crate::{auth, demo, monitor, openapi, two_factor, user_centre, users, web_assets};
+use crate::channel::{Channel, sandbox::SandboxChannel};
+use crate::{
+    auth, demo, finance, monitor, openapi, orders, quotes, two_factor, user_centre, users, web_assets, worker,
+};
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
@@ -39,8 +43,13 @@ impl Application {
         let hasher = PasswordHasher::default();
         hasher.warm_up();
         if config.seed_demo {
-            demo::seed(&db.pool, &hasher).await?;
+            demo::seed(&db, &hasher, &secrets, config.demo_orders).await?;
         }
+        let channel: Arc<dyn Channel> = Arc::new(SandboxChannel::new(
+            db.pool.clone(),
+            config.channel.sandbox_delay,
+            config.channel.sandbox_success_ratio,
+        ));
         let listener = TcpListener::bind(&config.listen)
             .await
             .with_context(|| format!("cannot listen on {}", config.listen))?;
@@ -51,6 +60,7 @@ impl Application {
             hasher,
             secrets,
             metrics: Arc::new(RequestMetrics::default()),
+            channel,
             started_at: now_millis(),
         };
         Ok(Self { listener, port, state })
@@ -64,15 +74,24 @@ impl Application {
         &self.state
     }
 
-    /// Serves until `shutdown` completes, then finishes the requests under way.
+    /// Serves (and runs the order worker) until `shutdown` completes, then finishes the
+    /// requests under way and the worker's order in hand.
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let app = routes(self.state.clone());
-        axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(shutdown)
+        let (stop_worker, worker_stop) = tokio::sync::watch::channel(false);
+        let worker = self.state.config.worker.enabled.then(|| worker::spawn(self.state.clone(), worker_stop));
+        let served = axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(async move {
+                shutdown.await;
+                let _ = stop_worker.send(true);
+            })
             .await
-            .context("server error")?;
+            .context("server error");
+        if let Some(worker) = worker {
+            let _ = worker.await;
+        }
         self.state.db.pool.close().await;
-        Ok(())
+        served
     }
 }
 
@@ -83,10 +102,16 @@ pub fn routes(state: AppState) -> Router {
         .merge(monitor::router())
         .merge(user_centre::router())
         .merge(two_factor::router())
+        .merge(orders::router())
+        .merge(quotes::router())
+        .merge(finance::router())
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));
+    // Batch files are larger than JSON bodies: their route has its own limit.
+    let uploads = orders::batch::upload_router().layer(DefaultBodyLimit::max(orders::batch::MAX_UPLOAD_BYTES));
     let trust_forwarded_for = TrustForwardedFor(state.config.trust_forwarded_for);
     Router::new()
         .merge(api)
+        .merge(uploads)
         .merge(web_assets::router())
         .merge(openapi::router())
         .fallback(|| async { AppError::NotFound })
@@ -94,7 +119,7 @@ pub fn routes(state: AppState) -> Router {
         .layer(middleware::from_fn(localize_error_responses))
         .layer(middleware::from_fn_with_state(state.clone(), count_requests))
         .layer(Extension(trust_forwarded_for))
-        .layer(CompressionLayer::new())
+        .layer(CompressionLayer::new().compress_when(DefaultPredicate::new().and(not_a_download)))
         .layer(middleware::from_fn(add_security_headers))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
@@ -133,3 +158,11 @@ pub async fn shutdown_signal() {
     }
     tracing::info!("shutdown requested: finishing requests under way");
 }
+
+/// File downloads (exports, batch results, templates) are sent as they are: the streamed
+/// ones were cut short by on-the-fly brotli (a client got a file that does not decompress),
+/// and xlsx is a zip already. Every JSON answer and every page asset is still compressed.
+fn not_a_download(_: axum::http::StatusCode, _: axum::http::Version, headers: &axum::http::HeaderMap, _: &axum::http::Extensions) -> bool {
+    !headers.contains_key(axum::http::header::CONTENT_DISPOSITION)
+}
+

@@ -1,6 +1,7 @@
 //! What every handler can reach: storage, settings and shared services.
 
 use crate::auth::password::PasswordHasher;
+use crate::channel::Channel;
 use crate::config::Config;
 use crate::crypto::Secrets;
 use crate::db::Database;
@@ -15,6 +16,8 @@ pub struct AppState {
     /// Encrypts and hashes secrets at rest (two-factor secrets, card secrets, backup codes).
     pub secrets: Arc<Secrets>,
     pub metrics: Arc<RequestMetrics>,
+    /// Where orders go to be fulfilled (the sandbox unless a supplier adapter is set up).
+    pub channel: Arc<dyn Channel>,
     /// Unix milliseconds when this process started serving.
     pub started_at: i64,
 }

@@ -47,6 +47,27 @@ pub struct CurrentUser {
     pub session_id: i64,
 }
 
+impl CurrentUser {
+    /// Whose data a request may see. A merchant sees only its own: asking for another
+    /// merchant is refused (40300). An administrator sees the merchant asked for, or
+    /// every merchant (`None`).
+    pub fn scope(&self, requested: Option<i64>) -> Result<Option<i64>, AppError> {
+        match self.role {
+            Role::Admin => Ok(requested),
+            Role::User => match (requested, self.merchant_id) {
+                (None, Some(own)) => Ok(Some(own)),
+                (Some(asked), Some(own)) if asked == own => Ok(Some(own)),
+                _ => Err(AppError::PermissionDenied),
+            },
+        }
+    }
+
+    /// The merchant a merchant acts for; administrators name one explicitly.
+    pub fn acting_merchant(&self, requested: Option<i64>) -> Result<i64, AppError> {
+        self.scope(requested)?.ok_or_else(|| AppError::field("merchant_id", crate::i18n::Message::MerchantIdInvalid))
+    }
+}
+
 /// A caller who must be an administrator; anyone else gets code 40300.
 #[derive(Debug, Clone)]
 pub struct AdminUser(pub CurrentUser);

@@ -42,11 +42,17 @@ struct Definition {
     locale: &'static str,
     icon: Option<&'static str>,
     audience: Audience,
+    /// Reachable (from the navbar) but not listed in the side menu.
+    hidden: bool,
     children: &'static [Definition],
 }
 
 const fn page(path: &'static str, name: &'static str, locale: &'static str, audience: Audience) -> Definition {
-    Definition { path, name, locale, icon: None, audience, children: &[] }
+    Definition { path, name, locale, icon: None, audience, hidden: false, children: &[] }
+}
+
+const fn hidden_page(path: &'static str, name: &'static str, locale: &'static str) -> Definition {
+    Definition { hidden: true, ..page(path, name, locale, Audience::Everyone) }
 }
 
 const MENU: &[Definition] = &[
@@ -56,6 +62,7 @@ const MENU: &[Definition] = &[
         locale: "menu.dashboard",
         icon: Some("icon-dashboard"),
         audience: Audience::Everyone,
+        hidden: false,
         children: &[
             page("workplace", "Workplace", "menu.dashboard.workplace", Audience::Everyone),
             page("monitor", "Monitor", "menu.dashboard.monitor", Audience::AdminOnly),
@@ -67,6 +74,7 @@ const MENU: &[Definition] = &[
         locale: "menu.order",
         icon: Some("icon-list"),
         audience: Audience::Everyone,
+        hidden: false,
         children: &[
             page("list", "OrderList", "menu.order.list", Audience::Everyone),
             page("cardList", "CardList", "menu.order.cardList", Audience::Everyone),
@@ -81,6 +89,7 @@ const MENU: &[Definition] = &[
         locale: "menu.qoute",
         icon: Some("icon-tags"),
         audience: Audience::Everyone,
+        hidden: false,
         children: &[page("list", "QouteList", "menu.qoute.list", Audience::Everyone)],
     },
     Definition {
@@ -89,7 +98,11 @@ const MENU: &[Definition] = &[
         locale: "menu.finance",
         icon: Some("icon-bar-chart"),
         audience: Audience::Everyone,
-        children: &[page("account", "Account", "menu.finance.account", Audience::Everyone)],
+        hidden: false,
+        children: &[
+            page("account", "Account", "menu.finance.account", Audience::Everyone),
+            page("merchants", "Merchants", "menu.finance.merchants", Audience::AdminOnly),
+        ],
     },
     Definition {
         path: "/result",
@@ -97,6 +110,7 @@ const MENU: &[Definition] = &[
         locale: "menu.result",
         icon: Some("icon-check-circle"),
         audience: Audience::Everyone,
+        hidden: false,
         children: &[
             page("success", "Success", "menu.result.success", Audience::Everyone),
             page("error", "Error", "menu.result.error", Audience::Everyone),
@@ -108,6 +122,7 @@ const MENU: &[Definition] = &[
         locale: "menu.exception",
         icon: Some("icon-exclamation-circle"),
         audience: Audience::Everyone,
+        hidden: false,
         children: &[
             page("403", "403", "menu.exception.403", Audience::Everyone),
             page("404", "404", "menu.exception.404", Audience::Everyone),
@@ -120,8 +135,11 @@ const MENU: &[Definition] = &[
         locale: "menu.user",
         icon: Some("icon-user"),
         audience: Audience::Everyone,
+        hidden: false,
         children: &[
+            page("info", "Info", "menu.user.info", Audience::Everyone),
             page("setting", "Setting", "menu.user.setting", Audience::Everyone),
+            hidden_page("message", "MessageCenter", "menu.user.messageCenter"),
             page("google-auth", "GoogleAuth", "menu.user.googleAuth", Audience::Everyone),
         ],
     },
@@ -151,7 +169,7 @@ fn build(definitions: &[Definition], role: Role) -> Vec<MenuEntry> {
                     Audience::Everyone => vec!["*".to_string()],
                     Audience::AdminOnly => vec!["admin".to_string()],
                 },
-                hide_in_menu: false,
+                hide_in_menu: definition.hidden,
             },
             children: build(definition.children, role),
         })
@@ -191,11 +209,25 @@ mod tests {
     }
 
     #[test]
+    fn merchant_funding_is_for_administrators_only() {
+        assert!(names(&menu_for(Role::Admin)).contains(&"Merchants".to_string()));
+        assert!(!names(&menu_for(Role::User)).contains(&"Merchants".to_string()));
+    }
+
+    #[test]
+    fn the_message_center_is_routed_but_not_listed() {
+        let user_group = menu_for(Role::User).into_iter().find(|entry| entry.name == "user").unwrap();
+        let message_center = user_group.children.iter().find(|entry| entry.name == "MessageCenter").unwrap();
+        assert!(message_center.meta.hide_in_menu);
+        assert!(user_group.children.iter().filter(|entry| entry.name != "MessageCenter").all(|entry| !entry.meta.hide_in_menu));
+    }
+
+    #[test]
     fn every_route_of_the_specification_is_present() {
         let all = names(&menu_for(Role::Admin));
         for name in [
             "Workplace", "Monitor", "Account", "OrderList", "CardList", "BehalfList", "AddList", "AllAddList",
-            "QouteList", "Setting", "GoogleAuth",
+            "QouteList", "Merchants", "Info", "Setting", "MessageCenter", "GoogleAuth",
         ] {
             assert!(all.contains(&name.to_string()), "{name} missing");
         }

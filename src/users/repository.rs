@@ -56,7 +56,7 @@ impl From<sqlx::Error> for CreateUserError {
 /// Creates a user (and, for role user, its merchant) in one transaction.
 /// Returns the user id and the merchant id if any.
 pub async fn create_user(
-    pool: &AnyPool,
+    db: &crate::db::Database,
     hasher: &PasswordHasher,
     new_user: NewUser<'_>,
 ) -> Result<(i64, Option<i64>), CreateUserError> {
@@ -69,7 +69,9 @@ pub async fn create_user(
     }
     let password_hash = hasher.hash(new_user.password).await?;
     let now = now_millis();
-    let mut transaction = pool.begin().await?;
+    // Reads then writes: on SQLite the write lock is taken first, so the order worker
+    // writing meanwhile makes this wait instead of fail.
+    let mut transaction = db.begin_write().await?;
     let taken: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE lower(username) = lower($1)")
         .bind(username)
         .fetch_optional(&mut *transaction)

@@ -23,8 +23,10 @@ pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
     pub state: AppState,
+    pub config: Config,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
-    _directory: tempfile::TempDir,
+    server: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
+    _directory: Option<tempfile::TempDir>,
 }
 
 impl Drop for TestApp {
@@ -95,20 +97,31 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
     let directory = tempfile::tempdir().expect("temporary directory");
     let mut config = Config::new("127.0.0.1:0", database_url(backend, &directory).await);
     config.seed_demo = true;
+    // Tests make the orders they need; a fast, certain sandbox unless a test says otherwise.
+    config.demo_orders = 0;
     config.secret_key_path = Some(directory.path().join("secret.key"));
+    config.channel.sandbox_delay = std::time::Duration::from_millis(30);
+    config.channel.sandbox_success_ratio = 1.0;
+    config.worker.poll_interval = std::time::Duration::from_millis(20);
     configure(&mut config);
-    let application = Application::build(config).await.expect("application starts");
+    start(config, Some(directory)).await
+}
+
+async fn start(config: Config, directory: Option<tempfile::TempDir>) -> TestApp {
+    let application = Application::build(config.clone()).await.expect("application starts");
     let address = format!("http://127.0.0.1:{}", application.port());
     let state = application.state().clone();
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(application.run_until_stopped(async {
+    let server = tokio::spawn(application.run_until_stopped(async {
         let _ = stopped.await;
     }));
     TestApp {
         address,
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
         state,
+        config,
         shutdown: Some(shutdown),
+        server: Some(server),
         _directory: directory,
     }
 }
@@ -133,6 +146,25 @@ impl Answer {
 }
 
 impl TestApp {
+    /// Stops serving and the worker, and waits until both have.
+    pub async fn stop(&mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+        if let Some(server) = self.server.take() {
+            server.await.expect("server task").expect("server stopped cleanly");
+        }
+    }
+
+    /// A second application on the same database and key (keep `self` alive: it owns
+    /// the temporary folder).
+    pub async fn restart_with(&self, configure: impl FnOnce(&mut Config)) -> TestApp {
+        let mut config = self.config.clone();
+        config.listen = "127.0.0.1:0".to_string();
+        configure(&mut config);
+        start(config, None).await
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
     }
@@ -171,7 +203,7 @@ impl TestApp {
     pub async fn create_merchant(&self, username: &str, password: &str) -> i64 {
         let password = backoffice::auth::password::NewPassword::parse(password).expect("valid password");
         let (_, merchant_id) = backoffice::users::repository::create_user(
-            &self.state.db.pool,
+            &self.state.db,
             &self.state.hasher,
             backoffice::users::repository::NewUser {
                 username,
@@ -185,6 +217,76 @@ impl TestApp {
         .await
         .expect("merchant created");
         merchant_id.expect("a merchant id")
+    }
+}
+
+/// Trade helpers: merchants with quotes, funding, orders, and the books.
+impl TestApp {
+    /// A new merchant with a quote for every product; returns (mid, token).
+    pub async fn merchant(&self, username: &str) -> (i64, String) {
+        let mid = self.create_merchant(username, "Merchant123").await;
+        backoffice::demo::seed_quotes(&self.state.db.pool, mid).await.expect("quotes");
+        (mid, self.login((username, "Merchant123")).await)
+    }
+
+    pub async fn fund(&self, mid: i64, balance_fen: i64, credit_limit_fen: i64) {
+        let admin = self.login(ADMIN).await;
+        if balance_fen > 0 {
+            let answer = self.post_as(&admin, "/adminapi/admin/merchant/topup", json!({"merchant_id": mid, "amount_fen": balance_fen})).await;
+            assert_eq!(answer.code(), 20000, "{:?}", answer.body);
+        }
+        if credit_limit_fen > 0 {
+            let answer = self.post_as(&admin, "/adminapi/admin/merchant/credit", json!({"merchant_id": mid, "credit_limit_fen": credit_limit_fen})).await;
+            assert_eq!(answer.code(), 20000, "{:?}", answer.body);
+        }
+    }
+
+    pub async fn add_order(&self, token: &str, body: Value) -> Answer {
+        self.post_as(token, "/adminapi/order/add", body).await
+    }
+
+    pub async fn scalar(&self, sql: &str, mid: i64) -> i64 {
+        sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql.to_string())).bind(mid).fetch_one(&self.state.db.pool).await.expect(sql)
+    }
+
+    /// (balance, credit limit, credit used) as stored.
+    pub async fn figures(&self, mid: i64) -> (i64, i64, i64) {
+        (
+            self.scalar("SELECT balance_fen FROM merchant_accounts WHERE merchant_id = $1", mid).await,
+            self.scalar("SELECT credit_limit_fen FROM merchant_accounts WHERE merchant_id = $1", mid).await,
+            self.scalar("SELECT credit_used_fen FROM merchant_accounts WHERE merchant_id = $1", mid).await,
+        )
+    }
+
+    /// The account log sums to the figures, and no record shows a negative balance or credit.
+    pub async fn assert_books_balance(&self, mid: i64) {
+        let (balance, limit, used) = self.figures(mid).await;
+        let logged_balance = self
+            .scalar("SELECT CAST(COALESCE(SUM(amount_fen), 0) AS BIGINT) FROM account_log WHERE merchant_id = $1 AND account_type = 1", mid)
+            .await;
+        let logged_credit = self
+            .scalar("SELECT CAST(COALESCE(SUM(amount_fen), 0) AS BIGINT) FROM account_log WHERE merchant_id = $1 AND account_type = 2", mid)
+            .await;
+        assert_eq!(logged_balance, balance, "the balance log sums to the balance");
+        assert_eq!(logged_credit, limit - used, "the credit log sums to the available credit");
+        let negative = self
+            .scalar("SELECT COUNT(*) FROM account_log WHERE merchant_id = $1 AND (balance_after_fen < 0 OR credit_after_fen < 0)", mid)
+            .await;
+        assert_eq!(negative, 0);
+        assert!(balance >= 0 && used >= 0 && used <= limit);
+    }
+
+    /// Waits until `sql` (with $1 = mid) returns 0, for at most `seconds`.
+    pub async fn wait_for_zero(&self, sql: &str, mid: i64, seconds: u64) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+        loop {
+            let left = self.scalar(sql, mid).await;
+            if left == 0 {
+                return;
+            }
+            assert!(std::time::Instant::now() < deadline, "still {left} after {seconds} s: {sql}");
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
     }
 }
 

@@ -3,10 +3,14 @@
 
 mod certification;
 mod cli;
+mod batch;
+mod finance;
 mod helpers;
+mod lists;
 mod login;
 mod monitor;
 mod profile;
+mod orders;
 mod session;
 mod two_factor;
 mod two_factor_login;

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Server benchmark for orders: builds release, generates 1,000,000 orders for the demo
+# merchant, serves them, and drives the server over HTTP with one client
+# (bench/orders_bench.rs). Runs on SQLite, then on a throwaway PostgreSQL cluster.
+#   bench/orders.sh            both engines
+#   ENGINES=sqlite bench/orders.sh
+# Figures are printed and written to bench/results/orders-<engine>.txt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+COUNT=${COUNT:-1000000}
+ENGINES=${ENGINES:-"sqlite postgres"}
+cargo build --release --bin backoffice --example orders_bench
+mkdir -p bench/results
+work=$(mktemp -d /tmp/backoffice-bench.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+
+run_engine() {
+  local engine=$1 url=$2
+  echo "== $engine: generating $COUNT orders" >&2
+  target/release/backoffice generate-orders --merchant 10001 --count "$COUNT" --database "$url" \
+    --secret-key-file "$work/secret.key" | tee "bench/results/orders-$engine.txt"
+  # The worker is off so that only the benchmark's own requests load the server.
+  target/release/backoffice serve --listen "127.0.0.1:$port" --database "$url" --demo --demo-orders 0 \
+    --secret-key-file "$work/secret.key" --no-worker >"$work/server-$engine.log" 2>&1 &
+  local server=$!
+  for _ in $(seq 1 100); do
+    curl -sf -o /dev/null "http://127.0.0.1:$port/web/" && break
+    sleep 0.2
+  done
+  target/release/examples/orders_bench "http://127.0.0.1:$port" "$url" "$server" | tee -a "bench/results/orders-$engine.txt"
+  kill "$server"
+  wait "$server" || true
+}
+
+for engine in $ENGINES; do
+  case $engine in
+    sqlite) run_engine sqlite "sqlite://$work/bench.db" ;;
+    postgres)
+      if [ -n "${TEST_POSTGRES_URL:-}" ]; then
+        psql "$TEST_POSTGRES_URL" -qc "DROP DATABASE IF EXISTS bench" -c "CREATE DATABASE bench" >/dev/null
+        run_engine postgres "${TEST_POSTGRES_URL%/*}/bench"
+      else
+        # A throwaway cluster for the run (scripts/with-postgres.sh), then this script again inside it.
+        ENGINES=postgres scripts/with-postgres.sh bench/orders.sh
+      fi
+      ;;
+  esac
+done

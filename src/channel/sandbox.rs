@@ -1,0 +1,94 @@
+//! The sandbox channel: fulfils orders without any supplier, after a configurable delay
+//! and with a configurable success ratio, so the whole life cycle runs locally.
+//!
+//! Like a real supplier it keeps its own book (the `sandbox_channel_orders` table), so
+//! it still knows every order after our process restarts. The outcome is drawn once, at
+//! submission. Card secrets are derived from the serial number rather than stored, so
+//! no plaintext card secret ever sits in the database.
+
+use super::{CardSecret, Channel, ChannelOrder, ChannelStatus};
+use crate::db::now_millis;
+use futures_util::future::BoxFuture;
+use sha2::{Digest, Sha256};
+use sqlx::{AnyPool, Row};
+use std::time::Duration;
+
+pub struct SandboxChannel {
+    pool: AnyPool,
+    delay: Duration,
+    success_ratio: f64,
+}
+
+impl SandboxChannel {
+    pub fn new(pool: AnyPool, delay: Duration, success_ratio: f64) -> Self {
+        Self { pool, delay, success_ratio: success_ratio.clamp(0.0, 1.0) }
+    }
+}
+
+/// Digits derived from a serial number, as a prepaid card's number or password.
+fn derived_digits(serial_no: &str, purpose: &str, length: usize) -> String {
+    let digest = Sha256::digest(format!("{purpose}:{serial_no}").as_bytes());
+    digest.iter().take(length).map(|byte| char::from(b'0' + byte % 10)).collect()
+}
+
+pub fn card_for(serial_no: &str) -> CardSecret {
+    CardSecret { number: derived_digits(serial_no, "card-number", 16), password: derived_digits(serial_no, "card-password", 18) }
+}
+
+impl Channel for SandboxChannel {
+    fn submit<'a>(&'a self, order: &'a ChannelOrder) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(async move {
+            let now = now_millis();
+            let succeeds = rand::random::<f64>() < self.success_ratio;
+            let serial_no = format!("SB{now}{:06}", rand::random::<u32>() % 1_000_000);
+            sqlx::query(
+                "INSERT INTO sandbox_channel_orders (system_order_id, received_at, ready_at, succeeds, serial_no)
+                 VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (system_order_id) DO UPDATE SET submissions = sandbox_channel_orders.submissions + 1",
+            )
+            .bind(&order.system_order_id)
+            .bind(now)
+            .bind(now + crate::config::millis(self.delay))
+            .bind(i64::from(succeeds))
+            .bind(serial_no)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn query<'a>(&'a self, order: &'a ChannelOrder) -> BoxFuture<'a, anyhow::Result<ChannelStatus>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT ready_at, succeeds, serial_no FROM sandbox_channel_orders WHERE system_order_id = $1")
+                .bind(&order.system_order_id)
+                .fetch_optional(&self.pool)
+                .await?;
+            let Some(row) = row else { return Ok(ChannelStatus::Unknown) };
+            let ready_at: i64 = row.try_get(0)?;
+            if now_millis() < ready_at {
+                return Ok(ChannelStatus::Pending);
+            }
+            let succeeds: i64 = row.try_get(1)?;
+            let serial_no: String = row.try_get(2)?;
+            Ok(if succeeds == 1 {
+                let card = order.card.then(|| card_for(&serial_no));
+                ChannelStatus::Succeeded { serial_no, card }
+            } else {
+                ChannelStatus::Failed { reason: "sandbox: the carrier refused the top-up".to_string() }
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_are_stable_per_serial_number() {
+        assert_eq!(card_for("SB1"), card_for("SB1"));
+        assert_ne!(card_for("SB1"), card_for("SB2"));
+        assert_eq!(card_for("SB1").number.len(), 16);
+        assert!(card_for("SB1").password.bytes().all(|b| b.is_ascii_digit()));
+    }
+}

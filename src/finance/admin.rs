@@ -1,0 +1,217 @@
+//! Administrators fund merchants: top up a balance, set a credit limit, record a
+//! repayment, adjust; and list merchants with their figures. Each call is one
+//! transaction through the ledger, so each writes its account-change record.
+
+use super::ledger::{Account, Actor, Ledger};
+use crate::auth::session::AdminUser;
+use crate::db::millis_to_rfc3339;
+use crate::domain::Money;
+use crate::error::{ApiOk, ApiResult, AppError};
+use crate::extract::JsonBody;
+use crate::i18n::TradeMessage;
+use crate::state::AppState;
+use axum::{Router, extract::State, routing::post};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use utoipa::ToSchema;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/adminapi/admin/merchant/list", post(list))
+        .route("/adminapi/admin/merchant/topup", post(top_up))
+        .route("/adminapi/admin/merchant/credit", post(set_credit))
+        .route("/adminapi/admin/merchant/repay", post(repay))
+        .route("/adminapi/admin/merchant/adjust", post(adjust))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MerchantListRequest {
+    /// Part of the merchant's name, or its exact mid.
+    pub keyword: Option<String>,
+    /// 1-based, default 1.
+    pub page: Option<i64>,
+    /// 1 to 500, default 20.
+    pub page_size: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MerchantFigures {
+    pub merchant_id: i64,
+    pub name: String,
+    pub balance_fen: i64,
+    pub credit_limit_fen: i64,
+    pub credit_used_fen: i64,
+    pub credit_available_fen: i64,
+    pub total_topup_fen: i64,
+    pub created_at: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MerchantListResponse {
+    pub list: Vec<MerchantFigures>,
+    pub total: i64,
+}
+
+/// Merchants with their balance and credit figures, by mid.
+#[utoipa::path(post, path = "/adminapi/admin/merchant/list", tag = "admin", request_body = MerchantListRequest,
+    responses((status = 200, description = "`data` is a MerchantListResponse"), (status = 403, description = "40300: not an administrator")),
+    security(("token" = [])))]
+pub async fn list(State(state): State<AppState>, _admin: AdminUser, JsonBody(request): JsonBody<MerchantListRequest>) -> ApiResult<MerchantListResponse> {
+    let page = crate::orders::page_request(None, None, request.page, request.page_size)?;
+    let keyword = request.keyword.unwrap_or_default().trim().to_string();
+    let pattern = format!("%{}%", keyword.replace(['%', '_'], ""));
+    let mid = keyword.parse::<i64>().unwrap_or(-1);
+    let filter = "WHERE ($1 = '' OR m.name LIKE $2 OR m.id = $3)";
+    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM merchants m {filter}")))
+        .bind(&keyword)
+        .bind(&pattern)
+        .bind(mid)
+        .fetch_one(&state.db.pool)
+        .await?;
+    let sql = format!(
+        "SELECT m.id, m.name, m.created_at, COALESCE(a.balance_fen, 0), COALESCE(a.credit_limit_fen, 0),
+                COALESCE(a.credit_used_fen, 0), COALESCE(a.total_topup_fen, 0)
+         FROM merchants m LEFT JOIN merchant_accounts a ON a.merchant_id = m.id {filter}
+         ORDER BY m.id LIMIT $4 OFFSET $5"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(&keyword)
+        .bind(&pattern)
+        .bind(mid)
+        .bind(page.page_size)
+        .bind((page.page.unwrap_or(1) - 1) * page.page_size)
+        .fetch_all(&state.db.pool)
+        .await?;
+    let mut list = Vec::with_capacity(rows.len());
+    for row in rows {
+        let account = Account {
+            balance_fen: row.try_get(3)?,
+            credit_limit_fen: row.try_get(4)?,
+            credit_used_fen: row.try_get(5)?,
+            total_topup_fen: row.try_get(6)?,
+        };
+        list.push(MerchantFigures {
+            merchant_id: row.try_get(0)?,
+            name: row.try_get(1)?,
+            created_at: millis_to_rfc3339(row.try_get(2)?),
+            balance_fen: account.balance_fen,
+            credit_limit_fen: account.credit_limit_fen,
+            credit_used_fen: account.credit_used_fen,
+            credit_available_fen: account.credit_available(),
+            total_topup_fen: account.total_topup_fen,
+        });
+    }
+    Ok(ApiOk(MerchantListResponse { list, total }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct FundingRequest {
+    pub merchant_id: i64,
+    /// fen: a positive amount for topup and repay; a signed, non-zero one for adjust.
+    pub amount_fen: i64,
+    /// Shown in the account-change record (at most 200 characters).
+    pub remark: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CreditRequest {
+    pub merchant_id: i64,
+    /// The new total credit limit, fen (0 or more, not below the credit in use).
+    pub credit_limit_fen: i64,
+    pub remark: Option<String>,
+}
+
+fn remark(text: Option<String>) -> String {
+    text.unwrap_or_default().trim().chars().take(200).collect()
+}
+
+/// Runs one funding change in a transaction, after checking the merchant exists.
+async fn fund(
+    state: &AppState,
+    admin: &AdminUser,
+    merchant_id: i64,
+    change: impl FnOnce(&mut Ledger) -> Result<(), AppError>,
+) -> ApiResult<Account> {
+    if !super::merchant_exists(&state.db.pool, merchant_id).await? {
+        return Err(AppError::NotFound);
+    }
+    let mut transaction = state.db.begin_write().await?;
+    let mut ledger = Ledger::open(&mut transaction, merchant_id, Actor::user(&admin.0)).await?;
+    change(&mut ledger)?;
+    let account = ledger.flush(&mut transaction).await?;
+    transaction.commit().await?;
+    Ok(ApiOk(account))
+}
+
+fn positive(amount: i64) -> Result<i64, AppError> {
+    Money::positive(amount).map(Money::fen).ok_or_else(|| AppError::field("amount_fen", TradeMessage::AmountInvalid))
+}
+
+/// Add to a merchant's balance (also counts towards its cumulative top-up).
+#[utoipa::path(post, path = "/adminapi/admin/merchant/topup", tag = "admin", request_body = FundingRequest,
+    responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 404, description = "40400: no such merchant")),
+    security(("token" = [])))]
+pub async fn top_up(State(state): State<AppState>, admin: AdminUser, JsonBody(request): JsonBody<FundingRequest>) -> ApiResult<Account> {
+    let amount = positive(request.amount_fen)?;
+    let text = remark(request.remark);
+    fund(&state, &admin, request.merchant_id, |ledger| {
+        ledger.top_up(amount, &text);
+        Ok(())
+    })
+    .await
+}
+
+/// Set a merchant's total credit limit; never below the credit in use.
+#[utoipa::path(post, path = "/adminapi/admin/merchant/credit", tag = "admin", request_body = CreditRequest,
+    responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 400, description = "40000: below the credit in use")),
+    security(("token" = [])))]
+pub async fn set_credit(State(state): State<AppState>, admin: AdminUser, JsonBody(request): JsonBody<CreditRequest>) -> ApiResult<Account> {
+    let limit = Money::non_negative(request.credit_limit_fen)
+        .ok_or_else(|| AppError::field("credit_limit_fen", TradeMessage::AmountInvalid))?
+        .fen();
+    let text = remark(request.remark);
+    fund(&state, &admin, request.merchant_id, |ledger| {
+        if limit < ledger.account().credit_used_fen {
+            return Err(AppError::field("credit_limit_fen", TradeMessage::CreditLimitBelowUsed));
+        }
+        ledger.set_credit_limit(limit, &text);
+        Ok(())
+    })
+    .await
+}
+
+/// Record that the merchant paid back part of its credit in use.
+#[utoipa::path(post, path = "/adminapi/admin/merchant/repay", tag = "admin", request_body = FundingRequest,
+    responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 400, description = "40000: more than the credit in use")),
+    security(("token" = [])))]
+pub async fn repay(State(state): State<AppState>, admin: AdminUser, JsonBody(request): JsonBody<FundingRequest>) -> ApiResult<Account> {
+    let amount = positive(request.amount_fen)?;
+    let text = remark(request.remark);
+    fund(&state, &admin, request.merchant_id, |ledger| {
+        if amount > ledger.account().credit_used_fen {
+            return Err(AppError::field("amount_fen", TradeMessage::RepaymentTooLarge));
+        }
+        ledger.repay(amount, &text);
+        Ok(())
+    })
+    .await
+}
+
+/// Correct a balance by a signed amount (never below zero).
+#[utoipa::path(post, path = "/adminapi/admin/merchant/adjust", tag = "admin", request_body = FundingRequest,
+    responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 400, description = "40000: invalid or below zero")),
+    security(("token" = [])))]
+pub async fn adjust(State(state): State<AppState>, admin: AdminUser, JsonBody(request): JsonBody<FundingRequest>) -> ApiResult<Account> {
+    let amount = Money::adjustment(request.amount_fen)
+        .ok_or_else(|| AppError::field("amount_fen", TradeMessage::AdjustmentInvalid))?
+        .fen();
+    let text = remark(request.remark);
+    fund(&state, &admin, request.merchant_id, |ledger| {
+        if ledger.account().balance_fen + amount < 0 {
+            return Err(AppError::field("amount_fen", TradeMessage::AdjustmentBelowZero));
+        }
+        ledger.adjust(amount, &text);
+        Ok(())
+    })
+    .await
+}

@@ -1,0 +1,201 @@
+//! Messages of orders, quotes, batches and the merchant account, in both locales.
+//! Kept apart from the sign-in messages only to keep each file readable; they are
+//! `Message`s like any other (`Message::Trade`).
+
+use super::Locale;
+use crate::domain::Carrier;
+use std::borrow::Cow;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TradeMessage {
+    AccountRequired,
+    AccountInvalid,
+    CarrierMismatch { number: Carrier, product: Carrier },
+    ProductRequired,
+    ProductUnknown,
+    QuoteUnavailable,
+    MerchantOrderIdInvalid,
+    MerchantOrderIdDuplicate,
+    DuplicateInFile,
+    InsufficientFunds,
+    AmountInvalid,
+    AdjustmentInvalid,
+    AdjustmentBelowZero,
+    CreditLimitBelowUsed,
+    RepaymentTooLarge,
+    OrderNotResolvable,
+    CardNotDelivered,
+    InvalidChoice { allowed: &'static str },
+    CursorInvalid,
+    PageSizeInvalid { max: i64 },
+    TimeInvalid,
+    BatchEmpty,
+    BatchTooLarge { max: usize },
+    BatchFileUnreadable,
+    BatchLineIncomplete,
+    BatchCellTooLong,
+}
+
+impl TradeMessage {
+    pub fn key(&self) -> &'static str {
+        use TradeMessage::*;
+        match self {
+            AccountRequired => "order.account.required",
+            AccountInvalid => "order.account.invalid",
+            CarrierMismatch { .. } => "order.account.carrier_mismatch",
+            ProductRequired => "order.product.required",
+            ProductUnknown => "order.product.unknown",
+            QuoteUnavailable => "order.quote.unavailable",
+            MerchantOrderIdInvalid => "order.merchant_order_id.invalid",
+            MerchantOrderIdDuplicate => "order.merchant_order_id.duplicate",
+            DuplicateInFile => "batch.duplicate_in_file",
+            InsufficientFunds => "funds.insufficient",
+            AmountInvalid => "amount.invalid",
+            AdjustmentInvalid => "amount.adjustment_invalid",
+            AdjustmentBelowZero => "balance.adjustment_below_zero",
+            CreditLimitBelowUsed => "credit.limit_below_used",
+            RepaymentTooLarge => "credit.repayment_too_large",
+            OrderNotResolvable => "order.not_resolvable",
+            CardNotDelivered => "order.card.not_delivered",
+            InvalidChoice { .. } => "request.invalid_choice",
+            CursorInvalid => "request.cursor_invalid",
+            PageSizeInvalid { .. } => "request.page_size_invalid",
+            TimeInvalid => "request.time_invalid",
+            BatchEmpty => "batch.empty",
+            BatchTooLarge { .. } => "batch.too_large",
+            BatchFileUnreadable => "batch.file_unreadable",
+            BatchLineIncomplete => "batch.line_incomplete",
+            BatchCellTooLong => "batch.cell_too_long",
+        }
+    }
+
+    /// The message a stored batch-row reason (`key` or `key|number|product`) stands for.
+    pub fn from_stored(stored: &str) -> Option<Self> {
+        use TradeMessage::*;
+        let mut parts = stored.split('|');
+        let key = parts.next()?;
+        let simple = [
+            AccountRequired, AccountInvalid, ProductRequired, ProductUnknown, QuoteUnavailable,
+            MerchantOrderIdInvalid, MerchantOrderIdDuplicate, DuplicateInFile, InsufficientFunds,
+            BatchLineIncomplete,
+        ];
+        if let Some(message) = simple.into_iter().find(|message| message.key() == key) {
+            return Some(message);
+        }
+        if key == "order.account.carrier_mismatch" {
+            let number = Carrier::parse(parts.next()?)?;
+            let product = Carrier::parse(parts.next()?)?;
+            return Some(CarrierMismatch { number, product });
+        }
+        None
+    }
+
+    /// What to store for a batch row: the key, plus the carriers of a mismatch.
+    pub fn stored(&self) -> String {
+        match self {
+            TradeMessage::CarrierMismatch { number, product } => {
+                format!("{}|{}|{}", self.key(), number.as_str(), product.as_str())
+            }
+            other => other.key().to_string(),
+        }
+    }
+
+    pub fn text(&self, locale: Locale) -> Cow<'static, str> {
+        use Locale::*;
+        use TradeMessage::*;
+        match (self, locale) {
+            (AccountRequired, EnUs) => "recharge account cannot be empty".into(),
+            (AccountRequired, ZhCn) => "充值账号不能为空".into(),
+            (AccountInvalid, EnUs) => {
+                "the recharge account must be an 11-digit mainland mobile number from an allocated segment".into()
+            }
+            (AccountInvalid, ZhCn) => "充值账号必须是已分配号段的 11 位中国大陆手机号码".into(),
+            (CarrierMismatch { number, product }, EnUs) => format!(
+                "the number's segment belongs to {}, but the product is for {}. Segment matching is only a \
+                 sanity check: numbers can be ported to another carrier and keep their segment. If this number \
+                 has moved to {}, confirm (allow_ported) to order anyway",
+                number.en_name(),
+                product.en_name(),
+                product.en_name()
+            )
+            .into(),
+            (CarrierMismatch { number, product }, ZhCn) => format!(
+                "该号码的号段属于{}，但商品属于{}。号段匹配只是合理性检查：携号转网的号码会保留原号段。\
+                 如该号码已转网至{}，请确认（allow_ported）后继续下单",
+                number.zh_name(),
+                product.zh_name(),
+                product.zh_name()
+            )
+            .into(),
+            (ProductRequired, EnUs) => "product key cannot be empty".into(),
+            (ProductRequired, ZhCn) => "商品编号不能为空".into(),
+            (ProductUnknown, EnUs) => "no product has this product key".into(),
+            (ProductUnknown, ZhCn) => "没有该商品编号的商品".into(),
+            (QuoteUnavailable, EnUs) => "you have no quote for this product, or it is switched off".into(),
+            (QuoteUnavailable, ZhCn) => "您没有该商品的报价，或报价已下架".into(),
+            (MerchantOrderIdInvalid, EnUs) => {
+                "merchant order id must be 1 to 64 letters, digits, '-', '_' or '.'".into()
+            }
+            (MerchantOrderIdInvalid, ZhCn) => "商户订单号须为 1 至 64 位字母、数字、'-'、'_' 或 '.'".into(),
+            (MerchantOrderIdDuplicate, EnUs) => {
+                "this merchant order id has been used already: the order was not placed again and nothing was charged"
+                    .into()
+            }
+            (MerchantOrderIdDuplicate, ZhCn) => "该商户订单号已存在：订单未重复提交，也未重复扣款".into(),
+            (DuplicateInFile, EnUs) => "this merchant order id appears on an earlier line of the file".into(),
+            (DuplicateInFile, ZhCn) => "该商户订单号在文件前面的行中已出现".into(),
+            (InsufficientFunds, EnUs) => "insufficient funds: balance plus available credit is below the price".into(),
+            (InsufficientFunds, ZhCn) => "资金不足：余额与可用授信之和低于供货价".into(),
+            (AmountInvalid, EnUs) => "amount must be a positive number of fen, at most 100 million yuan".into(),
+            (AmountInvalid, ZhCn) => "金额必须是正整数（单位：分），且不超过 1 亿元".into(),
+            (AdjustmentInvalid, EnUs) => "an adjustment must be a non-zero number of fen, at most 100 million yuan either way".into(),
+            (AdjustmentInvalid, ZhCn) => "调账金额必须是非零整数（单位：分），绝对值不超过 1 亿元".into(),
+            (AdjustmentBelowZero, EnUs) => "the adjustment would make the balance negative".into(),
+            (AdjustmentBelowZero, ZhCn) => "调账后余额将为负数".into(),
+            (CreditLimitBelowUsed, EnUs) => "the credit limit cannot be below the credit awaiting repayment".into(),
+            (CreditLimitBelowUsed, ZhCn) => "授信额度不能低于待还授信".into(),
+            (RepaymentTooLarge, EnUs) => "the repayment exceeds the credit awaiting repayment".into(),
+            (RepaymentTooLarge, ZhCn) => "还款金额超过待还授信".into(),
+            (OrderNotResolvable, EnUs) => {
+                "only on-behalf orders awaiting a person and orders under manual review can be marked; this one has finished or is with a channel".into()
+            }
+            (OrderNotResolvable, ZhCn) => "只能处理待人工代充或人工审核中的订单；该订单已完成或正由渠道处理".into(),
+            (CardNotDelivered, EnUs) => "this order has no card secret: it is not a successful card-secret order".into(),
+            (CardNotDelivered, ZhCn) => "该订单没有卡密：不是已成功的卡密订单".into(),
+            (InvalidChoice { allowed }, EnUs) => format!("must be one of: {allowed}").into(),
+            (InvalidChoice { allowed }, ZhCn) => format!("取值必须是以下之一：{allowed}").into(),
+            (CursorInvalid, EnUs) => "the cursor is not valid here; start again from the first page".into(),
+            (CursorInvalid, ZhCn) => "游标无效，请从第一页重新开始".into(),
+            (PageSizeInvalid { max }, EnUs) => format!("page_size must be 1 to {max}").into(),
+            (PageSizeInvalid { max }, ZhCn) => format!("每页条数必须是 1 至 {max}").into(),
+            (TimeInvalid, EnUs) => "time must be RFC 3339, e.g. 2024-01-01T00:00:00+08:00".into(),
+            (TimeInvalid, ZhCn) => "时间格式须为 RFC 3339，例如 2024-01-01T00:00:00+08:00".into(),
+            (BatchEmpty, EnUs) => "the file has no order lines".into(),
+            (BatchEmpty, ZhCn) => "文件中没有订单行".into(),
+            (BatchTooLarge { max }, EnUs) => format!("a batch may hold at most {max} lines").into(),
+            (BatchTooLarge { max }, ZhCn) => format!("每批最多 {max} 行").into(),
+            (BatchFileUnreadable, EnUs) => "the file could not be read as CSV (UTF-8) or Excel (xlsx)".into(),
+            (BatchFileUnreadable, ZhCn) => "无法按 CSV（UTF-8）或 Excel（xlsx）读取该文件".into(),
+            (BatchLineIncomplete, EnUs) => "the line needs a recharge account and a product key".into(),
+            (BatchLineIncomplete, ZhCn) => "该行需要充值账号和商品编号".into(),
+            (BatchCellTooLong, EnUs) => "a cell of the file is longer than 128 characters".into(),
+            (BatchCellTooLong, ZhCn) => "文件中有单元格超过 128 个字符".into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mismatch_message_explains_portability_in_both_languages() {
+        let message = TradeMessage::CarrierMismatch { number: Carrier::Unicom, product: Carrier::Mobile };
+        assert!(message.text(Locale::EnUs).contains("sanity check"));
+        assert!(message.text(Locale::EnUs).contains("ported"));
+        assert!(message.text(Locale::ZhCn).contains("携号转网"));
+        assert_eq!(TradeMessage::from_stored(&message.stored()), Some(message));
+        assert_eq!(TradeMessage::from_stored("funds.insufficient"), Some(TradeMessage::InsufficientFunds));
+        assert_eq!(TradeMessage::from_stored("nonsense"), None);
+    }
+}

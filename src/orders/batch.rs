@@ -1,0 +1,372 @@
+//! Batch add: a PREVIEW checks every line of a file (or pasted text) and stores the
+//! batch without charging anything; a SUBMIT places the valid lines as orders, a few
+//! thousand per transaction, and may be repeated safely: lines already placed are
+//! never placed again. `batch_submit.rs` holds the submitting half.
+
+use super::batch_file::{self, RawLine};
+use super::place::{OrderLine, all_offers, check_line};
+use crate::auth::session::CurrentUser;
+use crate::db::{millis_to_rfc3339, now_millis};
+use crate::domain::yuan;
+use crate::error::{ApiOk, ApiResult, AppError};
+use crate::export::{ExportParams, Format, PageFetcher, csv_stream, file_response, small_xlsx};
+use crate::extract::JsonBody;
+use crate::finance::read_account;
+use crate::i18n::{Locale, Message, TradeMessage};
+use crate::sql::{Bind, bind_all, values_list};
+use crate::state::AppState;
+use axum::extract::{FromRequest, Multipart, Query, Request, State};
+use axum::http::{HeaderMap, header};
+use axum::response::Response;
+use axum::{
+    Router,
+    routing::{get, post},
+};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use std::collections::HashSet;
+use utoipa::{IntoParams, ToSchema};
+
+pub use super::batch_submit::{BatchListRequest, BatchListResponse, BatchSummary, SubmitRequest, list, submit};
+
+/// Uploads may be this large (a 200,000-line CSV is about 10 MB).
+pub const MAX_UPLOAD_BYTES: usize = 32 * 1024 * 1024;
+/// Invalid lines listed in a preview answer; all of them are in the result file.
+const PREVIEW_ERRORS: usize = 1_000;
+
+pub fn upload_router() -> Router<AppState> {
+    Router::new().route("/adminapi/order/batch/preview", post(preview))
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/adminapi/order/batch/submit", post(submit))
+        .route("/adminapi/order/batch/list", post(list))
+        .route("/adminapi/order/batch/result", get(result))
+        .route("/adminapi/order/batch/template", get(template))
+}
+
+/// Row outcomes as stored.
+pub mod outcome {
+    pub const VALID: i64 = 0;
+    pub const INVALID: i64 = 1;
+    pub const PLACED: i64 = 2;
+    pub const REFUSED: i64 = 3;
+}
+
+/// The JSON form of a preview (pasted lines); files come as multipart field `file`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct PreviewText {
+    /// One order per line: account, product key, optional merchant order id, separated
+    /// by commas, tabs, semicolons or spaces.
+    pub text: Option<String>,
+    /// Shown in the batch list (default "pasted").
+    pub file_name: Option<String>,
+    /// Administrators only: the merchant to order for.
+    pub merchant_id: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PreviewError {
+    pub line_no: i64,
+    pub account: String,
+    pub product_key: String,
+    pub merchant_order_id: String,
+    /// A message key (order.account.invalid, order.account.carrier_mismatch,
+    /// order.quote.unavailable, batch.duplicate_in_file, order.merchant_order_id.duplicate,
+    /// funds.insufficient, ...).
+    pub reason_key: &'static str,
+    /// The reason in the request's language.
+    pub reason: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PreviewResponse {
+    /// Pass to /adminapi/order/batch/submit to place the valid lines.
+    pub batch_id: i64,
+    pub total_rows: i64,
+    pub valid_rows: i64,
+    pub invalid_rows: i64,
+    /// What the valid lines cost together, fen.
+    pub total_fen: i64,
+    /// Balance plus available credit now, fen.
+    pub spendable_fen: i64,
+    /// The first 1,000 invalid lines with their reasons.
+    pub errors: Vec<PreviewError>,
+}
+
+struct Checked {
+    line_no: i64,
+    account: String,
+    product_key: String,
+    merchant_order_id: String,
+    price_fen: i64,
+    reason: Option<TradeMessage>,
+}
+
+fn cell(line: &RawLine, index: usize) -> String {
+    line.cells.get(index).cloned().unwrap_or_default()
+}
+
+/// Reads the upload: multipart with a `file` part (CSV or xlsx), or JSON with `text`.
+async fn read_upload(state: &AppState, request: Request) -> Result<(Vec<RawLine>, String, Option<i64>), AppError> {
+    let is_multipart = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("multipart/form-data"));
+    let field_error = |message: TradeMessage| AppError::field("file", message);
+    if !is_multipart {
+        let JsonBody(body) = JsonBody::<PreviewText>::from_request(request, state).await?;
+        let lines = batch_file::parse_text(body.text.as_deref().unwrap_or("")).map_err(|message| AppError::field("text", message))?;
+        let name = body.file_name.unwrap_or_else(|| "pasted".to_string());
+        return Ok((lines, name, body.merchant_id));
+    }
+    let mut multipart = Multipart::from_request(request, state).await.map_err(|_| AppError::MalformedBody)?;
+    let (mut lines, mut name, mut merchant_id) = (None, String::from("upload"), None);
+    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::MalformedBody)? {
+        match field.name().unwrap_or("") {
+            "file" => {
+                name = field.file_name().unwrap_or("upload").chars().take(100).collect();
+                let bytes = field.bytes().await.map_err(|_| AppError::MalformedBody)?;
+                lines = Some(batch_file::parse_file(&bytes).map_err(field_error)?);
+            }
+            "text" => {
+                let text = field.text().await.map_err(|_| AppError::MalformedBody)?;
+                lines = Some(batch_file::parse_text(&text).map_err(|message| AppError::field("text", message))?);
+            }
+            "merchant_id" => merchant_id = field.text().await.ok().and_then(|text| text.trim().parse().ok()),
+            _ => {}
+        }
+    }
+    let lines = lines.ok_or_else(|| field_error(TradeMessage::BatchEmpty))?;
+    Ok((lines, name, merchant_id))
+}
+
+/// Check every line of a batch and store it, charging nothing. Reasons per line: bad
+/// number, carrier mismatch, unknown product or no active quote, malformed or duplicate
+/// merchant order id (in the file or already used), over the funds available.
+#[utoipa::path(post, path = "/adminapi/order/batch/preview", tag = "order",
+    request_body(content = PreviewText, description = "JSON `{text}`, or multipart/form-data with a `file` part (CSV or xlsx, up to 32 MB)"),
+    responses((status = 200, description = "`data` is a PreviewResponse"), (status = 400, description = "40000: the file is empty, unreadable or too large")),
+    security(("token" = [])))]
+pub async fn preview(State(state): State<AppState>, caller: CurrentUser, headers: HeaderMap, request: Request) -> ApiResult<PreviewResponse> {
+    let locale = Locale::from_headers(&headers);
+    let (lines, file_name, requested_merchant) = read_upload(&state, request).await?;
+    let merchant_id = caller.acting_merchant(requested_merchant)?;
+    let offers = all_offers(&state.db.pool, merchant_id).await?;
+    let spendable = read_account(&state.db.pool, merchant_id).await?.spendable();
+    let given: Vec<String> = lines.iter().map(|line| cell(line, 2)).filter(|id| !id.is_empty()).collect();
+    let used = super::batch_submit::used_ids(&mut *state.db.pool.acquire().await?, merchant_id, &given).await?;
+    let mut seen = HashSet::new();
+    let mut running = 0i64;
+    let checked: Vec<Checked> = lines
+        .iter()
+        .map(|line| {
+            let order_line = OrderLine {
+                account: cell(line, 0),
+                product_key: cell(line, 1),
+                merchant_order_id: Some(cell(line, 2)),
+                allow_ported: false,
+            };
+            let mut entry = Checked {
+                line_no: line.line_no,
+                account: order_line.account.clone(),
+                product_key: order_line.product_key.clone(),
+                merchant_order_id: cell(line, 2),
+                price_fen: 0,
+                reason: None,
+            };
+            let outcome = if order_line.account.is_empty() && order_line.product_key.is_empty() || line.cells.len() < 2 {
+                Err(TradeMessage::BatchLineIncomplete)
+            } else {
+                check_line(&order_line, offers.get(order_line.product_key.trim())).map_err(|(_, message)| message)
+            };
+            entry.reason = match outcome {
+                Err(message) => Some(message),
+                Ok(valid) => {
+                    entry.account = valid.account;
+                    entry.price_fen = valid.price_fen;
+                    let id = valid.merchant_order_id.map(|id| id.as_str().to_string());
+                    if id.as_ref().is_some_and(|id| !seen.insert(id.clone())) {
+                        Some(TradeMessage::DuplicateInFile)
+                    } else if id.as_ref().is_some_and(|id| used.contains(id)) {
+                        Some(TradeMessage::MerchantOrderIdDuplicate)
+                    } else if running + valid.price_fen > spendable {
+                        Some(TradeMessage::InsufficientFunds)
+                    } else {
+                        running += valid.price_fen;
+                        None
+                    }
+                }
+            };
+            entry
+        })
+        .collect();
+    let batch_id = store_batch(&state, merchant_id, caller.user_id, &file_name, &checked, running).await?;
+    let invalid: Vec<&Checked> = checked.iter().filter(|entry| entry.reason.is_some()).collect();
+    Ok(ApiOk(PreviewResponse {
+        batch_id,
+        total_rows: checked.len() as i64,
+        valid_rows: (checked.len() - invalid.len()) as i64,
+        invalid_rows: invalid.len() as i64,
+        total_fen: running,
+        spendable_fen: spendable,
+        errors: invalid
+            .iter()
+            .take(PREVIEW_ERRORS)
+            .map(|entry| {
+                let reason = entry.reason.clone().unwrap_or(TradeMessage::BatchLineIncomplete);
+                PreviewError {
+                    line_no: entry.line_no,
+                    account: entry.account.clone(),
+                    product_key: entry.product_key.clone(),
+                    merchant_order_id: entry.merchant_order_id.clone(),
+                    reason_key: reason.key(),
+                    reason: reason.text(locale).into_owned(),
+                }
+            })
+            .collect(),
+    }))
+}
+
+async fn store_batch(state: &AppState, merchant_id: i64, user_id: i64, file_name: &str, checked: &[Checked], total_fen: i64) -> Result<i64, sqlx::Error> {
+    let valid = checked.iter().filter(|entry| entry.reason.is_none()).count() as i64;
+    let mut transaction = state.db.begin_write().await?;
+    let batch_id: i64 = sqlx::query_scalar(
+        "INSERT INTO order_batches (merchant_id, file_name, status, total_rows, valid_rows, total_fen, created_by, created_at)
+         VALUES ($1, $2, 0, $3, $4, $5, $6, $7) RETURNING id",
+    )
+    .bind(merchant_id)
+    .bind(file_name)
+    .bind(checked.len() as i64)
+    .bind(valid)
+    .bind(total_fen)
+    .bind(user_id)
+    .bind(now_millis())
+    .fetch_one(&mut *transaction)
+    .await?;
+    const COLUMNS: usize = 8;
+    for chunk in checked.chunks(crate::sql::MAX_BINDS / COLUMNS) {
+        let sql = format!(
+            "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason) VALUES {}",
+            values_list(chunk.len(), COLUMNS)
+        );
+        let mut binds = Vec::with_capacity(chunk.len() * COLUMNS);
+        for entry in chunk {
+            // A valid line without an id gets one now, so that submitting the batch twice
+            // meets the unique index instead of placing the line twice.
+            let merchant_order_id = match (&entry.reason, entry.merchant_order_id.is_empty()) {
+                (None, true) => format!("B{batch_id}-{}", entry.line_no),
+                _ => entry.merchant_order_id.clone(),
+            };
+            binds.extend([
+                Bind::Int(batch_id),
+                Bind::Int(entry.line_no),
+                Bind::Text(entry.account.clone()),
+                Bind::Text(entry.product_key.clone()),
+                Bind::Text(merchant_order_id),
+                Bind::Int(entry.price_fen),
+                Bind::Int(if entry.reason.is_some() { outcome::INVALID } else { outcome::VALID }),
+                Bind::Text(entry.reason.as_ref().map(TradeMessage::stored).unwrap_or_default()),
+            ]);
+        }
+        bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds).execute(&mut *transaction).await?;
+    }
+    transaction.commit().await?;
+    Ok(batch_id)
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BatchParams {
+    pub batch_id: i64,
+}
+
+/// The result of every line of a batch as CSV: line, account, product key, merchant
+/// order id, price (yuan), outcome, reason, order number.
+#[utoipa::path(get, path = "/adminapi/order/batch/result", tag = "order", params(BatchParams),
+    responses((status = 200, description = "text/csv"), (status = 404, description = "40400: no such batch (or another merchant's)")),
+    security(("token" = [])))]
+pub async fn result(State(state): State<AppState>, caller: CurrentUser, headers: HeaderMap, Query(params): Query<BatchParams>) -> Result<Response, AppError> {
+    let locale = Locale::from_headers(&headers);
+    super::batch_submit::batch_of(&state, &caller, params.batch_id).await?;
+    let header = match locale {
+        Locale::ZhCn => ["行号", "充值账号", "商品编号", "商户订单号", "供货价(元)", "结果", "原因", "订单号"],
+        Locale::EnUs => ["Line", "Recharge account", "Product key", "Merchant order id", "Supply price (yuan)", "Outcome", "Reason", "Order number"],
+    };
+    let (pool, batch_id) = (state.db.pool.clone(), params.batch_id);
+    let fetch: PageFetcher = Box::new(move |cursor| {
+        let pool = pool.clone();
+        Box::pin(async move {
+            let after: i64 = cursor.as_deref().and_then(|text| text.parse().ok()).unwrap_or(0);
+            let rows = sqlx::query(
+                "SELECT r.line_no, r.account, r.product_key, r.merchant_order_id, r.price_fen, r.outcome, r.reason, o.order_no
+                 FROM order_batch_rows r LEFT JOIN orders o ON o.id = r.order_id
+                 WHERE r.batch_id = $1 AND r.line_no > $2 ORDER BY r.line_no LIMIT 2000",
+            )
+            .bind(batch_id)
+            .bind(after)
+            .fetch_all(&pool)
+            .await?;
+            let mut lines = Vec::with_capacity(rows.len());
+            let mut last = None;
+            for row in &rows {
+                let line_no: i64 = row.try_get(0)?;
+                let reason: String = row.try_get(6)?;
+                let outcome_code: i64 = row.try_get(5)?;
+                last = Some(line_no);
+                lines.push(vec![
+                    line_no.to_string(),
+                    row.try_get(1)?,
+                    row.try_get(2)?,
+                    row.try_get(3)?,
+                    yuan(row.try_get(4)?),
+                    outcome_text(outcome_code, locale).to_string(),
+                    TradeMessage::from_stored(&reason).map(|message| Message::from(message).text(locale).into_owned()).unwrap_or(reason),
+                    row.try_get::<Option<String>, _>(7)?.unwrap_or_default(),
+                ]);
+            }
+            Ok((lines, if rows.len() == 2000 { last.map(|line| line.to_string()) } else { None }))
+        })
+    });
+    Ok(csv_stream(&format!("batch-{batch_id}"), header.map(String::from).to_vec(), crate::export::rows_as_csv(fetch)))
+}
+
+fn outcome_text(code: i64, locale: Locale) -> &'static str {
+    match (code, locale) {
+        (outcome::VALID, Locale::ZhCn) => "待提交",
+        (outcome::INVALID, Locale::ZhCn) => "校验未通过",
+        (outcome::PLACED, Locale::ZhCn) => "已下单",
+        (_, Locale::ZhCn) => "提交时被拒",
+        (outcome::VALID, Locale::EnUs) => "valid, not submitted",
+        (outcome::INVALID, Locale::EnUs) => "invalid",
+        (outcome::PLACED, Locale::EnUs) => "placed",
+        (_, Locale::EnUs) => "refused at submit",
+    }
+}
+
+/// The batch template: a title row and an example line, as CSV or xlsx.
+#[utoipa::path(get, path = "/adminapi/order/batch/template", tag = "order", params(ExportParams),
+    responses((status = 200, description = "text/csv or xlsx")), security(("token" = [])))]
+pub async fn template(_caller: CurrentUser, headers: HeaderMap, Query(params): Query<ExportParams>) -> Result<Response, AppError> {
+    let title = match Locale::from_headers(&headers) {
+        Locale::ZhCn => ["充值账号", "商品编号", "商户订单号(可选)"],
+        Locale::EnUs => ["Recharge account", "Product key", "Merchant order id (optional)"],
+    };
+    let rows = vec![title.map(String::from).to_vec(), vec!["13800138000".into(), "MOBILE-DIRECT-100".into(), "ORDER-0001".into()]];
+    let format = params.format()?;
+    let bytes = match format {
+        Format::Csv => {
+            let mut bytes = "\u{feff}".as_bytes().to_vec();
+            bytes.extend(crate::export::csv_bytes(&rows)?);
+            bytes
+        }
+        Format::Xlsx => small_xlsx(&rows)?,
+    };
+    Ok(file_response(bytes, format, "batch-template"))
+}
+
+pub fn summary_time(millis: Option<i64>) -> Option<String> {
+    millis.map(millis_to_rfc3339)
+}

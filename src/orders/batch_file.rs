@@ -1,0 +1,121 @@
+//! Reading batch files: CSV (UTF-8, with or without BOM), Excel (xlsx) or pasted text,
+//! into numbered lines of cells. Columns by position: recharge account, product key,
+//! merchant order id (optional). A first line that is not an order (a title row) is skipped.
+
+use crate::i18n::TradeMessage;
+
+/// Order lines one batch may hold.
+pub const MAX_LINES: usize = 200_000;
+const MAX_CELL_CHARS: usize = 128;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawLine {
+    /// 1-based line (row) number in the file, as the merchant sees it.
+    pub line_no: i64,
+    pub cells: Vec<String>,
+}
+
+/// A title row: its first cell has letters or CJK text rather than a number.
+fn is_title(cells: &[String]) -> bool {
+    cells.first().is_some_and(|cell| {
+        let cell = cell.trim().trim_start_matches('\u{feff}');
+        !cell.is_empty() && cell.chars().any(|c| c.is_alphabetic())
+    })
+}
+
+fn finish(rows: Vec<(i64, Vec<String>)>) -> Result<Vec<RawLine>, TradeMessage> {
+    let mut lines = Vec::with_capacity(rows.len());
+    for (index, (line_no, cells)) in rows.into_iter().enumerate() {
+        let cells: Vec<String> = cells.iter().map(|cell| cell.trim().trim_start_matches('\u{feff}').trim().to_string()).collect();
+        if cells.iter().all(String::is_empty) || (index == 0 && is_title(&cells)) {
+            continue;
+        }
+        if cells.iter().any(|cell| cell.chars().count() > MAX_CELL_CHARS) {
+            return Err(TradeMessage::BatchCellTooLong);
+        }
+        lines.push(RawLine { line_no, cells });
+        if lines.len() > MAX_LINES {
+            return Err(TradeMessage::BatchTooLarge { max: MAX_LINES });
+        }
+    }
+    if lines.is_empty() {
+        return Err(TradeMessage::BatchEmpty);
+    }
+    Ok(lines)
+}
+
+/// An uploaded file: xlsx by its signature (a zip), CSV otherwise.
+pub fn parse_file(bytes: &[u8]) -> Result<Vec<RawLine>, TradeMessage> {
+    if bytes.starts_with(b"PK\x03\x04") {
+        let rows = crate::export::xlsx_rows(bytes).map_err(|_| TradeMessage::BatchFileUnreadable)?;
+        return finish(rows.into_iter().enumerate().map(|(index, row)| (index as i64 + 1, row)).collect());
+    }
+    let text = std::str::from_utf8(bytes).map_err(|_| TradeMessage::BatchFileUnreadable)?;
+    // Line by line, so that line numbers are the file's (a quoted cell cannot span lines).
+    let mut rows = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(line.as_bytes());
+        let cells = match reader.records().next() {
+            Some(record) => record.map_err(|_| TradeMessage::BatchFileUnreadable)?.iter().map(str::to_string).collect(),
+            None => Vec::new(),
+        };
+        rows.push((index as i64 + 1, cells));
+        if rows.len() > MAX_LINES * 2 {
+            return Err(TradeMessage::BatchTooLarge { max: MAX_LINES });
+        }
+    }
+    finish(rows)
+}
+
+/// Pasted lines: cells separated by commas, tabs or semicolons; by spaces only in a
+/// line that has none of those (so a stray space inside a cell is kept and checked).
+pub fn parse_text(text: &str) -> Result<Vec<RawLine>, TradeMessage> {
+    let separator = |c: char| matches!(c, ',' | '\t' | ';' | '，');
+    let rows = text
+        .lines()
+        .enumerate()
+        .map(|(index, line)| {
+            let cells: Vec<String> = if line.contains(separator) {
+                line.split(separator).map(|cell| cell.trim().to_string()).collect()
+            } else {
+                line.split_whitespace().map(str::to_string).collect()
+            };
+            (index as i64 + 1, cells)
+        })
+        .collect();
+    finish(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_with_title_and_bom() {
+        let lines = parse_file("\u{feff}充值账号,商品编号,商户订单号\n13800138000,MOBILE-DIRECT-10,A1\n\n13900139000,MOBILE-DIRECT-20\n".as_bytes()).unwrap();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0], RawLine { line_no: 2, cells: vec!["13800138000".into(), "MOBILE-DIRECT-10".into(), "A1".into()] });
+        assert_eq!(lines[1].line_no, 4);
+    }
+
+    #[test]
+    fn pasted_lines_split_on_any_separator() {
+        let lines = parse_text("13800138000 MOBILE-DIRECT-10\n13900139000\tMOBILE-DIRECT-20\tB2\n18600000000，UNICOM-DIRECT-10").unwrap();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[1].cells, vec!["13900139000", "MOBILE-DIRECT-20", "B2"]);
+        assert_eq!(lines[2].cells.len(), 2);
+        assert_eq!(parse_text("\n  \n"), Err(TradeMessage::BatchEmpty));
+        assert_eq!(parse_file(&[0xff, 0xfe, 0x00]), Err(TradeMessage::BatchFileUnreadable));
+    }
+
+    #[test]
+    fn xlsx_files_read_like_csv() {
+        let rows = vec![
+            vec!["account".to_string(), "product_key".to_string()],
+            vec!["13800138000".to_string(), "MOBILE-DIRECT-10".to_string()],
+        ];
+        let bytes = crate::export::small_xlsx(&rows).unwrap();
+        let lines = parse_file(&bytes).unwrap();
+        assert_eq!(lines, vec![RawLine { line_no: 2, cells: rows[1].clone() }]);
+    }
+}

@@ -1,0 +1,210 @@
+//! `GET /adminapi/order/export`: the current filter of an order list as CSV or xlsx.
+
+use super::model::OrderRow;
+use super::query::{OrderFilter, OrderQuery, PageRequest, fetch_page};
+use crate::sql::{Bind, bind_all};
+use crate::auth::session::CurrentUser;
+use crate::db::now_millis;
+use crate::domain::{Carrier, beijing_time, yuan};
+use crate::error::AppError;
+use crate::export::{CsvFetcher, EXPORT_PAGE_SIZE, ExportParams, Format, PageFetcher, csv_stream, respond};
+use crate::i18n::Locale;
+use crate::state::AppState;
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+
+fn header_row(locale: Locale) -> Vec<String> {
+    let zh = [
+        "商户订单号", "订单号", "系统订单号", "商品名称", "商品编号", "运营商", "充值账号", "面值(元)", "供货价(元)",
+        "订单状态", "下单时间", "耗时(秒)", "渠道回调时间", "流水号", "回购单", "商户编号",
+    ];
+    let en = [
+        "Merchant order id", "Order number", "System order id", "Product name", "Product key", "Carrier",
+        "Recharge account", "Face value (yuan)", "Supply price (yuan)", "Status", "Order time", "Time taken (s)",
+        "Channel callback time", "Serial number", "Buyback", "Merchant id",
+    ];
+    match locale {
+        Locale::ZhCn => zh.map(String::from).to_vec(),
+        Locale::EnUs => en.map(String::from).to_vec(),
+    }
+}
+
+fn status_text(status: i64, locale: Locale) -> &'static str {
+    match (status, locale) {
+        (0, Locale::ZhCn) => "待处理",
+        (1, Locale::ZhCn) => "处理中",
+        (2, Locale::ZhCn) => "成功",
+        (3, Locale::ZhCn) => "失败",
+        (_, Locale::ZhCn) => "人工审核",
+        (0, Locale::EnUs) => "pending",
+        (1, Locale::EnUs) => "processing",
+        (2, Locale::EnUs) => "success",
+        (3, Locale::EnUs) => "failure",
+        (_, Locale::EnUs) => "manual review",
+    }
+}
+
+fn export_row(order: &OrderRow, locale: Locale) -> Vec<String> {
+    let carrier = Carrier::from_code(order.carrier).map_or("", |carrier| match locale {
+        Locale::ZhCn => carrier.zh_name(),
+        Locale::EnUs => carrier.en_name(),
+    });
+    let buyback = match (order.buyback != 0, locale) {
+        (true, Locale::ZhCn) => "回购单",
+        (false, Locale::ZhCn) => "正常单",
+        (true, Locale::EnUs) => "buyback",
+        (false, Locale::EnUs) => "normal",
+    };
+    vec![
+        order.merchant_order_id.clone(),
+        order.order_no.clone(),
+        order.system_order_id.clone(),
+        order.product_name.clone(),
+        order.product_key.clone(),
+        carrier.to_string(),
+        order.account.clone(),
+        yuan(order.face_value_fen),
+        yuan(order.price_fen),
+        status_text(order.status, locale).to_string(),
+        beijing_time(order.created_at),
+        order.duration_ms.map(|ms| format!("{:.1}", ms as f64 / 1000.0)).unwrap_or_default(),
+        order.callback_at.map(beijing_time).unwrap_or_default(),
+        order.serial_no.clone().unwrap_or_default(),
+        buyback.to_string(),
+        order.merchant_id.to_string(),
+    ]
+}
+
+/// Export the orders matching a list's filters (same query parameters as the list's
+/// body fields). CSV is streamed however many rows match; xlsx holds at most 200,000.
+/// Column titles and values follow `Accept-Language`; times are Beijing time.
+#[utoipa::path(get, path = "/adminapi/order/export", tag = "order", params(OrderFilter, ExportParams),
+    responses((status = 200, description = "the file (text/csv or xlsx)"), (status = 400, description = "40000: a filter is invalid")),
+    security(("token" = [])))]
+pub async fn export_orders(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    headers: HeaderMap,
+    Query(filter): Query<OrderFilter>,
+    Query(params): Query<ExportParams>,
+) -> Result<Response, AppError> {
+    let locale = Locale::from_headers(&headers);
+    let query = filter.resolve(&caller, now_millis())?;
+    let format = params.format()?;
+    let page = PageRequest { page_size: EXPORT_PAGE_SIZE, ..super::page_request(params.sort.as_deref(), None, None, None)? };
+    if format == Format::Csv {
+        let (db, query) = (state.db.clone(), query.clone());
+        let fetch: CsvFetcher = Box::new(move |cursor| {
+            let (db, query) = (db.clone(), query.clone());
+            Box::pin(async move {
+                let cursor = cursor.as_deref().and_then(super::query::decode_cursor);
+                let request = PageRequest { cursor, page: None, ..page };
+                Ok(fetch_csv_page(&db, &query, request, locale == Locale::ZhCn).await?)
+            })
+        });
+        return Ok(csv_stream("orders", header_row(locale), fetch));
+    }
+    let pool = state.db.pool.clone();
+    let fetch: PageFetcher = Box::new(move |cursor| {
+        let (pool, query) = (pool.clone(), query.clone());
+        Box::pin(async move {
+            let cursor = cursor.as_deref().and_then(super::query::decode_cursor);
+            let request = PageRequest { cursor, page: None, ..page };
+            let (orders, next) = fetch_page(&pool, &query, request).await?;
+            Ok((orders.iter().map(|order| export_row(order, locale)).collect(), next))
+        })
+    });
+    respond(format, "orders", header_row(locale), fetch).await
+}
+
+/// The CSV line of an order, built by the database itself, one statement per page: a
+/// million rows decoded one by one through the driver cost about 15 µs each, as text
+/// aggregated per page they cost a tenth of that. Labels follow the request's language;
+/// the column order is `export::header_row`'s. Text cells are always quoted.
+fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
+    use crate::db::DatabaseKind::*;
+    let quoted = |column: &str| format!("'\"' || replace(COALESCE({column}, ''), '\"', '\"\"') || '\"'");
+    // Ids, numbers and keys we issue or validated hold no quote, comma or line break.
+    let plain = |column: &str| column.to_string();
+    let time = |column: &str| match engine {
+        Sqlite => format!("CASE WHEN {column} IS NULL THEN '' ELSE strftime('%Y-%m-%d %H:%M:%S', {column} / 1000, 'unixepoch', '+8 hours') END"),
+        Postgres => format!("COALESCE(to_char(to_timestamp({column} / 1000) AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS'), '')"),
+    };
+    let yuan = |column: &str| match engine {
+        Sqlite => format!("printf('%.2f', {column} / 100.0)"),
+        Postgres => format!("to_char({column} / 100.0, 'FM999999999990.00')"),
+    };
+    let seconds = match engine {
+        Sqlite => "CASE WHEN duration_ms IS NULL THEN '' ELSE printf('%.1f', duration_ms / 1000.0) END".to_string(),
+        Postgres => "COALESCE(to_char(duration_ms / 1000.0, 'FM999999990.0'), '')".to_string(),
+    };
+    let (carriers, statuses, buyback) = if zh {
+        (["中国移动", "中国联通", "中国电信"], ["待处理", "处理中", "成功", "失败", "人工审核"], ["回购单", "正常单"])
+    } else {
+        (["China Mobile", "China Unicom", "China Telecom"], ["pending", "processing", "success", "failure", "manual review"], ["buyback", "normal"])
+    };
+    let carrier = format!("CASE carrier WHEN 1 THEN '{}' WHEN 2 THEN '{}' ELSE '{}' END", carriers[0], carriers[1], carriers[2]);
+    let status = format!(
+        "CASE status WHEN 0 THEN '{}' WHEN 1 THEN '{}' WHEN 2 THEN '{}' WHEN 3 THEN '{}' ELSE '{}' END",
+        statuses[0], statuses[1], statuses[2], statuses[3], statuses[4]
+    );
+    let buyback = format!("CASE buyback WHEN 1 THEN '{}' ELSE '{}' END", buyback[0], buyback[1]);
+    [
+        plain("merchant_order_id"),
+        plain("order_no"),
+        plain("system_order_id"),
+        quoted("product_name"),
+        plain("product_key"),
+        carrier,
+        plain("account"),
+        yuan("face_value_fen"),
+        yuan("price_fen"),
+        status,
+        time("created_at"),
+        seconds,
+        time("callback_at"),
+        quoted("serial_no"),
+        buyback,
+        "CAST(merchant_id AS TEXT)".to_string(),
+    ]
+    .join(" || ',' || ")
+}
+
+/// One page of the export as CSV text, and the cursor of the next page.
+pub async fn fetch_csv_page(
+    db: &crate::db::Database,
+    query: &OrderQuery,
+    page: PageRequest,
+    zh: bool,
+) -> Result<(Vec<u8>, Option<String>), sqlx::Error> {
+    use sqlx::Row;
+    let mut conditions = query.row_conditions(query.from, query.to);
+    if let Some((time, id)) = page.cursor {
+        let template = if page.descending { "(created_at, id) < (?, ?)" } else { "(created_at, id) > (?, ?)" };
+        conditions.push(template, vec![Bind::Int(time), Bind::Int(id)]);
+    }
+    let (order, reverse) =
+        if page.descending { ("created_at DESC, id DESC", "created_at ASC, id ASC") } else { ("created_at ASC, id ASC", "created_at DESC, id DESC") };
+    let separator = conditions.next_placeholder();
+    let sql = format!(
+        "WITH page AS (SELECT created_at, id, {line} AS line FROM orders{where_clause} ORDER BY {order} LIMIT {size})
+         SELECT string_agg(line, ${separator} ORDER BY {order}), COUNT(*),
+                (SELECT CAST(created_at AS TEXT) || '_' || CAST(id AS TEXT) FROM page ORDER BY {reverse} LIMIT 1)
+         FROM page",
+        line = csv_line(db.kind, zh),
+        where_clause = conditions.where_clause(),
+        size = page.page_size,
+    );
+    let mut binds = conditions.binds;
+    binds.push(Bind::Text("\n".to_string()));
+    let row = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_one(&db.pool).await?;
+    let text: Option<String> = row.try_get(0)?;
+    let count: i64 = row.try_get(1)?;
+    let last: Option<String> = row.try_get(2)?;
+    let mut bytes = text.unwrap_or_default().into_bytes();
+    if !bytes.is_empty() {
+        bytes.push(b'\n');
+    }
+    Ok((bytes, if count == page.page_size { last } else { None }))
+}

@@ -1,0 +1,167 @@
+//! Generated order history, for the demo (`serve --demo`) and for benchmarks
+//! (`backoffice generate-orders`). Orders go through the same insert, ledger and counter
+//! code as real ones, many rows per statement and tens of thousands per transaction,
+//! so the account log still sums to the balance and every list total is right.
+
+use super::counters::CounterChanges;
+use super::model::{new_order_no, new_system_order_id};
+use super::place::{NewOrder, Offer, all_offers, insert_events, insert_orders};
+use crate::channel::sandbox::card_for;
+use crate::crypto::Secrets;
+use crate::db::{Database, now_millis};
+use crate::domain::{Carrier, DAY_MS, OrderKind, OrderStatus, ProductKind};
+use crate::finance::ledger::{Actor, Ledger, OrderRef};
+use rand::RngExt;
+
+/// Orders per transaction.
+const CHUNK: usize = 20_000;
+
+#[derive(Debug, Clone)]
+pub struct GenerateOptions {
+    pub merchant_id: i64,
+    pub count: usize,
+    /// Order times spread evenly over this many days up to now.
+    pub days: i64,
+    /// Share of orders left in flight (pending/processing; the worker will drive them).
+    pub in_flight_share: f64,
+    /// Write the timeline events too (the final status change of each order).
+    pub events: bool,
+}
+
+fn phone_for(carrier: Carrier, rng: &mut impl RngExt) -> String {
+    let prefix = match carrier {
+        Carrier::Mobile => ["138", "139", "150", "187"][rng.random_range(0..4)],
+        Carrier::Unicom => ["130", "186", "155", "176"][rng.random_range(0..4)],
+        _ => ["189", "133", "177", "199"][rng.random_range(0..4)],
+    };
+    format!("{prefix}{:08}", rng.random_range(0..100_000_000u32))
+}
+
+fn pick_status(rng: &mut impl RngExt, kind: OrderKind, in_flight_share: f64) -> OrderStatus {
+    let roll: f64 = rng.random();
+    if roll < in_flight_share {
+        return if kind == OrderKind::Behalf || rng.random_bool(0.5) { OrderStatus::Pending } else { OrderStatus::Processing };
+    }
+    match rng.random_range(0..100) {
+        0..=84 => OrderStatus::Success,
+        85..=96 => OrderStatus::Failure,
+        _ if kind == OrderKind::Behalf => OrderStatus::Pending,
+        _ => OrderStatus::ManualReview,
+    }
+}
+
+fn build(options: &GenerateOptions, offers: &[Offer], secrets: &Secrets, created_at: i64, rng: &mut impl RngExt) -> NewOrder {
+    let offer = offers[rng.random_range(0..offers.len())].clone();
+    let kind = match offer.product_kind {
+        ProductKind::Card => OrderKind::Card,
+        ProductKind::Direct if rng.random_bool(0.1) => OrderKind::Behalf,
+        ProductKind::Direct => OrderKind::Ordinary,
+    };
+    let status = pick_status(rng, kind, options.in_flight_share);
+    let finished_at = status.is_final().then(|| created_at + rng.random_range(3_000..180_000));
+    let success = status == OrderStatus::Success;
+    let serial_no = (success && rng.random_bool(0.97)).then(|| format!("SN{created_at}{:06}", rng.random_range(0..1_000_000)));
+    let system_order_id = new_system_order_id();
+    let card = match (&serial_no, kind) {
+        (Some(serial), OrderKind::Card) => {
+            let card = card_for(serial);
+            let sealed = |value: &str, purpose: &str| secrets.encrypt(value.as_bytes(), &format!("{purpose}:{system_order_id}")).ok();
+            sealed(&card.number, "card_no").zip(sealed(&card.password, "card_secret"))
+        }
+        _ => None,
+    };
+    let price = offer.price_fen.unwrap_or(offer.face_value_fen);
+    NewOrder {
+        merchant_id: options.merchant_id,
+        merchant_order_id: format!("G{created_at}{:06}", rng.random_range(0..1_000_000)),
+        order_no: new_order_no(created_at),
+        system_order_id,
+        account: if kind == OrderKind::Card && rng.random_bool(0.5) { String::new() } else { phone_for(offer.carrier, rng) },
+        offer,
+        kind,
+        price_fen: price,
+        paid: (price, 0),
+        status,
+        buyback: rng.random_bool(0.05),
+        created_at,
+        deadline_at: created_at + 600_000,
+        submitted_at: (status != OrderStatus::Pending).then_some(created_at + 50),
+        callback_at: finished_at.filter(|_| kind != OrderKind::Behalf),
+        finished_at,
+        failure_reason: (status == OrderStatus::Failure).then(|| "carrier refused the top-up".to_string()),
+        serial_no,
+        card,
+        batch_id: None,
+        remark: String::new(),
+        created_by: None,
+    }
+}
+
+/// Generates `count` orders for a merchant that has quotes, topping its balance up first
+/// by what they cost. Returns the number of orders written.
+pub async fn generate(db: &Database, secrets: &Secrets, options: &GenerateOptions) -> anyhow::Result<usize> {
+    let offers: Vec<Offer> = all_offers(&db.pool, options.merchant_id)
+        .await?
+        .into_values()
+        .filter(|offer| offer.price_fen.is_some())
+        .collect();
+    anyhow::ensure!(!offers.is_empty(), "merchant {} has no quotes to order from", options.merchant_id);
+    let now = now_millis();
+    let span = options.days.max(1) * DAY_MS;
+    let start = now - span;
+    let step = span as f64 / options.count.max(1) as f64;
+    let generator = Actor { id: None, name: "generator".to_string() };
+    let mut written = 0;
+    let mut first = true;
+    while written < options.count {
+        let size = CHUNK.min(options.count - written);
+        let orders: Vec<NewOrder> = {
+            // The thread's generator is not Send: it must not live across an await.
+            let mut rng = rand::rng();
+            (0..size)
+                .map(|index| {
+                    let created_at = start + ((written + index) as f64 * step) as i64;
+                    build(options, &offers, secrets, created_at, &mut rng)
+                })
+                .collect()
+        };
+        let mut transaction = db.begin_write().await?;
+        let mut ledger = Ledger::open(&mut transaction, options.merchant_id, generator.clone()).await?;
+        if first {
+            // Funds for everything that follows, so the balance never goes below zero.
+            let most = offers.iter().filter_map(|offer| offer.price_fen).max().unwrap_or(0);
+            ledger.set_time(start - 60_000);
+            ledger.top_up(most * options.count as i64, "generated history");
+            first = false;
+        }
+        let inserted = insert_orders(&mut transaction, &orders).await?;
+        anyhow::ensure!(inserted.len() == orders.len(), "generated merchant order ids collided; run again");
+        let id_of: std::collections::HashMap<&str, i64> = inserted.iter().map(|(key, id)| (key.as_str(), *id)).collect();
+        let mut counters = CounterChanges::default();
+        let mut events = Vec::new();
+        for order in &orders {
+            let id = &id_of[order.merchant_order_id.as_str()];
+            let order_ref = OrderRef { id: *id, order_no: &order.order_no };
+            ledger.set_time(order.created_at);
+            ledger.debit_order(order.paid, order_ref);
+            if order.status == OrderStatus::Failure {
+                ledger.set_time(order.finished_at.unwrap_or(order.created_at));
+                ledger.refund_order(order.paid, order_ref);
+            }
+            counters.add(order.counted().key(order.status.code(), order.serial_no.is_some()), 1);
+            if options.events {
+                if order.status != OrderStatus::Pending {
+                    let at = order.finished_at.or(order.submitted_at).unwrap_or(order.created_at);
+                    events.push((*id, order.status, order.status.name(), None, at));
+                }
+            }
+        }
+        ledger.flush(&mut transaction).await?;
+        counters.apply(&mut transaction).await?;
+        insert_events(&mut transaction, &events).await?;
+        transaction.commit().await?;
+        written += size;
+        tracing::info!(written, total = options.count, "orders generated");
+    }
+    Ok(written)
+}

@@ -1,0 +1,194 @@
+//! Status changes after an order was placed. Every change is one transaction that
+//! moves the order only from the status it was read in (`UPDATE ... WHERE status = old`),
+//! so of two racing changes exactly one happens: a second callback, a worker and an
+//! administrator at once, all change the order once and refund it at most once.
+//!
+//! ```text
+//! 0 pending ──submit──> 1 processing ──channel: success──> 2 success
+//!   │  (on-behalf: a person)   │ └──────channel: failure──> 3 failure (refund)
+//!   │                          └──deadline, no answer──> 4 manual review
+//!   └─ admin success/failure ─> 2 / 3          4 ──late channel answer or admin──> 2 / 3
+//! ```
+
+use super::counters::CounterChanges;
+use super::model::{ORDER_COLUMNS, OrderRow};
+use super::place::insert_events;
+use crate::channel::CardSecret;
+use crate::db::now_millis;
+use crate::domain::OrderStatus;
+use crate::finance::ledger::{Actor, Ledger, OrderRef};
+use crate::sql::{Bind, bind_all};
+use crate::state::AppState;
+use sqlx::AnyConnection;
+
+/// The final answer for an order.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    Success { serial_no: Option<String>, card: Option<CardSecret> },
+    Failure { reason: String },
+}
+
+/// Who reports the outcome; decides which statuses it may finish from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reporter {
+    /// The channel (callback or status query): processing, or a late answer in review.
+    Channel,
+    /// An administrator: on-behalf orders awaiting a person, and orders in review.
+    Admin,
+}
+
+pub async fn read_order(connection: &mut AnyConnection, order_id: i64) -> Result<Option<OrderRow>, sqlx::Error> {
+    let sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE id = $1");
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(order_id).fetch_optional(&mut *connection).await?;
+    row.as_ref().map(OrderRow::from_row).transpose()
+}
+
+fn may_finish(order: &OrderRow, reporter: Reporter) -> bool {
+    use OrderStatus::*;
+    let behalf = order.kind() == crate::domain::OrderKind::Behalf;
+    match (reporter, order.status()) {
+        (Reporter::Channel, Processing | ManualReview) => !behalf,
+        (Reporter::Admin, ManualReview) => true,
+        (Reporter::Admin, Pending | Processing) => behalf,
+        _ => false,
+    }
+}
+
+/// A status change: the new status, extra `SET` assignments (numbered from `$2`) with
+/// their values, whether the order then has a serial number, and the timeline note.
+struct Move<'a> {
+    to: OrderStatus,
+    set: &'a str,
+    binds: Vec<Bind>,
+    has_serial: bool,
+    note: &'a str,
+    actor: Option<i64>,
+    now: i64,
+}
+
+/// Moves an order to `change.to` if it is still in the status it was read in; updates
+/// its counter and timeline. Returns false (and changes nothing) when someone else
+/// moved it first.
+async fn move_status(connection: &mut AnyConnection, order: &OrderRow, change: Move<'_>) -> Result<bool, sqlx::Error> {
+    let next = 2 + change.binds.len();
+    let sql = format!("UPDATE orders SET status = $1{} WHERE id = ${next} AND status = ${}", change.set, next + 1);
+    let mut binds = vec![Bind::Int(change.to.code())];
+    binds.extend(change.binds);
+    binds.extend([Bind::Int(order.id), Bind::Int(order.status)]);
+    let result = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).execute(&mut *connection).await?;
+    if result.rows_affected() == 0 {
+        return Ok(false);
+    }
+    let mut counters = CounterChanges::default();
+    counters.moved(&order.counted(), (order.status, order.serial_no.is_some()), (change.to.code(), change.has_serial));
+    counters.apply(&mut *connection).await?;
+    insert_events(&mut *connection, &[(order.id, change.to, change.note, change.actor, change.now)]).await?;
+    Ok(true)
+}
+
+/// Pending → processing, just before the order is handed to the channel. The deadline
+/// for an answer counts from here, so orders that waited for a stopped worker are not
+/// sent to review the moment they are submitted. Returns the deadline if it moved.
+pub async fn mark_processing(state: &AppState, order_id: i64) -> Result<Option<i64>, sqlx::Error> {
+    let now = now_millis();
+    let mut transaction = state.db.begin_write().await?;
+    let Some(order) = read_order(&mut transaction, order_id).await? else { return Ok(None) };
+    if order.status() != OrderStatus::Pending {
+        return Ok(None);
+    }
+    let deadline = now + crate::config::millis(state.config.channel.deadline);
+    let change = Move {
+        to: OrderStatus::Processing,
+        set: ", submitted_at = $2, deadline_at = $3",
+        binds: vec![Bind::Int(now), Bind::Int(deadline)],
+        has_serial: false,
+        note: "submitted",
+        actor: None,
+        now,
+    };
+    let moved = move_status(&mut transaction, &order, change).await?;
+    transaction.commit().await?;
+    Ok(moved.then_some(deadline))
+}
+
+/// Processing → manual review: the deadline passed without an answer. No refund: the
+/// top-up may still have happened, a person must find out.
+pub async fn mark_manual_review(state: &AppState, order_id: i64) -> Result<bool, sqlx::Error> {
+    let now = now_millis();
+    let mut transaction = state.db.begin_write().await?;
+    let Some(order) = read_order(&mut transaction, order_id).await? else { return Ok(false) };
+    if order.status() != OrderStatus::Processing {
+        return Ok(false);
+    }
+    let change = Move {
+        to: OrderStatus::ManualReview,
+        set: ", lease_owner = NULL, lease_until = NULL",
+        binds: vec![],
+        has_serial: order.serial_no.is_some(),
+        note: "deadline passed without an answer from the channel",
+        actor: None,
+        now,
+    };
+    let moved = move_status(&mut transaction, &order, change).await?;
+    transaction.commit().await?;
+    Ok(moved)
+}
+
+/// Finishes an order with its outcome: success stores the serial number, callback time
+/// and any card secret (encrypted); failure refunds the price. Returns whether this call
+/// changed the order; a repeated or late report returns false and changes nothing.
+pub async fn finish(state: &AppState, order_id: i64, outcome: Outcome, reporter: Reporter, actor: Actor) -> Result<bool, sqlx::Error> {
+    let now = now_millis();
+    let mut transaction = state.db.begin_write().await?;
+    let Some(order) = read_order(&mut transaction, order_id).await? else { return Ok(false) };
+    if !may_finish(&order, reporter) {
+        return Ok(false);
+    }
+    let callback_at = (reporter == Reporter::Channel).then_some(now);
+    let common = ", finished_at = $2, duration_ms = $3, callback_at = $4, lease_owner = NULL, lease_until = NULL";
+    let mut binds = vec![Bind::Int(now), Bind::Int(now - order.created_at), Bind::OptInt(callback_at)];
+    let moved = match &outcome {
+        Outcome::Success { serial_no, card } => {
+            let (card_no, card_secret) = match card {
+                Some(card) => {
+                    let context = &order.system_order_id;
+                    (
+                        Some(state.secrets.encrypt(card.number.as_bytes(), &format!("card_no:{context}")).map_err(to_sqlx)?),
+                        Some(state.secrets.encrypt(card.password.as_bytes(), &format!("card_secret:{context}")).map_err(to_sqlx)?),
+                    )
+                }
+                None => (None, None),
+            };
+            let set = format!("{common}, serial_no = $5, card_no_enc = $6, card_secret_enc = $7");
+            let has_serial = serial_no.is_some();
+            binds.extend([Bind::OptText(serial_no.clone()), Bind::OptText(card_no), Bind::OptText(card_secret)]);
+            let note = if has_serial { "success" } else { "success without serial number" };
+            let change = Move { to: OrderStatus::Success, set: &set, binds, has_serial, note, actor: actor.id, now };
+            move_status(&mut transaction, &order, change).await?
+        }
+        Outcome::Failure { reason } => {
+            let set = format!("{common}, failure_reason = $5");
+            binds.push(Bind::Text(reason.chars().take(500).collect()));
+            let has_serial = order.serial_no.is_some();
+            // Locks are always taken account → order → counters (as when placing), so
+            // that PostgreSQL transactions never wait for each other in a circle.
+            let mut ledger = Ledger::open(&mut transaction, order.merchant_id, actor.clone()).await?;
+            let change = Move { to: OrderStatus::Failure, set: &set, binds, has_serial, note: "failure", actor: actor.id, now };
+            let moved = move_status(&mut transaction, &order, change).await?;
+            if moved {
+                ledger.refund_order(
+                    (order.paid_balance_fen, order.paid_credit_fen),
+                    OrderRef { id: order.id, order_no: &order.order_no },
+                );
+                ledger.flush(&mut transaction).await?;
+            }
+            moved
+        }
+    };
+    transaction.commit().await?;
+    Ok(moved)
+}
+
+fn to_sqlx(error: anyhow::Error) -> sqlx::Error {
+    sqlx::Error::Protocol(format!("{error:#}"))
+}

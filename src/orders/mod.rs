@@ -1,0 +1,383 @@
+//! Orders: `/adminapi/order/*` (lists, detail, add, price lookup, card-secret reveal,
+//! export, batches) and `/adminapi/admin/order/resolve`.
+
+pub mod batch;
+mod batch_file;
+pub mod batch_submit;
+pub mod counters;
+pub mod export;
+pub mod generate;
+pub mod lifecycle;
+pub mod model;
+pub mod place;
+pub mod query;
+
+use crate::audit;
+use crate::auth::session::{AdminUser, CurrentUser, Role};
+use crate::db::{millis_to_rfc3339, now_millis};
+use crate::domain::{Carrier, OrderKind, OrderStatus, PhoneNumber, ProductKind};
+use crate::error::{ApiOk, ApiResult, AppError};
+use crate::extract::{ClientAddress, JsonBody};
+use crate::finance::ledger::{Account, Actor};
+use crate::finance::log::{AccountRecord, records_for_order};
+use crate::i18n::TradeMessage;
+use crate::state::AppState;
+use axum::{
+    Router,
+    extract::State,
+    routing::{get, post},
+};
+use lifecycle::{Outcome, Reporter};
+use model::OrderItem;
+use place::{OrderLine, check_line};
+use query::{OrderFilter, PageRequest, decode_cursor, fetch_page};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use utoipa::ToSchema;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/adminapi/order/list", post(list))
+        .route("/adminapi/order/detail", post(detail))
+        .route("/adminapi/order/add", post(add))
+        .route("/adminapi/order/price", post(price))
+        .route("/adminapi/order/card/reveal", post(reveal_card))
+        .route("/adminapi/order/export", get(export::export_orders))
+        .route("/adminapi/admin/order/resolve", post(resolve))
+        .merge(batch::router())
+}
+
+pub const MAX_PAGE_SIZE: i64 = 500;
+
+/// A list request: the filters, then where to start.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct OrderListRequest {
+    #[serde(flatten)]
+    pub filter: OrderFilter,
+    /// `desc` (newest first, default) or `asc`, by order time.
+    pub sort: Option<String>,
+    /// Keyset mode: `next_cursor` of the previous page. Fast at any depth.
+    pub cursor: Option<String>,
+    /// Page-number mode (1-based), used when no cursor is given.
+    pub page: Option<i64>,
+    /// 1 to 500, default 20.
+    pub page_size: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderListResponse {
+    pub list: Vec<OrderItem>,
+    /// Orders matching the filters (all pages).
+    pub total: i64,
+    /// true: more than `total` match (a time-taken filter counts at most 100,000).
+    pub total_capped: bool,
+    /// Pass as `cursor` for the next page; null on the last page.
+    pub next_cursor: Option<String>,
+    pub page: Option<i64>,
+    pub page_size: i64,
+}
+
+pub fn page_request(sort: Option<&str>, cursor: Option<&str>, page: Option<i64>, page_size: Option<i64>) -> Result<PageRequest, AppError> {
+    let descending = match sort.map(str::trim).filter(|text| !text.is_empty()) {
+        None | Some("desc") => true,
+        Some("asc") => false,
+        Some(_) => return Err(AppError::field("sort", TradeMessage::InvalidChoice { allowed: "desc, asc" })),
+    };
+    let page_size = page_size.unwrap_or(20);
+    if !(1..=MAX_PAGE_SIZE).contains(&page_size) {
+        return Err(AppError::field("page_size", TradeMessage::PageSizeInvalid { max: MAX_PAGE_SIZE }));
+    }
+    let cursor = match cursor.map(str::trim).filter(|text| !text.is_empty()) {
+        Some(text) => Some(decode_cursor(text).ok_or_else(|| AppError::field("cursor", TradeMessage::CursorInvalid))?),
+        None => None,
+    };
+    if page.is_some_and(|page| page < 1) {
+        return Err(AppError::field("page", TradeMessage::InvalidChoice { allowed: "1, 2, 3, ..." }));
+    }
+    Ok(PageRequest { descending, cursor, page, page_size })
+}
+
+/// List orders of one kind with the filters of spec §3. Merchants see only their own.
+#[utoipa::path(post, path = "/adminapi/order/list", tag = "order", request_body = OrderListRequest,
+    responses((status = 200, description = "`data` is an OrderListResponse"), (status = 403, description = "40300: another merchant's mid")),
+    security(("token" = [])))]
+pub async fn list(State(state): State<AppState>, caller: CurrentUser, JsonBody(request): JsonBody<OrderListRequest>) -> ApiResult<OrderListResponse> {
+    let query = request.filter.resolve(&caller, now_millis())?;
+    let page = page_request(request.sort.as_deref(), request.cursor.as_deref(), request.page, request.page_size)?;
+    let ((orders, next_cursor), (total, total_capped)) =
+        tokio::try_join!(fetch_page(&state.db.pool, &query, page), query.count(&state.db.pool))?;
+    Ok(ApiOk(OrderListResponse {
+        list: orders.iter().map(model::OrderRow::to_item).collect(),
+        total,
+        total_capped,
+        next_cursor,
+        page: if page.cursor.is_none() { Some(page.page.unwrap_or(1)) } else { None },
+        page_size: page.page_size,
+    }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct OrderRef {
+    pub order_id: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TimelineEntry {
+    pub status: i64,
+    pub status_name: &'static str,
+    /// placed, submitted, success, failure, manual review reason, ...
+    pub note: String,
+    /// The user who made the change; null for the system.
+    pub actor_id: Option<i64>,
+    pub at: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderDetail {
+    pub order: OrderItem,
+    /// Status changes, oldest first.
+    pub timeline: Vec<TimelineEntry>,
+    /// The account-change records of this order (debit, refund).
+    pub account_records: Vec<AccountRecord>,
+}
+
+/// Finds an order the caller may see: a merchant's own, or any for an administrator.
+/// Another merchant's order is "not found", exactly like one that does not exist.
+async fn visible_order(state: &AppState, caller: &CurrentUser, order_id: i64) -> Result<model::OrderRow, AppError> {
+    let mut connection = state.db.pool.acquire().await?;
+    let order = lifecycle::read_order(&mut connection, order_id).await?.ok_or(AppError::NotFound)?;
+    if caller.role == Role::User && caller.merchant_id != Some(order.merchant_id) {
+        return Err(AppError::NotFound);
+    }
+    Ok(order)
+}
+
+/// One order with its timeline and account-change records.
+#[utoipa::path(post, path = "/adminapi/order/detail", tag = "order", request_body = OrderRef,
+    responses((status = 200, description = "`data` is an OrderDetail"), (status = 404, description = "40400: no such order (or another merchant's)")),
+    security(("token" = [])))]
+pub async fn detail(State(state): State<AppState>, caller: CurrentUser, JsonBody(request): JsonBody<OrderRef>) -> ApiResult<OrderDetail> {
+    let order = visible_order(&state, &caller, request.order_id).await?;
+    let events = sqlx::query("SELECT status, note, actor_id, created_at FROM order_events WHERE order_id = $1 ORDER BY id")
+        .bind(order.id)
+        .fetch_all(&state.db.pool)
+        .await?;
+    // The first entry is the order itself: placing writes no event of its own.
+    let mut timeline = vec![TimelineEntry {
+        status: OrderStatus::Pending.code(),
+        status_name: OrderStatus::Pending.name(),
+        note: "placed".to_string(),
+        actor_id: order.created_by,
+        at: millis_to_rfc3339(order.created_at),
+    }];
+    for event in events {
+        let status: i64 = event.try_get(0)?;
+        timeline.push(TimelineEntry {
+            status,
+            status_name: OrderStatus::from_code(status).map_or("unknown", OrderStatus::name),
+            note: event.try_get(1)?,
+            actor_id: event.try_get(2)?,
+            at: millis_to_rfc3339(event.try_get(3)?),
+        });
+    }
+    let account_records = records_for_order(&state.db.pool, order.id).await?;
+    Ok(ApiOk(OrderDetail { order: order.to_item(), timeline, account_records }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AddOrderRequest {
+    /// The recharge account: an 11-digit mainland mobile number (optional for card-secret products).
+    pub account: Option<String>,
+    pub product_key: Option<String>,
+    /// The merchant's own id, unique per merchant; generated when omitted.
+    pub merchant_order_id: Option<String>,
+    /// An on-behalf (manual) top-up for a third party, fulfilled by a person.
+    #[serde(default)]
+    pub behalf: bool,
+    /// A buyback order (回购单).
+    #[serde(default)]
+    pub buyback: bool,
+    /// The merchant confirms the number was ported to the product's carrier.
+    #[serde(default)]
+    pub allow_ported: bool,
+    /// Free text, e.g. the third party's name for an on-behalf order (at most 200 characters).
+    pub remark: Option<String>,
+    /// Administrators only: the merchant to order for.
+    pub merchant_id: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AddOrderResponse {
+    pub order: OrderItem,
+    /// The supply price charged, fen.
+    pub price_fen: i64,
+}
+
+/// Place one order: checks the quote, charges balance then credit, writes the order and
+/// its account-change records in one transaction.
+#[utoipa::path(post, path = "/adminapi/order/add", tag = "order", request_body = AddOrderRequest,
+    responses((status = 200, description = "`data` is an AddOrderResponse"), (status = 400, description = "40000: a field is invalid"),
+        (status = 402, description = "40200: insufficient funds"), (status = 409, description = "40900: merchant order id used already")),
+    security(("token" = [])))]
+pub async fn add(State(state): State<AppState>, caller: CurrentUser, JsonBody(request): JsonBody<AddOrderRequest>) -> ApiResult<AddOrderResponse> {
+    let merchant_id = caller.acting_merchant(request.merchant_id)?;
+    let line = OrderLine {
+        account: request.account.unwrap_or_default(),
+        product_key: request.product_key.unwrap_or_default().trim().to_string(),
+        merchant_order_id: request.merchant_order_id,
+        allow_ported: request.allow_ported,
+    };
+    let offer = if line.product_key.is_empty() {
+        None
+    } else {
+        place::find_offer(&state.db.pool, merchant_id, &line.product_key).await?
+    };
+    let valid = check_line(&line, offer.as_ref()).map_err(|(field, message)| AppError::field(field, message))?;
+    let kind = match (valid.offer.product_kind, request.behalf) {
+        (ProductKind::Card, true) => {
+            return Err(AppError::field("behalf", TradeMessage::InvalidChoice { allowed: "false (card-secret products)" }));
+        }
+        (ProductKind::Card, false) => OrderKind::Card,
+        (ProductKind::Direct, true) => OrderKind::Behalf,
+        (ProductKind::Direct, false) => OrderKind::Ordinary,
+    };
+    if kind == OrderKind::Behalf && valid.account.is_empty() {
+        return Err(AppError::field("account", TradeMessage::AccountRequired));
+    }
+    let now = now_millis();
+    let mut order = place::new_pending_order(&state, merchant_id, &valid, kind, now);
+    order.buyback = request.buyback;
+    order.remark = request.remark.unwrap_or_default().trim().chars().take(200).collect();
+    let placed = place::place_one(&state, Actor::user(&caller), order).await?;
+    Ok(ApiOk(AddOrderResponse { price_fen: placed.price_fen, order: placed.to_item() }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PriceRequest {
+    /// A number typed so far: only products of its segment's carrier are offered.
+    pub account: Option<String>,
+    /// One product only.
+    pub product_key: Option<String>,
+    /// Administrators only: whose prices.
+    pub merchant_id: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PriceOffer {
+    pub product_key: String,
+    pub product_name: String,
+    pub carrier: Carrier,
+    pub product_kind: ProductKind,
+    pub face_value_fen: i64,
+    /// The supply price the merchant would pay, fen.
+    pub price_fen: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PriceResponse {
+    /// The carrier of the account's number segment (null without a valid account).
+    pub account_carrier: Option<Carrier>,
+    /// Products with an active quote (for the account's carrier, when one is given).
+    pub offers: Vec<PriceOffer>,
+    pub account: Account,
+    /// Balance plus available credit, fen.
+    pub spendable_fen: i64,
+}
+
+/// Prices for the add-order form, before anything is submitted.
+#[utoipa::path(post, path = "/adminapi/order/price", tag = "order", request_body = PriceRequest,
+    responses((status = 200, description = "`data` is a PriceResponse")), security(("token" = [])))]
+pub async fn price(State(state): State<AppState>, caller: CurrentUser, JsonBody(request): JsonBody<PriceRequest>) -> ApiResult<PriceResponse> {
+    let merchant_id = caller.acting_merchant(request.merchant_id)?;
+    let account_text = request.account.unwrap_or_default();
+    let number = PhoneNumber::parse(&account_text);
+    if !account_text.trim().is_empty() && number.is_none() {
+        return Err(AppError::field("account", TradeMessage::AccountInvalid));
+    }
+    let product_key = request.product_key.unwrap_or_default().trim().to_string();
+    let mut offers: Vec<PriceOffer> = place::all_offers(&state.db.pool, merchant_id)
+        .await?
+        .into_values()
+        .filter(|offer| product_key.is_empty() || offer.product_key == product_key)
+        .filter(|offer| number.as_ref().is_none_or(|number| number.carrier() == offer.carrier || offer.product_kind == ProductKind::Card))
+        .filter_map(|offer| {
+            Some(PriceOffer {
+                price_fen: offer.price_fen?,
+                product_key: offer.product_key,
+                product_name: offer.product_name,
+                carrier: offer.carrier,
+                product_kind: offer.product_kind,
+                face_value_fen: offer.face_value_fen,
+            })
+        })
+        .collect();
+    offers.sort_by(|a, b| (a.carrier.code(), a.product_kind.code(), a.face_value_fen).cmp(&(b.carrier.code(), b.product_kind.code(), b.face_value_fen)));
+    let account = crate::finance::read_account(&state.db.pool, merchant_id).await?;
+    Ok(ApiOk(PriceResponse { account_carrier: number.map(|number| number.carrier()), offers, spendable_fen: account.spendable(), account }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RevealedCard {
+    pub card_no: String,
+    pub card_secret: String,
+}
+
+/// Reveal the card number and password of a successful card-secret order. Only the
+/// owning merchant may, and every reveal is written to the audit trail.
+#[utoipa::path(post, path = "/adminapi/order/card/reveal", tag = "order", request_body = OrderRef,
+    responses((status = 200, description = "`data` is a RevealedCard"), (status = 403, description = "40300: not the owning merchant"),
+        (status = 409, description = "40900: no card secret on this order")),
+    security(("token" = [])))]
+pub async fn reveal_card(State(state): State<AppState>, caller: CurrentUser, ClientAddress(address): ClientAddress, JsonBody(request): JsonBody<OrderRef>) -> ApiResult<RevealedCard> {
+    let row = sqlx::query("SELECT merchant_id, order_no, system_order_id, card_no_enc, card_secret_enc FROM orders WHERE id = $1")
+        .bind(request.order_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    let Some(row) = row else { return Err(AppError::PermissionDenied) };
+    let merchant_id: i64 = row.try_get(0)?;
+    if caller.role != Role::User || caller.merchant_id != Some(merchant_id) {
+        return Err(AppError::PermissionDenied);
+    }
+    let (Some(card_no), Some(card_secret)) = (row.try_get::<Option<String>, _>(3)?, row.try_get::<Option<String>, _>(4)?) else {
+        return Err(AppError::Conflict(TradeMessage::CardNotDelivered.into()));
+    };
+    let order_no: String = row.try_get(1)?;
+    let context: String = row.try_get(2)?;
+    let decrypt = |sealed: &str, purpose: &str| -> Result<String, AppError> {
+        let plain = state.secrets.decrypt(sealed, &format!("{purpose}:{context}"))?;
+        Ok(String::from_utf8(plain).map_err(anyhow::Error::from)?)
+    };
+    let revealed = RevealedCard { card_no: decrypt(&card_no, "card_no")?, card_secret: decrypt(&card_secret, "card_secret")? };
+    audit::record(&state.db.pool, Some(caller.user_id), audit::action::CARD_SECRET_REVEALED, &format!("order {order_no}"), &address.to_string()).await?;
+    Ok(ApiOk(revealed))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResolveRequest {
+    pub order_id: i64,
+    /// `success` or `failure` (failure refunds the price).
+    pub result: String,
+    pub serial_no: Option<String>,
+    pub reason: Option<String>,
+}
+
+/// Administrators: finish an on-behalf order awaiting a person, or an order in manual
+/// review, as succeeded or failed. A failure refunds once; a second call changes nothing.
+#[utoipa::path(post, path = "/adminapi/admin/order/resolve", tag = "admin", request_body = ResolveRequest,
+    responses((status = 200, description = "`data` is the OrderItem after the change"), (status = 409, description = "40900: the order is not awaiting a person")),
+    security(("token" = [])))]
+pub async fn resolve(State(state): State<AppState>, AdminUser(admin): AdminUser, ClientAddress(address): ClientAddress, JsonBody(request): JsonBody<ResolveRequest>) -> ApiResult<OrderItem> {
+    let text = |value: Option<String>| value.map(|text| text.trim().chars().take(200).collect::<String>()).filter(|text| !text.is_empty());
+    let outcome = match request.result.as_str() {
+        "success" => Outcome::Success { serial_no: text(request.serial_no), card: None },
+        "failure" => Outcome::Failure { reason: text(request.reason).unwrap_or_else(|| "marked failed by an administrator".into()) },
+        _ => return Err(AppError::field("result", TradeMessage::InvalidChoice { allowed: "success, failure" })),
+    };
+    visible_order(&state, &admin, request.order_id).await?;
+    if !lifecycle::finish(&state, request.order_id, outcome, Reporter::Admin, Actor::user(&admin)).await? {
+        return Err(AppError::Conflict(TradeMessage::OrderNotResolvable.into()));
+    }
+    let detail = format!("order {} marked {}", request.order_id, request.result);
+    audit::record(&state.db.pool, Some(admin.user_id), audit::action::ORDER_RESOLVED, &detail, &address.to_string()).await?;
+    Ok(ApiOk(visible_order(&state, &admin, request.order_id).await?.to_item()))
+}

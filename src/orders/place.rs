@@ -1,0 +1,319 @@
+//! Placing orders: what an order line must be to be accepted, and the transaction that
+//! charges the merchant and writes the order, its log records, counter and timeline.
+
+use super::counters::{Counted, CounterChanges};
+use super::model::{OrderRow, new_order_no, new_system_order_id};
+use crate::domain::{Carrier, MerchantOrderId, OrderKind, OrderStatus, PhoneNumber, ProductKind};
+use crate::error::AppError;
+use crate::finance::ledger::{Actor, Ledger, OrderRef};
+use crate::i18n::TradeMessage;
+use crate::sql::{Bind, bind_all, values_list};
+use crate::state::AppState;
+use sqlx::{AnyConnection, AnyPool, Row};
+use std::collections::HashMap;
+
+/// A product with the merchant's quote for it, if any.
+#[derive(Debug, Clone)]
+pub struct Offer {
+    pub product_id: i64,
+    pub product_key: String,
+    pub product_name: String,
+    pub carrier: Carrier,
+    pub product_kind: ProductKind,
+    pub face_value_fen: i64,
+    /// The supply price, when the merchant has a quote that is on.
+    pub price_fen: Option<i64>,
+}
+
+const OFFER_QUERY: &str = "SELECT p.id, p.product_key, p.name, p.carrier, p.product_kind, p.face_value_fen, q.price_fen
+     FROM products p LEFT JOIN quotes q ON q.product_id = p.id AND q.merchant_id = $1 AND q.status = 1";
+
+fn offer_from_row(row: &sqlx::any::AnyRow) -> Result<Offer, sqlx::Error> {
+    let carrier: i64 = row.try_get(3)?;
+    let kind: i64 = row.try_get(4)?;
+    Ok(Offer {
+        product_id: row.try_get(0)?,
+        product_key: row.try_get(1)?,
+        product_name: row.try_get(2)?,
+        carrier: Carrier::from_code(carrier).ok_or_else(|| sqlx::Error::Decode("unknown carrier".into()))?,
+        product_kind: ProductKind::from_code(kind).ok_or_else(|| sqlx::Error::Decode("unknown product kind".into()))?,
+        face_value_fen: row.try_get(5)?,
+        price_fen: row.try_get(6)?,
+    })
+}
+
+pub async fn find_offer(pool: &AnyPool, merchant_id: i64, product_key: &str) -> Result<Option<Offer>, sqlx::Error> {
+    let sql = format!("{OFFER_QUERY} WHERE p.product_key = $2");
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(merchant_id).bind(product_key).fetch_optional(pool).await?;
+    row.as_ref().map(offer_from_row).transpose()
+}
+
+/// Every product with the merchant's prices, by product key (for batches).
+pub async fn all_offers(pool: &AnyPool, merchant_id: i64) -> Result<HashMap<String, Offer>, sqlx::Error> {
+    let rows = sqlx::query(OFFER_QUERY).bind(merchant_id).fetch_all(pool).await?;
+    rows.iter().map(|row| offer_from_row(row).map(|offer| (offer.product_key.clone(), offer))).collect()
+}
+
+/// An order line as typed or uploaded, before checking.
+#[derive(Debug, Clone, Default)]
+pub struct OrderLine {
+    pub account: String,
+    pub product_key: String,
+    pub merchant_order_id: Option<String>,
+    /// The merchant confirms a number ported away from its segment's carrier.
+    pub allow_ported: bool,
+}
+
+/// A line that passed every check that needs no lock.
+#[derive(Debug, Clone)]
+pub struct ValidLine {
+    pub account: String,
+    pub offer: Offer,
+    pub price_fen: i64,
+    pub merchant_order_id: Option<MerchantOrderId>,
+}
+
+/// Checks a line; on failure names the field and why. Card-secret products need no
+/// recharge account (the card goes to the merchant), but one given must be valid.
+pub fn check_line(line: &OrderLine, offer: Option<&Offer>) -> Result<ValidLine, (&'static str, TradeMessage)> {
+    let merchant_order_id = match line.merchant_order_id.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
+        None => None,
+        Some(text) => Some(
+            MerchantOrderId::parse(text).ok_or(("merchant_order_id", TradeMessage::MerchantOrderIdInvalid))?,
+        ),
+    };
+    if line.product_key.trim().is_empty() {
+        return Err(("product_key", TradeMessage::ProductRequired));
+    }
+    let offer = offer.ok_or(("product_key", TradeMessage::ProductUnknown))?;
+    let account_text = line.account.trim();
+    let account = if account_text.is_empty() && offer.product_kind == ProductKind::Card {
+        String::new()
+    } else if account_text.is_empty() {
+        return Err(("account", TradeMessage::AccountRequired));
+    } else {
+        let number = PhoneNumber::parse(account_text).ok_or(("account", TradeMessage::AccountInvalid))?;
+        if number.carrier() != offer.carrier && !line.allow_ported {
+            return Err(("account", TradeMessage::CarrierMismatch { number: number.carrier(), product: offer.carrier }));
+        }
+        number.as_str().to_string()
+    };
+    let price_fen = offer.price_fen.ok_or(("product_key", TradeMessage::QuoteUnavailable))?;
+    Ok(ValidLine { account, offer: offer.clone(), price_fen, merchant_order_id })
+}
+
+/// Every column of a new order row.
+#[derive(Debug, Clone)]
+pub struct NewOrder {
+    pub merchant_id: i64,
+    pub merchant_order_id: String,
+    pub order_no: String,
+    pub system_order_id: String,
+    pub offer: Offer,
+    pub kind: OrderKind,
+    pub account: String,
+    pub price_fen: i64,
+    pub paid: (i64, i64),
+    pub status: OrderStatus,
+    pub buyback: bool,
+    pub created_at: i64,
+    pub deadline_at: i64,
+    pub submitted_at: Option<i64>,
+    pub finished_at: Option<i64>,
+    pub callback_at: Option<i64>,
+    pub serial_no: Option<String>,
+    pub failure_reason: Option<String>,
+    pub card: Option<(String, String)>,
+    pub batch_id: Option<i64>,
+    pub remark: String,
+    pub created_by: Option<i64>,
+}
+
+impl NewOrder {
+    /// The row as stored, without reading it back.
+    pub fn into_row(self, id: i64) -> OrderRow {
+        OrderRow {
+            id,
+            merchant_id: self.merchant_id,
+            merchant_order_id: self.merchant_order_id,
+            order_no: self.order_no,
+            system_order_id: self.system_order_id,
+            product_key: self.offer.product_key,
+            product_name: self.offer.product_name,
+            carrier: self.offer.carrier.code(),
+            order_kind: self.kind.code(),
+            account: self.account,
+            face_value_fen: self.offer.face_value_fen,
+            price_fen: self.price_fen,
+            paid_balance_fen: self.paid.0,
+            paid_credit_fen: self.paid.1,
+            status: self.status.code(),
+            buyback: i64::from(self.buyback),
+            created_at: self.created_at,
+            deadline_at: self.deadline_at,
+            submitted_at: self.submitted_at,
+            finished_at: self.finished_at,
+            duration_ms: self.finished_at.map(|finished| finished - self.created_at),
+            callback_at: self.callback_at,
+            serial_no: self.serial_no,
+            failure_reason: self.failure_reason,
+            batch_id: self.batch_id,
+            remark: self.remark,
+            has_card: self.card.is_some(),
+            created_by: self.created_by,
+        }
+    }
+
+    pub fn counted(&self) -> Counted {
+        Counted {
+            merchant_id: self.merchant_id,
+            created_at: self.created_at,
+            order_kind: self.kind.code(),
+            carrier: self.offer.carrier.code(),
+            face_value_fen: self.offer.face_value_fen,
+            buyback: i64::from(self.buyback),
+        }
+    }
+}
+
+const INSERT_COLUMNS: usize = 30;
+
+/// Inserts orders, many per statement. A merchant order id the merchant already used is
+/// skipped, not an error: the result lists (merchant order id, id) of the rows inserted.
+pub async fn insert_orders(connection: &mut AnyConnection, orders: &[NewOrder]) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    let mut inserted = Vec::with_capacity(orders.len());
+    for chunk in orders.chunks(crate::sql::MAX_BINDS / INSERT_COLUMNS) {
+        let sql = format!(
+            "INSERT INTO orders (merchant_id, merchant_order_id, order_no, system_order_id, product_id, product_key,
+             product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen,
+             status, buyback, created_at, deadline_at, submitted_at, finished_at, duration_ms, callback_at, serial_no,
+             failure_reason, card_no_enc, card_secret_enc, batch_id, remark, created_by, lease_until) VALUES {}
+             ON CONFLICT (merchant_id, merchant_order_id) DO NOTHING RETURNING merchant_order_id, id",
+            values_list(chunk.len(), INSERT_COLUMNS)
+        );
+        let mut binds = Vec::with_capacity(chunk.len() * INSERT_COLUMNS);
+        for order in chunk {
+            // Only orders a channel handles are queued for the worker, due at once.
+            let in_flight = !order.status.is_final() && order.status != OrderStatus::ManualReview;
+            let lease_until = (in_flight && order.kind != OrderKind::Behalf).then_some(order.created_at);
+            binds.extend([
+                Bind::Int(order.merchant_id),
+                Bind::Text(order.merchant_order_id.clone()),
+                Bind::Text(order.order_no.clone()),
+                Bind::Text(order.system_order_id.clone()),
+                Bind::Int(order.offer.product_id),
+                Bind::Text(order.offer.product_key.clone()),
+                Bind::Text(order.offer.product_name.clone()),
+                Bind::Int(order.offer.carrier.code()),
+                Bind::Int(order.kind.code()),
+                Bind::Text(order.account.clone()),
+                Bind::Int(order.offer.face_value_fen),
+                Bind::Int(order.price_fen),
+                Bind::Int(order.paid.0),
+                Bind::Int(order.paid.1),
+                Bind::Int(order.status.code()),
+                Bind::Int(i64::from(order.buyback)),
+                Bind::Int(order.created_at),
+                Bind::Int(order.deadline_at),
+                Bind::OptInt(order.submitted_at),
+                Bind::OptInt(order.finished_at),
+                Bind::OptInt(order.finished_at.map(|finished| finished - order.created_at)),
+                Bind::OptInt(order.callback_at),
+                Bind::OptText(order.serial_no.clone()),
+                Bind::OptText(order.failure_reason.clone()),
+                Bind::OptText(order.card.as_ref().map(|card| card.0.clone())),
+                Bind::OptText(order.card.as_ref().map(|card| card.1.clone())),
+                Bind::OptInt(order.batch_id),
+                Bind::Text(order.remark.clone()),
+                Bind::OptInt(order.created_by),
+                Bind::OptInt(lease_until),
+            ]);
+        }
+        let rows = bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).fetch_all(&mut *connection).await?;
+        for row in rows {
+            inserted.push((row.try_get(0)?, row.try_get(1)?));
+        }
+    }
+    Ok(inserted)
+}
+
+/// Appends timeline events: (order id, status, note, actor, time).
+pub async fn insert_events(
+    connection: &mut AnyConnection,
+    events: &[(i64, OrderStatus, &str, Option<i64>, i64)],
+) -> Result<(), sqlx::Error> {
+    const COLUMNS: usize = 5;
+    for chunk in events.chunks(crate::sql::MAX_BINDS / COLUMNS) {
+        let sql = format!(
+            "INSERT INTO order_events (order_id, status, note, actor_id, created_at) VALUES {}",
+            values_list(chunk.len(), COLUMNS)
+        );
+        let mut binds = Vec::with_capacity(chunk.len() * COLUMNS);
+        for (order_id, status, note, actor, at) in chunk {
+            binds.extend([
+                Bind::Int(*order_id),
+                Bind::Int(status.code()),
+                Bind::Text(note.to_string()),
+                Bind::OptInt(*actor),
+                Bind::Int(*at),
+            ]);
+        }
+        bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).execute(&mut *connection).await?;
+    }
+    Ok(())
+}
+
+/// What a new in-flight order looks like before it is charged.
+pub fn new_pending_order(state: &AppState, merchant_id: i64, line: &ValidLine, kind: OrderKind, now: i64) -> NewOrder {
+    NewOrder {
+        merchant_id,
+        merchant_order_id: line
+            .merchant_order_id
+            .clone()
+            .unwrap_or_else(|| MerchantOrderId::generate(now))
+            .as_str()
+            .to_string(),
+        order_no: new_order_no(now),
+        system_order_id: new_system_order_id(),
+        offer: line.offer.clone(),
+        kind,
+        account: line.account.clone(),
+        price_fen: line.price_fen,
+        paid: (0, 0),
+        status: OrderStatus::Pending,
+        buyback: false,
+        created_at: now,
+        deadline_at: now + crate::config::millis(state.config.channel.deadline),
+        submitted_at: None,
+        finished_at: None,
+        callback_at: None,
+        serial_no: None,
+        failure_reason: None,
+        card: None,
+        batch_id: None,
+        remark: String::new(),
+        created_by: None,
+    }
+}
+
+/// Charges and writes one order in one transaction. The merchant's account is locked
+/// first, so parallel orders of one merchant queue there and the balance can never go
+/// below zero; a reused merchant order id rolls everything back (nothing charged).
+pub async fn place_one(state: &AppState, actor: Actor, mut order: NewOrder) -> Result<OrderRow, AppError> {
+    let mut transaction = state.db.begin_write().await?;
+    let mut ledger = Ledger::open(&mut transaction, order.merchant_id, actor.clone()).await?;
+    order.paid = ledger.split(order.price_fen).ok_or(AppError::InsufficientFunds)?;
+    order.created_by = actor.id;
+    let inserted = insert_orders(&mut transaction, std::slice::from_ref(&order)).await?;
+    let Some((_, id)) = inserted.first().cloned() else {
+        return Err(AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into()));
+    };
+    ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
+    ledger.flush(&mut transaction).await?;
+    let mut counters = CounterChanges::default();
+    counters.add(order.counted().key(OrderStatus::Pending.code(), false), 1);
+    counters.apply(&mut transaction).await?;
+    // No "placed" event: the timeline starts from the order's own time (see `detail`).
+    transaction.commit().await?;
+    Ok(order.into_row(id))
+}

@@ -1,0 +1,311 @@
+//! Order lists: the filters of spec §3, keyset pages (fast at any depth), page numbers,
+//! and totals that come from the counters rather than from counting rows.
+
+use super::model::{ORDER_COLUMNS, OrderRow};
+use crate::auth::session::CurrentUser;
+use crate::domain::{Carrier, OrderKind, OrderStatus, beijing_day, beijing_day_start};
+use crate::error::AppError;
+use crate::i18n::TradeMessage;
+use crate::sql::{Bind, Conditions, bind_all};
+use serde::Deserialize;
+use sqlx::AnyPool;
+use utoipa::{IntoParams, ToSchema};
+
+/// The filters of an order list (spec §3), the same for the list, the total and exports.
+#[derive(Debug, Default, Clone, Deserialize, ToSchema, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OrderFilter {
+    /// Which list: `ordinary` (default), `card` (card-secret), `behalf` (on-behalf), or `all`.
+    pub kind: Option<String>,
+    /// Administrators: one merchant's orders (omit for all). Merchants: omit, or their own mid.
+    pub merchant_id: Option<i64>,
+    /// 0 pending, 1 processing, 2 success, 3 failure, 4 manual review.
+    pub status: Option<i64>,
+    /// `today` (placed since 00:00 Beijing time) or `history` (before).
+    pub order_type: Option<String>,
+    /// `mobile`, `unicom` or `telecom`.
+    pub carrier: Option<String>,
+    pub face_value_fen: Option<i64>,
+    /// Time taken at least this many ms (finished orders only).
+    pub duration_min_ms: Option<i64>,
+    /// Time taken below this many ms (finished orders only).
+    pub duration_max_ms: Option<i64>,
+    /// true: only orders with a serial number; false: only without.
+    pub has_serial: Option<bool>,
+    /// true: buyback orders (回购单); false: normal orders (正常单).
+    pub buyback: Option<bool>,
+    /// Exact merchant order id.
+    pub merchant_order_id: Option<String>,
+    /// Exact order number.
+    pub order_no: Option<String>,
+    /// Exact recharge account.
+    pub account: Option<String>,
+    /// Placed at or after (RFC 3339).
+    pub start_time: Option<String>,
+    /// Placed before (RFC 3339).
+    pub end_time: Option<String>,
+}
+
+/// A checked filter, scoped to what the caller may see.
+#[derive(Debug, Clone, Default)]
+pub struct OrderQuery {
+    pub merchant_id: Option<i64>,
+    pub kind: Option<OrderKind>,
+    pub status: Option<i64>,
+    pub carrier: Option<i64>,
+    pub face_value_fen: Option<i64>,
+    pub duration_min_ms: Option<i64>,
+    pub duration_max_ms: Option<i64>,
+    pub has_serial: Option<bool>,
+    pub buyback: Option<bool>,
+    pub merchant_order_id: Option<String>,
+    pub order_no: Option<String>,
+    pub account: Option<String>,
+    pub from: Option<i64>,
+    pub to: Option<i64>,
+}
+
+pub fn parse_time(field: &'static str, text: Option<&str>) -> Result<Option<i64>, AppError> {
+    let Some(text) = text.map(str::trim).filter(|text| !text.is_empty()) else { return Ok(None) };
+    let moment = time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+        .map_err(|_| AppError::field(field, TradeMessage::TimeInvalid))?;
+    Ok(Some((moment.unix_timestamp_nanos() / 1_000_000) as i64))
+}
+
+fn non_empty(text: &Option<String>) -> Option<String> {
+    text.as_deref().map(str::trim).filter(|text| !text.is_empty()).map(str::to_string)
+}
+
+impl OrderFilter {
+    pub fn resolve(&self, caller: &CurrentUser, now: i64) -> Result<OrderQuery, AppError> {
+        let choice = |allowed| AppError::field("", TradeMessage::InvalidChoice { allowed });
+        let kind_text = self.kind.as_deref().map(str::trim).filter(|text| !text.is_empty()).unwrap_or("ordinary");
+        let kind = match kind_text {
+            "all" => None,
+            text => Some(OrderKind::parse(text).ok_or_else(|| rename(choice("ordinary, card, behalf, all"), "kind"))?),
+        };
+        let status = match self.status {
+            Some(code) => Some(OrderStatus::from_code(code).ok_or_else(|| rename(choice("0, 1, 2, 3, 4"), "status"))?.code()),
+            None => None,
+        };
+        let carrier = match non_empty(&self.carrier) {
+            Some(text) => Some(
+                Carrier::parse(&text)
+                    .filter(|carrier| *carrier != Carrier::Broadnet)
+                    .ok_or_else(|| rename(choice("mobile, unicom, telecom"), "carrier"))?
+                    .code(),
+            ),
+            None => None,
+        };
+        let mut from = parse_time("start_time", self.start_time.as_deref())?;
+        let mut to = parse_time("end_time", self.end_time.as_deref())?;
+        let today = beijing_day_start(beijing_day(now));
+        match self.order_type.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
+            None => {}
+            Some("today") => from = Some(from.map_or(today, |from| from.max(today))),
+            Some("history") => to = Some(to.map_or(today, |to| to.min(today))),
+            Some(_) => return Err(rename(choice("today, history"), "order_type")),
+        }
+        Ok(OrderQuery {
+            merchant_id: caller.scope(self.merchant_id)?,
+            kind,
+            status,
+            carrier,
+            face_value_fen: self.face_value_fen,
+            duration_min_ms: self.duration_min_ms,
+            duration_max_ms: self.duration_max_ms,
+            has_serial: self.has_serial,
+            buyback: self.buyback,
+            merchant_order_id: non_empty(&self.merchant_order_id),
+            order_no: non_empty(&self.order_no),
+            account: non_empty(&self.account),
+            from,
+            to,
+        })
+    }
+}
+
+fn rename(error: AppError, field: &str) -> AppError {
+    match error {
+        AppError::Validation(mut fields) => {
+            for entry in &mut fields {
+                entry.field = field.to_string();
+            }
+            AppError::Validation(fields)
+        }
+        other => other,
+    }
+}
+
+/// At most this many rows are counted for a filter the counters cannot answer (time
+/// taken); beyond it the total says "at least" (`total_capped`).
+pub const COUNT_CAP: i64 = 100_000;
+
+impl OrderQuery {
+    /// The conditions on the orders table, for the time range [from, to).
+    pub fn row_conditions(&self, from: Option<i64>, to: Option<i64>) -> Conditions {
+        let mut conditions = Conditions::default();
+        self.shared_conditions(&mut conditions);
+        if let Some(min) = self.duration_min_ms {
+            conditions.push("duration_ms >= ?", vec![Bind::Int(min)]);
+        }
+        if let Some(max) = self.duration_max_ms {
+            conditions.push("duration_ms < ?", vec![Bind::Int(max)]);
+        }
+        match self.has_serial {
+            Some(true) => conditions.push("serial_no IS NOT NULL", vec![]),
+            Some(false) => conditions.push("serial_no IS NULL", vec![]),
+            None => {}
+        }
+        for (template, value) in [
+            ("merchant_order_id = ?", &self.merchant_order_id),
+            ("order_no = ?", &self.order_no),
+            ("account = ?", &self.account),
+        ] {
+            if let Some(value) = value {
+                conditions.push(template, vec![Bind::Text(value.clone())]);
+            }
+        }
+        if let Some(from) = from {
+            conditions.push("created_at >= ?", vec![Bind::Int(from)]);
+        }
+        if let Some(to) = to {
+            conditions.push("created_at < ?", vec![Bind::Int(to)]);
+        }
+        conditions
+    }
+
+    /// The columns orders and counters share.
+    fn shared_conditions(&self, conditions: &mut Conditions) {
+        let equal = [
+            ("merchant_id = ?", self.merchant_id),
+            ("order_kind = ?", self.kind.map(OrderKind::code)),
+            ("status = ?", self.status),
+            ("carrier = ?", self.carrier),
+            ("face_value_fen = ?", self.face_value_fen),
+            ("buyback = ?", self.buyback.map(i64::from)),
+        ];
+        for (template, value) in equal {
+            if let Some(value) = value {
+                conditions.push(template, vec![Bind::Int(value)]);
+            }
+        }
+    }
+
+    fn counters_can_answer(&self) -> bool {
+        self.duration_min_ms.is_none()
+            && self.duration_max_ms.is_none()
+            && self.merchant_order_id.is_none()
+            && self.order_no.is_none()
+            && self.account.is_none()
+    }
+
+    /// The number of matching orders, and whether it was capped at [`COUNT_CAP`].
+    /// Whole Beijing days come from the counters; only the partial days at the ends of
+    /// a time range are counted row by row (through the time index).
+    pub async fn count(&self, pool: &AnyPool) -> Result<(i64, bool), sqlx::Error> {
+        if !self.counters_can_answer() {
+            return count_rows(pool, self.row_conditions(self.from, self.to), Some(COUNT_CAP)).await;
+        }
+        let first_full_day = self.from.map(|from| {
+            let day = beijing_day(from);
+            if beijing_day_start(day) == from { day } else { day + 1 }
+        });
+        let end_day = self.to.map(beijing_day);
+        let (low, high) = (first_full_day.map(beijing_day_start), end_day.map(beijing_day_start));
+        if let (Some(low), Some(high)) = (low, high) {
+            if low >= high {
+                return count_rows(pool, self.row_conditions(self.from, self.to), None).await;
+            }
+        }
+        let mut conditions = Conditions::default();
+        self.shared_conditions(&mut conditions);
+        if let Some(flag) = self.has_serial {
+            conditions.push("has_serial = ?", vec![Bind::Int(i64::from(flag))]);
+        }
+        if let Some(day) = first_full_day {
+            conditions.push("day >= ?", vec![Bind::Int(day)]);
+        }
+        if let Some(day) = end_day {
+            conditions.push("day < ?", vec![Bind::Int(day)]);
+        }
+        let sql = format!("SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) FROM order_counters{}", conditions.where_clause());
+        let mut total: i64 = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_one(pool).await.and_then(|row| {
+            use sqlx::Row;
+            row.try_get(0)
+        })?;
+        if let (Some(from), Some(low)) = (self.from, low) {
+            if from < low {
+                total += count_rows(pool, self.row_conditions(Some(from), Some(low.min(self.to.unwrap_or(i64::MAX)))), None).await?.0;
+            }
+        }
+        if let (Some(to), Some(high)) = (self.to, high) {
+            if high < to {
+                total += count_rows(pool, self.row_conditions(Some(high.max(self.from.unwrap_or(i64::MIN))), Some(to)), None).await?.0;
+            }
+        }
+        Ok((total, false))
+    }
+}
+
+async fn count_rows(pool: &AnyPool, conditions: Conditions, cap: Option<i64>) -> Result<(i64, bool), sqlx::Error> {
+    use sqlx::Row;
+    let inner = format!("SELECT 1 FROM orders{}", conditions.where_clause());
+    let sql = match cap {
+        Some(cap) => format!("SELECT COUNT(*) FROM ({inner} LIMIT {}) counted", cap + 1),
+        None => format!("SELECT COUNT(*) FROM ({inner}) counted"),
+    };
+    let count: i64 = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_one(pool).await?.try_get(0)?;
+    Ok(match cap {
+        Some(cap) if count > cap => (cap, true),
+        _ => (count, false),
+    })
+}
+
+/// Which rows of a list: after a cursor (keyset), or a page number (offset).
+#[derive(Debug, Clone, Copy)]
+pub struct PageRequest {
+    pub descending: bool,
+    pub cursor: Option<(i64, i64)>,
+    pub page: Option<i64>,
+    pub page_size: i64,
+}
+
+/// Cursors are opaque to clients: `<created_at>_<id>` of the last row seen.
+pub fn encode_cursor(row: &OrderRow) -> String {
+    format!("{}_{}", row.created_at, row.id)
+}
+
+pub fn decode_cursor(text: &str) -> Option<(i64, i64)> {
+    let (time, id) = text.split_once('_')?;
+    Some((time.parse().ok()?, id.parse().ok()?))
+}
+
+/// One page of orders and the cursor of the next page (None on the last).
+pub async fn fetch_page(pool: &AnyPool, query: &OrderQuery, page: PageRequest) -> Result<(Vec<OrderRow>, Option<String>), sqlx::Error> {
+    let mut conditions = query.row_conditions(query.from, query.to);
+    if let Some((time, id)) = page.cursor {
+        let template = if page.descending { "(created_at, id) < (?, ?)" } else { "(created_at, id) > (?, ?)" };
+        conditions.push(template, vec![Bind::Int(time), Bind::Int(id)]);
+    }
+    let order = if page.descending { "created_at DESC, id DESC" } else { "created_at ASC, id ASC" };
+    let offset = match (page.cursor, page.page) {
+        (None, Some(number)) => (number.max(1) - 1).saturating_mul(page.page_size),
+        _ => 0,
+    };
+    let sql = format!(
+        "SELECT {ORDER_COLUMNS} FROM orders{} ORDER BY {order} LIMIT {} OFFSET {offset}",
+        conditions.where_clause(),
+        page.page_size + 1
+    );
+    let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_all(pool).await?;
+    let mut orders = rows.iter().map(OrderRow::from_row).collect::<Result<Vec<_>, _>>()?;
+    let next = if orders.len() as i64 > page.page_size {
+        orders.truncate(page.page_size as usize);
+        orders.last().map(encode_cursor)
+    } else {
+        None
+    };
+    Ok((orders, next))
+}
+
