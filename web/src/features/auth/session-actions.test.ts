@@ -6,7 +6,8 @@ import { useTabBarStore } from '@/stores/tab-bar-store';
 import { useUserStore } from '@/stores/user-store';
 import { LOGIN_URL } from './api/login';
 import { LOGOUT_URL } from './api/logout';
-import { login, logout } from './session-actions';
+import { VERIFY_2FA_URL } from './api/verify-two-factor';
+import { login, logout, verifyTwoFactorLogin } from './session-actions';
 
 vi.mock('@/lib/request', () => ({ postJson: vi.fn() }));
 const post = vi.mocked(postJson);
@@ -55,6 +56,37 @@ describe('login', () => {
     const failure = new Error('account or password wrong');
     post.mockRejectedValueOnce(failure);
     await expect(login({ username: 'merchant', password: 'bad' })).rejects.toBe(failure);
+    expect(localStorage.getItem(SESSION_KEYS.token)).toBeNull();
+  });
+});
+
+describe('sign-in with two-factor on', () => {
+  const challenge = { need_2fa: true, pending_token: 'pending', expires_at: '2030-01-01T00:00:00Z' };
+
+  it('the password step stores no session when the server asks for a code', async () => {
+    localStorage.setItem(SESSION_KEYS.token, 'stale');
+    post.mockResolvedValueOnce(challenge);
+    await expect(login({ username: 'admin', password: 'Admin123' })).resolves.toEqual(challenge);
+    for (const key of [SESSION_KEYS.token, SESSION_KEYS.loginInfo, SESSION_KEYS.loginTime]) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+  });
+
+  it('verify2FA stores the session exactly as an ordinary login', async () => {
+    useUserStore.getState().setUserInfo({ name: 'old', role: 'user' });
+    post.mockResolvedValueOnce(loginResult);
+    await expect(verifyTwoFactorLogin({ pending_token: 'pending', code: '123456' })).resolves.toEqual(loginResult);
+    expect(post).toHaveBeenCalledWith(VERIFY_2FA_URL, { pending_token: 'pending', code: '123456' });
+    expect(localStorage.getItem(SESSION_KEYS.token)).toBe('new-token');
+    expect(JSON.parse(localStorage.getItem(SESSION_KEYS.loginInfo)!)).toEqual(loginResult.loginfo);
+    expect(localStorage.getItem(SESSION_KEYS.loginTime)).toBeTruthy();
+    expect(useUserStore.getState().role).toBe('');
+  });
+
+  it('a refused code stores nothing and rethrows', async () => {
+    const failure = new Error('Verification code is incorrect, please try again');
+    post.mockRejectedValueOnce(failure);
+    await expect(verifyTwoFactorLogin({ pending_token: 'pending', code: '000000' })).rejects.toBe(failure);
     expect(localStorage.getItem(SESSION_KEYS.token)).toBeNull();
   });
 });

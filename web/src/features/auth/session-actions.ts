@@ -1,6 +1,7 @@
 /**
  * Login and logout as §4 describes them.
  * - login stores token, login time and login info; a failed login clears the token and rethrows.
+ *   With two-factor on, the session is stored only after the second step (verify2FA).
  * - logout clears the token, login info, login time and system info even if the call fails,
  *   and resets user info, the server menu and the tabs (clearing the session also empties
  *   the server-state cache, see lib/query-client).
@@ -9,15 +10,47 @@ import { clearSession, clearToken, saveSession } from '@/lib/session';
 import { useSettingsStore } from '@/stores/settings-store';
 import { useTabBarStore } from '@/stores/tab-bar-store';
 import { useUserStore } from '@/stores/user-store';
-import { postLogin, type LoginCredentials, type LoginResult } from './api/login';
+import {
+  isTwoFactorChallenge,
+  postLogin,
+  type LoginAnswer,
+  type LoginCredentials,
+  type LoginResult,
+} from './api/login';
 import { postLogout } from './api/logout';
+import { postVerifyTwoFactor, type TwoFactorLoginRequest } from './api/verify-two-factor';
 
-export async function login(credentials: LoginCredentials): Promise<LoginResult> {
+function storeLogin(result: LoginResult): void {
+  saveSession(result.token, result.loginfo);
+  // Role and profile are loaded by the route guard on the next navigation.
+  useUserStore.getState().resetUser();
+}
+
+/**
+ * Sign in with username and password. With two-factor on, the server answers a challenge
+ * instead of a session: nothing is stored and the caller asks for the code
+ * (verifyTwoFactorLogin).
+ */
+export async function login(credentials: LoginCredentials): Promise<LoginAnswer> {
   try {
-    const result = await postLogin(credentials);
-    saveSession(result.token, result.loginfo);
-    // Role and profile are loaded by the route guard on the next navigation.
-    useUserStore.getState().resetUser();
+    const answer = await postLogin(credentials);
+    if (isTwoFactorChallenge(answer)) {
+      clearToken();
+      return answer;
+    }
+    storeLogin(answer);
+    return answer;
+  } catch (error) {
+    clearToken();
+    throw error;
+  }
+}
+
+/** The second sign-in step: on success the session is stored exactly as by login. */
+export async function verifyTwoFactorLogin(request: TwoFactorLoginRequest): Promise<LoginResult> {
+  try {
+    const result = await postVerifyTwoFactor(request);
+    storeLogin(result);
     return result;
   } catch (error) {
     clearToken();

@@ -11,4 +11,10 @@ export default {
   'login.form.login.errMsg': 'Login error, refresh and try again',
   'login.form.login.success': 'welcome to use',
   'login.form.retryAfter': 'Too many attempts, try again in {{seconds}} s',
+  'login.twoFactor.title': 'Two-factor authentication',
+  'login.twoFactor.account': 'Signing in as {{username}}',
+  'login.twoFactor.codeHint': 'Enter the 6-digit code your authenticator app shows.',
+  'login.twoFactor.backupHint': 'No phone at hand? Enter one of your 8-digit backup codes; each works only once.',
+  'login.twoFactor.submit': 'Verify',
+  'login.twoFactor.back': 'Back to password sign-in',
 };

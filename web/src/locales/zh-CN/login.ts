@@ -11,4 +11,10 @@ export default {
   'login.form.login.errMsg': '登录出错，请刷新重试',
   'login.form.login.success': '欢迎使用',
   'login.form.retryAfter': '尝试次数过多，请在 {{seconds}} 秒后重试',
+  'login.twoFactor.title': '双因素认证',
+  'login.twoFactor.account': '正在登录：{{username}}',
+  'login.twoFactor.codeHint': '请输入身份验证器中显示的6位验证码。',
+  'login.twoFactor.backupHint': '手机不在身边？请输入一个8位备用验证码，每个备用验证码只能使用一次。',
+  'login.twoFactor.submit': '验证',
+  'login.twoFactor.back': '返回密码登录',
 };

@@ -16,12 +16,25 @@ export interface LoginResult {
   expires_at: string;
 }
 
-/** POST /adminapi/login/login. */
-export function postLogin(credentials: LoginCredentials): Promise<LoginResult> {
-  return postJson<LoginResult>(LOGIN_URL, credentials);
+/** The password was right but two-factor is on: the code goes to verify2FA with this token. */
+export interface TwoFactorChallenge {
+  need_2fa: true;
+  pending_token: string;
+  expires_at: string;
 }
 
-/** Logs in and stores the session (see session-actions.login). */
+export type LoginAnswer = LoginResult | TwoFactorChallenge;
+
+export function isTwoFactorChallenge(answer: LoginAnswer | null | undefined): answer is TwoFactorChallenge {
+  return Boolean(answer && (answer as Partial<TwoFactorChallenge>).need_2fa === true);
+}
+
+/** POST /adminapi/login/login: a session, or a two-factor challenge. */
+export function postLogin(credentials: LoginCredentials): Promise<LoginAnswer> {
+  return postJson<LoginAnswer>(LOGIN_URL, credentials);
+}
+
+/** Logs in and stores the session, or answers the two-factor challenge (see session-actions.login). */
 export const loginMutationOptions = () =>
   mutationOptions({ mutationKey: ['login'], mutationFn: (credentials: LoginCredentials) => login(credentials) });
 

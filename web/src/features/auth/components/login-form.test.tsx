@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { ApiError } from '@/lib/request';
@@ -21,6 +21,7 @@ async function submit() {
 
 beforeEach(() => mockedLogin.mockReset());
 afterEach(async () => {
+  cleanup();
   vi.useRealTimers();
   await changeLocale('zh-CN');
 });

@@ -1,45 +1,36 @@
-import { useEffect, useId, useState, type FormEvent, type ReactElement } from 'react';
+import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/request';
-import type { LoginCredentials } from '../api/login';
+import { isTwoFactorChallenge, type LoginCredentials, type TwoFactorChallenge } from '../api/login';
 import { login } from '../session-actions';
+import { retryAfterSeconds } from './login-errors';
 import { LockIcon, UserIcon } from './login-icons';
+import { useCountdown } from './use-countdown';
 import { validateCredentials, type CredentialErrors } from './validate-credentials';
-
-const TOO_MANY_ATTEMPTS = 42900;
 
 export interface LoginFormProps {
   /** Called after the session is stored. */
   onLoggedIn: () => void;
-}
-
-function retryAfterSeconds(error: unknown): number {
-  if (error instanceof ApiError && error.code === TOO_MANY_ATTEMPTS) {
-    const seconds = (error.data as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
-    return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : 0;
-  }
-  return 0;
+  /** The password was right and two-factor is on: ask for the code next. */
+  onTwoFactor?: (challenge: TwoFactorChallenge, username: string) => void;
+  /** Prefilled username (coming back from the code step). */
+  initialUsername?: string;
+  /** A message to show above the form (e.g. why the code step sent the user back). */
+  notice?: string | null;
 }
 
 /**
  * Username / password form. Plain HTML (no antd) so the login page stays light; nothing is
  * remembered between visits. Server errors (wrong credentials, throttling) show above the form.
  */
-export function LoginForm({ onLoggedIn }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, onTwoFactor, initialUsername = '', notice = null }: LoginFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [values, setValues] = useState<LoginCredentials>({ username: '', password: '' });
+  const [values, setValues] = useState<LoginCredentials>({ username: initialUsername, password: '' });
   const [errors, setErrors] = useState<CredentialErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [waitSeconds, setWaitSeconds] = useState(0);
-
-  useEffect(() => {
-    if (waitSeconds <= 0) return;
-    const timer = window.setTimeout(() => setWaitSeconds((seconds) => seconds - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [waitSeconds]);
+  const [serverError, setServerError] = useState<string | null>(notice);
+  const [waitSeconds, setWaitSeconds] = useCountdown();
 
   const change = (field: keyof LoginCredentials, value: string) => {
     const next = { ...values, [field]: value };
@@ -56,7 +47,13 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     setServerError(null);
     setSubmitting(true);
     try {
-      await login({ username: values.username.trim(), password: values.password });
+      const username = values.username.trim();
+      const answer = await login({ username, password: values.password });
+      if (isTwoFactorChallenge(answer)) {
+        if (onTwoFactor) onTwoFactor(answer, username);
+        else setServerError(t('login.form.login.errMsg'));
+        return;
+      }
       onLoggedIn();
     } catch (error) {
       setValues((current) => ({ ...current, password: '' }));

@@ -1,16 +1,29 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import logoUrl from '@/assets/logo.svg';
 import { LocaleToggle } from '@/components/locale-switch/locale-toggle';
+import type { TwoFactorChallenge } from '../api/login';
 import { LoginForm } from './login-form';
+import { TwoFactorStep } from './two-factor-step';
 import './login-page.css';
 
 export interface LoginPageProps {
   onLoggedIn: () => void;
 }
 
-/** Public sign-in page with a banner, the form and a language switch. */
+type Step =
+  | { kind: 'password'; username: string; notice: string | null }
+  | { kind: 'code'; username: string; challenge: TwoFactorChallenge };
+
+/**
+ * Public sign-in page with a banner, the form and a language switch. With two-factor on,
+ * the password step is followed by the code step (the session is stored only after it).
+ */
 export function LoginPage({ onLoggedIn }: LoginPageProps) {
   const { t } = useTranslation();
+  const [step, setStep] = useState<Step>({ kind: 'password', username: '', notice: null });
+  // A fresh password form each time the user comes back to it.
+  const [passwordRound, setPasswordRound] = useState(0);
   return (
     <div className="login-page" data-testid="login-page">
       <aside className="login-page__banner">
@@ -32,7 +45,25 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
             {t('login.title')}
           </h1>
           <p className="login-page__subtitle">{t('login.subtitle')}</p>
-          <LoginForm onLoggedIn={onLoggedIn} />
+          {step.kind === 'code' ? (
+            <TwoFactorStep
+              challenge={step.challenge}
+              username={step.username}
+              onLoggedIn={onLoggedIn}
+              onRestart={(notice) => {
+                setPasswordRound((round) => round + 1);
+                setStep({ kind: 'password', username: step.username, notice: notice ?? null });
+              }}
+            />
+          ) : (
+            <LoginForm
+              key={passwordRound}
+              onLoggedIn={onLoggedIn}
+              onTwoFactor={(challenge, username) => setStep({ kind: 'code', username, challenge })}
+              initialUsername={step.username}
+              notice={step.notice}
+            />
+          )}
         </div>
         <footer className="login-page__footer">{t('footer.copyright', { year: new Date().getFullYear() })}</footer>
       </main>

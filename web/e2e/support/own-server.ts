@@ -1,0 +1,88 @@
+/**
+ * A server of a spec's own: the backoffice binary on a free port with a throwaway SQLite
+ * database (and, with E2E_SERVE_DIST=1, the dist proxy in front), so a spec that changes an
+ * account's security (two-factor) cannot disturb the others, even when it fails half-way.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const webDir = fileURLToPath(new URL('../..', import.meta.url));
+
+function freePort(): number {
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script]).toString().trim());
+}
+
+async function waitForOk(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+export interface OwnServer {
+  /** The console's base URL (…/web/), for test.use({ baseURL }). */
+  baseURL: string;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/** Ports are chosen now (so baseURL is known when the spec is loaded); processes start in start(). */
+export function ownServer(): OwnServer {
+  const serveDist = process.env.E2E_SERVE_DIST === '1';
+  const serverPort = freePort();
+  const proxyPort = serveDist ? freePort() : serverPort;
+  const children: ChildProcess[] = [];
+  const origin = `http://127.0.0.1:${serverPort}`;
+  const publicOrigin = `http://127.0.0.1:${proxyPort}`;
+
+  const launch = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
+    const child = spawn(command, args, {
+      cwd: webDir,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    children.push(child);
+  };
+
+  return {
+    baseURL: `${publicOrigin}/web/`,
+    async start() {
+      const binary = resolve(webDir, process.env.BACKOFFICE_BIN ?? '../target/release/backoffice');
+      const database = `sqlite://${join(mkdtempSync(join(tmpdir(), 'backoffice-e2e-own-')), 'own.db')}`;
+      launch(binary, ['serve', '--demo', '--listen', `127.0.0.1:${serverPort}`, '--database', database], {
+        RUST_LOG: 'warn',
+      });
+      await waitForOk(`${origin}/web/`, 60_000);
+      if (serveDist) {
+        const dist = process.env.E2E_DIST_DIR ?? 'dist';
+        launch(process.execPath, ['e2e/support/dist-proxy.mjs', String(proxyPort), origin, dist]);
+        await waitForOk(`${publicOrigin}/web/`, 30_000);
+      }
+    },
+    async stop() {
+      await Promise.all(
+        children.splice(0).map(
+          (child) =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}

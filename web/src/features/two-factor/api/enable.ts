@@ -1,0 +1,26 @@
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { postJson } from '@/lib/request';
+
+export const ENABLE_URL = '/adminapi/google-auth/enable2FA';
+
+export interface EnableRequest {
+  code: string;
+  tempKey: string;
+}
+
+/** POST /adminapi/google-auth/enable2FA; resolves with the backup codes now in force. */
+export async function postEnableTwoFactor({ code, tempKey }: EnableRequest): Promise<string[]> {
+  const answer = await postJson<{ backup_codes: string[] }>(
+    ENABLE_URL,
+    { code, temp_key: tempKey },
+    { quietErrors: true },
+  );
+  return answer?.backup_codes ?? [];
+}
+
+export const enableMutationOptions = () =>
+  mutationOptions({ mutationKey: ['two-factor', 'enable'], mutationFn: postEnableTwoFactor });
+
+export function useEnableTwoFactor() {
+  return useMutation(enableMutationOptions());
+}

@@ -1,0 +1,33 @@
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { getJson } from '@/lib/request';
+import type { TwoFactorSetup } from './types';
+
+export const SETUP_URL = '/adminapi/google-auth/setup2FA';
+
+interface SetupAnswer {
+  secret: string;
+  qr_code_url: string;
+  backup_codes: string[];
+  temp_key: string;
+}
+
+/**
+ * GET /adminapi/google-auth/setup2FA: a new pending secret (each call replaces the last),
+ * so it runs as a mutation, never cached or refetched.
+ */
+export async function getTwoFactorSetup(): Promise<TwoFactorSetup> {
+  const answer = await getJson<SetupAnswer>(SETUP_URL, { quietErrors: true });
+  return {
+    secret: answer.secret,
+    qrCodeUrl: answer.qr_code_url,
+    backupCodes: answer.backup_codes ?? [],
+    tempKey: answer.temp_key,
+  };
+}
+
+export const startSetupMutationOptions = () =>
+  mutationOptions({ mutationKey: ['two-factor', 'setup'], mutationFn: getTwoFactorSetup });
+
+export function useStartTwoFactorSetup() {
+  return useMutation(startSetupMutationOptions());
+}
