@@ -1,6 +1,314 @@
-import { PagePlaceholder } from '@/components/page-placeholder/page-placeholder';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Input,
+  Progress,
+  Space,
+  Statistic,
+  Row,
+  Col,
+  Table,
+  Tabs,
+  Tag,
+  Upload,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showSuccessMessage } from '@/lib/feedback';
+import { formatFen } from '@/lib/money';
+import { formatTime } from '@/lib/order-labels';
+import {
+  type BatchPreview,
+  type BatchSummary,
+  countPastedLines,
+  downloadBatchResult,
+  downloadTemplate,
+  type PreviewError,
+  useBatchList,
+  usePreviewBatch,
+  useSubmitBatch,
+} from '../api/batch';
 
-/** Batch add orders (/order/allAddList) — placeholder until the feature ships. */
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
+
+function quietly(action: () => Promise<void>) {
+  // The request client already shows failures.
+  action().catch(() => undefined);
+}
+
+function PreviewResult({ preview, onSubmitted }: { preview: BatchPreview; onSubmitted: (summary: BatchSummary) => void }) {
+  const { t } = useTranslation();
+  const submit = useSubmitBatch();
+  const overFunds = preview.errors.some((error) => error.reason_key === 'funds.insufficient');
+  return (
+    <Card title={t('batch.preview.title', { id: preview.batch_id })} data-testid="batch-preview">
+      <Row gutter={[12, 12]}>
+        <Col xs={12} md={4}>
+          <Statistic title={t('batch.totalRows')} value={preview.total_rows} data-testid="preview-total" />
+        </Col>
+        <Col xs={12} md={4}>
+          <Statistic title={t('batch.validRows')} value={preview.valid_rows} data-testid="preview-valid" styles={{ content: { color: '#00b42a' } }} />
+        </Col>
+        <Col xs={12} md={4}>
+          <Statistic title={t('batch.invalidRows')} value={preview.invalid_rows} data-testid="preview-invalid" styles={{ content: { color: preview.invalid_rows ? '#f53f3f' : undefined } }} />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title={t('batch.totalAmount')} value={formatFen(preview.total_fen)} prefix="¥" />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title={t('addOrder.spendable')} value={formatFen(preview.spendable_fen)} prefix="¥" />
+        </Col>
+      </Row>
+      {overFunds ? <Alert style={{ marginTop: 12 }} type="warning" showIcon title={t('batch.overFunds')} /> : null}
+      {preview.invalid_rows > preview.errors.length ? (
+        <Alert style={{ marginTop: 12 }} type="info" showIcon title={t('batch.errorsTruncated', { shown: preview.errors.length })} />
+      ) : null}
+      <Table<PreviewError>
+        style={{ marginTop: 16 }}
+        size="small"
+        rowKey="line_no"
+        data-testid="preview-errors"
+        dataSource={preview.errors}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('batch.noErrors')} /> }}
+        columns={[
+          { title: t('batch.lineNo'), dataIndex: 'line_no', width: 80 },
+          { title: t('orderCommon.column.account'), dataIndex: 'account', render: (v: string) => v || '-' },
+          { title: t('orderCommon.column.productKey'), dataIndex: 'product_key', render: (v: string) => v || '-' },
+          { title: t('orderCommon.column.merchantOrderId'), dataIndex: 'merchant_order_id', render: (v: string) => v || '-' },
+          {
+            title: t('batch.reason'),
+            dataIndex: 'reason',
+            render: (reason: string, row) => (
+              <span data-testid="preview-reason" data-reason={row.reason_key}>
+                <Typography.Text type="danger">{reason}</Typography.Text>
+              </span>
+            ),
+          },
+        ]}
+      />
+      <Space style={{ marginTop: 16 }}>
+        <Button
+          type="primary"
+          disabled={preview.valid_rows === 0}
+          loading={submit.isPending}
+          data-testid="batch-submit"
+          onClick={() =>
+            submit.mutate(preview.batch_id, {
+              onSuccess: (summary) => {
+                showSuccessMessage(t('batch.submitted', { placed: summary.placed_rows, failed: summary.failed_rows }));
+                onSubmitted(summary);
+              },
+            })
+          }
+        >
+          {t('batch.submit', { count: preview.valid_rows, amount: formatFen(preview.total_fen) })}
+        </Button>
+        <Typography.Text type="secondary">{t('batch.submitHint')}</Typography.Text>
+      </Space>
+    </Card>
+  );
+}
+
+function BatchList() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const list = useBatchList(page, pageSize);
+  return (
+    <Card title={t('batch.list.title')}>
+      {list.isError && !list.data ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('orderCommon.loadFailed')}
+          action={<Button onClick={() => void list.refetch()}>{t('orderCommon.retry')}</Button>}
+        />
+      ) : (
+        <Table<BatchSummary>
+          rowKey="batch_id"
+          size="small"
+          data-testid="batch-list"
+          loading={list.isFetching}
+          dataSource={list.data?.list ?? []}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty description={t('orderCommon.empty')} /> }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: list.data?.total ?? 0,
+            showTotal: (total) => t('orderCommon.total', { count: total }),
+            onChange: (next, size) => {
+              setPage(size !== pageSize ? 1 : next);
+              setPageSize(size);
+            },
+          }}
+          columns={[
+            { title: t('batch.batchId'), dataIndex: 'batch_id', width: 80 },
+            { title: t('batch.fileName'), dataIndex: 'file_name', render: (v: string) => v || '-' },
+            {
+              title: t('orderCommon.column.status'),
+              dataIndex: 'status',
+              render: (v: number) => <Tag color={v === 1 ? 'success' : 'default'}>{t(`batch.status.${v === 1 ? 1 : 0}`)}</Tag>,
+            },
+            { title: t('batch.totalRows'), dataIndex: 'total_rows', align: 'right' },
+            { title: t('batch.validRows'), dataIndex: 'valid_rows', align: 'right' },
+            { title: t('batch.invalidRows'), dataIndex: 'invalid_rows', align: 'right' },
+            { title: t('batch.placedRows'), dataIndex: 'placed_rows', align: 'right' },
+            { title: t('batch.failedRows'), dataIndex: 'failed_rows', align: 'right' },
+            { title: t('batch.totalAmount'), dataIndex: 'total_fen', align: 'right', render: (v: number) => formatFen(v) },
+            { title: t('batch.createdAt'), dataIndex: 'created_at', render: formatTime },
+            {
+              title: t('orderCommon.column.actions'),
+              key: 'actions',
+              render: (_: unknown, row) => (
+                <Button
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  data-testid="batch-result-download"
+                  onClick={() => quietly(() => downloadBatchResult(row.batch_id))}
+                >
+                  {t('batch.downloadResult')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** Batch add orders (/order/allAddList): upload or paste, preview every line, then submit. */
 export default function BatchAddOrdersPage() {
-  return <PagePlaceholder titleKey="menu.order.allAddList" testId="batch-add-orders-page" />;
+  const { t } = useTranslation();
+  const preview = usePreviewBatch();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [text, setText] = useState('');
+  const [tooBig, setTooBig] = useState(false);
+  const [submitted, setSubmitted] = useState<BatchSummary | null>(null);
+
+  const run = (input: Parameters<typeof preview.mutate>[0]) => {
+    setSubmitted(null);
+    preview.mutate(input, { onSettled: () => setProgress(null) });
+  };
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="batch-add-page">
+      <Card
+        title={t('menu.order.allAddList')}
+        extra={
+          <Space>
+            <Button icon={<DownloadOutlined />} data-testid="template-csv" onClick={() => quietly(() => downloadTemplate('csv'))}>
+              {t('batch.template.csv')}
+            </Button>
+            <Button icon={<DownloadOutlined />} data-testid="template-xlsx" onClick={() => quietly(() => downloadTemplate('xlsx'))}>
+              {t('batch.template.xlsx')}
+            </Button>
+          </Space>
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('batch.help')}</Typography.Paragraph>
+        <Tabs
+          items={[
+            {
+              key: 'file',
+              label: t('batch.tab.file'),
+              children: (
+                <>
+                  <Upload.Dragger
+                    accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                    multiple={false}
+                    showUploadList={false}
+                    disabled={preview.isPending}
+                    data-testid="batch-upload"
+                    beforeUpload={(file) => {
+                      setTooBig(file.size > MAX_FILE_BYTES);
+                      if (file.size <= MAX_FILE_BYTES) {
+                        setProgress(0);
+                        run({ file, onProgress: setProgress });
+                      }
+                      return false;
+                    }}
+                  >
+                    <p className="ant-upload-drag-icon">
+                      <InboxOutlined />
+                    </p>
+                    <p className="ant-upload-text">{t('batch.upload.text')}</p>
+                    <p className="ant-upload-hint">{t('batch.upload.hint')}</p>
+                  </Upload.Dragger>
+                  {tooBig ? <Alert style={{ marginTop: 12 }} type="error" showIcon title={t('batch.upload.tooBig')} /> : null}
+                  {progress !== null ? (
+                    <Progress
+                      style={{ marginTop: 12 }}
+                      percent={progress}
+                      status={progress < 100 ? 'active' : 'normal'}
+                      format={(percent) => (percent === 100 ? t('batch.upload.checking') : `${percent}%`)}
+                      data-testid="batch-upload-progress"
+                    />
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              key: 'paste',
+              label: t('batch.tab.paste'),
+              children: (
+                <Space orientation="vertical" style={{ width: '100%' }}>
+                  <Input.TextArea
+                    rows={8}
+                    value={text}
+                    onChange={(event) => setText(event.target.value)}
+                    placeholder={'13800138000,MOBILE-DIRECT-10,ORDER-0001\n13000000000,UNICOM-DIRECT-50'}
+                    data-testid="batch-paste"
+                  />
+                  <Space>
+                    <Button
+                      type="primary"
+                      disabled={countPastedLines(text) === 0}
+                      loading={preview.isPending}
+                      data-testid="batch-paste-preview"
+                      onClick={() => run({ text, fileName: 'pasted.txt' })}
+                    >
+                      {t('batch.paste.preview')}
+                    </Button>
+                    <Typography.Text type="secondary">{t('batch.paste.lines', { count: countPastedLines(text) })}</Typography.Text>
+                  </Space>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+
+      {submitted ? (
+        <Alert
+          type={submitted.failed_rows ? 'warning' : 'success'}
+          showIcon
+          data-testid="batch-submitted"
+          title={t('batch.submitted', { placed: submitted.placed_rows, failed: submitted.failed_rows })}
+          action={
+            <Button size="small" onClick={() => quietly(() => downloadBatchResult(submitted.batch_id))}>
+              {t('batch.downloadResult')}
+            </Button>
+          }
+        />
+      ) : preview.data ? (
+        <PreviewResult
+          key={preview.data.batch_id}
+          preview={preview.data}
+          onSubmitted={(summary) => {
+            setSubmitted(summary);
+            preview.reset();
+          }}
+        />
+      ) : null}
+
+      <BatchList />
+    </Space>
+  );
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '@/components/page-placeholder/page-placeholder';
+import { OrderListView } from './order-list-view';
 
-/** Orders (/order/list) — placeholder until the feature ships. */
+/** Orders (/order/list): ordinary direct top-up orders. */
 export default function OrderListPage() {
-  return <PagePlaceholder titleKey="menu.order.list" testId="order-list-page" />;
+  return <OrderListView kind="ordinary" titleKey="menu.order.list" testId="order-list-page" />;
 }

@@ -1,10 +1,11 @@
-import { Alert, Card, Space, Tag, Typography } from 'antd';
+import { Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { displayName, useUserStore } from '@/stores/user-store';
+import { MoneyPanel } from './money-panel';
 import { ShortcutCards } from './shortcut-cards';
 import './workplace-page.css';
 
-/** The landing page: greeting, shortcuts and where the money figures will appear. */
+/** The landing page: greeting, money and order figures, the last days' chart, shortcuts. */
 export default function WorkplacePage() {
   const { t } = useTranslation();
   const info = useUserStore((state) => state.info);
@@ -24,14 +25,7 @@ export default function WorkplacePage() {
         <Typography.Text type="secondary">{t('workplace.subtitle')}</Typography.Text>
       </Card>
 
-      <Card title={t('workplace.money.title')} data-testid="workplace-money-panel">
-        <Alert
-          type="info"
-          showIcon
-          title={t('workplace.money.message')}
-          description={t('workplace.money.description')}
-        />
-      </Card>
+      <MoneyPanel />
 
       <Card title={t('workplace.shortcuts')} data-testid="workplace-shortcuts">
         <ShortcutCards />

@@ -1,0 +1,311 @@
+/**
+ * Orders, quotes and money pages against the real server: placing, batch placing, the
+ * three order lists, exports, the price list, the account log and merchant funding.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Download, Page } from '@playwright/test';
+import { expect, loginAs, test, useLocale } from './support/console';
+
+const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+mkdirSync(screenshots, { recursive: true });
+
+async function pickOption(page: Page, testId: string, label: string | RegExp) {
+  await page.getByTestId(testId).click();
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({
+    hasText: label,
+  });
+  await option.first().click();
+}
+
+async function readDownload(download: Download): Promise<string> {
+  const path = await download.path();
+  return readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+}
+
+function csvRows(text: string): string[][] {
+  return text
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(','));
+}
+
+async function totalOf(page: Page, testId: string): Promise<number> {
+  const text = (await page.getByTestId(testId).textContent()) ?? '';
+  return Number(/(\d+)/.exec(text.replace(/,/g, ''))?.[1] ?? NaN);
+}
+
+test.describe('orders', () => {
+  test('an added order is priced first and reaches success', async ({ page }) => {
+    test.setTimeout(120_000);
+    await useLocale(page, 'zh-CN');
+    await loginAs(page, 'merchant');
+    await expect(page.getByTestId('stat-balance')).toBeVisible();
+    await page.goto('#/order/addList');
+    await expect(page.getByTestId('add-order-page')).toBeVisible();
+
+    // The client check names the carrier of the segment and refuses bad numbers.
+    await page.getByTestId('add-order-account').fill('123');
+    await page.getByTestId('add-order-account').blur();
+    await expect(page.getByText('充值账号必须是 11 位中国大陆手机号码')).toBeVisible();
+
+    // The sandbox channel fails one order in ten: place again until one succeeds (at most 4).
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await page.getByTestId('add-order-account').fill('13800138000');
+      await expect(page.getByText('号段归属：中国移动')).toBeVisible();
+      if (attempt === 0) {
+        await pickOption(page, 'add-order-product', 'MOBILE-DIRECT-10');
+        await expect(page.getByTestId('add-order-price')).toHaveText('9.85');
+        await expect(page.getByTestId('add-order-submit')).toContainText('¥9.85');
+      }
+      await page.getByTestId('add-order-submit').click();
+      const status = page.getByTestId('added-order-status').first();
+      await expect(page.getByTestId('added-orders').locator('tbody tr.ant-table-row')).toHaveCount(attempt + 1);
+      await expect(status).toHaveAttribute('data-status', /^[23]$/, { timeout: 30_000 });
+      if ((await status.getAttribute('data-status')) === '2') break;
+    }
+    await expect(page.getByTestId('added-order-status').first()).toHaveAttribute('data-status', '2');
+    await expect(page.getByTestId('added-order-status').first()).toHaveText('成功');
+    await page.screenshot({ path: `${screenshots}orders-zh-CN-add-order.png`, fullPage: true });
+
+    // A carrier mismatch asks for confirmation before anything is charged.
+    await page.getByTestId('add-order-account').fill('13000000000');
+    await expect(page.getByTestId('add-order-carrier-mismatch')).toBeVisible();
+    await page.getByTestId('add-order-submit').click();
+    await expect(page.getByText('号段与商品运营商不一致，请确认后再下单')).toBeVisible();
+  });
+
+  test('batch upload previews every line, submits the valid ones and gives a per-line result', async ({ page }) => {
+    await useLocale(page, 'en-US');
+    await loginAs(page, 'merchant');
+    await page.goto('#/order/allAddList');
+    await expect(page.getByTestId('batch-add-page')).toBeVisible();
+
+    const stamp = Date.now();
+    const file = join(tmpdir(), `batch-${stamp}.csv`);
+    writeFileSync(
+      file,
+      [
+        'Recharge account,Product key,Merchant order id',
+        `13800138000,MOBILE-DIRECT-10,E2E-${stamp}-1`,
+        `123,MOBILE-DIRECT-10,E2E-${stamp}-2`,
+        `13000000000,MOBILE-DIRECT-10,E2E-${stamp}-3`,
+        `13800138001,NO-SUCH-PRODUCT,E2E-${stamp}-4`,
+        `13800138002,MOBILE-DIRECT-20,E2E-${stamp}-1`,
+        `18912345678,TELECOM-DIRECT-10,E2E-${stamp}-6`,
+      ].join('\n'),
+    );
+    const templateDownload = page.waitForEvent('download');
+    await page.getByTestId('template-csv').click();
+    expect(await readDownload(await templateDownload)).toContain('Recharge account');
+
+    await page.getByTestId('batch-add-page').locator('input[type=file]').setInputFiles(file);
+    await expect(page.getByTestId('batch-preview')).toBeVisible();
+    await expect(page.getByTestId('preview-total')).toContainText('6');
+    await expect(page.getByTestId('preview-valid')).toContainText('2');
+    await expect(page.getByTestId('preview-invalid')).toContainText('4');
+    const reasons = page.getByTestId('preview-reason');
+    await expect(reasons).toHaveCount(4);
+    expect(await reasons.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-reason')))).toEqual([
+      'order.account.invalid',
+      'order.account.carrier_mismatch',
+      'order.product.unknown',
+      'batch.duplicate_in_file',
+    ]);
+    await expect(page.getByTestId('preview-errors')).toContainText('no product has this product key');
+    await page.screenshot({ path: `${screenshots}orders-en-US-batch-preview.png`, fullPage: true });
+
+    await page.getByTestId('batch-submit').click();
+    await expect(page.getByTestId('batch-submitted')).toContainText('2 placed, 0 refused');
+    const row = page.getByTestId('batch-list').locator('tbody tr.ant-table-row').first();
+    await expect(row).toContainText(`batch-${stamp}.csv`);
+    const resultDownload = page.waitForEvent('download');
+    await row.getByTestId('batch-result-download').click();
+    const rows = csvRows(await readDownload(await resultDownload));
+    expect(rows).toHaveLength(7); // title + six lines
+    const body = rows.slice(1);
+    expect(body.map((line) => line[0])).toEqual(['2', '3', '4', '5', '6', '7']);
+    expect(body.filter((line) => line.join(',').includes('placed')).length).toBe(2);
+  });
+
+  test('the filtered order list exports exactly its rows', async ({ page }) => {
+    await useLocale(page, 'en-US');
+    await loginAs(page, 'merchant');
+    await page.goto('#/order/list');
+    await expect(page.getByTestId('order-table')).toBeVisible();
+    await pickOption(page, 'filter-order-type', "Today's orders");
+    await pickOption(page, 'filter-status', 'Failure');
+    await page.getByTestId('filter-search').click();
+    await expect(page.getByTestId('order-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(page.getByTestId('order-table').locator('.ant-spin-spinning')).toHaveCount(0);
+    const total = await totalOf(page, 'order-total');
+    expect(total).toBeGreaterThan(0);
+    for (const tag of await page.getByTestId('order-status').all()) await expect(tag).toHaveText('Failure');
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-csv').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^orders-ordinary-\d{8}-\d{6}\.csv$/);
+    const rows = csvRows(await readDownload(file));
+    const header = rows[0];
+    const statusColumn = header.indexOf('Status');
+    expect(header.slice(0, 3)).toEqual(['Merchant order id', 'Order number', 'System order id']);
+    expect(rows.length - 1).toBe(total);
+    for (const line of rows.slice(1)) expect(line[statusColumn]).toBe('failure');
+
+    const xlsx = page.waitForEvent('download');
+    await page.getByTestId('export-xlsx').click();
+    expect((await xlsx).suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`filters and keyset pagination in ${locale}`, async ({ page }) => {
+      await useLocale(page, locale);
+      await loginAs(page, 'merchant');
+      await page.goto('#/order/list');
+      const table = page.getByTestId('order-table');
+      await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
+      const all = await totalOf(page, 'order-total');
+
+      await pickOption(page, 'filter-carrier', locale === 'zh-CN' ? '中国联通' : 'China Unicom');
+      await pickOption(page, 'filter-has-serial', locale === 'zh-CN' ? '有流水号' : 'Has serial number');
+      await page.getByTestId('filter-search').click();
+      await expect.poll(() => totalOf(page, 'order-total')).toBeLessThan(all);
+      const filtered = await totalOf(page, 'order-total');
+      expect(filtered).toBeGreaterThan(20);
+      const firstPage = await table.locator('tbody tr.ant-table-row td:nth-child(2)').allTextContents();
+      for (const name of await table.locator('tbody tr.ant-table-row td:nth-child(4)').allTextContents())
+        expect(name).toContain('联通');
+
+      // Page 2 starts from page 1's cursor (keyset), not an offset.
+      const request = page.waitForRequest(
+        (req) => req.url().includes('/adminapi/order/list') && (req.postData() ?? '').includes('"cursor"'),
+      );
+      await page.getByTestId('order-pagination').locator('.ant-pagination-next').click();
+      const body = JSON.parse((await request).postData() ?? '{}') as Record<string, unknown>;
+      expect(body).toMatchObject({ kind: 'ordinary', carrier: 'unicom', has_serial: true, sort: 'desc', page_size: 20 });
+      expect(body.cursor).toBeTruthy();
+      await expect(page.getByTestId('order-pagination').locator('.ant-pagination-item-active')).toHaveText('2');
+      await expect.poll(() => table.locator('tbody tr.ant-table-row td:nth-child(2)').first().textContent()).not.toBe(
+        firstPage[0],
+      );
+      const secondPage = await table.locator('tbody tr.ant-table-row td:nth-child(2)').allTextContents();
+      expect(secondPage.filter((no) => firstPage.includes(no))).toEqual([]);
+      // Newest first: page 2's orders are older than page 1's (order numbers start with the time).
+      expect(secondPage[0] < firstPage[firstPage.length - 1]).toBe(true);
+
+      // The detail drawer shows the timeline and the account-change records.
+      await table.getByTestId('order-no-link').first().click();
+      await expect(page.getByTestId('order-timeline')).toBeVisible();
+      await expect(page.getByTestId('order-detail')).toContainText(locale === 'zh-CN' ? '下单扣款' : 'Order debit');
+      await page.screenshot({ path: `${screenshots}orders-${locale}-order-detail.png`, fullPage: true });
+    });
+  }
+
+  test('card secrets are revealed on request, on-behalf actions are for administrators', async ({ page }) => {
+    await useLocale(page, 'en-US');
+    await loginAs(page, 'merchant');
+    await page.goto('#/order/cardList');
+    await pickOption(page, 'filter-status', 'Success');
+    await page.getByTestId('filter-search').click();
+    await expect(page.getByTestId('order-table').locator('.ant-spin-spinning')).toHaveCount(0);
+    await expect(page.getByTestId('order-status').first()).toHaveText('Success');
+    await expect(page.getByTestId('order-status').last()).toHaveText('Success');
+    await page.getByTestId('order-no-link').first().click();
+    await page.getByTestId('card-reveal').click();
+    await expect(page.getByTestId('card-secret')).toContainText('Card secret');
+    await page.keyboard.press('Escape');
+
+    await page.goto('#/order/behalfList');
+    await expect(page.getByTestId('order-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(page.getByTestId('resolve-success')).toHaveCount(0);
+  });
+
+  test('an administrator resolves an on-behalf order', async ({ page }) => {
+    await useLocale(page, 'en-US');
+    await loginAs(page, 'admin');
+    await page.goto('#/order/behalfList');
+    await pickOption(page, 'filter-status', 'Pending');
+    await page.getByTestId('filter-search').click();
+    await expect(page.getByTestId('order-status').first()).toHaveText('Pending');
+    const before = await totalOf(page, 'order-total');
+    await page.getByTestId('resolve-success').first().click();
+    await page.getByTestId('resolve-text').fill(`SN-E2E-${Date.now()}`);
+    await page.getByTestId('resolve-confirm').click();
+    await expect(page.getByText('Order resolved')).toBeVisible();
+    await expect.poll(() => totalOf(page, 'order-total')).toBe(before - 1);
+  });
+});
+
+test.describe('money pages', () => {
+  test('account-change records filter by change type and export', async ({ page }) => {
+    await useLocale(page, 'zh-CN');
+    await loginAs(page, 'merchant');
+    await page.goto('#/finance/account');
+    await expect(page.getByTestId('account-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await pickOption(page, 'account-filter-change-type', '失败退款');
+    await page.getByTestId('account-search').click();
+    await expect(page.getByTestId('account-table').locator('.ant-spin-spinning')).toHaveCount(0);
+    const total = await totalOf(page, 'account-total');
+    expect(total).toBeGreaterThan(0);
+    const types = await page.getByTestId('account-table').locator('tbody tr.ant-table-row td:nth-child(3)').allTextContents();
+    expect(new Set(types)).toEqual(new Set(['失败退款']));
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-csv').click();
+    expect(csvRows(await readDownload(await download)).length - 1).toBe(total);
+  });
+
+  test('an administrator tops a merchant up by a yuan amount', async ({ page }) => {
+    await useLocale(page, 'en-US');
+    await loginAs(page, 'admin');
+    await page.goto('#/finance/merchants');
+    const row = page.getByTestId('merchant-table').locator('tbody tr.ant-table-row').first();
+    await expect(row).toBeVisible();
+    const balanceCell = row.locator('td:nth-child(3)');
+    const before = (await balanceCell.textContent()) ?? '';
+    await row.getByTestId('merchant-topup').click();
+    await page.getByTestId('merchant-action-amount').fill('0.29');
+    await page.getByTestId('merchant-action-confirm').click();
+    await expect(page.getByText('Done')).toBeVisible();
+    const fen = (text: string) => Number(text.replace(/[,.]/g, ''));
+    await expect.poll(async () => fen((await balanceCell.textContent()) ?? '')).toBe(fen(before) + 29);
+  });
+});
+
+const PAGES = [
+  ['workplace', '#/dashboard/workplace', 'workplace-chart'],
+  ['order-list', '#/order/list', 'order-table'],
+  ['card-list', '#/order/cardList', 'order-table'],
+  ['behalf-list', '#/order/behalfList', 'order-table'],
+  ['add-order', '#/order/addList', 'add-order-form'],
+  ['batch-add', '#/order/allAddList', 'batch-list'],
+  ['quotes', '#/qoute/list', 'quote-table'],
+  ['account-records', '#/finance/account', 'account-table'],
+] as const;
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`order pages render in ${locale} (screenshots)`, async ({ page }) => {
+    await useLocale(page, locale);
+    await loginAs(page, 'merchant');
+    for (const [name, path, testId] of PAGES) {
+      await page.goto(path);
+      await expect(page.getByTestId(testId)).toBeVisible();
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      await expect(page.locator('#nprogress')).toHaveCount(0);
+      await page.screenshot({ path: `${screenshots}orders-${locale}-${name}.png`, fullPage: true });
+    }
+    await page.getByTestId('user-dropdown').click();
+    await page.getByTestId('logout').click();
+    await expect(page.getByTestId('login-form')).toBeVisible();
+
+    await loginAs(page, 'admin');
+    await expect(page.getByTestId('workplace-merchant-picker')).toBeVisible();
+    await expect(page.getByTestId('stat-balance')).toBeVisible();
+    await page.screenshot({ path: `${screenshots}orders-${locale}-admin-workplace.png`, fullPage: true });
+    await page.goto('#/finance/merchants');
+    await expect(page.getByTestId('merchant-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await page.screenshot({ path: `${screenshots}orders-${locale}-merchants.png`, fullPage: true });
+  });
+}

@@ -1,0 +1,91 @@
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FINAL_STATUSES } from '@/lib/order-labels';
+import { postJson } from '@/lib/request';
+
+export const PRICE_URL = '/adminapi/order/price';
+export const ADD_ORDER_URL = '/adminapi/order/add';
+export const ORDER_DETAIL_URL = '/adminapi/order/detail';
+export const STATUS_REFRESH_MS = 2000;
+
+export interface Offer {
+  product_key: string;
+  product_name: string;
+  carrier: string;
+  product_kind: 'direct' | 'card';
+  face_value_fen: number;
+  price_fen: number;
+}
+
+export interface PriceInfo {
+  account_carrier: string | null;
+  offers: Offer[];
+  account: { balance_fen: number; credit_limit_fen: number; credit_used_fen: number; total_topup_fen: number };
+  spendable_fen: number;
+}
+
+/** POST /adminapi/order/price: the caller's offers (its quotes that are on) and spendable funds. */
+export function getPrice(): Promise<PriceInfo> {
+  return postJson<PriceInfo>(PRICE_URL, {});
+}
+
+export const priceQueryOptions = () => queryOptions({ queryKey: ['order-price'], queryFn: getPrice });
+
+export function usePrice() {
+  return useQuery(priceQueryOptions());
+}
+
+export interface AddOrderRequest {
+  account: string;
+  product_key: string;
+  merchant_order_id?: string;
+  allow_ported?: boolean;
+  remark?: string;
+}
+
+export interface AddedOrder {
+  id: number;
+  merchant_order_id: string;
+  order_no: string;
+  product_name: string;
+  account: string;
+  face_value_fen: number;
+  price_fen: number;
+  status: number;
+  serial_no: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  duration_ms: number | null;
+}
+
+/** POST /adminapi/order/add: place one order (charged at once). */
+export function addOrder(body: AddOrderRequest): Promise<{ order: AddedOrder; price_fen: number }> {
+  return postJson(ADD_ORDER_URL, body, { quietErrors: false });
+}
+
+export function useAddOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: addOrder,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['order-price'] }),
+  });
+}
+
+/** POST /adminapi/order/detail, only the order. */
+export async function getAddedOrder(orderId: number): Promise<AddedOrder> {
+  const detail = await postJson<{ order: AddedOrder }>(ORDER_DETAIL_URL, { order_id: orderId });
+  return detail.order;
+}
+
+export const addedOrderQueryOptions = (orderId: number) =>
+  queryOptions({
+    queryKey: ['added-order', orderId],
+    queryFn: () => getAddedOrder(orderId),
+    // Refresh until the order is final (success or failure).
+    refetchInterval: (query) =>
+      query.state.data && FINAL_STATUSES.includes(query.state.data.status) ? false : STATUS_REFRESH_MS,
+  });
+
+/** The orders placed on this page, each refreshed until final. */
+export function useAddedOrders(orderIds: number[]) {
+  return useQueries({ queries: orderIds.map((id) => addedOrderQueryOptions(id)) });
+}

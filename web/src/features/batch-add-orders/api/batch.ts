@@ -1,0 +1,111 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { downloadFile } from '@/lib/download';
+import { postForm, postJson } from '@/lib/request';
+
+export const BATCH_PREVIEW_URL = '/adminapi/order/batch/preview';
+export const BATCH_SUBMIT_URL = '/adminapi/order/batch/submit';
+export const BATCH_LIST_URL = '/adminapi/order/batch/list';
+export const BATCH_RESULT_URL = '/adminapi/order/batch/result';
+export const BATCH_TEMPLATE_URL = '/adminapi/order/batch/template';
+
+export interface PreviewError {
+  line_no: number;
+  account: string;
+  product_key: string;
+  merchant_order_id: string;
+  reason_key: string;
+  reason: string;
+}
+
+export interface BatchPreview {
+  batch_id: number;
+  total_rows: number;
+  valid_rows: number;
+  invalid_rows: number;
+  total_fen: number;
+  spendable_fen: number;
+  /** The first 1,000 invalid lines. */
+  errors: PreviewError[];
+}
+
+export interface BatchSummary {
+  batch_id: number;
+  merchant_id: number;
+  file_name: string;
+  /** 0 previewed, 1 submitted. */
+  status: number;
+  total_rows: number;
+  valid_rows: number;
+  invalid_rows: number;
+  placed_rows: number;
+  failed_rows: number;
+  total_fen: number;
+  created_at: string;
+  submitted_at: string | null;
+}
+
+export type PreviewInput =
+  | { file: File; onProgress?: (percent: number) => void }
+  | { text: string; fileName?: string };
+
+/** POST /adminapi/order/batch/preview: checks every line; charges nothing. */
+export function previewBatch(input: PreviewInput): Promise<BatchPreview> {
+  if ('file' in input) {
+    const form = new FormData();
+    form.append('file', input.file, input.file.name);
+    return postForm<BatchPreview>(BATCH_PREVIEW_URL, form, {
+      onUploadProgress: (event) => {
+        if (input.onProgress && event.total) input.onProgress(Math.round((event.loaded * 100) / event.total));
+      },
+    });
+  }
+  return postJson<BatchPreview>(BATCH_PREVIEW_URL, { text: input.text, ...(input.fileName ? { file_name: input.fileName } : {}) });
+}
+
+export function usePreviewBatch() {
+  return useMutation({ mutationFn: previewBatch });
+}
+
+/** POST /adminapi/order/batch/submit: places the valid lines (safe to repeat). */
+export function submitBatch(batchId: number): Promise<BatchSummary> {
+  return postJson<BatchSummary>(BATCH_SUBMIT_URL, { batch_id: batchId });
+}
+
+export function useSubmitBatch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: submitBatch,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['batches'] }),
+  });
+}
+
+/** POST /adminapi/order/batch/list */
+export function getBatchList(page: number, pageSize: number): Promise<{ list: BatchSummary[]; total: number }> {
+  return postJson(BATCH_LIST_URL, { page, page_size: pageSize });
+}
+
+export const batchListQueryOptions = (page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: ['batches', page, pageSize],
+    queryFn: () => getBatchList(page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+export function useBatchList(page: number, pageSize: number) {
+  return useQuery(batchListQueryOptions(page, pageSize));
+}
+
+/** GET /adminapi/order/batch/result: one CSV line per file line with its outcome. */
+export function downloadBatchResult(batchId: number): Promise<void> {
+  return downloadFile(BATCH_RESULT_URL, { batch_id: batchId }, `batch-${batchId}-result.csv`);
+}
+
+/** GET /adminapi/order/batch/template */
+export function downloadTemplate(format: 'csv' | 'xlsx'): Promise<void> {
+  return downloadFile(BATCH_TEMPLATE_URL, { format }, `batch-orders-template.${format}`);
+}
+
+/** Lines of pasted text that hold something (what the server will read as order lines). */
+export function countPastedLines(text: string): number {
+  return text.split(/\r?\n/).filter((line) => line.trim() !== '').length;
+}

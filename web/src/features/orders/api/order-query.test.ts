@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { toOrderQuery } from './order-query';
+
+describe('toOrderQuery', () => {
+  it('sends only the kind and sort without filters', () => {
+    expect(toOrderQuery('ordinary', {})).toEqual({ kind: 'ordinary', sort: 'desc' });
+    expect(toOrderQuery('card', {}, 'asc')).toEqual({ kind: 'card', sort: 'asc' });
+  });
+
+  it('maps every §3 filter to its API field', () => {
+    expect(
+      toOrderQuery('behalf', {
+        status: 3,
+        orderType: 'history',
+        carrier: 'unicom',
+        faceValueFen: 5000,
+        duration: 's10to60',
+        hasSerial: 'no',
+        buyback: 'buyback',
+        merchantOrderId: '  M-1 ',
+        orderNo: '2026',
+        account: '13800138000',
+        startTime: '2026-01-01T00:00:00+08:00',
+        endTime: '2026-01-02T00:00:00+08:00',
+        merchantId: 10001,
+      }),
+    ).toEqual({
+      kind: 'behalf',
+      sort: 'desc',
+      status: 3,
+      order_type: 'history',
+      carrier: 'unicom',
+      face_value_fen: 5000,
+      duration_min_ms: 10_000,
+      duration_max_ms: 60_000,
+      has_serial: false,
+      buyback: true,
+      merchant_order_id: 'M-1',
+      order_no: '2026',
+      account: '13800138000',
+      start_time: '2026-01-01T00:00:00+08:00',
+      end_time: '2026-01-02T00:00:00+08:00',
+      merchant_id: 10001,
+    });
+  });
+
+  it('keeps status 0 and open-ended duration ranges', () => {
+    expect(toOrderQuery('ordinary', { status: 0, duration: 'under10s' })).toEqual({
+      kind: 'ordinary',
+      sort: 'desc',
+      status: 0,
+      duration_max_ms: 10_000,
+    });
+    expect(toOrderQuery('ordinary', { duration: 'over5m', hasSerial: 'yes', buyback: 'normal' })).toEqual({
+      kind: 'ordinary',
+      sort: 'desc',
+      duration_min_ms: 300_000,
+      has_serial: true,
+      buyback: false,
+    });
+  });
+
+  it('drops blank text filters', () => {
+    expect(toOrderQuery('ordinary', { account: '   ', orderNo: '' })).toEqual({ kind: 'ordinary', sort: 'desc' });
+  });
+});

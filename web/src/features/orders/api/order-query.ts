@@ -1,0 +1,85 @@
+/**
+ * The order filters of §3 as the form holds them, and their mapping to the API's request
+ * (list body and export query parameters share the same names).
+ */
+import type { OrderKind } from '@/lib/order-labels';
+
+/** Time-taken ranges offered by the filter, in [min, max) milliseconds. */
+export const DURATION_RANGES = {
+  under10s: [undefined, 10_000],
+  s10to60: [10_000, 60_000],
+  m1to5: [60_000, 300_000],
+  over5m: [300_000, undefined],
+} as const satisfies Record<string, readonly [number | undefined, number | undefined]>;
+export type DurationRange = keyof typeof DURATION_RANGES;
+
+export interface OrderFilters {
+  status?: number;
+  orderType?: 'today' | 'history';
+  carrier?: string;
+  /** Face value in fen. */
+  faceValueFen?: number;
+  duration?: DurationRange;
+  hasSerial?: 'yes' | 'no';
+  buyback?: 'buyback' | 'normal';
+  merchantOrderId?: string;
+  orderNo?: string;
+  account?: string;
+  /** Order time range, RFC 3339: [start, end). */
+  startTime?: string;
+  endTime?: string;
+  /** Administrators only: one merchant. */
+  merchantId?: number;
+}
+
+export type SortOrder = 'desc' | 'asc';
+
+export interface OrderQuery {
+  kind: OrderKind;
+  sort: SortOrder;
+  status?: number;
+  order_type?: 'today' | 'history';
+  carrier?: string;
+  face_value_fen?: number;
+  duration_min_ms?: number;
+  duration_max_ms?: number;
+  has_serial?: boolean;
+  buyback?: boolean;
+  merchant_order_id?: string;
+  order_no?: string;
+  account?: string;
+  start_time?: string;
+  end_time?: string;
+  merchant_id?: number;
+}
+
+const text = (value: string | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+};
+
+/** Filters → API fields; empty filters are left out entirely. */
+export function toOrderQuery(kind: OrderKind, filters: OrderFilters, sort: SortOrder = 'desc'): OrderQuery {
+  const query: OrderQuery = { kind, sort };
+  if (filters.status !== undefined) query.status = filters.status;
+  if (filters.orderType) query.order_type = filters.orderType;
+  if (filters.carrier) query.carrier = filters.carrier;
+  if (filters.faceValueFen !== undefined) query.face_value_fen = filters.faceValueFen;
+  if (filters.duration) {
+    const [min, max] = DURATION_RANGES[filters.duration];
+    if (min !== undefined) query.duration_min_ms = min;
+    if (max !== undefined) query.duration_max_ms = max;
+  }
+  if (filters.hasSerial) query.has_serial = filters.hasSerial === 'yes';
+  if (filters.buyback) query.buyback = filters.buyback === 'buyback';
+  const merchantOrderId = text(filters.merchantOrderId);
+  if (merchantOrderId) query.merchant_order_id = merchantOrderId;
+  const orderNo = text(filters.orderNo);
+  if (orderNo) query.order_no = orderNo;
+  const account = text(filters.account);
+  if (account) query.account = account;
+  if (filters.startTime) query.start_time = filters.startTime;
+  if (filters.endTime) query.end_time = filters.endTime;
+  if (filters.merchantId !== undefined) query.merchant_id = filters.merchantId;
+  return query;
+}

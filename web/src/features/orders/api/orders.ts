@@ -1,0 +1,97 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ExportFormat } from '@/components/export-buttons/export-buttons';
+import { downloadFile, stampedFileName } from '@/lib/download';
+import { postJson } from '@/lib/request';
+import type { PagePosition } from '@/lib/cursor-pages';
+import type { OrderQuery } from './order-query';
+import type { AccountRecord, CursorPage, OrderItem } from './types';
+
+export const ORDER_LIST_URL = '/adminapi/order/list';
+export const ORDER_EXPORT_URL = '/adminapi/order/export';
+export const ORDER_DETAIL_URL = '/adminapi/order/detail';
+export const ORDER_RESOLVE_URL = '/adminapi/admin/order/resolve';
+export const CARD_REVEAL_URL = '/adminapi/order/card/reveal';
+
+export type OrderListRequest = OrderQuery & PagePosition & { page_size: number };
+
+/** POST /adminapi/order/list: one page (keyset cursor or page number). */
+export function getOrderList(body: OrderListRequest): Promise<CursorPage<OrderItem>> {
+  return postJson<CursorPage<OrderItem>>(ORDER_LIST_URL, body);
+}
+
+export const orderListQueryOptions = (body: OrderListRequest) =>
+  queryOptions({
+    queryKey: ['orders', 'list', body],
+    queryFn: () => getOrderList(body),
+    placeholderData: keepPreviousData,
+  });
+
+export function useOrderList(body: OrderListRequest) {
+  return useQuery(orderListQueryOptions(body));
+}
+
+export interface TimelineEntry {
+  status: number;
+  status_name: string;
+  note: string;
+  actor_id: number | null;
+  at: string;
+}
+
+export interface OrderDetail {
+  order: OrderItem;
+  timeline: TimelineEntry[];
+  account_records: AccountRecord[];
+}
+
+/** POST /adminapi/order/detail: the order, its status changes and its account records. */
+export function getOrderDetail(orderId: number): Promise<OrderDetail> {
+  return postJson<OrderDetail>(ORDER_DETAIL_URL, { order_id: orderId });
+}
+
+export const orderDetailQueryOptions = (orderId: number) =>
+  queryOptions({ queryKey: ['orders', 'detail', orderId], queryFn: () => getOrderDetail(orderId) });
+
+export function useOrderDetail(orderId: number | null) {
+  return useQuery({ ...orderDetailQueryOptions(orderId ?? 0), enabled: orderId !== null });
+}
+
+export interface CardSecret {
+  card_no: string;
+  card_secret: string;
+}
+
+/** POST /adminapi/order/card/reveal (the owning merchant only; audited). */
+export function revealCard(orderId: number): Promise<CardSecret> {
+  return postJson<CardSecret>(CARD_REVEAL_URL, { order_id: orderId });
+}
+
+export function useRevealCard() {
+  return useMutation({ mutationFn: revealCard });
+}
+
+export interface ResolveRequest {
+  order_id: number;
+  result: 'success' | 'failure';
+  serial_no?: string;
+  reason?: string;
+}
+
+/** POST /adminapi/admin/order/resolve (administrators): mark an on-behalf order done. */
+export function resolveOrder(body: ResolveRequest): Promise<OrderItem> {
+  return postJson<OrderItem>(ORDER_RESOLVE_URL, body);
+}
+
+export function useResolveOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: resolveOrder,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
+
+
+/** GET /adminapi/order/export with the list's filters; saved as a file. */
+export function exportOrders(query: OrderQuery, format: ExportFormat): Promise<void> {
+  return downloadFile(ORDER_EXPORT_URL, { ...query, format }, stampedFileName(`orders-${query.kind}`, format));
+}

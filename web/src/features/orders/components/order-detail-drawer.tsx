@@ -1,0 +1,151 @@
+import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Permission } from '@/components/permission/permission';
+import { formatFen, formatSignedFen } from '@/lib/money';
+import { carrierKey, formatDuration, formatTime, STATUS_COLORS, statusKey } from '@/lib/order-labels';
+import { useUserStore } from '@/stores/user-store';
+import { type CardSecret, useOrderDetail, useRevealCard } from '../api/orders';
+import type { AccountRecord, OrderItem } from '../api/types';
+import { OrderStatusTag } from './order-status-tag';
+import { ResolveActions } from './resolve-actions';
+
+export interface OrderDetailDrawerProps {
+  orderId: number | null;
+  onClose: () => void;
+}
+
+function CardReveal({ order }: { order: OrderItem }) {
+  const { t } = useTranslation();
+  const mid = useUserStore((state) => state.info.mid);
+  const reveal = useRevealCard();
+  const [secret, setSecret] = useState<CardSecret | null>(null);
+  // Only the owning merchant may reveal; the server refuses anyone else anyway.
+  if (!order.has_card || mid !== order.merchant_id) return null;
+  if (secret)
+    return (
+      <Descriptions size="small" column={1} bordered data-testid="card-secret">
+        <Descriptions.Item label={t('orderCommon.card.no')}>
+          <Typography.Text copyable>{secret.card_no}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('orderCommon.card.secret')}>
+          <Typography.Text copyable>{secret.card_secret}</Typography.Text>
+        </Descriptions.Item>
+      </Descriptions>
+    );
+  return (
+    <Button
+      type="primary"
+      ghost
+      loading={reveal.isPending}
+      data-testid="card-reveal"
+      onClick={() => reveal.mutate(order.id, { onSuccess: setSecret })}
+    >
+      {t('orderCommon.card.reveal')}
+    </Button>
+  );
+}
+
+export function AccountRecordTable({ records }: { records: AccountRecord[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table<AccountRecord>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      dataSource={records}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orderCommon.empty')} /> }}
+      columns={[
+        { title: t('orderCommon.record.changeType'), dataIndex: 'change_type', render: (v: string) => t(`orderCommon.changeType.${v}`) },
+        { title: t('orderCommon.record.accountType'), dataIndex: 'account_type', render: (v: string) => t(`orderCommon.accountType.${v}`) },
+        { title: t('orderCommon.record.amount'), dataIndex: 'amount_fen', align: 'right', render: (v: number) => formatSignedFen(v) },
+        { title: t('orderCommon.record.balanceAfter'), dataIndex: 'balance_after_fen', align: 'right', render: (v: number) => formatFen(v) },
+        { title: t('orderCommon.record.time'), dataIndex: 'created_at', render: formatTime },
+      ]}
+    />
+  );
+}
+
+/** An order's fields, its timeline of status changes and its account-change records. */
+export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) {
+  const { t } = useTranslation();
+  const detail = useOrderDetail(orderId);
+  const units = { s: t('orderCommon.unit.s'), min: t('orderCommon.unit.min') };
+  const order = detail.data?.order;
+
+  return (
+    <Drawer
+      open={orderId !== null}
+      onClose={onClose}
+      size={720}
+      title={t('orderCommon.detail.title')}
+      destroyOnHidden
+      data-testid="order-detail"
+    >
+      {detail.isLoading ? <Skeleton active /> : null}
+      {detail.isError ? <Alert type="error" showIcon title={t('orderCommon.loadFailed')} /> : null}
+      {order && detail.data ? (
+        <Space orientation="vertical" size={20} style={{ width: '100%' }}>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
+            <Descriptions.Item label={t('orderCommon.column.merchantOrderId')}>{order.merchant_order_id}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.orderNo')}>
+              <span data-testid="detail-order-no">{order.order_no}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.systemOrderId')}>{order.system_order_id}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.productName')}>{order.product_name}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.productKey')}>{order.product_key}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.carrier')}>{t(carrierKey(order.carrier))}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.account')}>{order.account || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.faceValue')}>{formatFen(order.face_value_fen)}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.price')}>{formatFen(order.price_fen)}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.status')}>
+              <OrderStatusTag status={order.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.filter.buyback')}>
+              {order.buyback ? t('orderCommon.buyback.buyback') : t('orderCommon.buyback.normal')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.createdAt')}>{formatTime(order.created_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.duration')}>{formatDuration(order.duration_ms, units)}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.callbackAt')}>{formatTime(order.callback_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.serialNo')}>{order.serial_no || '-'}</Descriptions.Item>
+            {order.failure_reason ? (
+              <Descriptions.Item label={t('orderCommon.detail.failureReason')}>{order.failure_reason}</Descriptions.Item>
+            ) : null}
+          </Descriptions>
+
+          <CardReveal order={order} />
+          {order.kind === 'behalf' ? (
+            <Permission roles={['admin']}>
+              <ResolveActions order={order} />
+            </Permission>
+          ) : null}
+
+          <div>
+            <Typography.Title level={5}>{t('orderCommon.detail.timeline')}</Typography.Title>
+            <Timeline
+              data-testid="order-timeline"
+              items={detail.data.timeline.map((entry) => ({
+                color: STATUS_COLORS[entry.status] === 'error' ? 'red' : STATUS_COLORS[entry.status] === 'success' ? 'green' : 'blue',
+                content: (
+                  <Space orientation="vertical" size={0}>
+                    <span>
+                      <Tag color={STATUS_COLORS[entry.status]}>{t(statusKey(entry.status))}</Tag>
+                      {entry.note ? <Typography.Text type="secondary">{entry.note}</Typography.Text> : null}
+                    </span>
+                    <Typography.Text type="secondary">{formatTime(entry.at)}</Typography.Text>
+                  </Space>
+                ),
+              }))}
+            />
+          </div>
+
+          <div>
+            <Typography.Title level={5}>{t('orderCommon.detail.records')}</Typography.Title>
+            <AccountRecordTable records={detail.data.account_records} />
+          </div>
+        </Space>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,72 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ExportFormat } from '@/components/export-buttons/export-buttons';
+import { downloadFile, stampedFileName } from '@/lib/download';
+import { postJson } from '@/lib/request';
+
+export const QUOTE_LIST_URL = '/adminapi/quote/list';
+export const QUOTE_EXPORT_URL = '/adminapi/quote/export';
+
+export interface QuoteItem {
+  id: number;
+  merchant_id: number;
+  business_name: string;
+  product_name: string;
+  product_key: string;
+  carrier: string;
+  product_kind: 'direct' | 'card';
+  price_fen: number;
+  face_value_fen: number;
+  /** 1 on, 0 off. */
+  status: number;
+  created_at: string;
+}
+
+export interface QuoteFilters {
+  carrier?: string;
+  faceValueFen?: number;
+  productKind?: 'direct' | 'card';
+  status?: number;
+  productKey?: string;
+  merchantId?: number;
+}
+
+export interface QuoteQuery {
+  carrier?: string;
+  face_value_fen?: number;
+  product_kind?: string;
+  status?: number;
+  product_key?: string;
+  merchant_id?: number;
+}
+
+/** Filters → the API's fields (list body and export query share them). */
+export function toQuoteQuery(filters: QuoteFilters): QuoteQuery {
+  const query: QuoteQuery = {};
+  if (filters.carrier) query.carrier = filters.carrier;
+  if (filters.faceValueFen !== undefined && filters.faceValueFen !== null) query.face_value_fen = filters.faceValueFen;
+  if (filters.productKind) query.product_kind = filters.productKind;
+  if (filters.status !== undefined && filters.status !== null) query.status = filters.status;
+  const key = filters.productKey?.trim();
+  if (key) query.product_key = key;
+  if (filters.merchantId !== undefined && filters.merchantId !== null) query.merchant_id = filters.merchantId;
+  return query;
+}
+
+export type QuoteListRequest = QuoteQuery & { page: number; page_size: number };
+
+/** POST /adminapi/quote/list */
+export function getQuoteList(body: QuoteListRequest): Promise<{ list: QuoteItem[]; total: number }> {
+  return postJson(QUOTE_LIST_URL, body);
+}
+
+export const quoteListQueryOptions = (body: QuoteListRequest) =>
+  queryOptions({ queryKey: ['quotes', body], queryFn: () => getQuoteList(body), placeholderData: keepPreviousData });
+
+export function useQuoteList(body: QuoteListRequest) {
+  return useQuery(quoteListQueryOptions(body));
+}
+
+/** GET /adminapi/quote/export with the current filters. */
+export function exportQuotes(query: QuoteQuery, format: ExportFormat): Promise<void> {
+  return downloadFile(QUOTE_EXPORT_URL, { ...query, format }, stampedFileName('quotes', format));
+}

@@ -1,0 +1,59 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { postJson } from '@/lib/request';
+
+export const OVERVIEW_URL = '/adminapi/finance/overview';
+export const MERCHANT_LIST_URL = '/adminapi/admin/merchant/list';
+export const OVERVIEW_DAYS = 7;
+
+export interface OverviewDay {
+  date: string;
+  success: number;
+  failure: number;
+  total: number;
+}
+
+export interface Overview {
+  balance_fen: number;
+  credit_available_fen: number;
+  credit_used_fen: number;
+  credit_limit_fen: number;
+  total_topup_fen: number;
+  today_success: number;
+  today_failure: number;
+  today_in_flight: number;
+  days: OverviewDay[];
+}
+
+/** POST /adminapi/finance/overview: a merchant's figures (admins without merchant_id: the platform's sums). */
+export function getOverview(merchantId?: number): Promise<Overview> {
+  return postJson<Overview>(OVERVIEW_URL, { days: OVERVIEW_DAYS, ...(merchantId ? { merchant_id: merchantId } : {}) });
+}
+
+export const overviewQueryOptions = (merchantId?: number) =>
+  queryOptions({
+    queryKey: ['finance-overview', merchantId ?? null],
+    queryFn: () => getOverview(merchantId),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+
+export function useOverview(merchantId?: number) {
+  return useQuery(overviewQueryOptions(merchantId));
+}
+
+export interface MerchantOption {
+  merchant_id: number;
+  name: string;
+}
+
+/** POST /adminapi/admin/merchant/list (administrators): the picker's choices. */
+export function getMerchantOptions(): Promise<{ list: MerchantOption[]; total: number }> {
+  return postJson(MERCHANT_LIST_URL, { page: 1, page_size: 100 });
+}
+
+export const merchantOptionsQueryOptions = () =>
+  queryOptions({ queryKey: ['workplace-merchants'], queryFn: getMerchantOptions });
+
+export function useMerchantOptions(enabled: boolean) {
+  return useQuery({ ...merchantOptionsQueryOptions(), enabled });
+}

@@ -1,0 +1,90 @@
+import { Alert, Button, Card, Col, Empty, Row, Select, Skeleton, Statistic } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '@/components/permission/use-permission';
+import { formatFen } from '@/lib/money';
+import { useMerchantOptions, useOverview } from '../api/overview';
+import { OrderBarChart } from './order-bar-chart';
+
+function Money({ title, fen, testId }: { title: string; fen: number; testId: string }) {
+  return (
+    <Col xs={12} md={8} xl={4}>
+      <Card size="small" className="workplace__stat">
+        <Statistic title={title} value={formatFen(fen)} prefix="¥" data-testid={testId} />
+      </Card>
+    </Col>
+  );
+}
+
+function Count({ title, value, testId, color }: { title: string; value: number; testId: string; color?: string }) {
+  return (
+    <Col xs={12} md={8} xl={4}>
+      <Card size="small" className="workplace__stat">
+        <Statistic title={title} value={value} styles={{ content: color ? { color } : undefined }} data-testid={testId} />
+      </Card>
+    </Col>
+  );
+}
+
+/** §1's figures: balance, credit, cumulative top-up, today's orders and the last days' chart. */
+export function MoneyPanel() {
+  const { t } = useTranslation();
+  const isAdmin = usePermission(['admin']);
+  const [merchantId, setMerchantId] = useState<number | undefined>(undefined);
+  const overview = useOverview(merchantId);
+  const merchants = useMerchantOptions(isAdmin);
+  const data = overview.data;
+
+  return (
+    <>
+      <Card
+        title={isAdmin && !merchantId ? t('workplace.money.platformTitle') : t('workplace.money.title')}
+        data-testid="workplace-money-panel"
+        extra={
+          isAdmin ? (
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 220 }}
+              placeholder={t('workplace.money.allMerchants')}
+              value={merchantId}
+              onChange={setMerchantId}
+              loading={merchants.isLoading}
+              data-testid="workplace-merchant-picker"
+              options={(merchants.data?.list ?? []).map((m) => ({ value: m.merchant_id, label: `${m.name} (${m.merchant_id})` }))}
+            />
+          ) : null
+        }
+      >
+        {overview.isLoading ? <Skeleton active /> : null}
+        {overview.isError && !data ? (
+          <Alert
+            type="error"
+            showIcon
+            title={t('orderCommon.loadFailed')}
+            action={<Button onClick={() => void overview.refetch()}>{t('orderCommon.retry')}</Button>}
+            data-testid="workplace-money-error"
+          />
+        ) : null}
+        {data ? (
+          <Row gutter={[12, 12]}>
+            <Money title={t('workplace.money.balance')} fen={data.balance_fen} testId="stat-balance" />
+            <Money title={t('workplace.money.creditAvailable')} fen={data.credit_available_fen} testId="stat-credit-available" />
+            <Money title={t('workplace.money.creditUsed')} fen={data.credit_used_fen} testId="stat-credit-used" />
+            <Money title={t('workplace.money.creditLimit')} fen={data.credit_limit_fen} testId="stat-credit-limit" />
+            <Money title={t('workplace.money.totalTopup')} fen={data.total_topup_fen} testId="stat-total-topup" />
+            <Count title={t('workplace.money.todayInFlight')} value={data.today_in_flight} testId="stat-today-in-flight" />
+            <Count title={t('workplace.money.todaySuccess')} value={data.today_success} testId="stat-today-success" color="#00b42a" />
+            <Count title={t('workplace.money.todayFailure')} value={data.today_failure} testId="stat-today-failure" color="#f53f3f" />
+          </Row>
+        ) : null}
+      </Card>
+      <Card title={t('workplace.chart.title', { count: data?.days.length ?? 7 })}>
+        {data && data.days.length ? <OrderBarChart days={data.days} /> : null}
+        {data && !data.days.length ? <Empty description={t('orderCommon.empty')} /> : null}
+        {overview.isLoading ? <Skeleton active /> : null}
+      </Card>
+    </>
+  );
+}

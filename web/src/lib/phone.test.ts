@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { carrierMatches, checkPhone, normalizePhone } from './phone';
+
+describe('checkPhone', () => {
+  it('recognises the carriers by segment', () => {
+    expect(checkPhone('13800138000')).toEqual({ ok: true, carrier: 'mobile' });
+    expect(checkPhone('13000000000')).toEqual({ ok: true, carrier: 'unicom' });
+    expect(checkPhone('18912345678')).toEqual({ ok: true, carrier: 'telecom' });
+    expect(checkPhone('19212345678')).toEqual({ ok: true, carrier: 'broadnet' });
+  });
+
+  it('uses the four-digit prefixes of split segments', () => {
+    expect(checkPhone('13412345678')).toEqual({ ok: true, carrier: 'mobile' });
+    expect(checkPhone('13491234567')).toEqual({ ok: true, carrier: 'telecom' });
+    expect(checkPhone('17031234567')).toEqual({ ok: true, carrier: 'mobile' });
+    expect(checkPhone('17041234567')).toEqual({ ok: true, carrier: 'unicom' });
+    expect(checkPhone('17001234567')).toEqual({ ok: true, carrier: 'telecom' });
+    expect(checkPhone('17401234567')).toEqual({ ok: true, carrier: 'telecom' });
+    expect(checkPhone('17411234567')).toEqual({ ok: false, reason: 'segment' });
+  });
+
+  it('tolerates spaces and dashes', () => {
+    expect(normalizePhone('138 0013-8000')).toBe('13800138000');
+    expect(checkPhone(' 138 0013 8000 ')).toEqual({ ok: true, carrier: 'mobile' });
+  });
+
+  it('rejects what is not an allocated mainland mobile number', () => {
+    expect(checkPhone('')).toEqual({ ok: false, reason: 'empty' });
+    expect(checkPhone('123')).toEqual({ ok: false, reason: 'format' });
+    expect(checkPhone('1380013800')).toEqual({ ok: false, reason: 'format' });
+    expect(checkPhone('138001380000')).toEqual({ ok: false, reason: 'format' });
+    expect(checkPhone('23800138000')).toEqual({ ok: false, reason: 'format' });
+    expect(checkPhone('1380013800a')).toEqual({ ok: false, reason: 'format' });
+    expect(checkPhone('12000000000')).toEqual({ ok: false, reason: 'segment' });
+    expect(checkPhone('14000000000')).toEqual({ ok: false, reason: 'segment' });
+  });
+});
+
+describe('carrierMatches', () => {
+  it('compares the segment carrier with the product carrier', () => {
+    expect(carrierMatches('13800138000', 'mobile')).toBe(true);
+    expect(carrierMatches('13000000000', 'mobile')).toBe(false);
+    expect(carrierMatches('123', 'mobile')).toBeUndefined();
+  });
+});
