@@ -5,7 +5,8 @@
  * users on a free port and a throwaway SQLite database, and the tests open its /web/.
  * E2E_SERVE_DIST=1 puts a small proxy in front that serves this folder's dist/ instead of
  * the console embedded in the binary (to test a fresh `npm run build` before the binary is
- * rebuilt around it).
+ * rebuilt around it). E2E_DIST_DIR picks another build folder than dist/ (e.g. a private
+ * `vite build --outDir` while someone else rebuilds dist/).
  */
 import { defineConfig } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -28,6 +29,7 @@ process.env.E2E_PROXY_PORT ??= String(freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
 
 const serveDist = process.env.E2E_SERVE_DIST === '1';
+const distDir = process.env.E2E_DIST_DIR ?? 'dist';
 const serverPort = Number(process.env.E2E_SERVER_PORT);
 const publicPort = serveDist ? Number(process.env.E2E_PROXY_PORT) : serverPort;
 const binary = resolve(webDir, process.env.BACKOFFICE_BIN ?? '../target/release/backoffice');
@@ -71,7 +73,7 @@ export default defineConfig({
           env: { RUST_LOG: 'warn' },
         },
         {
-          command: `node e2e/support/dist-proxy.mjs ${publicPort} http://127.0.0.1:${serverPort} dist`,
+          command: `node e2e/support/dist-proxy.mjs ${publicPort} http://127.0.0.1:${serverPort} ${distDir}`,
           url: `http://127.0.0.1:${publicPort}/web/`,
           reuseExistingServer: false,
           timeout: 30_000,

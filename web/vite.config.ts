@@ -49,5 +49,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // antd pages render slowly in jsdom on a busy 2-core machine: generous limits keep
+    // slowness from failing a test (timeouts here are not what the tests assert).
+    testTimeout: 30_000,
   },
 });

@@ -47,6 +47,11 @@ export function showSuccessMessage(content: string): void {
   else void loadStaticFeedback().then(({ message }) => message.success(content));
 }
 
+export function showWarningMessage(content: string): void {
+  if (messageApi) void messageApi.warning(content);
+  else void loadStaticFeedback().then(({ message }) => message.warning(content));
+}
+
 const loadStaticFeedback = () => import('./static-feedback');
 
 /** Show a notification now, or as soon as the layout's holder mounts. */

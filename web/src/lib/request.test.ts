@@ -238,3 +238,19 @@ describe('transport errors', () => {
     expect(showErrorMessage).toHaveBeenCalledWith('Request Error', 5);
   });
 });
+
+describe('quietErrors', () => {
+  it('leave the toast to the caller but still reject with the envelope and open the session dialog', async () => {
+    respond(401, { code: 40110, msg: 'Verification code is incorrect, please try again', data: null });
+    const error = await rejection(postJson('/adminapi/google-auth/enable2FA', {}, { quietErrors: true }));
+    expect(error).toMatchObject({ kind: 'envelope', code: 40110 });
+    respond(401, { code: 50012, msg: 'ended', data: null });
+    await rejection(getJson('/adminapi/google-auth/get2FAStatus', { quietErrors: true }));
+    expect(openErrorDialog).toHaveBeenCalledTimes(1);
+    failTransport('Network Error');
+    expect((await rejection(getJson('/x', { quietErrors: true }))).kind).toBe('transport');
+    respond(200, '<html></html>');
+    await rejection(getJson('/x', { quietErrors: true }));
+    expect(showErrorMessage).not.toHaveBeenCalled();
+  });
+});

@@ -23,6 +23,16 @@ export const SESSION_ENDED_CODES: readonly number[] = [50008, 50012, 50014];
 export const USER_INFO_URL = '/adminapi/merchant/userInfo';
 export const ERROR_MESSAGE_SECONDS = 5;
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * The caller shows its own failure message (e.g. the two-factor page's §8 messages), so
+     * the client does not toast. Ended sessions still open the 'Confirm logout' dialog.
+     */
+    quietErrors?: boolean;
+  }
+}
+
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;
@@ -97,16 +107,16 @@ function rejectEnvelope(
   status: number | undefined,
 ): Promise<never> {
   const message = envelope.msg || i18n.t('request.error');
-  showErrorMessage(message, ERROR_MESSAGE_SECONDS);
+  if (!config?.quietErrors) showErrorMessage(message, ERROR_MESSAGE_SECONDS);
   if (isSessionEndedCode(envelope.code) && !isUserInfoCall(config)) {
     openSessionEndedDialog();
   }
   return Promise.reject(new ApiError(message, { kind: 'envelope', code: envelope.code, data: envelope.data, status }));
 }
 
-function rejectTransport(message: string | undefined, status?: number): Promise<never> {
+function rejectTransport(message: string | undefined, status?: number, config?: AxiosRequestConfig): Promise<never> {
   const text = message || i18n.t('request.transportError');
-  showErrorMessage(text, ERROR_MESSAGE_SECONDS);
+  if (!config?.quietErrors) showErrorMessage(text, ERROR_MESSAGE_SECONDS);
   return Promise.reject(new ApiError(text, { kind: 'transport', status }));
 }
 
@@ -122,7 +132,7 @@ export function attachRequestHeaders(config: InternalAxiosRequestConfig): Intern
 
 export function handleResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
   const body: unknown = response.data;
-  if (!isEnvelope(body)) return rejectTransport(undefined, response.status);
+  if (!isEnvelope(body)) return rejectTransport(undefined, response.status, response.config);
   if (body.code !== SUCCESS_CODE) return rejectEnvelope(body, response.config, response.status);
   return response;
 }
@@ -135,11 +145,11 @@ export function handleResponseError(error: unknown): Promise<never> {
     if (axiosError.response && isEnvelope(body)) {
       if (body.code === SUCCESS_CODE) {
         // An error status carrying a success code is not a success we can trust.
-        return rejectTransport(axiosError.message, axiosError.response.status);
+        return rejectTransport(axiosError.message, axiosError.response.status, axiosError.config);
       }
       return rejectEnvelope(body, axiosError.config, axiosError.response.status);
     }
-    return rejectTransport(axiosError.message, axiosError.response?.status);
+    return rejectTransport(axiosError.message, axiosError.response?.status, axiosError.config);
   }
   return rejectTransport(error instanceof Error ? error.message : undefined);
 }
@@ -165,4 +175,47 @@ export function getJson<T>(url: string, config?: AxiosRequestConfig): Promise<T>
 
 export function postJson<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
   return request<T>({ ...config, url, method: 'POST', data: body });
+}
+
+/** POST multipart form data (e.g. an upload); axios sets the boundary. */
+export function postForm<T>(url: string, form: FormData, config?: AxiosRequestConfig): Promise<T> {
+  return request<T>({ ...config, url, method: 'POST', data: form });
+}
+
+/**
+ * Binary answers (e.g. the avatar image) are not envelopes. Their failures come as an
+ * envelope inside a Blob: a session-ended code is handled like any call (toast and the
+ * 'Confirm logout' dialog); anything else (a 404 for "no image") rejects quietly, since
+ * the caller shows the absence itself.
+ */
+export const binaryHttp = axios.create({ baseURL: '/', withCredentials: true, timeout: 0, responseType: 'blob' });
+binaryHttp.interceptors.request.use(attachRequestHeaders);
+
+async function envelopeOfBlob(body: unknown): Promise<Envelope | null> {
+  if (!(body instanceof Blob)) return isEnvelope(body) ? body : null;
+  try {
+    const parsed: unknown = JSON.parse(await body.text());
+    return isEnvelope(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function getBlob(url: string, config?: AxiosRequestConfig): Promise<Blob> {
+  try {
+    const response = await binaryHttp.request<Blob>({ ...config, url, method: 'GET' });
+    return response.data;
+  } catch (error) {
+    const response = axios.isAxiosError(error) ? error.response : undefined;
+    const envelope = await envelopeOfBlob(response?.data);
+    if (envelope && isSessionEndedCode(envelope.code))
+      return rejectEnvelope(envelope, response?.config, response?.status);
+    const message = envelope?.msg || (error instanceof Error ? error.message : i18n.t('request.transportError'));
+    throw new ApiError(message, {
+      kind: envelope ? 'envelope' : 'transport',
+      code: envelope?.code,
+      data: envelope?.data,
+      status: response?.status,
+    });
+  }
 }

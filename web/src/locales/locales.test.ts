@@ -38,4 +38,57 @@ describe('locales', () => {
     expect(enUS['exception.500.description']).toBe('Internal server error');
     expect(enUS['menu.user.googleAuth']).toBe('Two-Factor Authentication');
   });
+
+  it('carry the two-factor wording of §2, §5 and §8 (word for word where the spec gives it)', () => {
+    const given: [keyof typeof enUS, 'en' | 'zh', string][] = [
+      ['twoFactor.loading', 'en', 'Loading two-factor authentication status...'],
+      ['twoFactor.message.statusFailed', 'en', 'Failed to get two-factor authentication status'],
+      ['twoFactor.message.setupFailed', 'en', 'Initialization failed'],
+      ['twoFactor.message.qrFailed', 'en', 'QR code generation failed'],
+      ['twoFactor.message.enableFailed', 'en', 'Verification code is incorrect, please try again'],
+      ['twoFactor.message.regenerateFailed', 'zh', '重新生成备用验证码失败'],
+      ['twoFactor.message.disableFailed', 'zh', '验证码错误，请重试'],
+      ['twoFactor.message.noCodes', 'en', 'No backup codes available for download'],
+      ['twoFactor.message.enabled', 'en', 'Two-factor authentication enabled successfully!'],
+      ['twoFactor.message.secretCopied', 'en', 'Secret copied to clipboard'],
+      ['twoFactor.message.codesDownloaded', 'en', 'Backup codes downloaded'],
+      ['twoFactor.message.regenerated', 'zh', '备用验证码已重新生成'],
+      ['twoFactor.message.disabled', 'zh', '双因素认证已禁用'],
+      ['twoFactor.validation.sixDigits', 'en', 'Please enter a 6-digit verification code'],
+      ['twoFactor.validation.sixDigits', 'zh', '请输入6位验证码'],
+      ['authCode.codeInvalid', 'zh', '验证码必须是6位数字'],
+      ['authCode.backupInvalid', 'zh', '备用验证码必须是8位数字'],
+      ['authCode.forgot', 'en', 'Forgot code'],
+      ['twoFactor.disable', 'en', 'Disable 2FA'],
+      ['twoFactor.file.title', 'en', 'backup codes'],
+      ['twoFactor.file.title', 'zh', '备用验证码'],
+    ];
+    for (const [key, locale, text] of given) expect((locale === 'en' ? enUS : zhCN)[key], key).toBe(text);
+    // The other locale is a translation, not a copy.
+    for (const [key, locale] of given) {
+      expect(enUS[key], key).not.toBe(zhCN[key]);
+      expect((locale === 'en' ? zhCN : enUS)[key], key).toBeTruthy();
+    }
+  });
+
+  it('carry the user-centre wording of §5 and §8', () => {
+    const both = (key: keyof typeof zhCN, zh: string, en: string) => {
+      expect(zhCN[key], key).toBe(zh);
+      expect(enUS[key], key).toBe(en);
+    };
+    both('userSetting.rule.email.required', '请输入邮箱', 'please enter email');
+    both('userSetting.rule.nickname.required', '请输入昵称', 'please enter nickname');
+    both('userSetting.rule.countryRegion.required', '请选择国家/地区', 'please select country/region');
+    both('userSetting.rule.area.required', '请选择所在区域', 'please select area');
+    both('userSetting.rule.tooLong', '最多 {{max}} 个字符', 'at most {{max}} characters');
+    both('common.submit.failed', '表单提交失败，请重试', 'Form submission failed, please retry');
+    both('userSetting.cert.status.auditing', '审核中', 'Auditing');
+    both('userSetting.cert.status.passed', '已通过', 'Passed');
+    both('userSetting.cert.status.rejected', '已驳回', 'Rejected');
+    both('userSetting.cert.view', '查看', 'View');
+    both('userSetting.cert.withdraw', '撤回', 'Withdraw');
+    both('userSetting.basic.ipWhitelist', 'IP 白名单', 'IP whitelist');
+    both('userSetting.basic.notifyUrl', '回调地址', 'Callback URL');
+    both('common.exampleData', '示例数据', 'Example data');
+  });
 });

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// waitFor and findBy* give up after this long (default 1 s: too short for antd under load).
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd reads these browser APIs, which jsdom lacks.
 if (!window.matchMedia) {

@@ -229,6 +229,8 @@ describe('route tree helpers', () => {
       ['QouteList', '/qoute/list', ['*']],
       ['Setting', '/user/setting', ['*']],
       ['GoogleAuth', '/user/google-auth', ['*']],
+      ['Info', '/user/info', ['*']],
+      ['MessageCenter', '/user/message', ['*']],
     ];
     for (const [name, path, roles] of expected) {
       expect(pathOfRouteName(name)).toBe(path);
@@ -237,6 +239,12 @@ describe('route tree helpers', () => {
       expect(leaf?.meta.requiresAuth).toBe(true);
     }
     expect(pathOfRouteName('login')).toBe('/login');
+  });
+
+  it('keeps the message center out of the menu (the navbar bell leads there)', () => {
+    const user = APP_ROUTES.find((group) => group.name === 'user');
+    expect(user?.children?.find((route) => route.name === 'MessageCenter')?.meta.hideInMenu).toBe(true);
+    expect(user?.children?.find((route) => route.name === 'Info')?.meta.hideInMenu).toBeFalsy();
   });
 });
 

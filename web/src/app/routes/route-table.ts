@@ -52,13 +52,13 @@ export const APP_ROUTES: AppRoute[] = [
         path: 'cardList',
         name: 'CardList',
         meta: { ...any, locale: 'menu.order.cardList' },
-        load: () => import('@/features/card-orders/components/card-order-list-page'),
+        load: () => import('@/features/orders/components/card-order-list-page'),
       },
       {
         path: 'behalfList',
         name: 'BehalfList',
         meta: { ...any, locale: 'menu.order.behalfList' },
-        load: () => import('@/features/behalf-orders/components/behalf-order-list-page'),
+        load: () => import('@/features/orders/components/behalf-order-list-page'),
       },
       {
         path: 'addList',
@@ -97,6 +97,12 @@ export const APP_ROUTES: AppRoute[] = [
         name: 'Account',
         meta: { ...any, locale: 'menu.finance.account' },
         load: () => import('@/features/finance-account/components/account-records-page'),
+      },
+      {
+        path: 'merchants',
+        name: 'Merchants',
+        meta: { requiresAuth: true, roles: ['admin'], locale: 'menu.finance.merchants' },
+        load: () => import('@/features/merchants/components/merchants-page'),
       },
     ],
   },
@@ -150,10 +156,23 @@ export const APP_ROUTES: AppRoute[] = [
     meta: { ...any, locale: 'menu.user', icon: 'icon-user', order: 7 },
     children: [
       {
+        path: 'info',
+        name: 'Info',
+        meta: { ...any, locale: 'menu.user.info' },
+        load: () => import('@/features/user/components/user-info-page'),
+      },
+      {
         path: 'setting',
         name: 'Setting',
         meta: { ...any, locale: 'menu.user.setting' },
         load: () => import('@/features/user-settings/components/user-settings-page'),
+      },
+      {
+        // Reached from the navbar bell and the user pages, not from the menu.
+        path: 'message',
+        name: 'MessageCenter',
+        meta: { ...any, locale: 'menu.user.messageCenter', hideInMenu: true },
+        load: () => import('@/features/message-center/components/message-center-page'),
       },
       {
         path: 'google-auth',

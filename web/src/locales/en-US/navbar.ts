@@ -10,7 +10,13 @@ export default {
   'navbar.user.switchRoleTo': 'Switch to {{role}} view',
   'navbar.user.switchRole.hint': 'Changes only what the console shows; the server still checks permissions',
   'navbar.user.switchRole.done': 'Now showing the {{role}} view',
+  'navbar.user.info': 'User info',
   'navbar.user.settings': 'User settings',
+  'navbar.messages': 'Messages',
+  'navbar.messages.unread': 'Unread messages: {{count}}',
+  'navbar.messages.latestUnread': 'Latest unread',
+  'navbar.messages.noUnread': 'No unread messages',
+  'navbar.messages.viewAll': 'View all',
   'navbar.user.logout': 'Logout',
   'navbar.user.currentRole': 'Current role: {{role}}',
 };

@@ -1,27 +1,41 @@
+import authCode from './auth-code';
 import common from './common';
 import exception from './exception';
 import login from './login';
 import menu from './menu';
+import messageCenter from './message-center';
 import monitor from './monitor';
 import navbar from './navbar';
+import orderCommon from './order-common';
+import orderPages from './order-pages';
 import placeholder from './placeholder';
 import request from './request';
 import result from './result';
 import settings from './settings';
 import tabBar from './tab-bar';
+import twoFactor from './two-factor';
+import userInfo from './user-info';
+import userSettings from './user-settings';
 import workplace from './workplace';
 
 export default {
+  ...authCode,
   ...common,
   ...exception,
   ...login,
   ...menu,
+  ...messageCenter,
   ...monitor,
   ...navbar,
+  ...orderCommon,
+  ...orderPages,
   ...placeholder,
   ...request,
   ...result,
   ...settings,
   ...tabBar,
+  ...twoFactor,
+  ...userInfo,
+  ...userSettings,
   ...workplace,
 };

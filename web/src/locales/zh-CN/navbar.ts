@@ -10,7 +10,13 @@ export default {
   'navbar.user.switchRoleTo': '切换为{{role}}视图',
   'navbar.user.switchRole.hint': '只改变控制台显示的内容，服务端仍会校验权限',
   'navbar.user.switchRole.done': '已切换为{{role}}视图',
+  'navbar.user.info': '用户信息',
   'navbar.user.settings': '用户设置',
+  'navbar.messages': '消息',
+  'navbar.messages.unread': '{{count}} 条未读消息',
+  'navbar.messages.latestUnread': '最新未读',
+  'navbar.messages.noUnread': '没有未读消息',
+  'navbar.messages.viewAll': '查看全部',
   'navbar.user.logout': '退出登录',
   'navbar.user.currentRole': '当前角色：{{role}}',
 };

@@ -8,6 +8,7 @@ import { useSettingsStore } from '@/stores/settings-store';
 import { useUiStore } from '@/stores/ui-store';
 import { NavMenu } from '../menu/nav-menu';
 import type { MenuEntry } from '../menu/menu-entries';
+import { MessageBell } from './message-bell';
 import { PageSearch } from './page-search';
 import { UserMenu } from './user-menu';
 import './navbar.css';
@@ -17,7 +18,7 @@ export interface NavbarProps {
   onLogout: () => Promise<void>;
 }
 
-/** Top bar: logo and name, top menu (when on), search, language, theme, settings, user. */
+/** Top bar: logo and name, top menu (when on), search, language, theme, settings, messages, user. */
 export function Navbar({ menuEntries, onLogout }: NavbarProps) {
   const { t } = useTranslation();
   const themeMode = useSettingsStore((state) => state.theme);
@@ -75,6 +76,7 @@ export function Navbar({ menuEntries, onLogout }: NavbarProps) {
             onClick={() => openSettings(true)}
           />
         </Tooltip>
+        <MessageBell />
         <UserMenu onLogout={onLogout} />
       </div>
     </header>

@@ -1,7 +1,8 @@
-import { LogoutOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { IdcardOutlined, LogoutOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
+import { useAvatarUrl } from '@/lib/avatar';
 import { showSuccessMessage } from '@/lib/feedback';
 import { displayName, useUserStore } from '@/stores/user-store';
 
@@ -9,7 +10,7 @@ export interface UserMenuProps {
   onLogout: () => Promise<void>;
 }
 
-/** Avatar dropdown: local role switcher (§6), user settings, logout. */
+/** Avatar dropdown: local role switcher (§6), user info, user settings, logout. */
 export function UserMenu({ onLogout }: UserMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -19,6 +20,7 @@ export function UserMenu({ onLogout }: UserMenuProps) {
   const switchRole = useUserStore((state) => state.switchRole);
   const otherRole = role === 'admin' ? 'user' : 'admin';
   const name = displayName(info);
+  const avatarUrl = useAvatarUrl();
 
   return (
     <Dropdown
@@ -43,6 +45,11 @@ export function UserMenu({ onLogout }: UserMenuProps) {
             ),
           },
           {
+            key: 'info',
+            icon: <IdcardOutlined />,
+            label: <span data-testid="user-info-link">{t('navbar.user.info')}</span>,
+          },
+          {
             key: 'settings',
             icon: <SettingOutlined />,
             label: <span data-testid="user-settings-link">{t('navbar.user.settings')}</span>,
@@ -60,6 +67,8 @@ export function UserMenu({ onLogout }: UserMenuProps) {
             showSuccessMessage(t('navbar.user.switchRole.done', { role: t(`role.${next}`) }));
             // Re-run the guard: a page the new role may not open is left.
             void revalidator.revalidate();
+          } else if (key === 'info') {
+            navigate('/user/info');
           } else if (key === 'settings') {
             navigate('/user/setting');
           } else if (key === 'logout') {
@@ -70,7 +79,7 @@ export function UserMenu({ onLogout }: UserMenuProps) {
       }}
     >
       <Button type="text" data-testid="user-dropdown" style={{ paddingInline: 4 }}>
-        <Avatar size={28} src={info.avatar || undefined} icon={<UserOutlined />} />
+        <Avatar size={28} src={avatarUrl ?? (info.avatar || undefined)} icon={<UserOutlined />} />
         <span className="navbar__username" data-testid="navbar-username">
           {name}
         </span>

@@ -1,6 +1,146 @@
-import { PagePlaceholder } from '@/components/page-placeholder/page-placeholder';
+import {
+  BellOutlined,
+  CheckCircleOutlined,
+  DownloadOutlined,
+  IdcardOutlined,
+  LockOutlined,
+  ReloadOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Button, Card, Col, Menu, Result, Row, Skeleton, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { showSuccessMessage } from '@/lib/feedback';
+import { useChangeInfo } from '../api/change-info';
+import { useProfile, type Profile } from '../api/get-profile';
+import { CertificationTab } from './certification-tab';
+import { downloadText, profileExport, profileExportFileName } from './export-profile';
+import { ProfileForm } from './profile-form';
+import { SecurityTab } from './security-tab';
+import './user-settings-page.css';
 
-/** User settings (/user/setting) — placeholder until the feature ships. */
+export const SETTINGS_TABS = ['basic', 'security', 'certification'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+const isSettingsTab = (value: string | null): value is SettingsTab =>
+  (SETTINGS_TABS as readonly string[]).includes(value ?? '');
+
+const MESSAGE_CENTER_PATH = '/user/message';
+const RESULT_PAGE_PATH = '/result/success';
+
+function BasicInfoTab({ profile }: { profile: Profile }) {
+  const changeInfo = useChangeInfo();
+  return <ProfileForm profile={profile} onSave={changeInfo.mutateAsync} saving={changeInfo.isPending} />;
+}
+
+/** /user/setting: the §2 menu (left) and the three tabs (basic info, security, certification). */
 export default function UserSettingsPage() {
-  return <PagePlaceholder titleKey="menu.user.setting" testId="user-settings-page" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const profile = useProfile();
+  const tabParam = searchParams.get('tab');
+  const tab: SettingsTab = isSettingsTab(tabParam) ? tabParam : 'basic';
+
+  const openTab = (next: SettingsTab, anchor?: string) => {
+    setSearchParams(
+      (params) => {
+        const updated = new URLSearchParams(params);
+        updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
+    if (anchor) {
+      // After the tab has rendered.
+      setTimeout(() => document.getElementById(anchor)?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 50);
+    }
+  };
+
+  const exportProfile = () => {
+    if (!profile.data) return;
+    downloadText(profileExport(profile.data), profileExportFileName(profile.data));
+    showSuccessMessage(t('userSetting.export.done'));
+  };
+
+  const menuKey = tab === 'basic' ? 'personal' : tab === 'security' ? 'account' : 'certification';
+  const menuItems = [
+    { key: 'personal', icon: <UserOutlined />, label: t('userSetting.menu.personalInfo') },
+    { key: 'account', icon: <SettingOutlined />, label: t('userSetting.menu.accountSettings') },
+    { key: 'password', icon: <LockOutlined />, label: t('userSetting.menu.password') },
+    { key: 'certification', icon: <IdcardOutlined />, label: t('userSetting.menu.certification') },
+    { key: 'notification', icon: <BellOutlined />, label: t('userSetting.menu.messageNotification') },
+    { key: 'result', icon: <CheckCircleOutlined />, label: t('userSetting.menu.result') },
+    { key: 'export', icon: <DownloadOutlined />, label: t('userSetting.menu.export'), disabled: !profile.data },
+  ].map((item) => ({ ...item, label: <span data-testid={`user-setting-menu-${item.key}`}>{item.label}</span> }));
+
+  const onMenuClick = ({ key }: { key: string }) => {
+    if (key === 'personal') openTab('basic');
+    else if (key === 'account') openTab('security');
+    else if (key === 'password') openTab('security', 'user-setting-password');
+    else if (key === 'certification') openTab('certification');
+    else if (key === 'notification') navigate(MESSAGE_CENTER_PATH);
+    else if (key === 'result') navigate(RESULT_PAGE_PATH);
+    else if (key === 'export') exportProfile();
+  };
+
+  let body;
+  if (profile.isPending) {
+    body = <Skeleton active paragraph={{ rows: 10 }} data-testid="user-settings-loading" />;
+  } else if (profile.isError) {
+    body = (
+      <Result
+        status="error"
+        title={t('userSetting.loadFailed')}
+        subTitle={profile.error.message}
+        data-testid="user-settings-error"
+        extra={
+          <Button type="primary" icon={<ReloadOutlined />} onClick={() => void profile.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => openTab(key as SettingsTab)}
+        data-testid="user-settings-tabs"
+        items={[
+          { key: 'basic', label: t('userSetting.tab.basic'), children: <BasicInfoTab profile={profile.data} /> },
+          { key: 'security', label: t('userSetting.tab.security'), children: <SecurityTab profile={profile.data} /> },
+          {
+            key: 'certification',
+            label: t('userSetting.tab.certification'),
+            children: <CertificationTab username={profile.data.username} />,
+          },
+        ].map((item) => ({ ...item, label: <span data-testid={`user-settings-tab-${item.key}`}>{item.label}</span> }))}
+      />
+    );
+  }
+
+  return (
+    <Row gutter={[16, 16]} data-testid="user-settings-page" className="user-settings">
+      <Col xs={24} lg={6} xl={5}>
+        <Card className="user-settings__menu-card" styles={{ body: { padding: 8 } }}>
+          <Typography.Title level={5} className="user-settings__menu-title">
+            {t('menu.user.setting')}
+          </Typography.Title>
+          <Menu
+            mode="inline"
+            selectedKeys={[menuKey]}
+            items={menuItems}
+            onClick={onMenuClick}
+            data-testid="user-settings-menu"
+            style={{ borderInlineEnd: 'none' }}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={18} xl={19}>
+        <Card>{body}</Card>
+      </Col>
+    </Row>
+  );
 }

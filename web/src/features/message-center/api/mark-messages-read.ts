@@ -1,0 +1,46 @@
+/**
+ * Marking messages read (spec §4: status 0 becomes 1): POST /adminapi/message/read {ids}
+ * and /adminapi/message/readAll {type?}. Both answer with the new unread counts, which go
+ * straight into the badge's cache; the lists are refetched.
+ */
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { invalidateInbox, setUnreadCounts, type MessageKind, type UnreadCounts } from '@/lib/inbox';
+import { postJson } from '@/lib/request';
+
+export const MARK_READ_URL = '/adminapi/message/read';
+export const MARK_ALL_READ_URL = '/adminapi/message/readAll';
+
+export interface MarkReadResult {
+  /** How many went from unread to read. */
+  marked: number;
+  unread: UnreadCounts;
+}
+
+export function markMessagesRead(ids: number[]): Promise<MarkReadResult> {
+  return postJson<MarkReadResult>(MARK_READ_URL, { ids });
+}
+
+export function markAllMessagesRead(type?: MessageKind): Promise<MarkReadResult> {
+  return postJson<MarkReadResult>(MARK_ALL_READ_URL, type ? { type } : {});
+}
+
+export const markReadMutationOptions = () =>
+  mutationOptions({ mutationKey: ['inbox', 'read'], mutationFn: markMessagesRead });
+
+export const markAllReadMutationOptions = () =>
+  mutationOptions({ mutationKey: ['inbox', 'read-all'], mutationFn: markAllMessagesRead });
+
+function refreshInbox(client: QueryClient, result: MarkReadResult): Promise<void> {
+  setUnreadCounts(result.unread, client);
+  return invalidateInbox(client);
+}
+
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({ ...markReadMutationOptions(), onSuccess: (result) => refreshInbox(client, result) });
+}
+
+export function useMarkAllRead() {
+  const client = useQueryClient();
+  return useMutation({ ...markAllReadMutationOptions(), onSuccess: (result) => refreshInbox(client, result) });
+}

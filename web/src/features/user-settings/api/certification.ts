@@ -1,0 +1,123 @@
+/**
+ * Real-name (enterprise) certification: /adminapi/certification/{list,detail,submit,withdraw}.
+ * Status: 0 auditing, 1 passed, 2 rejected (with reject_reason), 3 withdrawn.
+ */
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { postJson } from '@/lib/request';
+
+export const CERTIFICATION_LIST_URL = '/adminapi/certification/list';
+export const CERTIFICATION_DETAIL_URL = '/adminapi/certification/detail';
+export const CERTIFICATION_SUBMIT_URL = '/adminapi/certification/submit';
+export const CERTIFICATION_WITHDRAW_URL = '/adminapi/certification/withdraw';
+
+export const CERTIFICATION_STATUS = { auditing: 0, passed: 1, rejected: 2, withdrawn: 3 } as const;
+export type CertificationStatusName = keyof typeof CERTIFICATION_STATUS;
+
+export const PERSON_CERTIFICATE_TYPES = ['id_card', 'passport', 'hk_macao_pass', 'taiwan_pass'] as const;
+export const ENTERPRISE_CERTIFICATE_TYPES = ['unified_social_credit_code', 'business_license'] as const;
+
+export interface CertificationRecord {
+  id: number;
+  mid: number | null;
+  username: string;
+  certification_type: string;
+  certification_content: string;
+  status: number;
+  reject_reason: string;
+  time: string;
+  decided_at: string | null;
+  legal_person: string;
+  legal_person_certificate_type: string;
+  legal_person_certificate_number: string;
+  enterprise_name: string;
+  enterprise_certificate_type: string;
+  enterprise_certificate_number: string;
+  organization_code: string;
+  /** True in lists: the certificate numbers are masked. */
+  numbers_masked: boolean;
+}
+
+export interface CertificationSubmitRequest {
+  account_type: 'enterprise';
+  legal_person: string;
+  legal_person_certificate_type: string;
+  legal_person_certificate_number: string;
+  enterprise_name: string;
+  enterprise_certificate_type: string;
+  enterprise_certificate_number: string;
+  organization_code: string;
+}
+
+const CERTIFICATIONS_KEY = ['certifications'] as const;
+
+export function statusName(status: number): CertificationStatusName | undefined {
+  return (Object.keys(CERTIFICATION_STATUS) as CertificationStatusName[]).find(
+    (name) => CERTIFICATION_STATUS[name] === status,
+  );
+}
+
+/** The record that describes the account now: a passed one, else the newest (or none). */
+export function currentCertification(records: CertificationRecord[]): CertificationRecord | undefined {
+  return records.find((record) => record.status === CERTIFICATION_STATUS.passed) ?? records[0];
+}
+
+/** A new submission is possible unless a record is under audit or has passed. */
+export function canSubmitCertification(records: CertificationRecord[]): boolean {
+  return !records.some(
+    (record) => record.status === CERTIFICATION_STATUS.auditing || record.status === CERTIFICATION_STATUS.passed,
+  );
+}
+
+/** POST /adminapi/certification/list: the caller's records, newest first, numbers masked. */
+export function getCertifications(): Promise<CertificationRecord[]> {
+  return postJson<CertificationRecord[]>(CERTIFICATION_LIST_URL, {});
+}
+
+export const certificationsQueryOptions = () =>
+  queryOptions({ queryKey: [...CERTIFICATIONS_KEY, 'list'], queryFn: getCertifications });
+
+export function useCertifications() {
+  return useQuery(certificationsQueryOptions());
+}
+
+/** POST /adminapi/certification/detail {id}: one record with full numbers. */
+export function getCertificationDetail(id: number): Promise<CertificationRecord> {
+  return postJson<CertificationRecord>(CERTIFICATION_DETAIL_URL, { id });
+}
+
+export const certificationDetailQueryOptions = (id: number) =>
+  queryOptions({ queryKey: [...CERTIFICATIONS_KEY, 'detail', id], queryFn: () => getCertificationDetail(id) });
+
+export function useCertificationDetail(id: number | null) {
+  return useQuery({ ...certificationDetailQueryOptions(id ?? 0), enabled: id !== null });
+}
+
+export function submitCertification(request: CertificationSubmitRequest): Promise<CertificationRecord> {
+  return postJson<CertificationRecord>(CERTIFICATION_SUBMIT_URL, request);
+}
+
+export function withdrawCertification(id: number): Promise<CertificationRecord> {
+  return postJson<CertificationRecord>(CERTIFICATION_WITHDRAW_URL, { id });
+}
+
+export const submitCertificationMutationOptions = () =>
+  mutationOptions({ mutationKey: ['certification-submit'], mutationFn: submitCertification });
+
+export const withdrawCertificationMutationOptions = () =>
+  mutationOptions({ mutationKey: ['certification-withdraw'], mutationFn: withdrawCertification });
+
+export function useSubmitCertification() {
+  const client = useQueryClient();
+  return useMutation({
+    ...submitCertificationMutationOptions(),
+    onSuccess: () => client.invalidateQueries({ queryKey: CERTIFICATIONS_KEY }),
+  });
+}
+
+export function useWithdrawCertification() {
+  const client = useQueryClient();
+  return useMutation({
+    ...withdrawCertificationMutationOptions(),
+    onSuccess: () => client.invalidateQueries({ queryKey: CERTIFICATIONS_KEY }),
+  });
+}

@@ -1,0 +1,42 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { postJson } from '@/lib/request';
+import { useUserStore } from '@/stores/user-store';
+import { PROFILE_QUERY_KEY, type Profile } from './get-profile';
+
+export const CHANGE_INFO_URL = '/adminapi/merchant/changeInfo';
+
+/** The profile form as the server takes it (the four first fields are required). */
+export interface ChangeInfoRequest {
+  nickname: string;
+  email: string;
+  country_region: string;
+  area: string;
+  address: string;
+  contact_phone: string;
+  introduction: string;
+  personal_website: string;
+  office_location: string;
+  notify_url: string;
+  ip_whitelist: string;
+}
+
+/** POST /adminapi/merchant/changeInfo: saves the whole form; answers with the stored (normalised) profile. */
+export function changeInfo(request: ChangeInfoRequest): Promise<Profile> {
+  return postJson<Profile>(CHANGE_INFO_URL, request);
+}
+
+export const changeInfoMutationOptions = () =>
+  mutationOptions({ mutationKey: ['change-info'], mutationFn: changeInfo });
+
+/** Saves the profile, caches the answer and updates the name shown in the navbar. */
+export function useChangeInfo() {
+  const client = useQueryClient();
+  return useMutation({
+    ...changeInfoMutationOptions(),
+    onSuccess: (profile) => {
+      client.setQueryData(PROFILE_QUERY_KEY, profile);
+      useUserStore.getState().setUserInfo({ name: profile.nickname, email: profile.email });
+      void client.invalidateQueries({ queryKey: ['user-info'] });
+    },
+  });
+}

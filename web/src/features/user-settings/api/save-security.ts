@@ -1,0 +1,29 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { postJson } from '@/lib/request';
+import { PROFILE_QUERY_KEY, type Profile } from './get-profile';
+
+export const SECURITY_URL = '/adminapi/merchant/security';
+
+export interface SecurityRequest {
+  security_question: string;
+  /** Required when the question changes; blank keeps the stored answer. */
+  security_answer: string;
+  security_email: string;
+  security_phone: string;
+}
+
+/** POST /adminapi/merchant/security; answers with the new profile. */
+export function saveSecurity(request: SecurityRequest): Promise<Profile> {
+  return postJson<Profile>(SECURITY_URL, request);
+}
+
+export const saveSecurityMutationOptions = () =>
+  mutationOptions({ mutationKey: ['save-security'], mutationFn: saveSecurity });
+
+export function useSaveSecurity() {
+  const client = useQueryClient();
+  return useMutation({
+    ...saveSecurityMutationOptions(),
+    onSuccess: (profile) => client.setQueryData(PROFILE_QUERY_KEY, profile),
+  });
+}

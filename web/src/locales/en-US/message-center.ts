@@ -1,0 +1,18 @@
+export default {
+  'messageCenter.title': 'Message center',
+  'messageCenter.tab.message': 'Messages',
+  'messageCenter.tab.notice': 'Notices',
+  'messageCenter.tab.todo': 'To-dos',
+  'messageCenter.markRead': 'Mark read',
+  'messageCenter.markAllRead': 'Mark all read',
+  'messageCenter.status.unread': 'Unread',
+  'messageCenter.status.read': 'Read',
+  'messageCenter.level.info': 'Info',
+  'messageCenter.level.success': 'Success',
+  'messageCenter.level.warning': 'Warning',
+  'messageCenter.level.urgent': 'Urgent',
+  'messageCenter.empty.message': 'No messages',
+  'messageCenter.empty.notice': 'No notices',
+  'messageCenter.empty.todo': 'No to-dos',
+  'messageCenter.loadFailed': 'Failed to load the messages',
+};

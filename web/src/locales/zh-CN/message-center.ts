@@ -1,0 +1,18 @@
+export default {
+  'messageCenter.title': '消息中心',
+  'messageCenter.tab.message': '消息',
+  'messageCenter.tab.notice': '通知',
+  'messageCenter.tab.todo': '待办',
+  'messageCenter.markRead': '标为已读',
+  'messageCenter.markAllRead': '全部标为已读',
+  'messageCenter.status.unread': '未读',
+  'messageCenter.status.read': '已读',
+  'messageCenter.level.info': '信息',
+  'messageCenter.level.success': '成功',
+  'messageCenter.level.warning': '警告',
+  'messageCenter.level.urgent': '紧急',
+  'messageCenter.empty.message': '暂无消息',
+  'messageCenter.empty.notice': '暂无通知',
+  'messageCenter.empty.todo': '暂无待办',
+  'messageCenter.loadFailed': '消息加载失败',
+};
