@@ -11,7 +11,7 @@
 
 use crate::auth::session::CurrentUser;
 use crate::db::now_millis;
-use crate::sql::{Bind, bind_all, values_list};
+use crate::sql::{Bind, StatementBatch, values_list};
 use sqlx::{AnyConnection, Row};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,21 +120,56 @@ pub struct Ledger {
 
 const LOCK_ACCOUNT: &str = "UPDATE merchant_accounts SET updated_at = $2 WHERE merchant_id = $1
      RETURNING balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen";
+/// The next order id never reuses one AUTOINCREMENT handed out (orders are never deleted,
+/// but the sequence is the authority).
+const LOCK_ACCOUNT_AND_NEXT_ORDER_ID: &str = "UPDATE merchant_accounts SET updated_at = $2 WHERE merchant_id = $1
+     RETURNING balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen,
+     MAX(COALESCE((SELECT MAX(id) FROM orders), 0),
+         COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'orders'), 0)) + 1";
 
 impl Ledger {
     /// Locks the merchant's account (creating it empty if it never existed). On
     /// PostgreSQL the UPDATE takes the row lock, so every money movement of one merchant
     /// runs one after the other; on SQLite the caller's `BEGIN IMMEDIATE` already did.
     pub async fn open(connection: &mut AnyConnection, merchant_id: i64, actor: Actor) -> Result<Self, sqlx::Error> {
+        Ok(Self::lock(connection, merchant_id, actor, LOCK_ACCOUNT, LOCK_ACCOUNT).await?.0)
+    }
+
+    /// SQLite only: begins the write transaction, opens the ledger and reads the id the
+    /// next order will get, in one hop. `BEGIN IMMEDIATE` holds the database's write
+    /// lock, so no one else can take that id before the transaction ends.
+    pub async fn begin_with_next_order_id(
+        write: &mut crate::db::SqliteWrite,
+        merchant_id: i64,
+        actor: Actor,
+    ) -> Result<(Self, i64), sqlx::Error> {
+        let first = write.begin_with(LOCK_ACCOUNT_AND_NEXT_ORDER_ID);
+        let (ledger, row) = Self::lock(write.connection(), merchant_id, actor, &first, LOCK_ACCOUNT_AND_NEXT_ORDER_ID).await?;
+        Ok((ledger, row.try_get(4)?))
+    }
+
+    /// `first_sql` locks and reads the account; `lock_sql` does it again after creating
+    /// an account that did not exist.
+    async fn lock(
+        connection: &mut AnyConnection,
+        merchant_id: i64,
+        actor: Actor,
+        first_sql: &str,
+        lock_sql: &'static str,
+    ) -> Result<(Self, sqlx::any::AnyRow), sqlx::Error> {
         let now = now_millis();
-        let mut row = sqlx::query(LOCK_ACCOUNT).bind(merchant_id).bind(now).fetch_optional(&mut *connection).await?;
+        let mut row = sqlx::query(sqlx::AssertSqlSafe(first_sql.to_string()))
+            .bind(merchant_id)
+            .bind(now)
+            .fetch_optional(&mut *connection)
+            .await?;
         if row.is_none() {
             sqlx::query("INSERT INTO merchant_accounts (merchant_id, updated_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
                 .bind(merchant_id)
                 .bind(now)
                 .execute(&mut *connection)
                 .await?;
-            row = sqlx::query(LOCK_ACCOUNT).bind(merchant_id).bind(now).fetch_optional(&mut *connection).await?;
+            row = sqlx::query(lock_sql).bind(merchant_id).bind(now).fetch_optional(&mut *connection).await?;
         }
         let row = row.ok_or(sqlx::Error::RowNotFound)?;
         let account = Account {
@@ -143,7 +178,7 @@ impl Ledger {
             credit_used_fen: row.try_get(2)?,
             total_topup_fen: row.try_get(3)?,
         };
-        Ok(Self { merchant_id, account, actor, records: Vec::new(), now })
+        Ok((Self { merchant_id, account, actor, records: Vec::new(), now }, row))
     }
 
     pub fn account(&self) -> Account {
@@ -230,21 +265,31 @@ impl Ledger {
 
     /// Stores the account and appends the records (many rows per statement).
     pub async fn flush(self, connection: &mut AnyConnection) -> Result<Account, sqlx::Error> {
+        let mut batch = StatementBatch::default();
+        let account = self.add_to(&mut batch);
+        batch.execute(connection).await?;
+        Ok(account)
+    }
+
+    /// The statements that store the figures and the records, for a batch of statements
+    /// run together; returns the account as it will be.
+    pub fn add_to(self, batch: &mut StatementBatch) -> Account {
         if self.records.is_empty() {
-            return Ok(self.account);
+            return self.account;
         }
-        sqlx::query(
+        batch.push(
             "UPDATE merchant_accounts SET balance_fen = $1, credit_limit_fen = $2, credit_used_fen = $3,
-             total_topup_fen = $4, updated_at = $5 WHERE merchant_id = $6",
-        )
-        .bind(self.account.balance_fen)
-        .bind(self.account.credit_limit_fen)
-        .bind(self.account.credit_used_fen)
-        .bind(self.account.total_topup_fen)
-        .bind(now_millis())
-        .bind(self.merchant_id)
-        .execute(&mut *connection)
-        .await?;
+             total_topup_fen = $4, updated_at = $5 WHERE merchant_id = $6"
+                .to_string(),
+            vec![
+                Bind::Int(self.account.balance_fen),
+                Bind::Int(self.account.credit_limit_fen),
+                Bind::Int(self.account.credit_used_fen),
+                Bind::Int(self.account.total_topup_fen),
+                Bind::Int(now_millis()),
+                Bind::Int(self.merchant_id),
+            ],
+        );
         const COLUMNS: usize = 14;
         for chunk in self.records.chunks(crate::sql::MAX_BINDS / COLUMNS) {
             let sql = format!(
@@ -272,9 +317,9 @@ impl Ledger {
                     Bind::Int(record.at),
                 ]);
             }
-            bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).execute(&mut *connection).await?;
+            batch.push(sql, binds);
         }
-        Ok(self.account)
+        self.account
     }
 }
 

@@ -3,7 +3,7 @@
 //! and the workplace chart without counting millions of rows.
 
 use crate::domain::beijing_day;
-use crate::sql::{Bind, bind_all, values_list};
+use crate::sql::{Bind, StatementBatch, values_list};
 use sqlx::AnyConnection;
 use std::collections::BTreeMap;
 
@@ -62,6 +62,13 @@ impl CounterChanges {
     }
 
     pub async fn apply(self, connection: &mut AnyConnection) -> Result<(), sqlx::Error> {
+        let mut batch = StatementBatch::default();
+        self.add_to(&mut batch);
+        batch.execute(connection).await
+    }
+
+    /// The upserts, for a batch of statements run together.
+    pub fn add_to(self, batch: &mut StatementBatch) {
         let changes: Vec<(CounterKey, i64)> = self.0.into_iter().filter(|(_, delta)| *delta != 0).collect();
         const COLUMNS: usize = 9;
         for chunk in changes.chunks(crate::sql::MAX_BINDS / COLUMNS) {
@@ -89,8 +96,7 @@ impl CounterChanges {
                     .map(Bind::Int),
                 );
             }
-            bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).execute(&mut *connection).await?;
+            batch.push(sql, binds);
         }
-        Ok(())
     }
 }

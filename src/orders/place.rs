@@ -7,7 +7,8 @@ use crate::domain::{Carrier, MerchantOrderId, OrderKind, OrderStatus, PhoneNumbe
 use crate::error::AppError;
 use crate::finance::ledger::{Actor, Ledger, OrderRef};
 use crate::i18n::TradeMessage;
-use crate::sql::{Bind, bind_all, values_list};
+use crate::db::DatabaseKind;
+use crate::sql::{Bind, StatementBatch, bind_all, values_list};
 use crate::state::AppState;
 use sqlx::{AnyConnection, AnyPool, Row};
 use std::collections::HashMap;
@@ -177,6 +178,49 @@ impl NewOrder {
 }
 
 const INSERT_COLUMNS: usize = 30;
+const ORDER_COLUMNS: &str = "merchant_id, merchant_order_id, order_no, system_order_id, product_id, product_key,
+     product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen,
+     status, buyback, created_at, deadline_at, submitted_at, finished_at, duration_ms, callback_at, serial_no,
+     failure_reason, card_no_enc, card_secret_enc, batch_id, remark, created_by, lease_until";
+
+/// The values of `ORDER_COLUMNS` for one order.
+fn order_binds(order: &NewOrder) -> [Bind; INSERT_COLUMNS] {
+    // Only orders a channel handles are queued for the worker, due at once.
+    let in_flight = !order.status.is_final() && order.status != OrderStatus::ManualReview;
+    let lease_until = (in_flight && order.kind != OrderKind::Behalf).then_some(order.created_at);
+    [
+        Bind::Int(order.merchant_id),
+        Bind::Text(order.merchant_order_id.clone()),
+        Bind::Text(order.order_no.clone()),
+        Bind::Text(order.system_order_id.clone()),
+        Bind::Int(order.offer.product_id),
+        Bind::Text(order.offer.product_key.clone()),
+        Bind::Text(order.offer.product_name.clone()),
+        Bind::Int(order.offer.carrier.code()),
+        Bind::Int(order.kind.code()),
+        Bind::Text(order.account.clone()),
+        Bind::Int(order.offer.face_value_fen),
+        Bind::Int(order.price_fen),
+        Bind::Int(order.paid.0),
+        Bind::Int(order.paid.1),
+        Bind::Int(order.status.code()),
+        Bind::Int(i64::from(order.buyback)),
+        Bind::Int(order.created_at),
+        Bind::Int(order.deadline_at),
+        Bind::OptInt(order.submitted_at),
+        Bind::OptInt(order.finished_at),
+        Bind::OptInt(order.finished_at.map(|finished| finished - order.created_at)),
+        Bind::OptInt(order.callback_at),
+        Bind::OptText(order.serial_no.clone()),
+        Bind::OptText(order.failure_reason.clone()),
+        Bind::OptText(order.card.as_ref().map(|card| card.0.clone())),
+        Bind::OptText(order.card.as_ref().map(|card| card.1.clone())),
+        Bind::OptInt(order.batch_id),
+        Bind::Text(order.remark.clone()),
+        Bind::OptInt(order.created_by),
+        Bind::OptInt(lease_until),
+    ]
+}
 
 /// Inserts orders, many per statement. A merchant order id the merchant already used is
 /// skipped, not an error: the result lists (merchant order id, id) of the rows inserted.
@@ -184,51 +228,11 @@ pub async fn insert_orders(connection: &mut AnyConnection, orders: &[NewOrder]) 
     let mut inserted = Vec::with_capacity(orders.len());
     for chunk in orders.chunks(crate::sql::MAX_BINDS / INSERT_COLUMNS) {
         let sql = format!(
-            "INSERT INTO orders (merchant_id, merchant_order_id, order_no, system_order_id, product_id, product_key,
-             product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen,
-             status, buyback, created_at, deadline_at, submitted_at, finished_at, duration_ms, callback_at, serial_no,
-             failure_reason, card_no_enc, card_secret_enc, batch_id, remark, created_by, lease_until) VALUES {}
+            "INSERT INTO orders ({ORDER_COLUMNS}) VALUES {}
              ON CONFLICT (merchant_id, merchant_order_id) DO NOTHING RETURNING merchant_order_id, id",
             values_list(chunk.len(), INSERT_COLUMNS)
         );
-        let mut binds = Vec::with_capacity(chunk.len() * INSERT_COLUMNS);
-        for order in chunk {
-            // Only orders a channel handles are queued for the worker, due at once.
-            let in_flight = !order.status.is_final() && order.status != OrderStatus::ManualReview;
-            let lease_until = (in_flight && order.kind != OrderKind::Behalf).then_some(order.created_at);
-            binds.extend([
-                Bind::Int(order.merchant_id),
-                Bind::Text(order.merchant_order_id.clone()),
-                Bind::Text(order.order_no.clone()),
-                Bind::Text(order.system_order_id.clone()),
-                Bind::Int(order.offer.product_id),
-                Bind::Text(order.offer.product_key.clone()),
-                Bind::Text(order.offer.product_name.clone()),
-                Bind::Int(order.offer.carrier.code()),
-                Bind::Int(order.kind.code()),
-                Bind::Text(order.account.clone()),
-                Bind::Int(order.offer.face_value_fen),
-                Bind::Int(order.price_fen),
-                Bind::Int(order.paid.0),
-                Bind::Int(order.paid.1),
-                Bind::Int(order.status.code()),
-                Bind::Int(i64::from(order.buyback)),
-                Bind::Int(order.created_at),
-                Bind::Int(order.deadline_at),
-                Bind::OptInt(order.submitted_at),
-                Bind::OptInt(order.finished_at),
-                Bind::OptInt(order.finished_at.map(|finished| finished - order.created_at)),
-                Bind::OptInt(order.callback_at),
-                Bind::OptText(order.serial_no.clone()),
-                Bind::OptText(order.failure_reason.clone()),
-                Bind::OptText(order.card.as_ref().map(|card| card.0.clone())),
-                Bind::OptText(order.card.as_ref().map(|card| card.1.clone())),
-                Bind::OptInt(order.batch_id),
-                Bind::Text(order.remark.clone()),
-                Bind::OptInt(order.created_by),
-                Bind::OptInt(lease_until),
-            ]);
-        }
+        let binds: Vec<Bind> = chunk.iter().flat_map(order_binds).collect();
         let rows = bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).fetch_all(&mut *connection).await?;
         for row in rows {
             inserted.push((row.try_get(0)?, row.try_get(1)?));
@@ -300,20 +304,66 @@ pub fn new_pending_order(state: &AppState, merchant_id: i64, line: &ValidLine, k
 /// first, so parallel orders of one merchant queue there and the balance can never go
 /// below zero; a reused merchant order id rolls everything back (nothing charged).
 pub async fn place_one(state: &AppState, actor: Actor, mut order: NewOrder) -> Result<OrderRow, AppError> {
-    let mut transaction = state.db.begin_write().await?;
-    let mut ledger = Ledger::open(&mut transaction, order.merchant_id, actor.clone()).await?;
-    order.paid = ledger.split(order.price_fen).ok_or(AppError::InsufficientFunds)?;
     order.created_by = actor.id;
-    let inserted = insert_orders(&mut transaction, std::slice::from_ref(&order)).await?;
+    let id = match state.db.kind {
+        DatabaseKind::Sqlite => place_on_sqlite(state, actor, &mut order).await?,
+        DatabaseKind::Postgres => place_on_postgres(state, actor, &mut order).await?,
+    };
+    Ok(order.into_row(id))
+}
+
+/// Two hops to SQLite's connection thread: begin + lock + read, then every write +
+/// commit. The write lock is held from `BEGIN IMMEDIATE`, so the order id is known before
+/// the order is written, and the log records can name it.
+async fn place_on_sqlite(state: &AppState, actor: Actor, order: &mut NewOrder) -> Result<i64, AppError> {
+    let mut write = state.db.sqlite_write().await?;
+    let (mut ledger, id) = Ledger::begin_with_next_order_id(&mut write, order.merchant_id, actor).await?;
+    let Some(paid) = ledger.split(order.price_fen) else {
+        write.rollback().await;
+        return Err(AppError::InsufficientFunds);
+    };
+    order.paid = paid;
+    ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
+    let mut batch = StatementBatch::default();
+    let mut binds = vec![Bind::Int(id)];
+    binds.extend(order_binds(order));
+    batch.push(format!("INSERT INTO orders (id, {ORDER_COLUMNS}) VALUES {}", values_list(1, INSERT_COLUMNS + 1)), binds);
+    ledger.add_to(&mut batch);
+    pending_counter(order).add_to(&mut batch);
+    // No "placed" event: the timeline starts from the order's own time (see `detail`).
+    match write.commit_with(batch).await {
+        Err(error) if is_duplicate_merchant_order_id(&error) => {
+            Err(AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into()))
+        }
+        result => Ok(result.map(|()| id)?),
+    }
+}
+
+async fn place_on_postgres(state: &AppState, actor: Actor, order: &mut NewOrder) -> Result<i64, AppError> {
+    let mut transaction = state.db.begin_write().await?;
+    let mut ledger = Ledger::open(&mut transaction, order.merchant_id, actor).await?;
+    order.paid = ledger.split(order.price_fen).ok_or(AppError::InsufficientFunds)?;
+    let inserted = insert_orders(&mut transaction, std::slice::from_ref(order)).await?;
     let Some((_, id)) = inserted.first().cloned() else {
         return Err(AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into()));
     };
     ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
-    ledger.flush(&mut transaction).await?;
+    let mut batch = StatementBatch::default();
+    ledger.add_to(&mut batch);
+    pending_counter(order).add_to(&mut batch);
+    batch.execute(&mut transaction).await?;
+    transaction.commit().await?;
+    Ok(id)
+}
+
+fn pending_counter(order: &NewOrder) -> CounterChanges {
     let mut counters = CounterChanges::default();
     counters.add(order.counted().key(OrderStatus::Pending.code(), false), 1);
-    counters.apply(&mut transaction).await?;
-    // No "placed" event: the timeline starts from the order's own time (see `detail`).
-    transaction.commit().await?;
-    Ok(order.into_row(id))
+    counters
+}
+
+fn is_duplicate_merchant_order_id(error: &sqlx::Error) -> bool {
+    error
+        .as_database_error()
+        .is_some_and(|error| error.is_unique_violation() && error.message().contains("merchant_order_id"))
 }
