@@ -62,26 +62,35 @@ pub struct Database {
 /// movement stays paired with its log record. A crash of the process loses nothing.
 /// Without it each order costs an fsync (about 400 orders/s instead of thousands);
 /// PostgreSQL is the choice where every commit must survive a power cut. (Memory-mapped
-/// I/O was measured slower: the map is redone as the file grows.)
+/// I/O was measured slower: the map is redone as the file grows.) Checkpoints every
+/// 10,000 pages (about 40 MB of WAL) rather than 1,000: the pages every order touches (the
+/// ends of the indexes, the account, the counters) are copied into the file once per
+/// checkpoint, so fewer checkpoints copy fewer pages; orders one by one ran 15% faster.
 const SQLITE_PRAGMAS: [&str; 5] = [
+    "PRAGMA wal_autocheckpoint = 10000",
     "PRAGMA journal_mode = WAL",
     "PRAGMA synchronous = NORMAL",
     "PRAGMA foreign_keys = ON",
     "PRAGMA busy_timeout = 5000",
-    "PRAGMA cache_size = -16384",
 ];
+/// The writer's page cache (16 MB): it keeps the pages every order touches. Readers keep
+/// SQLite's default (2 MB): their cache is dropped whenever the writer commits anyway.
+const SQLITE_WRITER_CACHE: &str = "PRAGMA cache_size = -16384";
 
-fn sqlite_pool_options(max_connections: u32, acquire_timeout: Duration) -> AnyPoolOptions {
+fn sqlite_pool_options(max_connections: u32, acquire_timeout: Duration, writer: bool) -> AnyPoolOptions {
     AnyPoolOptions::new()
         .max_connections(max_connections)
         // A ping before every use would double the round trips to SQLite's connection
         // thread; a local file does not go stale like a socket.
         .test_before_acquire(false)
         .acquire_timeout(acquire_timeout)
-        .after_connect(|connection, _| {
+        .after_connect(move |connection, _| {
             Box::pin(async move {
                 for pragma in SQLITE_PRAGMAS {
                     sqlx::query(pragma).execute(&mut *connection).await?;
+                }
+                if writer {
+                    sqlx::query(SQLITE_WRITER_CACHE).execute(&mut *connection).await?;
                 }
                 Ok(())
             })
@@ -96,13 +105,13 @@ impl Database {
         let (pool, write_pool) = match kind {
             DatabaseKind::Sqlite => {
                 let url = prepare_sqlite_url(url)?;
-                let pool = sqlite_pool_options(8, Duration::from_secs(10))
+                let pool = sqlite_pool_options(8, Duration::from_secs(10), false)
                     .connect(&url)
                     .await
                     .context("cannot open the SQLite database")?;
                 // Writers wait their turn here; a 100,000-row batch holds the turn for
                 // seconds, so the wait may be long.
-                let write_pool = sqlite_pool_options(1, Duration::from_secs(60))
+                let write_pool = sqlite_pool_options(1, Duration::from_secs(60), true)
                     .connect(&url)
                     .await
                     .context("cannot open the SQLite database")?;

@@ -135,17 +135,48 @@ impl Ledger {
         Ok(Self::lock(connection, merchant_id, actor, LOCK_ACCOUNT, LOCK_ACCOUNT).await?.0)
     }
 
-    /// SQLite only: begins the write transaction, opens the ledger and reads the id the
-    /// next order will get, in one hop. `BEGIN IMMEDIATE` holds the database's write
-    /// lock, so no one else can take that id before the transaction ends.
+    /// SQLite only: in one hop, begins the write transaction, runs `also_read` (a SELECT
+    /// whose `$1` is the merchant id and `$3` is `also_read_value`), locks the account and
+    /// reads the id the next order will get. `BEGIN IMMEDIATE` holds the database's write
+    /// lock, so no one else can take that id before the transaction ends. Returns the
+    /// ledger, the id and the rows of `also_read`.
     pub async fn begin_with_next_order_id(
         write: &mut crate::db::SqliteWrite,
         merchant_id: i64,
         actor: Actor,
-    ) -> Result<(Self, i64), sqlx::Error> {
-        let first = write.begin_with(LOCK_ACCOUNT_AND_NEXT_ORDER_ID);
-        let (ledger, row) = Self::lock(write.connection(), merchant_id, actor, &first, LOCK_ACCOUNT_AND_NEXT_ORDER_ID).await?;
-        Ok((ledger, row.try_get(4)?))
+        also_read: &str,
+        also_read_value: &str,
+    ) -> Result<(Self, i64, Vec<sqlx::any::AnyRow>), sqlx::Error> {
+        use sqlx::Column;
+        let sql = write.begin_with(&format!("{also_read};\n{LOCK_ACCOUNT_AND_NEXT_ORDER_ID}"));
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(merchant_id)
+            .bind(now_millis())
+            .bind(also_read_value)
+            .fetch_all(write.connection())
+            .await?;
+        let (lock_rows, read_rows): (Vec<_>, Vec<_>) = rows
+            .into_iter()
+            .partition(|row| row.columns().first().is_some_and(|column| column.name() == "balance_fen"));
+        let (ledger, lock_row) = match lock_rows.into_iter().next() {
+            Some(row) => (Self::from_lock_row(merchant_id, actor, &row)?, row),
+            // The merchant's first money movement: the account is created first.
+            None => {
+                let sql = LOCK_ACCOUNT_AND_NEXT_ORDER_ID;
+                Self::lock(write.connection(), merchant_id, actor, sql, sql).await?
+            }
+        };
+        Ok((ledger, lock_row.try_get(4)?, read_rows))
+    }
+
+    fn from_lock_row(merchant_id: i64, actor: Actor, row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        let account = Account {
+            balance_fen: row.try_get(0)?,
+            credit_limit_fen: row.try_get(1)?,
+            credit_used_fen: row.try_get(2)?,
+            total_topup_fen: row.try_get(3)?,
+        };
+        Ok(Self { merchant_id, account, actor, records: Vec::new(), now: now_millis() })
     }
 
     /// `first_sql` locks and reads the account; `lock_sql` does it again after creating
@@ -172,13 +203,9 @@ impl Ledger {
             row = sqlx::query(lock_sql).bind(merchant_id).bind(now).fetch_optional(&mut *connection).await?;
         }
         let row = row.ok_or(sqlx::Error::RowNotFound)?;
-        let account = Account {
-            balance_fen: row.try_get(0)?,
-            credit_limit_fen: row.try_get(1)?,
-            credit_used_fen: row.try_get(2)?,
-            total_topup_fen: row.try_get(3)?,
-        };
-        Ok((Self { merchant_id, account, actor, records: Vec::new(), now }, row))
+        let mut ledger = Self::from_lock_row(merchant_id, actor, &row)?;
+        ledger.now = now;
+        Ok((ledger, row))
     }
 
     pub fn account(&self) -> Account {

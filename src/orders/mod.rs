@@ -227,28 +227,33 @@ pub async fn add(State(state): State<AppState>, caller: CurrentUser, JsonBody(re
         merchant_order_id: request.merchant_order_id,
         allow_ported: request.allow_ported,
     };
-    let offer = if line.product_key.is_empty() {
-        None
-    } else {
-        place::find_offer(&state.db.pool, merchant_id, &line.product_key).await?
-    };
-    let valid = check_line(&line, offer.as_ref()).map_err(|(field, message)| AppError::field(field, message))?;
-    let kind = match (valid.offer.product_kind, request.behalf) {
-        (ProductKind::Card, true) => {
-            return Err(AppError::field("behalf", TradeMessage::InvalidChoice { allowed: "false (card-secret products)" }));
+    let (buyback, remark) = (request.buyback, request.remark.unwrap_or_default().trim().chars().take(200).collect());
+    let behalf = request.behalf;
+    // Checked against the product and quote as they are inside the placing transaction.
+    let prepare = |offer: Option<&place::Offer>| -> Result<place::NewOrder, AppError> {
+        let valid = check_line(&line, offer).map_err(|(field, message)| AppError::field(field, message))?;
+        let kind = match (valid.offer.product_kind, behalf) {
+            (ProductKind::Card, true) => {
+                return Err(AppError::field("behalf", TradeMessage::InvalidChoice { allowed: "false (card-secret products)" }));
+            }
+            (ProductKind::Card, false) => OrderKind::Card,
+            (ProductKind::Direct, true) => OrderKind::Behalf,
+            (ProductKind::Direct, false) => OrderKind::Ordinary,
+        };
+        if kind == OrderKind::Behalf && valid.account.is_empty() {
+            return Err(AppError::field("account", TradeMessage::AccountRequired));
         }
-        (ProductKind::Card, false) => OrderKind::Card,
-        (ProductKind::Direct, true) => OrderKind::Behalf,
-        (ProductKind::Direct, false) => OrderKind::Ordinary,
+        let mut order = place::new_pending_order(&state, merchant_id, &valid, kind, now_millis());
+        order.buyback = buyback;
+        order.remark = remark;
+        Ok(order)
     };
-    if kind == OrderKind::Behalf && valid.account.is_empty() {
-        return Err(AppError::field("account", TradeMessage::AccountRequired));
+    let product_key = line.product_key.clone();
+    if product_key.is_empty() {
+        // Refused without touching the database (no product: `prepare` always refuses).
+        return Err(prepare(None).err().unwrap_or_else(|| AppError::field("product_key", TradeMessage::ProductRequired)));
     }
-    let now = now_millis();
-    let mut order = place::new_pending_order(&state, merchant_id, &valid, kind, now);
-    order.buyback = request.buyback;
-    order.remark = request.remark.unwrap_or_default().trim().chars().take(200).collect();
-    let placed = place::place_one(&state, Actor::user(&caller), order).await?;
+    let placed = place::place_one(&state, Actor::user(&caller), merchant_id, &product_key, prepare).await?;
     Ok(ApiOk(AddOrderResponse { price_fen: placed.price_fen, order: placed.to_item() }))
 }
 

@@ -199,7 +199,10 @@ pub fn new_order_no(now_millis: i64) -> String {
 
 /// The id the channel sees: random, so it reveals nothing about volumes.
 pub fn new_system_order_id() -> String {
-    format!("S{}", uuid::Uuid::new_v4().simple())
+    // Version 7: the time first, then 74 random bits. Ids made one after the other sort
+    // one after the other, so a new order's id lands at the end of its index instead of
+    // on a random page of it (a random page per order is a page read and write more).
+    format!("S{}", uuid::Uuid::now_v7().simple())
 }
 
 #[cfg(test)]

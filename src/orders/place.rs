@@ -303,43 +303,70 @@ pub fn new_pending_order(state: &AppState, merchant_id: i64, line: &ValidLine, k
 /// Charges and writes one order in one transaction. The merchant's account is locked
 /// first, so parallel orders of one merchant queue there and the balance can never go
 /// below zero; a reused merchant order id rolls everything back (nothing charged).
-pub async fn place_one(state: &AppState, actor: Actor, mut order: NewOrder) -> Result<OrderRow, AppError> {
-    order.created_by = actor.id;
-    let id = match state.db.kind {
-        DatabaseKind::Sqlite => place_on_sqlite(state, actor, &mut order).await?,
-        DatabaseKind::Postgres => place_on_postgres(state, actor, &mut order).await?,
+pub async fn place_one(
+    state: &AppState,
+    actor: Actor,
+    merchant_id: i64,
+    product_key: &str,
+    prepare: impl FnOnce(Option<&Offer>) -> Result<NewOrder, AppError>,
+) -> Result<OrderRow, AppError> {
+    let (order, id) = match state.db.kind {
+        DatabaseKind::Sqlite => place_on_sqlite(state, actor, merchant_id, product_key, prepare).await?,
+        DatabaseKind::Postgres => {
+            let offer = find_offer(&state.db.pool, merchant_id, product_key).await?;
+            let mut order = prepare(offer.as_ref())?;
+            let id = place_on_postgres(state, actor, &mut order).await?;
+            (order, id)
+        }
     };
     Ok(order.into_row(id))
 }
 
-/// Two hops to SQLite's connection thread: begin + lock + read, then every write +
-/// commit. The write lock is held from `BEGIN IMMEDIATE`, so the order id is known before
-/// the order is written, and the log records can name it.
-async fn place_on_sqlite(state: &AppState, actor: Actor, order: &mut NewOrder) -> Result<i64, AppError> {
+/// Two hops to SQLite's connection thread: begin + product and quote + lock + read,
+/// then every write + commit. The write lock is held from `BEGIN IMMEDIATE`, so the
+/// order id is known before the order is written, and the log records can name it.
+async fn place_on_sqlite(
+    state: &AppState,
+    actor: Actor,
+    merchant_id: i64,
+    product_key: &str,
+    prepare: impl FnOnce(Option<&Offer>) -> Result<NewOrder, AppError>,
+) -> Result<(NewOrder, i64), AppError> {
     let mut write = state.db.sqlite_write().await?;
-    let (mut ledger, id) = Ledger::begin_with_next_order_id(&mut write, order.merchant_id, actor).await?;
-    let Some(paid) = ledger.split(order.price_fen) else {
-        write.rollback().await;
-        return Err(AppError::InsufficientFunds);
+    let offer_query = format!("{OFFER_QUERY} WHERE p.product_key = $3");
+    let (mut ledger, id, offer_rows) =
+        Ledger::begin_with_next_order_id(&mut write, merchant_id, actor.clone(), &offer_query, product_key).await?;
+    let offer = offer_rows.first().map(offer_from_row).transpose()?;
+    let prepared = prepare(offer.as_ref()).and_then(|mut order| {
+        order.created_by = actor.id;
+        order.paid = ledger.split(order.price_fen).ok_or(AppError::InsufficientFunds)?;
+        Ok(order)
+    });
+    let order = match prepared {
+        Ok(order) => order,
+        Err(error) => {
+            write.rollback().await;
+            return Err(error);
+        }
     };
-    order.paid = paid;
     ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
     let mut batch = StatementBatch::default();
     let mut binds = vec![Bind::Int(id)];
-    binds.extend(order_binds(order));
+    binds.extend(order_binds(&order));
     batch.push(format!("INSERT INTO orders (id, {ORDER_COLUMNS}) VALUES {}", values_list(1, INSERT_COLUMNS + 1)), binds);
     ledger.add_to(&mut batch);
-    pending_counter(order).add_to(&mut batch);
+    pending_counter(&order).add_to(&mut batch);
     // No "placed" event: the timeline starts from the order's own time (see `detail`).
     match write.commit_with(batch).await {
         Err(error) if is_duplicate_merchant_order_id(&error) => {
             Err(AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into()))
         }
-        result => Ok(result.map(|()| id)?),
+        result => Ok(result.map(|()| (order, id))?),
     }
 }
 
 async fn place_on_postgres(state: &AppState, actor: Actor, order: &mut NewOrder) -> Result<i64, AppError> {
+    order.created_by = actor.id;
     let mut transaction = state.db.begin_write().await?;
     let mut ledger = Ledger::open(&mut transaction, order.merchant_id, actor).await?;
     order.paid = ledger.split(order.price_fen).ok_or(AppError::InsufficientFunds)?;
