@@ -1,7 +1,7 @@
 // Measures the console in Chromium with an empty cache, median of N runs:
 //   - JS bytes (as transferred, i.e. gzip/br) downloaded for the login page
-//   - time from navigation start to the visible login form
-//   - time from submitting the login to the workplace being shown
+//   - time from navigation start to the login form's first paint
+//   - time from the click on the login button to the workplace's first paint
 // Usage: node bench/console-speed.mjs http://127.0.0.1:PORT/web/ [runs]
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,25 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-const samples = { jsBytes: [], formVisibleMs: [], loginToWorkplaceMs: [] };
+// When an element marked `elementtiming="NAME"` was first painted (Element Timing API), in
+// the page's clock. This is when the user can see it; the driver's own checks add a few
+// protocol round trips on top, reported alongside.
+const paintedAt = (page, name) =>
+  page.evaluate(
+    (name) =>
+      new Promise((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          const entry = list.getEntries().find((candidate) => candidate.identifier === name);
+          if (entry) {
+            observer.disconnect();
+            resolve(entry.renderTime || entry.loadTime);
+          }
+        }).observe({ type: 'element', buffered: true });
+      }),
+    name,
+  );
+
+const samples = { jsBytes: [], formVisibleMs: [], loginToWorkplaceMs: [], formSeenByDriverMs: [], loginToWorkplaceSeenByDriverMs: [] };
 for (let run = 0; run < runs; run += 1) {
   // A new context has its own, empty cache.
   const context = await browser.newContext();
@@ -41,7 +59,8 @@ for (let run = 0; run < runs; run += 1) {
   });
   await page.goto(`${baseUrl}#/login`);
   await page.locator('[data-testid=login-submit]').waitFor({ state: 'visible' });
-  const formVisibleMs = await page.evaluate(() => performance.now());
+  const formSeenByDriverMs = await page.evaluate(() => performance.now());
+  const formVisibleMs = await paintedAt(page, 'login-form');
   await page.waitForLoadState('networkidle');
   let jsBytes = 0;
   for (const response of scripts) {
@@ -49,13 +68,20 @@ for (let run = 0; run < runs; run += 1) {
   }
   await page.locator('[data-testid=login-username] input, input[data-testid=login-username]').first().fill('merchant');
   await page.locator('[data-testid=login-password] input, input[data-testid=login-password]').first().fill('Merchant123');
+  await page.evaluate(() => {
+    document.addEventListener('click', () => (window.__submittedAt = performance.now()), { capture: true, once: true });
+  });
   const started = Date.now();
   await page.locator('[data-testid=login-submit]').click();
   await page.locator('[data-testid=workplace-page]').waitFor({ state: 'visible' });
-  const loginToWorkplaceMs = Date.now() - started;
+  const loginToWorkplaceSeenByDriverMs = Date.now() - started;
+  const workplacePainted = await paintedAt(page, 'workplace');
+  const loginToWorkplaceMs = workplacePainted - (await page.evaluate(() => window.__submittedAt));
   samples.jsBytes.push(jsBytes);
-  samples.formVisibleMs.push(formVisibleMs);
-  samples.loginToWorkplaceMs.push(loginToWorkplaceMs);
+  samples.formVisibleMs.push(Math.round(formVisibleMs));
+  samples.loginToWorkplaceMs.push(Math.round(loginToWorkplaceMs));
+  samples.formSeenByDriverMs.push(Math.round(formSeenByDriverMs));
+  samples.loginToWorkplaceSeenByDriverMs.push(loginToWorkplaceSeenByDriverMs);
   await context.close();
 }
 await browser.close();
@@ -65,9 +91,12 @@ const result = {
   loginPageJsKiB: +(median(samples.jsBytes) / 1024).toFixed(1),
   formVisibleMs: Math.round(median(samples.formVisibleMs)),
   loginToWorkplaceMs: Math.round(median(samples.loginToWorkplaceMs)),
+  formSeenByDriverMs: Math.round(median(samples.formSeenByDriverMs)),
+  loginToWorkplaceSeenByDriverMs: Math.round(median(samples.loginToWorkplaceSeenByDriverMs)),
   samples,
 };
 console.log(`login page JS (transferred, median of ${runs}): ${result.loginPageJsKiB} KiB   target <= 200 kB`);
-console.log(`navigation -> visible login form (median):   ${result.formVisibleMs} ms   target <= 300 ms`);
-console.log(`submit login -> workplace shown (median):     ${result.loginToWorkplaceMs} ms   target <= 400 ms`);
+console.log(`navigation -> login form painted (median):   ${result.formVisibleMs} ms   target <= 300 ms`);
+console.log(`submit click -> workplace painted (median):   ${result.loginToWorkplaceMs} ms   target <= 400 ms`);
+console.log(`  as the test driver sees them (plus protocol round trips): ${result.formSeenByDriverMs} ms, ${result.loginToWorkplaceSeenByDriverMs} ms`);
 console.log(JSON.stringify(result));

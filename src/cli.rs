@@ -92,6 +92,10 @@ pub struct ServeArgs {
     /// Default: secret.key beside the SQLite file, or data/secret.key for PostgreSQL.
     #[arg(long, env = "BACKOFFICE_SECRET_KEY_FILE")]
     pub secret_key_file: Option<std::path::PathBuf>,
+    /// A merchant's users get a message-center notice when an order takes the balance
+    /// below this many yuan.
+    #[arg(long, env = "BACKOFFICE_LOW_BALANCE_ALERT_YUAN", default_value_t = 1_000, value_parser = clap::value_parser!(u32))]
+    pub low_balance_alert_yuan: u32,
     /// Orders generated for the demo merchant by --demo when it has none.
     #[arg(long, env = "BACKOFFICE_DEMO_ORDERS", default_value_t = crate::demo::DEMO_ORDERS)]
     pub demo_orders: usize,
@@ -147,6 +151,7 @@ impl ServeArgs {
         };
         config.throttle = ThrottlePolicy::default();
         config.demo_orders = self.demo_orders;
+        config.low_balance_alert_fen = i64::from(self.low_balance_alert_yuan) * 100;
         config.channel = ChannelConfig {
             sandbox_delay: Duration::from_millis(self.sandbox_delay_ms),
             sandbox_success_ratio: self.sandbox_success_ratio.clamp(0.0, 1.0),

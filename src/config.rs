@@ -14,6 +14,8 @@ pub struct Config {
     pub seed_demo: bool,
     /// Orders generated for the demo merchant when it has none (with `seed_demo`).
     pub demo_orders: usize,
+    /// A merchant's users get a notice when an order takes the balance below this.
+    pub low_balance_alert_fen: i64,
     /// Use the first `X-Forwarded-For` address as the client address. Only behind a
     /// proxy that sets it: otherwise any client could pick its own address.
     pub trust_forwarded_for: bool,
@@ -138,6 +140,7 @@ impl Config {
             database_url: database_url.into(),
             seed_demo: false,
             demo_orders: crate::demo::DEMO_ORDERS,
+            low_balance_alert_fen: 100_000,
             trust_forwarded_for: false,
             secret_key_path: None,
             session: SessionPolicy::default(),

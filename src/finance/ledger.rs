@@ -350,6 +350,15 @@ impl Ledger {
     }
 }
 
+/// A merchant's balance as stored (0 for a merchant without an account yet).
+pub async fn balance_of(pool: &sqlx::AnyPool, merchant_id: i64) -> Result<i64, sqlx::Error> {
+    let balance: Option<i64> = sqlx::query_scalar("SELECT balance_fen FROM merchant_accounts WHERE merchant_id = $1")
+        .bind(merchant_id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(balance.unwrap_or(0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@
 //! calls (`/adminapi/admin/merchant/*`). Money moves only through `ledger.rs`.
 
 pub mod admin;
+pub mod alerts;
 pub mod ledger;
 pub mod log;
 

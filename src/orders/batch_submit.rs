@@ -95,7 +95,10 @@ pub async fn submit(State(state): State<AppState>, caller: CurrentUser, JsonBody
     let batch = batch_of(&state, &caller, request.batch_id).await?;
     let offers = all_offers(&state.db.pool, batch.merchant_id).await?;
     let actor = Actor::user(&caller);
+    let balance_before = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
     while place_chunk(&state, &batch, &offers, &actor).await? > 0 {}
+    let balance_after = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
+    crate::finance::alerts::low_balance_after_debit(&state, batch.merchant_id, balance_before, balance_after).await;
     sqlx::query(
         "UPDATE order_batches SET status = 1, submitted_at = COALESCE(submitted_at, $2),
          placed_rows = (SELECT COUNT(*) FROM order_batch_rows WHERE batch_id = $1 AND outcome = 2),

@@ -310,17 +310,21 @@ pub async fn place_one(
     product_key: &str,
     prepare: impl FnOnce(Option<&Offer>) -> Result<NewOrder, AppError>,
 ) -> Result<OrderRow, AppError> {
-    let (order, id) = match state.db.kind {
+    let (order, id, balance) = match state.db.kind {
         DatabaseKind::Sqlite => place_on_sqlite(state, actor, merchant_id, product_key, prepare).await?,
         DatabaseKind::Postgres => {
             let offer = find_offer(&state.db.pool, merchant_id, product_key).await?;
             let mut order = prepare(offer.as_ref())?;
-            let id = place_on_postgres(state, actor, &mut order).await?;
-            (order, id)
+            let (id, balance) = place_on_postgres(state, actor, &mut order).await?;
+            (order, id, balance)
         }
     };
+    crate::finance::alerts::low_balance_after_debit(state, merchant_id, balance.0, balance.1).await;
     Ok(order.into_row(id))
 }
+
+/// The balance (before, after) of a placed order.
+type BalanceChange = (i64, i64);
 
 /// Two hops to SQLite's connection thread: begin + product and quote + lock + read,
 /// then every write + commit. The write lock is held from `BEGIN IMMEDIATE`, so the
@@ -331,7 +335,7 @@ async fn place_on_sqlite(
     merchant_id: i64,
     product_key: &str,
     prepare: impl FnOnce(Option<&Offer>) -> Result<NewOrder, AppError>,
-) -> Result<(NewOrder, i64), AppError> {
+) -> Result<(NewOrder, i64, BalanceChange), AppError> {
     let mut write = state.db.sqlite_write().await?;
     let offer_query = format!("{OFFER_QUERY} WHERE p.product_key = $3");
     let (mut ledger, id, offer_rows) =
@@ -349,7 +353,9 @@ async fn place_on_sqlite(
             return Err(error);
         }
     };
+    let balance_before = ledger.account().balance_fen;
     ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
+    let balance = (balance_before, ledger.account().balance_fen);
     let mut batch = StatementBatch::default();
     let mut binds = vec![Bind::Int(id)];
     binds.extend(order_binds(&order));
@@ -361,11 +367,11 @@ async fn place_on_sqlite(
         Err(error) if is_duplicate_merchant_order_id(&error) => {
             Err(AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into()))
         }
-        result => Ok(result.map(|()| (order, id))?),
+        result => Ok(result.map(|()| (order, id, balance))?),
     }
 }
 
-async fn place_on_postgres(state: &AppState, actor: Actor, order: &mut NewOrder) -> Result<i64, AppError> {
+async fn place_on_postgres(state: &AppState, actor: Actor, order: &mut NewOrder) -> Result<(i64, BalanceChange), AppError> {
     order.created_by = actor.id;
     let mut transaction = state.db.begin_write().await?;
     let mut ledger = Ledger::open(&mut transaction, order.merchant_id, actor).await?;
@@ -374,13 +380,15 @@ async fn place_on_postgres(state: &AppState, actor: Actor, order: &mut NewOrder)
     let Some((_, id)) = inserted.first().cloned() else {
         return Err(AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into()));
     };
+    let balance_before = ledger.account().balance_fen;
     ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
+    let balance = (balance_before, ledger.account().balance_fen);
     let mut batch = StatementBatch::default();
     ledger.add_to(&mut batch);
     pending_counter(order).add_to(&mut batch);
     batch.execute(&mut transaction).await?;
     transaction.commit().await?;
-    Ok(id)
+    Ok((id, balance))
 }
 
 fn pending_counter(order: &NewOrder) -> CounterChanges {

@@ -271,9 +271,9 @@ async fn after_password_change(state: &AppState, caller: &CurrentUser, address: 
             title: "密码已修改 / Password changed",
             sub_title: "您的其他登录会话已全部退出 / Your other sessions were signed out",
             content: &format!(
-                "您的登录密码已于 {} 修改（IP {address}）。如非本人操作，请立即联系管理员。 / Your password was changed \
-                 from {address}. If this was not you, contact an administrator at once.",
-                millis_to_rfc3339(now_millis())
+                "您的登录密码已于 {0}（北京时间）修改（IP {address}）。如非本人操作，请立即联系管理员。 / Your password \
+                 was changed at {0} (Beijing time) from {address}. If this was not you, contact an administrator at once.",
+                crate::domain::beijing_time(now_millis())
             ),
             message_type: 2,
         },

@@ -1,7 +1,7 @@
 //! Placing orders and their life cycle: money never goes below zero, nothing is charged
 //! or refunded twice, restarts lose nothing, deadlines go to a person.
 
-use crate::helpers::{ADMIN, Backend, spawn_app, spawn_app_with};
+use crate::helpers::{ADMIN, Backend, TestApp, spawn_app, spawn_app_with};
 use crate::on_both_backends;
 use backoffice::finance::ledger::Actor;
 use backoffice::orders::lifecycle::{self, Outcome, Reporter};
@@ -17,6 +17,7 @@ on_both_backends!(
     administrators_finish_on_behalf_orders,
     card_secrets_are_encrypted_and_revealed_only_to_their_owner,
     orders_are_checked_before_anything_is_charged,
+    a_low_balance_is_announced_once_in_the_message_center,
 );
 
 /// MOBILE-DIRECT-10 costs 985 fen (98.5% of 10 yuan).
@@ -144,7 +145,7 @@ async fn an_order_past_its_deadline_goes_to_manual_review(backend: Backend) {
     })
     .await;
     let (mid, token) = app.merchant("buyer").await;
-    app.fund(mid, 10 * PRICE, 0).await;
+    app.fund(mid, 2 * PRICE, 0).await; // back to the line exactly
     let placed = app.add_order(&token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"})).await;
     let order_id = placed.data()["order"]["id"].as_i64().unwrap();
     app.wait_for_zero("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status <> 4", mid, 10).await;
@@ -169,7 +170,7 @@ async fn an_order_past_its_deadline_goes_to_manual_review(backend: Backend) {
 async fn administrators_finish_on_behalf_orders(backend: Backend) {
     let app = spawn_app(backend).await;
     let (mid, token) = app.merchant("buyer").await;
-    app.fund(mid, 10 * PRICE, 0).await;
+    app.fund(mid, 2 * PRICE, 0).await; // back to the line exactly
     let mut ids = Vec::new();
     for _ in 0..2 {
         let body = json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "behalf": true, "remark": "for Zhang San"});
@@ -283,5 +284,33 @@ async fn orders_are_checked_before_anything_is_charged(backend: Backend) {
     assert!(offers.iter().any(|offer| offer["product_key"] == "UNICOM-DIRECT-10" && offer["price_fen"] == PRICE));
     assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, 1);
     assert_eq!(app.figures(mid).await.0, 1_000 - PRICE);
+    app.assert_books_balance(mid).await;
+}
+
+async fn low_balance_notices(app: &TestApp, token: &str) -> usize {
+    let notices = app.post_as(token, "/adminapi/message/list", json!({ "type": "notice" })).await;
+    notices.data().as_array().unwrap().iter().filter(|item| item["title"].as_str().unwrap().contains("Low balance")).count()
+}
+
+/// Crossing the alert line (1,000 yuan by default) writes one notice; orders while the
+/// balance stays below it write none; a top-up and a new crossing write the next one.
+async fn a_low_balance_is_announced_once_in_the_message_center(backend: Backend) {
+    let app = spawn_app_with(backend, no_worker).await;
+    let (mid, token) = app.merchant("spender").await;
+    let line = app.state.config.low_balance_alert_fen;
+    app.fund(mid, line + PRICE, 0).await;
+    let order = json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"});
+    assert_eq!(app.add_order(&token, order.clone()).await.code(), 20000);
+    assert_eq!(low_balance_notices(&app, &token).await, 0, "still at the line");
+    assert_eq!(app.add_order(&token, order.clone()).await.code(), 20000);
+    assert_eq!(low_balance_notices(&app, &token).await, 1, "crossed below the line");
+    assert_eq!(app.add_order(&token, order.clone()).await.code(), 20000);
+    assert_eq!(low_balance_notices(&app, &token).await, 1, "one notice while it stays low");
+    app.fund(mid, 2 * PRICE, 0).await; // back to the line exactly
+    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": "13800138000,MOBILE-DIRECT-10\n13900139000,MOBILE-DIRECT-10\n13700137000,MOBILE-DIRECT-10"})).await;
+    assert_eq!(preview.code(), 20000, "{:?}", preview.body);
+    let submitted = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": preview.data()["batch_id"]})).await;
+    assert_eq!(submitted.data()["placed_rows"], 3, "{:?}", submitted.body);
+    assert_eq!(low_balance_notices(&app, &token).await, 2, "a batch crossing the line again");
     app.assert_books_balance(mid).await;
 }
