@@ -1,10 +1,26 @@
 import { useState } from 'react';
-import { createHashRouter } from 'react-router';
+import { createHashRouter, type HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { hasToken } from '@/lib/session';
 import { buildRouteObjects } from './routes/route-objects';
+import { LOGIN_PATH, ROUTE_NAMES } from './routes/route-names';
+
+/**
+ * The guard's answer known before any loader runs: without a session the login page is
+ * always allowed (§4 step 1), so its loader's result (nothing) is given up front and the
+ * first render shows the form instead of a loading placeholder followed by a second pass.
+ * Every other start (a session, another page) runs the loaders as usual.
+ */
+export function initialHydration(hash: string, signedIn: boolean): HydrationState | undefined {
+  const path = hash.replace(/^#/, '').split('?')[0];
+  if (path !== LOGIN_PATH || signedIn) return undefined;
+  return { loaderData: { [ROUTE_NAMES.login]: null } };
+}
 
 /** Hash-history router (URLs like /web/#/dashboard/workplace). */
 export function AppRouter() {
-  const [router] = useState(() => createHashRouter(buildRouteObjects()));
+  const [router] = useState(() =>
+    createHashRouter(buildRouteObjects(), { hydrationData: initialHydration(window.location.hash, hasToken()) }),
+  );
   return <RouterProvider router={router} />;
 }

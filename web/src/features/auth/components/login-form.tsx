@@ -107,6 +107,8 @@ export function LoginForm({ onLoggedIn, onTwoFactor, initialUsername = '', notic
         className="plain-button plain-button--primary login-form__submit"
         disabled={submitting || waitSeconds > 0}
         data-testid="login-submit"
+        // Element Timing: bench/console-speed.mjs reads when the form was first painted.
+        {...{ elementtiming: 'login-form' }}
       >
         {submitting ? <span className="login-form__spinner" aria-hidden /> : null}
         {waitSeconds > 0 ? `${t('login.form.login')} (${waitSeconds}s)` : t('login.form.login')}

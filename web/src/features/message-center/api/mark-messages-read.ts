@@ -4,7 +4,13 @@
  * straight into the badge's cache; the lists are refetched.
  */
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { invalidateInbox, setUnreadCounts, type MessageKind, type UnreadCounts } from '@/lib/inbox';
+import {
+  invalidateInbox,
+  setUnreadCounts,
+  unreadCountQueryOptions,
+  type MessageKind,
+  type UnreadCounts,
+} from '@/lib/inbox';
 import { postJson } from '@/lib/request';
 
 export const MARK_READ_URL = '/adminapi/message/read';
@@ -30,7 +36,9 @@ export const markReadMutationOptions = () =>
 export const markAllReadMutationOptions = () =>
   mutationOptions({ mutationKey: ['inbox', 'read-all'], mutationFn: markAllMessagesRead });
 
-function refreshInbox(client: QueryClient, result: MarkReadResult): Promise<void> {
+async function refreshInbox(client: QueryClient, result: MarkReadResult): Promise<void> {
+  // A count fetched before the marking must not land after (and over) the newer answer.
+  await client.cancelQueries({ queryKey: unreadCountQueryOptions().queryKey });
   setUnreadCounts(result.unread, client);
   return invalidateInbox(client);
 }
