@@ -10,6 +10,28 @@ import type { AccountRecord, OrderItem } from '../api/types';
 import { OrderStatusTag } from './order-status-tag';
 import { ResolveActions } from './resolve-actions';
 
+/**
+ * The server writes fixed English notes on the timeline (and free text: a failure reason,
+ * an administrator's remark). Known notes are shown in the console's language; any other
+ * text is shown as written.
+ */
+const TIMELINE_NOTE_KEYS: Record<string, string> = {
+  placed: 'placed',
+  submitted: 'submitted',
+  success: 'success',
+  'success without serial number': 'successWithoutSerial',
+  failure: 'failure',
+  'deadline passed without an answer from the channel': 'deadline',
+  pending: 'pending',
+  processing: 'processing',
+  manual_review: 'manualReview',
+};
+
+export function timelineNote(note: string, t: (key: string) => string): string {
+  const key = TIMELINE_NOTE_KEYS[note];
+  return key ? t(`orderCommon.timelineNote.${key}`) : note;
+}
+
 export interface OrderDetailDrawerProps {
   orderId: number | null;
   onClose: () => void;
@@ -131,7 +153,7 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
                   <Space orientation="vertical" size={0}>
                     <span>
                       <Tag color={STATUS_COLORS[entry.status]}>{t(statusKey(entry.status))}</Tag>
-                      {entry.note ? <Typography.Text type="secondary">{entry.note}</Typography.Text> : null}
+                      {entry.note ? <Typography.Text type="secondary">{timelineNote(entry.note, t)}</Typography.Text> : null}
                     </span>
                     <Typography.Text type="secondary">{formatTime(entry.at)}</Typography.Text>
                   </Space>
