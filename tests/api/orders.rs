@@ -145,7 +145,7 @@ async fn an_order_past_its_deadline_goes_to_manual_review(backend: Backend) {
     })
     .await;
     let (mid, token) = app.merchant("buyer").await;
-    app.fund(mid, 2 * PRICE, 0).await; // back to the line exactly
+    app.fund(mid, 10 * PRICE, 0).await;
     let placed = app.add_order(&token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"})).await;
     let order_id = placed.data()["order"]["id"].as_i64().unwrap();
     app.wait_for_zero("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status <> 4", mid, 10).await;
@@ -170,7 +170,7 @@ async fn an_order_past_its_deadline_goes_to_manual_review(backend: Backend) {
 async fn administrators_finish_on_behalf_orders(backend: Backend) {
     let app = spawn_app(backend).await;
     let (mid, token) = app.merchant("buyer").await;
-    app.fund(mid, 2 * PRICE, 0).await; // back to the line exactly
+    app.fund(mid, 10 * PRICE, 0).await;
     let mut ids = Vec::new();
     for _ in 0..2 {
         let body = json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "behalf": true, "remark": "for Zhang San"});
