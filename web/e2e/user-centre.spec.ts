@@ -296,9 +296,12 @@ test.describe('user settings', () => {
     await expect(page.getByTestId('certification-form')).toBeVisible();
   });
 
-  test('a rejected certification shows its reason and sends a notice', async ({ page, request }) => {
+  test('an administrator rejects a certification in the console; the merchant sees the reason and a notice', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const merchant = (await apiLogin(request, 'merchant', USERS.merchant.password))!;
-    const admin = (await apiLogin(request, 'admin', USERS.admin.password))!;
     const record = await apiPost<{ id: number }>(request, merchant, '/adminapi/certification/submit', {
       account_type: 'enterprise',
       legal_person: '李四',
@@ -309,11 +312,23 @@ test.describe('user settings', () => {
       enterprise_certificate_number: 'BL-2026-0001',
       organization_code: 'ORG-1',
     });
-    await apiPost(request, admin, '/adminapi/certification/review', {
-      id: record.id,
-      decision: 'reject',
-      reason: '营业执照照片不清晰',
-    });
+
+    // The administrator, in a browser of their own, reviews it.
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await loginAs(adminPage, 'admin');
+    await adminPage.goto('#/user/setting?tab=certification');
+    const review = adminPage.getByTestId('certification-review');
+    await expect(review).toContainText('驳回测试有限公司');
+    await adminPage.getByTestId(`certification-reject-${record.id}`).click();
+    await adminPage.getByTestId('certification-reject-submit').click();
+    await expect(adminPage.getByText('请输入驳回原因')).toBeVisible();
+    await adminPage.getByTestId('certification-reject-reason').fill('营业执照照片不清晰');
+    await adminPage.getByTestId('certification-reject-submit').click();
+    await expectToast(adminPage, '审核已完成');
+    await expect(review).not.toContainText('驳回测试有限公司');
+    await adminPage.screenshot({ path: `${directory}zh-CN-certification-review.png`, fullPage: true });
+    await adminContext.close();
 
     await loginAs(page, 'merchant');
     await page.goto('#/user/setting?tab=certification');

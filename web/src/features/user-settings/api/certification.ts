@@ -121,3 +121,43 @@ export function useWithdrawCertification() {
     onSuccess: () => client.invalidateQueries({ queryKey: CERTIFICATIONS_KEY }),
   });
 }
+
+export const CERTIFICATION_REVIEW_URL = '/adminapi/certification/review';
+
+export interface CertificationReviewRequest {
+  id: number;
+  decision: 'approve' | 'reject';
+  /** Required when rejecting; at most 200 characters. */
+  reason?: string;
+}
+
+/** Administrators: every merchant's records with this status (undefined: all), numbers masked. */
+export function getCertificationsForReview(status?: number): Promise<CertificationRecord[]> {
+  return postJson<CertificationRecord[]>(CERTIFICATION_LIST_URL, status === undefined ? {} : { status });
+}
+
+export const certificationReviewQueryOptions = (status?: number) =>
+  queryOptions({
+    queryKey: [...CERTIFICATIONS_KEY, 'review', status ?? 'all'],
+    queryFn: () => getCertificationsForReview(status),
+  });
+
+export function useCertificationsForReview(status?: number) {
+  return useQuery(certificationReviewQueryOptions(status));
+}
+
+/** POST /adminapi/certification/review: approve, or reject with a reason (administrators only). */
+export function reviewCertification(request: CertificationReviewRequest): Promise<CertificationRecord> {
+  return postJson<CertificationRecord>(CERTIFICATION_REVIEW_URL, request);
+}
+
+export const reviewCertificationMutationOptions = () =>
+  mutationOptions({ mutationKey: ['certification-review'], mutationFn: reviewCertification });
+
+export function useReviewCertification() {
+  const client = useQueryClient();
+  return useMutation({
+    ...reviewCertificationMutationOptions(),
+    onSuccess: () => client.invalidateQueries({ queryKey: CERTIFICATIONS_KEY }),
+  });
+}

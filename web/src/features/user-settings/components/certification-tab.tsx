@@ -38,6 +38,8 @@ import {
   type CertificationRecord,
   type CertificationSubmitRequest,
 } from '../api/certification';
+import { useUserStore } from '@/stores/user-store';
+import { CertificationReview } from './certification-review';
 import { reportSaved, reportSaveFailed } from './form-feedback';
 import { isPlainCertificateNumber, isResidentId } from './profile-validation';
 
@@ -342,6 +344,13 @@ function RecordsTable({ records }: { records: CertificationRecord[] }) {
  * `username`: whose records to show (an administrator's list holds every merchant's).
  */
 export function CertificationTab({ username }: { username: string }) {
+  const role = useUserStore((state) => state.role);
+  // Administrators have no enterprise of their own to certify: they review merchants'.
+  return role === 'admin' ? <CertificationReview /> : <OwnCertification username={username} />;
+}
+
+/** The signed-in user's own certification: status, submission and records. */
+function OwnCertification({ username }: { username: string }) {
   const { t } = useTranslation();
   const records = useCertifications();
 
