@@ -105,6 +105,11 @@ pub struct ThrottlePolicy {
     /// Wrong two-factor codes (authenticator and backup codes together) for one user
     /// within `window` before that user's codes are locked for `lockout`.
     pub two_factor_max_failures: u32,
+    /// Wrong two-factor codes forgiven before the user must wait between attempts (a
+    /// mistyped code or two is common); the wait doubles with each later failure, until
+    /// `two_factor_max_failures` locks.
+    pub two_factor_free_failures: u32,
+    pub two_factor_backoff: Duration,
 }
 
 impl Default for ThrottlePolicy {
@@ -115,6 +120,8 @@ impl Default for ThrottlePolicy {
             window: Duration::from_secs(15 * 60),
             lockout: Duration::from_secs(15 * 60),
             two_factor_max_failures: 5,
+            two_factor_free_failures: 2,
+            two_factor_backoff: Duration::from_secs(5),
         }
     }
 }

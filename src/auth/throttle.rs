@@ -6,7 +6,9 @@
 //! all, so a locked account cannot be probed.
 //!
 //! Two-factor codes use the same counters under one key per user, `two_factor:<id>`
-//! (see `two_factor::verification`), with `two_factor_max_failures` as the limit.
+//! (see `two_factor::verification`), with `two_factor_max_failures` as the limit. Before
+//! that limit they also back off: past `two_factor_free_failures`, each failure makes the
+//! user wait `two_factor_backoff`, doubled per further failure, before the next code.
 
 use crate::config::ThrottlePolicy;
 use crate::db::now_millis;
@@ -80,6 +82,40 @@ pub async fn record_failure(
     Ok(None)
 }
 
+/// The wait after the `failures`-th failure that did not lock: none while the failures
+/// are within `free`, then `backoff`, doubling per further failure (capped at 2^10).
+pub fn backoff_after(failures: i64, free: u32, backoff: std::time::Duration) -> std::time::Duration {
+    let beyond = failures - i64::from(free);
+    if beyond <= 0 {
+        return std::time::Duration::ZERO;
+    }
+    backoff.saturating_mul(1u32 << (beyond - 1).min(10))
+}
+
+/// Makes `key` wait `wait` from now (never shortens a longer lock already set). Returns
+/// the seconds to wait, or `None` for no wait.
+pub async fn hold_off(pool: &AnyPool, key: &str, wait: std::time::Duration) -> Result<Option<u64>, AppError> {
+    if wait.is_zero() {
+        return Ok(None);
+    }
+    let until = now_millis() + duration_millis(wait);
+    sqlx::query("UPDATE login_throttle SET locked_until = $2 WHERE throttle_key = $1 AND locked_until < $2")
+        .bind(key)
+        .bind(until)
+        .execute(pool)
+        .await?;
+    Ok(Some(wait.as_secs().max(1)))
+}
+
+/// The number of failures counted against `key` in its current window.
+pub async fn failures(pool: &AnyPool, key: &str) -> Result<i64, AppError> {
+    let failures: Option<i64> = sqlx::query_scalar("SELECT failures FROM login_throttle WHERE throttle_key = $1")
+        .bind(key)
+        .fetch_optional(pool)
+        .await?;
+    Ok(failures.unwrap_or(0))
+}
+
 /// A successful sign-in forgives the account's earlier failures. The address counter
 /// stays: one success must not hide a spray of guesses at other accounts.
 pub async fn clear(pool: &AnyPool, key: &str) -> Result<(), AppError> {
@@ -99,5 +135,14 @@ mod tests {
         assert_eq!(account_key("Merchant"), "account:merchant");
         assert_eq!(address_key("127.0.0.1"), "address:127.0.0.1");
         assert_ne!(account_key("127.0.0.1"), address_key("127.0.0.1"));
+    }
+
+    #[test]
+    fn backoff_starts_after_the_free_failures_and_doubles() {
+        let five = std::time::Duration::from_secs(5);
+        let waits: Vec<u64> = (0..=5).map(|failures| backoff_after(failures, 2, five).as_secs()).collect();
+        assert_eq!(waits, [0, 0, 0, 5, 10, 20]);
+        assert_eq!(backoff_after(1_000, 2, five), five * 1024);
+        assert!(backoff_after(9, 0, std::time::Duration::ZERO).is_zero());
     }
 }

@@ -6,7 +6,8 @@
 //!    refused with the endpoint's one wrong-code answer, never a type error.
 //! 3. A wrong code counts against the user's one failure counter (authenticator and
 //!    backup codes together; it lives in the database under the user's id, so new
-//!    sessions, sign-ins or addresses do not reset it). Reaching the limit locks.
+//!    sessions, sign-ins or addresses do not reset it). Past the first free failures the
+//!    user must wait before the next code, longer each time; reaching the limit locks.
 //! 4. A right code is spent inside the caller's transaction, next to what it
 //!    authorises, so of parallel requests with one code exactly one succeeds.
 //!
@@ -144,7 +145,15 @@ impl CodeCheck<'_> {
     async fn count_failure(&self) -> Result<AppError, AppError> {
         let pool = &self.state.db.pool;
         let policy = &self.state.config.throttle;
-        let lock = throttle::record_failure(pool, policy, &self.throttle_key(), policy.two_factor_max_failures).await?;
+        let key = self.throttle_key();
+        let lock = throttle::record_failure(pool, policy, &key, policy.two_factor_max_failures).await?;
+        if lock.is_none() {
+            // Not locked yet: past the free failures, the next code must wait (the
+            // attempt that comes too early gets "too many attempts" with the wait).
+            let failures = throttle::failures(pool, &key).await?;
+            let wait = throttle::backoff_after(failures, policy.two_factor_free_failures, policy.two_factor_backoff);
+            throttle::hold_off(pool, &key, wait).await?;
+        }
         audit::record(pool, Some(self.user_id), action::TWO_FACTOR_FAILED, self.purpose, self.client_address).await?;
         Ok(match lock {
             Some(retry_after_seconds) => AppError::TooManyAttempts { retry_after_seconds },

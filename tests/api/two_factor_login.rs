@@ -202,10 +202,27 @@ async fn the_pending_handle_opens_nothing_else_and_dies_early(backend: Backend) 
 async fn wrong_codes_lock_the_user_wherever_they_come_from(backend: Backend) {
     let app = spawn_app_with(backend, |config| config.trust_forwarded_for = true).await;
     let enabled = enable_two_factor(&app, MERCHANT).await;
-    let max = app.state.config.throttle.two_factor_max_failures;
+    let policy = app.state.config.throttle.clone();
+    let max = policy.two_factor_max_failures;
     let wrong = wrong_code(&enabled.secret);
+    let mut backed_off = 0;
     // Failures from different handles, addresses and endpoints share one counter.
-    for attempt in 1..max {
+    for attempt in 1..=max {
+        if attempt > policy.two_factor_free_failures + 1 {
+            // Past the free failures, a code right after a wrong one must wait, whoever
+            // sends it and wherever from; the wait doubles each time. Not counted.
+            let early = verify(&app, &pending_login(&app, MERCHANT).await, &wrong).await;
+            assert_eq!((early.status.as_u16(), early.code()), (429, 42900), "attempt {attempt}");
+            let expected = policy.two_factor_backoff.as_secs() << (attempt - policy.two_factor_free_failures - 2);
+            let retry = early.data()["retry_after_seconds"].as_u64().unwrap();
+            assert!(retry <= expected && retry + 1 >= expected, "attempt {attempt}: {retry} s, expected {expected} s");
+            backed_off += 1;
+            // Time passes.
+            sqlx::query("UPDATE login_throttle SET locked_until = 0").execute(&app.state.db.pool).await.unwrap();
+        }
+        if attempt == max {
+            break;
+        }
         let answer = if attempt % 2 == 0 {
             let wrong_backup =
                 ["12345678", "87654321"].into_iter().find(|code| !enabled.backup_codes.iter().any(|own| own == code));
@@ -242,7 +259,8 @@ async fn wrong_codes_lock_the_user_wherever_they_come_from(backend: Backend) {
         .fetch_one(&app.state.db.pool)
         .await
         .unwrap();
-    assert_eq!(throttled, 4);
+    assert_eq!(throttled, 4 + backed_off);
+    assert!(backed_off > 0, "the default policy backs off before it locks");
 }
 
 async fn no_secret_or_code_is_stored_in_plain_text(backend: Backend) {

@@ -32,6 +32,30 @@ function csvRows(text: string): string[][] {
     .map((line) => line.split(','));
 }
 
+/**
+ * Click the filter form's search and wait until the table shows the answer to that search:
+ * the list keeps the previous rows on screen while it fetches, so checking right after the
+ * click could read the old rows.
+ */
+async function searchAndWait(page: Page, list: { url: string; button: string; table: string }, expected: Record<string, unknown>) {
+  const answered = page.waitForResponse((response) => {
+    const request = response.request();
+    if (!request.url().includes(list.url)) return false;
+    const body = JSON.parse(request.postData() ?? '{}') as Record<string, unknown>;
+    return Object.entries(expected).every(([key, value]) => body[key] === value) && !body.cursor;
+  });
+  await page.getByTestId(list.button).click();
+  await answered;
+  await expect(page.getByTestId(list.table).locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
+const ORDER_LIST = { url: '/adminapi/order/list', button: 'filter-search', table: 'order-table' };
+const ACCOUNT_LIST = { url: '/adminapi/finance/account/list', button: 'account-search', table: 'account-table' };
+
+function searchOrders(page: Page, expected: Record<string, unknown>) {
+  return searchAndWait(page, ORDER_LIST, expected);
+}
+
 async function totalOf(page: Page, testId: string): Promise<number> {
   const text = (await page.getByTestId(testId).textContent()) ?? '';
   return Number(/(\d+)/.exec(text.replace(/,/g, ''))?.[1] ?? NaN);
@@ -137,9 +161,8 @@ test.describe('orders', () => {
     await expect(page.getByTestId('order-table')).toBeVisible();
     await pickOption(page, 'filter-order-type', "Today's orders");
     await pickOption(page, 'filter-status', 'Failure');
-    await page.getByTestId('filter-search').click();
+    await searchOrders(page, { kind: 'ordinary', order_type: 'today', status: 3 });
     await expect(page.getByTestId('order-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
-    await expect(page.getByTestId('order-table').locator('.ant-spin-spinning')).toHaveCount(0);
     const total = await totalOf(page, 'order-total');
     expect(total).toBeGreaterThan(0);
     for (const tag of await page.getByTestId('order-status').all()) await expect(tag).toHaveText('Failure');
@@ -171,7 +194,7 @@ test.describe('orders', () => {
 
       await pickOption(page, 'filter-carrier', locale === 'zh-CN' ? '中国联通' : 'China Unicom');
       await pickOption(page, 'filter-has-serial', locale === 'zh-CN' ? '有流水号' : 'Has serial number');
-      await page.getByTestId('filter-search').click();
+      await searchOrders(page, { kind: 'ordinary', carrier: 'unicom', has_serial: true });
       await expect.poll(() => totalOf(page, 'order-total')).toBeLessThan(all);
       const filtered = await totalOf(page, 'order-total');
       expect(filtered).toBeGreaterThan(20);
@@ -209,8 +232,7 @@ test.describe('orders', () => {
     await loginAs(page, 'merchant');
     await page.goto('#/order/cardList');
     await pickOption(page, 'filter-status', 'Success');
-    await page.getByTestId('filter-search').click();
-    await expect(page.getByTestId('order-table').locator('.ant-spin-spinning')).toHaveCount(0);
+    await searchOrders(page, { kind: 'card', status: 2 });
     await expect(page.getByTestId('order-status').first()).toHaveText('Success');
     await expect(page.getByTestId('order-status').last()).toHaveText('Success');
     await page.getByTestId('order-no-link').first().click();
@@ -228,7 +250,7 @@ test.describe('orders', () => {
     await loginAs(page, 'admin');
     await page.goto('#/order/behalfList');
     await pickOption(page, 'filter-status', 'Pending');
-    await page.getByTestId('filter-search').click();
+    await searchOrders(page, { kind: 'behalf', status: 0 });
     await expect(page.getByTestId('order-status').first()).toHaveText('Pending');
     const before = await totalOf(page, 'order-total');
     await page.getByTestId('resolve-success').first().click();
@@ -246,8 +268,7 @@ test.describe('money pages', () => {
     await page.goto('#/finance/account');
     await expect(page.getByTestId('account-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
     await pickOption(page, 'account-filter-change-type', '失败退款');
-    await page.getByTestId('account-search').click();
-    await expect(page.getByTestId('account-table').locator('.ant-spin-spinning')).toHaveCount(0);
+    await searchAndWait(page, ACCOUNT_LIST, { change_type: 'refund' });
     const total = await totalOf(page, 'account-total');
     expect(total).toBeGreaterThan(0);
     const types = await page.getByTestId('account-table').locator('tbody tr.ant-table-row td:nth-child(3)').allTextContents();
