@@ -8,7 +8,7 @@ import { OrderBarChart } from './order-bar-chart';
 
 function Money({ title, fen, testId }: { title: string; fen: number; testId: string }) {
   return (
-    <Col xs={12} md={8} xl={4}>
+    <Col xs={24} sm={12} lg={8} xl={6}>
       <Card size="small" className="workplace__stat">
         <Statistic title={title} value={formatFen(fen)} prefix="¥" data-testid={testId} />
       </Card>
@@ -18,7 +18,7 @@ function Money({ title, fen, testId }: { title: string; fen: number; testId: str
 
 function Count({ title, value, testId, color }: { title: string; value: number; testId: string; color?: string }) {
   return (
-    <Col xs={12} md={8} xl={4}>
+    <Col xs={24} sm={12} lg={8} xl={6}>
       <Card size="small" className="workplace__stat">
         <Statistic title={title} value={value} styles={{ content: color ? { color } : undefined }} data-testid={testId} />
       </Card>
