@@ -127,7 +127,26 @@ const LOCK_ACCOUNT_AND_NEXT_ORDER_ID: &str = "UPDATE merchant_accounts SET updat
      MAX(COALESCE((SELECT MAX(id) FROM orders), 0),
          COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'orders'), 0)) + 1";
 
+/// PostgreSQL: the id comes from the orders table's own identity sequence, so ids taken
+/// here and ids the database hands out itself (batches) never collide.
+const LOCK_ACCOUNT_AND_NEXT_ORDER_ID_POSTGRES: &str = "UPDATE merchant_accounts SET updated_at = $2 WHERE merchant_id = $1
+     RETURNING balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen,
+     nextval(pg_get_serial_sequence('orders', 'id'))";
+
 impl Ledger {
+    /// PostgreSQL only: locks the merchant's account and takes the id of the order about
+    /// to be written, in one round trip, so the order and its log records can then be
+    /// written together.
+    pub async fn open_with_next_order_id(
+        connection: &mut AnyConnection,
+        merchant_id: i64,
+        actor: Actor,
+    ) -> Result<(Self, i64), sqlx::Error> {
+        let sql = LOCK_ACCOUNT_AND_NEXT_ORDER_ID_POSTGRES;
+        let (ledger, row) = Self::lock(connection, merchant_id, actor, sql, sql).await?;
+        Ok((ledger, row.try_get(4)?))
+    }
+
     /// Locks the merchant's account (creating it empty if it never existed). On
     /// PostgreSQL the UPDATE takes the row lock, so every money movement of one merchant
     /// runs one after the other; on SQLite the caller's `BEGIN IMMEDIATE` already did.

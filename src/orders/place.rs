@@ -357,9 +357,7 @@ async fn place_on_sqlite(
     ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
     let balance = (balance_before, ledger.account().balance_fen);
     let mut batch = StatementBatch::default();
-    let mut binds = vec![Bind::Int(id)];
-    binds.extend(order_binds(&order));
-    batch.push(format!("INSERT INTO orders (id, {ORDER_COLUMNS}) VALUES {}", values_list(1, INSERT_COLUMNS + 1)), binds);
+    push_order_with_id(&mut batch, id, &order);
     ledger.add_to(&mut batch);
     pending_counter(&order).add_to(&mut batch);
     // No "placed" event: the timeline starts from the order's own time (see `detail`).
@@ -371,24 +369,38 @@ async fn place_on_sqlite(
     }
 }
 
+/// Four round trips inside the transaction: begin, lock the account and take the order
+/// id, write everything as one statement, commit. A reused merchant order id fails the
+/// write, and the rollback takes the charge back with it.
 async fn place_on_postgres(state: &AppState, actor: Actor, order: &mut NewOrder) -> Result<(i64, BalanceChange), AppError> {
     order.created_by = actor.id;
     let mut transaction = state.db.begin_write().await?;
-    let mut ledger = Ledger::open(&mut transaction, order.merchant_id, actor).await?;
+    let (mut ledger, id) = Ledger::open_with_next_order_id(&mut transaction, order.merchant_id, actor).await?;
     order.paid = ledger.split(order.price_fen).ok_or(AppError::InsufficientFunds)?;
-    let inserted = insert_orders(&mut transaction, std::slice::from_ref(order)).await?;
-    let Some((_, id)) = inserted.first().cloned() else {
-        return Err(AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into()));
-    };
     let balance_before = ledger.account().balance_fen;
     ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
     let balance = (balance_before, ledger.account().balance_fen);
-    let mut batch = StatementBatch::default();
+    let mut batch = StatementBatch::one_statement();
+    push_order_with_id(&mut batch, id, order);
     ledger.add_to(&mut batch);
     pending_counter(order).add_to(&mut batch);
-    batch.execute(&mut transaction).await?;
-    transaction.commit().await?;
-    Ok((id, balance))
+    match batch.execute(&mut transaction).await {
+        Err(error) if is_duplicate_merchant_order_id(&error) => {
+            Err(AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into()))
+        }
+        Err(error) => Err(error.into()),
+        Ok(()) => {
+            transaction.commit().await?;
+            Ok((id, balance))
+        }
+    }
+}
+
+/// The order's INSERT with an id taken beforehand.
+fn push_order_with_id(batch: &mut StatementBatch, id: i64, order: &NewOrder) {
+    let mut binds = vec![Bind::Int(id)];
+    binds.extend(order_binds(order));
+    batch.push(format!("INSERT INTO orders (id, {ORDER_COLUMNS}) VALUES {}", values_list(1, INSERT_COLUMNS + 1)), binds);
 }
 
 fn pending_counter(order: &NewOrder) -> CounterChanges {
