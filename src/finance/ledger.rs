@@ -128,30 +128,36 @@ const LOCK_ACCOUNT_AND_NEXT_ORDER_ID: &str = "UPDATE merchant_accounts SET updat
          COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'orders'), 0)) + 1";
 
 /// PostgreSQL: the id comes from the orders table's own identity sequence, so ids taken
-/// here and ids the database hands out itself (batches) never collide.
-const LOCK_ACCOUNT_AND_NEXT_ORDER_ID_POSTGRES: &str = "UPDATE merchant_accounts SET updated_at = $2 WHERE merchant_id = $1
-     RETURNING balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen,
-     nextval(pg_get_serial_sequence('orders', 'id'))";
+/// here and ids the database hands out itself (batches) never collide. `{also_read}` is
+/// a SELECT whose row (if any) is returned after the account's columns.
+const LOCK_ACCOUNT_AND_NEXT_ORDER_ID_POSTGRES: &str = "WITH locked AS (
+       UPDATE merchant_accounts SET updated_at = $2 WHERE merchant_id = $1
+       RETURNING balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen,
+       nextval(pg_get_serial_sequence('orders', 'id')) AS next_order_id)
+     SELECT locked.*, also_read.* FROM locked LEFT JOIN ({also_read}) also_read ON TRUE";
 
 impl Ledger {
-    /// PostgreSQL only: locks the merchant's account and takes the id of the order about
-    /// to be written, in one round trip, so the order and its log records can then be
-    /// written together.
+    /// PostgreSQL only: in one round trip, locks the merchant's account, takes the id of
+    /// the order about to be written and runs `also_read` (a SELECT whose `$1` is the
+    /// merchant id and `$3` is `also_read_value`). Returns the ledger, the id and the row
+    /// of `also_read` from its sixth column on (all NULL when it found nothing).
     pub async fn open_with_next_order_id(
         connection: &mut AnyConnection,
         merchant_id: i64,
         actor: Actor,
-    ) -> Result<(Self, i64), sqlx::Error> {
-        let sql = LOCK_ACCOUNT_AND_NEXT_ORDER_ID_POSTGRES;
-        let (ledger, row) = Self::lock(connection, merchant_id, actor, sql, sql).await?;
-        Ok((ledger, row.try_get(4)?))
+        also_read: &str,
+        also_read_value: &str,
+    ) -> Result<(Self, i64, sqlx::any::AnyRow), sqlx::Error> {
+        let sql = LOCK_ACCOUNT_AND_NEXT_ORDER_ID_POSTGRES.replace("{also_read}", also_read);
+        let (ledger, row) = Self::lock(connection, merchant_id, actor, &sql, Some(also_read_value)).await?;
+        Ok((ledger, row.try_get(4)?, row))
     }
 
     /// Locks the merchant's account (creating it empty if it never existed). On
     /// PostgreSQL the UPDATE takes the row lock, so every money movement of one merchant
     /// runs one after the other; on SQLite the caller's `BEGIN IMMEDIATE` already did.
     pub async fn open(connection: &mut AnyConnection, merchant_id: i64, actor: Actor) -> Result<Self, sqlx::Error> {
-        Ok(Self::lock(connection, merchant_id, actor, LOCK_ACCOUNT, LOCK_ACCOUNT).await?.0)
+        Ok(Self::lock(connection, merchant_id, actor, LOCK_ACCOUNT, None).await?.0)
     }
 
     /// SQLite only: in one hop, begins the write transaction, runs `also_read` (a SELECT
@@ -182,7 +188,7 @@ impl Ledger {
             // The merchant's first money movement: the account is created first.
             None => {
                 let sql = LOCK_ACCOUNT_AND_NEXT_ORDER_ID;
-                Self::lock(write.connection(), merchant_id, actor, sql, sql).await?
+                Self::lock(write.connection(), merchant_id, actor, sql, None).await?
             }
         };
         Ok((ledger, lock_row.try_get(4)?, read_rows))
@@ -198,28 +204,32 @@ impl Ledger {
         Ok(Self { merchant_id, account, actor, records: Vec::new(), now: now_millis() })
     }
 
-    /// `first_sql` locks and reads the account; `lock_sql` does it again after creating
-    /// an account that did not exist.
+    /// `sql` locks and reads the account (its `$1` is the merchant id, `$2` the time and
+    /// `$3`, if any, `third_value`); it runs again after creating an account that did not
+    /// exist.
     async fn lock(
         connection: &mut AnyConnection,
         merchant_id: i64,
         actor: Actor,
-        first_sql: &str,
-        lock_sql: &'static str,
+        sql: &str,
+        third_value: Option<&str>,
     ) -> Result<(Self, sqlx::any::AnyRow), sqlx::Error> {
         let now = now_millis();
-        let mut row = sqlx::query(sqlx::AssertSqlSafe(first_sql.to_string()))
-            .bind(merchant_id)
-            .bind(now)
-            .fetch_optional(&mut *connection)
-            .await?;
+        let query = || {
+            let query = sqlx::query(sqlx::AssertSqlSafe(sql.to_string())).bind(merchant_id).bind(now);
+            match third_value {
+                Some(value) => query.bind(value.to_string()),
+                None => query,
+            }
+        };
+        let mut row = query().fetch_optional(&mut *connection).await?;
         if row.is_none() {
             sqlx::query("INSERT INTO merchant_accounts (merchant_id, updated_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
                 .bind(merchant_id)
                 .bind(now)
                 .execute(&mut *connection)
                 .await?;
-            row = sqlx::query(lock_sql).bind(merchant_id).bind(now).fetch_optional(&mut *connection).await?;
+            row = query().fetch_optional(&mut *connection).await?;
         }
         let row = row.ok_or(sqlx::Error::RowNotFound)?;
         let mut ledger = Self::from_lock_row(merchant_id, actor, &row)?;

@@ -30,23 +30,23 @@ const OFFER_QUERY: &str = "SELECT p.id, p.product_key, p.name, p.carrier, p.prod
      FROM products p LEFT JOIN quotes q ON q.product_id = p.id AND q.merchant_id = $1 AND q.status = 1";
 
 fn offer_from_row(row: &sqlx::any::AnyRow) -> Result<Offer, sqlx::Error> {
-    let carrier: i64 = row.try_get(3)?;
-    let kind: i64 = row.try_get(4)?;
-    Ok(Offer {
-        product_id: row.try_get(0)?,
-        product_key: row.try_get(1)?,
-        product_name: row.try_get(2)?,
-        carrier: Carrier::from_code(carrier).ok_or_else(|| sqlx::Error::Decode("unknown carrier".into()))?,
-        product_kind: ProductKind::from_code(kind).ok_or_else(|| sqlx::Error::Decode("unknown product kind".into()))?,
-        face_value_fen: row.try_get(5)?,
-        price_fen: row.try_get(6)?,
-    })
+    offer_from_columns(row, 0)?.ok_or(sqlx::Error::RowNotFound)
 }
 
-pub async fn find_offer(pool: &AnyPool, merchant_id: i64, product_key: &str) -> Result<Option<Offer>, sqlx::Error> {
-    let sql = format!("{OFFER_QUERY} WHERE p.product_key = $2");
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(merchant_id).bind(product_key).fetch_optional(pool).await?;
-    row.as_ref().map(offer_from_row).transpose()
+/// The offer in `row` from column `first` on; `None` when they are NULL (no such product).
+fn offer_from_columns(row: &sqlx::any::AnyRow, first: usize) -> Result<Option<Offer>, sqlx::Error> {
+    let Some(product_id) = row.try_get::<Option<i64>, _>(first)? else { return Ok(None) };
+    let carrier: i64 = row.try_get(first + 3)?;
+    let kind: i64 = row.try_get(first + 4)?;
+    Ok(Some(Offer {
+        product_id,
+        product_key: row.try_get(first + 1)?,
+        product_name: row.try_get(first + 2)?,
+        carrier: Carrier::from_code(carrier).ok_or_else(|| sqlx::Error::Decode("unknown carrier".into()))?,
+        product_kind: ProductKind::from_code(kind).ok_or_else(|| sqlx::Error::Decode("unknown product kind".into()))?,
+        face_value_fen: row.try_get(first + 5)?,
+        price_fen: row.try_get(first + 6)?,
+    }))
 }
 
 /// Every product with the merchant's prices, by product key (for batches).
@@ -312,12 +312,7 @@ pub async fn place_one(
 ) -> Result<OrderRow, AppError> {
     let (order, id, balance) = match state.db.kind {
         DatabaseKind::Sqlite => place_on_sqlite(state, actor, merchant_id, product_key, prepare).await?,
-        DatabaseKind::Postgres => {
-            let offer = find_offer(&state.db.pool, merchant_id, product_key).await?;
-            let mut order = prepare(offer.as_ref())?;
-            let (id, balance) = place_on_postgres(state, actor, &mut order).await?;
-            (order, id, balance)
-        }
+        DatabaseKind::Postgres => place_on_postgres(state, actor, merchant_id, product_key, prepare).await?,
     };
     crate::finance::alerts::low_balance_after_debit(state, merchant_id, balance.0, balance.1).await;
     Ok(order.into_row(id))
@@ -369,21 +364,32 @@ async fn place_on_sqlite(
     }
 }
 
-/// Four round trips inside the transaction: begin, lock the account and take the order
-/// id, write everything as one statement, commit. A reused merchant order id fails the
-/// write, and the rollback takes the charge back with it.
-async fn place_on_postgres(state: &AppState, actor: Actor, order: &mut NewOrder) -> Result<(i64, BalanceChange), AppError> {
-    order.created_by = actor.id;
+/// Three round trips inside the transaction: begin; lock the account, take the order id
+/// and read the product and quote; write everything as one statement and commit. A
+/// reused merchant order id fails the write, and the rollback takes the charge back.
+async fn place_on_postgres(
+    state: &AppState,
+    actor: Actor,
+    merchant_id: i64,
+    product_key: &str,
+    prepare: impl FnOnce(Option<&Offer>) -> Result<NewOrder, AppError>,
+) -> Result<(NewOrder, i64, BalanceChange), AppError> {
     let mut transaction = state.db.begin_write().await?;
-    let (mut ledger, id) = Ledger::open_with_next_order_id(&mut transaction, order.merchant_id, actor).await?;
+    let offer_query = format!("{OFFER_QUERY} WHERE p.product_key = $3");
+    let (mut ledger, id, row) =
+        Ledger::open_with_next_order_id(&mut transaction, merchant_id, actor.clone(), &offer_query, product_key).await?;
+    let offer = offer_from_columns(&row, 5)?;
+    // An early return drops the transaction, which rolls it back.
+    let mut order = prepare(offer.as_ref())?;
+    order.created_by = actor.id;
     order.paid = ledger.split(order.price_fen).ok_or(AppError::InsufficientFunds)?;
     let balance_before = ledger.account().balance_fen;
     ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
     let balance = (balance_before, ledger.account().balance_fen);
     let mut batch = StatementBatch::one_statement();
-    push_order_with_id(&mut batch, id, order);
+    push_order_with_id(&mut batch, id, &order);
     ledger.add_to(&mut batch);
-    pending_counter(order).add_to(&mut batch);
+    pending_counter(&order).add_to(&mut batch);
     match batch.execute(&mut transaction).await {
         Err(error) if is_duplicate_merchant_order_id(&error) => {
             Err(AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into()))
@@ -391,7 +397,7 @@ async fn place_on_postgres(state: &AppState, actor: Actor, order: &mut NewOrder)
         Err(error) => Err(error.into()),
         Ok(()) => {
             transaction.commit().await?;
-            Ok((id, balance))
+            Ok((order, id, balance))
         }
     }
 }

@@ -285,6 +285,15 @@ async fn orders_are_checked_before_anything_is_charged(backend: Backend) {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, 1);
     assert_eq!(app.figures(mid).await.0, 1_000 - PRICE);
     app.assert_books_balance(mid).await;
+    // A merchant whose money never moved has no account row yet: the order creates an
+    // empty one, reads the product there, and is refused for want of funds.
+    let (newcomer, newcomer_token) = app.merchant("newcomer").await;
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM merchant_accounts WHERE merchant_id = $1", newcomer).await, 0);
+    let broke = app.add_order(&newcomer_token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"})).await;
+    assert_eq!((broke.status.as_u16(), broke.code()), (402, 40200), "{:?}", broke.body);
+    let unknown = app.add_order(&newcomer_token, json!({"account": "13800138000", "product_key": "NOPE"})).await;
+    assert_eq!(unknown.data()["keys"]["product_key"], "order.product.unknown");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", newcomer).await, 0);
 }
 
 async fn low_balance_notices(app: &TestApp, token: &str) -> usize {

@@ -1,4 +1,4 @@
-import { expect, loginAs, submitLogin, test, useLocale, USERS } from './support/console';
+import { expect, loginAs, signOut, submitLogin, test, useLocale, USERS } from './support/console';
 
 test.describe('signing in', () => {
   test('a merchant logs in and lands on the workplace', async ({ page }) => {
@@ -198,8 +198,7 @@ test.describe('sessions', () => {
 
   test('logout returns to the login page and ends the session', async ({ page }) => {
     await loginAs(page, 'merchant');
-    await page.getByTestId('user-dropdown').click();
-    await page.getByTestId('logout').click();
+    await signOut(page);
     await expect(page).toHaveURL(/#\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.goto('#/dashboard/workplace');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Download, Page } from '@playwright/test';
-import { expect, loginAs, test, useLocale } from './support/console';
+import { expect, loginAs, signOut, test, useLocale } from './support/console';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -317,9 +317,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await expect(page.locator('#nprogress')).toHaveCount(0);
       await page.screenshot({ path: `${screenshots}orders-${locale}-${name}.png`, fullPage: true });
     }
-    await page.getByTestId('user-dropdown').click();
-    await page.getByTestId('logout').click();
-    await expect(page.getByTestId('login-form')).toBeVisible();
+    await signOut(page);
 
     await loginAs(page, 'admin');
     await expect(page.getByTestId('workplace-merchant-picker')).toBeVisible();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, loginAs, test, useLocale } from './support/console';
+import { expect, loginAs, signOut, test, useLocale } from './support/console';
 
 const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(directory, { recursive: true });
@@ -63,8 +63,6 @@ test('extra screenshots: dark theme with top menu and tabs, result pages, narrow
   await page.goto('#/dashboard/workplace');
   await expect(page.getByTestId('mobile-menu-button')).toBeVisible();
   await shot('mobile-workplace');
-  await page.getByTestId('user-dropdown').click();
-  await page.getByTestId('logout').click();
-  await expect(page.getByTestId('login-form')).toBeVisible();
+  await signOut(page);
   await shot('mobile-login');
 });

@@ -11,7 +11,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Download, Locator, Page } from '@playwright/test';
-import { expect, loginAs, submitLogin, test, USERS, useLocale } from './support/console';
+import { expect, loginAs, signOut, submitLogin, test, USERS, useLocale } from './support/console';
 import { ownServer } from './support/own-server';
 import { TotpCodes } from './support/totp';
 
@@ -39,8 +39,12 @@ async function switchLocale(page: Page, locale: Locale) {
   if (await page.getByTestId('login-page').isVisible()) {
     await option.click();
   } else {
-    await page.getByTestId('locale-switch').click();
-    await option.click();
+    // As in signOut: a click that lands while the dropdown is still opening can be lost.
+    await expect(async () => {
+      if (!(await option.isVisible())) await page.getByTestId('locale-switch').click({ timeout: 3_000 });
+      await option.click({ timeout: 3_000 });
+      await expect(html).toHaveAttribute('lang', locale, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(option).toBeHidden();
   }
   await expect(html).toHaveAttribute('lang', locale);
@@ -106,11 +110,6 @@ async function codesIn(scope: Locator): Promise<string[]> {
   return scope.getByTestId('two-factor-backup-code').allInnerTexts();
 }
 
-async function signOut(page: Page) {
-  await page.getByTestId('user-dropdown').click();
-  await page.getByTestId('logout').click();
-  await expect(page.getByTestId('login-form')).toBeVisible();
-}
 
 test('the admin sets up two-factor, signs in with a code and a backup code, regenerates and disables it', async ({
   page,

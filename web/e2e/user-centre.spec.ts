@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, loginAs, submitLogin, test, useLocale, USERS } from './support/console';
+import { expect, loginAs, signOut, submitLogin, test, useLocale, USERS } from './support/console';
 
 const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(directory, { recursive: true });
@@ -214,8 +214,7 @@ test.describe('user settings', () => {
     await other.close();
 
     // Sign in with the new password.
-    await page.getByTestId('user-dropdown').click();
-    await page.getByTestId('logout').click();
+    await signOut(page);
     await expect(page).toHaveURL(/#\/login$/);
     // Signing out does not make the badge or the avatar ask again without a session.
     await page.waitForTimeout(1000);

@@ -45,3 +45,19 @@ export async function useLocale(page: Page, locale: 'zh-CN' | 'en-US') {
     if (!localStorage.getItem('locale')) localStorage.setItem('locale', value);
   }, locale);
 }
+
+/**
+ * Sign out through the avatar menu and wait for the login form. Under heavy load a click
+ * that lands while the menu is still opening can be lost, so a click that changed nothing
+ * is made again (the sign-out itself is checked every time: the login form must appear).
+ */
+export async function signOut(page: Page) {
+  const loginForm = page.getByTestId('login-form');
+  const item = page.getByTestId('logout');
+  await expect(async () => {
+    if (await loginForm.isVisible()) return;
+    if (!(await item.isVisible())) await page.getByTestId('user-dropdown').click({ timeout: 3_000 });
+    await item.click({ timeout: 3_000 });
+    await expect(loginForm).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
