@@ -4,7 +4,11 @@ use crate::helpers::{ADMIN, Backend, spawn_app_with};
 use crate::on_both_backends;
 use serde_json::json;
 
-on_both_backends!(administrators_fund_merchants_and_the_log_adds_up, quotes_list_filter_and_export);
+on_both_backends!(
+    administrators_fund_merchants_and_the_log_adds_up,
+    quotes_list_filter_and_export,
+    the_demo_log_read_by_time_runs_from_one_balance_to_the_next
+);
 
 async fn administrators_fund_merchants_and_the_log_adds_up(backend: Backend) {
     let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
@@ -99,4 +103,31 @@ async fn quotes_list_filter_and_export(backend: Backend) {
     assert!(csv.contains("Supply price (yuan)") && csv.contains("9.85"));
     let products = app.post_as(&token, "/adminapi/product/list", json!({})).await;
     assert_eq!(products.data().as_array().unwrap().len(), 36);
+}
+
+/// The demo's account log as a merchant reconciles it: in time order, each record starts
+/// from the balance and credit the previous one left, and the last leaves the account's.
+async fn the_demo_log_read_by_time_runs_from_one_balance_to_the_next(backend: Backend) {
+    let app = spawn_app_with(backend, |config| {
+        config.demo_orders = 300;
+        config.worker.enabled = false;
+    })
+    .await;
+    let rows: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
+        "SELECT balance_before_fen, balance_after_fen, credit_before_fen, credit_after_fen FROM account_log
+         WHERE merchant_id = $1 ORDER BY created_at, id",
+    )
+    .bind(backoffice::demo::DEMO_MERCHANT_ID)
+    .fetch_all(&app.state.db.pool)
+    .await
+    .unwrap();
+    assert!(rows.len() > 300, "funding plus at least one record per order: {}", rows.len());
+    assert_eq!((rows[0].0, rows[0].2), (0, 0), "the first record starts from an empty account");
+    for (index, pair) in rows.windows(2).enumerate() {
+        let (previous, next) = (pair[0], pair[1]);
+        assert_eq!((next.0, next.2), (previous.1, previous.3), "record {} does not start where record {index} ended", index + 1);
+    }
+    let last = rows[rows.len() - 1];
+    assert_eq!(app.figures(backoffice::demo::DEMO_MERCHANT_ID).await.0, last.1);
+    app.assert_books_balance(backoffice::demo::DEMO_MERCHANT_ID).await;
 }

@@ -16,6 +16,7 @@ import {
   toAccountQuery,
   useAccountRecords,
 } from '../api/account-records';
+import './account-records.css';
 
 interface FormValues extends Omit<AccountFilters, 'startTime' | 'endTime'> {
   range?: [Dayjs | null, Dayjs | null] | null;
@@ -131,6 +132,7 @@ export default function AccountRecordsPage() {
           <>
             <Table<AccountRecord>
               rowKey="id"
+              className="account-records__table"
               data-testid="account-table"
               loading={list.isFetching}
               dataSource={data?.list ?? []}
@@ -163,7 +165,7 @@ export default function AccountRecordsPage() {
                 { title: t('orderCommon.record.creditAfter'), dataIndex: 'credit_after_fen', align: 'right', render: (v: number) => formatFen(v) },
                 { title: t('orderCommon.record.order'), dataIndex: 'order_no', render: (v: string | null) => v || '-' },
                 { title: t('orderCommon.record.operator'), dataIndex: 'actor_name', render: (v: string) => v || '-' },
-                { title: t('orderCommon.record.remark'), dataIndex: 'remark', render: (v: string) => v || '-' },
+                { title: t('orderCommon.record.remark'), dataIndex: 'remark', width: 220, ellipsis: true, render: (v: string) => v || '-' },
               ]}
             />
             <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
