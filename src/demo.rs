@@ -110,26 +110,34 @@ pub async fn seed_catalogue(pool: &AnyPool) -> anyhow::Result<()> {
 /// Quotes for every product (where missing) and, once, funds: a balance of 200,000 yuan
 /// and a credit limit of 50,000 yuan.
 pub async fn seed_merchant(db: &Database, merchant_id: i64) -> anyhow::Result<()> {
-    seed_quotes(&db.pool, merchant_id).await?;
-    fund_once(db, merchant_id).await
+    // Dated before the history the demo generates (30 days back): the quotes its orders
+    // were priced by, and the funds they were paid from, so that the log read by time
+    // runs from one balance to the next without a jump.
+    let opened_at = now_millis() - (DEMO_HISTORY_DAYS + 1) * crate::domain::DAY_MS;
+    seed_quotes_at(&db.pool, merchant_id, opened_at).await?;
+    fund_once(db, merchant_id, opened_at).await
 }
 
 /// A quote that is on for every product the merchant has none for: 98.5% of the face
 /// value for direct credit, 99% for card secrets.
 pub async fn seed_quotes(pool: &AnyPool, merchant_id: i64) -> anyhow::Result<()> {
+    seed_quotes_at(pool, merchant_id, now_millis()).await
+}
+
+async fn seed_quotes_at(pool: &AnyPool, merchant_id: i64, created_at: i64) -> anyhow::Result<()> {
     sqlx::query(
         "INSERT INTO quotes (merchant_id, product_id, price_fen, status, created_at, updated_at)
          SELECT $1, id, CASE product_kind WHEN 1 THEN face_value_fen * 985 / 1000 ELSE face_value_fen * 99 / 100 END, 1, $2, $2
          FROM products WHERE 1 = 1 ON CONFLICT (merchant_id, product_id) DO NOTHING",
     )
     .bind(merchant_id)
-    .bind(now_millis())
+    .bind(created_at)
     .execute(pool)
     .await?;
     Ok(())
 }
 
-async fn fund_once(db: &Database, merchant_id: i64) -> anyhow::Result<()> {
+async fn fund_once(db: &Database, merchant_id: i64, at: i64) -> anyhow::Result<()> {
     let funded: Option<i64> = sqlx::query_scalar("SELECT merchant_id FROM merchant_accounts WHERE merchant_id = $1")
         .bind(merchant_id)
         .fetch_optional(&db.pool)
@@ -137,9 +145,7 @@ async fn fund_once(db: &Database, merchant_id: i64) -> anyhow::Result<()> {
     if funded.is_none() {
         let mut transaction = db.begin_write().await?;
         let mut ledger = Ledger::open(&mut transaction, merchant_id, Actor { id: None, name: "demo".into() }).await?;
-        // Dated before the history the demo generates (30 days back), so that the log read
-        // by time runs from one balance to the next without a jump.
-        ledger.set_time(now_millis() - (DEMO_HISTORY_DAYS + 1) * crate::domain::DAY_MS);
+        ledger.set_time(at);
         ledger.top_up(20_000_000, "demo funds");
         ledger.set_credit_limit(5_000_000, "demo credit");
         ledger.flush(&mut transaction).await?;
