@@ -1,4 +1,4 @@
-import { expect, loginAs, signOut, submitLogin, test, useLocale, USERS } from './support/console';
+import { chooseFromMenu, expect, loginAs, signOut, submitLogin, test, useLocale, USERS } from './support/console';
 
 test.describe('signing in', () => {
   test('a merchant logs in and lands on the workplace', async ({ page }) => {
@@ -78,9 +78,11 @@ test.describe('roles', () => {
     await loginAs(page, 'admin');
     await page.goto('#/dashboard/monitor');
     await expect(page.getByTestId('monitor-page')).toBeVisible();
-    await page.getByTestId('user-dropdown').click();
-    await page.getByTestId('role-switch').click();
-    await expect(page).toHaveURL(/#\/dashboard\/workplace$/);
+    await chooseFromMenu(
+      () => page.getByTestId('user-dropdown').click({ timeout: 3_000 }),
+      page.getByTestId('role-switch'),
+      async () => /#\/dashboard\/workplace$/.test(page.url()),
+    );
     await expect(page.getByTestId('menu-item-Monitor')).toHaveCount(0);
   });
 });
@@ -100,8 +102,11 @@ test.describe('layout and settings', () => {
 
   test('the navbar locale menu switches the signed-in console', async ({ page }) => {
     await loginAs(page, 'merchant');
-    await page.getByTestId('locale-switch').click();
-    await page.getByTestId('locale-option-en-US').click();
+    await chooseFromMenu(
+      () => page.getByTestId('locale-switch').click({ timeout: 3_000 }),
+      page.getByTestId('locale-option-en-US'),
+      async () => (await page.locator('html').getAttribute('lang')) === 'en-US',
+    );
     await expect(page.getByTestId('menu-item-Workplace')).toHaveText('Workplace');
     await page.reload();
     await expect(page.getByTestId('menu-item-Workplace')).toHaveText('Workplace');
@@ -133,8 +138,17 @@ test.describe('layout and settings', () => {
     const tabs = page.getByTestId('tab-bar').locator('.ant-tabs-tab');
     await expect(tabs.first()).toContainText('工作台');
     await expect(tabs.first().locator('.ant-tabs-tab-remove')).toHaveCount(0);
-    await page.getByTestId('tab-QouteList').click({ button: 'right' });
-    await page.getByText('重新加载').click();
+    await expect(page.getByTestId('quote-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    // Reloading remounts the page through /redirect: its list is fetched again.
+    let reloaded = false;
+    page.on('request', (request) => {
+      if (request.url().includes('/adminapi/quote/list')) reloaded = true;
+    });
+    await chooseFromMenu(
+      () => page.getByTestId('tab-QouteList').click({ button: 'right', timeout: 3_000 }),
+      page.getByText('重新加载'),
+      async () => reloaded,
+    );
     await expect(page).toHaveURL(/#\/qoute\/list$/);
     await expect(page.getByTestId('tab-Redirect')).toHaveCount(0);
     await tabs.nth(1).locator('.ant-tabs-tab-remove').click();

@@ -7,17 +7,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Download, Page } from '@playwright/test';
-import { expect, loginAs, signOut, test, useLocale } from './support/console';
+import { chooseFromMenu, expect, loginAs, signOut, test, useLocale } from './support/console';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
 
 async function pickOption(page: Page, testId: string, label: string | RegExp) {
-  await page.getByTestId(testId).click();
+  const select = page.getByTestId(testId);
   const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({
     hasText: label,
   });
-  await option.first().click();
+  const shows = (text: string) => (typeof label === 'string' ? text.includes(label) : label.test(text));
+  await chooseFromMenu(
+    () => select.click({ timeout: 3_000 }),
+    option.first(),
+    async () => shows((await select.textContent()) ?? '') && !(await option.first().isVisible()),
+  );
 }
 
 async function readDownload(download: Download): Promise<string> {

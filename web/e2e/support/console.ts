@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 
 export const USERS = {
   admin: { username: 'admin', password: 'Admin123' },
@@ -47,17 +47,26 @@ export async function useLocale(page: Page, locale: 'zh-CN' | 'en-US') {
 }
 
 /**
- * Sign out through the avatar menu and wait for the login form. Under heavy load a click
- * that lands while the menu is still opening can be lost, so a click that changed nothing
- * is made again (the sign-out itself is checked every time: the login form must appear).
+ * Open a menu (dropdown or context menu) and choose `item`, until `done` says it took
+ * effect. Under load a click that lands while the menu is still opening or aligning can
+ * be lost (the menu moves under the pointer); such a click is made again. The effect is
+ * still checked every time: `done` must become true.
  */
+export async function chooseFromMenu(open: () => Promise<void>, item: Locator, done: () => Promise<boolean>) {
+  await expect(async () => {
+    if (await done()) return;
+    if (!(await item.isVisible())) await open();
+    await item.click({ timeout: 3_000 });
+    await expect.poll(done, { timeout: 3_000 }).toBe(true);
+  }).toPass({ timeout: 30_000 });
+}
+
+/** Sign out through the avatar menu and wait for the login form. */
 export async function signOut(page: Page) {
   const loginForm = page.getByTestId('login-form');
-  const item = page.getByTestId('logout');
-  await expect(async () => {
-    if (await loginForm.isVisible()) return;
-    if (!(await item.isVisible())) await page.getByTestId('user-dropdown').click({ timeout: 3_000 });
-    await item.click({ timeout: 3_000 });
-    await expect(loginForm).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  await chooseFromMenu(
+    () => page.getByTestId('user-dropdown').click({ timeout: 3_000 }),
+    page.getByTestId('logout'),
+    () => loginForm.isVisible(),
+  );
 }
