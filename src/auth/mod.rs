@@ -184,7 +184,7 @@ pub async fn login(
         let address_lock =
             throttle::record_failure(pool, policy, &address_key, policy.address_max_failures).await?;
         audit::record(pool, None, action::LOGIN_FAILED, &credentials.username, &address).await?;
-        return match account_lock.max(address_lock) {
+        return match account_lock.locked_for.max(address_lock.locked_for) {
             Some(retry_after_seconds) => Err(AppError::TooManyAttempts { retry_after_seconds }),
             None => Err(AppError::BadCredentials),
         };

@@ -45,13 +45,22 @@ pub async fn ensure_not_locked(pool: &AnyPool, keys: &[String]) -> Result<(), Ap
     Ok(())
 }
 
-/// Counts one failure against `key`; returns the seconds to wait if this failure locked it.
+/// A failure just counted.
+#[derive(Debug, Clone, Copy)]
+pub struct CountedFailure {
+    /// Failures of the key in its current window, this one included.
+    pub failures: i64,
+    /// The seconds to wait, if this failure locked the key.
+    pub locked_for: Option<u64>,
+}
+
+/// Counts one failure against `key`.
 pub async fn record_failure(
     pool: &AnyPool,
     policy: &ThrottlePolicy,
     key: &str,
     max_failures: u32,
-) -> Result<Option<u64>, AppError> {
+) -> Result<CountedFailure, AppError> {
     let now = now_millis();
     let window_start_cutoff = now - duration_millis(policy.window);
     let lock_until = now + duration_millis(policy.lockout);
@@ -75,11 +84,9 @@ pub async fn record_failure(
     .bind(window_start_cutoff)
     .fetch_one(pool)
     .await?;
-    if failures >= i64::from(max_failures) && locked_until > now {
-        let seconds = u64::try_from((locked_until - now + 999) / 1000).unwrap_or(1);
-        return Ok(Some(seconds.max(1)));
-    }
-    Ok(None)
+    let locked_for = (failures >= i64::from(max_failures) && locked_until > now)
+        .then(|| u64::try_from((locked_until - now + 999) / 1000).unwrap_or(1).max(1));
+    Ok(CountedFailure { failures, locked_for })
 }
 
 /// The wait after the `failures`-th failure that did not lock: none while the failures
@@ -92,11 +99,10 @@ pub fn backoff_after(failures: i64, free: u32, backoff: std::time::Duration) -> 
     backoff.saturating_mul(1u32 << (beyond - 1).min(10))
 }
 
-/// Makes `key` wait `wait` from now (never shortens a longer lock already set). Returns
-/// the seconds to wait, or `None` for no wait.
-pub async fn hold_off(pool: &AnyPool, key: &str, wait: std::time::Duration) -> Result<Option<u64>, AppError> {
+/// Makes `key` wait `wait` from now (never shortens a longer lock already set).
+pub async fn hold_off(pool: &AnyPool, key: &str, wait: std::time::Duration) -> Result<(), AppError> {
     if wait.is_zero() {
-        return Ok(None);
+        return Ok(());
     }
     let until = now_millis() + duration_millis(wait);
     sqlx::query("UPDATE login_throttle SET locked_until = $2 WHERE throttle_key = $1 AND locked_until < $2")
@@ -104,16 +110,7 @@ pub async fn hold_off(pool: &AnyPool, key: &str, wait: std::time::Duration) -> R
         .bind(until)
         .execute(pool)
         .await?;
-    Ok(Some(wait.as_secs().max(1)))
-}
-
-/// The number of failures counted against `key` in its current window.
-pub async fn failures(pool: &AnyPool, key: &str) -> Result<i64, AppError> {
-    let failures: Option<i64> = sqlx::query_scalar("SELECT failures FROM login_throttle WHERE throttle_key = $1")
-        .bind(key)
-        .fetch_optional(pool)
-        .await?;
-    Ok(failures.unwrap_or(0))
+    Ok(())
 }
 
 /// A successful sign-in forgives the account's earlier failures. The address counter

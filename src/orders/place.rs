@@ -333,35 +333,20 @@ async fn place_on_sqlite(
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
     let mut write = state.db.sqlite_write().await?;
     let offer_query = format!("{OFFER_QUERY} WHERE p.product_key = $3");
-    let (mut ledger, id, offer_rows) =
+    let (ledger, id, offer_rows) =
         Ledger::begin_with_next_order_id(&mut write, merchant_id, actor.clone(), &offer_query, product_key).await?;
     let offer = offer_rows.first().map(offer_from_row).transpose()?;
-    let prepared = prepare(offer.as_ref()).and_then(|mut order| {
-        order.created_by = actor.id;
-        order.paid = ledger.split(order.price_fen).ok_or(AppError::InsufficientFunds)?;
-        Ok(order)
-    });
-    let order = match prepared {
+    let order = match charge(prepare(offer.as_ref()), &ledger, &actor) {
         Ok(order) => order,
         Err(error) => {
             write.rollback().await;
             return Err(error);
         }
     };
-    let balance_before = ledger.account().balance_fen;
-    ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
-    let balance = (balance_before, ledger.account().balance_fen);
     let mut batch = StatementBatch::default();
-    push_order_with_id(&mut batch, id, &order);
-    ledger.add_to(&mut batch);
-    pending_counter(&order).add_to(&mut batch);
-    // No "placed" event: the timeline starts from the order's own time (see `detail`).
-    match write.commit_with(batch).await {
-        Err(error) if is_duplicate_merchant_order_id(&error) => {
-            Err(AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into()))
-        }
-        result => Ok(result.map(|()| (order, id, balance))?),
-    }
+    let balance = add_order_writes(&mut batch, ledger, id, &order);
+    write.commit_with(batch).await.map_err(duplicate_id_as_conflict)?;
+    Ok((order, id, balance))
 }
 
 /// Three round trips inside the transaction: begin; lock the account, take the order id
@@ -376,37 +361,49 @@ async fn place_on_postgres(
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
     let mut transaction = state.db.begin_write().await?;
     let offer_query = format!("{OFFER_QUERY} WHERE p.product_key = $3");
-    let (mut ledger, id, row) =
+    let (ledger, id, row) =
         Ledger::open_with_next_order_id(&mut transaction, merchant_id, actor.clone(), &offer_query, product_key).await?;
     let offer = offer_from_columns(&row, 5)?;
     // An early return drops the transaction, which rolls it back.
-    let mut order = prepare(offer.as_ref())?;
+    let order = charge(prepare(offer.as_ref()), &ledger, &actor)?;
+    let mut batch = StatementBatch::one_statement();
+    let balance = add_order_writes(&mut batch, ledger, id, &order);
+    batch.execute(&mut transaction).await.map_err(duplicate_id_as_conflict)?;
+    transaction.commit().await?;
+    Ok((order, id, balance))
+}
+
+/// The prepared order with who placed it and how it is paid (balance first, then
+/// credit), or why it cannot be placed.
+fn charge(prepared: Result<NewOrder, AppError>, ledger: &Ledger, actor: &Actor) -> Result<NewOrder, AppError> {
+    let mut order = prepared?;
     order.created_by = actor.id;
     order.paid = ledger.split(order.price_fen).ok_or(AppError::InsufficientFunds)?;
+    Ok(order)
+}
+
+/// Debits the order and adds its writes to `batch`: the order with the id taken
+/// beforehand, the account and its log records, the pending counter. No "placed" event:
+/// the timeline starts from the order's own time (see `detail`).
+fn add_order_writes(batch: &mut StatementBatch, mut ledger: Ledger, id: i64, order: &NewOrder) -> BalanceChange {
     let balance_before = ledger.account().balance_fen;
     ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
     let balance = (balance_before, ledger.account().balance_fen);
-    let mut batch = StatementBatch::one_statement();
-    push_order_with_id(&mut batch, id, &order);
-    ledger.add_to(&mut batch);
-    pending_counter(&order).add_to(&mut batch);
-    match batch.execute(&mut transaction).await {
-        Err(error) if is_duplicate_merchant_order_id(&error) => {
-            Err(AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into()))
-        }
-        Err(error) => Err(error.into()),
-        Ok(()) => {
-            transaction.commit().await?;
-            Ok((order, id, balance))
-        }
-    }
-}
-
-/// The order's INSERT with an id taken beforehand.
-fn push_order_with_id(batch: &mut StatementBatch, id: i64, order: &NewOrder) {
     let mut binds = vec![Bind::Int(id)];
     binds.extend(order_binds(order));
     batch.push(format!("INSERT INTO orders (id, {ORDER_COLUMNS}) VALUES {}", values_list(1, INSERT_COLUMNS + 1)), binds);
+    ledger.add_to(batch);
+    pending_counter(order).add_to(batch);
+    balance
+}
+
+/// A merchant order id used before is the merchant's mistake, not a server failure.
+fn duplicate_id_as_conflict(error: sqlx::Error) -> AppError {
+    if is_duplicate_merchant_order_id(&error) {
+        AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into())
+    } else {
+        error.into()
+    }
 }
 
 fn pending_counter(order: &NewOrder) -> CounterChanges {

@@ -146,16 +146,15 @@ impl CodeCheck<'_> {
         let pool = &self.state.db.pool;
         let policy = &self.state.config.throttle;
         let key = self.throttle_key();
-        let lock = throttle::record_failure(pool, policy, &key, policy.two_factor_max_failures).await?;
-        if lock.is_none() {
+        let counted = throttle::record_failure(pool, policy, &key, policy.two_factor_max_failures).await?;
+        if counted.locked_for.is_none() {
             // Not locked yet: past the free failures, the next code must wait (the
             // attempt that comes too early gets "too many attempts" with the wait).
-            let failures = throttle::failures(pool, &key).await?;
-            let wait = throttle::backoff_after(failures, policy.two_factor_free_failures, policy.two_factor_backoff);
+            let wait = throttle::backoff_after(counted.failures, policy.two_factor_free_failures, policy.two_factor_backoff);
             throttle::hold_off(pool, &key, wait).await?;
         }
         audit::record(pool, Some(self.user_id), action::TWO_FACTOR_FAILED, self.purpose, self.client_address).await?;
-        Ok(match lock {
+        Ok(match counted.locked_for {
             Some(retry_after_seconds) => AppError::TooManyAttempts { retry_after_seconds },
             None => self.wrong_code(),
         })
