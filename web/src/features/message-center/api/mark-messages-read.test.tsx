@@ -24,6 +24,20 @@ const notice = (id: number, status: number) => ({
   status,
 });
 
+/** Make the next unread-count fetch wait until the test answers it. */
+function holdNextCountFetch() {
+  let answer: (value: ReturnType<typeof counts>) => void = () => {};
+  let started = false;
+  mockedGet.mockImplementationOnce(async (url: string) => {
+    if (url !== UNREAD_COUNT_URL) throw new Error(`unexpected GET ${url}`);
+    started = true;
+    return new Promise((resolve) => {
+      answer = resolve;
+    });
+  });
+  return { started: () => started, answer: (value: ReturnType<typeof counts>) => answer(value) };
+}
+
 let unread = 2;
 let list = [notice(2, 0), notice(1, 0)];
 
@@ -67,15 +81,16 @@ describe('the unread badge', () => {
     );
     await waitFor(() => expect(result.current.badge.data?.total).toBe(2));
     await waitFor(() => expect(result.current.notices.data).toHaveLength(2));
-    const badgeFetches = mockedGet.mock.calls.length;
+    // The badge's next fetch hangs: only the marking's own answer can move it.
+    const refetch = holdNextCountFetch();
 
-    await act(async () => {
-      await result.current.markRead.mutateAsync([2]);
-    });
+    act(() => result.current.markRead.mutate([2]));
+    await waitFor(() => expect(result.current.badge.data?.total).toBe(1));
     expect(mockedPost).toHaveBeenCalledWith(MARK_READ_URL, { ids: [2] });
-    expect(result.current.badge.data?.total).toBe(1);
     // The inbox was invalidated: the badge and the list are fetched again.
-    await waitFor(() => expect(mockedGet.mock.calls.length).toBeGreaterThan(badgeFetches));
+    await waitFor(() => expect(refetch.started()).toBe(true));
+    refetch.answer(counts(unread));
+    await waitFor(() => expect(result.current.markRead.isSuccess).toBe(true));
     await waitFor(() => expect(result.current.notices.data?.find((item) => item.id === 2)?.status).toBe(1));
   });
 
@@ -93,10 +108,14 @@ describe('the unread badge', () => {
       wrapper: withProviders(client),
     });
     await waitFor(() => expect(result.current.badge.data?.total).toBe(2));
-    await act(async () => {
-      await result.current.markAll.mutateAsync('notice');
-    });
+    const refetch = holdNextCountFetch();
+
+    act(() => result.current.markAll.mutate('notice'));
+    await waitFor(() => expect(result.current.badge.data?.total).toBe(0));
     expect(mockedPost).toHaveBeenCalledWith(MARK_ALL_READ_URL, { type: 'notice' });
+    await waitFor(() => expect(refetch.started()).toBe(true));
+    refetch.answer(counts(0));
+    await waitFor(() => expect(result.current.markAll.isSuccess).toBe(true));
     expect(result.current.badge.data?.total).toBe(0);
   });
 });
