@@ -42,7 +42,11 @@ function csvRows(text: string): string[][] {
  * the list keeps the previous rows on screen while it fetches, so checking right after the
  * click could read the old rows.
  */
-async function searchAndWait(page: Page, list: { url: string; button: string; table: string }, expected: Record<string, unknown>) {
+async function searchAndWait(
+  page: Page,
+  list: { url: string; button: string; table: string },
+  expected: Record<string, unknown>,
+) {
   const answered = page.waitForResponse((response) => {
     const request = response.request();
     if (!request.url().includes(list.url)) return false;
@@ -159,33 +163,44 @@ test.describe('orders', () => {
     expect(body.filter((line) => line.join(',').includes('placed')).length).toBe(2);
   });
 
-  test('the filtered order list exports exactly its rows', async ({ page }) => {
-    await useLocale(page, 'en-US');
-    await loginAs(page, 'merchant');
-    await page.goto('#/order/list');
-    await expect(page.getByTestId('order-table')).toBeVisible();
-    await pickOption(page, 'filter-order-type', "Today's orders");
-    await pickOption(page, 'filter-status', 'Failure');
-    await searchOrders(page, { kind: 'ordinary', order_type: 'today', status: 3 });
-    await expect(page.getByTestId('order-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
-    const total = await totalOf(page, 'order-total');
-    expect(total).toBeGreaterThan(0);
-    for (const tag of await page.getByTestId('order-status').all()) await expect(tag).toHaveText('Failure');
+  test.describe('in a browser outside China', () => {
+    test.use({ timezoneId: 'America/New_York' });
 
-    const download = page.waitForEvent('download');
-    await page.getByTestId('export-csv').click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^orders-ordinary-\d{8}-\d{6}\.csv$/);
-    const rows = csvRows(await readDownload(file));
-    const header = rows[0];
-    const statusColumn = header.indexOf('Status');
-    expect(header.slice(0, 3)).toEqual(['Merchant order id', 'Order number', 'System order id']);
-    expect(rows.length - 1).toBe(total);
-    for (const line of rows.slice(1)) expect(line[statusColumn]).toBe('failure');
+    test('the filtered order list exports exactly its rows', async ({ page }) => {
+      await useLocale(page, 'en-US');
+      await loginAs(page, 'merchant');
+      await page.goto('#/order/list');
+      await expect(page.getByTestId('order-table')).toBeVisible();
+      await pickOption(page, 'filter-order-type', "Today's orders");
+      await pickOption(page, 'filter-status', 'Failure');
+      await searchOrders(page, { kind: 'ordinary', order_type: 'today', status: 3 });
+      await expect(page.getByTestId('order-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+      const total = await totalOf(page, 'order-total');
+      expect(total).toBeGreaterThan(0);
+      for (const tag of await page.getByTestId('order-status').all()) await expect(tag).toHaveText('Failure');
 
-    const xlsx = page.waitForEvent('download');
-    await page.getByTestId('export-xlsx').click();
-    expect((await xlsx).suggestedFilename()).toMatch(/\.xlsx$/);
+      const download = page.waitForEvent('download');
+      await page.getByTestId('export-csv').click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^orders-ordinary-\d{8}-\d{6}\.csv$/);
+      const rows = csvRows(await readDownload(file));
+      const header = rows[0];
+      const statusColumn = header.indexOf('Status');
+      expect(header.slice(0, 3)).toEqual(['Merchant order id', 'Order number', 'System order id']);
+      expect(rows.length - 1).toBe(total);
+      for (const line of rows.slice(1)) expect(line[statusColumn]).toBe('failure');
+      // Times read the same on screen and in the file: both Beijing time, whatever the browser's
+      // zone (this test's browser is in New York).
+      const firstRow = page.getByTestId('order-table').locator('tbody tr.ant-table-row').first();
+      const merchantOrderId = (await firstRow.locator('td').first().innerText()).trim();
+      const inFile = rows.find((line) => line[0] === merchantOrderId);
+      expect(inFile, merchantOrderId).toBeDefined();
+      await expect(firstRow).toContainText(inFile![header.indexOf('Order time')]);
+
+      const xlsx = page.waitForEvent('download');
+      await page.getByTestId('export-xlsx').click();
+      expect((await xlsx).suggestedFilename()).toMatch(/\.xlsx$/);
+    });
   });
 
   for (const locale of ['zh-CN', 'en-US'] as const) {
@@ -213,12 +228,18 @@ test.describe('orders', () => {
       );
       await page.getByTestId('order-pagination').locator('.ant-pagination-next').click();
       const body = JSON.parse((await request).postData() ?? '{}') as Record<string, unknown>;
-      expect(body).toMatchObject({ kind: 'ordinary', carrier: 'unicom', has_serial: true, sort: 'desc', page_size: 20 });
+      expect(body).toMatchObject({
+        kind: 'ordinary',
+        carrier: 'unicom',
+        has_serial: true,
+        sort: 'desc',
+        page_size: 20,
+      });
       expect(body.cursor).toBeTruthy();
       await expect(page.getByTestId('order-pagination').locator('.ant-pagination-item-active')).toHaveText('2');
-      await expect.poll(() => table.locator('tbody tr.ant-table-row td:nth-child(2)').first().textContent()).not.toBe(
-        firstPage[0],
-      );
+      await expect
+        .poll(() => table.locator('tbody tr.ant-table-row td:nth-child(2)').first().textContent())
+        .not.toBe(firstPage[0]);
       const secondPage = await table.locator('tbody tr.ant-table-row td:nth-child(2)').allTextContents();
       expect(secondPage.filter((no) => firstPage.includes(no))).toEqual([]);
       // Newest first: page 2's orders are older than page 1's (order numbers start with the time).
@@ -276,7 +297,10 @@ test.describe('money pages', () => {
     await searchAndWait(page, ACCOUNT_LIST, { change_type: 'refund' });
     const total = await totalOf(page, 'account-total');
     expect(total).toBeGreaterThan(0);
-    const types = await page.getByTestId('account-table').locator('tbody tr.ant-table-row td:nth-child(3)').allTextContents();
+    const types = await page
+      .getByTestId('account-table')
+      .locator('tbody tr.ant-table-row td:nth-child(3)')
+      .allTextContents();
     expect(new Set(types)).toEqual(new Set(['失败退款']));
     const download = page.waitForEvent('download');
     await page.getByTestId('export-csv').click();

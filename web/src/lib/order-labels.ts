@@ -27,12 +27,3 @@ export function formatDuration(ms: number | null | undefined, units: { s: string
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)} ${units.min} ${seconds % 60} ${units.s}`;
 }
-
-/** An RFC 3339 time in the browser's time zone, or '-' when absent. */
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '-';
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}

@@ -24,6 +24,7 @@ export default {
   'orderCommon.column.callbackAt': 'Channel callback time',
   'orderCommon.column.serialNo': 'Serial number',
   'orderCommon.column.actions': 'Actions',
+  'orderCommon.filter.beijingTime': 'Beijing time (UTC+8), as the times in the list and in exported files',
   'orderCommon.filter.orderType': 'Order type',
   'orderCommon.filter.duration': 'Recharge time taken',
   'orderCommon.filter.hasSerial': 'Serial number',

@@ -24,6 +24,7 @@ export default {
   'orderCommon.column.callbackAt': '渠道回调时间',
   'orderCommon.column.serialNo': '流水号',
   'orderCommon.column.actions': '操作',
+  'orderCommon.filter.beijingTime': '按北京时间（UTC+8），与列表和导出文件中的时间一致',
   'orderCommon.filter.orderType': '订单类型',
   'orderCommon.filter.duration': '充值耗时',
   'orderCommon.filter.hasSerial': '流水号',

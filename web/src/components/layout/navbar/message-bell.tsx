@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Popover, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatTimeAs } from '@/lib/platform-time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -47,7 +47,7 @@ function BellPopoverContent({ onNavigate }: { onNavigate: (path: string) => void
             >
               <span className="message-bell__title">{localizedText(message.title, locale)}</span>
               <span className="message-bell__meta">
-                {t(`messageCenter.tab.${message.type}`)} · {dayjs(message.time).format('MM-DD HH:mm')}
+                {t(`messageCenter.tab.${message.type}`)} · {formatTimeAs(message.time, 'MM-DD HH:mm')}
               </span>
             </button>
           </li>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen } from '@/lib/money';
-import { carrierKey, formatTime, STATUS_COLORS, statusKey } from '@/lib/order-labels';
+import { carrierKey, STATUS_COLORS, statusKey } from '@/lib/order-labels';
+import { formatTime } from '@/lib/platform-time';
 import { checkPhone, normalizePhone } from '@/lib/phone';
 import { type Offer, useAddedOrders, useAddOrder, usePrice } from '../api/add-order';
 

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatFen } from '@/lib/money';
-import { formatTime } from '@/lib/order-labels';
+import { formatTime } from '@/lib/platform-time';
 import {
   type BatchPreview,
   type BatchSummary,

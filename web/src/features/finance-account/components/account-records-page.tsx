@@ -1,4 +1,20 @@
-import { Alert, Button, Card, Col, DatePicker, Empty, Form, Input, InputNumber, Pagination, Row, Select, Space, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Pagination,
+  Row,
+  Select,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +22,7 @@ import { ExportButtons } from '@/components/export-buttons/export-buttons';
 import { Permission } from '@/components/permission/permission';
 import { useCursorPages } from '@/lib/cursor-pages';
 import { formatFen, formatSignedFen } from '@/lib/money';
-import { formatTime } from '@/lib/order-labels';
+import { formatTime, pickedTimeToIso } from '@/lib/platform-time';
 import {
   ACCOUNT_TYPES,
   type AccountFilters,
@@ -47,8 +63,8 @@ export default function AccountRecordsPage() {
           onFinish={({ range, ...rest }) => {
             setFilters({
               ...rest,
-              startTime: range?.[0]?.format() ?? undefined,
-              endTime: range?.[1]?.format() ?? undefined,
+              startTime: range?.[0] ? pickedTimeToIso(range[0]) : undefined,
+              endTime: range?.[1] ? pickedTimeToIso(range[1]) : undefined,
             });
             restart();
           }}
@@ -85,7 +101,11 @@ export default function AccountRecordsPage() {
               </Form.Item>
             </Col>
             <Col xs={24} lg={16} xxl={12}>
-              <Form.Item name="range" label={t('orderCommon.record.time')}>
+              <Form.Item
+                name="range"
+                label={t('orderCommon.record.time')}
+                tooltip={t('orderCommon.filter.beijingTime')}
+              >
                 <DatePicker.RangePicker showTime allowEmpty={[true, true]} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
@@ -159,13 +179,39 @@ export default function AccountRecordsPage() {
                     <Typography.Text type={v < 0 ? 'danger' : 'success'}>{formatSignedFen(v)}</Typography.Text>
                   ),
                 },
-                { title: t('orderCommon.record.balanceBefore'), dataIndex: 'balance_before_fen', align: 'right', render: (v: number) => formatFen(v) },
-                { title: t('orderCommon.record.balanceAfter'), dataIndex: 'balance_after_fen', align: 'right', render: (v: number) => formatFen(v) },
-                { title: t('orderCommon.record.creditBefore'), dataIndex: 'credit_before_fen', align: 'right', render: (v: number) => formatFen(v) },
-                { title: t('orderCommon.record.creditAfter'), dataIndex: 'credit_after_fen', align: 'right', render: (v: number) => formatFen(v) },
+                {
+                  title: t('orderCommon.record.balanceBefore'),
+                  dataIndex: 'balance_before_fen',
+                  align: 'right',
+                  render: (v: number) => formatFen(v),
+                },
+                {
+                  title: t('orderCommon.record.balanceAfter'),
+                  dataIndex: 'balance_after_fen',
+                  align: 'right',
+                  render: (v: number) => formatFen(v),
+                },
+                {
+                  title: t('orderCommon.record.creditBefore'),
+                  dataIndex: 'credit_before_fen',
+                  align: 'right',
+                  render: (v: number) => formatFen(v),
+                },
+                {
+                  title: t('orderCommon.record.creditAfter'),
+                  dataIndex: 'credit_after_fen',
+                  align: 'right',
+                  render: (v: number) => formatFen(v),
+                },
                 { title: t('orderCommon.record.order'), dataIndex: 'order_no', render: (v: string | null) => v || '-' },
                 { title: t('orderCommon.record.operator'), dataIndex: 'actor_name', render: (v: string) => v || '-' },
-                { title: t('orderCommon.record.remark'), dataIndex: 'remark', width: 220, ellipsis: true, render: (v: string) => v || '-' },
+                {
+                  title: t('orderCommon.record.remark'),
+                  dataIndex: 'remark',
+                  width: 220,
+                  ellipsis: true,
+                  render: (v: string) => v || '-',
+                },
               ]}
             />
             <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>

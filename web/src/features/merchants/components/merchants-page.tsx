@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatFen, parseYuanToFen } from '@/lib/money';
-import { formatTime } from '@/lib/order-labels';
+import { formatTime } from '@/lib/platform-time';
 import { type MerchantAction, type MerchantRow, useMerchantAction, useMerchants } from '../api/merchants';
 
 interface ActionState {

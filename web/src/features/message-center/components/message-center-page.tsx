@@ -1,6 +1,6 @@
 import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Avatar, Badge, Button, Card, Empty, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatTime } from '@/lib/platform-time';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -88,7 +88,7 @@ function MessageItem({
             </Typography.Paragraph>
           ) : null}
           <Typography.Text type="secondary" className="message-item__time">
-            {dayjs(message.time).format('YYYY-MM-DD HH:mm:ss')}
+            {formatTime(message.time)}
           </Typography.Text>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Result, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatTime, formatTimeAs } from '@/lib/platform-time';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMonitorOverview, type MonitorOverview } from '../api/get-monitor-overview';
@@ -43,7 +43,7 @@ function Figures({ data }: { data: MonitorOverview }) {
         {data.total_requests.toLocaleString()}
       </Figure>
       <Figure testId="monitor-started-at" title={t('monitor.startedAt')}>
-        {dayjs(data.started_at).format('YYYY-MM-DD HH:mm:ss')}
+        {formatTime(data.started_at)}
       </Figure>
     </Row>
   );
@@ -85,7 +85,7 @@ export default function MonitorPage() {
           <Typography.Text type="secondary">
             {t('monitor.refreshNote')}
             {overview.dataUpdatedAt
-              ? ` · ${t('monitor.lastUpdated', { time: dayjs(overview.dataUpdatedAt).format('HH:mm:ss') })}`
+              ? ` · ${t('monitor.lastUpdated', { time: formatTimeAs(overview.dataUpdatedAt, 'HH:mm:ss') })}`
               : ''}
           </Typography.Text>
         </Space>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Permission } from '@/components/permission/permission';
 import { formatFen } from '@/lib/money';
 import { carrierKey, ORDER_STATUSES, statusKey } from '@/lib/order-labels';
+import { pickedTimeToIso } from '@/lib/platform-time';
 import { DURATION_RANGES, type DurationRange, type OrderFilters } from '../api/order-query';
 
 export const FACE_VALUES_FEN = [1000, 2000, 3000, 5000, 10000, 20000, 30000, 50000];
@@ -25,8 +26,8 @@ export function OrderFilterForm({ onSearch }: OrderFilterFormProps) {
   const submit = (values: FormValues) => {
     const { range, ...rest } = values;
     const filters: OrderFilters = { ...rest };
-    if (range?.[0]) filters.startTime = range[0].format();
-    if (range?.[1]) filters.endTime = range[1].format();
+    if (range?.[0]) filters.startTime = pickedTimeToIso(range[0]);
+    if (range?.[1]) filters.endTime = pickedTimeToIso(range[1]);
     for (const key of Object.keys(filters) as (keyof OrderFilters)[]) {
       if (filters[key] === null || filters[key] === '') delete filters[key];
     }
@@ -138,7 +139,11 @@ export function OrderFilterForm({ onSearch }: OrderFilterFormProps) {
           </Form.Item>
         </Col>
         <Col xs={24} sm={24} lg={16} xxl={12}>
-          <Form.Item name="range" label={t('orderCommon.column.createdAt')}>
+          <Form.Item
+            name="range"
+            label={t('orderCommon.column.createdAt')}
+            tooltip={t('orderCommon.filter.beijingTime')}
+          >
             <DatePicker.RangePicker showTime allowEmpty={[true, true]} style={{ width: '100%' }} />
           </Form.Item>
         </Col>

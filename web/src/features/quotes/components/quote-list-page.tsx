@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ExportButtons } from '@/components/export-buttons/export-buttons';
 import { Permission } from '@/components/permission/permission';
 import { formatFen } from '@/lib/money';
-import { carrierKey, formatTime } from '@/lib/order-labels';
+import { carrierKey } from '@/lib/order-labels';
+import { formatTime } from '@/lib/platform-time';
 import { exportQuotes, type QuoteFilters, type QuoteItem, toQuoteQuery, useQuoteList } from '../api/quotes';
 
 const FACE_VALUES_FEN = [1000, 2000, 3000, 5000, 10000, 20000, 30000, 50000];

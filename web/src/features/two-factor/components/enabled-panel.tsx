@@ -1,6 +1,6 @@
 import { DownloadOutlined, EyeOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { Alert, Button, Space, Statistic } from 'antd';
-import dayjs from 'dayjs';
+import { formatTime } from '@/lib/platform-time';
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorStatus } from '../api/types';
 
@@ -15,7 +15,7 @@ export interface EnabledPanelProps {
 /** Two-factor is on: when, what it means, the backup codes left, and the actions of §2. */
 export function EnabledPanel({ status, onRegenerate, onDisable, onViewCodes, onDownload }: EnabledPanelProps) {
   const { t } = useTranslation();
-  const since = status.enabledAt ? dayjs(status.enabledAt).format('YYYY-MM-DD HH:mm:ss') : '-';
+  const since = formatTime(status.enabledAt);
   return (
     <div className="two-factor-enabled" data-testid="two-factor-enabled">
       <Alert

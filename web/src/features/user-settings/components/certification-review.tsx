@@ -6,7 +6,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Modal, Popconfirm, Result, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import { formatTime } from '@/lib/platform-time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -111,7 +111,7 @@ export function CertificationReview() {
       key: 'time',
       title: t('userSetting.cert.column.time'),
       dataIndex: 'time',
-      render: (time: string) => dayjs(time).format('YYYY-MM-DD HH:mm:ss'),
+      render: (time: string) => formatTime(time),
     },
     {
       key: 'operation',

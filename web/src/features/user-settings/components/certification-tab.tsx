@@ -20,7 +20,7 @@ import {
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import { formatTime } from '@/lib/platform-time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
@@ -50,7 +50,6 @@ const STATUS_COLORS: Record<string, string> = {
   withdrawn: 'default',
 };
 
-const formatTime = (time: string | null | undefined) => (time ? dayjs(time).format('YYYY-MM-DD HH:mm:ss') : '-');
 
 export function CertificationStatusTag({ record }: { record: Pick<CertificationRecord, 'status' | 'reject_reason'> }) {
   const { t } = useTranslation();

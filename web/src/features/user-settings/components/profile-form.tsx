@@ -1,6 +1,6 @@
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
-import dayjs from 'dayjs';
+import { formatTime } from '@/lib/platform-time';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChangeInfoRequest } from '../api/change-info';
@@ -252,7 +252,7 @@ export function ProfileForm({ profile, onSave, saving = false }: ProfileFormProp
       <Form.Item label={t('userSetting.basic.registrationDate')}>
         {readOnly(
           'profile-registration-date',
-          profile.registration_date ? dayjs(profile.registration_date).format('YYYY-MM-DD HH:mm:ss') : '',
+          profile.registration_date ? formatTime(profile.registration_date) : '',
         )}
       </Form.Item>
       <Form.Item

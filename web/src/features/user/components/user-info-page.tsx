@@ -22,7 +22,7 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
+import { formatTime } from '@/lib/platform-time';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,7 +39,6 @@ const MESSAGE_CENTER_PATH = '/user/message';
 const NOTICES_SHOWN = 5;
 /** Activity shown before 'show more' (the server sends the latest 20). */
 const ACTIVITY_SHOWN = 8;
-const formatTime = (time: string | undefined) => (time ? dayjs(time).format('YYYY-MM-DD HH:mm:ss') : '-');
 
 function ExampleTag() {
   const { t } = useTranslation();
