@@ -1,4 +1,14 @@
-import { chooseFromMenu, expect, loginAs, signOut, submitLogin, test, useLocale, USERS } from './support/console';
+import {
+  chooseFromMenu,
+  expect,
+  loginAs,
+  openOverlay,
+  signOut,
+  submitLogin,
+  test,
+  useLocale,
+  USERS,
+} from './support/console';
 
 test.describe('signing in', () => {
   test('a merchant logs in and lands on the workplace', async ({ page }) => {
@@ -115,14 +125,14 @@ test.describe('layout and settings', () => {
   test('hiding the navbar shows the floating settings button', async ({ page }) => {
     await loginAs(page, 'merchant');
     await expect(page.getByTestId('floating-settings-button')).toHaveCount(0);
-    await page.getByTestId('navbar-settings').click();
+    await openOverlay(page, page.getByTestId('navbar-settings'), page.getByTestId('settings-close'));
     await page.getByTestId('setting-switch-navbar').click();
     await expect(page.getByTestId('navbar')).toHaveCount(0);
     await page.getByTestId('settings-close').click();
     await expect(page.getByTestId('floating-settings-button')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('navbar')).toHaveCount(0);
-    await page.getByTestId('floating-settings-button').click();
+    await openOverlay(page, page.getByTestId('floating-settings-button'), page.getByTestId('settings-close'));
     await expect(page.getByTestId('setting-switch-navbar')).toBeVisible();
     await page.getByTestId('setting-switch-navbar').click();
     await expect(page.getByTestId('navbar')).toBeVisible();
@@ -130,7 +140,7 @@ test.describe('layout and settings', () => {
 
   test('the tab bar keeps the workplace first and reloads a tab through /redirect', async ({ page }) => {
     await loginAs(page, 'merchant');
-    await page.getByTestId('navbar-settings').click();
+    await openOverlay(page, page.getByTestId('navbar-settings'), page.getByTestId('settings-close'));
     await page.getByTestId('setting-switch-tabBar').click();
     await page.getByTestId('settings-close').click();
     await page.getByTestId('shortcut-quotes').click();
@@ -158,7 +168,7 @@ test.describe('layout and settings', () => {
   test('menu from server loads the menu of the role with notifications', async ({ page }) => {
     await useLocale(page, 'en-US');
     await loginAs(page, 'merchant');
-    await page.getByTestId('navbar-settings').click();
+    await openOverlay(page, page.getByTestId('navbar-settings'), page.getByTestId('settings-close'));
     await page.getByTestId('setting-switch-menuFromServer').click();
     await expect(page.locator('.ant-notification')).toContainText('Menu loaded');
     await page.getByTestId('settings-close').click();
@@ -175,7 +185,7 @@ test.describe('layout and settings', () => {
   test('top-menu mode moves the menu into the navbar', async ({ page }) => {
     await loginAs(page, 'merchant');
     await expect(page.getByTestId('side-menu')).toBeVisible();
-    await page.getByTestId('navbar-settings').click();
+    await openOverlay(page, page.getByTestId('navbar-settings'), page.getByTestId('settings-close'));
     await page.getByTestId('setting-switch-topMenu').click();
     await page.getByTestId('settings-close').click();
     await expect(page.getByTestId('top-menu')).toBeVisible();
@@ -184,7 +194,7 @@ test.describe('layout and settings', () => {
 
   test('colour-weak mode inverts the page', async ({ page }) => {
     await loginAs(page, 'merchant');
-    await page.getByTestId('navbar-settings').click();
+    await openOverlay(page, page.getByTestId('navbar-settings'), page.getByTestId('settings-close'));
     await page.getByTestId('setting-switch-colorWeak').click();
     expect(await page.evaluate(() => document.body.style.filter)).toBe('invert(80%)');
   });

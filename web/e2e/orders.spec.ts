@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Download, Page } from '@playwright/test';
-import { chooseFromMenu, expect, loginAs, signOut, test, useLocale } from './support/console';
+import { chooseFromMenu, expect, loginAs, openOverlay, signOut, test, useLocale } from './support/console';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -246,8 +246,7 @@ test.describe('orders', () => {
       expect(secondPage[0] < firstPage[firstPage.length - 1]).toBe(true);
 
       // The detail drawer shows the timeline and the account-change records.
-      await table.getByTestId('order-no-link').first().click();
-      await expect(page.getByTestId('order-timeline')).toBeVisible();
+      await openOverlay(page, table.getByTestId('order-no-link').first(), page.getByTestId('order-timeline'));
       await expect(page.getByTestId('order-detail')).toContainText(locale === 'zh-CN' ? '下单扣款' : 'Order debit');
       await page.screenshot({ path: `${screenshots}orders-${locale}-order-detail.png`, fullPage: true });
     });
@@ -261,7 +260,7 @@ test.describe('orders', () => {
     await searchOrders(page, { kind: 'card', status: 2 });
     await expect(page.getByTestId('order-status').first()).toHaveText('Success');
     await expect(page.getByTestId('order-status').last()).toHaveText('Success');
-    await page.getByTestId('order-no-link').first().click();
+    await openOverlay(page, page.getByTestId('order-no-link').first(), page.getByTestId('card-reveal'));
     await page.getByTestId('card-reveal').click();
     await expect(page.getByTestId('card-secret')).toContainText('Card secret');
     await page.keyboard.press('Escape');
@@ -279,7 +278,7 @@ test.describe('orders', () => {
     await searchOrders(page, { kind: 'behalf', status: 0 });
     await expect(page.getByTestId('order-status').first()).toHaveText('Pending');
     const before = await totalOf(page, 'order-total');
-    await page.getByTestId('resolve-success').first().click();
+    await openOverlay(page, page.getByTestId('resolve-success').first(), page.getByTestId('resolve-text'));
     await page.getByTestId('resolve-text').fill(`SN-E2E-${Date.now()}`);
     await page.getByTestId('resolve-confirm').click();
     await expect(page.getByText('Order resolved')).toBeVisible();
@@ -315,7 +314,7 @@ test.describe('money pages', () => {
     await expect(row).toBeVisible();
     const balanceCell = row.locator('td:nth-child(3)');
     const before = (await balanceCell.textContent()) ?? '';
-    await row.getByTestId('merchant-topup').click();
+    await openOverlay(page, row.getByTestId('merchant-topup'), page.getByTestId('merchant-action-amount'));
     await page.getByTestId('merchant-action-amount').fill('0.29');
     await page.getByTestId('merchant-action-confirm').click();
     await expect(page.getByText('Done')).toBeVisible();

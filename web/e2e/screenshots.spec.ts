@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, loginAs, signOut, test, useLocale } from './support/console';
+import { expect, loginAs, openOverlay, signOut, test, useLocale } from './support/console';
 
 const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(directory, { recursive: true });
@@ -21,7 +21,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.waitForLoadState('networkidle');
     await shot('workplace');
 
-    await page.getByTestId('navbar-settings').click();
+    await openOverlay(page, page.getByTestId('navbar-settings'), page.getByTestId('settings-close'));
     await expect(page.getByTestId('setting-switch-navbar')).toBeVisible();
     await page.waitForTimeout(400);
     await shot('settings-drawer');
@@ -44,7 +44,7 @@ test('extra screenshots: dark theme with top menu and tabs, result pages, narrow
     await page.screenshot({ path: `${directory}zh-CN-${name}.png`, fullPage: true });
   };
   await loginAs(page, 'admin');
-  await page.getByTestId('navbar-settings').click();
+  await openOverlay(page, page.getByTestId('navbar-settings'), page.getByTestId('settings-close'));
   await page.getByTestId('setting-switch-dark').click();
   await page.getByTestId('setting-switch-topMenu').click();
   await page.getByTestId('setting-switch-tabBar').click();

@@ -11,7 +11,18 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Download, Locator, Page } from '@playwright/test';
-import { chooseFromMenu, expect, loginAs, signOut, submitLogin, test, USERS, useLocale } from './support/console';
+import {
+  chooseFromMenu,
+  expect,
+  loginAs,
+  openOverlay,
+  overlaysSettled,
+  signOut,
+  submitLogin,
+  test,
+  USERS,
+  useLocale,
+} from './support/console';
 import { ownServer } from './support/own-server';
 import { TotpCodes } from './support/totp';
 
@@ -78,6 +89,7 @@ async function shootDialog(page: Page, name: string, open: () => Promise<Locator
     await switchLocale(page, locale);
     const dialog = await open();
     await expect(dialog).toBeVisible();
+    await overlaysSettled(page);
     await shoot(page, locale, name);
     await close();
     await expect(dialog).toBeHidden();
@@ -108,7 +120,6 @@ function expectBackupFile(lines: string[], codes: string[], locale: Locale) {
 async function codesIn(scope: Locator): Promise<string[]> {
   return scope.getByTestId('two-factor-backup-code').allInnerTexts();
 }
-
 
 test('the admin sets up two-factor, signs in with a code and a backup code, regenerates and disables it', async ({
   page,
@@ -269,9 +280,13 @@ test('the admin sets up two-factor, signs in with a code and a backup code, rege
   // This new session holds no codes: view explains, download warns.
   await page.getByTestId('two-factor-download-codes').click();
   await toast(page, '没有可下载的备用验证码');
-  await page.getByTestId('two-factor-view-codes').click();
+  await openOverlay(page, page.getByTestId('two-factor-view-codes'), page.getByTestId('two-factor-codes-dialog'));
   await expect(page.getByTestId('two-factor-codes-dialog')).toContainText('未使用的备用验证码：9 个');
-  await page.getByTestId('two-factor-codes-regenerate').click();
+  await openOverlay(
+    page,
+    page.getByTestId('two-factor-codes-regenerate'),
+    page.getByTestId('two-factor-regenerate-dialog'),
+  );
 
   // Regenerate with an authenticator code: the new set is shown once and downloadable.
   await expect(page.getByTestId('two-factor-regenerate-dialog')).toBeVisible();
@@ -289,7 +304,7 @@ test('the admin sets up two-factor, signs in with a code and a backup code, rege
   await expect(page.getByTestId('two-factor-remaining')).toHaveText('10');
 
   // The old set is void: disabling with one of its codes is refused.
-  await page.getByTestId('two-factor-disable').click();
+  await openOverlay(page, page.getByTestId('two-factor-disable'), page.getByTestId('two-factor-disable-dialog'));
   await page.getByTestId('two-factor-disable-code-forgot').click();
   await page.getByTestId('two-factor-disable-code-input').fill(setupCodes[1]);
   await page.getByTestId('two-factor-disable-confirm').click();

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, loginAs, signOut, submitLogin, test, useLocale, USERS } from './support/console';
+import { expect, loginAs, openOverlay, signOut, submitLogin, test, useLocale, USERS } from './support/console';
 
 const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(directory, { recursive: true });
@@ -283,11 +283,16 @@ test.describe('user settings', () => {
     await expect(row).toContainText('审核中');
     // The list masks the numbers; the detail shows them in full.
     await expect(page.getByTestId('certification-status-card')).toContainText('110***********002X');
-    await row.getByRole('button', { name: '查看' }).click();
+    await openOverlay(page, row.getByRole('button', { name: '查看' }), page.getByTestId('certification-detail'));
     await expect(page.getByTestId('certification-detail')).toContainText('11010519491231002X');
     await page.locator('.ant-drawer-close').click();
+    await expect(page.getByTestId('certification-detail')).toBeHidden();
 
-    await row.getByRole('button', { name: '撤回' }).click();
+    await openOverlay(
+      page,
+      row.getByRole('button', { name: '撤回' }),
+      page.getByTestId('certification-withdraw-confirm'),
+    );
     await page.getByTestId('certification-withdraw-confirm').click();
     await expectToast(page, '认证申请已撤回');
     await expect(row).toContainText('已撤回');
@@ -319,7 +324,11 @@ test.describe('user settings', () => {
     await adminPage.goto('#/user/setting?tab=certification');
     const review = adminPage.getByTestId('certification-review');
     await expect(review).toContainText('驳回测试有限公司');
-    await adminPage.getByTestId(`certification-reject-${record.id}`).click();
+    await openOverlay(
+      adminPage,
+      adminPage.getByTestId(`certification-reject-${record.id}`),
+      adminPage.getByTestId('certification-reject-submit'),
+    );
     await adminPage.getByTestId('certification-reject-submit').click();
     await expect(adminPage.getByText('请输入驳回原因')).toBeVisible();
     await adminPage.getByTestId('certification-reject-reason').fill('营业执照照片不清晰');

@@ -61,6 +61,30 @@ export async function chooseFromMenu(open: () => Promise<void>, item: Locator, d
   }).toPass({ timeout: 30_000 });
 }
 
+/** antd drawers slide, dialogs and pop-confirms zoom: their motion classes are on while they move. */
+const MOVING_OVERLAYS = [
+  '.ant-drawer-content-wrapper[class*="-motion-"]',
+  '.ant-modal[class*="-zoom-"]',
+  '.ant-popover[class*="-zoom-"]',
+].join(', ');
+
+/** Wait until no drawer or dialog is sliding or zooming. */
+export async function overlaysSettled(page: Page) {
+  await expect(page.locator(MOVING_OVERLAYS)).toHaveCount(0);
+}
+
+/**
+ * Click what opens a drawer or dialog, wait for `opened` inside it and for it to stop
+ * moving. Playwright clicks where a button was a moment before; while the drawer still
+ * slides in, that click lands beside the button and is lost (seen under load with the
+ * order drawer's reveal button).
+ */
+export async function openOverlay(page: Page, trigger: Locator, opened: Locator) {
+  await trigger.click();
+  await expect(opened).toBeVisible();
+  await overlaysSettled(page);
+}
+
 /** Sign out through the avatar menu and wait for the login form. */
 export async function signOut(page: Page) {
   const loginForm = page.getByTestId('login-form');
