@@ -110,6 +110,25 @@ test.describe('layout and settings', () => {
     await expect(page.getByTestId('workplace-greeting')).toContainText('Welcome back');
   });
 
+  test('the theme colour and dark mode restyle the console at once', async ({ page }) => {
+    await loginAs(page, 'merchant');
+    await openOverlay(page, page.getByTestId('navbar-settings'), page.getByTestId('settings-close'));
+    const primaryButton = page.getByTestId('settings-copy');
+    await expect(primaryButton).toHaveCSS('background-color', 'rgb(22, 93, 255)'); // #165DFF
+    await page.getByTestId('setting-theme-color-722ED1').click();
+    await expect(primaryButton).toHaveCSS('background-color', 'rgb(114, 46, 209)');
+
+    const content = page.locator('.ant-drawer-section', { has: page.getByTestId('settings-drawer-body') });
+    await expect(content).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await page.getByTestId('setting-switch-dark').click();
+    await expect(content).not.toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await expect(primaryButton).toHaveCSS('background-color', /rgb\(\d+, \d+, \d+\)/);
+    // Both survive a reload (settings persist).
+    await page.reload();
+    await openOverlay(page, page.getByTestId('navbar-settings'), page.getByTestId('settings-close'));
+    await expect(content).not.toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  });
+
   test('the navbar locale menu switches the signed-in console', async ({ page }) => {
     await loginAs(page, 'merchant');
     await chooseFromMenu(
