@@ -26,8 +26,17 @@ pub struct Offer {
     pub price_fen: Option<i64>,
 }
 
-const OFFER_QUERY: &str = "SELECT p.id, p.product_key, p.name, p.carrier, p.product_kind, p.face_value_fen, q.price_fen
-     FROM products p LEFT JOIN quotes q ON q.product_id = p.id AND q.merchant_id = $1 AND q.status = 1";
+/// Every product with the merchant's ($1) quote, if on. A macro so that the one-product
+/// form below is a constant too, not a string built for every order placed.
+macro_rules! offer_query {
+    () => {
+        "SELECT p.id, p.product_key, p.name, p.carrier, p.product_kind, p.face_value_fen, q.price_fen
+     FROM products p LEFT JOIN quotes q ON q.product_id = p.id AND q.merchant_id = $1 AND q.status = 1"
+    };
+}
+const OFFER_QUERY: &str = offer_query!();
+/// The product whose key is $3, with the merchant's quote (read with the account lock).
+const OFFER_BY_KEY_QUERY: &str = concat!(offer_query!(), " WHERE p.product_key = $3");
 
 fn offer_from_row(row: &sqlx::any::AnyRow) -> Result<Offer, sqlx::Error> {
     offer_from_columns(row, 0)?.ok_or(sqlx::Error::RowNotFound)
@@ -332,9 +341,8 @@ async fn place_on_sqlite(
     prepare: impl FnOnce(Option<&Offer>) -> Result<NewOrder, AppError>,
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
     let mut write = state.db.sqlite_write().await?;
-    let offer_query = format!("{OFFER_QUERY} WHERE p.product_key = $3");
     let (ledger, id, offer_rows) =
-        Ledger::begin_with_next_order_id(&mut write, merchant_id, actor.clone(), &offer_query, product_key).await?;
+        Ledger::begin_with_next_order_id(&mut write, merchant_id, actor.clone(), OFFER_BY_KEY_QUERY, product_key).await?;
     let offer = offer_rows.first().map(offer_from_row).transpose()?;
     let order = match charge(prepare(offer.as_ref()), &ledger, &actor) {
         Ok(order) => order,
@@ -360,9 +368,8 @@ async fn place_on_postgres(
     prepare: impl FnOnce(Option<&Offer>) -> Result<NewOrder, AppError>,
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
     let mut transaction = state.db.begin_write().await?;
-    let offer_query = format!("{OFFER_QUERY} WHERE p.product_key = $3");
     let (ledger, id, row) =
-        Ledger::open_with_next_order_id(&mut transaction, merchant_id, actor.clone(), &offer_query, product_key).await?;
+        Ledger::open_with_next_order_id(&mut transaction, merchant_id, actor.clone(), OFFER_BY_KEY_QUERY, product_key).await?;
     let offer = offer_from_columns(&row, 5)?;
     // An early return drops the transaction, which rolls it back.
     let order = charge(prepare(offer.as_ref()), &ledger, &actor)?;

@@ -14,6 +14,7 @@ import {
   Space,
   Table,
   Typography,
+  type TableColumnType,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -39,6 +40,11 @@ interface FormValues extends Omit<AccountFilters, 'startTime' | 'endTime'> {
 }
 
 /** Account-change records (/finance/account): the merchant's append-only money log. */
+/** A right-aligned yuan column of one of a record's before/after figures. */
+function moneyColumn(title: string, dataIndex: keyof AccountRecord): TableColumnType<AccountRecord> {
+  return { title, dataIndex, align: 'right', render: (v: number) => formatFen(v) };
+}
+
 export default function AccountRecordsPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
@@ -179,30 +185,10 @@ export default function AccountRecordsPage() {
                     <Typography.Text type={v < 0 ? 'danger' : 'success'}>{formatSignedFen(v)}</Typography.Text>
                   ),
                 },
-                {
-                  title: t('orderCommon.record.balanceBefore'),
-                  dataIndex: 'balance_before_fen',
-                  align: 'right',
-                  render: (v: number) => formatFen(v),
-                },
-                {
-                  title: t('orderCommon.record.balanceAfter'),
-                  dataIndex: 'balance_after_fen',
-                  align: 'right',
-                  render: (v: number) => formatFen(v),
-                },
-                {
-                  title: t('orderCommon.record.creditBefore'),
-                  dataIndex: 'credit_before_fen',
-                  align: 'right',
-                  render: (v: number) => formatFen(v),
-                },
-                {
-                  title: t('orderCommon.record.creditAfter'),
-                  dataIndex: 'credit_after_fen',
-                  align: 'right',
-                  render: (v: number) => formatFen(v),
-                },
+                moneyColumn(t('orderCommon.record.balanceBefore'), 'balance_before_fen'),
+                moneyColumn(t('orderCommon.record.balanceAfter'), 'balance_after_fen'),
+                moneyColumn(t('orderCommon.record.creditBefore'), 'credit_before_fen'),
+                moneyColumn(t('orderCommon.record.creditAfter'), 'credit_after_fen'),
                 { title: t('orderCommon.record.order'), dataIndex: 'order_no', render: (v: string | null) => v || '-' },
                 { title: t('orderCommon.record.operator'), dataIndex: 'actor_name', render: (v: string) => v || '-' },
                 {
