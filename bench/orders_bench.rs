@@ -15,7 +15,14 @@ struct Client {
 
 impl Client {
     async fn post(&self, path: &str, body: Value) -> Value {
-        let response = self.http.post(format!("{}{path}", self.base)).bearer_auth(&self.token).json(&body).send().await.expect("request");
+        let response = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .bearer_auth(&self.token)
+            .json(&body)
+            .send()
+            .await
+            .expect("request");
         let value: Value = response.json().await.expect("json");
         assert_eq!(value["code"], 20000, "{path}: {value}");
         value["data"].clone()
@@ -73,110 +80,116 @@ async fn main() {
     let filtered = json!({"status": 2, "carrier": "mobile", "face_value_fen": 5000, "start_time": thirty_days_ago, "page_size": 20});
 
     if step("list") {
-    // Warm up, then the first page, plain and filtered.
-    timed(&client, 20, &json!({})).await;
-    let (p50, p99, total) = timed(&client, 300, &json!({"page_size": 20})).await;
-    println!("list first page, no filter: p50 {p50:.2} ms, p99 {p99:.2} ms (total {total} alongside)");
-    let (p50, p99, total) = timed(&client, 300, &filtered).await;
-    println!("list first page, status+carrier+face+30 days: p50 {p50:.2} ms, p99 {p99:.2} ms (total {total} alongside)");
+        // Warm up, then the first page, plain and filtered.
+        timed(&client, 20, &json!({})).await;
+        let (p50, p99, total) = timed(&client, 300, &json!({"page_size": 20})).await;
+        println!("list first page, no filter: p50 {p50:.2} ms, p99 {p99:.2} ms (total {total} alongside)");
+        let (p50, p99, total) = timed(&client, 300, &filtered).await;
+        println!(
+            "list first page, status+carrier+face+30 days: p50 {p50:.2} ms, p99 {p99:.2} ms (total {total} alongside)"
+        );
 
-    // 10,000 rows deep by cursor.
-    for (name, filter) in [("no filter", json!({})), ("status+carrier+face+30 days", filtered.clone())] {
-        let mut walk = filter.clone();
-        walk["page_size"] = json!(500);
-        let mut cursor = Value::Null;
-        for _ in 0..20 {
-            walk["cursor"] = cursor.clone();
-            cursor = client.post("/adminapi/order/list", walk.clone()).await["next_cursor"].clone();
+        // 10,000 rows deep by cursor.
+        for (name, filter) in [("no filter", json!({})), ("status+carrier+face+30 days", filtered.clone())] {
+            let mut walk = filter.clone();
+            walk["page_size"] = json!(500);
+            let mut cursor = Value::Null;
+            for _ in 0..20 {
+                walk["cursor"] = cursor.clone();
+                cursor = client.post("/adminapi/order/list", walk.clone()).await["next_cursor"].clone();
+            }
+            let mut deep = filter.clone();
+            deep["page_size"] = json!(20);
+            deep["cursor"] = cursor;
+            let (p50, p99, total) = timed(&client, 300, &deep).await;
+            println!(
+                "list 10,000 rows deep (cursor), {name}: p50 {p50:.2} ms, p99 {p99:.2} ms (total {total} alongside)"
+            );
         }
-        let mut deep = filter.clone();
-        deep["page_size"] = json!(20);
-        deep["cursor"] = cursor;
-        let (p50, p99, total) = timed(&client, 300, &deep).await;
-        println!("list 10,000 rows deep (cursor), {name}: p50 {p50:.2} ms, p99 {p99:.2} ms (total {total} alongside)");
-    }
-    let (p50, p99, _) = timed(&client, 50, &json!({"page": 501, "page_size": 20})).await;
-    println!("list page 501 by page number (offset 10,000), no filter: p50 {p50:.2} ms, p99 {p99:.2} ms");
-
+        let (p50, p99, _) = timed(&client, 50, &json!({"page": 501, "page_size": 20})).await;
+        println!("list page 501 by page number (offset 10,000), no filter: p50 {p50:.2} ms, p99 {p99:.2} ms");
     }
     if step("export") {
-    // Export of every order, streamed, with the server's memory watched.
-    let rss_before = rss_kib(pid, "VmRSS:");
-    let peak = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-    let watched = peak.clone();
-    let watcher = tokio::spawn(async move {
-        loop {
-            watched.fetch_max(rss_kib(pid, "VmRSS:"), std::sync::atomic::Ordering::Relaxed);
-            tokio::time::sleep(Duration::from_millis(20)).await;
+        // Export of every order, streamed, with the server's memory watched.
+        let rss_before = rss_kib(pid, "VmRSS:");
+        let peak = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let watched = peak.clone();
+        let watcher = tokio::spawn(async move {
+            loop {
+                watched.fetch_max(rss_kib(pid, "VmRSS:"), std::sync::atomic::Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        });
+        let started = Instant::now();
+        let mut response = http
+            .get(format!("{base}/adminapi/order/export?kind=all&format=csv"))
+            .bearer_auth(&client.token)
+            .send()
+            .await
+            .unwrap();
+        let (mut bytes, mut lines) = (0usize, 0usize);
+        while let Some(chunk) = response.chunk().await.unwrap() {
+            bytes += chunk.len();
+            lines += chunk.iter().filter(|byte| **byte == b'\n').count();
         }
-    });
-    let started = Instant::now();
-    let mut response = http
-        .get(format!("{base}/adminapi/order/export?kind=all&format=csv"))
-        .bearer_auth(&client.token)
-        .send()
-        .await
-        .unwrap();
-    let (mut bytes, mut lines) = (0usize, 0usize);
-    while let Some(chunk) = response.chunk().await.unwrap() {
-        bytes += chunk.len();
-        lines += chunk.iter().filter(|byte| **byte == b'\n').count();
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    let rss_now = rss_kib(pid, "VmRSS:");
-    watcher.abort();
-    println!(
-        "export {} rows as CSV ({:.0} MB): {seconds:.2} s; server RSS {} MB before, peak {} MB during, {} MB after",
-        lines - 1,
-        bytes as f64 / 1e6,
-        rss_before / 1024,
-        peak.load(std::sync::atomic::Ordering::Relaxed) / 1024,
-        rss_now / 1024,
-    );
-
+        let seconds = started.elapsed().as_secs_f64();
+        let rss_now = rss_kib(pid, "VmRSS:");
+        watcher.abort();
+        println!(
+            "export {} rows as CSV ({:.0} MB): {seconds:.2} s; server RSS {} MB before, peak {} MB during, {} MB after",
+            lines - 1,
+            bytes as f64 / 1e6,
+            rss_before / 1024,
+            peak.load(std::sync::atomic::Ordering::Relaxed) / 1024,
+            rss_now / 1024,
+        );
     }
     let run = backoffice::db::now_millis();
     if step("batch") {
-    // A 100,000-line batch: preview, then submit.
-    let mut csv = String::from("account,product_key,merchant_order_id\n");
-    for index in 0..100_000 {
-        csv.push_str(&format!("139{:08},MOBILE-DIRECT-{},BENCH-{run}-{index}\n", index, [10, 20, 30, 50][index % 4]));
-    }
-    let started = Instant::now();
-    let form = reqwest::multipart::Form::new().part("file", reqwest::multipart::Part::bytes(csv.into_bytes()).file_name("bench.csv"));
-    let preview: Value = http
-        .post(format!("{base}/adminapi/order/batch/preview"))
-        .bearer_auth(&client.token)
-        .multipart(form)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let previewed = started.elapsed().as_secs_f64();
-    let batch_id = preview["data"]["batch_id"].as_i64().unwrap_or_else(|| panic!("{preview}"));
-    let submit = client.post("/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
-    let total = started.elapsed().as_secs_f64();
-    println!(
-        "batch of 100,000 lines: preview {previewed:.2} s ({} valid), submit {:.2} s ({} placed), together {total:.2} s",
-        preview["data"]["valid_rows"],
-        total - previewed,
-        submit["placed_rows"]
-    );
-
+        // A 100,000-line batch: preview, then submit.
+        let mut csv = String::from("account,product_key,merchant_order_id\n");
+        for index in 0..100_000 {
+            csv.push_str(&format!(
+                "139{:08},MOBILE-DIRECT-{},BENCH-{run}-{index}\n",
+                index,
+                [10, 20, 30, 50][index % 4]
+            ));
+        }
+        let started = Instant::now();
+        let form = reqwest::multipart::Form::new()
+            .part("file", reqwest::multipart::Part::bytes(csv.into_bytes()).file_name("bench.csv"));
+        let preview: Value = http
+            .post(format!("{base}/adminapi/order/batch/preview"))
+            .bearer_auth(&client.token)
+            .multipart(form)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let previewed = started.elapsed().as_secs_f64();
+        let batch_id = preview["data"]["batch_id"].as_i64().unwrap_or_else(|| panic!("{preview}"));
+        let submit = client.post("/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
+        let total = started.elapsed().as_secs_f64();
+        println!(
+            "batch of 100,000 lines: preview {previewed:.2} s ({} valid), submit {:.2} s ({} placed), together {total:.2} s",
+            preview["data"]["valid_rows"],
+            total - previewed,
+            submit["placed_rows"]
+        );
     }
     if step("place") {
-    // Orders one by one, one client.
-    let count = 5_000;
-    let started = Instant::now();
-    for index in 0..count {
-        client
+        // Orders one by one, one client.
+        let count = 5_000;
+        let started = Instant::now();
+        for index in 0..count {
+            client
             .post("/adminapi/order/add", json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": format!("ONE-{run}-{index}")}))
             .await;
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    println!("{count} orders placed one by one: {seconds:.2} s, {:.0} orders/s", count as f64 / seconds);
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        println!("{count} orders placed one by one: {seconds:.2} s, {:.0} orders/s", count as f64 / seconds);
     }
 
     // The books still balance.
@@ -189,5 +202,8 @@ async fn main() {
     .fetch_one(&pool)
     .await
     .unwrap();
-    println!("balance {balance} fen, account log sums to {logged} fen: {}", if balance == logged { "equal" } else { "DIFFERENT" });
+    println!(
+        "balance {balance} fen, account log sums to {logged} fen: {}",
+        if balance == logged { "equal" } else { "DIFFERENT" }
+    );
 }

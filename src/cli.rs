@@ -227,7 +227,11 @@ pub async fn generate_orders_command(args: GenerateOrdersArgs) -> anyhow::Result
     };
     let written = crate::orders::generate::generate(&database, &secrets, &options).await?;
     let seconds = started.elapsed().as_secs_f64();
-    println!("generated {written} orders for merchant {} in {seconds:.1} s ({:.0} orders/s)", args.merchant, written as f64 / seconds);
+    println!(
+        "generated {written} orders for merchant {} in {seconds:.1} s ({:.0} orders/s)",
+        args.merchant,
+        written as f64 / seconds
+    );
     database.pool.close().await;
     Ok(())
 }

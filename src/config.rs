@@ -64,7 +64,12 @@ pub struct WorkerConfig {
 
 impl Default for WorkerConfig {
     fn default() -> Self {
-        Self { enabled: true, poll_interval: Duration::from_millis(500), lease: Duration::from_secs(60), batch_size: 200 }
+        Self {
+            enabled: true,
+            poll_interval: Duration::from_millis(500),
+            lease: Duration::from_secs(60),
+            batch_size: 200,
+        }
     }
 }
 

@@ -229,9 +229,7 @@ fn prepare_sqlite_url(url: &str) -> anyhow::Result<String> {
 
 /// Now, in unix milliseconds: the one time representation in storage.
 pub fn now_millis() -> i64 {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     i64::try_from(now.as_millis()).unwrap_or(i64::MAX)
 }
 
@@ -251,10 +249,7 @@ mod tests {
     #[test]
     fn sqlite_urls_gain_create_mode() {
         assert_eq!(prepare_sqlite_url("sqlite://relative.db").unwrap(), "sqlite://relative.db?mode=rwc");
-        assert_eq!(
-            prepare_sqlite_url("sqlite://x.db?cache=shared").unwrap(),
-            "sqlite://x.db?cache=shared&mode=rwc"
-        );
+        assert_eq!(prepare_sqlite_url("sqlite://x.db?cache=shared").unwrap(), "sqlite://x.db?cache=shared&mode=rwc");
         assert_eq!(prepare_sqlite_url("sqlite://x.db?mode=ro").unwrap(), "sqlite://x.db?mode=ro");
         assert!(prepare_sqlite_url("sqlite://").is_err());
     }

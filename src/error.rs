@@ -168,16 +168,15 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, report) = match self {
             AppError::Validation(fields) => {
-                let message = fields
-                    .first()
-                    .map(|field| field.message.clone())
-                    .unwrap_or(Message::MalformedBody);
+                let message = fields.first().map(|field| field.message.clone()).unwrap_or(Message::MalformedBody);
                 (
                     StatusCode::BAD_REQUEST,
                     ErrorReport { code: code::VALIDATION_FAILED, message, fields, retry_after_seconds: None },
                 )
             }
-            AppError::MalformedBody => (StatusCode::BAD_REQUEST, report(code::VALIDATION_FAILED, Message::MalformedBody)),
+            AppError::MalformedBody => {
+                (StatusCode::BAD_REQUEST, report(code::VALIDATION_FAILED, Message::MalformedBody))
+            }
             AppError::BadCredentials => {
                 (StatusCode::UNAUTHORIZED, report(code::BAD_CREDENTIALS, Message::AccountOrPasswordWrong))
             }
@@ -231,7 +230,8 @@ fn report(code: i64, message: Message) -> ErrorReport {
 /// Builds an error response in the default locale and remembers the report.
 pub fn error_response(status: StatusCode, report: ErrorReport) -> Response {
     let mut response = (status, Json(report.body(Locale::EnUs))).into_response();
-    if let Some(value) = report.retry_after_seconds.and_then(|seconds| HeaderValue::from_str(&seconds.to_string()).ok()) {
+    if let Some(value) = report.retry_after_seconds.and_then(|seconds| HeaderValue::from_str(&seconds.to_string()).ok())
+    {
         response.headers_mut().insert(header::RETRY_AFTER, value);
     }
     response.extensions_mut().insert(Arc::new(report));

@@ -45,9 +45,15 @@ pub type Page = (Vec<Vec<String>>, Option<String>);
 /// Fetches the page after a cursor (None: the first page).
 pub type PageFetcher = Box<dyn FnMut(Option<String>) -> BoxFuture<'static, anyhow::Result<Page>> + Send>;
 /// Fetches the page after a cursor as CSV lines already (each ending in a newline).
-pub type CsvFetcher = Box<dyn FnMut(Option<String>) -> BoxFuture<'static, anyhow::Result<(Vec<u8>, Option<String>)>> + Send>;
+pub type CsvFetcher =
+    Box<dyn FnMut(Option<String>) -> BoxFuture<'static, anyhow::Result<(Vec<u8>, Option<String>)>> + Send>;
 
-pub async fn respond(format: Format, name: &str, header_row: Vec<String>, fetch: PageFetcher) -> Result<Response, AppError> {
+pub async fn respond(
+    format: Format,
+    name: &str,
+    header_row: Vec<String>,
+    fetch: PageFetcher,
+) -> Result<Response, AppError> {
     match format {
         Format::Csv => Ok(csv_stream(name, header_row, rows_as_csv(fetch))),
         Format::Xlsx => xlsx_file(name, header_row, fetch).await,

@@ -22,10 +22,7 @@ impl Locale {
     /// Picks the first supported language of an `Accept-Language` header.
     /// Quality values are ignored on purpose: the console sends one language.
     pub fn from_headers(headers: &HeaderMap) -> Self {
-        let Some(value) = headers
-            .get(axum::http::header::ACCEPT_LANGUAGE)
-            .and_then(|value| value.to_str().ok())
-        else {
+        let Some(value) = headers.get(axum::http::header::ACCEPT_LANGUAGE).and_then(|value| value.to_str().ok()) else {
             return Locale::EnUs;
         };
         for part in value.split(',') {
@@ -48,20 +45,30 @@ pub enum Message {
     Success,
     UsernameRequired,
     PasswordRequired,
-    UsernameTooLong { max: usize },
-    PasswordTooLong { max: usize },
+    UsernameTooLong {
+        max: usize,
+    },
+    PasswordTooLong {
+        max: usize,
+    },
     AccountOrPasswordWrong,
-    TooManyAttempts { retry_after_seconds: u64 },
+    TooManyAttempts {
+        retry_after_seconds: u64,
+    },
     PermissionDenied,
     NotFound,
     MalformedBody,
-    InvalidField { detail: String },
+    InvalidField {
+        detail: String,
+    },
     TokenUnknown,
     TokenConflict,
     SessionEnded,
     TokenExpired,
     InternalError,
-    PasswordTooShort { min: usize },
+    PasswordTooShort {
+        min: usize,
+    },
     PasswordWeak,
     PasswordInvalidCharacter,
     MerchantIdInvalid,
@@ -132,27 +139,19 @@ impl Message {
             (Message::UsernameRequired, ZhCn) => "用户名不能为空".into(),
             (Message::PasswordRequired, EnUs) => "password cannot be empty".into(),
             (Message::PasswordRequired, ZhCn) => "密码不能为空".into(),
-            (Message::UsernameTooLong { max }, EnUs) => {
-                format!("username must be at most {max} characters").into()
-            }
+            (Message::UsernameTooLong { max }, EnUs) => format!("username must be at most {max} characters").into(),
             (Message::UsernameTooLong { max }, ZhCn) => format!("用户名最多 {max} 个字符").into(),
-            (Message::PasswordTooLong { max }, EnUs) => {
-                format!("password must be at most {max} characters").into()
-            }
+            (Message::PasswordTooLong { max }, EnUs) => format!("password must be at most {max} characters").into(),
             (Message::PasswordTooLong { max }, ZhCn) => format!("密码最多 {max} 个字符").into(),
             (Message::AccountOrPasswordWrong, EnUs) => "account or password wrong".into(),
             (Message::AccountOrPasswordWrong, ZhCn) => "账号或密码错误".into(),
-            (Message::TooManyAttempts { retry_after_seconds }, EnUs) => format!(
-                "too many attempts, please retry in {}",
-                english_duration(*retry_after_seconds)
-            )
-            .into(),
+            (Message::TooManyAttempts { retry_after_seconds }, EnUs) => {
+                format!("too many attempts, please retry in {}", english_duration(*retry_after_seconds)).into()
+            }
             (Message::TooManyAttempts { retry_after_seconds }, ZhCn) => {
                 format!("尝试次数过多，请在 {}后重试", chinese_duration(*retry_after_seconds)).into()
             }
-            (Message::PermissionDenied, EnUs) => {
-                "your user group does not have permission for this operation".into()
-            }
+            (Message::PermissionDenied, EnUs) => "your user group does not have permission for this operation".into(),
             (Message::PermissionDenied, ZhCn) => "您所在的用户组没有此操作的权限".into(),
             (Message::NotFound, EnUs) => "the requested resource does not exist".into(),
             (Message::NotFound, ZhCn) => "请求的资源不存在".into(),
@@ -162,34 +161,26 @@ impl Message {
             (Message::InvalidField { detail }, ZhCn) => format!("字段值无效：{detail}").into(),
             (Message::TokenUnknown, EnUs) => "not logged in or the login token is invalid".into(),
             (Message::TokenUnknown, ZhCn) => "未登录或登录凭证无效".into(),
-            (Message::TokenConflict, EnUs) => {
-                "the Authorization and token headers carry different tokens".into()
-            }
+            (Message::TokenConflict, EnUs) => "the Authorization and token headers carry different tokens".into(),
             (Message::TokenConflict, ZhCn) => "Authorization 与 token 请求头中的凭证不一致".into(),
             (Message::SessionEnded, EnUs) => {
-                "your session has ended: the account signed in elsewhere or the session was revoked"
-                    .into()
+                "your session has ended: the account signed in elsewhere or the session was revoked".into()
             }
             (Message::SessionEnded, ZhCn) => "会话已结束：账号已在别处登录或会话已被注销".into(),
             (Message::TokenExpired, EnUs) => "your login has expired, please log in again".into(),
             (Message::TokenExpired, ZhCn) => "登录已过期，请重新登录".into(),
             (Message::InternalError, EnUs) => "internal server error, please retry later".into(),
             (Message::InternalError, ZhCn) => "服务器内部错误，请稍后重试".into(),
-            (Message::PasswordTooShort { min }, EnUs) => {
-                format!("password must be at least {min} characters").into()
-            }
+            (Message::PasswordTooShort { min }, EnUs) => format!("password must be at least {min} characters").into(),
             (Message::PasswordTooShort { min }, ZhCn) => format!("密码至少 {min} 位").into(),
             (Message::PasswordWeak, EnUs) => {
                 "password must contain digits and both upper and lower case letters".into()
             }
             (Message::PasswordWeak, ZhCn) => "密码必须同时包含数字、大写字母和小写字母".into(),
             (Message::PasswordInvalidCharacter, EnUs) => {
-                "password may contain only digits, letters and non-space special characters"
-                    .into()
+                "password may contain only digits, letters and non-space special characters".into()
             }
-            (Message::PasswordInvalidCharacter, ZhCn) => {
-                "密码只能包含数字、字母和非空格的特殊字符".into()
-            }
+            (Message::PasswordInvalidCharacter, ZhCn) => "密码只能包含数字、字母和非空格的特殊字符".into(),
             (Message::MerchantIdInvalid, EnUs) => "mid must be a positive integer".into(),
             (Message::MerchantIdInvalid, ZhCn) => "商户编号必须是正整数".into(),
             (Message::UserCentre(message), locale) => message.text(locale),

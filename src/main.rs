@@ -7,7 +7,9 @@ use tracing_subscriber::EnvFilter;
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
-    let subscriber = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr)
+    let subscriber = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal());
     match cli.log_format {
         LogFormat::Text => subscriber.init(),

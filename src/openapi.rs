@@ -158,7 +158,8 @@ impl Modify for SessionTokenSchemes {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme("token", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
-        components.add_security_scheme("token_header", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("token"))));
+        components
+            .add_security_scheme("token_header", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("token"))));
     }
 }
 

@@ -2,9 +2,9 @@
 //! and multi-row inserts. The text is only ever put together from constants of our own
 //! (column lists, conditions, placeholders); input travels as bound values, never as SQL.
 
+use sqlx::Any;
 use sqlx::any::AnyArguments;
 use sqlx::query::Query;
-use sqlx::Any;
 
 /// Bound values per statement: under SQLite's 32,766 and PostgreSQL's 65,535.
 pub const MAX_BINDS: usize = 30_000;

@@ -4,6 +4,7 @@
 //! and read the real port back.
 
 use crate::auth::password::PasswordHasher;
+use crate::channel::{Channel, sandbox::SandboxChannel};
 use crate::config::Config;
 use crate::crypto::Secrets;
 use crate::db::{Database, now_millis};
@@ -12,7 +13,6 @@ use crate::extract::TrustForwardedFor;
 use crate::monitor::{RequestMetrics, count_requests};
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
-use crate::channel::{Channel, sandbox::SandboxChannel};
 use crate::{
     auth, demo, finance, monitor, openapi, orders, quotes, two_factor, user_centre, users, web_assets, worker,
 };
@@ -22,8 +22,8 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
-use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
@@ -50,9 +50,8 @@ impl Application {
             config.channel.sandbox_delay,
             config.channel.sandbox_success_ratio,
         ));
-        let listener = TcpListener::bind(&config.listen)
-            .await
-            .with_context(|| format!("cannot listen on {}", config.listen))?;
+        let listener =
+            TcpListener::bind(&config.listen).await.with_context(|| format!("cannot listen on {}", config.listen))?;
         let port = listener.local_addr()?.port();
         let state = AppState {
             db,
@@ -162,7 +161,11 @@ pub async fn shutdown_signal() {
 /// File downloads (exports, batch results, templates) are sent as they are: the streamed
 /// ones were cut short by on-the-fly brotli (a client got a file that does not decompress),
 /// and xlsx is a zip already. Every JSON answer and every page asset is still compressed.
-fn not_a_download(_: axum::http::StatusCode, _: axum::http::Version, headers: &axum::http::HeaderMap, _: &axum::http::Extensions) -> bool {
+fn not_a_download(
+    _: axum::http::StatusCode,
+    _: axum::http::Version,
+    headers: &axum::http::HeaderMap,
+    _: &axum::http::Extensions,
+) -> bool {
     !headers.contains_key(axum::http::header::CONTENT_DISPOSITION)
 }
-

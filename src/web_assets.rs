@@ -28,7 +28,10 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/", get(|| async { Redirect::temporary("/web/") }))
         .route("/web", get(|| async { Redirect::temporary("/web/") }))
         .route("/web/", get(|headers: HeaderMap| async move { serve("index.html", &headers) }))
-        .route("/web/{*path}", get(|Path(path): Path<String>, headers: HeaderMap| async move { serve(&path, &headers) }))
+        .route(
+            "/web/{*path}",
+            get(|Path(path): Path<String>, headers: HeaderMap| async move { serve(&path, &headers) }),
+        )
 }
 
 fn serve(path: &str, request_headers: &HeaderMap) -> Response {
@@ -47,11 +50,7 @@ fn serve(path: &str, request_headers: &HeaderMap) -> Response {
         Some((data, encoding)) => (data, Some(encoding)),
         None => (file.data, None),
     };
-    let cache_control = if path.starts_with("assets/") {
-        "public, max-age=31536000, immutable"
-    } else {
-        "no-cache"
-    };
+    let cache_control = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
     let not_modified = request_headers
         .get(header::IF_NONE_MATCH)
         .and_then(|value| value.to_str().ok())
@@ -80,10 +79,7 @@ fn serve(path: &str, request_headers: &HeaderMap) -> Response {
 
 /// The embedded compressed twin of `path` that the client accepts, best first.
 fn precompressed(path: &str, request_headers: &HeaderMap) -> Option<(std::borrow::Cow<'static, [u8]>, &'static str)> {
-    let accepted = request_headers
-        .get(header::ACCEPT_ENCODING)
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or("");
+    let accepted = request_headers.get(header::ACCEPT_ENCODING).and_then(|value| value.to_str().ok()).unwrap_or("");
     let accepts = |name: &str| {
         accepted.split(',').any(|item| {
             let mut parts = item.split(';');

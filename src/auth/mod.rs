@@ -96,10 +96,7 @@ pub(crate) async fn open_session(
     headers: &HeaderMap,
     detail: &str,
 ) -> Result<LoginResponse, AppError> {
-    let user_agent = headers
-        .get(axum::http::header::USER_AGENT)
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or("");
+    let user_agent = headers.get(axum::http::header::USER_AGENT).and_then(|value| value.to_str().ok()).unwrap_or("");
     let session = create_session(state, account.user_id, address, user_agent).await?;
     audit::record(&state.db.pool, Some(account.user_id), action::LOGIN, detail, address).await?;
     Ok(LoginResponse {
@@ -134,10 +131,7 @@ impl Credentials {
             errors.push(FieldError::new("password", Message::PasswordRequired));
         } else if password.chars().count() > password::MAX_PASSWORD_LENGTH {
             // Never hash unbounded input: argon2's cost grows with it.
-            errors.push(FieldError::new(
-                "password",
-                Message::PasswordTooLong { max: password::MAX_PASSWORD_LENGTH },
-            ));
+            errors.push(FieldError::new("password", Message::PasswordTooLong { max: password::MAX_PASSWORD_LENGTH }));
         }
         if errors.is_empty() { Ok(Self { username, password }) } else { Err(AppError::Validation(errors)) }
     }
@@ -179,10 +173,8 @@ pub async fn login(
         .verify(&credentials.password, account.as_ref().map(|account| account.password_hash.as_str()))
         .await?;
     let Some(StoredCredentials { account, .. }) = account.filter(|_| verified) else {
-        let account_lock =
-            throttle::record_failure(pool, policy, &account_key, policy.account_max_failures).await?;
-        let address_lock =
-            throttle::record_failure(pool, policy, &address_key, policy.address_max_failures).await?;
+        let account_lock = throttle::record_failure(pool, policy, &account_key, policy.account_max_failures).await?;
+        let address_lock = throttle::record_failure(pool, policy, &address_key, policy.address_max_failures).await?;
         audit::record(pool, None, action::LOGIN_FAILED, &credentials.username, &address).await?;
         return match account_lock.locked_for.max(address_lock.locked_for) {
             Some(retry_after_seconds) => Err(AppError::TooManyAttempts { retry_after_seconds }),
@@ -218,11 +210,10 @@ pub async fn logout(
     };
     for token in tokens.iter().filter(|token| token::is_well_formed(token)) {
         if revoke_session(&state, token, revoke_reason::LOGOUT).await? {
-            let user_id: Option<i64> =
-                sqlx::query_scalar("SELECT user_id FROM sessions WHERE token_hash = $1")
-                    .bind(token::token_hash(token))
-                    .fetch_optional(&state.db.pool)
-                    .await?;
+            let user_id: Option<i64> = sqlx::query_scalar("SELECT user_id FROM sessions WHERE token_hash = $1")
+                .bind(token::token_hash(token))
+                .fetch_optional(&state.db.pool)
+                .await?;
             audit::record(&state.db.pool, user_id, action::LOGOUT, "", &client_address.to_string()).await?;
         }
     }

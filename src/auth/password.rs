@@ -56,9 +56,8 @@ pub struct PasswordHasher {
 
 /// A hash of a password nobody knows: verifying against it when the account does not
 /// exist makes "unknown user" cost the same time as "wrong password".
-static DECOY_HASH: LazyLock<String> = LazyLock::new(|| {
-    hash_now("decoy password that never matches").expect("hashing a constant cannot fail")
-});
+static DECOY_HASH: LazyLock<String> =
+    LazyLock::new(|| hash_now("decoy password that never matches").expect("hashing a constant cannot fail"));
 
 fn hash_now(password: &str) -> anyhow::Result<String> {
     Argon2::default()

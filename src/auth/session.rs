@@ -279,9 +279,6 @@ mod tests {
             presented_token(&headers(&[("authorization", "Bearer abc"), ("token", "xyz")])),
             Err(AppError::TokenConflict)
         ));
-        assert!(matches!(
-            presented_token(&headers(&[("authorization", "Basic abc")])),
-            Err(AppError::TokenUnknown)
-        ));
+        assert!(matches!(presented_token(&headers(&[("authorization", "Basic abc")])), Err(AppError::TokenUnknown)));
     }
 }

@@ -10,10 +10,10 @@
 //! that limit they also back off: past `two_factor_free_failures`, each failure makes the
 //! user wait `two_factor_backoff`, doubled per further failure, before the next code.
 
+use crate::auth::session::duration_millis;
 use crate::config::ThrottlePolicy;
 use crate::db::now_millis;
 use crate::error::AppError;
-use crate::auth::session::duration_millis;
 use sqlx::AnyPool;
 
 pub fn account_key(username: &str) -> String {
@@ -116,10 +116,7 @@ pub async fn hold_off(pool: &AnyPool, key: &str, wait: std::time::Duration) -> R
 /// A successful sign-in forgives the account's earlier failures. The address counter
 /// stays: one success must not hide a spray of guesses at other accounts.
 pub async fn clear(pool: &AnyPool, key: &str) -> Result<(), AppError> {
-    sqlx::query("DELETE FROM login_throttle WHERE throttle_key = $1")
-        .bind(key)
-        .execute(pool)
-        .await?;
+    sqlx::query("DELETE FROM login_throttle WHERE throttle_key = $1").bind(key).execute(pool).await?;
     Ok(())
 }
 

@@ -35,8 +35,13 @@ pub enum ChannelStatus {
     Unknown,
     /// Received, no result yet.
     Pending,
-    Succeeded { serial_no: String, card: Option<CardSecret> },
-    Failed { reason: String },
+    Succeeded {
+        serial_no: String,
+        card: Option<CardSecret>,
+    },
+    Failed {
+        reason: String,
+    },
 }
 
 pub trait Channel: Send + Sync {

@@ -32,7 +32,10 @@ fn derived_digits(serial_no: &str, purpose: &str, length: usize) -> String {
 }
 
 pub fn card_for(serial_no: &str) -> CardSecret {
-    CardSecret { number: derived_digits(serial_no, "card-number", 16), password: derived_digits(serial_no, "card-password", 18) }
+    CardSecret {
+        number: derived_digits(serial_no, "card-number", 16),
+        password: derived_digits(serial_no, "card-password", 18),
+    }
 }
 
 impl Channel for SandboxChannel {
@@ -59,10 +62,12 @@ impl Channel for SandboxChannel {
 
     fn query<'a>(&'a self, order: &'a ChannelOrder) -> BoxFuture<'a, anyhow::Result<ChannelStatus>> {
         Box::pin(async move {
-            let row = sqlx::query("SELECT ready_at, succeeds, serial_no FROM sandbox_channel_orders WHERE system_order_id = $1")
-                .bind(&order.system_order_id)
-                .fetch_optional(&self.pool)
-                .await?;
+            let row = sqlx::query(
+                "SELECT ready_at, succeeds, serial_no FROM sandbox_channel_orders WHERE system_order_id = $1",
+            )
+            .bind(&order.system_order_id)
+            .fetch_optional(&self.pool)
+            .await?;
             let Some(row) = row else { return Ok(ChannelStatus::Unknown) };
             let ready_at: i64 = row.try_get(0)?;
             if now_millis() < ready_at {

@@ -56,7 +56,11 @@ pub struct MerchantListResponse {
 #[utoipa::path(post, path = "/adminapi/admin/merchant/list", tag = "admin", request_body = MerchantListRequest,
     responses((status = 200, description = "`data` is a MerchantListResponse"), (status = 403, description = "40300: not an administrator")),
     security(("token" = [])))]
-pub async fn list(State(state): State<AppState>, _admin: AdminUser, JsonBody(request): JsonBody<MerchantListRequest>) -> ApiResult<MerchantListResponse> {
+pub async fn list(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    JsonBody(request): JsonBody<MerchantListRequest>,
+) -> ApiResult<MerchantListResponse> {
     let page = crate::orders::page_request(None, None, request.page, request.page_size)?;
     let keyword = request.keyword.unwrap_or_default().trim().to_string();
     let pattern = format!("%{}%", keyword.replace(['%', '_'], ""));
@@ -151,7 +155,11 @@ fn positive(amount: i64) -> Result<i64, AppError> {
 #[utoipa::path(post, path = "/adminapi/admin/merchant/topup", tag = "admin", request_body = FundingRequest,
     responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 404, description = "40400: no such merchant")),
     security(("token" = [])))]
-pub async fn top_up(State(state): State<AppState>, admin: AdminUser, JsonBody(request): JsonBody<FundingRequest>) -> ApiResult<Account> {
+pub async fn top_up(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    JsonBody(request): JsonBody<FundingRequest>,
+) -> ApiResult<Account> {
     let amount = positive(request.amount_fen)?;
     let text = remark(request.remark);
     fund(&state, &admin, request.merchant_id, |ledger| {
@@ -165,7 +173,11 @@ pub async fn top_up(State(state): State<AppState>, admin: AdminUser, JsonBody(re
 #[utoipa::path(post, path = "/adminapi/admin/merchant/credit", tag = "admin", request_body = CreditRequest,
     responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 400, description = "40000: below the credit in use")),
     security(("token" = [])))]
-pub async fn set_credit(State(state): State<AppState>, admin: AdminUser, JsonBody(request): JsonBody<CreditRequest>) -> ApiResult<Account> {
+pub async fn set_credit(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    JsonBody(request): JsonBody<CreditRequest>,
+) -> ApiResult<Account> {
     let limit = Money::non_negative(request.credit_limit_fen)
         .ok_or_else(|| AppError::field("credit_limit_fen", TradeMessage::AmountInvalid))?
         .fen();
@@ -184,7 +196,11 @@ pub async fn set_credit(State(state): State<AppState>, admin: AdminUser, JsonBod
 #[utoipa::path(post, path = "/adminapi/admin/merchant/repay", tag = "admin", request_body = FundingRequest,
     responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 400, description = "40000: more than the credit in use")),
     security(("token" = [])))]
-pub async fn repay(State(state): State<AppState>, admin: AdminUser, JsonBody(request): JsonBody<FundingRequest>) -> ApiResult<Account> {
+pub async fn repay(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    JsonBody(request): JsonBody<FundingRequest>,
+) -> ApiResult<Account> {
     let amount = positive(request.amount_fen)?;
     let text = remark(request.remark);
     fund(&state, &admin, request.merchant_id, |ledger| {
@@ -201,7 +217,11 @@ pub async fn repay(State(state): State<AppState>, admin: AdminUser, JsonBody(req
 #[utoipa::path(post, path = "/adminapi/admin/merchant/adjust", tag = "admin", request_body = FundingRequest,
     responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 400, description = "40000: invalid or below zero")),
     security(("token" = [])))]
-pub async fn adjust(State(state): State<AppState>, admin: AdminUser, JsonBody(request): JsonBody<FundingRequest>) -> ApiResult<Account> {
+pub async fn adjust(
+    State(state): State<AppState>,
+    admin: AdminUser,
+    JsonBody(request): JsonBody<FundingRequest>,
+) -> ApiResult<Account> {
     let amount = Money::adjustment(request.amount_fen)
         .ok_or_else(|| AppError::field("amount_fen", TradeMessage::AdjustmentInvalid))?
         .fen();

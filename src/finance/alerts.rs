@@ -7,7 +7,12 @@ use crate::user_centre::inbox::{MessageKind, Notification, notify};
 /// After orders were charged: if they took the balance from at or above the alert
 /// threshold to below it, every user of the merchant gets one notice (not one per order
 /// while the balance stays low). Failing to write it never fails the orders.
-pub async fn low_balance_after_debit(state: &AppState, merchant_id: i64, balance_before_fen: i64, balance_after_fen: i64) {
+pub async fn low_balance_after_debit(
+    state: &AppState,
+    merchant_id: i64,
+    balance_before_fen: i64,
+    balance_after_fen: i64,
+) {
     let threshold = state.config.low_balance_alert_fen;
     if !(balance_before_fen >= threshold && balance_after_fen < threshold) {
         return;
@@ -20,8 +25,10 @@ pub async fn low_balance_after_debit(state: &AppState, merchant_id: i64, balance
         line = yuan(threshold),
     );
     let result: Result<(), sqlx::Error> = async {
-        let users: Vec<i64> =
-            sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1").bind(merchant_id).fetch_all(&state.db.pool).await?;
+        let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1")
+            .bind(merchant_id)
+            .fetch_all(&state.db.pool)
+            .await?;
         for user_id in users {
             let notification = Notification {
                 kind: MessageKind::Notice,

@@ -31,14 +31,8 @@ pub enum ChangeType {
 }
 
 pub const ACCOUNT_TYPES: [(&str, i64); 2] = [("balance", 1), ("credit", 2)];
-pub const CHANGE_TYPES: [(&str, i64); 6] = [
-    ("order_debit", 1),
-    ("refund", 2),
-    ("topup", 3),
-    ("credit_granted", 4),
-    ("repayment", 5),
-    ("adjustment", 6),
-];
+pub const CHANGE_TYPES: [(&str, i64); 6] =
+    [("order_debit", 1), ("refund", 2), ("topup", 3), ("credit_granted", 4), ("repayment", 5), ("adjustment", 6)];
 
 /// Who moved the money: a signed-in user, or the system (the worker).
 #[derive(Debug, Clone)]
@@ -224,11 +218,13 @@ impl Ledger {
         };
         let mut row = query().fetch_optional(&mut *connection).await?;
         if row.is_none() {
-            sqlx::query("INSERT INTO merchant_accounts (merchant_id, updated_at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-                .bind(merchant_id)
-                .bind(now)
-                .execute(&mut *connection)
-                .await?;
+            sqlx::query(
+                "INSERT INTO merchant_accounts (merchant_id, updated_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            )
+            .bind(merchant_id)
+            .bind(now)
+            .execute(&mut *connection)
+            .await?;
             row = query().fetch_optional(&mut *connection).await?;
         }
         let row = row.ok_or(sqlx::Error::RowNotFound)?;
@@ -253,7 +249,15 @@ impl Ledger {
         figures.take(price)
     }
 
-    fn push(&mut self, account_type: AccountType, change_type: ChangeType, amount: i64, order: Option<OrderRef>, remark: &str, change: impl FnOnce(&mut Account)) {
+    fn push(
+        &mut self,
+        account_type: AccountType,
+        change_type: ChangeType,
+        amount: i64,
+        order: Option<OrderRef>,
+        remark: &str,
+        change: impl FnOnce(&mut Account),
+    ) {
         let before = self.account;
         change(&mut self.account);
         self.records.push(Record {
@@ -274,10 +278,14 @@ impl Ledger {
     /// Charges an order as [`Ledger::split`] said: one record per account touched.
     pub fn debit_order(&mut self, (from_balance, from_credit): (i64, i64), order: OrderRef) {
         if from_balance > 0 {
-            self.push(AccountType::Balance, ChangeType::OrderDebit, -from_balance, Some(order), "", |a| a.balance_fen -= from_balance);
+            self.push(AccountType::Balance, ChangeType::OrderDebit, -from_balance, Some(order), "", |a| {
+                a.balance_fen -= from_balance
+            });
         }
         if from_credit > 0 {
-            self.push(AccountType::Credit, ChangeType::OrderDebit, -from_credit, Some(order), "", |a| a.credit_used_fen += from_credit);
+            self.push(AccountType::Credit, ChangeType::OrderDebit, -from_credit, Some(order), "", |a| {
+                a.credit_used_fen += from_credit
+            });
         }
     }
 
@@ -287,10 +295,14 @@ impl Ledger {
         let to_credit = paid_credit.min(self.account.credit_used_fen);
         let to_balance = paid_balance + (paid_credit - to_credit);
         if to_balance > 0 {
-            self.push(AccountType::Balance, ChangeType::Refund, to_balance, Some(order), "", |a| a.balance_fen += to_balance);
+            self.push(AccountType::Balance, ChangeType::Refund, to_balance, Some(order), "", |a| {
+                a.balance_fen += to_balance
+            });
         }
         if to_credit > 0 {
-            self.push(AccountType::Credit, ChangeType::Refund, to_credit, Some(order), "", |a| a.credit_used_fen -= to_credit);
+            self.push(AccountType::Credit, ChangeType::Refund, to_credit, Some(order), "", |a| {
+                a.credit_used_fen -= to_credit
+            });
         }
     }
 
@@ -305,7 +317,9 @@ impl Ledger {
     pub fn set_credit_limit(&mut self, limit: i64, remark: &str) {
         let delta = limit - self.account.credit_limit_fen;
         if delta != 0 {
-            self.push(AccountType::Credit, ChangeType::CreditGranted, delta, None, remark, |a| a.credit_limit_fen = limit);
+            self.push(AccountType::Credit, ChangeType::CreditGranted, delta, None, remark, |a| {
+                a.credit_limit_fen = limit
+            });
         }
     }
 
@@ -395,7 +409,12 @@ mod tests {
     fn ledger(balance: i64, limit: i64, used: i64) -> Ledger {
         Ledger {
             merchant_id: 1,
-            account: Account { balance_fen: balance, credit_limit_fen: limit, credit_used_fen: used, total_topup_fen: 0 },
+            account: Account {
+                balance_fen: balance,
+                credit_limit_fen: limit,
+                credit_used_fen: used,
+                total_topup_fen: 0,
+            },
             actor: Actor::system(),
             records: Vec::new(),
             now: 0,
@@ -421,8 +440,10 @@ mod tests {
         ledger.debit_order(split, order);
         ledger.repay(100, "");
         ledger.refund_order(split, order);
-        let balance: i64 = ledger.records.iter().filter(|r| r.account_type == AccountType::Balance).map(|r| r.amount).sum();
-        let credit: i64 = ledger.records.iter().filter(|r| r.account_type == AccountType::Credit).map(|r| r.amount).sum();
+        let balance: i64 =
+            ledger.records.iter().filter(|r| r.account_type == AccountType::Balance).map(|r| r.amount).sum();
+        let credit: i64 =
+            ledger.records.iter().filter(|r| r.account_type == AccountType::Credit).map(|r| r.amount).sum();
         assert_eq!(balance, ledger.account.balance_fen);
         assert_eq!(credit, ledger.account.credit_available());
         // 200 came from credit, 100 of it was repaid meanwhile: that part returns to the balance.

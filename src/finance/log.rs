@@ -99,7 +99,12 @@ pub struct LogFilter {
     pub end_time: Option<String>,
 }
 
-fn code_of(table: &[(&'static str, i64)], text: Option<&str>, field: &str, allowed: &'static str) -> Result<Option<i64>, AppError> {
+fn code_of(
+    table: &[(&'static str, i64)],
+    text: Option<&str>,
+    field: &str,
+    allowed: &'static str,
+) -> Result<Option<i64>, AppError> {
     match text.map(str::trim).filter(|text| !text.is_empty()) {
         None => Ok(None),
         Some(text) => table
@@ -142,7 +147,13 @@ impl LogFilter {
     }
 }
 
-async fn fetch(pool: &AnyPool, mut conditions: Conditions, cursor: Option<(i64, i64)>, page: Option<i64>, size: i64) -> Result<(Vec<AccountRecord>, Option<String>), sqlx::Error> {
+async fn fetch(
+    pool: &AnyPool,
+    mut conditions: Conditions,
+    cursor: Option<(i64, i64)>,
+    page: Option<i64>,
+    size: i64,
+) -> Result<(Vec<AccountRecord>, Option<String>), sqlx::Error> {
     if let Some((time, id)) = cursor {
         conditions.push("(created_at, id) < (?, ?)", vec![Bind::Int(time), Bind::Int(id)]);
     }
@@ -189,10 +200,18 @@ pub struct LogListResponse {
 #[utoipa::path(post, path = "/adminapi/finance/account/list", tag = "finance", request_body = LogListRequest,
     responses((status = 200, description = "`data` is a LogListResponse"), (status = 403, description = "40300: another merchant's mid")),
     security(("token" = [])))]
-pub async fn list(State(state): State<AppState>, caller: CurrentUser, JsonBody(request): JsonBody<LogListRequest>) -> ApiResult<LogListResponse> {
+pub async fn list(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    JsonBody(request): JsonBody<LogListRequest>,
+) -> ApiResult<LogListResponse> {
     let conditions = request.filter.conditions(&caller)?;
     let page = crate::orders::page_request(None, request.cursor.as_deref(), request.page, request.page_size)?;
-    let count_sql = format!("SELECT COUNT(*) FROM (SELECT 1 FROM account_log{} LIMIT {}) counted", conditions.where_clause(), COUNT_CAP + 1);
+    let count_sql = format!(
+        "SELECT COUNT(*) FROM (SELECT 1 FROM account_log{} LIMIT {}) counted",
+        conditions.where_clause(),
+        COUNT_CAP + 1
+    );
     let count_query = bind_all(sqlx::query(sqlx::AssertSqlSafe(count_sql)), conditions.binds.clone());
     let (page_rows, count_row) = tokio::try_join!(
         fetch(&state.db.pool, conditions, page.cursor, page.page, page.page_size),
@@ -227,8 +246,36 @@ fn export_row(record: &AccountRecord) -> Vec<String> {
 }
 
 fn header_row(locale: Locale) -> Vec<String> {
-    let zh = ["编号", "商户编号", "账户类型", "账变类型", "金额(元)", "变动前余额(元)", "变动后余额(元)", "变动前可用授信(元)", "变动后可用授信(元)", "订单号", "操作人", "备注", "时间"];
-    let en = ["Id", "Merchant id", "Account type", "Change type", "Amount (yuan)", "Balance before (yuan)", "Balance after (yuan)", "Available credit before (yuan)", "Available credit after (yuan)", "Order number", "By", "Remark", "Time"];
+    let zh = [
+        "编号",
+        "商户编号",
+        "账户类型",
+        "账变类型",
+        "金额(元)",
+        "变动前余额(元)",
+        "变动后余额(元)",
+        "变动前可用授信(元)",
+        "变动后可用授信(元)",
+        "订单号",
+        "操作人",
+        "备注",
+        "时间",
+    ];
+    let en = [
+        "Id",
+        "Merchant id",
+        "Account type",
+        "Change type",
+        "Amount (yuan)",
+        "Balance before (yuan)",
+        "Balance after (yuan)",
+        "Available credit before (yuan)",
+        "Available credit after (yuan)",
+        "Order number",
+        "By",
+        "Remark",
+        "Time",
+    ];
     match locale {
         Locale::ZhCn => zh.map(String::from).to_vec(),
         Locale::EnUs => en.map(String::from).to_vec(),
@@ -239,7 +286,13 @@ fn header_row(locale: Locale) -> Vec<String> {
 /// list's body fields). CSV is streamed; xlsx holds at most 200,000 rows.
 #[utoipa::path(get, path = "/adminapi/finance/account/export", tag = "finance", params(LogFilter, ExportParams),
     responses((status = 200, description = "the file (text/csv or xlsx)")), security(("token" = [])))]
-pub async fn export(State(state): State<AppState>, caller: CurrentUser, headers: HeaderMap, Query(filter): Query<LogFilter>, Query(params): Query<ExportParams>) -> Result<Response, AppError> {
+pub async fn export(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    headers: HeaderMap,
+    Query(filter): Query<LogFilter>,
+    Query(params): Query<ExportParams>,
+) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
     let conditions = filter.conditions(&caller)?;
     let format = params.format()?;

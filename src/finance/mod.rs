@@ -35,10 +35,8 @@ pub fn router() -> Router<AppState> {
 
 /// Whether a merchant exists (administrators name merchants by mid).
 pub async fn merchant_exists(pool: &AnyPool, merchant_id: i64) -> Result<bool, sqlx::Error> {
-    let found: Option<i64> = sqlx::query_scalar("SELECT id FROM merchants WHERE id = $1")
-        .bind(merchant_id)
-        .fetch_optional(pool)
-        .await?;
+    let found: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM merchants WHERE id = $1").bind(merchant_id).fetch_optional(pool).await?;
     Ok(found.is_some())
 }
 
@@ -105,7 +103,11 @@ pub struct Overview {
 #[utoipa::path(post, path = "/adminapi/finance/overview", tag = "finance", request_body = OverviewRequest,
     responses((status = 200, description = "`data` is an Overview"), (status = 403, description = "40300: another merchant's mid")),
     security(("token" = [])))]
-pub async fn overview(State(state): State<AppState>, caller: CurrentUser, JsonBody(request): JsonBody<OverviewRequest>) -> ApiResult<Overview> {
+pub async fn overview(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    JsonBody(request): JsonBody<OverviewRequest>,
+) -> ApiResult<Overview> {
     let scope = caller.scope(request.merchant_id)?;
     let days = request.days.unwrap_or(7);
     if !(1..=90).contains(&days) {
@@ -141,9 +143,8 @@ pub async fn overview(State(state): State<AppState>, caller: CurrentUser, JsonBo
         conditions.where_clause()
     );
     let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_all(&state.db.pool).await?;
-    let mut chart: Vec<DayCount> = (first..=today)
-        .map(|day| DayCount { date: beijing_date(day), success: 0, failure: 0, total: 0 })
-        .collect();
+    let mut chart: Vec<DayCount> =
+        (first..=today).map(|day| DayCount { date: beijing_date(day), success: 0, failure: 0, total: 0 }).collect();
     let mut today_in_flight = 0;
     for row in rows {
         let (day, status, count): (i64, i64, i64) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);

@@ -75,8 +75,15 @@ impl TradeMessage {
         let mut parts = stored.split('|');
         let key = parts.next()?;
         let simple = [
-            AccountRequired, AccountInvalid, ProductRequired, ProductUnknown, QuoteUnavailable,
-            MerchantOrderIdInvalid, MerchantOrderIdDuplicate, DuplicateInFile, InsufficientFunds,
+            AccountRequired,
+            AccountInvalid,
+            ProductRequired,
+            ProductUnknown,
+            QuoteUnavailable,
+            MerchantOrderIdInvalid,
+            MerchantOrderIdDuplicate,
+            DuplicateInFile,
+            InsufficientFunds,
             BatchLineIncomplete,
         ];
         if let Some(message) = simple.into_iter().find(|message| message.key() == key) {

@@ -118,7 +118,8 @@ async fn read_upload(state: &AppState, request: Request) -> Result<(Vec<RawLine>
     let field_error = |message: TradeMessage| AppError::field("file", message);
     if !is_multipart {
         let JsonBody(body) = JsonBody::<PreviewText>::from_request(request, state).await?;
-        let lines = batch_file::parse_text(body.text.as_deref().unwrap_or("")).map_err(|message| AppError::field("text", message))?;
+        let lines = batch_file::parse_text(body.text.as_deref().unwrap_or(""))
+            .map_err(|message| AppError::field("text", message))?;
         let name = body.file_name.unwrap_or_else(|| "pasted".to_string());
         return Ok((lines, name, body.merchant_id));
     }
@@ -150,7 +151,12 @@ async fn read_upload(state: &AppState, request: Request) -> Result<(Vec<RawLine>
     request_body(content = PreviewText, description = "JSON `{text}`, or multipart/form-data with a `file` part (CSV or xlsx, up to 32 MB)"),
     responses((status = 200, description = "`data` is a PreviewResponse"), (status = 400, description = "40000: the file is empty, unreadable or too large")),
     security(("token" = [])))]
-pub async fn preview(State(state): State<AppState>, caller: CurrentUser, headers: HeaderMap, request: Request) -> ApiResult<PreviewResponse> {
+pub async fn preview(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    headers: HeaderMap,
+    request: Request,
+) -> ApiResult<PreviewResponse> {
     let locale = Locale::from_headers(&headers);
     let (lines, file_name, requested_merchant) = read_upload(&state, request).await?;
     let merchant_id = caller.acting_merchant(requested_merchant)?;
@@ -177,7 +183,8 @@ pub async fn preview(State(state): State<AppState>, caller: CurrentUser, headers
                 price_fen: 0,
                 reason: None,
             };
-            let outcome = if order_line.account.is_empty() && order_line.product_key.is_empty() || line.cells.len() < 2 {
+            let outcome = if order_line.account.is_empty() && order_line.product_key.is_empty() || line.cells.len() < 2
+            {
                 Err(TradeMessage::BatchLineIncomplete)
             } else {
                 check_line(&order_line, offers.get(order_line.product_key.trim())).map_err(|(_, message)| message)
@@ -230,7 +237,14 @@ pub async fn preview(State(state): State<AppState>, caller: CurrentUser, headers
     }))
 }
 
-async fn store_batch(state: &AppState, merchant_id: i64, user_id: i64, file_name: &str, checked: &[Checked], total_fen: i64) -> Result<i64, sqlx::Error> {
+async fn store_batch(
+    state: &AppState,
+    merchant_id: i64,
+    user_id: i64,
+    file_name: &str,
+    checked: &[Checked],
+    total_fen: i64,
+) -> Result<i64, sqlx::Error> {
     let valid = checked.iter().filter(|entry| entry.reason.is_none()).count() as i64;
     let mut transaction = state.db.begin_write().await?;
     let batch_id: i64 = sqlx::query_scalar(
@@ -288,12 +302,26 @@ pub struct BatchParams {
 #[utoipa::path(get, path = "/adminapi/order/batch/result", tag = "order", params(BatchParams),
     responses((status = 200, description = "text/csv"), (status = 404, description = "40400: no such batch (or another merchant's)")),
     security(("token" = [])))]
-pub async fn result(State(state): State<AppState>, caller: CurrentUser, headers: HeaderMap, Query(params): Query<BatchParams>) -> Result<Response, AppError> {
+pub async fn result(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    headers: HeaderMap,
+    Query(params): Query<BatchParams>,
+) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
     super::batch_submit::batch_of(&state, &caller, params.batch_id).await?;
     let header = match locale {
         Locale::ZhCn => ["行号", "充值账号", "商品编号", "商户订单号", "供货价(元)", "结果", "原因", "订单号"],
-        Locale::EnUs => ["Line", "Recharge account", "Product key", "Merchant order id", "Supply price (yuan)", "Outcome", "Reason", "Order number"],
+        Locale::EnUs => [
+            "Line",
+            "Recharge account",
+            "Product key",
+            "Merchant order id",
+            "Supply price (yuan)",
+            "Outcome",
+            "Reason",
+            "Order number",
+        ],
     };
     let (pool, batch_id) = (state.db.pool.clone(), params.batch_id);
     let fetch: PageFetcher = Box::new(move |cursor| {
@@ -323,7 +351,9 @@ pub async fn result(State(state): State<AppState>, caller: CurrentUser, headers:
                     row.try_get(3)?,
                     yuan(row.try_get(4)?),
                     outcome_text(outcome_code, locale).to_string(),
-                    TradeMessage::from_stored(&reason).map(|message| Message::from(message).text(locale).into_owned()).unwrap_or(reason),
+                    TradeMessage::from_stored(&reason)
+                        .map(|message| Message::from(message).text(locale).into_owned())
+                        .unwrap_or(reason),
                     row.try_get::<Option<String>, _>(7)?.unwrap_or_default(),
                 ]);
             }
@@ -349,12 +379,19 @@ fn outcome_text(code: i64, locale: Locale) -> &'static str {
 /// The batch template: a title row and an example line, as CSV or xlsx.
 #[utoipa::path(get, path = "/adminapi/order/batch/template", tag = "order", params(ExportParams),
     responses((status = 200, description = "text/csv or xlsx")), security(("token" = [])))]
-pub async fn template(_caller: CurrentUser, headers: HeaderMap, Query(params): Query<ExportParams>) -> Result<Response, AppError> {
+pub async fn template(
+    _caller: CurrentUser,
+    headers: HeaderMap,
+    Query(params): Query<ExportParams>,
+) -> Result<Response, AppError> {
     let title = match Locale::from_headers(&headers) {
         Locale::ZhCn => ["充值账号", "商品编号", "商户订单号(可选)"],
         Locale::EnUs => ["Recharge account", "Product key", "Merchant order id (optional)"],
     };
-    let rows = vec![title.map(String::from).to_vec(), vec!["13800138000".into(), "MOBILE-DIRECT-100".into(), "ORDER-0001".into()]];
+    let rows = vec![
+        title.map(String::from).to_vec(),
+        vec!["13800138000".into(), "MOBILE-DIRECT-100".into(), "ORDER-0001".into()],
+    ];
     let format = params.format()?;
     let bytes = match format {
         Format::Csv => {

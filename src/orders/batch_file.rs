@@ -26,7 +26,8 @@ fn is_title(cells: &[String]) -> bool {
 fn finish(rows: Vec<(i64, Vec<String>)>) -> Result<Vec<RawLine>, TradeMessage> {
     let mut lines = Vec::with_capacity(rows.len());
     for (index, (line_no, cells)) in rows.into_iter().enumerate() {
-        let cells: Vec<String> = cells.iter().map(|cell| cell.trim().trim_start_matches('\u{feff}').trim().to_string()).collect();
+        let cells: Vec<String> =
+            cells.iter().map(|cell| cell.trim().trim_start_matches('\u{feff}').trim().to_string()).collect();
         if cells.iter().all(String::is_empty) || (index == 0 && is_title(&cells)) {
             continue;
         }
@@ -61,7 +62,9 @@ pub fn parse_file(bytes: &[u8]) -> Result<Vec<RawLine>, TradeMessage> {
         } else {
             let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(line.as_bytes());
             match reader.records().next() {
-                Some(record) => record.map_err(|_| TradeMessage::BatchFileUnreadable)?.iter().map(str::to_string).collect(),
+                Some(record) => {
+                    record.map_err(|_| TradeMessage::BatchFileUnreadable)?.iter().map(str::to_string).collect()
+                }
                 None => Vec::new(),
             }
         };
@@ -98,9 +101,16 @@ mod tests {
 
     #[test]
     fn csv_with_title_and_bom() {
-        let lines = parse_file("\u{feff}充值账号,商品编号,商户订单号\n13800138000,MOBILE-DIRECT-10,A1\n\n13900139000,MOBILE-DIRECT-20\n".as_bytes()).unwrap();
+        let lines = parse_file(
+            "\u{feff}充值账号,商品编号,商户订单号\n13800138000,MOBILE-DIRECT-10,A1\n\n13900139000,MOBILE-DIRECT-20\n"
+                .as_bytes(),
+        )
+        .unwrap();
         assert_eq!(lines.len(), 2);
-        assert_eq!(lines[0], RawLine { line_no: 2, cells: vec!["13800138000".into(), "MOBILE-DIRECT-10".into(), "A1".into()] });
+        assert_eq!(
+            lines[0],
+            RawLine { line_no: 2, cells: vec!["13800138000".into(), "MOBILE-DIRECT-10".into(), "A1".into()] }
+        );
         assert_eq!(lines[1].line_no, 4);
         // Quoted cells (commas and quotes inside) are read as CSV.
         let quoted = parse_file("13800138000,\"MOBILE-DIRECT-10\",\"A,1 \"\"x\"\"\"\n".as_bytes()).unwrap();
@@ -109,7 +119,10 @@ mod tests {
 
     #[test]
     fn pasted_lines_split_on_any_separator() {
-        let lines = parse_text("13800138000 MOBILE-DIRECT-10\n13900139000\tMOBILE-DIRECT-20\tB2\n18600000000，UNICOM-DIRECT-10").unwrap();
+        let lines = parse_text(
+            "13800138000 MOBILE-DIRECT-10\n13900139000\tMOBILE-DIRECT-20\tB2\n18600000000，UNICOM-DIRECT-10",
+        )
+        .unwrap();
         assert_eq!(lines.len(), 3);
         assert_eq!(lines[1].cells, vec!["13900139000", "MOBILE-DIRECT-20", "B2"]);
         assert_eq!(lines[2].cells.len(), 2);

@@ -48,7 +48,8 @@ pub struct BatchSummary {
     pub submitted_at: Option<String>,
 }
 
-const SUMMARY: &str = "SELECT id, merchant_id, file_name, status, total_rows, valid_rows, placed_rows, failed_rows, total_fen,
+const SUMMARY: &str =
+    "SELECT id, merchant_id, file_name, status, total_rows, valid_rows, placed_rows, failed_rows, total_fen,
      created_at, submitted_at FROM order_batches";
 
 fn summary(row: &sqlx::any::AnyRow) -> Result<BatchSummary, sqlx::Error> {
@@ -91,7 +92,11 @@ pub struct SubmitRequest {
 #[utoipa::path(post, path = "/adminapi/order/batch/submit", tag = "order", request_body = SubmitRequest,
     responses((status = 200, description = "`data` is a BatchSummary"), (status = 404, description = "40400: no such batch")),
     security(("token" = [])))]
-pub async fn submit(State(state): State<AppState>, caller: CurrentUser, JsonBody(request): JsonBody<SubmitRequest>) -> ApiResult<BatchSummary> {
+pub async fn submit(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    JsonBody(request): JsonBody<SubmitRequest>,
+) -> ApiResult<BatchSummary> {
     let batch = batch_of(&state, &caller, request.batch_id).await?;
     let offers = all_offers(&state.db.pool, batch.merchant_id).await?;
     let actor = Actor::user(&caller);
@@ -224,14 +229,22 @@ async fn place_chunk(
 }
 
 /// Which of these merchant order ids the merchant has used already.
-pub async fn used_ids(connection: &mut sqlx::AnyConnection, merchant_id: i64, ids: &[String]) -> Result<HashSet<String>, sqlx::Error> {
+pub async fn used_ids(
+    connection: &mut sqlx::AnyConnection,
+    merchant_id: i64,
+    ids: &[String],
+) -> Result<HashSet<String>, sqlx::Error> {
     let mut used = HashSet::new();
     for chunk in ids.chunks(1_000) {
         let placeholders = (0..chunk.len()).map(|index| format!("${}", index + 2)).collect::<Vec<_>>().join(", ");
-        let sql = format!("SELECT merchant_order_id FROM orders WHERE merchant_id = $1 AND merchant_order_id IN ({placeholders})");
+        let sql = format!(
+            "SELECT merchant_order_id FROM orders WHERE merchant_id = $1 AND merchant_order_id IN ({placeholders})"
+        );
         let mut binds = vec![Bind::Int(merchant_id)];
         binds.extend(chunk.iter().cloned().map(Bind::Text));
-        for row in bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).fetch_all(&mut *connection).await? {
+        for row in
+            bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).fetch_all(&mut *connection).await?
+        {
             used.insert(row.try_get(0)?);
         }
     }
@@ -255,7 +268,11 @@ pub struct BatchListResponse {
 /// Batches, newest first, with their counts.
 #[utoipa::path(post, path = "/adminapi/order/batch/list", tag = "order", request_body = BatchListRequest,
     responses((status = 200, description = "`data` is a BatchListResponse")), security(("token" = [])))]
-pub async fn list(State(state): State<AppState>, caller: CurrentUser, JsonBody(request): JsonBody<BatchListRequest>) -> ApiResult<BatchListResponse> {
+pub async fn list(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    JsonBody(request): JsonBody<BatchListRequest>,
+) -> ApiResult<BatchListResponse> {
     let scope = caller.scope(request.merchant_id)?;
     let page = super::page_request(None, None, request.page, request.page_size)?;
     let filter = "WHERE ($1 = 0 OR merchant_id = $1)";

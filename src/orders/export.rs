@@ -2,13 +2,13 @@
 
 use super::model::OrderRow;
 use super::query::{OrderFilter, OrderQuery, PageRequest, fetch_page};
-use crate::sql::{Bind, bind_all};
 use crate::auth::session::CurrentUser;
 use crate::db::now_millis;
 use crate::domain::{Carrier, beijing_time, yuan};
 use crate::error::AppError;
 use crate::export::{CsvFetcher, EXPORT_PAGE_SIZE, ExportParams, Format, PageFetcher, csv_stream, respond};
 use crate::i18n::Locale;
+use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
@@ -16,13 +16,40 @@ use axum::response::Response;
 
 fn header_row(locale: Locale) -> Vec<String> {
     let zh = [
-        "商户订单号", "订单号", "系统订单号", "商品名称", "商品编号", "运营商", "充值账号", "面值(元)", "供货价(元)",
-        "订单状态", "下单时间", "耗时(秒)", "渠道回调时间", "流水号", "回购单", "商户编号",
+        "商户订单号",
+        "订单号",
+        "系统订单号",
+        "商品名称",
+        "商品编号",
+        "运营商",
+        "充值账号",
+        "面值(元)",
+        "供货价(元)",
+        "订单状态",
+        "下单时间",
+        "耗时(秒)",
+        "渠道回调时间",
+        "流水号",
+        "回购单",
+        "商户编号",
     ];
     let en = [
-        "Merchant order id", "Order number", "System order id", "Product name", "Product key", "Carrier",
-        "Recharge account", "Face value (yuan)", "Supply price (yuan)", "Status", "Order time", "Time taken (s)",
-        "Channel callback time", "Serial number", "Buyback", "Merchant id",
+        "Merchant order id",
+        "Order number",
+        "System order id",
+        "Product name",
+        "Product key",
+        "Carrier",
+        "Recharge account",
+        "Face value (yuan)",
+        "Supply price (yuan)",
+        "Status",
+        "Order time",
+        "Time taken (s)",
+        "Channel callback time",
+        "Serial number",
+        "Buyback",
+        "Merchant id",
     ];
     match locale {
         Locale::ZhCn => zh.map(String::from).to_vec(),
@@ -92,7 +119,8 @@ pub async fn export_orders(
     let locale = Locale::from_headers(&headers);
     let query = filter.resolve(&caller, now_millis())?;
     let format = params.format()?;
-    let page = PageRequest { page_size: EXPORT_PAGE_SIZE, ..super::page_request(params.sort.as_deref(), None, None, None)? };
+    let page =
+        PageRequest { page_size: EXPORT_PAGE_SIZE, ..super::page_request(params.sort.as_deref(), None, None, None)? };
     if format == Format::Csv {
         let (db, query) = (state.db.clone(), query.clone());
         let fetch: CsvFetcher = Box::new(move |cursor| {
@@ -128,8 +156,12 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
     // Ids, numbers and keys we issue or validated hold no quote, comma or line break.
     let plain = |column: &str| column.to_string();
     let time = |column: &str| match engine {
-        Sqlite => format!("CASE WHEN {column} IS NULL THEN '' ELSE strftime('%Y-%m-%d %H:%M:%S', {column} / 1000, 'unixepoch', '+8 hours') END"),
-        Postgres => format!("COALESCE(to_char(to_timestamp({column} / 1000) AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS'), '')"),
+        Sqlite => format!(
+            "CASE WHEN {column} IS NULL THEN '' ELSE strftime('%Y-%m-%d %H:%M:%S', {column} / 1000, 'unixepoch', '+8 hours') END"
+        ),
+        Postgres => format!(
+            "COALESCE(to_char(to_timestamp({column} / 1000) AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS'), '')"
+        ),
     };
     let yuan = |column: &str| match engine {
         Sqlite => format!("printf('%.2f', {column} / 100.0)"),
@@ -142,9 +174,14 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
     let (carriers, statuses, buyback) = if zh {
         (["中国移动", "中国联通", "中国电信"], ["待处理", "处理中", "成功", "失败", "人工审核"], ["回购单", "正常单"])
     } else {
-        (["China Mobile", "China Unicom", "China Telecom"], ["pending", "processing", "success", "failure", "manual review"], ["buyback", "normal"])
+        (
+            ["China Mobile", "China Unicom", "China Telecom"],
+            ["pending", "processing", "success", "failure", "manual review"],
+            ["buyback", "normal"],
+        )
     };
-    let carrier = format!("CASE carrier WHEN 1 THEN '{}' WHEN 2 THEN '{}' ELSE '{}' END", carriers[0], carriers[1], carriers[2]);
+    let carrier =
+        format!("CASE carrier WHEN 1 THEN '{}' WHEN 2 THEN '{}' ELSE '{}' END", carriers[0], carriers[1], carriers[2]);
     let status = format!(
         "CASE status WHEN 0 THEN '{}' WHEN 1 THEN '{}' WHEN 2 THEN '{}' WHEN 3 THEN '{}' ELSE '{}' END",
         statuses[0], statuses[1], statuses[2], statuses[3], statuses[4]
@@ -184,8 +221,11 @@ pub async fn fetch_csv_page(
         let template = if page.descending { "(created_at, id) < (?, ?)" } else { "(created_at, id) > (?, ?)" };
         conditions.push(template, vec![Bind::Int(time), Bind::Int(id)]);
     }
-    let (order, reverse) =
-        if page.descending { ("created_at DESC, id DESC", "created_at ASC, id ASC") } else { ("created_at ASC, id ASC", "created_at DESC, id DESC") };
+    let (order, reverse) = if page.descending {
+        ("created_at DESC, id DESC", "created_at ASC, id ASC")
+    } else {
+        ("created_at ASC, id ASC", "created_at DESC, id DESC")
+    };
     let separator = conditions.next_placeholder();
     let sql = format!(
         "WITH page AS (SELECT created_at, id, {line} AS line FROM orders{where_clause} ORDER BY {order} LIMIT {size})

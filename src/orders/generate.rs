@@ -40,7 +40,11 @@ fn phone_for(carrier: Carrier, rng: &mut impl RngExt) -> String {
 fn pick_status(rng: &mut impl RngExt, kind: OrderKind, in_flight_share: f64) -> OrderStatus {
     let roll: f64 = rng.random();
     if roll < in_flight_share {
-        return if kind == OrderKind::Behalf || rng.random_bool(0.5) { OrderStatus::Pending } else { OrderStatus::Processing };
+        return if kind == OrderKind::Behalf || rng.random_bool(0.5) {
+            OrderStatus::Pending
+        } else {
+            OrderStatus::Processing
+        };
     }
     match rng.random_range(0..100) {
         0..=84 => OrderStatus::Success,
@@ -50,7 +54,13 @@ fn pick_status(rng: &mut impl RngExt, kind: OrderKind, in_flight_share: f64) -> 
     }
 }
 
-fn build(options: &GenerateOptions, offers: &[Offer], secrets: &Secrets, created_at: i64, rng: &mut impl RngExt) -> NewOrder {
+fn build(
+    options: &GenerateOptions,
+    offers: &[Offer],
+    secrets: &Secrets,
+    created_at: i64,
+    rng: &mut impl RngExt,
+) -> NewOrder {
     let offer = offers[rng.random_range(0..offers.len())].clone();
     let kind = match offer.product_kind {
         ProductKind::Card => OrderKind::Card,
@@ -60,12 +70,15 @@ fn build(options: &GenerateOptions, offers: &[Offer], secrets: &Secrets, created
     let status = pick_status(rng, kind, options.in_flight_share);
     let finished_at = status.is_final().then(|| created_at + rng.random_range(3_000..180_000));
     let success = status == OrderStatus::Success;
-    let serial_no = (success && rng.random_bool(0.97)).then(|| format!("SN{created_at}{:06}", rng.random_range(0..1_000_000)));
+    let serial_no =
+        (success && rng.random_bool(0.97)).then(|| format!("SN{created_at}{:06}", rng.random_range(0..1_000_000)));
     let system_order_id = new_system_order_id();
     let card = match (&serial_no, kind) {
         (Some(serial), OrderKind::Card) => {
             let card = card_for(serial);
-            let sealed = |value: &str, purpose: &str| secrets.encrypt(value.as_bytes(), &format!("{purpose}:{system_order_id}")).ok();
+            let sealed = |value: &str, purpose: &str| {
+                secrets.encrypt(value.as_bytes(), &format!("{purpose}:{system_order_id}")).ok()
+            };
             sealed(&card.number, "card_no").zip(sealed(&card.password, "card_secret"))
         }
         _ => None,
@@ -76,7 +89,11 @@ fn build(options: &GenerateOptions, offers: &[Offer], secrets: &Secrets, created
         merchant_order_id: format!("G{created_at}{:06}", rng.random_range(0..1_000_000)),
         order_no: new_order_no(created_at),
         system_order_id,
-        account: if kind == OrderKind::Card && rng.random_bool(0.5) { String::new() } else { phone_for(offer.carrier, rng) },
+        account: if kind == OrderKind::Card && rng.random_bool(0.5) {
+            String::new()
+        } else {
+            phone_for(offer.carrier, rng)
+        },
         offer,
         kind,
         price_fen: price,
@@ -136,7 +153,8 @@ pub async fn generate(db: &Database, secrets: &Secrets, options: &GenerateOption
         }
         let inserted = insert_orders(&mut transaction, &orders).await?;
         anyhow::ensure!(inserted.len() == orders.len(), "generated merchant order ids collided; run again");
-        let id_of: std::collections::HashMap<&str, i64> = inserted.iter().map(|(key, id)| (key.as_str(), *id)).collect();
+        let id_of: std::collections::HashMap<&str, i64> =
+            inserted.iter().map(|(key, id)| (key.as_str(), *id)).collect();
         let mut counters = CounterChanges::default();
         let mut events = Vec::new();
         for order in &orders {

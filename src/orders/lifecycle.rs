@@ -137,7 +137,13 @@ pub async fn mark_manual_review(state: &AppState, order_id: i64) -> Result<bool,
 /// Finishes an order with its outcome: success stores the serial number, callback time
 /// and any card secret (encrypted); failure refunds the price. Returns whether this call
 /// changed the order; a repeated or late report returns false and changes nothing.
-pub async fn finish(state: &AppState, order_id: i64, outcome: Outcome, reporter: Reporter, actor: Actor) -> Result<bool, sqlx::Error> {
+pub async fn finish(
+    state: &AppState,
+    order_id: i64,
+    outcome: Outcome,
+    reporter: Reporter,
+    actor: Actor,
+) -> Result<bool, sqlx::Error> {
     let now = now_millis();
     let mut transaction = state.db.begin_write().await?;
     let Some(order) = read_order(&mut transaction, order_id).await? else { return Ok(false) };
@@ -153,8 +159,18 @@ pub async fn finish(state: &AppState, order_id: i64, outcome: Outcome, reporter:
                 Some(card) => {
                     let context = &order.system_order_id;
                     (
-                        Some(state.secrets.encrypt(card.number.as_bytes(), &format!("card_no:{context}")).map_err(to_sqlx)?),
-                        Some(state.secrets.encrypt(card.password.as_bytes(), &format!("card_secret:{context}")).map_err(to_sqlx)?),
+                        Some(
+                            state
+                                .secrets
+                                .encrypt(card.number.as_bytes(), &format!("card_no:{context}"))
+                                .map_err(to_sqlx)?,
+                        ),
+                        Some(
+                            state
+                                .secrets
+                                .encrypt(card.password.as_bytes(), &format!("card_secret:{context}"))
+                                .map_err(to_sqlx)?,
+                        ),
                     )
                 }
                 None => (None, None),
@@ -173,7 +189,8 @@ pub async fn finish(state: &AppState, order_id: i64, outcome: Outcome, reporter:
             // Locks are always taken account → order → counters (as when placing), so
             // that PostgreSQL transactions never wait for each other in a circle.
             let mut ledger = Ledger::open(&mut transaction, order.merchant_id, actor.clone()).await?;
-            let change = Move { to: OrderStatus::Failure, set: &set, binds, has_serial, note: "failure", actor: actor.id, now };
+            let change =
+                Move { to: OrderStatus::Failure, set: &set, binds, has_serial, note: "failure", actor: actor.id, now };
             let moved = move_status(&mut transaction, &order, change).await?;
             if moved {
                 ledger.refund_order(

@@ -77,7 +77,12 @@ pub struct OrderListResponse {
     pub page_size: i64,
 }
 
-pub fn page_request(sort: Option<&str>, cursor: Option<&str>, page: Option<i64>, page_size: Option<i64>) -> Result<PageRequest, AppError> {
+pub fn page_request(
+    sort: Option<&str>,
+    cursor: Option<&str>,
+    page: Option<i64>,
+    page_size: Option<i64>,
+) -> Result<PageRequest, AppError> {
     let descending = match sort.map(str::trim).filter(|text| !text.is_empty()) {
         None | Some("desc") => true,
         Some("asc") => false,
@@ -101,7 +106,11 @@ pub fn page_request(sort: Option<&str>, cursor: Option<&str>, page: Option<i64>,
 #[utoipa::path(post, path = "/adminapi/order/list", tag = "order", request_body = OrderListRequest,
     responses((status = 200, description = "`data` is an OrderListResponse"), (status = 403, description = "40300: another merchant's mid")),
     security(("token" = [])))]
-pub async fn list(State(state): State<AppState>, caller: CurrentUser, JsonBody(request): JsonBody<OrderListRequest>) -> ApiResult<OrderListResponse> {
+pub async fn list(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    JsonBody(request): JsonBody<OrderListRequest>,
+) -> ApiResult<OrderListResponse> {
     let query = request.filter.resolve(&caller, now_millis())?;
     let page = page_request(request.sort.as_deref(), request.cursor.as_deref(), request.page, request.page_size)?;
     let ((orders, next_cursor), (total, total_capped)) =
@@ -156,12 +165,17 @@ async fn visible_order(state: &AppState, caller: &CurrentUser, order_id: i64) ->
 #[utoipa::path(post, path = "/adminapi/order/detail", tag = "order", request_body = OrderRef,
     responses((status = 200, description = "`data` is an OrderDetail"), (status = 404, description = "40400: no such order (or another merchant's)")),
     security(("token" = [])))]
-pub async fn detail(State(state): State<AppState>, caller: CurrentUser, JsonBody(request): JsonBody<OrderRef>) -> ApiResult<OrderDetail> {
+pub async fn detail(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    JsonBody(request): JsonBody<OrderRef>,
+) -> ApiResult<OrderDetail> {
     let order = visible_order(&state, &caller, request.order_id).await?;
-    let events = sqlx::query("SELECT status, note, actor_id, created_at FROM order_events WHERE order_id = $1 ORDER BY id")
-        .bind(order.id)
-        .fetch_all(&state.db.pool)
-        .await?;
+    let events =
+        sqlx::query("SELECT status, note, actor_id, created_at FROM order_events WHERE order_id = $1 ORDER BY id")
+            .bind(order.id)
+            .fetch_all(&state.db.pool)
+            .await?;
     // The first entry is the order itself: placing writes no event of its own.
     let mut timeline = vec![TimelineEntry {
         status: OrderStatus::Pending.code(),
@@ -219,7 +233,11 @@ pub struct AddOrderResponse {
     responses((status = 200, description = "`data` is an AddOrderResponse"), (status = 400, description = "40000: a field is invalid"),
         (status = 402, description = "40200: insufficient funds"), (status = 409, description = "40900: merchant order id used already")),
     security(("token" = [])))]
-pub async fn add(State(state): State<AppState>, caller: CurrentUser, JsonBody(request): JsonBody<AddOrderRequest>) -> ApiResult<AddOrderResponse> {
+pub async fn add(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    JsonBody(request): JsonBody<AddOrderRequest>,
+) -> ApiResult<AddOrderResponse> {
     let merchant_id = caller.acting_merchant(request.merchant_id)?;
     let line = OrderLine {
         account: request.account.unwrap_or_default(),
@@ -234,7 +252,10 @@ pub async fn add(State(state): State<AppState>, caller: CurrentUser, JsonBody(re
         let valid = check_line(&line, offer).map_err(|(field, message)| AppError::field(field, message))?;
         let kind = match (valid.offer.product_kind, behalf) {
             (ProductKind::Card, true) => {
-                return Err(AppError::field("behalf", TradeMessage::InvalidChoice { allowed: "false (card-secret products)" }));
+                return Err(AppError::field(
+                    "behalf",
+                    TradeMessage::InvalidChoice { allowed: "false (card-secret products)" },
+                ));
             }
             (ProductKind::Card, false) => OrderKind::Card,
             (ProductKind::Direct, true) => OrderKind::Behalf,
@@ -251,7 +272,9 @@ pub async fn add(State(state): State<AppState>, caller: CurrentUser, JsonBody(re
     let product_key = line.product_key.clone();
     if product_key.is_empty() {
         // Refused without touching the database (no product: `prepare` always refuses).
-        return Err(prepare(None).err().unwrap_or_else(|| AppError::field("product_key", TradeMessage::ProductRequired)));
+        return Err(prepare(None)
+            .err()
+            .unwrap_or_else(|| AppError::field("product_key", TradeMessage::ProductRequired)));
     }
     let placed = place::place_one(&state, Actor::user(&caller), merchant_id, &product_key, prepare).await?;
     Ok(ApiOk(AddOrderResponse { price_fen: placed.price_fen, order: placed.to_item() }))
@@ -292,7 +315,11 @@ pub struct PriceResponse {
 /// Prices for the add-order form, before anything is submitted.
 #[utoipa::path(post, path = "/adminapi/order/price", tag = "order", request_body = PriceRequest,
     responses((status = 200, description = "`data` is a PriceResponse")), security(("token" = [])))]
-pub async fn price(State(state): State<AppState>, caller: CurrentUser, JsonBody(request): JsonBody<PriceRequest>) -> ApiResult<PriceResponse> {
+pub async fn price(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    JsonBody(request): JsonBody<PriceRequest>,
+) -> ApiResult<PriceResponse> {
     let merchant_id = caller.acting_merchant(request.merchant_id)?;
     let account_text = request.account.unwrap_or_default();
     let number = PhoneNumber::parse(&account_text);
@@ -304,7 +331,11 @@ pub async fn price(State(state): State<AppState>, caller: CurrentUser, JsonBody(
         .await?
         .into_values()
         .filter(|offer| product_key.is_empty() || offer.product_key == product_key)
-        .filter(|offer| number.as_ref().is_none_or(|number| number.carrier() == offer.carrier || offer.product_kind == ProductKind::Card))
+        .filter(|offer| {
+            number
+                .as_ref()
+                .is_none_or(|number| number.carrier() == offer.carrier || offer.product_kind == ProductKind::Card)
+        })
         .filter_map(|offer| {
             Some(PriceOffer {
                 price_fen: offer.price_fen?,
@@ -316,9 +347,20 @@ pub async fn price(State(state): State<AppState>, caller: CurrentUser, JsonBody(
             })
         })
         .collect();
-    offers.sort_by(|a, b| (a.carrier.code(), a.product_kind.code(), a.face_value_fen).cmp(&(b.carrier.code(), b.product_kind.code(), b.face_value_fen)));
+    offers.sort_by(|a, b| {
+        (a.carrier.code(), a.product_kind.code(), a.face_value_fen).cmp(&(
+            b.carrier.code(),
+            b.product_kind.code(),
+            b.face_value_fen,
+        ))
+    });
     let account = crate::finance::read_account(&state.db.pool, merchant_id).await?;
-    Ok(ApiOk(PriceResponse { account_carrier: number.map(|number| number.carrier()), offers, spendable_fen: account.spendable(), account }))
+    Ok(ApiOk(PriceResponse {
+        account_carrier: number.map(|number| number.carrier()),
+        offers,
+        spendable_fen: account.spendable(),
+        account,
+    }))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -333,17 +375,26 @@ pub struct RevealedCard {
     responses((status = 200, description = "`data` is a RevealedCard"), (status = 403, description = "40300: not the owning merchant"),
         (status = 409, description = "40900: no card secret on this order")),
     security(("token" = [])))]
-pub async fn reveal_card(State(state): State<AppState>, caller: CurrentUser, ClientAddress(address): ClientAddress, JsonBody(request): JsonBody<OrderRef>) -> ApiResult<RevealedCard> {
-    let row = sqlx::query("SELECT merchant_id, order_no, system_order_id, card_no_enc, card_secret_enc FROM orders WHERE id = $1")
-        .bind(request.order_id)
-        .fetch_optional(&state.db.pool)
-        .await?;
+pub async fn reveal_card(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(request): JsonBody<OrderRef>,
+) -> ApiResult<RevealedCard> {
+    let row = sqlx::query(
+        "SELECT merchant_id, order_no, system_order_id, card_no_enc, card_secret_enc FROM orders WHERE id = $1",
+    )
+    .bind(request.order_id)
+    .fetch_optional(&state.db.pool)
+    .await?;
     let Some(row) = row else { return Err(AppError::PermissionDenied) };
     let merchant_id: i64 = row.try_get(0)?;
     if caller.role != Role::User || caller.merchant_id != Some(merchant_id) {
         return Err(AppError::PermissionDenied);
     }
-    let (Some(card_no), Some(card_secret)) = (row.try_get::<Option<String>, _>(3)?, row.try_get::<Option<String>, _>(4)?) else {
+    let (Some(card_no), Some(card_secret)) =
+        (row.try_get::<Option<String>, _>(3)?, row.try_get::<Option<String>, _>(4)?)
+    else {
         return Err(AppError::Conflict(TradeMessage::CardNotDelivered.into()));
     };
     let order_no: String = row.try_get(1)?;
@@ -352,8 +403,16 @@ pub async fn reveal_card(State(state): State<AppState>, caller: CurrentUser, Cli
         let plain = state.secrets.decrypt(sealed, &format!("{purpose}:{context}"))?;
         Ok(String::from_utf8(plain).map_err(anyhow::Error::from)?)
     };
-    let revealed = RevealedCard { card_no: decrypt(&card_no, "card_no")?, card_secret: decrypt(&card_secret, "card_secret")? };
-    audit::record(&state.db.pool, Some(caller.user_id), audit::action::CARD_SECRET_REVEALED, &format!("order {order_no}"), &address.to_string()).await?;
+    let revealed =
+        RevealedCard { card_no: decrypt(&card_no, "card_no")?, card_secret: decrypt(&card_secret, "card_secret")? };
+    audit::record(
+        &state.db.pool,
+        Some(caller.user_id),
+        audit::action::CARD_SECRET_REVEALED,
+        &format!("order {order_no}"),
+        &address.to_string(),
+    )
+    .await?;
     Ok(ApiOk(revealed))
 }
 
@@ -371,11 +430,20 @@ pub struct ResolveRequest {
 #[utoipa::path(post, path = "/adminapi/admin/order/resolve", tag = "admin", request_body = ResolveRequest,
     responses((status = 200, description = "`data` is the OrderItem after the change"), (status = 409, description = "40900: the order is not awaiting a person")),
     security(("token" = [])))]
-pub async fn resolve(State(state): State<AppState>, AdminUser(admin): AdminUser, ClientAddress(address): ClientAddress, JsonBody(request): JsonBody<ResolveRequest>) -> ApiResult<OrderItem> {
-    let text = |value: Option<String>| value.map(|text| text.trim().chars().take(200).collect::<String>()).filter(|text| !text.is_empty());
+pub async fn resolve(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(request): JsonBody<ResolveRequest>,
+) -> ApiResult<OrderItem> {
+    let text = |value: Option<String>| {
+        value.map(|text| text.trim().chars().take(200).collect::<String>()).filter(|text| !text.is_empty())
+    };
     let outcome = match request.result.as_str() {
         "success" => Outcome::Success { serial_no: text(request.serial_no), card: None },
-        "failure" => Outcome::Failure { reason: text(request.reason).unwrap_or_else(|| "marked failed by an administrator".into()) },
+        "failure" => Outcome::Failure {
+            reason: text(request.reason).unwrap_or_else(|| "marked failed by an administrator".into()),
+        },
         _ => return Err(AppError::field("result", TradeMessage::InvalidChoice { allowed: "success, failure" })),
     };
     visible_order(&state, &admin, request.order_id).await?;
@@ -383,6 +451,7 @@ pub async fn resolve(State(state): State<AppState>, AdminUser(admin): AdminUser,
         return Err(AppError::Conflict(TradeMessage::OrderNotResolvable.into()));
     }
     let detail = format!("order {} marked {}", request.order_id, request.result);
-    audit::record(&state.db.pool, Some(admin.user_id), audit::action::ORDER_RESOLVED, &detail, &address.to_string()).await?;
+    audit::record(&state.db.pool, Some(admin.user_id), audit::action::ORDER_RESOLVED, &detail, &address.to_string())
+        .await?;
     Ok(ApiOk(visible_order(&state, &admin, request.order_id).await?.to_item()))
 }

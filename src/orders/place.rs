@@ -3,11 +3,11 @@
 
 use super::counters::{Counted, CounterChanges};
 use super::model::{OrderRow, new_order_no, new_system_order_id};
+use crate::db::DatabaseKind;
 use crate::domain::{Carrier, MerchantOrderId, OrderKind, OrderStatus, PhoneNumber, ProductKind};
 use crate::error::AppError;
 use crate::finance::ledger::{Actor, Ledger, OrderRef};
 use crate::i18n::TradeMessage;
-use crate::db::DatabaseKind;
 use crate::sql::{Bind, StatementBatch, bind_all, values_list};
 use crate::state::AppState;
 use sqlx::{AnyConnection, AnyPool, Row};
@@ -88,9 +88,9 @@ pub struct ValidLine {
 pub fn check_line(line: &OrderLine, offer: Option<&Offer>) -> Result<ValidLine, (&'static str, TradeMessage)> {
     let merchant_order_id = match line.merchant_order_id.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
         None => None,
-        Some(text) => Some(
-            MerchantOrderId::parse(text).ok_or(("merchant_order_id", TradeMessage::MerchantOrderIdInvalid))?,
-        ),
+        Some(text) => {
+            Some(MerchantOrderId::parse(text).ok_or(("merchant_order_id", TradeMessage::MerchantOrderIdInvalid))?)
+        }
     };
     if line.product_key.trim().is_empty() {
         return Err(("product_key", TradeMessage::ProductRequired));
@@ -104,7 +104,10 @@ pub fn check_line(line: &OrderLine, offer: Option<&Offer>) -> Result<ValidLine, 
     } else {
         let number = PhoneNumber::parse(account_text).ok_or(("account", TradeMessage::AccountInvalid))?;
         if number.carrier() != offer.carrier && !line.allow_ported {
-            return Err(("account", TradeMessage::CarrierMismatch { number: number.carrier(), product: offer.carrier }));
+            return Err((
+                "account",
+                TradeMessage::CarrierMismatch { number: number.carrier(), product: offer.carrier },
+            ));
         }
         number.as_str().to_string()
     };
@@ -233,7 +236,10 @@ fn order_binds(order: &NewOrder) -> [Bind; INSERT_COLUMNS] {
 
 /// Inserts orders, many per statement. A merchant order id the merchant already used is
 /// skipped, not an error: the result lists (merchant order id, id) of the rows inserted.
-pub async fn insert_orders(connection: &mut AnyConnection, orders: &[NewOrder]) -> Result<Vec<(String, i64)>, sqlx::Error> {
+pub async fn insert_orders(
+    connection: &mut AnyConnection,
+    orders: &[NewOrder],
+) -> Result<Vec<(String, i64)>, sqlx::Error> {
     let mut inserted = Vec::with_capacity(orders.len());
     for chunk in orders.chunks(crate::sql::MAX_BINDS / INSERT_COLUMNS) {
         let sql = format!(
@@ -242,7 +248,8 @@ pub async fn insert_orders(connection: &mut AnyConnection, orders: &[NewOrder]) 
             values_list(chunk.len(), INSERT_COLUMNS)
         );
         let binds: Vec<Bind> = chunk.iter().flat_map(order_binds).collect();
-        let rows = bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).fetch_all(&mut *connection).await?;
+        let rows =
+            bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).fetch_all(&mut *connection).await?;
         for row in rows {
             inserted.push((row.try_get(0)?, row.try_get(1)?));
         }
@@ -342,7 +349,8 @@ async fn place_on_sqlite(
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
     let mut write = state.db.sqlite_write().await?;
     let (ledger, id, offer_rows) =
-        Ledger::begin_with_next_order_id(&mut write, merchant_id, actor.clone(), OFFER_BY_KEY_QUERY, product_key).await?;
+        Ledger::begin_with_next_order_id(&mut write, merchant_id, actor.clone(), OFFER_BY_KEY_QUERY, product_key)
+            .await?;
     let offer = offer_rows.first().map(offer_from_row).transpose()?;
     let order = match charge(prepare(offer.as_ref()), &ledger, &actor) {
         Ok(order) => order,
@@ -369,7 +377,8 @@ async fn place_on_postgres(
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
     let mut transaction = state.db.begin_write().await?;
     let (ledger, id, row) =
-        Ledger::open_with_next_order_id(&mut transaction, merchant_id, actor.clone(), OFFER_BY_KEY_QUERY, product_key).await?;
+        Ledger::open_with_next_order_id(&mut transaction, merchant_id, actor.clone(), OFFER_BY_KEY_QUERY, product_key)
+            .await?;
     let offer = offer_from_columns(&row, 5)?;
     // An early return drops the transaction, which rolls it back.
     let order = charge(prepare(offer.as_ref()), &ledger, &actor)?;
@@ -398,7 +407,8 @@ fn add_order_writes(batch: &mut StatementBatch, mut ledger: Ledger, id: i64, ord
     let balance = (balance_before, ledger.account().balance_fen);
     let mut binds = vec![Bind::Int(id)];
     binds.extend(order_binds(order));
-    batch.push(format!("INSERT INTO orders (id, {ORDER_COLUMNS}) VALUES {}", values_list(1, INSERT_COLUMNS + 1)), binds);
+    batch
+        .push(format!("INSERT INTO orders (id, {ORDER_COLUMNS}) VALUES {}", values_list(1, INSERT_COLUMNS + 1)), binds);
     ledger.add_to(batch);
     pending_counter(order).add_to(batch);
     balance

@@ -85,7 +85,9 @@ impl OrderFilter {
             text => Some(OrderKind::parse(text).ok_or_else(|| rename(choice("ordinary, card, behalf, all"), "kind"))?),
         };
         let status = match self.status {
-            Some(code) => Some(OrderStatus::from_code(code).ok_or_else(|| rename(choice("0, 1, 2, 3, 4"), "status"))?.code()),
+            Some(code) => {
+                Some(OrderStatus::from_code(code).ok_or_else(|| rename(choice("0, 1, 2, 3, 4"), "status"))?.code())
+            }
             None => None,
         };
         let carrier = match non_empty(&self.carrier) {
@@ -229,19 +231,32 @@ impl OrderQuery {
         if let Some(day) = end_day {
             conditions.push("day < ?", vec![Bind::Int(day)]);
         }
-        let sql = format!("SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) FROM order_counters{}", conditions.where_clause());
-        let mut total: i64 = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_one(pool).await.and_then(|row| {
-            use sqlx::Row;
-            row.try_get(0)
-        })?;
+        let sql =
+            format!("SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) FROM order_counters{}", conditions.where_clause());
+        let mut total: i64 = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds)
+            .fetch_one(pool)
+            .await
+            .and_then(|row| {
+                use sqlx::Row;
+                row.try_get(0)
+            })?;
         if let (Some(from), Some(low)) = (self.from, low) {
             if from < low {
-                total += count_rows(pool, self.row_conditions(Some(from), Some(low.min(self.to.unwrap_or(i64::MAX)))), None).await?.0;
+                total +=
+                    count_rows(pool, self.row_conditions(Some(from), Some(low.min(self.to.unwrap_or(i64::MAX)))), None)
+                        .await?
+                        .0;
             }
         }
         if let (Some(to), Some(high)) = (self.to, high) {
             if high < to {
-                total += count_rows(pool, self.row_conditions(Some(high.max(self.from.unwrap_or(i64::MIN))), Some(to)), None).await?.0;
+                total += count_rows(
+                    pool,
+                    self.row_conditions(Some(high.max(self.from.unwrap_or(i64::MIN))), Some(to)),
+                    None,
+                )
+                .await?
+                .0;
             }
         }
         Ok((total, false))
@@ -255,7 +270,8 @@ async fn count_rows(pool: &AnyPool, conditions: Conditions, cap: Option<i64>) ->
         Some(cap) => format!("SELECT COUNT(*) FROM ({inner} LIMIT {}) counted", cap + 1),
         None => format!("SELECT COUNT(*) FROM ({inner}) counted"),
     };
-    let count: i64 = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_one(pool).await?.try_get(0)?;
+    let count: i64 =
+        bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_one(pool).await?.try_get(0)?;
     Ok(match cap {
         Some(cap) if count > cap => (cap, true),
         _ => (count, false),
@@ -282,7 +298,11 @@ pub fn decode_cursor(text: &str) -> Option<(i64, i64)> {
 }
 
 /// One page of orders and the cursor of the next page (None on the last).
-pub async fn fetch_page(pool: &AnyPool, query: &OrderQuery, page: PageRequest) -> Result<(Vec<OrderRow>, Option<String>), sqlx::Error> {
+pub async fn fetch_page(
+    pool: &AnyPool,
+    query: &OrderQuery,
+    page: PageRequest,
+) -> Result<(Vec<OrderRow>, Option<String>), sqlx::Error> {
     let mut conditions = query.row_conditions(query.from, query.to);
     if let Some((time, id)) = page.cursor {
         let template = if page.descending { "(created_at, id) < (?, ?)" } else { "(created_at, id) > (?, ?)" };
@@ -308,4 +328,3 @@ pub async fn fetch_page(pool: &AnyPool, query: &OrderQuery, page: PageRequest) -
     };
     Ok((orders, next))
 }
-

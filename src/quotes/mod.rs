@@ -85,7 +85,9 @@ impl QuoteFilter {
     fn conditions(&self, caller: &CurrentUser) -> Result<Conditions, AppError> {
         let invalid = |field: &str, allowed| AppError::field(field, TradeMessage::InvalidChoice { allowed });
         let carrier = match self.carrier.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
-            Some(text) => Some(Carrier::parse(text).ok_or_else(|| invalid("carrier", "mobile, unicom, telecom"))?.code()),
+            Some(text) => {
+                Some(Carrier::parse(text).ok_or_else(|| invalid("carrier", "mobile, unicom, telecom"))?.code())
+            }
             None => None,
         };
         let kind = match self.product_kind.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
@@ -189,10 +191,15 @@ pub struct QuoteListResponse {
 #[utoipa::path(post, path = "/adminapi/quote/list", tag = "quote", request_body = QuoteListRequest,
     responses((status = 200, description = "`data` is a QuoteListResponse"), (status = 403, description = "40300: another merchant's mid")),
     security(("token" = [])))]
-pub async fn list(State(state): State<AppState>, caller: CurrentUser, JsonBody(request): JsonBody<QuoteListRequest>) -> ApiResult<QuoteListResponse> {
+pub async fn list(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    JsonBody(request): JsonBody<QuoteListRequest>,
+) -> ApiResult<QuoteListResponse> {
     let conditions = request.filter.conditions(&caller)?;
     let page = crate::orders::page_request(None, None, request.page, request.page_size)?;
-    let count_sql = format!("SELECT COUNT(*) FROM quotes q JOIN products p ON p.id = q.product_id{}", conditions.where_clause());
+    let count_sql =
+        format!("SELECT COUNT(*) FROM quotes q JOIN products p ON p.id = q.product_id{}", conditions.where_clause());
     let total: i64 = bind_all(sqlx::query(sqlx::AssertSqlSafe(count_sql)), conditions.binds.clone())
         .fetch_one(&state.db.pool)
         .await?
@@ -205,13 +212,28 @@ pub async fn list(State(state): State<AppState>, caller: CurrentUser, JsonBody(r
 /// Export the quotes matching the filters (query parameters as the list's body fields).
 #[utoipa::path(get, path = "/adminapi/quote/export", tag = "quote", params(QuoteFilter, ExportParams),
     responses((status = 200, description = "the file (text/csv or xlsx)")), security(("token" = [])))]
-pub async fn export(State(state): State<AppState>, caller: CurrentUser, headers: HeaderMap, Query(filter): Query<QuoteFilter>, Query(params): Query<ExportParams>) -> Result<Response, AppError> {
+pub async fn export(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    headers: HeaderMap,
+    Query(filter): Query<QuoteFilter>,
+    Query(params): Query<ExportParams>,
+) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
     let conditions = filter.conditions(&caller)?;
     let format = params.format()?;
     let header = match locale {
         Locale::ZhCn => ["商户编号", "业务名称", "商品名称", "商品编号", "供货价(元)", "面值(元)", "状态", "创建时间"],
-        Locale::EnUs => ["Merchant id", "Business name", "Product name", "Product key", "Supply price (yuan)", "Face value (yuan)", "Status", "Created"],
+        Locale::EnUs => [
+            "Merchant id",
+            "Business name",
+            "Product name",
+            "Product key",
+            "Supply price (yuan)",
+            "Face value (yuan)",
+            "Status",
+            "Created",
+        ],
     };
     let pool = state.db.pool.clone();
     const PAGE: i64 = 2_000;
@@ -262,8 +284,13 @@ pub struct SaveQuoteRequest {
 #[utoipa::path(post, path = "/adminapi/admin/quote/save", tag = "admin", request_body = SaveQuoteRequest,
     responses((status = 200, description = "`data` is the QuoteItem"), (status = 404, description = "40400: no such merchant")),
     security(("token" = [])))]
-pub async fn save(State(state): State<AppState>, _admin: AdminUser, JsonBody(request): JsonBody<SaveQuoteRequest>) -> ApiResult<QuoteItem> {
-    let price = Money::positive(request.price_fen).ok_or_else(|| AppError::field("price_fen", TradeMessage::AmountInvalid))?;
+pub async fn save(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    JsonBody(request): JsonBody<SaveQuoteRequest>,
+) -> ApiResult<QuoteItem> {
+    let price =
+        Money::positive(request.price_fen).ok_or_else(|| AppError::field("price_fen", TradeMessage::AmountInvalid))?;
     let status = request.status.unwrap_or(1);
     if status != 0 && status != 1 {
         return Err(AppError::field("status", TradeMessage::InvalidChoice { allowed: "0, 1" }));
@@ -284,7 +311,13 @@ pub async fn save(State(state): State<AppState>, _admin: AdminUser, JsonBody(req
     Ok(ApiOk(quote))
 }
 
-pub async fn upsert_quote(pool: &AnyPool, merchant_id: i64, product_id: i64, price_fen: i64, status: i64) -> Result<(), sqlx::Error> {
+pub async fn upsert_quote(
+    pool: &AnyPool,
+    merchant_id: i64,
+    product_id: i64,
+    price_fen: i64,
+    status: i64,
+) -> Result<(), sqlx::Error> {
     let now = now_millis();
     sqlx::query(
         "INSERT INTO quotes (merchant_id, product_id, price_fen, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)

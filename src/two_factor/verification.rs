@@ -150,7 +150,8 @@ impl CodeCheck<'_> {
         if counted.locked_for.is_none() {
             // Not locked yet: past the free failures, the next code must wait (the
             // attempt that comes too early gets "too many attempts" with the wait).
-            let wait = throttle::backoff_after(counted.failures, policy.two_factor_free_failures, policy.two_factor_backoff);
+            let wait =
+                throttle::backoff_after(counted.failures, policy.two_factor_free_failures, policy.two_factor_backoff);
             throttle::hold_off(pool, &key, wait).await?;
         }
         audit::record(pool, Some(self.user_id), action::TWO_FACTOR_FAILED, self.purpose, self.client_address).await?;

@@ -61,7 +61,9 @@ pub async fn upload(
         }
         let mut bytes = Vec::new();
         // Read in chunks so an oversized upload is refused as soon as it is too large.
-        while let Some(chunk) = field.chunk().await.map_err(|_| avatar_error(Text::AvatarTooLarge { max_kib: MAX_AVATAR_BYTES / 1024 }))? {
+        while let Some(chunk) =
+            field.chunk().await.map_err(|_| avatar_error(Text::AvatarTooLarge { max_kib: MAX_AVATAR_BYTES / 1024 }))?
+        {
             if bytes.len() + chunk.len() > MAX_AVATAR_BYTES {
                 return Err(avatar_error(Text::AvatarTooLarge { max_kib: MAX_AVATAR_BYTES / 1024 }));
             }

@@ -101,8 +101,11 @@ fn parse_submission(request: SubmitRequest) -> Result<Submission, AppError> {
     let person_number = errors
         .text("legal_person_certificate_number", request.legal_person_certificate_number, required.clone(), 40)
         .to_ascii_uppercase();
-    let person_number_valid =
-        if person_type == "id_card" { is_resident_id(&person_number) } else { is_plain_certificate_number(&person_number) };
+    let person_number_valid = if person_type == "id_card" {
+        is_resident_id(&person_number)
+    } else {
+        is_plain_certificate_number(&person_number)
+    };
     if !person_number.is_empty() && !person_number_valid {
         errors.add("legal_person_certificate_number", Text::CertificateTypeInvalid);
     }
@@ -163,7 +166,8 @@ fn record_from_row(state: &AppState, row: &AnyRow, full_numbers: bool) -> Result
     let id: i64 = row.try_get("id")?;
     let number = |field: &str| -> Result<String, AppError> {
         let sealed: String = row.try_get(field)?;
-        let plain = String::from_utf8(state.secrets.decrypt(&sealed, &context(id, field))?).map_err(anyhow::Error::from)?;
+        let plain =
+            String::from_utf8(state.secrets.decrypt(&sealed, &context(id, field))?).map_err(anyhow::Error::from)?;
         Ok(if full_numbers { plain } else { mask(&plain) })
     };
     let decided_at: Option<i64> = row.try_get("decided_at")?;
@@ -188,7 +192,8 @@ fn record_from_row(state: &AppState, row: &AnyRow, full_numbers: bool) -> Result
     })
 }
 
-const RECORD_QUERY: &str = "SELECT c.*, u.username, u.merchant_id FROM certifications c JOIN users u ON u.id = c.user_id";
+const RECORD_QUERY: &str =
+    "SELECT c.*, u.username, u.merchant_id FROM certifications c JOIN users u ON u.id = c.user_id";
 
 /// Loads a record the caller may see: its own, or any for an administrator. Others'
 /// records are "not found", so ids cannot be probed.
@@ -240,14 +245,11 @@ pub async fn submit(
         }
         _ => error.into(),
     })?;
-    let person = state.secrets.encrypt(
-        submission.person_number.as_bytes(),
-        &context(id, "legal_person_certificate_number"),
-    )?;
-    let enterprise = state.secrets.encrypt(
-        submission.enterprise_number.as_bytes(),
-        &context(id, "enterprise_certificate_number"),
-    )?;
+    let person =
+        state.secrets.encrypt(submission.person_number.as_bytes(), &context(id, "legal_person_certificate_number"))?;
+    let enterprise = state
+        .secrets
+        .encrypt(submission.enterprise_number.as_bytes(), &context(id, "enterprise_certificate_number"))?;
     sqlx::query(
         "UPDATE certifications SET legal_person_certificate_number = $1, enterprise_certificate_number = $2 WHERE id = $3",
     )
@@ -401,10 +403,7 @@ pub async fn review(
         return Err(AppError::field("id", Message::UserCentre(Text::CertificationNotReviewable)));
     }
     if status == PASSED {
-        sqlx::query("UPDATE users SET certification = 1 WHERE id = $1")
-            .bind(owner)
-            .execute(&mut *transaction)
-            .await?;
+        sqlx::query("UPDATE users SET certification = 1 WHERE id = $1").bind(owner).execute(&mut *transaction).await?;
     }
     transaction.commit().await?;
     audit::record(&state.db.pool, Some(admin.user_id), event, &format!("record {}", request.id), &address.to_string())
@@ -412,10 +411,7 @@ pub async fn review(
     let (title, content) = if status == PASSED {
         ("企业认证已通过 / Enterprise certification passed".to_string(), enterprise.clone())
     } else {
-        (
-            "企业认证被驳回 / Enterprise certification rejected".to_string(),
-            format!("{enterprise}：{reason}"),
-        )
+        ("企业认证被驳回 / Enterprise certification rejected".to_string(), format!("{enterprise}：{reason}"))
     };
     notify(
         &state.db.pool,

@@ -195,23 +195,24 @@ pub async fn mark_all_read(
     JsonBody(request): JsonBody<MessageListRequest>,
 ) -> ApiResult<MarkReadResult> {
     let now = now_millis();
-    let result = match request.kind {
-        Some(kind) => {
-            sqlx::query("UPDATE inbox_messages SET status = 1, read_at = $1 WHERE user_id = $2 AND kind = $3 AND status = 0")
-                .bind(now)
-                .bind(caller.user_id)
-                .bind(kind.as_str())
-                .execute(&state.db.pool)
-                .await?
-        }
-        None => {
-            sqlx::query("UPDATE inbox_messages SET status = 1, read_at = $1 WHERE user_id = $2 AND status = 0")
-                .bind(now)
-                .bind(caller.user_id)
-                .execute(&state.db.pool)
-                .await?
-        }
-    };
+    let result =
+        match request.kind {
+            Some(kind) => sqlx::query(
+                "UPDATE inbox_messages SET status = 1, read_at = $1 WHERE user_id = $2 AND kind = $3 AND status = 0",
+            )
+            .bind(now)
+            .bind(caller.user_id)
+            .bind(kind.as_str())
+            .execute(&state.db.pool)
+            .await?,
+            None => {
+                sqlx::query("UPDATE inbox_messages SET status = 1, read_at = $1 WHERE user_id = $2 AND status = 0")
+                    .bind(now)
+                    .bind(caller.user_id)
+                    .execute(&state.db.pool)
+                    .await?
+            }
+        };
     Ok(ApiOk(MarkReadResult {
         marked: result.rows_affected(),
         unread: unread_counts(&state.db.pool, caller.user_id).await?,

@@ -74,7 +74,8 @@ impl UserCentreMessage {
     pub fn text(&self, locale: Locale) -> Cow<'static, str> {
         use UserCentreMessage::*;
         let english = locale == Locale::EnUs;
-        let pick = |en: &'static str, zh: &'static str| -> Cow<'static, str> { if english { en.into() } else { zh.into() } };
+        let pick =
+            |en: &'static str, zh: &'static str| -> Cow<'static, str> { if english { en.into() } else { zh.into() } };
         match self {
             EmailRequired => pick("please enter email", "请输入邮箱"),
             EmailInvalid => pick("please enter a valid email address", "请输入有效的邮箱地址"),
@@ -82,7 +83,11 @@ impl UserCentreMessage {
             CountryRegionRequired => pick("please select country/region", "请选择国家/地区"),
             AreaRequired => pick("please select area", "请选择所在区域"),
             TooLong { max } => {
-                if english { format!("at most {max} characters").into() } else { format!("最多 {max} 个字符").into() }
+                if english {
+                    format!("at most {max} characters").into()
+                } else {
+                    format!("最多 {max} 个字符").into()
+                }
             }
             NotifyUrlInvalid => pick(
                 "the callback URL must be an http:// or https:// address",
@@ -95,12 +100,15 @@ impl UserCentreMessage {
                     format!("“{entry}”不是有效的 IPv4、IPv6 地址或 CIDR 网段").into()
                 }
             }
-            IpWhitelistChineseComma => pick(
-                "separate IP addresses with English commas (,)",
-                "多个 IP 请用英文逗号（,）分隔",
-            ),
+            IpWhitelistChineseComma => {
+                pick("separate IP addresses with English commas (,)", "多个 IP 请用英文逗号（,）分隔")
+            }
             IpWhitelistTooMany { max } => {
-                if english { format!("at most {max} IP entries").into() } else { format!("最多 {max} 个 IP").into() }
+                if english {
+                    format!("at most {max} IP entries").into()
+                } else {
+                    format!("最多 {max} 个 IP").into()
+                }
             }
             PhoneInvalid => pick("please enter a valid phone number", "请输入有效的电话号码"),
             WebsiteInvalid => pick(
@@ -109,19 +117,14 @@ impl UserCentreMessage {
             ),
             CurrentPasswordRequired => pick("please enter the current password", "请输入当前密码"),
             CurrentPasswordWrong => pick("the current password is wrong", "当前密码错误"),
-            NewPasswordSameAsOld => pick(
-                "the new password must differ from the current one",
-                "新密码不能与当前密码相同",
-            ),
-            SecurityAnswerRequired => pick(
-                "please enter the answer to the security question",
-                "请输入密保问题的答案",
-            ),
+            NewPasswordSameAsOld => {
+                pick("the new password must differ from the current one", "新密码不能与当前密码相同")
+            }
+            SecurityAnswerRequired => pick("please enter the answer to the security question", "请输入密保问题的答案"),
             AvatarMissing => pick("please choose an image to upload", "请选择要上传的图片"),
-            AvatarNotAnImage => pick(
-                "the avatar must be a PNG, JPEG, GIF or WebP image",
-                "头像必须是 PNG、JPEG、GIF 或 WebP 图片",
-            ),
+            AvatarNotAnImage => {
+                pick("the avatar must be a PNG, JPEG, GIF or WebP image", "头像必须是 PNG、JPEG、GIF 或 WebP 图片")
+            }
             AvatarTooLarge { max_kib } => {
                 if english {
                     format!("the avatar must be at most {max_kib} KiB").into()
@@ -134,14 +137,12 @@ impl UserCentreMessage {
                 "a certification is already being audited; withdraw it before submitting another",
                 "已有认证正在审核中，请先撤回再重新提交",
             ),
-            CertificationNotWithdrawable => pick(
-                "only a certification under audit can be withdrawn",
-                "只有审核中的认证可以撤回",
-            ),
-            CertificationNotReviewable => pick(
-                "only a certification under audit can be reviewed",
-                "只有审核中的认证可以审核",
-            ),
+            CertificationNotWithdrawable => {
+                pick("only a certification under audit can be withdrawn", "只有审核中的认证可以撤回")
+            }
+            CertificationNotReviewable => {
+                pick("only a certification under audit can be reviewed", "只有审核中的认证可以审核")
+            }
             RejectReasonRequired => pick("please give the reason for rejecting", "请填写驳回原因"),
             DecisionInvalid => pick("the decision must be approve or reject", "审核结果必须是通过或驳回"),
             IdsInvalid => pick("ids must be a list of positive integers", "ids 必须是正整数列表"),

@@ -150,7 +150,9 @@ pub fn is_phone(text: &str) -> bool {
 
 pub fn is_http_url(text: &str) -> bool {
     match url::Url::parse(text) {
-        Ok(parsed) => matches!(parsed.scheme(), "http" | "https") && parsed.host_str().is_some_and(|host| !host.is_empty()),
+        Ok(parsed) => {
+            matches!(parsed.scheme(), "http" | "https") && parsed.host_str().is_some_and(|host| !host.is_empty())
+        }
         Err(_) => false,
     }
 }
@@ -163,7 +165,8 @@ pub fn parse_ip_whitelist(text: &str) -> Result<Vec<String>, Text> {
     }
     let mut entries: Vec<String> = Vec::new();
     for raw in text.split(',').map(str::trim).filter(|entry| !entry.is_empty()) {
-        let entry = parse_ip_entry(raw).ok_or_else(|| Text::IpWhitelistInvalid { entry: raw.chars().take(64).collect() })?;
+        let entry =
+            parse_ip_entry(raw).ok_or_else(|| Text::IpWhitelistInvalid { entry: raw.chars().take(64).collect() })?;
         if !entries.contains(&entry) {
             entries.push(entry);
         }
@@ -214,7 +217,9 @@ mod tests {
 
     fn fields(error: AppError) -> Vec<(String, &'static str)> {
         match error {
-            AppError::Validation(fields) => fields.into_iter().map(|field| (field.field, field.message.key())).collect(),
+            AppError::Validation(fields) => {
+                fields.into_iter().map(|field| (field.field, field.message.key())).collect()
+            }
             other => panic!("expected validation, got {other:?}"),
         }
     }
@@ -271,12 +276,15 @@ mod tests {
     #[test]
     fn whitelists_are_validated_and_normalised() {
         assert_eq!(
-            parse_ip_whitelist(" 192.168.1.10, 10.1.2.3/8 ,2001:0db8::0001, ::1,192.168.1.10,, 2001:db8::1234/32").unwrap(),
+            parse_ip_whitelist(" 192.168.1.10, 10.1.2.3/8 ,2001:0db8::0001, ::1,192.168.1.10,, 2001:db8::1234/32")
+                .unwrap(),
             vec!["192.168.1.10", "10.0.0.0/8", "2001:db8::1", "::1", "2001:db8::/32"]
         );
         assert_eq!(parse_ip_whitelist("").unwrap(), Vec::<String>::new());
         assert_eq!(parse_ip_whitelist("1.2.3.4，5.6.7.8").unwrap_err(), Text::IpWhitelistChineseComma);
-        for bad in ["256.1.1.1", "1.2.3", "1.2.3.4/33", "::1/129", "1.2.3.4/", "1.2.3.4/+8", "localhost", "1.2.3.4 5.6.7.8"] {
+        for bad in
+            ["256.1.1.1", "1.2.3", "1.2.3.4/33", "::1/129", "1.2.3.4/", "1.2.3.4/+8", "localhost", "1.2.3.4 5.6.7.8"]
+        {
             assert!(matches!(parse_ip_whitelist(bad), Err(Text::IpWhitelistInvalid { .. })), "{bad}");
         }
         let many = (0..51).map(|index| format!("10.0.0.{index}")).collect::<Vec<_>>().join(",");

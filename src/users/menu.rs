@@ -195,10 +195,7 @@ mod tests {
     use super::*;
 
     fn names(entries: &[MenuEntry]) -> Vec<String> {
-        entries
-            .iter()
-            .flat_map(|entry| std::iter::once(entry.name.clone()).chain(names(&entry.children)))
-            .collect()
+        entries.iter().flat_map(|entry| std::iter::once(entry.name.clone()).chain(names(&entry.children))).collect()
     }
 
     #[test]
@@ -219,15 +216,33 @@ mod tests {
         let user_group = menu_for(Role::User).into_iter().find(|entry| entry.name == "user").unwrap();
         let message_center = user_group.children.iter().find(|entry| entry.name == "MessageCenter").unwrap();
         assert!(message_center.meta.hide_in_menu);
-        assert!(user_group.children.iter().filter(|entry| entry.name != "MessageCenter").all(|entry| !entry.meta.hide_in_menu));
+        assert!(
+            user_group
+                .children
+                .iter()
+                .filter(|entry| entry.name != "MessageCenter")
+                .all(|entry| !entry.meta.hide_in_menu)
+        );
     }
 
     #[test]
     fn every_route_of_the_specification_is_present() {
         let all = names(&menu_for(Role::Admin));
         for name in [
-            "Workplace", "Monitor", "Account", "OrderList", "CardList", "BehalfList", "AddList", "AllAddList",
-            "QouteList", "Merchants", "Info", "Setting", "MessageCenter", "GoogleAuth",
+            "Workplace",
+            "Monitor",
+            "Account",
+            "OrderList",
+            "CardList",
+            "BehalfList",
+            "AddList",
+            "AllAddList",
+            "QouteList",
+            "Merchants",
+            "Info",
+            "Setting",
+            "MessageCenter",
+            "GoogleAuth",
         ] {
             assert!(all.contains(&name.to_string()), "{name} missing");
         }

@@ -16,9 +16,7 @@ use sqlx::Row;
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/adminapi/merchant/userInfo", post(user_info))
-        .route("/api/user/menu", post(menu::user_menu))
+    Router::new().route("/adminapi/merchant/userInfo", post(user_info)).route("/api/user/menu", post(menu::user_menu))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -138,7 +136,9 @@ mod tests {
         assert_eq!(parse_mid(Some(json!(10001))).unwrap(), Some(10001));
         assert_eq!(parse_mid(Some(json!("10001"))).unwrap(), Some(10001));
         assert_eq!(parse_mid(Some(json!(""))).unwrap(), None);
-        for bad in [json!(0), json!(-5), json!(1.5), json!("12a"), json!("99999999999999999999"), json!([1]), json!(true)] {
+        for bad in
+            [json!(0), json!(-5), json!(1.5), json!("12a"), json!("99999999999999999999"), json!([1]), json!(true)]
+        {
             assert!(parse_mid(Some(bad.clone())).is_err(), "{bad} should be refused");
         }
     }

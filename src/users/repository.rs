@@ -85,9 +85,8 @@ pub async fn create_user(
             let merchant_id = match new_user.merchant_id {
                 Some(id) => id,
                 None => {
-                    let highest: Option<i64> = sqlx::query_scalar("SELECT MAX(id) FROM merchants")
-                        .fetch_one(&mut *transaction)
-                        .await?;
+                    let highest: Option<i64> =
+                        sqlx::query_scalar("SELECT MAX(id) FROM merchants").fetch_one(&mut *transaction).await?;
                     highest.map_or(FIRST_MERCHANT_ID, |highest| (highest + 1).max(FIRST_MERCHANT_ID))
                 }
             };

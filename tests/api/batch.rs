@@ -16,7 +16,12 @@ async fn a_preview_rejects_each_bad_line_and_charges_nothing(backend: Backend) {
     let admin = app.login(ADMIN).await;
     let off = json!({"merchant_id": mid, "product_key": "MOBILE-DIRECT-20", "price_fen": 1970, "status": 0});
     assert_eq!(app.post_as(&admin, "/adminapi/admin/quote/save", off).await.code(), 20000);
-    let used = app.add_order(&token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": "USED-1"})).await;
+    let used = app
+        .add_order(
+            &token,
+            json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": "USED-1"}),
+        )
+        .await;
     assert_eq!(used.code(), 20000);
     let balance = app.figures(mid).await.0;
     let text = [
@@ -35,10 +40,14 @@ async fn a_preview_rejects_each_bad_line_and_charges_nothing(backend: Backend) {
         "13900139000,MOBILE-DIRECT-10,TOO-MUCH",
     ]
     .join("\n");
-    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": text, "file_name": "mixed.csv"})).await;
+    let preview =
+        app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": text, "file_name": "mixed.csv"})).await;
     assert_eq!(preview.code(), 20000, "{:?}", preview.body);
     let data = preview.data();
-    assert_eq!((data["total_rows"].as_i64(), data["valid_rows"].as_i64(), data["invalid_rows"].as_i64()), (Some(12), Some(3), Some(9)));
+    assert_eq!(
+        (data["total_rows"].as_i64(), data["valid_rows"].as_i64(), data["invalid_rows"].as_i64()),
+        (Some(12), Some(3), Some(9))
+    );
     assert_eq!(data["total_fen"], 3 * PRICE);
     let reasons: Vec<(i64, String)> = data["errors"]
         .as_array()
@@ -64,7 +73,12 @@ async fn a_preview_rejects_each_bad_line_and_charges_nothing(backend: Backend) {
     // Submitting places the three valid lines; submitting again changes nothing.
     let batch_id = data["batch_id"].as_i64().unwrap();
     let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
-    assert_eq!((submit.data()["placed_rows"].as_i64(), submit.data()["status"].as_i64()), (Some(3), Some(1)), "{:?}", submit.body);
+    assert_eq!(
+        (submit.data()["placed_rows"].as_i64(), submit.data()["status"].as_i64()),
+        (Some(3), Some(1)),
+        "{:?}",
+        submit.body
+    );
     let again = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
     assert_eq!(again.data()["placed_rows"], 3);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, 4);
@@ -73,7 +87,13 @@ async fn a_preview_rejects_each_bad_line_and_charges_nothing(backend: Backend) {
     let listed = app.post_as(&token, "/adminapi/order/batch/list", json!({})).await;
     assert_eq!(listed.data()["list"][0]["invalid_rows"], 9);
     assert_eq!(listed.data()["list"][0]["file_name"], "mixed.csv");
-    let result = app.client.get(app.url(&format!("/adminapi/order/batch/result?batch_id={batch_id}"))).bearer_auth(&token).send().await.unwrap();
+    let result = app
+        .client
+        .get(app.url(&format!("/adminapi/order/batch/result?batch_id={batch_id}")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
     let csv = result.text().await.unwrap();
     assert_eq!(csv.lines().count(), 13);
     assert!(csv.contains("placed") && csv.contains("sanity check"), "{csv}");
@@ -84,21 +104,37 @@ async fn files_and_templates_round_trip(backend: Backend) {
     let (mid, token) = app.merchant("buyer").await;
     app.fund(mid, 100 * PRICE, 0).await;
     for format in ["csv", "xlsx"] {
-        let template = app.client.get(app.url(&format!("/adminapi/order/batch/template?format={format}"))).bearer_auth(&token).send().await.unwrap();
+        let template = app
+            .client
+            .get(app.url(&format!("/adminapi/order/batch/template?format={format}")))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(template.status(), 200);
         let bytes = template.bytes().await.unwrap().to_vec();
         // The template's example line is itself a valid order.
         let part = reqwest::multipart::Part::bytes(bytes).file_name(format!("template.{format}"));
         let form = reqwest::multipart::Form::new().part("file", part);
-        let answer = app.send(app.client.post(app.url("/adminapi/order/batch/preview")).bearer_auth(&token).multipart(form)).await;
+        let answer = app
+            .send(app.client.post(app.url("/adminapi/order/batch/preview")).bearer_auth(&token).multipart(form))
+            .await;
         assert_eq!(answer.code(), 20000, "{format}: {:?}", answer.body);
-        assert_eq!((answer.data()["total_rows"].as_i64(), answer.data()["valid_rows"].as_i64()), (Some(1), Some(1)), "{format}");
+        assert_eq!(
+            (answer.data()["total_rows"].as_i64(), answer.data()["valid_rows"].as_i64()),
+            (Some(1), Some(1)),
+            "{format}"
+        );
     }
-    let empty = reqwest::multipart::Form::new().part("file", reqwest::multipart::Part::bytes(b"\n\n".to_vec()).file_name("empty.csv"));
-    let answer = app.send(app.client.post(app.url("/adminapi/order/batch/preview")).bearer_auth(&token).multipart(empty)).await;
+    let empty = reqwest::multipart::Form::new()
+        .part("file", reqwest::multipart::Part::bytes(b"\n\n".to_vec()).file_name("empty.csv"));
+    let answer =
+        app.send(app.client.post(app.url("/adminapi/order/batch/preview")).bearer_auth(&token).multipart(empty)).await;
     assert_eq!(answer.data()["keys"]["file"], "batch.empty");
-    let junk = reqwest::multipart::Form::new().part("file", reqwest::multipart::Part::bytes(b"PK\x03\x04junk".to_vec()).file_name("x.xlsx"));
-    let answer = app.send(app.client.post(app.url("/adminapi/order/batch/preview")).bearer_auth(&token).multipart(junk)).await;
+    let junk = reqwest::multipart::Form::new()
+        .part("file", reqwest::multipart::Part::bytes(b"PK\x03\x04junk".to_vec()).file_name("x.xlsx"));
+    let answer =
+        app.send(app.client.post(app.url("/adminapi/order/batch/preview")).bearer_auth(&token).multipart(junk)).await;
     assert_eq!(answer.data()["keys"]["file"], "batch.file_unreadable");
     assert_eq!(app.figures(mid).await.0, 100 * PRICE);
 }

@@ -46,30 +46,40 @@ async fn certification_is_submitted_withdrawn_and_reviewed(backend: Backend) {
     let again = app.post_as(&merchant, "/adminapi/certification/withdraw", json!({ "id": first_id })).await;
     assert_eq!(again.data()["keys"]["id"], "certification.not_withdrawable");
     // A new submission; merchants cannot review; a rejection needs a reason.
-    let id = app.post_as(&merchant, "/adminapi/certification/submit", submission()).await.data()["id"].as_i64().unwrap();
-    let denied = app.post_as(&merchant, "/adminapi/certification/review", json!({ "id": id, "decision": "approve" })).await;
+    let id =
+        app.post_as(&merchant, "/adminapi/certification/submit", submission()).await.data()["id"].as_i64().unwrap();
+    let denied =
+        app.post_as(&merchant, "/adminapi/certification/review", json!({ "id": id, "decision": "approve" })).await;
     assert_eq!(denied.code(), 40300);
-    let no_reason = app.post_as(&admin, "/adminapi/certification/review", json!({ "id": id, "decision": "reject" })).await;
+    let no_reason =
+        app.post_as(&admin, "/adminapi/certification/review", json!({ "id": id, "decision": "reject" })).await;
     assert_eq!(no_reason.data()["keys"]["reason"], "certification.reject_reason.required");
     let odd = app.post_as(&admin, "/adminapi/certification/review", json!({ "id": id, "decision": "maybe" })).await;
     assert_eq!(odd.data()["keys"]["decision"], "certification.decision.invalid");
     let rejected = app
-        .post_as(&admin, "/adminapi/certification/review", json!({ "id": id, "decision": "reject", "reason": "营业执照不清晰" }))
+        .post_as(
+            &admin,
+            "/adminapi/certification/review",
+            json!({ "id": id, "decision": "reject", "reason": "营业执照不清晰" }),
+        )
         .await;
     assert_eq!(rejected.data()["status"], 2);
     assert_eq!(rejected.data()["reject_reason"], "营业执照不清晰");
     let twice = app.post_as(&admin, "/adminapi/certification/review", json!({ "id": id, "decision": "approve" })).await;
     assert_eq!(twice.data()["keys"]["id"], "certification.not_reviewable");
     // Resubmitted and approved: the user is certified and told so.
-    let id = app.post_as(&merchant, "/adminapi/certification/submit", submission()).await.data()["id"].as_i64().unwrap();
+    let id =
+        app.post_as(&merchant, "/adminapi/certification/submit", submission()).await.data()["id"].as_i64().unwrap();
     let all = app.post_as(&admin, "/adminapi/certification/list", json!({ "status": 0 })).await;
     assert_eq!(all.data().as_array().unwrap().len(), 1);
-    let approved = app.post_as(&admin, "/adminapi/certification/review", json!({ "id": id, "decision": "approve" })).await;
+    let approved =
+        app.post_as(&admin, "/adminapi/certification/review", json!({ "id": id, "decision": "approve" })).await;
     assert_eq!(approved.data()["status"], 1);
     let info = app.post_as(&merchant, "/adminapi/merchant/userInfo", json!({})).await;
     assert_eq!(info.data()["certification"], 1);
     let notices = app.post_as(&merchant, "/adminapi/message/list", json!({ "type": "notice" })).await;
-    let titles: Vec<&str> = notices.data().as_array().unwrap().iter().map(|item| item["title"].as_str().unwrap()).collect();
+    let titles: Vec<&str> =
+        notices.data().as_array().unwrap().iter().map(|item| item["title"].as_str().unwrap()).collect();
     assert!(titles.iter().any(|title| title.contains("passed")));
     assert!(titles.iter().any(|title| title.contains("rejected")));
     // Certificate numbers are not stored in plain text.
@@ -88,7 +98,9 @@ async fn certification_input_is_validated(backend: Backend) {
     let merchant = app.login(MERCHANT).await;
     let empty = app.post_as(&merchant, "/adminapi/certification/submit", json!({})).await;
     assert_eq!(empty.code(), 40000);
-    for field in ["account_type", "legal_person", "legal_person_certificate_number", "enterprise_name", "organization_code"] {
+    for field in
+        ["account_type", "legal_person", "legal_person_certificate_number", "enterprise_name", "organization_code"]
+    {
         assert_eq!(empty.data()["fields"][field], "this field is required", "{field}");
     }
     for (field, value) in [
@@ -104,7 +116,8 @@ async fn certification_input_is_validated(backend: Backend) {
         assert_eq!(answer.code(), 40000, "{field}");
         assert!(answer.data()["fields"][field].is_string(), "{field}: {:?}", answer.body);
     }
-    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM certifications").fetch_one(&app.state.db.pool).await.unwrap();
+    let count: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM certifications").fetch_one(&app.state.db.pool).await.unwrap();
     assert_eq!(count, 0);
 }
 
@@ -113,7 +126,8 @@ async fn merchants_cannot_touch_each_others_records(backend: Backend) {
     let merchant = app.login(MERCHANT).await;
     app.create_merchant("other", "Other123").await;
     let other = app.login(("other", "Other123")).await;
-    let id = app.post_as(&merchant, "/adminapi/certification/submit", submission()).await.data()["id"].as_i64().unwrap();
+    let id =
+        app.post_as(&merchant, "/adminapi/certification/submit", submission()).await.data()["id"].as_i64().unwrap();
     for path in ["/adminapi/certification/detail", "/adminapi/certification/withdraw"] {
         let answer = app.post_as(&other, path, json!({ "id": id })).await;
         assert_eq!(answer.code(), 40400, "{path}");
@@ -130,9 +144,15 @@ async fn messages_are_read_only_by_their_owner(backend: Backend) {
     app.create_merchant("other", "Other123").await;
     let other = app.login(("other", "Other123")).await;
     // Real events make real messages: two password changes for the merchant, one for the other.
-    for (token, from, to) in [(&merchant, MERCHANT.1, "Second222"), (&merchant, "Second222", "Third333x"), (&other, "Other123", "Other456")] {
+    for (token, from, to) in
+        [(&merchant, MERCHANT.1, "Second222"), (&merchant, "Second222", "Third333x"), (&other, "Other123", "Other456")]
+    {
         let answer = app
-            .post_as(token, "/adminapi/merchant/changePassword", json!({ "current_password": from, "new_password": to }))
+            .post_as(
+                token,
+                "/adminapi/merchant/changePassword",
+                json!({ "current_password": from, "new_password": to }),
+            )
             .await;
         assert_eq!(answer.code(), 20000);
     }

@@ -74,7 +74,12 @@ fn serve_stops_gracefully_on_sigterm() {
         })
         .expect("the server logs its port");
     let answer = Command::new("curl")
-        .args(["-s", "-H", "token: SecretTokenValue", &format!("http://127.0.0.1:{port}/adminapi/nothing?secret=QueryValue")])
+        .args([
+            "-s",
+            "-H",
+            "token: SecretTokenValue",
+            &format!("http://127.0.0.1:{port}/adminapi/nothing?secret=QueryValue"),
+        ])
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&answer.stdout).contains("40400"));
@@ -84,10 +89,8 @@ fn serve_stops_gracefully_on_sigterm() {
     assert!(status.success(), "exit status {status:?}");
     assert!(remaining.iter().any(|line| line.contains("shutdown requested")));
     // The request is logged with its id and path, never with its query string or headers.
-    let request_line = remaining
-        .iter()
-        .find(|line| line.contains("/adminapi/nothing"))
-        .expect("the request was logged");
+    let request_line =
+        remaining.iter().find(|line| line.contains("/adminapi/nothing")).expect("the request was logged");
     let logged: serde_json::Value = serde_json::from_str(request_line).unwrap();
     assert!(logged["span"]["id"].as_str().is_some_and(|id| id.len() == 36), "{request_line}");
     assert!(remaining.iter().all(|line| !line.contains("SecretTokenValue") && !line.contains("QueryValue")));

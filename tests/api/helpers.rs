@@ -4,8 +4,8 @@
 //! `make test` starts a throwaway cluster and sets it. Each test gets its own database.
 
 use backoffice::config::Config;
-use backoffice::state::AppState;
 use backoffice::startup::Application;
+use backoffice::state::AppState;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Connection;
@@ -68,7 +68,10 @@ pub async fn database_url(backend: Backend, directory: &tempfile::TempDir) -> St
             let name = format!("backoffice_test_{}", uuid::Uuid::new_v4().simple());
             let mut connection = sqlx::AnyConnection::connect(&admin_url).await.expect("connect to TEST_POSTGRES_URL");
             // The name is ours (a UUID), never input.
-            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&mut connection).await.expect("create test database");
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                .execute(&mut connection)
+                .await
+                .expect("create test database");
             connection.close().await.ok();
             replace_database_name(&admin_url, &name)
         }
@@ -232,11 +235,23 @@ impl TestApp {
     pub async fn fund(&self, mid: i64, balance_fen: i64, credit_limit_fen: i64) {
         let admin = self.login(ADMIN).await;
         if balance_fen > 0 {
-            let answer = self.post_as(&admin, "/adminapi/admin/merchant/topup", json!({"merchant_id": mid, "amount_fen": balance_fen})).await;
+            let answer = self
+                .post_as(
+                    &admin,
+                    "/adminapi/admin/merchant/topup",
+                    json!({"merchant_id": mid, "amount_fen": balance_fen}),
+                )
+                .await;
             assert_eq!(answer.code(), 20000, "{:?}", answer.body);
         }
         if credit_limit_fen > 0 {
-            let answer = self.post_as(&admin, "/adminapi/admin/merchant/credit", json!({"merchant_id": mid, "credit_limit_fen": credit_limit_fen})).await;
+            let answer = self
+                .post_as(
+                    &admin,
+                    "/adminapi/admin/merchant/credit",
+                    json!({"merchant_id": mid, "credit_limit_fen": credit_limit_fen}),
+                )
+                .await;
             assert_eq!(answer.code(), 20000, "{:?}", answer.body);
         }
     }
@@ -246,7 +261,11 @@ impl TestApp {
     }
 
     pub async fn scalar(&self, sql: &str, mid: i64) -> i64 {
-        sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql.to_string())).bind(mid).fetch_one(&self.state.db.pool).await.expect(sql)
+        sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql.to_string()))
+            .bind(mid)
+            .fetch_one(&self.state.db.pool)
+            .await
+            .expect(sql)
     }
 
     /// (balance, credit limit, credit used) as stored.

@@ -173,7 +173,8 @@ async fn every_filter_returns_exactly_the_matching_orders(backend: Backend) {
     // Page numbers agree with the cursor, and ascending order is the reverse.
     let (ids, _) = walk(&app, &token, &json!({"status": 2}), 10).await;
     let page_two = app.post_as(&token, "/adminapi/order/list", json!({"status": 2, "page": 2, "page_size": 10})).await;
-    let page_ids: Vec<i64> = page_two.data()["list"].as_array().unwrap().iter().map(|order| order["id"].as_i64().unwrap()).collect();
+    let page_ids: Vec<i64> =
+        page_two.data()["list"].as_array().unwrap().iter().map(|order| order["id"].as_i64().unwrap()).collect();
     assert_eq!(page_ids, ids[10..20].to_vec());
     let (ascending, _) = walk(&app, &token, &json!({"status": 2, "sort": "asc"}), 50).await;
     assert_eq!(ascending, ids.iter().rev().copied().collect::<Vec<_>>());
@@ -192,19 +193,33 @@ async fn every_filter_returns_exactly_the_matching_orders(backend: Backend) {
         assert!(answer.data()["fields"][field].is_string(), "{filter}: {:?}", answer.body);
     }
     // The export holds exactly the filtered rows.
-    let response = app.client.get(app.url("/adminapi/order/export?status=2&carrier=mobile")).bearer_auth(&token).send().await.unwrap();
+    let response = app
+        .client
+        .get(app.url("/adminapi/order/export?status=2&carrier=mobile"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
     let text = response.text().await.unwrap();
-    let expected = orders.iter().filter(|order| matches(order, &json!({"status": 2, "carrier": "mobile"}), today_start)).count();
+    let expected =
+        orders.iter().filter(|order| matches(order, &json!({"status": 2, "carrier": "mobile"}), today_start)).count();
     assert_eq!(text.lines().count(), expected + 1);
     assert!(text.starts_with("\u{feff}Merchant order id,"));
-    let xlsx = app.client.get(app.url("/adminapi/order/export?format=xlsx&kind=card")).bearer_auth(&token).send().await.unwrap();
+    let xlsx = app
+        .client
+        .get(app.url("/adminapi/order/export?format=xlsx&kind=card"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
     assert!(xlsx.bytes().await.unwrap().starts_with(b"PK"));
     // The workplace figures agree with the orders.
     let overview = app.post_as(&token, "/adminapi/finance/overview", json!({"days": 5})).await;
     let today_success = orders.iter().filter(|order| order.created_at >= today_start && order.status == 2).count();
     assert_eq!(overview.data()["today_success"], today_success as i64);
-    let chart_total: i64 = overview.data()["days"].as_array().unwrap().iter().map(|day| day["total"].as_i64().unwrap()).sum();
+    let chart_total: i64 =
+        overview.data()["days"].as_array().unwrap().iter().map(|day| day["total"].as_i64().unwrap()).sum();
     assert_eq!(chart_total, orders.len() as i64);
     app.assert_books_balance(mid).await;
 }
@@ -216,7 +231,8 @@ async fn merchants_see_only_their_own_data(backend: Backend) {
     app.fund(mid, 100_000, 0).await;
     let placed = app.add_order(&token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"})).await;
     let order_id = placed.data()["order"]["id"].as_i64().unwrap();
-    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": "13800138000,MOBILE-DIRECT-10"})).await;
+    let preview =
+        app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": "13800138000,MOBILE-DIRECT-10"})).await;
     let batch_id = preview.data()["batch_id"].as_i64().unwrap();
     // Asking for the owner's data by mid is refused; by id it does not exist.
     for (path, body) in [

@@ -1,16 +1,16 @@
 //! API tests: each runs a real server on port 0 with a fresh database, once on SQLite
 //! and once on PostgreSQL.
 
+mod batch;
 mod certification;
 mod cli;
-mod batch;
 mod finance;
 mod helpers;
 mod lists;
 mod login;
 mod monitor;
-mod profile;
 mod orders;
+mod profile;
 mod session;
 mod two_factor;
 mod two_factor_login;

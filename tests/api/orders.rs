@@ -98,7 +98,11 @@ async fn failure_refunds_exactly_once_under_duplicate_callbacks(backend: Backend
     let after = app.figures(mid).await;
     assert_eq!(after.2, before.2 - PRICE, "the order was paid on credit; the refund returns it there");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM account_log WHERE order_id = (SELECT MAX(id) FROM orders WHERE merchant_id = $1) AND change_type = 2", mid).await, 1);
-    assert_eq!(app.scalar("SELECT status FROM orders WHERE id = (SELECT MAX(id) FROM orders WHERE merchant_id = $1)", mid).await, 3);
+    assert_eq!(
+        app.scalar("SELECT status FROM orders WHERE id = (SELECT MAX(id) FROM orders WHERE merchant_id = $1)", mid)
+            .await,
+        3
+    );
     app.assert_books_balance(mid).await;
 }
 
@@ -119,11 +123,13 @@ async fn a_restart_in_the_middle_loses_nothing(backend: Backend) {
     first.wait_for_zero("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status = 0", mid, 10).await;
     first.stop().await;
     let second = first.restart_with(|_| {}).await;
-    let unfinished = second.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status IN (0, 1)", mid).await;
+    let unfinished =
+        second.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status IN (0, 1)", mid).await;
     assert!(unfinished > 0, "the first application finished everything before it was stopped");
     second.wait_for_zero("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status NOT IN (2, 3)", mid, 20).await;
     // Each order was handed to the channel once and changed status once per step.
-    let submitted = "SELECT COUNT(*) FROM sandbox_channel_orders s JOIN orders o ON o.system_order_id = s.system_order_id
+    let submitted =
+        "SELECT COUNT(*) FROM sandbox_channel_orders s JOIN orders o ON o.system_order_id = s.system_order_id
          WHERE o.merchant_id = $1";
     assert_eq!(second.scalar(&format!("{submitted} AND s.submissions <> 1"), mid).await, 0);
     assert_eq!(second.scalar(submitted, mid).await, 40);
@@ -131,7 +137,8 @@ async fn a_restart_in_the_middle_loses_nothing(backend: Backend) {
          WHERE o.merchant_id = $1 GROUP BY e.order_id, e.status HAVING COUNT(*) > 1) repeated";
     assert_eq!(second.scalar(repeated, mid).await, 0);
     let failures = second.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status = 3", mid).await;
-    let refunds = second.scalar("SELECT COUNT(*) FROM account_log WHERE merchant_id = $1 AND change_type = 2", mid).await;
+    let refunds =
+        second.scalar("SELECT COUNT(*) FROM account_log WHERE merchant_id = $1 AND change_type = 2", mid).await;
     assert_eq!(refunds, failures, "every failure refunded exactly once");
     let successes = 40 - failures;
     assert_eq!(second.figures(mid).await.0, (100 - successes) * PRICE);
@@ -155,7 +162,8 @@ async fn an_order_past_its_deadline_goes_to_manual_review(backend: Backend) {
     assert_eq!(app.scalar("SELECT COUNT(*) FROM account_log WHERE merchant_id = $1 AND change_type = 2", mid).await, 0);
     assert_eq!(app.figures(mid).await.0, 9 * PRICE);
     let detail = app.post_as(&token, "/adminapi/order/detail", json!({"order_id": order_id})).await;
-    let notes: Vec<&str> = detail.data()["timeline"].as_array().unwrap().iter().map(|entry| entry["note"].as_str().unwrap()).collect();
+    let notes: Vec<&str> =
+        detail.data()["timeline"].as_array().unwrap().iter().map(|entry| entry["note"].as_str().unwrap()).collect();
     assert_eq!(notes.len(), 3, "{notes:?}");
     // A person decides: failure refunds once.
     let admin = app.login(ADMIN).await;
@@ -181,15 +189,23 @@ async fn administrators_finish_on_behalf_orders(backend: Backend) {
     // The worker leaves them to a person.
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status = 0", mid).await, 2);
-    let merchant_try = app.post_as(&token, "/adminapi/admin/order/resolve", json!({"order_id": ids[0], "result": "success"})).await;
+    let merchant_try =
+        app.post_as(&token, "/adminapi/admin/order/resolve", json!({"order_id": ids[0], "result": "success"})).await;
     assert_eq!(merchant_try.code(), 40300);
     let admin = app.login(ADMIN).await;
-    let success = app.post_as(&admin, "/adminapi/admin/order/resolve", json!({"order_id": ids[0], "result": "success", "serial_no": "MANUAL-1"})).await;
+    let success = app
+        .post_as(
+            &admin,
+            "/adminapi/admin/order/resolve",
+            json!({"order_id": ids[0], "result": "success", "serial_no": "MANUAL-1"}),
+        )
+        .await;
     assert_eq!((success.data()["status"].as_i64(), success.data()["serial_no"].as_str()), (Some(2), Some("MANUAL-1")));
     let failure = json!({"order_id": ids[1], "result": "failure"});
     assert_eq!(app.post_as(&admin, "/adminapi/admin/order/resolve", failure.clone()).await.data()["status"], 3);
     assert_eq!(app.post_as(&admin, "/adminapi/admin/order/resolve", failure).await.code(), 40900);
-    let bad = app.post_as(&admin, "/adminapi/admin/order/resolve", json!({"order_id": ids[1], "result": "maybe"})).await;
+    let bad =
+        app.post_as(&admin, "/adminapi/admin/order/resolve", json!({"order_id": ids[1], "result": "maybe"})).await;
     assert_eq!(bad.code(), 40000);
     assert_eq!(app.figures(mid).await.0, 9 * PRICE);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM account_log WHERE merchant_id = $1 AND change_type = 2", mid).await, 1);
@@ -216,16 +232,19 @@ async fn card_secrets_are_encrypted_and_revealed_only_to_their_owner(backend: Ba
     let card_no = revealed.data()["card_no"].as_str().unwrap().to_string();
     let secret = revealed.data()["card_secret"].as_str().unwrap().to_string();
     assert_eq!((card_no.len(), secret.len()), (16, 18));
-    let audited: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_events WHERE action = 'card_secret_revealed' AND user_id IS NOT NULL")
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap();
+    let audited: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM audit_events WHERE action = 'card_secret_revealed' AND user_id IS NOT NULL",
+    )
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap();
     assert_eq!(audited, 1);
-    let (stored_no, stored_secret): (String, String) = sqlx::query_as("SELECT card_no_enc, card_secret_enc FROM orders WHERE id = $1")
-        .bind(order_id)
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap();
+    let (stored_no, stored_secret): (String, String) =
+        sqlx::query_as("SELECT card_no_enc, card_secret_enc FROM orders WHERE id = $1")
+            .bind(order_id)
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
     assert!(stored_no.starts_with("v1:") && stored_secret.starts_with("v1:"));
     assert!(!stored_no.contains(&card_no) && !stored_secret.contains(&secret));
     let plaintext_anywhere: i64 = sqlx::query_scalar(
@@ -239,7 +258,8 @@ async fn card_secrets_are_encrypted_and_revealed_only_to_their_owner(backend: Ba
     assert_eq!(plaintext_anywhere, 0);
     // An ordinary order has no card to reveal.
     let ordinary = app.add_order(&token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"})).await;
-    let answer = app.post_as(&token, "/adminapi/order/card/reveal", json!({"order_id": ordinary.data()["order"]["id"]})).await;
+    let answer =
+        app.post_as(&token, "/adminapi/order/card/reveal", json!({"order_id": ordinary.data()["order"]["id"]})).await;
     assert_eq!(answer.code(), 40900);
 }
 
@@ -250,10 +270,18 @@ async fn orders_are_checked_before_anything_is_charged(backend: Backend) {
     let cases = [
         (json!({"product_key": "MOBILE-DIRECT-10"}), "account", "order.account.required"),
         (json!({"account": "12345", "product_key": "MOBILE-DIRECT-10"}), "account", "order.account.invalid"),
-        (json!({"account": "18600000000", "product_key": "MOBILE-DIRECT-10"}), "account", "order.account.carrier_mismatch"),
+        (
+            json!({"account": "18600000000", "product_key": "MOBILE-DIRECT-10"}),
+            "account",
+            "order.account.carrier_mismatch",
+        ),
         (json!({"account": "13800138000", "product_key": "NOPE"}), "product_key", "order.product.unknown"),
         (json!({"account": "13800138000"}), "product_key", "order.product.required"),
-        (json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": "a b"}), "merchant_order_id", "order.merchant_order_id.invalid"),
+        (
+            json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": "a b"}),
+            "merchant_order_id",
+            "order.merchant_order_id.invalid",
+        ),
     ];
     for (body, field, key) in cases {
         let answer = app.add_order(&token, body.clone()).await;
@@ -261,12 +289,19 @@ async fn orders_are_checked_before_anything_is_charged(backend: Backend) {
         assert_eq!(answer.data()["keys"][field], key, "{body}: {:?}", answer.body);
     }
     let mismatch = app
-        .send(app.client.post(app.url("/adminapi/order/add")).bearer_auth(&token).header("accept-language", "zh-CN")
-            .json(&json!({"account": "18600000000", "product_key": "MOBILE-DIRECT-10"})))
+        .send(
+            app.client
+                .post(app.url("/adminapi/order/add"))
+                .bearer_auth(&token)
+                .header("accept-language", "zh-CN")
+                .json(&json!({"account": "18600000000", "product_key": "MOBILE-DIRECT-10"})),
+        )
         .await;
     assert!(mismatch.msg().contains("携号转网"), "{}", mismatch.msg());
     // Ported numbers may be ordered once the merchant confirms.
-    let ported = app.add_order(&token, json!({"account": "18600000000", "product_key": "MOBILE-DIRECT-10", "allow_ported": true})).await;
+    let ported = app
+        .add_order(&token, json!({"account": "18600000000", "product_key": "MOBILE-DIRECT-10", "allow_ported": true}))
+        .await;
     assert_eq!(ported.code(), 20000);
     let broke = app.add_order(&token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-100"})).await;
     assert_eq!((broke.status.as_u16(), broke.code()), (402, 40200));
@@ -289,7 +324,8 @@ async fn orders_are_checked_before_anything_is_charged(backend: Backend) {
     // empty one, reads the product there, and is refused for want of funds.
     let (newcomer, newcomer_token) = app.merchant("newcomer").await;
     assert_eq!(app.scalar("SELECT COUNT(*) FROM merchant_accounts WHERE merchant_id = $1", newcomer).await, 0);
-    let broke = app.add_order(&newcomer_token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"})).await;
+    let broke =
+        app.add_order(&newcomer_token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"})).await;
     assert_eq!((broke.status.as_u16(), broke.code()), (402, 40200), "{:?}", broke.body);
     let unknown = app.add_order(&newcomer_token, json!({"account": "13800138000", "product_key": "NOPE"})).await;
     assert_eq!(unknown.data()["keys"]["product_key"], "order.product.unknown");
@@ -298,7 +334,13 @@ async fn orders_are_checked_before_anything_is_charged(backend: Backend) {
 
 async fn low_balance_notices(app: &TestApp, token: &str) -> usize {
     let notices = app.post_as(token, "/adminapi/message/list", json!({ "type": "notice" })).await;
-    notices.data().as_array().unwrap().iter().filter(|item| item["title"].as_str().unwrap().contains("Low balance")).count()
+    notices
+        .data()
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|item| item["title"].as_str().unwrap().contains("Low balance"))
+        .count()
 }
 
 /// Crossing the alert line (1,000 yuan by default) writes one notice; orders while the
@@ -316,9 +358,16 @@ async fn a_low_balance_is_announced_once_in_the_message_center(backend: Backend)
     assert_eq!(app.add_order(&token, order.clone()).await.code(), 20000);
     assert_eq!(low_balance_notices(&app, &token).await, 1, "one notice while it stays low");
     app.fund(mid, 2 * PRICE, 0).await; // back to the line exactly
-    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": "13800138000,MOBILE-DIRECT-10\n13900139000,MOBILE-DIRECT-10\n13700137000,MOBILE-DIRECT-10"})).await;
+    let preview = app
+        .post_as(
+            &token,
+            "/adminapi/order/batch/preview",
+            json!({"text": "13800138000,MOBILE-DIRECT-10\n13900139000,MOBILE-DIRECT-10\n13700137000,MOBILE-DIRECT-10"}),
+        )
+        .await;
     assert_eq!(preview.code(), 20000, "{:?}", preview.body);
-    let submitted = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": preview.data()["batch_id"]})).await;
+    let submitted =
+        app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": preview.data()["batch_id"]})).await;
     assert_eq!(submitted.data()["placed_rows"], 3, "{:?}", submitted.body);
     assert_eq!(low_balance_notices(&app, &token).await, 2, "a batch crossing the line again");
     app.assert_books_balance(mid).await;

@@ -29,14 +29,7 @@ fn valid_form() -> Value {
 }
 
 async fn post_in(app: &TestApp, token: &str, locale: &str, path: &str, body: Value) -> crate::helpers::Answer {
-    app.send(
-        app.client
-            .post(app.url(path))
-            .bearer_auth(token)
-            .header("accept-language", locale)
-            .json(&body),
-    )
-    .await
+    app.send(app.client.post(app.url(path)).bearer_auth(token).header("accept-language", locale).json(&body)).await
 }
 
 async fn the_profile_is_saved_whole_and_normalised(backend: Backend) {
@@ -84,12 +77,42 @@ async fn every_profile_rule_is_checked_in_both_locales(backend: Backend) {
         ("introduction", json!("字".repeat(201)), "field.too_long", "at most 200 characters"),
         ("address", json!("a".repeat(201)), "field.too_long", "at most 200 characters"),
         ("email", json!("not-an-email"), "profile.email.invalid", "please enter a valid email address"),
-        ("notify_url", json!("ftp://shop.example.com"), "profile.notify_url.invalid", "the callback URL must be an http:// or https:// address"),
-        ("notify_url", json!("javascript:alert(1)"), "profile.notify_url.invalid", "the callback URL must be an http:// or https:// address"),
-        ("ip_whitelist", json!("1.2.3.4，5.6.7.8"), "profile.ip_whitelist.chinese_comma", "separate IP addresses with English commas (,)"),
-        ("ip_whitelist", json!("1.2.3.4,999.1.1.1"), "profile.ip_whitelist.invalid", "\"999.1.1.1\" is not a valid IPv4 or IPv6 address or CIDR range"),
-        ("ip_whitelist", json!("10.0.0.0/33"), "profile.ip_whitelist.invalid", "\"10.0.0.0/33\" is not a valid IPv4 or IPv6 address or CIDR range"),
-        ("personal_website", json!("www.example.com"), "profile.website.invalid", "the website must be an http:// or https:// address"),
+        (
+            "notify_url",
+            json!("ftp://shop.example.com"),
+            "profile.notify_url.invalid",
+            "the callback URL must be an http:// or https:// address",
+        ),
+        (
+            "notify_url",
+            json!("javascript:alert(1)"),
+            "profile.notify_url.invalid",
+            "the callback URL must be an http:// or https:// address",
+        ),
+        (
+            "ip_whitelist",
+            json!("1.2.3.4，5.6.7.8"),
+            "profile.ip_whitelist.chinese_comma",
+            "separate IP addresses with English commas (,)",
+        ),
+        (
+            "ip_whitelist",
+            json!("1.2.3.4,999.1.1.1"),
+            "profile.ip_whitelist.invalid",
+            "\"999.1.1.1\" is not a valid IPv4 or IPv6 address or CIDR range",
+        ),
+        (
+            "ip_whitelist",
+            json!("10.0.0.0/33"),
+            "profile.ip_whitelist.invalid",
+            "\"10.0.0.0/33\" is not a valid IPv4 or IPv6 address or CIDR range",
+        ),
+        (
+            "personal_website",
+            json!("www.example.com"),
+            "profile.website.invalid",
+            "the website must be an http:// or https:// address",
+        ),
         ("contact_phone", json!("call me"), "profile.phone.invalid", "please enter a valid phone number"),
     ];
     for (field, value, key, english) in cases {
@@ -108,7 +131,13 @@ async fn every_profile_rule_is_checked_in_both_locales(backend: Backend) {
     form["email"] = json!(5);
     assert_eq!(app.post_as(&token, path, form).await.code(), 40000);
     let raw = app
-        .send(app.client.post(app.url(path)).bearer_auth(&token).header("content-type", "application/json").body("{\"email\":"))
+        .send(
+            app.client
+                .post(app.url(path))
+                .bearer_auth(&token)
+                .header("content-type", "application/json")
+                .body("{\"email\":"),
+        )
         .await;
     assert_eq!(raw.code(), 40000);
     let huge = json!({ "introduction": "x".repeat(100_000) });
@@ -141,7 +170,11 @@ async fn a_password_change_ends_the_other_sessions(backend: Backend) {
     let current = app.login(MERCHANT).await;
     let other = app.login(MERCHANT).await;
     let changed = app
-        .post_as(&current, "/adminapi/merchant/changePassword", json!({ "current_password": MERCHANT.1, "new_password": "Changed456" }))
+        .post_as(
+            &current,
+            "/adminapi/merchant/changePassword",
+            json!({ "current_password": MERCHANT.1, "new_password": "Changed456" }),
+        )
         .await;
     assert_eq!(changed.code(), 20000, "{:?}", changed.body);
     assert_eq!(changed.data()["changed"], true);
@@ -169,12 +202,32 @@ async fn password_rules_and_the_current_password_are_enforced(backend: Backend) 
     let blank = app.post_as(&token, path, json!({ "new_password": "" })).await;
     assert_eq!(blank.data()["changed"], false);
     let cases = [
-        (json!({ "current_password": MERCHANT.1, "new_password": "abc12" }), "new_password", "password must be at least 6 characters"),
-        (json!({ "current_password": MERCHANT.1, "new_password": "abcdef12" }), "new_password", "password must contain digits and both upper and lower case letters"),
-        (json!({ "current_password": MERCHANT.1, "new_password": "Abc 12345" }), "new_password", "password may contain only digits, letters and non-space special characters"),
+        (
+            json!({ "current_password": MERCHANT.1, "new_password": "abc12" }),
+            "new_password",
+            "password must be at least 6 characters",
+        ),
+        (
+            json!({ "current_password": MERCHANT.1, "new_password": "abcdef12" }),
+            "new_password",
+            "password must contain digits and both upper and lower case letters",
+        ),
+        (
+            json!({ "current_password": MERCHANT.1, "new_password": "Abc 12345" }),
+            "new_password",
+            "password may contain only digits, letters and non-space special characters",
+        ),
         (json!({ "new_password": "Abcdef123" }), "current_password", "please enter the current password"),
-        (json!({ "current_password": "Wrong1234", "new_password": "Abcdef123" }), "current_password", "the current password is wrong"),
-        (json!({ "current_password": MERCHANT.1, "new_password": MERCHANT.1 }), "new_password", "the new password must differ from the current one"),
+        (
+            json!({ "current_password": "Wrong1234", "new_password": "Abcdef123" }),
+            "current_password",
+            "the current password is wrong",
+        ),
+        (
+            json!({ "current_password": MERCHANT.1, "new_password": MERCHANT.1 }),
+            "new_password",
+            "the new password must differ from the current one",
+        ),
     ];
     for (body, field, message) in cases {
         let answer = app.post_as(&token, path, body.clone()).await;
@@ -212,7 +265,8 @@ async fn security_settings_are_validated_and_audited(backend: Backend) {
     app.post_as(&token, path, json!({ "security_question": "我的小学？", "security_email": "safe@example.com", "security_phone": "13900139000" }))
         .await;
     let activity = app.get_as(&token, "/adminapi/merchant/activity").await;
-    let actions: Vec<&str> = activity.data().as_array().unwrap().iter().map(|item| item["action"].as_str().unwrap()).collect();
+    let actions: Vec<&str> =
+        activity.data().as_array().unwrap().iter().map(|item| item["action"].as_str().unwrap()).collect();
     assert_eq!(actions.iter().filter(|action| **action == "security_phone_changed").count(), 2);
     assert_eq!(actions.iter().filter(|action| **action == "security_question_changed").count(), 1);
     assert_eq!(actions.iter().filter(|action| **action == "security_email_changed").count(), 1);

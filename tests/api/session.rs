@@ -68,10 +68,8 @@ async fn an_idle_session_gives_50014(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(app.post_as(&fresh, USER_INFO, json!({})).await.code(), 20000);
-    let touched: i64 = sqlx::query_scalar("SELECT MAX(last_used_at) FROM sessions")
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap();
+    let touched: i64 =
+        sqlx::query_scalar("SELECT MAX(last_used_at) FROM sessions").fetch_one(&app.state.db.pool).await.unwrap();
     assert!(touched > backoffice::db::now_millis() - 10_000);
 }
 
@@ -79,15 +77,15 @@ async fn unknown_missing_and_malformed_tokens_give_50008(backend: Backend) {
     let app = spawn_app(backend).await;
     let unknown = "A".repeat(43);
     for token in [unknown.as_str(), "short", "with space inside that is long enough to matter....", "😀"] {
-        let answer = app
-            .send(app.client.post(app.url(USER_INFO)).header("token", token).json(&json!({})))
-            .await;
+        let answer = app.send(app.client.post(app.url(USER_INFO)).header("token", token).json(&json!({}))).await;
         assert_eq!((answer.status.as_u16(), answer.code()), (401, 50008), "token {token:?}");
     }
     let answer = app.post(USER_INFO, json!({})).await;
     assert_eq!(answer.code(), 50008);
     let answer = app
-        .send(app.client.post(app.url(USER_INFO)).header("authorization", "Basic YWRtaW46QWRtaW4xMjM=").json(&json!({})))
+        .send(
+            app.client.post(app.url(USER_INFO)).header("authorization", "Basic YWRtaW46QWRtaW4xMjM=").json(&json!({})),
+        )
         .await;
     assert_eq!(answer.code(), 50008);
 }

@@ -377,7 +377,8 @@ async fn the_audit_trail_records_every_change(backend: Backend) {
     }
     // The user also hears of each change in the message center, newest first.
     let notices = app.post_as(token, "/adminapi/message/list", json!({ "type": "notice" })).await;
-    let titles: Vec<&str> = notices.data().as_array().unwrap().iter().map(|item| item["title"].as_str().unwrap()).collect();
+    let titles: Vec<&str> =
+        notices.data().as_array().unwrap().iter().map(|item| item["title"].as_str().unwrap()).collect();
     assert_eq!(titles.len(), 3, "{titles:?}");
     assert!(titles[0].contains("disabled") && titles[1].contains("regenerated") && titles[2].contains("enabled"));
     assert_eq!(notices.data()[0]["messageType"], 3);

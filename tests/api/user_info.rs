@@ -26,8 +26,19 @@ async fn a_merchant_reads_its_own_information(backend: Backend) {
         assert_eq!(data["mid"], mid);
         assert_eq!(data["accountId"], mid.to_string());
         for field in [
-            "name", "avatar", "job", "organization", "location", "email", "introduction", "personalWebsite",
-            "jobName", "organizationName", "locationName", "phone", "registrationDate",
+            "name",
+            "avatar",
+            "job",
+            "organization",
+            "location",
+            "email",
+            "introduction",
+            "personalWebsite",
+            "jobName",
+            "organizationName",
+            "locationName",
+            "phone",
+            "registrationDate",
         ] {
             assert!(data[field].is_string(), "{field} missing in {data}");
         }
