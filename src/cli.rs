@@ -1,9 +1,9 @@
 //! The command line: `backoffice serve` and `backoffice create-user`.
 
-use crate::auth::password::{NewPassword, PasswordHasher};
-use crate::auth::session::Role;
 use crate::config::{ChannelConfig, Config, SessionPolicy, ThrottlePolicy, WorkerConfig};
 use crate::db::Database;
+use crate::password::{NewPassword, PasswordHasher};
+use crate::session::Role;
 use crate::startup::{Application, shutdown_signal};
 use crate::users::repository::{NewUser, create_user};
 use anyhow::Context;
@@ -97,7 +97,7 @@ pub struct ServeArgs {
     #[arg(long, env = "BACKOFFICE_LOW_BALANCE_ALERT_YUAN", default_value_t = 1_000, value_parser = clap::value_parser!(u32))]
     pub low_balance_alert_yuan: u32,
     /// Orders generated for the demo merchant by --demo when it has none.
-    #[arg(long, env = "BACKOFFICE_DEMO_ORDERS", default_value_t = crate::demo::DEMO_ORDERS)]
+    #[arg(long, env = "BACKOFFICE_DEMO_ORDERS", default_value_t = crate::config::DEMO_ORDERS)]
     pub demo_orders: usize,
     /// Sandbox channel: milliseconds until it answers an order.
     #[arg(long, env = "BACKOFFICE_SANDBOX_DELAY_MS", default_value_t = 2_000)]

@@ -7,10 +7,12 @@
 //! because it is the language of the API reference.
 
 mod trade;
+mod user_centre;
 
 use axum::http::HeaderMap;
 use std::borrow::Cow;
 pub use trade::TradeMessage;
+pub use user_centre::UserCentreMessage;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Locale {
@@ -73,7 +75,7 @@ pub enum Message {
     PasswordInvalidCharacter,
     MerchantIdInvalid,
     /// Texts of the user centre (profile, security, certification, messages).
-    UserCentre(crate::user_centre::messages::UserCentreMessage),
+    UserCentre(UserCentreMessage),
     TwoFactorStatusFailed,
     TwoFactorSetupFailed,
     TwoFactorQrCodeFailed,

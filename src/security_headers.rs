@@ -6,6 +6,7 @@ use axum::{
     middleware::Next,
     response::Response,
 };
+use tower_http::set_header::SetResponseHeaderLayer;
 
 /// What the console needs and nothing more: its own scripts only (no inline script),
 /// inline styles because antd writes its CSS at run time, `data:` images for the
@@ -24,4 +25,10 @@ pub async fn add_security_headers(request: Request, next: Next) -> Response {
     headers.insert("cross-origin-opener-policy", HeaderValue::from_static("same-origin"));
     headers.insert("permissions-policy", HeaderValue::from_static("camera=(), microphone=(), geolocation=()"));
     response
+}
+
+/// For answers carrying secrets, backup codes or tokens: no cache may keep them, the
+/// browser's included.
+pub fn no_store() -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))
 }

@@ -3,14 +3,15 @@
 //! `Application::build` binds the listener before serving, so tests can ask for port 0
 //! and read the real port back.
 
-use crate::auth::password::PasswordHasher;
 use crate::channel::{Channel, sandbox::SandboxChannel};
 use crate::config::Config;
 use crate::crypto::Secrets;
 use crate::db::{Database, now_millis};
 use crate::error::{AppError, localize_error_responses};
 use crate::extract::TrustForwardedFor;
-use crate::monitor::{RequestMetrics, count_requests};
+use crate::metrics::RequestMetrics;
+use crate::monitor::count_requests;
+use crate::password::PasswordHasher;
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
 use crate::{

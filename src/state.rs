@@ -1,11 +1,11 @@
 //! What every handler can reach: storage, settings and shared services.
 
-use crate::auth::password::PasswordHasher;
 use crate::channel::Channel;
 use crate::config::Config;
 use crate::crypto::Secrets;
 use crate::db::Database;
-use crate::monitor::RequestMetrics;
+use crate::metrics::RequestMetrics;
+use crate::password::PasswordHasher;
 use std::sync::Arc;
 
 #[derive(Clone)]

@@ -1,25 +1,20 @@
 //! Sign-in and sign-out: `/adminapi/login/*`.
 
-pub mod password;
 pub mod pending_login;
-pub mod session;
-pub mod throttle;
-pub mod token;
 
 use crate::audit::{self, action};
 use crate::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::i18n::Message;
+use crate::password::MAX_PASSWORD_LENGTH;
+use crate::session::{Account, Role, create_session, presented_token, revoke_reason, revoke_session, token};
 use crate::state::AppState;
-use crate::users::repository::{StoredCredentials, find_credentials};
+use crate::throttle;
+use crate::users::repository::{MAX_USERNAME_LENGTH, StoredCredentials, find_credentials};
 use axum::{Router, extract::State, http::HeaderMap, routing::post};
 use pending_login::PendingLoginResponse;
 use serde::{Deserialize, Serialize};
-use session::{Role, create_session, presented_token, revoke_reason, revoke_session};
-use sqlx::Row;
 use utoipa::ToSchema;
-
-pub const MAX_USERNAME_LENGTH: usize = 64;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -27,7 +22,7 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/login/logout", post(logout))
         .route("/adminapi/login/verify2FA", post(pending_login::verify_two_factor))
         // Answers carry session and pending tokens: no cache may keep them.
-        .layer(crate::two_factor::no_store())
+        .layer(crate::security_headers::no_store())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -64,28 +59,6 @@ pub struct LoginResponse {
 pub enum LoginOutcome {
     SignedIn(LoginResponse),
     TwoFactorRequired(PendingLoginResponse),
-}
-
-/// Who signs in: what the login info and the session need to know of an account.
-#[derive(Debug, Clone)]
-pub struct Account {
-    pub user_id: i64,
-    pub username: String,
-    pub role: Role,
-    pub merchant_id: Option<i64>,
-}
-
-impl Account {
-    /// From a row with the columns `user_id`, `username`, `role` and `merchant_id`.
-    pub fn from_row(row: &sqlx::any::AnyRow) -> anyhow::Result<Self> {
-        let role: String = row.try_get("role")?;
-        Ok(Self {
-            user_id: row.try_get("user_id")?,
-            username: row.try_get("username")?,
-            role: Role::parse(&role).ok_or_else(|| anyhow::anyhow!("unknown role {role:?} in storage"))?,
-            merchant_id: row.try_get("merchant_id")?,
-        })
-    }
 }
 
 /// The last step of every sign-in: a new session, the audit entry and the answer.
@@ -129,9 +102,9 @@ impl Credentials {
         }
         if password.is_empty() {
             errors.push(FieldError::new("password", Message::PasswordRequired));
-        } else if password.chars().count() > password::MAX_PASSWORD_LENGTH {
+        } else if password.chars().count() > MAX_PASSWORD_LENGTH {
             // Never hash unbounded input: argon2's cost grows with it.
-            errors.push(FieldError::new("password", Message::PasswordTooLong { max: password::MAX_PASSWORD_LENGTH }));
+            errors.push(FieldError::new("password", Message::PasswordTooLong { max: MAX_PASSWORD_LENGTH }));
         }
         if errors.is_empty() { Ok(Self { username, password }) } else { Err(AppError::Validation(errors)) }
     }

@@ -5,13 +5,13 @@
 //! it), for a few minutes, once, and only while the password stays the same. The
 //! server keeps only its SHA-256, like a session token's.
 
-use super::session::duration_millis;
-use super::token::{is_well_formed, new_token, token_hash};
-use super::{Account, LoginResponse, open_session};
+use super::{LoginResponse, open_session};
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::i18n::Message;
+use crate::session::token::{is_well_formed, new_token, token_hash};
+use crate::session::{Account, duration_millis};
 use crate::state::AppState;
 use crate::two_factor::verification::CodeCheck;
 use axum::{extract::State, http::HeaderMap};

@@ -3,12 +3,12 @@
 //! transaction through the ledger, so each writes its account-change record.
 
 use super::ledger::{Account, Actor, Ledger};
-use crate::auth::session::AdminUser;
 use crate::db::millis_to_rfc3339;
 use crate::domain::Money;
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::JsonBody;
 use crate::i18n::TradeMessage;
+use crate::session::AdminUser;
 use crate::state::AppState;
 use axum::{Router, extract::State, routing::post};
 use serde::{Deserialize, Serialize};
@@ -61,7 +61,7 @@ pub async fn list(
     _admin: AdminUser,
     JsonBody(request): JsonBody<MerchantListRequest>,
 ) -> ApiResult<MerchantListResponse> {
-    let page = crate::orders::page_request(None, None, request.page, request.page_size)?;
+    let page = crate::pagination::page_request(None, None, request.page, request.page_size)?;
     let keyword = request.keyword.unwrap_or_default().trim().to_string();
     let pattern = format!("%{}%", keyword.replace(['%', '_'], ""));
     let mid = keyword.parse::<i64>().unwrap_or(-1);
@@ -140,7 +140,8 @@ async fn fund(
         return Err(AppError::NotFound);
     }
     let mut transaction = state.db.begin_write().await?;
-    let mut ledger = Ledger::open(&mut transaction, merchant_id, Actor::user(&admin.0)).await?;
+    let mut ledger =
+        Ledger::open(&mut transaction, merchant_id, Actor::user(admin.0.user_id, &admin.0.username)).await?;
     change(&mut ledger)?;
     let account = ledger.flush(&mut transaction).await?;
     transaction.commit().await?;

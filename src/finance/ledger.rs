@@ -9,7 +9,6 @@
 //! the available credit (limit minus credit in use). So the balance records sum to the
 //! balance, and the credit records sum to the available credit.
 
-use crate::auth::session::CurrentUser;
 use crate::db::now_millis;
 use crate::sql::{Bind, StatementBatch, values_list};
 use sqlx::{AnyConnection, Row};
@@ -46,8 +45,10 @@ impl Actor {
         Self { id: None, name: "system".to_string() }
     }
 
-    pub fn user(user: &CurrentUser) -> Self {
-        Self { id: Some(user.user_id), name: user.username.clone() }
+    /// A signed-in user: the handler passes who called, so that money code needs nothing
+    /// from sign-in or sessions.
+    pub fn user(user_id: i64, username: &str) -> Self {
+        Self { id: Some(user_id), name: username.to_string() }
     }
 }
 

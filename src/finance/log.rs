@@ -1,14 +1,14 @@
 //! The account-change records (账变记录): list with the filters of spec §3, export.
 
 use super::ledger::{ACCOUNT_TYPES, CHANGE_TYPES};
-use crate::auth::session::CurrentUser;
 use crate::db::millis_to_rfc3339;
 use crate::domain::{beijing_time, yuan};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond};
 use crate::extract::JsonBody;
 use crate::i18n::{Locale, TradeMessage};
-use crate::orders::query::{COUNT_CAP, decode_cursor, parse_time};
+use crate::pagination::{COUNT_CAP, decode_cursor, encode_cursor, page_request, parse_time};
+use crate::session::CurrentUser;
 use crate::sql::{Bind, Conditions, bind_all};
 use crate::state::AppState;
 use axum::extract::{Query, State};
@@ -167,7 +167,7 @@ async fn fetch(
     let mut records = rows.iter().map(record).collect::<Result<Vec<_>, _>>()?;
     let next = if records.len() as i64 > size {
         records.truncate(size as usize);
-        records.last().map(|last| format!("{}_{}", last.created_millis, last.id))
+        records.last().map(|last| encode_cursor(last.created_millis, last.id))
     } else {
         None
     };
@@ -206,7 +206,7 @@ pub async fn list(
     JsonBody(request): JsonBody<LogListRequest>,
 ) -> ApiResult<LogListResponse> {
     let conditions = request.filter.conditions(&caller)?;
-    let page = crate::orders::page_request(None, request.cursor.as_deref(), request.page, request.page_size)?;
+    let page = page_request(None, request.cursor.as_deref(), request.page, request.page_size)?;
     let count_sql = format!(
         "SELECT COUNT(*) FROM (SELECT 1 FROM account_log{} LIMIT {}) counted",
         conditions.where_clause(),

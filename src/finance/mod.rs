@@ -7,12 +7,12 @@ pub mod alerts;
 pub mod ledger;
 pub mod log;
 
-use crate::auth::session::CurrentUser;
 use crate::db::now_millis;
 use crate::domain::{OrderStatus, beijing_date, beijing_day};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::JsonBody;
 use crate::i18n::TradeMessage;
+use crate::session::CurrentUser;
 use crate::sql::{Bind, Conditions, bind_all};
 use crate::state::AppState;
 use axum::{

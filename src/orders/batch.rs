@@ -5,14 +5,14 @@
 
 use super::batch_file::{self, RawLine};
 use super::place::{OrderLine, all_offers, check_line};
-use crate::auth::session::CurrentUser;
-use crate::db::{millis_to_rfc3339, now_millis};
+use crate::db::now_millis;
 use crate::domain::yuan;
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{ExportParams, Format, PageFetcher, csv_stream, file_response, small_xlsx};
 use crate::extract::JsonBody;
 use crate::finance::read_account;
 use crate::i18n::{Locale, Message, TradeMessage};
+use crate::session::CurrentUser;
 use crate::sql::{Bind, bind_all, values_list};
 use crate::state::AppState;
 use axum::extract::{FromRequest, Multipart, Query, Request, State};
@@ -402,8 +402,4 @@ pub async fn template(
         Format::Xlsx => small_xlsx(&rows)?,
     };
     Ok(file_response(bytes, format, "batch-template"))
-}
-
-pub fn summary_time(millis: Option<i64>) -> Option<String> {
-    millis.map(millis_to_rfc3339)
 }

@@ -5,18 +5,17 @@
 //! once place every line once: the second finds nothing left. A crash between
 //! transactions leaves the remaining lines waiting; submitting again finishes them.
 
-use super::batch::summary_time;
 use super::counters::CounterChanges;
 use super::model::new_order_no;
 use super::model::new_system_order_id;
 use super::place::{NewOrder, all_offers, insert_orders};
-use crate::auth::session::CurrentUser;
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::domain::{OrderKind, OrderStatus, ProductKind};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::JsonBody;
 use crate::finance::ledger::{Actor, Ledger, OrderRef};
 use crate::i18n::TradeMessage;
+use crate::session::CurrentUser;
 use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
 use axum::extract::State;
@@ -67,7 +66,7 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<BatchSummary, sqlx::Error> {
         failed_rows: row.try_get(7)?,
         total_fen: row.try_get(8)?,
         created_at: millis_to_rfc3339(row.try_get(9)?),
-        submitted_at: summary_time(row.try_get(10)?),
+        submitted_at: row.try_get::<Option<i64>, _>(10)?.map(millis_to_rfc3339),
     })
 }
 
@@ -99,7 +98,7 @@ pub async fn submit(
 ) -> ApiResult<BatchSummary> {
     let batch = batch_of(&state, &caller, request.batch_id).await?;
     let offers = all_offers(&state.db.pool, batch.merchant_id).await?;
-    let actor = Actor::user(&caller);
+    let actor = Actor::user(caller.user_id, &caller.username);
     let balance_before = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
     while place_chunk(&state, &batch, &offers, &actor).await? > 0 {}
     let balance_after = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
@@ -274,7 +273,7 @@ pub async fn list(
     JsonBody(request): JsonBody<BatchListRequest>,
 ) -> ApiResult<BatchListResponse> {
     let scope = caller.scope(request.merchant_id)?;
-    let page = super::page_request(None, None, request.page, request.page_size)?;
+    let page = crate::pagination::page_request(None, None, request.page, request.page_size)?;
     let filter = "WHERE ($1 = 0 OR merchant_id = $1)";
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM order_batches {filter}")))
         .bind(scope.unwrap_or(0))

@@ -1,13 +1,14 @@
 //! `GET /adminapi/order/export`: the current filter of an order list as CSV or xlsx.
 
 use super::model::OrderRow;
-use super::query::{OrderFilter, OrderQuery, PageRequest, fetch_page};
-use crate::auth::session::CurrentUser;
+use super::query::{OrderFilter, OrderQuery, fetch_page};
 use crate::db::now_millis;
 use crate::domain::{Carrier, beijing_time, yuan};
 use crate::error::AppError;
 use crate::export::{CsvFetcher, EXPORT_PAGE_SIZE, ExportParams, Format, PageFetcher, csv_stream, respond};
 use crate::i18n::Locale;
+use crate::pagination::{PageRequest, decode_cursor, page_request};
+use crate::session::CurrentUser;
 use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
 use axum::extract::{Query, State};
@@ -119,14 +120,13 @@ pub async fn export_orders(
     let locale = Locale::from_headers(&headers);
     let query = filter.resolve(&caller, now_millis())?;
     let format = params.format()?;
-    let page =
-        PageRequest { page_size: EXPORT_PAGE_SIZE, ..super::page_request(params.sort.as_deref(), None, None, None)? };
+    let page = PageRequest { page_size: EXPORT_PAGE_SIZE, ..page_request(params.sort.as_deref(), None, None, None)? };
     if format == Format::Csv {
         let (db, query) = (state.db.clone(), query.clone());
         let fetch: CsvFetcher = Box::new(move |cursor| {
             let (db, query) = (db.clone(), query.clone());
             Box::pin(async move {
-                let cursor = cursor.as_deref().and_then(super::query::decode_cursor);
+                let cursor = cursor.as_deref().and_then(decode_cursor);
                 let request = PageRequest { cursor, page: None, ..page };
                 Ok(fetch_csv_page(&db, &query, request, locale == Locale::ZhCn).await?)
             })
@@ -137,7 +137,7 @@ pub async fn export_orders(
     let fetch: PageFetcher = Box::new(move |cursor| {
         let (pool, query) = (pool.clone(), query.clone());
         Box::pin(async move {
-            let cursor = cursor.as_deref().and_then(super::query::decode_cursor);
+            let cursor = cursor.as_deref().and_then(decode_cursor);
             let request = PageRequest { cursor, page: None, ..page };
             let (orders, next) = fetch_page(&pool, &query, request).await?;
             Ok((orders.iter().map(|order| export_row(order, locale)).collect(), next))

@@ -13,7 +13,6 @@ pub mod place;
 pub mod query;
 
 use crate::audit;
-use crate::auth::session::{AdminUser, CurrentUser, Role};
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::domain::{Carrier, OrderKind, OrderStatus, PhoneNumber, ProductKind};
 use crate::error::{ApiOk, ApiResult, AppError};
@@ -21,6 +20,8 @@ use crate::extract::{ClientAddress, JsonBody};
 use crate::finance::ledger::{Account, Actor};
 use crate::finance::log::{AccountRecord, records_for_order};
 use crate::i18n::TradeMessage;
+use crate::pagination::page_request;
+use crate::session::{AdminUser, CurrentUser, Role};
 use crate::state::AppState;
 use axum::{
     Router,
@@ -30,7 +31,7 @@ use axum::{
 use lifecycle::{Outcome, Reporter};
 use model::OrderItem;
 use place::{OrderLine, check_line};
-use query::{OrderFilter, PageRequest, decode_cursor, fetch_page};
+use query::{OrderFilter, fetch_page};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
@@ -46,8 +47,6 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/admin/order/resolve", post(resolve))
         .merge(batch::router())
 }
-
-pub const MAX_PAGE_SIZE: i64 = 500;
 
 /// A list request: the filters, then where to start.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -75,31 +74,6 @@ pub struct OrderListResponse {
     pub next_cursor: Option<String>,
     pub page: Option<i64>,
     pub page_size: i64,
-}
-
-pub fn page_request(
-    sort: Option<&str>,
-    cursor: Option<&str>,
-    page: Option<i64>,
-    page_size: Option<i64>,
-) -> Result<PageRequest, AppError> {
-    let descending = match sort.map(str::trim).filter(|text| !text.is_empty()) {
-        None | Some("desc") => true,
-        Some("asc") => false,
-        Some(_) => return Err(AppError::field("sort", TradeMessage::InvalidChoice { allowed: "desc, asc" })),
-    };
-    let page_size = page_size.unwrap_or(20);
-    if !(1..=MAX_PAGE_SIZE).contains(&page_size) {
-        return Err(AppError::field("page_size", TradeMessage::PageSizeInvalid { max: MAX_PAGE_SIZE }));
-    }
-    let cursor = match cursor.map(str::trim).filter(|text| !text.is_empty()) {
-        Some(text) => Some(decode_cursor(text).ok_or_else(|| AppError::field("cursor", TradeMessage::CursorInvalid))?),
-        None => None,
-    };
-    if page.is_some_and(|page| page < 1) {
-        return Err(AppError::field("page", TradeMessage::InvalidChoice { allowed: "1, 2, 3, ..." }));
-    }
-    Ok(PageRequest { descending, cursor, page, page_size })
 }
 
 /// List orders of one kind with the filters of spec §3. Merchants see only their own.
@@ -276,7 +250,9 @@ pub async fn add(
             .err()
             .unwrap_or_else(|| AppError::field("product_key", TradeMessage::ProductRequired)));
     }
-    let placed = place::place_one(&state, Actor::user(&caller), merchant_id, &product_key, prepare).await?;
+    let placed =
+        place::place_one(&state, Actor::user(caller.user_id, &caller.username), merchant_id, &product_key, prepare)
+            .await?;
     Ok(ApiOk(AddOrderResponse { price_fen: placed.price_fen, order: placed.to_item() }))
 }
 
@@ -447,7 +423,15 @@ pub async fn resolve(
         _ => return Err(AppError::field("result", TradeMessage::InvalidChoice { allowed: "success, failure" })),
     };
     visible_order(&state, &admin, request.order_id).await?;
-    if !lifecycle::finish(&state, request.order_id, outcome, Reporter::Admin, Actor::user(&admin)).await? {
+    if !lifecycle::finish(
+        &state,
+        request.order_id,
+        outcome,
+        Reporter::Admin,
+        Actor::user(admin.user_id, &admin.username),
+    )
+    .await?
+    {
         return Err(AppError::Conflict(TradeMessage::OrderNotResolvable.into()));
     }
     let detail = format!("order {} marked {}", request.order_id, request.result);

@@ -2,10 +2,11 @@
 //! and totals that come from the counters rather than from counting rows.
 
 use super::model::{ORDER_COLUMNS, OrderRow};
-use crate::auth::session::CurrentUser;
 use crate::domain::{Carrier, OrderKind, OrderStatus, beijing_day, beijing_day_start};
 use crate::error::AppError;
 use crate::i18n::TradeMessage;
+use crate::pagination::{COUNT_CAP, PageRequest, encode_cursor, parse_time};
+use crate::session::CurrentUser;
 use crate::sql::{Bind, Conditions, bind_all};
 use serde::Deserialize;
 use sqlx::AnyPool;
@@ -63,13 +64,6 @@ pub struct OrderQuery {
     pub account: Option<String>,
     pub from: Option<i64>,
     pub to: Option<i64>,
-}
-
-pub fn parse_time(field: &'static str, text: Option<&str>) -> Result<Option<i64>, AppError> {
-    let Some(text) = text.map(str::trim).filter(|text| !text.is_empty()) else { return Ok(None) };
-    let moment = time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
-        .map_err(|_| AppError::field(field, TradeMessage::TimeInvalid))?;
-    Ok(Some((moment.unix_timestamp_nanos() / 1_000_000) as i64))
 }
 
 fn non_empty(text: &Option<String>) -> Option<String> {
@@ -138,10 +132,6 @@ fn rename(error: AppError, field: &str) -> AppError {
         other => other,
     }
 }
-
-/// At most this many rows are counted for a filter the counters cannot answer (time
-/// taken); beyond it the total says "at least" (`total_capped`).
-pub const COUNT_CAP: i64 = 100_000;
 
 impl OrderQuery {
     /// The conditions on the orders table, for the time range [from, to).
@@ -278,25 +268,6 @@ async fn count_rows(pool: &AnyPool, conditions: Conditions, cap: Option<i64>) ->
     })
 }
 
-/// Which rows of a list: after a cursor (keyset), or a page number (offset).
-#[derive(Debug, Clone, Copy)]
-pub struct PageRequest {
-    pub descending: bool,
-    pub cursor: Option<(i64, i64)>,
-    pub page: Option<i64>,
-    pub page_size: i64,
-}
-
-/// Cursors are opaque to clients: `<created_at>_<id>` of the last row seen.
-pub fn encode_cursor(row: &OrderRow) -> String {
-    format!("{}_{}", row.created_at, row.id)
-}
-
-pub fn decode_cursor(text: &str) -> Option<(i64, i64)> {
-    let (time, id) = text.split_once('_')?;
-    Some((time.parse().ok()?, id.parse().ok()?))
-}
-
 /// One page of orders and the cursor of the next page (None on the last).
 pub async fn fetch_page(
     pool: &AnyPool,
@@ -322,7 +293,7 @@ pub async fn fetch_page(
     let mut orders = rows.iter().map(OrderRow::from_row).collect::<Result<Vec<_>, _>>()?;
     let next = if orders.len() as i64 > page.page_size {
         orders.truncate(page.page_size as usize);
-        orders.last().map(encode_cursor)
+        orders.last().map(|last| encode_cursor(last.created_at, last.id))
     } else {
         None
     };

@@ -1,13 +1,13 @@
 //! Products and quotes: `/adminapi/product/list`, `/adminapi/quote/list` and export
 //! (spec §3 quote columns), and `/adminapi/admin/quote/save`.
 
-use crate::auth::session::{AdminUser, CurrentUser};
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::domain::{Carrier, Money, ProductKind, beijing_time, yuan};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{ExportParams, PageFetcher, respond};
 use crate::extract::JsonBody;
 use crate::i18n::{Locale, TradeMessage};
+use crate::session::{AdminUser, CurrentUser};
 use crate::sql::{Bind, Conditions, bind_all};
 use crate::state::AppState;
 use axum::extract::{Query, State};
@@ -197,7 +197,7 @@ pub async fn list(
     JsonBody(request): JsonBody<QuoteListRequest>,
 ) -> ApiResult<QuoteListResponse> {
     let conditions = request.filter.conditions(&caller)?;
-    let page = crate::orders::page_request(None, None, request.page, request.page_size)?;
+    let page = crate::pagination::page_request(None, None, request.page, request.page_size)?;
     let count_sql =
         format!("SELECT COUNT(*) FROM quotes q JOIN products p ON p.id = q.product_id{}", conditions.where_clause());
     let total: i64 = bind_all(sqlx::query(sqlx::AssertSqlSafe(count_sql)), conditions.binds.clone())

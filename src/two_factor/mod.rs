@@ -13,22 +13,21 @@ pub mod totp;
 pub mod verification;
 
 use crate::audit::{self, action};
-use crate::auth::session::{CurrentUser, duration_millis};
-use crate::auth::token::{is_well_formed, new_token, token_hash};
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::i18n::Message;
+use crate::security_headers::no_store;
+use crate::session::token::{is_well_formed, new_token, token_hash};
+use crate::session::{CurrentUser, duration_millis};
 use crate::state::AppState;
 use axum::{
     Router,
     extract::State,
-    http::{HeaderValue, header},
     routing::{get, post},
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa::ToSchema;
 use verification::{AcceptedCode, CodeCheck, CodeTarget};
 
@@ -43,11 +42,6 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/google-auth/regenerateBackupCodes", post(regenerate_backup_codes))
         .route("/adminapi/google-auth/get2FAStatus", get(status))
         .layer(no_store())
-}
-
-/// Secrets, backup codes and tokens must not stay in any cache, the browser's included.
-pub fn no_store() -> SetResponseHeaderLayer<HeaderValue> {
-    SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

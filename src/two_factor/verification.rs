@@ -17,11 +17,11 @@
 
 use super::{backup_codes, store, totp};
 use crate::audit::{self, action};
-use crate::auth::throttle;
 use crate::db::now_millis;
 use crate::error::AppError;
 use crate::i18n::Message;
 use crate::state::AppState;
+use crate::throttle;
 use serde_json::Value;
 use sqlx::{Any, Transaction};
 

@@ -2,13 +2,13 @@
 //! declared type), stored in the database so they survive restarts and follow backups,
 //! and served only to their owner.
 
-use super::messages::UserCentreMessage as Text;
 use crate::audit::{self, action};
-use crate::auth::session::CurrentUser;
 use crate::db::now_millis;
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::ClientAddress;
 use crate::i18n::Message;
+use crate::i18n::UserCentreMessage as Text;
+use crate::session::CurrentUser;
 use crate::state::AppState;
 use axum::extract::{Multipart, State};
 use axum::http::{HeaderValue, header};

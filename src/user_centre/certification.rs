@@ -4,14 +4,14 @@
 //! only in the detail view to the owner and administrators, and masked in lists.
 
 use super::inbox::{MessageKind, Notification, notify};
-use super::messages::UserCentreMessage as Text;
 use super::validation::Errors;
 use crate::audit::{self, action};
-use crate::auth::session::{AdminUser, CurrentUser, Role};
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::i18n::Message;
+use crate::i18n::UserCentreMessage as Text;
+use crate::session::{AdminUser, CurrentUser, Role};
 use crate::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};

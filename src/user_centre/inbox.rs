@@ -2,12 +2,12 @@
 //! unread (0) or read (1). Other modules call [`notify`] when something happens that
 //! the user should hear about (password changed, certification decided, ...).
 
-use super::messages::UserCentreMessage as Text;
-use crate::auth::session::CurrentUser;
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::JsonBody;
 use crate::i18n::Message;
+use crate::i18n::UserCentreMessage as Text;
+use crate::session::CurrentUser;
 use crate::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};

@@ -4,7 +4,6 @@
 pub mod avatar;
 pub mod certification;
 pub mod inbox;
-pub mod messages;
 pub mod profile;
 pub mod validation;
 

@@ -2,15 +2,15 @@
 //! `/adminapi/merchant/{profile,changeInfo,changePassword,security,activity}`.
 
 use super::inbox::{MessageKind, Notification, notify};
-use super::messages::UserCentreMessage as Text;
 use super::validation::{Errors, Profile, ProfileRequest, is_email, is_phone};
 use crate::audit::{self, action};
-use crate::auth::password::NewPassword;
-use crate::auth::session::CurrentUser;
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::i18n::Message;
+use crate::i18n::UserCentreMessage as Text;
+use crate::password::NewPassword;
+use crate::session::CurrentUser;
 use crate::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};

@@ -1,9 +1,9 @@
 //! The profile form of spec §3 and the rules of §5, as validated types. The server
 //! checks every rule itself: the console's checks are a convenience, not a guard.
 
-use super::messages::UserCentreMessage as Text;
 use crate::error::{AppError, FieldError};
 use crate::i18n::Message;
+use crate::i18n::UserCentreMessage as Text;
 use serde::Deserialize;
 use std::net::IpAddr;
 use utoipa::ToSchema;

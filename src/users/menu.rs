@@ -4,8 +4,8 @@
 //! treats any route missing from it as not found. Entries the caller's role may not
 //! open are left out, so the tree doubles as a statement of what each role may use.
 
-use crate::auth::session::{CurrentUser, Role};
 use crate::error::{ApiOk, ApiResult};
+use crate::session::{CurrentUser, Role};
 use serde::Serialize;
 use utoipa::ToSchema;
 

@@ -3,11 +3,11 @@
 pub mod menu;
 pub mod repository;
 
-use crate::auth::session::{CurrentUser, Role};
 use crate::db::millis_to_rfc3339;
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::JsonBody;
 use crate::i18n::Message;
+use crate::session::{CurrentUser, Role};
 use crate::state::AppState;
 use axum::{Router, extract::State, routing::post};
 use serde::{Deserialize, Serialize};

@@ -1,14 +1,17 @@
 //! Storage of merchants and users.
 
-use crate::auth::Account;
-use crate::auth::password::{NewPassword, PasswordHasher};
-use crate::auth::session::Role;
 use crate::db::now_millis;
+use crate::password::{NewPassword, PasswordHasher};
+use crate::session::Account;
+use crate::session::Role;
 use sqlx::{AnyPool, Row};
 
 /// The first merchant id handed out; ids below are never used so that a mid is
 /// recognisable at a glance.
 pub const FIRST_MERCHANT_ID: i64 = 10001;
+
+/// Longest username accepted, at sign-in and at creation.
+pub const MAX_USERNAME_LENGTH: usize = 64;
 
 pub struct StoredCredentials {
     pub account: Account,
@@ -62,7 +65,7 @@ pub async fn create_user(
 ) -> Result<(i64, Option<i64>), CreateUserError> {
     let username = new_user.username.trim();
     if username.is_empty()
-        || username.chars().count() > crate::auth::MAX_USERNAME_LENGTH
+        || username.chars().count() > MAX_USERNAME_LENGTH
         || username.chars().any(char::is_whitespace)
     {
         return Err(CreateUserError::InvalidUsername);

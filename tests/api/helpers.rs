@@ -204,14 +204,14 @@ impl TestApp {
     }
 
     pub async fn create_merchant(&self, username: &str, password: &str) -> i64 {
-        let password = backoffice::auth::password::NewPassword::parse(password).expect("valid password");
+        let password = backoffice::password::NewPassword::parse(password).expect("valid password");
         let (_, merchant_id) = backoffice::users::repository::create_user(
             &self.state.db,
             &self.state.hasher,
             backoffice::users::repository::NewUser {
                 username,
                 password: &password,
-                role: backoffice::auth::session::Role::User,
+                role: backoffice::session::Role::User,
                 merchant_name: None,
                 merchant_id: None,
                 display_name: username,

@@ -52,7 +52,7 @@ async fn an_expired_session_gives_50014(backend: Backend) {
 async fn an_idle_session_gives_50014(backend: Backend) {
     let app = spawn_app(backend).await;
     let token = app.login(ADMIN).await;
-    let idle = backoffice::auth::session::duration_millis(app.state.config.session.idle_timeout);
+    let idle = backoffice::session::duration_millis(app.state.config.session.idle_timeout);
     sqlx::query("UPDATE sessions SET last_used_at = $1")
         .bind(backoffice::db::now_millis() - idle - 1)
         .execute(&app.state.db.pool)
@@ -134,6 +134,6 @@ async fn only_a_hash_of_the_token_is_stored(backend: Backend) {
     let (hash, address, _agent) = &rows[0];
     assert_ne!(hash, &token);
     assert!(!hash.contains(&token));
-    assert_eq!(hash, &backoffice::auth::token::token_hash(&token));
+    assert_eq!(hash, &backoffice::session::token::token_hash(&token));
     assert_eq!(address, "127.0.0.1");
 }

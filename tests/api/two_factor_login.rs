@@ -184,7 +184,7 @@ async fn the_pending_handle_opens_nothing_else_and_dies_early(backend: Backend) 
     invalid(verify(&app, &expiring, &code_now(&enabled.secret)).await);
     // Dies with a password change.
     let before_change = pending_login(&app, MERCHANT).await;
-    let password = backoffice::auth::password::NewPassword::parse("Changed123").unwrap();
+    let password = backoffice::password::NewPassword::parse("Changed123").unwrap();
     sqlx::query("UPDATE users SET password_hash = $1, password_changed_at = $2 WHERE username = 'merchant'")
         .bind(app.state.hasher.hash(&password).await.unwrap())
         .bind(backoffice::db::now_millis() + 1)
@@ -196,7 +196,7 @@ async fn the_pending_handle_opens_nothing_else_and_dies_early(backend: Backend) 
     let stored: Vec<String> =
         sqlx::query_scalar("SELECT token_hash FROM pending_logins").fetch_all(&app.state.db.pool).await.unwrap();
     assert!(stored.iter().all(|hash| hash.len() == 64 && *hash != before_change));
-    assert!(stored.contains(&backoffice::auth::token::token_hash(&before_change)));
+    assert!(stored.contains(&backoffice::session::token::token_hash(&before_change)));
 }
 
 async fn wrong_codes_lock_the_user_wherever_they_come_from(backend: Backend) {

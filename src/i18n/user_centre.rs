@@ -1,5 +1,5 @@
 //! Texts of the user centre (profile, security, certification, messages), in both
-//! locales. Kept apart from `i18n.rs` so each feature owns its words.
+//! locales.
 
 use crate::i18n::Locale;
 use std::borrow::Cow;

@@ -4,7 +4,8 @@
 //! client address and user agent. A token is accepted as `Authorization: Bearer` or
 //! in the `token` header (spec §7); both at once must agree.
 
-use super::token::{is_well_formed, new_token, token_hash};
+pub mod token;
+
 use crate::db::now_millis;
 use crate::error::AppError;
 use crate::state::AppState;
@@ -12,6 +13,7 @@ use axum::extract::FromRequestParts;
 use axum::http::{HeaderMap, header, request::Parts};
 use serde::Serialize;
 use sqlx::Row;
+use token::{is_well_formed, new_token, token_hash};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -65,6 +67,28 @@ impl CurrentUser {
     /// The merchant a merchant acts for; administrators name one explicitly.
     pub fn acting_merchant(&self, requested: Option<i64>) -> Result<i64, AppError> {
         self.scope(requested)?.ok_or_else(|| AppError::field("merchant_id", crate::i18n::Message::MerchantIdInvalid))
+    }
+}
+
+/// Who signs in: what the login info and the session need to know of an account.
+#[derive(Debug, Clone)]
+pub struct Account {
+    pub user_id: i64,
+    pub username: String,
+    pub role: Role,
+    pub merchant_id: Option<i64>,
+}
+
+impl Account {
+    /// From a row with the columns `user_id`, `username`, `role` and `merchant_id`.
+    pub fn from_row(row: &sqlx::any::AnyRow) -> anyhow::Result<Self> {
+        let role: String = row.try_get("role")?;
+        Ok(Self {
+            user_id: row.try_get("user_id")?,
+            username: row.try_get("username")?,
+            role: Role::parse(&role).ok_or_else(|| anyhow::anyhow!("unknown role {role:?} in storage"))?,
+            merchant_id: row.try_get("merchant_id")?,
+        })
     }
 }
 
@@ -210,7 +234,7 @@ async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<CurrentUs
             .execute(&state.db.pool)
             .await?;
     }
-    let super::Account { user_id, username, role, merchant_id } = super::Account::from_row(&row)?;
+    let Account { user_id, username, role, merchant_id } = Account::from_row(&row)?;
     Ok(CurrentUser { user_id, username, role, merchant_id, session_id })
 }
 

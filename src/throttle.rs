@@ -10,10 +10,10 @@
 //! that limit they also back off: past `two_factor_free_failures`, each failure makes the
 //! user wait `two_factor_backoff`, doubled per further failure, before the next code.
 
-use crate::auth::session::duration_millis;
 use crate::config::ThrottlePolicy;
 use crate::db::now_millis;
 use crate::error::AppError;
+use crate::session::duration_millis;
 use sqlx::AnyPool;
 
 pub fn account_key(username: &str) -> String {
