@@ -4,12 +4,14 @@
 # (bench/orders_bench.rs). Runs on SQLite, then on a throwaway PostgreSQL cluster.
 #   bench/orders.sh            both engines
 #   ENGINES=sqlite bench/orders.sh
+#   BACKOFFICE_BIN=/tmp/backoffice-before bench/orders.sh   a given server binary (compare before/after)
 # Figures are printed and written to bench/results/orders-<engine>.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 COUNT=${COUNT:-1000000}
 ENGINES=${ENGINES:-"sqlite postgres"}
 cargo build --release --bin backoffice --example orders_bench
+bin=${BACKOFFICE_BIN:-target/release/backoffice}
 mkdir -p bench/results
 work=$(mktemp -d /tmp/backoffice-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -18,10 +20,10 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 run_engine() {
   local engine=$1 url=$2
   echo "== $engine: generating $COUNT orders" >&2
-  target/release/backoffice generate-orders --merchant 10001 --count "$COUNT" --database "$url" \
+  "$bin" generate-orders --merchant 10001 --count "$COUNT" --database "$url" \
     --secret-key-file "$work/secret.key" | tee "bench/results/orders-$engine.txt"
   # The worker is off so that only the benchmark's own requests load the server.
-  target/release/backoffice serve --listen "127.0.0.1:$port" --database "$url" --demo --demo-orders 0 \
+  "$bin" serve --listen "127.0.0.1:$port" --database "$url" --demo --demo-orders 0 \
     --secret-key-file "$work/secret.key" --no-worker >"$work/server-$engine.log" 2>&1 &
   local server=$!
   for _ in $(seq 1 100); do

@@ -113,83 +113,24 @@ pub struct Ledger {
     now: i64,
 }
 
-const LOCK_ACCOUNT: &str = "UPDATE merchant_accounts SET updated_at = $2 WHERE merchant_id = $1
+/// Locks a merchant's account row and reads its figures: `$1` is the merchant id, `$2`
+/// the time; the first four columns are the figures. Callers that need more in the same
+/// round trip wrap it (a CTE on PostgreSQL, a statement beside it on SQLite) and pass the
+/// result to [`Ledger::open_with`] or [`Ledger::from_locked_row`].
+pub const LOCK_ACCOUNT: &str = "UPDATE merchant_accounts SET updated_at = $2 WHERE merchant_id = $1
      RETURNING balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen";
-/// The next order id never reuses one AUTOINCREMENT handed out (orders are never deleted,
-/// but the sequence is the authority).
-const LOCK_ACCOUNT_AND_NEXT_ORDER_ID: &str = "UPDATE merchant_accounts SET updated_at = $2 WHERE merchant_id = $1
-     RETURNING balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen,
-     MAX(COALESCE((SELECT MAX(id) FROM orders), 0),
-         COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'orders'), 0)) + 1";
-
-/// PostgreSQL: the id comes from the orders table's own identity sequence, so ids taken
-/// here and ids the database hands out itself (batches) never collide. `{also_read}` is
-/// a SELECT whose row (if any) is returned after the account's columns.
-const LOCK_ACCOUNT_AND_NEXT_ORDER_ID_POSTGRES: &str = "WITH locked AS (
-       UPDATE merchant_accounts SET updated_at = $2 WHERE merchant_id = $1
-       RETURNING balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen,
-       nextval(pg_get_serial_sequence('orders', 'id')) AS next_order_id)
-     SELECT locked.*, also_read.* FROM locked LEFT JOIN ({also_read}) also_read ON TRUE";
 
 impl Ledger {
-    /// PostgreSQL only: in one round trip, locks the merchant's account, takes the id of
-    /// the order about to be written and runs `also_read` (a SELECT whose `$1` is the
-    /// merchant id and `$3` is `also_read_value`). Returns the ledger, the id and the row
-    /// of `also_read` from its sixth column on (all NULL when it found nothing).
-    pub async fn open_with_next_order_id(
-        connection: &mut AnyConnection,
-        merchant_id: i64,
-        actor: Actor,
-        also_read: &str,
-        also_read_value: &str,
-    ) -> Result<(Self, i64, sqlx::any::AnyRow), sqlx::Error> {
-        let sql = LOCK_ACCOUNT_AND_NEXT_ORDER_ID_POSTGRES.replace("{also_read}", also_read);
-        let (ledger, row) = Self::lock(connection, merchant_id, actor, &sql, Some(also_read_value)).await?;
-        Ok((ledger, row.try_get(4)?, row))
-    }
-
     /// Locks the merchant's account (creating it empty if it never existed). On
     /// PostgreSQL the UPDATE takes the row lock, so every money movement of one merchant
     /// runs one after the other; on SQLite the caller's `BEGIN IMMEDIATE` already did.
     pub async fn open(connection: &mut AnyConnection, merchant_id: i64, actor: Actor) -> Result<Self, sqlx::Error> {
-        Ok(Self::lock(connection, merchant_id, actor, LOCK_ACCOUNT, None).await?.0)
+        Ok(Self::open_with(connection, merchant_id, actor, LOCK_ACCOUNT, None).await?.0)
     }
 
-    /// SQLite only: in one hop, begins the write transaction, runs `also_read` (a SELECT
-    /// whose `$1` is the merchant id and `$3` is `also_read_value`), locks the account and
-    /// reads the id the next order will get. `BEGIN IMMEDIATE` holds the database's write
-    /// lock, so no one else can take that id before the transaction ends. Returns the
-    /// ledger, the id and the rows of `also_read`.
-    pub async fn begin_with_next_order_id(
-        write: &mut crate::db::SqliteWrite,
-        merchant_id: i64,
-        actor: Actor,
-        also_read: &str,
-        also_read_value: &str,
-    ) -> Result<(Self, i64, Vec<sqlx::any::AnyRow>), sqlx::Error> {
-        use sqlx::Column;
-        let sql = write.begin_with(&format!("{also_read};\n{LOCK_ACCOUNT_AND_NEXT_ORDER_ID}"));
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(merchant_id)
-            .bind(now_millis())
-            .bind(also_read_value)
-            .fetch_all(write.connection())
-            .await?;
-        let (lock_rows, read_rows): (Vec<_>, Vec<_>) = rows
-            .into_iter()
-            .partition(|row| row.columns().first().is_some_and(|column| column.name() == "balance_fen"));
-        let (ledger, lock_row) = match lock_rows.into_iter().next() {
-            Some(row) => (Self::from_lock_row(merchant_id, actor, &row)?, row),
-            // The merchant's first money movement: the account is created first.
-            None => {
-                let sql = LOCK_ACCOUNT_AND_NEXT_ORDER_ID;
-                Self::lock(write.connection(), merchant_id, actor, sql, None).await?
-            }
-        };
-        Ok((ledger, lock_row.try_get(4)?, read_rows))
-    }
-
-    fn from_lock_row(merchant_id: i64, actor: Actor, row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+    /// The ledger of an account locked by a statement built on [`LOCK_ACCOUNT`] whose row
+    /// starts with the account's four columns.
+    pub fn from_locked_row(merchant_id: i64, actor: Actor, row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
         let account = Account {
             balance_fen: row.try_get(0)?,
             credit_limit_fen: row.try_get(1)?,
@@ -199,10 +140,10 @@ impl Ledger {
         Ok(Self { merchant_id, account, actor, records: Vec::new(), now: now_millis() })
     }
 
-    /// `sql` locks and reads the account (its `$1` is the merchant id, `$2` the time and
-    /// `$3`, if any, `third_value`); it runs again after creating an account that did not
-    /// exist.
-    async fn lock(
+    /// Runs `sql`, which locks and reads the account (built on [`LOCK_ACCOUNT`]; `$3`, if
+    /// any, is `third_value`), and again after creating an account that did not exist.
+    /// Returns the ledger and the whole row, for what else `sql` read with the lock.
+    pub async fn open_with(
         connection: &mut AnyConnection,
         merchant_id: i64,
         actor: Actor,
@@ -229,7 +170,7 @@ impl Ledger {
             row = query().fetch_optional(&mut *connection).await?;
         }
         let row = row.ok_or(sqlx::Error::RowNotFound)?;
-        let mut ledger = Self::from_lock_row(merchant_id, actor, &row)?;
+        let mut ledger = Self::from_locked_row(merchant_id, actor, &row)?;
         ledger.now = now;
         Ok((ledger, row))
     }

@@ -4,7 +4,8 @@
 //! never placed again. `batch_submit.rs` holds the submitting half.
 
 use super::batch_file::{self, RawLine};
-use super::place::{OrderLine, all_offers, check_line};
+use super::place::{OrderLine, check_line};
+use super::store::all_offers;
 use crate::db::now_millis;
 use crate::domain::yuan;
 use crate::error::{ApiOk, ApiResult, AppError};

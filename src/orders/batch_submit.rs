@@ -6,9 +6,7 @@
 //! transactions leaves the remaining lines waiting; submitting again finishes them.
 
 use super::counters::CounterChanges;
-use super::model::new_order_no;
-use super::model::new_system_order_id;
-use super::place::{NewOrder, all_offers, insert_orders};
+use super::store::{NewOrder, Offer, all_offers, insert_orders};
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::domain::{OrderKind, OrderStatus, ProductKind};
 use crate::error::{ApiOk, ApiResult, AppError};
@@ -120,7 +118,7 @@ pub async fn submit(
 async fn place_chunk(
     state: &AppState,
     batch: &BatchSummary,
-    offers: &std::collections::HashMap<String, super::place::Offer>,
+    offers: &std::collections::HashMap<String, Offer>,
     actor: &Actor,
 ) -> Result<usize, AppError> {
     let mut transaction = state.db.begin_write().await?;
@@ -163,30 +161,20 @@ async fn place_chunk(
             continue;
         };
         let kind = if offer.product_kind == ProductKind::Card { OrderKind::Card } else { OrderKind::Ordinary };
-        orders.push(NewOrder {
-            merchant_id: batch.merchant_id,
-            merchant_order_id: merchant_order_id.clone(),
-            order_no: new_order_no(now),
-            system_order_id: new_system_order_id(),
-            offer: offer.clone(),
+        let mut order = NewOrder::pending(
+            batch.merchant_id,
+            merchant_order_id.clone(),
+            offer.clone(),
             kind,
-            account: account.clone(),
-            price_fen: price,
-            paid,
-            status: OrderStatus::Pending,
-            buyback: false,
-            created_at: now,
-            deadline_at: deadline,
-            submitted_at: None,
-            finished_at: None,
-            callback_at: None,
-            serial_no: None,
-            failure_reason: None,
-            card: None,
-            batch_id: Some(batch.batch_id),
-            remark: String::new(),
-            created_by: actor.id,
-        });
+            account.clone(),
+            price,
+            now,
+            deadline,
+        );
+        order.paid = paid;
+        order.batch_id = Some(batch.batch_id);
+        order.created_by = actor.id;
+        orders.push(order);
     }
     let inserted = insert_orders(&mut transaction, &orders).await?;
     if inserted.len() != orders.len() {

@@ -5,7 +5,7 @@
 
 use super::counters::CounterChanges;
 use super::model::{new_order_no, new_system_order_id};
-use super::place::{NewOrder, Offer, all_offers, insert_events, insert_orders};
+use super::store::{NewOrder, Offer, all_offers, insert_events, insert_orders};
 use crate::channel::sandbox::card_for;
 use crate::crypto::Secrets;
 use crate::db::{Database, now_millis};

@@ -12,7 +12,7 @@
 
 use super::counters::CounterChanges;
 use super::model::{ORDER_COLUMNS, OrderRow};
-use super::place::insert_events;
+use super::store::insert_events;
 use crate::channel::CardSecret;
 use crate::db::now_millis;
 use crate::domain::OrderStatus;

@@ -11,10 +11,11 @@ pub mod lifecycle;
 pub mod model;
 pub mod place;
 pub mod query;
+pub mod store;
 
 use crate::audit;
 use crate::db::{millis_to_rfc3339, now_millis};
-use crate::domain::{Carrier, OrderKind, OrderStatus, PhoneNumber, ProductKind};
+use crate::domain::{Carrier, OrderStatus, PhoneNumber, ProductKind};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::finance::ledger::{Account, Actor};
@@ -30,7 +31,7 @@ use axum::{
 };
 use lifecycle::{Outcome, Reporter};
 use model::OrderItem;
-use place::{OrderLine, check_line};
+use place::{OrderLine, PlaceIntent};
 use query::{OrderFilter, fetch_page};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -219,40 +220,14 @@ pub async fn add(
         merchant_order_id: request.merchant_order_id,
         allow_ported: request.allow_ported,
     };
-    let (buyback, remark) = (request.buyback, request.remark.unwrap_or_default().trim().chars().take(200).collect());
-    let behalf = request.behalf;
-    // Checked against the product and quote as they are inside the placing transaction.
-    let prepare = |offer: Option<&place::Offer>| -> Result<place::NewOrder, AppError> {
-        let valid = check_line(&line, offer).map_err(|(field, message)| AppError::field(field, message))?;
-        let kind = match (valid.offer.product_kind, behalf) {
-            (ProductKind::Card, true) => {
-                return Err(AppError::field(
-                    "behalf",
-                    TradeMessage::InvalidChoice { allowed: "false (card-secret products)" },
-                ));
-            }
-            (ProductKind::Card, false) => OrderKind::Card,
-            (ProductKind::Direct, true) => OrderKind::Behalf,
-            (ProductKind::Direct, false) => OrderKind::Ordinary,
-        };
-        if kind == OrderKind::Behalf && valid.account.is_empty() {
-            return Err(AppError::field("account", TradeMessage::AccountRequired));
-        }
-        let mut order = place::new_pending_order(&state, merchant_id, &valid, kind, now_millis());
-        order.buyback = buyback;
-        order.remark = remark;
-        Ok(order)
+    let intent = PlaceIntent {
+        merchant_id,
+        line,
+        behalf: request.behalf,
+        buyback: request.buyback,
+        remark: request.remark.unwrap_or_default().trim().chars().take(200).collect(),
     };
-    let product_key = line.product_key.clone();
-    if product_key.is_empty() {
-        // Refused without touching the database (no product: `prepare` always refuses).
-        return Err(prepare(None)
-            .err()
-            .unwrap_or_else(|| AppError::field("product_key", TradeMessage::ProductRequired)));
-    }
-    let placed =
-        place::place_one(&state, Actor::user(caller.user_id, &caller.username), merchant_id, &product_key, prepare)
-            .await?;
+    let placed = place::place_one(&state, Actor::user(caller.user_id, &caller.username), intent).await?;
     Ok(ApiOk(AddOrderResponse { price_fen: placed.price_fen, order: placed.to_item() }))
 }
 
@@ -303,7 +278,7 @@ pub async fn price(
         return Err(AppError::field("account", TradeMessage::AccountInvalid));
     }
     let product_key = request.product_key.unwrap_or_default().trim().to_string();
-    let mut offers: Vec<PriceOffer> = place::all_offers(&state.db.pool, merchant_id)
+    let mut offers: Vec<PriceOffer> = store::all_offers(&state.db.pool, merchant_id)
         .await?
         .into_values()
         .filter(|offer| product_key.is_empty() || offer.product_key == product_key)

@@ -1,0 +1,357 @@
+//! Where orders are read and written: products with the merchant's quotes (offers), the
+//! new-order row, the placing transaction's first read (offer + account lock + order id
+//! in one hop), and the multi-row inserts batches and the generator use. Engine
+//! differences of these statements stay here and in `db::dialect`.
+
+use super::counters::Counted;
+use super::model::{OrderRow, new_order_no, new_system_order_id};
+use crate::domain::{Carrier, OrderKind, OrderStatus, ProductKind};
+use crate::finance::ledger::{self, Actor, Ledger};
+use crate::sql::{Bind, StatementBatch, bind_all, values_list};
+use sqlx::{AnyConnection, AnyPool, Row};
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+/// A product with the merchant's quote for it, if any.
+#[derive(Debug, Clone)]
+pub struct Offer {
+    pub product_id: i64,
+    pub product_key: String,
+    pub product_name: String,
+    pub carrier: Carrier,
+    pub product_kind: ProductKind,
+    pub face_value_fen: i64,
+    /// The supply price, when the merchant has a quote that is on.
+    pub price_fen: Option<i64>,
+}
+
+/// Every product with the merchant's ($1) quote, if on. A macro so that the one-product
+/// form below is a constant too, not a string built for every order placed.
+macro_rules! offer_query {
+    () => {
+        "SELECT p.id, p.product_key, p.name, p.carrier, p.product_kind, p.face_value_fen, q.price_fen
+     FROM products p LEFT JOIN quotes q ON q.product_id = p.id AND q.merchant_id = $1 AND q.status = 1"
+    };
+}
+const OFFER_QUERY: &str = offer_query!();
+/// The product whose key is $3, with the merchant's quote (read with the account lock).
+const OFFER_BY_KEY_QUERY: &str = concat!(offer_query!(), " WHERE p.product_key = $3");
+
+fn offer_from_row(row: &sqlx::any::AnyRow) -> Result<Offer, sqlx::Error> {
+    offer_from_columns(row, 0)?.ok_or(sqlx::Error::RowNotFound)
+}
+
+/// The offer in `row` from column `first` on; `None` when they are NULL (no such product).
+fn offer_from_columns(row: &sqlx::any::AnyRow, first: usize) -> Result<Option<Offer>, sqlx::Error> {
+    let Some(product_id) = row.try_get::<Option<i64>, _>(first)? else { return Ok(None) };
+    let carrier: i64 = row.try_get(first + 3)?;
+    let kind: i64 = row.try_get(first + 4)?;
+    Ok(Some(Offer {
+        product_id,
+        product_key: row.try_get(first + 1)?,
+        product_name: row.try_get(first + 2)?,
+        carrier: Carrier::from_code(carrier).ok_or_else(|| sqlx::Error::Decode("unknown carrier".into()))?,
+        product_kind: ProductKind::from_code(kind).ok_or_else(|| sqlx::Error::Decode("unknown product kind".into()))?,
+        face_value_fen: row.try_get(first + 5)?,
+        price_fen: row.try_get(first + 6)?,
+    }))
+}
+
+/// Every product with the merchant's prices, by product key (for batches).
+pub async fn all_offers(pool: &AnyPool, merchant_id: i64) -> Result<HashMap<String, Offer>, sqlx::Error> {
+    let rows = sqlx::query(OFFER_QUERY).bind(merchant_id).fetch_all(pool).await?;
+    rows.iter().map(|row| offer_from_row(row).map(|offer| (offer.product_key.clone(), offer))).collect()
+}
+
+/// What the placing transaction reads first, in one hop: the merchant's account locked
+/// (the ledger), the id the new order will get, and the product asked for with the
+/// merchant's quote (`None`: no such product).
+pub struct Opened {
+    pub ledger: Ledger,
+    pub order_id: i64,
+    pub offer: Option<Offer>,
+}
+
+/// SQLite: the next order id never reuses one AUTOINCREMENT handed out (orders are never
+/// deleted, but the sequence is the authority).
+const NEXT_ORDER_ID_SQLITE: &str = "SELECT MAX(COALESCE((SELECT MAX(id) FROM orders), 0),
+     COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'orders'), 0)) + 1 AS next_order_id";
+
+/// SQLite: the offer, the account lock and the next id as three statements of one text,
+/// sent after `BEGIN IMMEDIATE` in the same hop. Built once.
+static OPEN_SQLITE: LazyLock<String> =
+    LazyLock::new(|| format!("{OFFER_BY_KEY_QUERY};\n{};\n{NEXT_ORDER_ID_SQLITE}", ledger::LOCK_ACCOUNT));
+
+/// PostgreSQL: one statement (one round trip). The id comes from the orders table's own
+/// identity sequence, so ids taken here and ids the database hands out itself (batches)
+/// never collide. Columns: the account's four, the id, then the offer (NULL if none).
+static OPEN_POSTGRES: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WITH locked AS ({}) SELECT locked.*, nextval(pg_get_serial_sequence('orders', 'id')) AS next_order_id, offer.*
+         FROM locked LEFT JOIN ({OFFER_BY_KEY_QUERY}) offer ON TRUE",
+        ledger::LOCK_ACCOUNT
+    )
+});
+
+/// SQLite: begins the write transaction and reads in one hop. `BEGIN IMMEDIATE` holds the
+/// database's write lock, so no one else can take the id before the transaction ends.
+pub async fn open_on_sqlite(
+    write: &mut crate::db::SqliteWrite,
+    merchant_id: i64,
+    actor: Actor,
+    product_key: &str,
+) -> Result<Opened, sqlx::Error> {
+    use sqlx::Column;
+    let sql = write.begin_with(&OPEN_SQLITE);
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(crate::db::now_millis())
+        .bind(product_key)
+        .fetch_all(write.connection())
+        .await?;
+    let (mut offer, mut lock_row, mut order_id) = (None, None, None);
+    for row in &rows {
+        match row.columns().first().map(|column| column.name()) {
+            Some("balance_fen") => lock_row = Some(row),
+            Some("next_order_id") => order_id = Some(row.try_get(0)?),
+            _ => offer = Some(offer_from_row(row)?),
+        }
+    }
+    let ledger = match lock_row {
+        Some(row) => Ledger::from_locked_row(merchant_id, actor, row)?,
+        // The merchant's first money movement: the ledger creates the account.
+        None => Ledger::open(write.connection(), merchant_id, actor).await?,
+    };
+    Ok(Opened { ledger, order_id: order_id.ok_or(sqlx::Error::RowNotFound)?, offer })
+}
+
+/// PostgreSQL: the read in one round trip inside the caller's transaction; the UPDATE
+/// takes the account's row lock.
+pub async fn open_on_postgres(
+    connection: &mut AnyConnection,
+    merchant_id: i64,
+    actor: Actor,
+    product_key: &str,
+) -> Result<Opened, sqlx::Error> {
+    let (ledger, row) = Ledger::open_with(connection, merchant_id, actor, &OPEN_POSTGRES, Some(product_key)).await?;
+    Ok(Opened { ledger, order_id: row.try_get(4)?, offer: offer_from_columns(&row, 5)? })
+}
+
+/// Every column of a new order row.
+#[derive(Debug, Clone)]
+pub struct NewOrder {
+    pub merchant_id: i64,
+    pub merchant_order_id: String,
+    pub order_no: String,
+    pub system_order_id: String,
+    pub offer: Offer,
+    pub kind: OrderKind,
+    pub account: String,
+    pub price_fen: i64,
+    pub paid: (i64, i64),
+    pub status: OrderStatus,
+    pub buyback: bool,
+    pub created_at: i64,
+    pub deadline_at: i64,
+    pub submitted_at: Option<i64>,
+    pub finished_at: Option<i64>,
+    pub callback_at: Option<i64>,
+    pub serial_no: Option<String>,
+    pub failure_reason: Option<String>,
+    pub card: Option<(String, String)>,
+    pub batch_id: Option<i64>,
+    pub remark: String,
+    pub created_by: Option<i64>,
+}
+
+impl NewOrder {
+    /// A new order waiting for the channel, as `add` and a batch submit place it: unpaid
+    /// until the ledger says how (`paid`), due at `deadline_at`, queued for the worker.
+    #[allow(clippy::too_many_arguments)]
+    pub fn pending(
+        merchant_id: i64,
+        merchant_order_id: String,
+        offer: Offer,
+        kind: OrderKind,
+        account: String,
+        price_fen: i64,
+        now: i64,
+        deadline_at: i64,
+    ) -> Self {
+        Self {
+            merchant_id,
+            merchant_order_id,
+            order_no: new_order_no(now),
+            system_order_id: new_system_order_id(),
+            offer,
+            kind,
+            account,
+            price_fen,
+            paid: (0, 0),
+            status: OrderStatus::Pending,
+            buyback: false,
+            created_at: now,
+            deadline_at,
+            submitted_at: None,
+            finished_at: None,
+            callback_at: None,
+            serial_no: None,
+            failure_reason: None,
+            card: None,
+            batch_id: None,
+            remark: String::new(),
+            created_by: None,
+        }
+    }
+
+    /// The row as stored, without reading it back.
+    pub fn into_row(self, id: i64) -> OrderRow {
+        OrderRow {
+            id,
+            merchant_id: self.merchant_id,
+            merchant_order_id: self.merchant_order_id,
+            order_no: self.order_no,
+            system_order_id: self.system_order_id,
+            product_key: self.offer.product_key,
+            product_name: self.offer.product_name,
+            carrier: self.offer.carrier.code(),
+            order_kind: self.kind.code(),
+            account: self.account,
+            face_value_fen: self.offer.face_value_fen,
+            price_fen: self.price_fen,
+            paid_balance_fen: self.paid.0,
+            paid_credit_fen: self.paid.1,
+            status: self.status.code(),
+            buyback: i64::from(self.buyback),
+            created_at: self.created_at,
+            deadline_at: self.deadline_at,
+            submitted_at: self.submitted_at,
+            finished_at: self.finished_at,
+            duration_ms: self.finished_at.map(|finished| finished - self.created_at),
+            callback_at: self.callback_at,
+            serial_no: self.serial_no,
+            failure_reason: self.failure_reason,
+            batch_id: self.batch_id,
+            remark: self.remark,
+            has_card: self.card.is_some(),
+            created_by: self.created_by,
+        }
+    }
+
+    pub fn counted(&self) -> Counted {
+        Counted {
+            merchant_id: self.merchant_id,
+            created_at: self.created_at,
+            order_kind: self.kind.code(),
+            carrier: self.offer.carrier.code(),
+            face_value_fen: self.offer.face_value_fen,
+            buyback: i64::from(self.buyback),
+        }
+    }
+}
+
+const INSERT_COLUMNS: usize = 30;
+const ORDER_COLUMNS: &str = "merchant_id, merchant_order_id, order_no, system_order_id, product_id, product_key,
+     product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen,
+     status, buyback, created_at, deadline_at, submitted_at, finished_at, duration_ms, callback_at, serial_no,
+     failure_reason, card_no_enc, card_secret_enc, batch_id, remark, created_by, lease_until";
+
+/// The values of `ORDER_COLUMNS` for one order.
+fn order_binds(order: &NewOrder) -> [Bind; INSERT_COLUMNS] {
+    // Only orders a channel handles are queued for the worker, due at once.
+    let in_flight = !order.status.is_final() && order.status != OrderStatus::ManualReview;
+    let lease_until = (in_flight && order.kind != OrderKind::Behalf).then_some(order.created_at);
+    [
+        Bind::Int(order.merchant_id),
+        Bind::Text(order.merchant_order_id.clone()),
+        Bind::Text(order.order_no.clone()),
+        Bind::Text(order.system_order_id.clone()),
+        Bind::Int(order.offer.product_id),
+        Bind::Text(order.offer.product_key.clone()),
+        Bind::Text(order.offer.product_name.clone()),
+        Bind::Int(order.offer.carrier.code()),
+        Bind::Int(order.kind.code()),
+        Bind::Text(order.account.clone()),
+        Bind::Int(order.offer.face_value_fen),
+        Bind::Int(order.price_fen),
+        Bind::Int(order.paid.0),
+        Bind::Int(order.paid.1),
+        Bind::Int(order.status.code()),
+        Bind::Int(i64::from(order.buyback)),
+        Bind::Int(order.created_at),
+        Bind::Int(order.deadline_at),
+        Bind::OptInt(order.submitted_at),
+        Bind::OptInt(order.finished_at),
+        Bind::OptInt(order.finished_at.map(|finished| finished - order.created_at)),
+        Bind::OptInt(order.callback_at),
+        Bind::OptText(order.serial_no.clone()),
+        Bind::OptText(order.failure_reason.clone()),
+        Bind::OptText(order.card.as_ref().map(|card| card.0.clone())),
+        Bind::OptText(order.card.as_ref().map(|card| card.1.clone())),
+        Bind::OptInt(order.batch_id),
+        Bind::Text(order.remark.clone()),
+        Bind::OptInt(order.created_by),
+        Bind::OptInt(lease_until),
+    ]
+}
+
+/// Inserts orders, many per statement. A merchant order id the merchant already used is
+/// skipped, not an error: the result lists (merchant order id, id) of the rows inserted.
+pub async fn insert_orders(
+    connection: &mut AnyConnection,
+    orders: &[NewOrder],
+) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    let mut inserted = Vec::with_capacity(orders.len());
+    for chunk in orders.chunks(crate::sql::MAX_BINDS / INSERT_COLUMNS) {
+        let sql = format!(
+            "INSERT INTO orders ({ORDER_COLUMNS}) VALUES {}
+             ON CONFLICT (merchant_id, merchant_order_id) DO NOTHING RETURNING merchant_order_id, id",
+            values_list(chunk.len(), INSERT_COLUMNS)
+        );
+        let binds: Vec<Bind> = chunk.iter().flat_map(order_binds).collect();
+        let rows =
+            bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).fetch_all(&mut *connection).await?;
+        for row in rows {
+            inserted.push((row.try_get(0)?, row.try_get(1)?));
+        }
+    }
+    Ok(inserted)
+}
+
+/// Appends timeline events: (order id, status, note, actor, time).
+pub async fn insert_events(
+    connection: &mut AnyConnection,
+    events: &[(i64, OrderStatus, &str, Option<i64>, i64)],
+) -> Result<(), sqlx::Error> {
+    const COLUMNS: usize = 5;
+    for chunk in events.chunks(crate::sql::MAX_BINDS / COLUMNS) {
+        let sql = format!(
+            "INSERT INTO order_events (order_id, status, note, actor_id, created_at) VALUES {}",
+            values_list(chunk.len(), COLUMNS)
+        );
+        let mut binds = Vec::with_capacity(chunk.len() * COLUMNS);
+        for (order_id, status, note, actor, at) in chunk {
+            binds.extend([
+                Bind::Int(*order_id),
+                Bind::Int(status.code()),
+                Bind::Text(note.to_string()),
+                Bind::OptInt(*actor),
+                Bind::Int(*at),
+            ]);
+        }
+        bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).execute(&mut *connection).await?;
+    }
+    Ok(())
+}
+
+/// Adds the new order's row, with the id taken by [`open_on_sqlite`] or
+/// [`open_on_postgres`], to the statements written together.
+pub fn add_order(batch: &mut StatementBatch, id: i64, order: &NewOrder) {
+    let mut binds = Vec::with_capacity(INSERT_COLUMNS + 1);
+    binds.push(Bind::Int(id));
+    binds.extend(order_binds(order));
+    batch.push(INSERT_ONE.clone(), binds);
+}
+
+static INSERT_ONE: LazyLock<String> =
+    LazyLock::new(|| format!("INSERT INTO orders (id, {ORDER_COLUMNS}) VALUES {}", values_list(1, INSERT_COLUMNS + 1)));
