@@ -40,8 +40,72 @@ impl ExportParams {
     }
 }
 
+/// A value of an exported file, typed so that each format writes it right: Excel must
+/// neither run a merchant's text as a formula (OWASP's CSV injection) nor turn a 24-digit
+/// order number into 2.02611E+23, and money must stay a number that SUM adds up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cell {
+    /// Free text (names, statuses, reasons, times): neutralised by [`excel_safe`].
+    Text(String),
+    /// A long identifier (order numbers, serials, merchant order ids, phone numbers):
+    /// text Excel must keep as text. CSV: quoted with a trailing tab (Excel then reads it
+    /// as text and shows every digit; the tab is invisible); xlsx: a text cell. Neutralised too.
+    Id(String),
+    /// Money in fen: yuan with two decimals; in xlsx a number with a yuan format.
+    Money(i64),
+    /// A whole number (line numbers, merchant ids).
+    Int(i64),
+    /// A duration in milliseconds, written as seconds with one decimal.
+    Seconds(i64),
+    Empty,
+}
+
+impl Cell {
+    pub fn text(text: impl Into<String>) -> Cell {
+        Cell::Text(text.into())
+    }
+
+    pub fn id(id: impl Into<String>) -> Cell {
+        Cell::Id(id.into())
+    }
+
+    /// Text, or nothing when absent.
+    pub fn optional_text(text: Option<impl Into<String>>) -> Cell {
+        text.map_or(Cell::Empty, |text| Cell::Text(text.into()))
+    }
+
+    /// The cell as one CSV field: text and ids quoted, numbers bare.
+    pub fn csv_field(&self) -> String {
+        let quoted = |text: &str| format!("\"{}\"", text.replace('"', "\"\""));
+        match self {
+            Cell::Text(text) => quoted(&excel_safe(text)),
+            Cell::Id(id) if id.is_empty() => String::new(),
+            Cell::Id(id) => quoted(&format!("{}\t", excel_safe(id))),
+            Cell::Money(fen) => crate::domain::yuan(*fen),
+            Cell::Int(value) => value.to_string(),
+            Cell::Seconds(millis) => format!("{:.1}", *millis as f64 / 1000.0),
+            Cell::Empty => String::new(),
+        }
+    }
+}
+
+/// Characters that make a spreadsheet read a cell as a formula (OWASP: `=`, `+`, `-`,
+/// `@`, tab, carriage return). The order export builds its CSV in SQL from the same list.
+pub const FORMULA_TRIGGERS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// Text that a spreadsheet shows as text: a leading formula character gets a single
+/// quote before it. The one rule for every file the server writes.
+pub fn excel_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.starts_with(FORMULA_TRIGGERS) { format!("'{text}").into() } else { text.into() }
+}
+
+/// Header cells from titles.
+pub fn titles(titles: &[&str]) -> Vec<Cell> {
+    titles.iter().map(|title| Cell::text(*title)).collect()
+}
+
 /// One page of rows and the cursor of the next page (None after the last).
-pub type Page = (Vec<Vec<String>>, Option<String>);
+pub type Page = (Vec<Vec<Cell>>, Option<String>);
 /// Fetches the page after a cursor (None: the first page).
 pub type PageFetcher = Box<dyn FnMut(Option<String>) -> BoxFuture<'static, anyhow::Result<Page>> + Send>;
 /// Fetches the page after a cursor as CSV lines already (each ending in a newline).
@@ -51,7 +115,7 @@ pub type CsvFetcher =
 pub async fn respond(
     format: Format,
     name: &str,
-    header_row: Vec<String>,
+    header_row: Vec<Cell>,
     fetch: PageFetcher,
 ) -> Result<Response, AppError> {
     match format {
@@ -82,16 +146,19 @@ fn attachment(body: Body, content_type: &'static str, file_name: String) -> Resp
     response
 }
 
-pub fn csv_bytes(rows: &[Vec<String>]) -> anyhow::Result<Vec<u8>> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
+/// Rows as CSV lines (CRLF-free: `\n` ends a line; quoted fields keep line breaks).
+pub fn csv_bytes(rows: &[Vec<Cell>]) -> anyhow::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
     for row in rows {
-        writer.write_record(row)?;
+        let fields: Vec<String> = row.iter().map(Cell::csv_field).collect();
+        bytes.extend_from_slice(fields.join(",").as_bytes());
+        bytes.push(b'\n');
     }
-    Ok(writer.into_inner().map_err(|error| anyhow::anyhow!("{error}"))?)
+    Ok(bytes)
 }
 
 enum Step {
-    Header(Vec<String>),
+    Header(Vec<Cell>),
     Next(Option<String>),
     Done,
 }
@@ -99,7 +166,7 @@ enum Step {
 /// A CSV body produced one page at a time: memory stays at a few pages however many
 /// rows. The next page is fetched while the previous one is being sent. A storage error
 /// mid-way aborts the response, so a client never takes a truncated file for a complete one.
-pub fn csv_stream(name: &str, header_row: Vec<String>, fetch: CsvFetcher) -> Response {
+pub fn csv_stream(name: &str, header_row: Vec<Cell>, fetch: CsvFetcher) -> Response {
     let (sender, receiver) = tokio::sync::mpsc::channel::<std::io::Result<Bytes>>(2);
     tokio::spawn(async move {
         let mut pages = std::pin::pin!(csv_pages(header_row, fetch));
@@ -117,7 +184,7 @@ pub fn csv_stream(name: &str, header_row: Vec<String>, fetch: CsvFetcher) -> Res
     attachment(Body::from_stream(stream), "text/csv; charset=utf-8", format!("{name}.csv"))
 }
 
-fn csv_pages(header_row: Vec<String>, fetch: CsvFetcher) -> impl futures_util::Stream<Item = std::io::Result<Bytes>> {
+fn csv_pages(header_row: Vec<Cell>, fetch: CsvFetcher) -> impl futures_util::Stream<Item = std::io::Result<Bytes>> {
     futures_util::stream::unfold((Step::Header(header_row), fetch), |(step, mut fetch)| async move {
         match step {
             Step::Header(header_row) => {
@@ -142,23 +209,59 @@ fn csv_pages(header_row: Vec<String>, fetch: CsvFetcher) -> impl futures_util::S
     })
 }
 
-async fn xlsx_file(name: &str, header_row: Vec<String>, mut fetch: PageFetcher) -> Result<Response, AppError> {
-    let mut workbook = rust_xlsxwriter::Workbook::new();
-    let sheet = workbook.add_worksheet_with_constant_memory().map_err(anyhow::Error::from)?;
-    let mut write_row = |index: usize, row: &[String]| -> anyhow::Result<()> {
-        for (column, value) in row.iter().enumerate() {
-            sheet.write_string(index as u32, column as u16, value)?;
+/// Writes typed cells into an xlsx sheet: text and ids as text cells, money as numbers
+/// in a yuan format, durations in seconds with one decimal.
+struct SheetWriter {
+    yuan: rust_xlsxwriter::Format,
+    seconds: rust_xlsxwriter::Format,
+}
+
+impl SheetWriter {
+    fn new() -> Self {
+        Self {
+            yuan: rust_xlsxwriter::Format::new().set_num_format("¥#,##0.00"),
+            seconds: rust_xlsxwriter::Format::new().set_num_format("0.0"),
+        }
+    }
+
+    fn row(&self, sheet: &mut rust_xlsxwriter::Worksheet, index: usize, row: &[Cell]) -> anyhow::Result<()> {
+        let index = u32::try_from(index)?;
+        for (column, cell) in row.iter().enumerate() {
+            let column = u16::try_from(column)?;
+            match cell {
+                Cell::Text(text) | Cell::Id(text) => {
+                    sheet.write_string(index, column, excel_safe(text))?;
+                }
+                // Fen to yuan is exact for every amount below 2^53 fen; xlsx stores numbers
+                // as doubles whatever we do, and this is where money leaves our books.
+                Cell::Money(fen) => {
+                    sheet.write_number_with_format(index, column, *fen as f64 / 100.0, &self.yuan)?;
+                }
+                Cell::Int(value) => {
+                    sheet.write_number(index, column, *value as f64)?;
+                }
+                Cell::Seconds(millis) => {
+                    sheet.write_number_with_format(index, column, *millis as f64 / 1000.0, &self.seconds)?;
+                }
+                Cell::Empty => {}
+            }
         }
         Ok(())
-    };
-    write_row(0, &header_row)?;
+    }
+}
+
+async fn xlsx_file(name: &str, header_row: Vec<Cell>, mut fetch: PageFetcher) -> Result<Response, AppError> {
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    let sheet = workbook.add_worksheet_with_constant_memory().map_err(anyhow::Error::from)?;
+    let writer = SheetWriter::new();
+    writer.row(sheet, 0, &header_row)?;
     let mut written = 0usize;
     let mut cursor = None;
     loop {
         let (rows, next) = fetch(cursor).await?;
         for row in rows.iter().take(MAX_XLSX_ROWS - written) {
             written += 1;
-            write_row(written, row)?;
+            writer.row(sheet, written, row)?;
         }
         match next {
             Some(next) if written < MAX_XLSX_ROWS => cursor = Some(next),
@@ -176,34 +279,13 @@ async fn xlsx_file(name: &str, header_row: Vec<String>, mut fetch: PageFetcher) 
     ))
 }
 
-/// Reads the rows of the first sheet of an xlsx file as text.
-pub fn xlsx_rows(bytes: &[u8]) -> anyhow::Result<Vec<Vec<String>>> {
-    use calamine::{Reader, Xlsx};
-    let mut workbook: Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes))?;
-    let range = workbook.worksheet_range_at(0).ok_or_else(|| anyhow::anyhow!("the workbook has no sheet"))??;
-    Ok(range
-        .rows()
-        .map(|row| {
-            row.iter()
-                .map(|cell| match cell {
-                    // Numbers typed into Excel (phone numbers) arrive as floats.
-                    calamine::Data::Float(value) if value.fract() == 0.0 => format!("{value:.0}"),
-                    calamine::Data::Int(value) => value.to_string(),
-                    other => other.to_string(),
-                })
-                .collect()
-        })
-        .collect())
-}
-
 /// An xlsx file of a few rows (templates).
-pub fn small_xlsx(rows: &[Vec<String>]) -> anyhow::Result<Vec<u8>> {
+pub fn small_xlsx(rows: &[Vec<Cell>]) -> anyhow::Result<Vec<u8>> {
     let mut workbook = rust_xlsxwriter::Workbook::new();
     let sheet = workbook.add_worksheet();
+    let writer = SheetWriter::new();
     for (index, row) in rows.iter().enumerate() {
-        for (column, value) in row.iter().enumerate() {
-            sheet.write_string(index as u32, column as u16, value)?;
-        }
+        writer.row(sheet, index, row)?;
     }
     Ok(workbook.save_to_buffer()?)
 }
@@ -216,5 +298,26 @@ pub fn file_response(bytes: Vec<u8>, format: Format, name: &str) -> Response {
             "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
             format!("{name}.xlsx"),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formulas_are_neutralised_and_numbers_stay_numbers() {
+        for hostile in ["=HYPERLINK(\"http://x\")", "+1+2", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
+            assert_eq!(excel_safe(hostile), format!("'{hostile}"));
+            assert!(Cell::text(hostile).csv_field().starts_with("\"'"), "{hostile}");
+        }
+        assert_eq!(excel_safe("中国移动"), "中国移动");
+        assert_eq!(Cell::Money(-985).csv_field(), "-9.85");
+        assert_eq!(Cell::Int(-3).csv_field(), "-3");
+        assert_eq!(Cell::Seconds(12_345).csv_field(), "12.3");
+        assert_eq!(Cell::id("202611230000000000000001").csv_field(), "\"202611230000000000000001\t\"");
+        assert_eq!(Cell::id("-1").csv_field(), "\"'-1\t\"");
+        assert_eq!(Cell::id("").csv_field(), "");
+        assert_eq!(Cell::text("a \"b\", c").csv_field(), "\"a \"\"b\"\", c\"");
     }
 }

@@ -33,3 +33,4 @@ pub mod user_centre;
 pub mod users;
 pub mod web_assets;
 pub mod worker;
+pub mod xlsx_read;

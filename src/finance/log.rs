@@ -2,9 +2,9 @@
 
 use super::ledger::{ACCOUNT_TYPES, CHANGE_TYPES};
 use crate::db::millis_to_rfc3339;
-use crate::domain::{beijing_time, yuan};
+use crate::domain::beijing_time;
 use crate::error::{ApiOk, ApiResult, AppError};
-use crate::export::{EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond};
+use crate::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, titles};
 use crate::extract::JsonBody;
 use crate::i18n::{Locale, TradeMessage};
 use crate::pagination::{COUNT_CAP, decode_cursor, encode_cursor, page_request, parse_time};
@@ -227,25 +227,25 @@ pub async fn list(
     }))
 }
 
-fn export_row(record: &AccountRecord) -> Vec<String> {
+fn export_row(record: &AccountRecord) -> Vec<Cell> {
     vec![
-        record.id.to_string(),
-        record.merchant_id.to_string(),
-        record.account_type.to_string(),
-        record.change_type.to_string(),
-        yuan(record.amount_fen),
-        yuan(record.balance_before_fen),
-        yuan(record.balance_after_fen),
-        yuan(record.credit_before_fen),
-        yuan(record.credit_after_fen),
-        record.order_no.clone().unwrap_or_default(),
-        record.actor_name.clone(),
-        record.remark.clone(),
-        beijing_time(record.created_millis),
+        Cell::Int(record.id),
+        Cell::Int(record.merchant_id),
+        Cell::text(record.account_type),
+        Cell::text(record.change_type),
+        Cell::Money(record.amount_fen),
+        Cell::Money(record.balance_before_fen),
+        Cell::Money(record.balance_after_fen),
+        Cell::Money(record.credit_before_fen),
+        Cell::Money(record.credit_after_fen),
+        Cell::id(record.order_no.clone().unwrap_or_default()),
+        Cell::text(&record.actor_name),
+        Cell::text(&record.remark),
+        Cell::text(beijing_time(record.created_millis)),
     ]
 }
 
-fn header_row(locale: Locale) -> Vec<String> {
+fn header_row(locale: Locale) -> Vec<Cell> {
     let zh = [
         "编号",
         "商户编号",
@@ -277,8 +277,8 @@ fn header_row(locale: Locale) -> Vec<String> {
         "Time",
     ];
     match locale {
-        Locale::ZhCn => zh.map(String::from).to_vec(),
-        Locale::EnUs => en.map(String::from).to_vec(),
+        Locale::ZhCn => titles(&zh),
+        Locale::EnUs => titles(&en),
     }
 }
 

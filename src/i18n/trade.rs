@@ -34,6 +34,15 @@ pub enum TradeMessage {
     BatchFileUnreadable,
     BatchLineIncomplete,
     BatchCellTooLong,
+    BatchFileNotUtf8 { line: i64 },
+    BatchLineTooLong { line: i64, max: usize },
+    BatchFileUnpackedTooLarge { max_mb: u64 },
+    BatchFileTooManyRows { max: usize },
+    BatchFileTooManyCells { max: usize },
+    BatchFileTooDeep { max: usize },
+    BatchFileTooSlow { seconds: u64 },
+    BatchFileNameTooLong { max: usize },
+    QuoteChanged,
 }
 
 impl TradeMessage {
@@ -66,6 +75,15 @@ impl TradeMessage {
             BatchFileUnreadable => "batch.file_unreadable",
             BatchLineIncomplete => "batch.line_incomplete",
             BatchCellTooLong => "batch.cell_too_long",
+            BatchFileNotUtf8 { .. } => "batch.file_not_utf8",
+            BatchLineTooLong { .. } => "batch.line_too_long",
+            BatchFileUnpackedTooLarge { .. } => "batch.file_unpacked_too_large",
+            BatchFileTooManyRows { .. } => "batch.file_too_many_rows",
+            BatchFileTooManyCells { .. } => "batch.file_too_many_cells",
+            BatchFileTooDeep { .. } => "batch.file_too_deep",
+            BatchFileTooSlow { .. } => "batch.file_too_slow",
+            BatchFileNameTooLong { .. } => "batch.file_name_too_long",
+            QuoteChanged => "batch.quote_changed",
         }
     }
 
@@ -85,6 +103,7 @@ impl TradeMessage {
             DuplicateInFile,
             InsufficientFunds,
             BatchLineIncomplete,
+            QuoteChanged,
         ];
         if let Some(message) = simple.into_iter().find(|message| message.key() == key) {
             return Some(message);
@@ -120,7 +139,7 @@ impl TradeMessage {
             (CarrierMismatch { number, product }, EnUs) => format!(
                 "the number's segment belongs to {}, but the product is for {}. Segment matching is only a \
                  sanity check: numbers can be ported to another carrier and keep their segment. If this number \
-                 has moved to {}, confirm (allow_ported) to order anyway",
+                 has moved to {}, confirm that it is ported to order anyway",
                 number.en_name(),
                 product.en_name(),
                 product.en_name()
@@ -128,7 +147,7 @@ impl TradeMessage {
             .into(),
             (CarrierMismatch { number, product }, ZhCn) => format!(
                 "该号码的号段属于{}，但商品属于{}。号段匹配只是合理性检查：携号转网的号码会保留原号段。\
-                 如该号码已转网至{}，请确认（allow_ported）后继续下单",
+                 如该号码已转网至{}，请确认其已携号转网后继续下单",
                 number.zh_name(),
                 product.zh_name(),
                 product.zh_name()
@@ -187,6 +206,41 @@ impl TradeMessage {
             (BatchLineIncomplete, ZhCn) => "该行需要充值账号和商品编号".into(),
             (BatchCellTooLong, EnUs) => "a cell of the file is longer than 128 characters".into(),
             (BatchCellTooLong, ZhCn) => "文件中有单元格超过 128 个字符".into(),
+            (BatchFileNotUtf8 { line }, EnUs) => {
+                format!("line {line} is not UTF-8 text: save the file as \"CSV UTF-8\" or as Excel (xlsx)").into()
+            }
+            (BatchFileNotUtf8 { line }, ZhCn) => {
+                format!("第 {line} 行不是 UTF-8 文本：请将文件另存为“CSV UTF-8”或 Excel（xlsx）").into()
+            }
+            (BatchLineTooLong { line, max }, EnUs) => format!("line {line} is longer than {max} characters").into(),
+            (BatchLineTooLong { line, max }, ZhCn) => format!("第 {line} 行超过 {max} 个字符").into(),
+            (BatchFileUnpackedTooLarge { max_mb }, EnUs) => {
+                format!("the workbook unpacks to more than {max_mb} MB; split it or save it as CSV").into()
+            }
+            (BatchFileUnpackedTooLarge { max_mb }, ZhCn) => {
+                format!("该工作簿解压后超过 {max_mb} MB，请拆分或另存为 CSV").into()
+            }
+            (BatchFileTooManyRows { max }, EnUs) => {
+                format!("the sheet has more than {max} rows (empty rows included); delete the empty ones").into()
+            }
+            (BatchFileTooManyRows { max }, ZhCn) => format!("工作表超过 {max} 行（含空行），请删除空行").into(),
+            (BatchFileTooManyCells { max }, EnUs) => format!("the sheet has more than {max} cells").into(),
+            (BatchFileTooManyCells { max }, ZhCn) => format!("工作表超过 {max} 个单元格").into(),
+            (BatchFileTooDeep { max }, EnUs) => {
+                format!("the workbook's XML is nested more than {max} levels deep: it is not a plain sheet").into()
+            }
+            (BatchFileTooDeep { max }, ZhCn) => format!("该工作簿的 XML 嵌套超过 {max} 层，不是普通的工作表").into(),
+            (BatchFileTooSlow { seconds }, EnUs) => {
+                format!("the file could not be read within {seconds} seconds; split it or save it as CSV").into()
+            }
+            (BatchFileTooSlow { seconds }, ZhCn) => format!("{seconds} 秒内未能读完该文件，请拆分或另存为 CSV").into(),
+            (BatchFileNameTooLong { max }, EnUs) => format!("file_name must be at most {max} characters").into(),
+            (BatchFileNameTooLong { max }, ZhCn) => format!("文件名最多 {max} 个字符").into(),
+            (QuoteChanged, EnUs) => {
+                "your price for this product changed after the preview: preview the file again to order at the new price"
+                    .into()
+            }
+            (QuoteChanged, ZhCn) => "预览后该商品的供货价已变更：请重新预览，按新价格下单".into(),
         }
     }
 }

@@ -7,9 +7,8 @@ use super::batch_file::{self, RawLine};
 use super::place::{OrderLine, check_line};
 use super::store::all_offers;
 use crate::db::now_millis;
-use crate::domain::yuan;
 use crate::error::{ApiOk, ApiResult, AppError};
-use crate::export::{ExportParams, Format, PageFetcher, csv_stream, file_response, small_xlsx};
+use crate::export::{Cell, ExportParams, Format, PageFetcher, csv_stream, file_response, small_xlsx, titles};
 use crate::extract::JsonBody;
 use crate::finance::read_account;
 use crate::i18n::{Locale, Message, TradeMessage};
@@ -109,6 +108,22 @@ fn cell(line: &RawLine, index: usize) -> String {
     line.cells.get(index).cloned().unwrap_or_default()
 }
 
+/// A batch's name as shown in the list: at most this many characters.
+pub const MAX_FILE_NAME_CHARS: usize = 100;
+
+/// Files parsed at once: each may use up to its reading budget (about 100 MB), so a burst
+/// of uploads waits its turn instead of adding up.
+static PARSING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
+/// Parses on the blocking pool (CPU work must not hold an async worker), a few at a time.
+async fn parse_off_runtime(
+    parse: impl FnOnce() -> Result<Vec<RawLine>, TradeMessage> + Send + 'static,
+) -> Result<Vec<RawLine>, TradeMessage> {
+    let _permit = PARSING.acquire().await.map_err(|_| TradeMessage::BatchFileUnreadable)?;
+    // A reader that panicked read nothing usable: the merchant gets "unreadable", not a 500.
+    tokio::task::spawn_blocking(parse).await.unwrap_or(Err(TradeMessage::BatchFileUnreadable))
+}
+
 /// Reads the upload: multipart with a `file` part (CSV or xlsx), or JSON with `text`.
 async fn read_upload(state: &AppState, request: Request) -> Result<(Vec<RawLine>, String, Option<i64>), AppError> {
     let is_multipart = request
@@ -119,9 +134,14 @@ async fn read_upload(state: &AppState, request: Request) -> Result<(Vec<RawLine>
     let field_error = |message: TradeMessage| AppError::field("file", message);
     if !is_multipart {
         let JsonBody(body) = JsonBody::<PreviewText>::from_request(request, state).await?;
-        let lines = batch_file::parse_text(body.text.as_deref().unwrap_or(""))
-            .map_err(|message| AppError::field("text", message))?;
         let name = body.file_name.unwrap_or_else(|| "pasted".to_string());
+        if name.chars().count() > MAX_FILE_NAME_CHARS {
+            return Err(AppError::field("file_name", TradeMessage::BatchFileNameTooLong { max: MAX_FILE_NAME_CHARS }));
+        }
+        let text = body.text.unwrap_or_default();
+        let lines = parse_off_runtime(move || batch_file::parse_text(&text))
+            .await
+            .map_err(|message| AppError::field("text", message))?;
         return Ok((lines, name, body.merchant_id));
     }
     let mut multipart = Multipart::from_request(request, state).await.map_err(|_| AppError::MalformedBody)?;
@@ -129,13 +149,18 @@ async fn read_upload(state: &AppState, request: Request) -> Result<(Vec<RawLine>
     while let Some(field) = multipart.next_field().await.map_err(|_| AppError::MalformedBody)? {
         match field.name().unwrap_or("") {
             "file" => {
-                name = field.file_name().unwrap_or("upload").chars().take(100).collect();
+                // A browser sends the name as given; keep a shown, bounded one.
+                name = field.file_name().unwrap_or("upload").chars().take(MAX_FILE_NAME_CHARS).collect();
                 let bytes = field.bytes().await.map_err(|_| AppError::MalformedBody)?;
-                lines = Some(batch_file::parse_file(&bytes).map_err(field_error)?);
+                lines = Some(parse_off_runtime(move || batch_file::parse_file(&bytes)).await.map_err(field_error)?);
             }
             "text" => {
                 let text = field.text().await.map_err(|_| AppError::MalformedBody)?;
-                lines = Some(batch_file::parse_text(&text).map_err(|message| AppError::field("text", message))?);
+                lines = Some(
+                    parse_off_runtime(move || batch_file::parse_text(&text))
+                        .await
+                        .map_err(|message| AppError::field("text", message))?,
+                );
             }
             "merchant_id" => merchant_id = field.text().await.ok().and_then(|text| text.trim().parse().ok()),
             _ => {}
@@ -346,22 +371,24 @@ pub async fn result(
                 let outcome_code: i64 = row.try_get(5)?;
                 last = Some(line_no);
                 lines.push(vec![
-                    line_no.to_string(),
-                    row.try_get(1)?,
-                    row.try_get(2)?,
-                    row.try_get(3)?,
-                    yuan(row.try_get(4)?),
-                    outcome_text(outcome_code, locale).to_string(),
-                    TradeMessage::from_stored(&reason)
-                        .map(|message| Message::from(message).text(locale).into_owned())
-                        .unwrap_or(reason),
-                    row.try_get::<Option<String>, _>(7)?.unwrap_or_default(),
+                    Cell::Int(line_no),
+                    Cell::id(row.try_get::<String, _>(1)?),
+                    Cell::text(row.try_get::<String, _>(2)?),
+                    Cell::id(row.try_get::<String, _>(3)?),
+                    Cell::Money(row.try_get(4)?),
+                    Cell::text(outcome_text(outcome_code, locale)),
+                    Cell::text(
+                        TradeMessage::from_stored(&reason)
+                            .map(|message| Message::from(message).text(locale).into_owned())
+                            .unwrap_or(reason),
+                    ),
+                    Cell::id(row.try_get::<Option<String>, _>(7)?.unwrap_or_default()),
                 ]);
             }
             Ok((lines, if rows.len() == 2000 { last.map(|line| line.to_string()) } else { None }))
         })
     });
-    Ok(csv_stream(&format!("batch-{batch_id}"), header.map(String::from).to_vec(), crate::export::rows_as_csv(fetch)))
+    Ok(csv_stream(&format!("batch-{batch_id}"), titles(&header), crate::export::rows_as_csv(fetch)))
 }
 
 fn outcome_text(code: i64, locale: Locale) -> &'static str {
@@ -389,10 +416,8 @@ pub async fn template(
         Locale::ZhCn => ["充值账号", "商品编号", "商户订单号(可选)"],
         Locale::EnUs => ["Recharge account", "Product key", "Merchant order id (optional)"],
     };
-    let rows = vec![
-        title.map(String::from).to_vec(),
-        vec!["13800138000".into(), "MOBILE-DIRECT-100".into(), "ORDER-0001".into()],
-    ];
+    let rows =
+        vec![titles(&title), vec![Cell::id("13800138000"), Cell::text("MOBILE-DIRECT-100"), Cell::id("ORDER-0001")]];
     let format = params.format()?;
     let bytes = match format {
         Format::Csv => {

@@ -1,12 +1,54 @@
 //! Reading batch files: CSV (UTF-8, with or without BOM), Excel (xlsx) or pasted text,
 //! into numbered lines of cells. Columns by position: recharge account, product key,
 //! merchant order id (optional). A first line that is not an order (a title row) is skipped.
+//!
+//! Files are read under a budget (bytes unpacked, rows, cells, nesting, line length, time):
+//! a hostile file ends in its own error, never in memory the file merely claims. See
+//! `crate::xlsx_read`. Call these on the blocking pool: they are CPU work.
 
 use crate::i18n::TradeMessage;
+use crate::xlsx_read::{Budget, ReadError, read_first_sheet};
+use std::time::Duration;
 
 /// Order lines one batch may hold.
 pub const MAX_LINES: usize = 200_000;
 const MAX_CELL_CHARS: usize = 128;
+/// A line of a CSV file or of pasted text: three cells of 128 characters and separators
+/// fit many times over; a longer line is not an order line.
+pub const MAX_LINE_CHARS: usize = 4_096;
+
+/// What reading one xlsx file may use. A 200,000-line sheet unpacks to about 40 MB.
+pub const XLSX_BUDGET: Budget = Budget {
+    unpacked_bytes: 96 * 1024 * 1024,
+    rows: 2 * MAX_LINES,
+    cells: 8 * MAX_LINES,
+    depth: 32,
+    columns: 8,
+    cell_chars: MAX_CELL_CHARS,
+    entries: 1_000,
+    time: Duration::from_secs(10),
+};
+
+fn read_error(error: ReadError) -> TradeMessage {
+    let budget = XLSX_BUDGET;
+    match error {
+        ReadError::Unreadable => TradeMessage::BatchFileUnreadable,
+        ReadError::UnpackedTooLarge => TradeMessage::BatchFileUnpackedTooLarge { max_mb: budget.unpacked_bytes >> 20 },
+        ReadError::TooManyRows => TradeMessage::BatchFileTooManyRows { max: budget.rows },
+        ReadError::TooManyCells => TradeMessage::BatchFileTooManyCells { max: budget.cells },
+        ReadError::TooDeep => TradeMessage::BatchFileTooDeep { max: budget.depth },
+        ReadError::TooSlow => TradeMessage::BatchFileTooSlow { seconds: budget.time.as_secs() },
+    }
+}
+
+/// Refuses a line longer than `MAX_LINE_CHARS` (bytes are counted first: cheap, and a
+/// line of fewer bytes cannot have more characters).
+fn check_line_length(index: usize, line: &str) -> Result<(), TradeMessage> {
+    if line.len() > MAX_LINE_CHARS && line.chars().count() > MAX_LINE_CHARS {
+        return Err(TradeMessage::BatchLineTooLong { line: index as i64 + 1, max: MAX_LINE_CHARS });
+    }
+    Ok(())
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawLine {
@@ -48,13 +90,17 @@ fn finish(rows: Vec<(i64, Vec<String>)>) -> Result<Vec<RawLine>, TradeMessage> {
 /// An uploaded file: xlsx by its signature (a zip), CSV otherwise.
 pub fn parse_file(bytes: &[u8]) -> Result<Vec<RawLine>, TradeMessage> {
     if bytes.starts_with(b"PK\x03\x04") {
-        let rows = crate::export::xlsx_rows(bytes).map_err(|_| TradeMessage::BatchFileUnreadable)?;
-        return finish(rows.into_iter().enumerate().map(|(index, row)| (index as i64 + 1, row)).collect());
+        return finish(read_first_sheet(bytes, &XLSX_BUDGET).map_err(read_error)?);
     }
-    let text = std::str::from_utf8(bytes).map_err(|_| TradeMessage::BatchFileUnreadable)?;
+    let text = std::str::from_utf8(bytes).map_err(|error| {
+        // Excel's plain "CSV" is GBK on Chinese Windows: name the line and the fix.
+        let line = bytes[..error.valid_up_to()].iter().filter(|byte| **byte == b'\n').count() as i64 + 1;
+        TradeMessage::BatchFileNotUtf8 { line }
+    })?;
     // Line by line, so that line numbers are the file's (a quoted cell cannot span lines).
     let mut rows = Vec::new();
     for (index, line) in text.lines().enumerate() {
+        check_line_length(index, line)?;
         // A line without quotes is its cells split at commas; only quoted lines need a
         // CSV reader (building one costs more than reading a plain line).
         let cells = if !line.contains('"') {
@@ -80,20 +126,25 @@ pub fn parse_file(bytes: &[u8]) -> Result<Vec<RawLine>, TradeMessage> {
 /// line that has none of those (so a stray space inside a cell is kept and checked).
 pub fn parse_text(text: &str) -> Result<Vec<RawLine>, TradeMessage> {
     let separator = |c: char| matches!(c, ',' | '\t' | ';' | '，');
-    let rows = text
-        .lines()
-        .enumerate()
-        .map(|(index, line)| {
-            let cells: Vec<String> = if line.contains(separator) {
-                line.split(separator).map(|cell| cell.trim().to_string()).collect()
-            } else {
-                line.split_whitespace().map(str::to_string).collect()
-            };
-            (index as i64 + 1, cells)
-        })
-        .collect();
+    let mut rows = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        check_line_length(index, line)?;
+        let cells: Vec<String> = if line.contains(separator) {
+            line.split(separator).map(|cell| cell.trim().to_string()).collect()
+        } else {
+            line.split_whitespace().map(str::to_string).collect()
+        };
+        rows.push((index as i64 + 1, cells));
+        if rows.len() > MAX_LINES * 2 {
+            return Err(TradeMessage::BatchTooLarge { max: MAX_LINES });
+        }
+    }
     finish(rows)
 }
+
+#[cfg(test)]
+#[path = "batch_file_fuzz.rs"]
+mod fuzz;
 
 #[cfg(test)]
 mod tests {
@@ -127,7 +178,7 @@ mod tests {
         assert_eq!(lines[1].cells, vec!["13900139000", "MOBILE-DIRECT-20", "B2"]);
         assert_eq!(lines[2].cells.len(), 2);
         assert_eq!(parse_text("\n  \n"), Err(TradeMessage::BatchEmpty));
-        assert_eq!(parse_file(&[0xff, 0xfe, 0x00]), Err(TradeMessage::BatchFileUnreadable));
+        assert_eq!(parse_file(&[0xff, 0xfe, 0x00]), Err(TradeMessage::BatchFileNotUtf8 { line: 1 }));
     }
 
     #[test]
@@ -136,7 +187,9 @@ mod tests {
             vec!["account".to_string(), "product_key".to_string()],
             vec!["13800138000".to_string(), "MOBILE-DIRECT-10".to_string()],
         ];
-        let bytes = crate::export::small_xlsx(&rows).unwrap();
+        let cells: Vec<Vec<crate::export::Cell>> =
+            rows.iter().map(|row| row.iter().map(|text| crate::export::Cell::text(text)).collect()).collect();
+        let bytes = crate::export::small_xlsx(&cells).unwrap();
         let lines = parse_file(&bytes).unwrap();
         assert_eq!(lines, vec![RawLine { line_no: 2, cells: rows[1].clone() }]);
     }

@@ -3,9 +3,12 @@
 use super::model::OrderRow;
 use super::query::{OrderFilter, OrderQuery, fetch_page};
 use crate::db::now_millis;
-use crate::domain::{Carrier, beijing_time, yuan};
+use crate::domain::{Carrier, beijing_time};
 use crate::error::AppError;
-use crate::export::{CsvFetcher, EXPORT_PAGE_SIZE, ExportParams, Format, PageFetcher, csv_stream, respond};
+use crate::export::{
+    Cell, CsvFetcher, EXPORT_PAGE_SIZE, ExportParams, FORMULA_TRIGGERS, Format, PageFetcher, csv_stream, respond,
+    titles,
+};
 use crate::i18n::Locale;
 use crate::pagination::{PageRequest, decode_cursor, page_request};
 use crate::session::CurrentUser;
@@ -15,7 +18,7 @@ use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 
-fn header_row(locale: Locale) -> Vec<String> {
+fn header_row(locale: Locale) -> Vec<Cell> {
     let zh = [
         "商户订单号",
         "订单号",
@@ -53,8 +56,8 @@ fn header_row(locale: Locale) -> Vec<String> {
         "Merchant id",
     ];
     match locale {
-        Locale::ZhCn => zh.map(String::from).to_vec(),
-        Locale::EnUs => en.map(String::from).to_vec(),
+        Locale::ZhCn => titles(&zh),
+        Locale::EnUs => titles(&en),
     }
 }
 
@@ -73,7 +76,7 @@ fn status_text(status: i64, locale: Locale) -> &'static str {
     }
 }
 
-fn export_row(order: &OrderRow, locale: Locale) -> Vec<String> {
+pub fn export_row(order: &OrderRow, locale: Locale) -> Vec<Cell> {
     let carrier = Carrier::from_code(order.carrier).map_or("", |carrier| match locale {
         Locale::ZhCn => carrier.zh_name(),
         Locale::EnUs => carrier.en_name(),
@@ -85,22 +88,22 @@ fn export_row(order: &OrderRow, locale: Locale) -> Vec<String> {
         (false, Locale::EnUs) => "normal",
     };
     vec![
-        order.merchant_order_id.clone(),
-        order.order_no.clone(),
-        order.system_order_id.clone(),
-        order.product_name.clone(),
-        order.product_key.clone(),
-        carrier.to_string(),
-        order.account.clone(),
-        yuan(order.face_value_fen),
-        yuan(order.price_fen),
-        status_text(order.status, locale).to_string(),
-        beijing_time(order.created_at),
-        order.duration_ms.map(|ms| format!("{:.1}", ms as f64 / 1000.0)).unwrap_or_default(),
-        order.callback_at.map(beijing_time).unwrap_or_default(),
-        order.serial_no.clone().unwrap_or_default(),
-        buyback.to_string(),
-        order.merchant_id.to_string(),
+        Cell::id(&order.merchant_order_id),
+        Cell::id(&order.order_no),
+        Cell::id(&order.system_order_id),
+        Cell::text(&order.product_name),
+        Cell::text(&order.product_key),
+        Cell::text(carrier),
+        Cell::id(&order.account),
+        Cell::Money(order.face_value_fen),
+        Cell::Money(order.price_fen),
+        Cell::text(status_text(order.status, locale)),
+        Cell::text(beijing_time(order.created_at)),
+        order.duration_ms.map_or(Cell::Empty, Cell::Seconds),
+        Cell::text(order.callback_at.map(beijing_time).unwrap_or_default()),
+        Cell::id(order.serial_no.clone().unwrap_or_default()),
+        Cell::text(buyback),
+        Cell::Int(order.merchant_id),
     ]
 }
 
@@ -149,12 +152,27 @@ pub async fn export_orders(
 /// The CSV line of an order, built by the database itself, one statement per page: a
 /// million rows decoded one by one through the driver cost about 15 µs each, as text
 /// aggregated per page they cost a tenth of that. Labels follow the request's language;
-/// the column order is `export::header_row`'s. Text cells are always quoted.
+/// the column order is `header_row`'s. The fields are exactly what `Cell::csv_field`
+/// writes for `export_row`'s cells (a test holds them equal): text and ids quoted and
+/// neutralised against formulas (`FORMULA_TRIGGERS`), ids with a trailing tab, numbers bare.
 fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
     use crate::db::DatabaseKind::*;
-    let quoted = |column: &str| format!("'\"' || replace(COALESCE({column}, ''), '\"', '\"\"') || '\"'");
-    // Ids, numbers and keys we issue or validated hold no quote, comma or line break.
-    let plain = |column: &str| column.to_string();
+    let char_of = |c: char| match (c.is_ascii_graphic(), engine) {
+        (true, _) => format!("'{c}'"),
+        (false, Sqlite) => format!("char({})", c as u32),
+        (false, Postgres) => format!("chr({})", c as u32),
+    };
+    let triggers = FORMULA_TRIGGERS.map(char_of).join(", ");
+    let safe =
+        |value: &str| format!("CASE WHEN substr({value}, 1, 1) IN ({triggers}) THEN '''' || {value} ELSE {value} END");
+    let quote = |value: String| format!("'\"' || replace({value}, '\"', '\"\"') || '\"'");
+    let text = |value: &str| quote(safe(&format!("COALESCE({value}, '')")));
+    let id = |column: &str| {
+        format!(
+            "CASE WHEN COALESCE({column}, '') = '' THEN '' ELSE {} END",
+            quote(format!("{} || {}", safe(column), char_of('\t')))
+        )
+    };
     let time = |column: &str| match engine {
         Sqlite => format!(
             "CASE WHEN {column} IS NULL THEN '' ELSE strftime('%Y-%m-%d %H:%M:%S', {column} / 1000, 'unixepoch', '+8 hours') END"
@@ -188,21 +206,21 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
     );
     let buyback = format!("CASE buyback WHEN 1 THEN '{}' ELSE '{}' END", buyback[0], buyback[1]);
     [
-        plain("merchant_order_id"),
-        plain("order_no"),
-        plain("system_order_id"),
-        quoted("product_name"),
-        plain("product_key"),
-        carrier,
-        plain("account"),
+        id("merchant_order_id"),
+        id("order_no"),
+        id("system_order_id"),
+        text("product_name"),
+        text("product_key"),
+        text(&carrier),
+        id("account"),
         yuan("face_value_fen"),
         yuan("price_fen"),
-        status,
-        time("created_at"),
+        text(&status),
+        text(&time("created_at")),
         seconds,
-        time("callback_at"),
-        quoted("serial_no"),
-        buyback,
+        text(&time("callback_at")),
+        id("serial_no"),
+        text(&buyback),
         "CAST(merchant_id AS TEXT)".to_string(),
     ]
     .join(" || ',' || ")

@@ -2,9 +2,9 @@
 //! (spec §3 quote columns), and `/adminapi/admin/quote/save`.
 
 use crate::db::{millis_to_rfc3339, now_millis};
-use crate::domain::{Carrier, Money, ProductKind, beijing_time, yuan};
+use crate::domain::{Carrier, Money, ProductKind, beijing_time};
 use crate::error::{ApiOk, ApiResult, AppError};
-use crate::export::{ExportParams, PageFetcher, respond};
+use crate::export::{Cell, ExportParams, PageFetcher, respond, titles};
 use crate::extract::JsonBody;
 use crate::i18n::{Locale, TradeMessage};
 use crate::session::{AdminUser, CurrentUser};
@@ -253,21 +253,21 @@ pub async fn export(
                 .iter()
                 .map(|quote| {
                     vec![
-                        quote.merchant_id.to_string(),
-                        quote.business_name.clone(),
-                        quote.product_name.clone(),
-                        quote.product_key.clone(),
-                        yuan(quote.price_fen),
-                        yuan(quote.face_value_fen),
-                        status(quote.status == 1).to_string(),
-                        beijing_time(quote.created_millis),
+                        Cell::Int(quote.merchant_id),
+                        Cell::text(&quote.business_name),
+                        Cell::text(&quote.product_name),
+                        Cell::text(&quote.product_key),
+                        Cell::Money(quote.price_fen),
+                        Cell::Money(quote.face_value_fen),
+                        Cell::text(status(quote.status == 1)),
+                        Cell::text(beijing_time(quote.created_millis)),
                     ]
                 })
                 .collect();
             Ok((rows, next))
         })
     });
-    respond(format, "quotes", header.map(String::from).to_vec(), fetcher).await
+    respond(format, "quotes", titles(&header), fetcher).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

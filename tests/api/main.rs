@@ -4,6 +4,7 @@
 mod batch;
 mod certification;
 mod cli;
+mod files;
 mod finance;
 mod helpers;
 mod lists;
