@@ -43,6 +43,8 @@ pub enum TradeMessage {
     BatchFileTooSlow { seconds: u64 },
     BatchFileNameTooLong { max: usize },
     QuoteChanged,
+    BatchExpired,
+    BatchNotDiscardable,
 }
 
 impl TradeMessage {
@@ -84,6 +86,8 @@ impl TradeMessage {
             BatchFileTooSlow { .. } => "batch.file_too_slow",
             BatchFileNameTooLong { .. } => "batch.file_name_too_long",
             QuoteChanged => "batch.quote_changed",
+            BatchExpired => "batch.expired",
+            BatchNotDiscardable => "batch.not_discardable",
         }
     }
 
@@ -240,6 +244,10 @@ impl TradeMessage {
                 "your price for this product changed after the preview: preview the file again to order at the new price"
                     .into()
             }
+            (BatchExpired, EnUs) => "this preview has expired (previews are kept for 24 hours): preview the file again".into(),
+            (BatchExpired, ZhCn) => "该预览已过期（预览保留 24 小时），请重新预览".into(),
+            (BatchNotDiscardable, EnUs) => "only a preview that has not been submitted can be discarded".into(),
+            (BatchNotDiscardable, ZhCn) => "只能作废尚未提交的预览".into(),
             (QuoteChanged, ZhCn) => "预览后该商品的供货价已变更：请重新预览，按新价格下单".into(),
         }
     }

@@ -6,7 +6,7 @@
 use super::batch_file::{self, RawLine};
 use super::place::{OrderLine, check_line};
 use super::store::all_offers;
-use crate::db::now_millis;
+use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, ExportParams, Format, PageFetcher, csv_stream, file_response, small_xlsx, titles};
 use crate::extract::JsonBody;
@@ -44,6 +44,7 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/order/batch/list", post(list))
         .route("/adminapi/order/batch/result", get(result))
         .route("/adminapi/order/batch/template", get(template))
+        .route("/adminapi/order/batch/discard", post(super::batch_lifecycle::discard))
 }
 
 /// Row outcomes as stored.
@@ -64,6 +65,9 @@ pub struct PreviewText {
     pub file_name: Option<String>,
     /// Administrators only: the merchant to order for.
     pub merchant_id: Option<i64>,
+    /// The merchant confirms that numbers whose segment belongs to another carrier than
+    /// the product's were ported: such lines are valid (multipart: field `allow_ported`).
+    pub allow_ported: Option<bool>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -93,6 +97,13 @@ pub struct PreviewResponse {
     pub spendable_fen: i64,
     /// The first 1,000 invalid lines with their reasons.
     pub errors: Vec<PreviewError>,
+    /// Valid lines without a merchant order id whose account and product were ordered
+    /// within the last day (pasted twice, they would be ordered twice); the first 1,000.
+    pub recent_duplicates: Vec<super::batch_lifecycle::RecentDuplicate>,
+    /// How many such lines in all.
+    pub recent_duplicate_rows: i64,
+    /// Submit before this, or preview again.
+    pub expires_at: String,
 }
 
 struct Checked {
@@ -125,7 +136,14 @@ async fn parse_off_runtime(
 }
 
 /// Reads the upload: multipart with a `file` part (CSV or xlsx), or JSON with `text`.
-async fn read_upload(state: &AppState, request: Request) -> Result<(Vec<RawLine>, String, Option<i64>), AppError> {
+struct Upload {
+    lines: Vec<RawLine>,
+    file_name: String,
+    merchant_id: Option<i64>,
+    allow_ported: bool,
+}
+
+async fn read_upload(state: &AppState, request: Request) -> Result<Upload, AppError> {
     let is_multipart = request
         .headers()
         .get(header::CONTENT_TYPE)
@@ -142,10 +160,11 @@ async fn read_upload(state: &AppState, request: Request) -> Result<(Vec<RawLine>
         let lines = parse_off_runtime(move || batch_file::parse_text(&text))
             .await
             .map_err(|message| AppError::field("text", message))?;
-        return Ok((lines, name, body.merchant_id));
+        let allow_ported = body.allow_ported.unwrap_or(false);
+        return Ok(Upload { lines, file_name: name, merchant_id: body.merchant_id, allow_ported });
     }
     let mut multipart = Multipart::from_request(request, state).await.map_err(|_| AppError::MalformedBody)?;
-    let (mut lines, mut name, mut merchant_id) = (None, String::from("upload"), None);
+    let (mut lines, mut name, mut merchant_id, mut allow_ported) = (None, String::from("upload"), None, false);
     while let Some(field) = multipart.next_field().await.map_err(|_| AppError::MalformedBody)? {
         match field.name().unwrap_or("") {
             "file" => {
@@ -163,11 +182,12 @@ async fn read_upload(state: &AppState, request: Request) -> Result<(Vec<RawLine>
                 );
             }
             "merchant_id" => merchant_id = field.text().await.ok().and_then(|text| text.trim().parse().ok()),
+            "allow_ported" => allow_ported = field.text().await.is_ok_and(|text| matches!(text.trim(), "true" | "1")),
             _ => {}
         }
     }
     let lines = lines.ok_or_else(|| field_error(TradeMessage::BatchEmpty))?;
-    Ok((lines, name, merchant_id))
+    Ok(Upload { lines, file_name: name, merchant_id, allow_ported })
 }
 
 /// Check every line of a batch and store it, charging nothing. Reasons per line: bad
@@ -184,8 +204,10 @@ pub async fn preview(
     request: Request,
 ) -> ApiResult<PreviewResponse> {
     let locale = Locale::from_headers(&headers);
-    let (lines, file_name, requested_merchant) = read_upload(&state, request).await?;
+    let Upload { lines, file_name, merchant_id: requested_merchant, allow_ported } =
+        read_upload(&state, request).await?;
     let merchant_id = caller.acting_merchant(requested_merchant)?;
+    super::batch_lifecycle::remove_expired(&state, merchant_id).await?;
     let offers = all_offers(&state.db.pool, merchant_id).await?;
     let spendable = read_account(&state.db.pool, merchant_id).await?.spendable();
     let given: Vec<String> = lines.iter().map(|line| cell(line, 2)).filter(|id| !id.is_empty()).collect();
@@ -199,7 +221,7 @@ pub async fn preview(
                 account: cell(line, 0),
                 product_key: cell(line, 1),
                 merchant_order_id: Some(cell(line, 2)),
-                allow_ported: false,
+                allow_ported,
             };
             let mut entry = Checked {
                 line_no: line.line_no,
@@ -238,6 +260,7 @@ pub async fn preview(
         .collect();
     let batch_id = store_batch(&state, merchant_id, caller.user_id, &file_name, &checked, running).await?;
     let invalid: Vec<&Checked> = checked.iter().filter(|entry| entry.reason.is_some()).collect();
+    let recent_duplicates = recent_duplicates(&state, merchant_id, &checked).await?;
     Ok(ApiOk(PreviewResponse {
         batch_id,
         total_rows: checked.len() as i64,
@@ -260,7 +283,37 @@ pub async fn preview(
                 }
             })
             .collect(),
+        recent_duplicate_rows: recent_duplicates.len() as i64,
+        recent_duplicates: recent_duplicates.into_iter().take(PREVIEW_ERRORS).collect(),
+        expires_at: millis_to_rfc3339(now_millis() + super::batch_lifecycle::PREVIEW_LIFETIME_MS),
     }))
+}
+
+/// Valid lines without a merchant order id that repeat an account and product ordered
+/// within the day.
+async fn recent_duplicates(
+    state: &AppState,
+    merchant_id: i64,
+    checked: &[Checked],
+) -> Result<Vec<super::batch_lifecycle::RecentDuplicate>, sqlx::Error> {
+    let without_id: Vec<&Checked> =
+        checked.iter().filter(|entry| entry.reason.is_none() && entry.merchant_order_id.is_empty()).collect();
+    let accounts: Vec<String> =
+        without_id.iter().map(|entry| entry.account.clone()).collect::<HashSet<_>>().into_iter().collect();
+    let recent = super::batch_lifecycle::recent_orders(state, merchant_id, &accounts).await?;
+    Ok(without_id
+        .into_iter()
+        .filter_map(|entry| {
+            let (order_no, at) = recent.get(&(entry.account.clone(), entry.product_key.trim().to_string()))?;
+            Some(super::batch_lifecycle::RecentDuplicate {
+                line_no: entry.line_no,
+                account: entry.account.clone(),
+                product_key: entry.product_key.trim().to_string(),
+                order_no: order_no.clone(),
+                ordered_at: millis_to_rfc3339(*at),
+            })
+        })
+        .collect())
 }
 
 async fn store_batch(
@@ -286,6 +339,7 @@ async fn store_batch(
     .bind(now_millis())
     .fetch_one(&mut *transaction)
     .await?;
+    let generated = generated_ids(&mut transaction, merchant_id, batch_id, checked).await?;
     const COLUMNS: usize = 8;
     for chunk in checked.chunks(crate::sql::MAX_BINDS / COLUMNS) {
         let sql = format!(
@@ -294,12 +348,8 @@ async fn store_batch(
         );
         let mut binds = Vec::with_capacity(chunk.len() * COLUMNS);
         for entry in chunk {
-            // A valid line without an id gets one now, so that submitting the batch twice
-            // meets the unique index instead of placing the line twice.
-            let merchant_order_id = match (&entry.reason, entry.merchant_order_id.is_empty()) {
-                (None, true) => format!("B{batch_id}-{}", entry.line_no),
-                _ => entry.merchant_order_id.clone(),
-            };
+            let merchant_order_id =
+                generated.get(&entry.line_no).cloned().unwrap_or_else(|| entry.merchant_order_id.clone());
             binds.extend([
                 Bind::Int(batch_id),
                 Bind::Int(entry.line_no),
@@ -317,6 +367,37 @@ async fn store_batch(
     Ok(batch_id)
 }
 
+/// Ids for the valid lines that have none, so that submitting the batch twice meets the
+/// unique index instead of placing a line twice: `B<batch>-<line>`, or with a suffix when
+/// the file (or an earlier order) has that id already, which would fail the whole submit.
+async fn generated_ids(
+    connection: &mut sqlx::AnyConnection,
+    merchant_id: i64,
+    batch_id: i64,
+    checked: &[Checked],
+) -> Result<std::collections::HashMap<i64, String>, sqlx::Error> {
+    let wanted: Vec<(i64, String)> = checked
+        .iter()
+        .filter(|entry| entry.reason.is_none() && entry.merchant_order_id.is_empty())
+        .map(|entry| (entry.line_no, format!("B{batch_id}-{}", entry.line_no)))
+        .collect();
+    let plain: Vec<String> = wanted.iter().map(|(_, id)| id.clone()).collect();
+    let mut taken = super::batch_submit::used_ids(connection, merchant_id, &plain).await?;
+    taken.extend(checked.iter().map(|entry| entry.merchant_order_id.clone()).filter(|id| !id.is_empty()));
+    let mut generated = std::collections::HashMap::with_capacity(wanted.len());
+    for (line_no, base) in wanted {
+        let mut id = base.clone();
+        let mut attempt = 1;
+        while taken.contains(&id) {
+            attempt += 1;
+            id = format!("{base}-{attempt}");
+        }
+        taken.insert(id.clone());
+        generated.insert(line_no, id);
+    }
+    Ok(generated)
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct BatchParams {
@@ -324,7 +405,8 @@ pub struct BatchParams {
 }
 
 /// The result of every line of a batch as CSV: line, account, product key, merchant
-/// order id, price (yuan), outcome, reason, order number.
+/// order id, price (yuan), outcome, reason, order number, and the order's status and
+/// failure reason as of the download (the final outcome once the top-up has finished).
 #[utoipa::path(get, path = "/adminapi/order/batch/result", tag = "order", params(BatchParams),
     responses((status = 200, description = "text/csv"), (status = 404, description = "40400: no such batch (or another merchant's)")),
     security(("token" = [])))]
@@ -337,7 +419,18 @@ pub async fn result(
     let locale = Locale::from_headers(&headers);
     super::batch_submit::batch_of(&state, &caller, params.batch_id).await?;
     let header = match locale {
-        Locale::ZhCn => ["行号", "充值账号", "商品编号", "商户订单号", "供货价(元)", "结果", "原因", "订单号"],
+        Locale::ZhCn => [
+            "行号",
+            "充值账号",
+            "商品编号",
+            "商户订单号",
+            "供货价(元)",
+            "结果",
+            "原因",
+            "订单号",
+            "订单状态",
+            "失败原因",
+        ],
         Locale::EnUs => [
             "Line",
             "Recharge account",
@@ -347,6 +440,8 @@ pub async fn result(
             "Outcome",
             "Reason",
             "Order number",
+            "Order status",
+            "Failure reason",
         ],
     };
     let (pool, batch_id) = (state.db.pool.clone(), params.batch_id);
@@ -355,7 +450,8 @@ pub async fn result(
         Box::pin(async move {
             let after: i64 = cursor.as_deref().and_then(|text| text.parse().ok()).unwrap_or(0);
             let rows = sqlx::query(
-                "SELECT r.line_no, r.account, r.product_key, r.merchant_order_id, r.price_fen, r.outcome, r.reason, o.order_no
+                "SELECT r.line_no, r.account, r.product_key, r.merchant_order_id, r.price_fen, r.outcome, r.reason, o.order_no,
+                        o.status, o.failure_reason
                  FROM order_batch_rows r LEFT JOIN orders o ON o.id = r.order_id
                  WHERE r.batch_id = $1 AND r.line_no > $2 ORDER BY r.line_no LIMIT 2000",
             )
@@ -383,6 +479,10 @@ pub async fn result(
                             .unwrap_or(reason),
                     ),
                     Cell::id(row.try_get::<Option<String>, _>(7)?.unwrap_or_default()),
+                    // The order's outcome as of this download: success or failure once known.
+                    row.try_get::<Option<i64>, _>(8)?
+                        .map_or(Cell::Empty, |status| Cell::text(super::export::status_text(status, locale))),
+                    Cell::optional_text(row.try_get::<Option<String>, _>(9)?),
                 ]);
             }
             Ok((lines, if rows.len() == 2000 { last.map(|line| line.to_string()) } else { None }))

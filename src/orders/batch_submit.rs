@@ -6,7 +6,7 @@
 //! transactions leaves the remaining lines waiting; submitting again finishes them.
 
 use super::counters::CounterChanges;
-use super::store::{NewOrder, Offer, all_offers, insert_orders};
+use super::store::{NewOrder, all_offers, insert_orders};
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::domain::{OrderKind, OrderStatus, ProductKind};
 use crate::error::{ApiOk, ApiResult, AppError};
@@ -43,6 +43,8 @@ pub struct BatchSummary {
     pub total_fen: i64,
     pub created_at: String,
     pub submitted_at: Option<String>,
+    /// A preview not submitted by then is removed (null once submitted).
+    pub expires_at: Option<String>,
 }
 
 const SUMMARY: &str =
@@ -52,19 +54,21 @@ const SUMMARY: &str =
 fn summary(row: &sqlx::any::AnyRow) -> Result<BatchSummary, sqlx::Error> {
     let total: i64 = row.try_get(4)?;
     let valid: i64 = row.try_get(5)?;
+    let (status, created_at): (i64, i64) = (row.try_get(3)?, row.try_get(9)?);
     Ok(BatchSummary {
         batch_id: row.try_get(0)?,
         merchant_id: row.try_get(1)?,
         file_name: row.try_get(2)?,
-        status: row.try_get(3)?,
+        status,
         total_rows: total,
         valid_rows: valid,
         invalid_rows: total - valid,
         placed_rows: row.try_get(6)?,
         failed_rows: row.try_get(7)?,
         total_fen: row.try_get(8)?,
-        created_at: millis_to_rfc3339(row.try_get(9)?),
+        created_at: millis_to_rfc3339(created_at),
         submitted_at: row.try_get::<Option<i64>, _>(10)?.map(millis_to_rfc3339),
+        expires_at: super::batch_lifecycle::expires_at(status, created_at),
     })
 }
 
@@ -87,7 +91,8 @@ pub struct SubmitRequest {
 /// Place the valid lines of a previewed batch as orders. Repeating the call is safe:
 /// it answers the same summary and places nothing twice.
 #[utoipa::path(post, path = "/adminapi/order/batch/submit", tag = "order", request_body = SubmitRequest,
-    responses((status = 200, description = "`data` is a BatchSummary"), (status = 404, description = "40400: no such batch")),
+    responses((status = 200, description = "`data` is a BatchSummary"), (status = 404, description = "40400: no such batch"),
+        (status = 409, description = "40900: the preview has expired (`batch.expired`)")),
     security(("token" = [])))]
 pub async fn submit(
     State(state): State<AppState>,
@@ -95,10 +100,14 @@ pub async fn submit(
     JsonBody(request): JsonBody<SubmitRequest>,
 ) -> ApiResult<BatchSummary> {
     let batch = batch_of(&state, &caller, request.batch_id).await?;
-    let offers = all_offers(&state.db.pool, batch.merchant_id).await?;
+    let created_at: i64 = sqlx::query_scalar("SELECT created_at FROM order_batches WHERE id = $1")
+        .bind(batch.batch_id)
+        .fetch_one(&state.db.pool)
+        .await?;
+    super::batch_lifecycle::check_not_expired(&state, batch.batch_id, batch.status, created_at).await?;
     let actor = Actor::user(caller.user_id, &caller.username);
     let balance_before = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
-    while place_chunk(&state, &batch, &offers, &actor).await? > 0 {}
+    while place_chunk(&state, &batch, &actor).await? > 0 {}
     let balance_after = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
     crate::finance::alerts::low_balance_after_debit(&state, batch.merchant_id, balance_before, balance_after).await;
     sqlx::query(
@@ -114,17 +123,15 @@ pub async fn submit(
     Ok(ApiOk(batch_of(&state, &caller, batch.batch_id).await?))
 }
 
-/// Places the next waiting lines in one transaction; returns how many it handled.
-async fn place_chunk(
-    state: &AppState,
-    batch: &BatchSummary,
-    offers: &std::collections::HashMap<String, Offer>,
-    actor: &Actor,
-) -> Result<usize, AppError> {
+/// Places the next waiting lines in one transaction; returns how many it handled. Prices
+/// are read under the account lock: a line whose quote was switched off or repriced since
+/// the preview is refused with its reason, never placed at the preview's price.
+async fn place_chunk(state: &AppState, batch: &BatchSummary, actor: &Actor) -> Result<usize, AppError> {
     let mut transaction = state.db.begin_write().await?;
     let mut ledger = Ledger::open(&mut transaction, batch.merchant_id, actor.clone()).await?;
+    let offers = all_offers(&mut *transaction, batch.merchant_id).await?;
     let rows = sqlx::query(
-        "SELECT line_no, account, product_key, merchant_order_id FROM order_batch_rows
+        "SELECT line_no, account, product_key, merchant_order_id, price_fen FROM order_batch_rows
          WHERE batch_id = $1 AND outcome = 0 ORDER BY line_no LIMIT $2",
     )
     .bind(batch.batch_id)
@@ -134,9 +141,9 @@ async fn place_chunk(
     if rows.is_empty() {
         return Ok(0);
     }
-    let lines: Vec<(i64, String, String, String)> = rows
+    let lines: Vec<(i64, String, String, String, i64)> = rows
         .iter()
-        .map(|row| Ok((row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?)))
+        .map(|row| Ok((row.try_get(0)?, row.try_get(1)?, row.try_get(2)?, row.try_get(3)?, row.try_get(4)?)))
         .collect::<Result<_, sqlx::Error>>()?;
     let ids: Vec<String> = lines.iter().map(|line| line.3.clone()).collect();
     let used = used_ids(&mut transaction, batch.merchant_id, &ids).await?;
@@ -144,10 +151,11 @@ async fn place_chunk(
     let deadline = now + crate::config::millis(state.config.channel.deadline);
     let mut figures = ledger.account();
     let (mut orders, mut refused) = (Vec::new(), Vec::new());
-    for (line_no, account, product_key, merchant_order_id) in &lines {
+    for (line_no, account, product_key, merchant_order_id, preview_price) in &lines {
         let offer = offers.get(product_key).filter(|offer| offer.price_fen.is_some());
         let reason = match offer {
             None => Some(TradeMessage::QuoteUnavailable),
+            Some(offer) if offer.price_fen != Some(*preview_price) => Some(TradeMessage::QuoteChanged),
             Some(_) if used.contains(merchant_order_id) => Some(TradeMessage::MerchantOrderIdDuplicate),
             Some(_) => None,
         };

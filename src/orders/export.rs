@@ -61,7 +61,7 @@ fn header_row(locale: Locale) -> Vec<Cell> {
     }
 }
 
-fn status_text(status: i64, locale: Locale) -> &'static str {
+pub(super) fn status_text(status: i64, locale: Locale) -> &'static str {
     match (status, locale) {
         (0, Locale::ZhCn) => "待处理",
         (1, Locale::ZhCn) => "处理中",

@@ -3,6 +3,7 @@
 
 pub mod batch;
 mod batch_file;
+pub mod batch_lifecycle;
 pub mod batch_submit;
 pub mod counters;
 pub mod export;

@@ -8,7 +8,7 @@ use super::model::{OrderRow, new_order_no, new_system_order_id};
 use crate::domain::{Carrier, OrderKind, OrderStatus, ProductKind};
 use crate::finance::ledger::{self, Actor, Ledger};
 use crate::sql::{Bind, StatementBatch, bind_all, values_list};
-use sqlx::{AnyConnection, AnyPool, Row};
+use sqlx::{AnyConnection, Row};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -58,8 +58,12 @@ fn offer_from_columns(row: &sqlx::any::AnyRow, first: usize) -> Result<Option<Of
 }
 
 /// Every product with the merchant's prices, by product key (for batches).
-pub async fn all_offers(pool: &AnyPool, merchant_id: i64) -> Result<HashMap<String, Offer>, sqlx::Error> {
-    let rows = sqlx::query(OFFER_QUERY).bind(merchant_id).fetch_all(pool).await?;
+/// A batch submit passes its transaction, to read prices under the account lock.
+pub async fn all_offers<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    merchant_id: i64,
+) -> Result<HashMap<String, Offer>, sqlx::Error> {
+    let rows = sqlx::query(OFFER_QUERY).bind(merchant_id).fetch_all(executor).await?;
     rows.iter().map(|row| offer_from_row(row).map(|offer| (offer.product_key.clone(), offer))).collect()
 }
 

@@ -2,6 +2,7 @@
 //! and once on PostgreSQL.
 
 mod batch;
+mod batch_rules;
 mod certification;
 mod cli;
 mod files;
