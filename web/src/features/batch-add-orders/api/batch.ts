@@ -7,6 +7,7 @@ export const BATCH_SUBMIT_URL = '/adminapi/order/batch/submit';
 export const BATCH_LIST_URL = '/adminapi/order/batch/list';
 export const BATCH_RESULT_URL = '/adminapi/order/batch/result';
 export const BATCH_TEMPLATE_URL = '/adminapi/order/batch/template';
+export const BATCH_DISCARD_URL = '/adminapi/order/batch/discard';
 
 export interface PreviewError {
   line_no: number;
@@ -26,6 +27,19 @@ export interface BatchPreview {
   spendable_fen: number;
   /** The first 1,000 invalid lines. */
   errors: PreviewError[];
+  /** Valid lines without a merchant order id repeating an account + product ordered within the day. */
+  recent_duplicates: RecentDuplicate[];
+  recent_duplicate_rows: number;
+  /** An unsubmitted preview is removed after this. */
+  expires_at: string;
+}
+
+export interface RecentDuplicate {
+  line_no: number;
+  account: string;
+  product_key: string;
+  order_no: string;
+  ordered_at: string;
 }
 
 export interface BatchSummary {
@@ -42,28 +56,51 @@ export interface BatchSummary {
   total_fen: number;
   created_at: string;
   submitted_at: string | null;
+  /** Previews only: when an unsubmitted preview is removed. */
+  expires_at: string | null;
 }
 
-export type PreviewInput =
+export type PreviewInput = (
   | { file: File; onProgress?: (percent: number) => void }
-  | { text: string; fileName?: string };
+  | { text: string; fileName?: string }
+) & {
+  /** The merchant confirms that carrier-mismatched numbers were ported. */
+  allowPorted?: boolean;
+};
 
 /** POST /adminapi/order/batch/preview: checks every line; charges nothing. */
 export function previewBatch(input: PreviewInput): Promise<BatchPreview> {
   if ('file' in input) {
     const form = new FormData();
     form.append('file', input.file, input.file.name);
+    if (input.allowPorted) form.append('allow_ported', 'true');
     return postForm<BatchPreview>(BATCH_PREVIEW_URL, form, {
       onUploadProgress: (event) => {
         if (input.onProgress && event.total) input.onProgress(Math.round((event.loaded * 100) / event.total));
       },
     });
   }
-  return postJson<BatchPreview>(BATCH_PREVIEW_URL, { text: input.text, ...(input.fileName ? { file_name: input.fileName } : {}) });
+  return postJson<BatchPreview>(BATCH_PREVIEW_URL, {
+    text: input.text,
+    ...(input.fileName ? { file_name: input.fileName } : {}),
+    ...(input.allowPorted ? { allow_ported: true } : {}),
+  });
 }
 
 export function usePreviewBatch() {
-  return useMutation({ mutationFn: previewBatch });
+  const client = useQueryClient();
+  // A preview is stored as a batch: the list shows it at once.
+  return useMutation({ mutationFn: previewBatch, onSuccess: () => client.invalidateQueries({ queryKey: ['batches'] }) });
+}
+
+/** POST /adminapi/order/batch/discard: removes a preview that was not submitted. */
+export function discardBatch(batchId: number): Promise<null> {
+  return postJson<null>(BATCH_DISCARD_URL, { batch_id: batchId });
+}
+
+export function useDiscardBatch() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: discardBatch, onSuccess: () => client.invalidateQueries({ queryKey: ['batches'] }) });
 }
 
 /** POST /adminapi/order/batch/submit: places the valid lines (safe to repeat). */

@@ -5,6 +5,7 @@ import {
   Card,
   Empty,
   Input,
+  Modal,
   Progress,
   Space,
   Statistic,
@@ -25,10 +26,12 @@ import {
   type BatchPreview,
   type BatchSummary,
   countPastedLines,
+  type PreviewInput,
   downloadBatchResult,
   downloadTemplate,
   type PreviewError,
   useBatchList,
+  useDiscardBatch,
   usePreviewBatch,
   useSubmitBatch,
 } from '../api/batch';
@@ -40,12 +43,37 @@ function quietly(action: () => Promise<void>) {
   action().catch(() => undefined);
 }
 
-function PreviewResult({ preview, onSubmitted }: { preview: BatchPreview; onSubmitted: (summary: BatchSummary) => void }) {
+interface PreviewResultProps {
+  preview: BatchPreview;
+  onSubmitted: (summary: BatchSummary) => void;
+  /** Preview the same input again with carrier-mismatched numbers accepted as ported. */
+  onConfirmPorted: (() => void) | null;
+  onDiscarded: () => void;
+}
+
+function PreviewResult({ preview, onSubmitted, onConfirmPorted, onDiscarded }: PreviewResultProps) {
   const { t } = useTranslation();
   const submit = useSubmitBatch();
+  const discard = useDiscardBatch();
+  const [confirming, setConfirming] = useState(false);
   const overFunds = preview.errors.some((error) => error.reason_key === 'funds.insufficient');
+  const mismatched = preview.errors.filter((error) => error.reason_key === 'order.account.carrier_mismatch').length;
+  const amount = formatFen(preview.total_fen);
+  const duplicateLines = preview.recent_duplicates.slice(0, 10).map((line) => line.line_no).join(', ');
+  const place = () =>
+    submit.mutate(preview.batch_id, {
+      onSuccess: (summary) => {
+        setConfirming(false);
+        showSuccessMessage(t('batch.submitted', { placed: summary.placed_rows, failed: summary.failed_rows }));
+        onSubmitted(summary);
+      },
+    });
   return (
-    <Card title={t('batch.preview.title', { id: preview.batch_id })} data-testid="batch-preview">
+    <Card
+      title={t('batch.preview.title', { id: preview.batch_id })}
+      data-testid="batch-preview"
+      extra={<Typography.Text type="secondary">{t('batch.expiresAt', { time: formatTime(preview.expires_at) })}</Typography.Text>}
+    >
       <Row gutter={[12, 12]}>
         <Col xs={12} md={4}>
           <Statistic title={t('batch.totalRows')} value={preview.total_rows} data-testid="preview-total" />
@@ -66,6 +94,31 @@ function PreviewResult({ preview, onSubmitted }: { preview: BatchPreview; onSubm
       {overFunds ? <Alert style={{ marginTop: 12 }} type="warning" showIcon title={t('batch.overFunds')} /> : null}
       {preview.invalid_rows > preview.errors.length ? (
         <Alert style={{ marginTop: 12 }} type="info" showIcon title={t('batch.errorsTruncated', { shown: preview.errors.length })} />
+      ) : null}
+      {mismatched > 0 && onConfirmPorted ? (
+        <Alert
+          style={{ marginTop: 12 }}
+          type="info"
+          showIcon
+          data-testid="batch-ported"
+          title={t('batch.ported.title', { count: mismatched })}
+          description={t('batch.ported.body')}
+          action={
+            <Button size="small" data-testid="batch-ported-confirm" onClick={onConfirmPorted}>
+              {t('batch.ported.confirm')}
+            </Button>
+          }
+        />
+      ) : null}
+      {preview.recent_duplicate_rows > 0 ? (
+        <Alert
+          style={{ marginTop: 12 }}
+          type="warning"
+          showIcon
+          data-testid="batch-recent-duplicates"
+          title={t('batch.duplicates.title', { count: preview.recent_duplicate_rows })}
+          description={t('batch.duplicates.body', { lines: duplicateLines })}
+        />
       ) : null}
       <Table<PreviewError>
         style={{ marginTop: 16 }}
@@ -97,25 +150,47 @@ function PreviewResult({ preview, onSubmitted }: { preview: BatchPreview; onSubm
           disabled={preview.valid_rows === 0}
           loading={submit.isPending}
           data-testid="batch-submit"
+          onClick={() => setConfirming(true)}
+        >
+          {t('batch.submit', { count: preview.valid_rows, amount })}
+        </Button>
+        <Button
+          loading={discard.isPending}
+          data-testid="batch-discard"
           onClick={() =>
-            submit.mutate(preview.batch_id, {
-              onSuccess: (summary) => {
-                showSuccessMessage(t('batch.submitted', { placed: summary.placed_rows, failed: summary.failed_rows }));
-                onSubmitted(summary);
+            discard.mutate(preview.batch_id, {
+              onSuccess: () => {
+                showSuccessMessage(t('batch.discarded'));
+                onDiscarded();
               },
             })
           }
         >
-          {t('batch.submit', { count: preview.valid_rows, amount: formatFen(preview.total_fen) })}
+          {t('batch.discard')}
         </Button>
         <Typography.Text type="secondary">{t('batch.submitHint')}</Typography.Text>
       </Space>
+      <Modal
+        open={confirming}
+        title={t('batch.confirm.title')}
+        okText={t('batch.confirm.ok', { amount })}
+        okButtonProps={{ 'data-testid': 'batch-confirm-ok' } as Record<string, string>}
+        confirmLoading={submit.isPending}
+        onOk={place}
+        onCancel={() => setConfirming(false)}
+        data-testid="batch-confirm"
+      >
+        <Typography.Paragraph data-testid="batch-confirm-body">
+          {t('batch.confirm.body', { count: preview.valid_rows, amount })}
+        </Typography.Paragraph>
+      </Modal>
     </Card>
   );
 }
 
 function BatchList() {
   const { t } = useTranslation();
+  const discard = useDiscardBatch();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const list = useBatchList(page, pageSize);
@@ -166,14 +241,29 @@ function BatchList() {
               title: t('orderCommon.column.actions'),
               key: 'actions',
               render: (_: unknown, row) => (
-                <Button
-                  size="small"
-                  icon={<DownloadOutlined />}
-                  data-testid="batch-result-download"
-                  onClick={() => quietly(() => downloadBatchResult(row.batch_id))}
-                >
-                  {t('batch.downloadResult')}
-                </Button>
+                <Space size={4}>
+                  <Button
+                    size="small"
+                    icon={<DownloadOutlined />}
+                    data-testid="batch-result-download"
+                    onClick={() => quietly(() => downloadBatchResult(row.batch_id))}
+                  >
+                    {t('batch.downloadResult')}
+                  </Button>
+                  {row.status === 0 && row.placed_rows === 0 ? (
+                    <Button
+                      size="small"
+                      danger
+                      data-testid="batch-list-discard"
+                      loading={discard.isPending && discard.variables === row.batch_id}
+                      onClick={() =>
+                        discard.mutate(row.batch_id, { onSuccess: () => showSuccessMessage(t('batch.discarded')) })
+                      }
+                    >
+                      {t('batch.discard')}
+                    </Button>
+                  ) : null}
+                </Space>
               ),
             },
           ]}
@@ -191,11 +281,24 @@ export default function BatchAddOrdersPage() {
   const [text, setText] = useState('');
   const [tooBig, setTooBig] = useState(false);
   const [submitted, setSubmitted] = useState<BatchSummary | null>(null);
+  const [lastInput, setLastInput] = useState<PreviewInput | null>(null);
+  const discard = useDiscardBatch();
 
-  const run = (input: Parameters<typeof preview.mutate>[0]) => {
+  const run = (input: PreviewInput) => {
     setSubmitted(null);
+    setLastInput(input);
     preview.mutate(input, { onSettled: () => setProgress(null) });
   };
+  // The same lines again, ported numbers accepted; the earlier preview is discarded (never
+  // left behind as a batch nobody can submit).
+  const current = preview.data;
+  const confirmPorted =
+    lastInput && !lastInput.allowPorted && current
+      ? () => {
+          discard.mutate(current.batch_id);
+          run({ ...lastInput, allowPorted: true });
+        }
+      : null;
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="batch-add-page">
@@ -305,6 +408,8 @@ export default function BatchAddOrdersPage() {
             setSubmitted(summary);
             preview.reset();
           }}
+          onConfirmPorted={confirmPorted}
+          onDiscarded={() => preview.reset()}
         />
       ) : null}
 
