@@ -3,20 +3,20 @@
 //! thousand per transaction, and may be repeated safely: lines already placed are
 //! never placed again. `batch_submit.rs` holds the submitting half.
 
-use super::batch_file::{self, RawLine};
+use super::batch_file::RawLine;
+use super::batch_upload::{Upload, read_upload};
 use super::place::{OrderLine, check_line};
 use super::store::all_offers;
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, ExportParams, Format, PageFetcher, csv_stream, file_response, small_xlsx, titles};
-use crate::extract::JsonBody;
 use crate::finance::read_account;
 use crate::i18n::{Locale, Message, TradeMessage};
 use crate::session::CurrentUser;
 use crate::sql::{Bind, bind_all, values_list};
 use crate::state::AppState;
-use axum::extract::{FromRequest, Multipart, Query, Request, State};
-use axum::http::{HeaderMap, header};
+use axum::extract::{Query, Request, State};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::{
     Router,
@@ -117,77 +117,6 @@ struct Checked {
 
 fn cell(line: &RawLine, index: usize) -> String {
     line.cells.get(index).cloned().unwrap_or_default()
-}
-
-/// A batch's name as shown in the list: at most this many characters.
-pub const MAX_FILE_NAME_CHARS: usize = 100;
-
-/// Files parsed at once: each may use up to its reading budget (about 100 MB), so a burst
-/// of uploads waits its turn instead of adding up.
-static PARSING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
-
-/// Parses on the blocking pool (CPU work must not hold an async worker), a few at a time.
-async fn parse_off_runtime(
-    parse: impl FnOnce() -> Result<Vec<RawLine>, TradeMessage> + Send + 'static,
-) -> Result<Vec<RawLine>, TradeMessage> {
-    let _permit = PARSING.acquire().await.map_err(|_| TradeMessage::BatchFileUnreadable)?;
-    // A reader that panicked read nothing usable: the merchant gets "unreadable", not a 500.
-    tokio::task::spawn_blocking(parse).await.unwrap_or(Err(TradeMessage::BatchFileUnreadable))
-}
-
-/// Reads the upload: multipart with a `file` part (CSV or xlsx), or JSON with `text`.
-struct Upload {
-    lines: Vec<RawLine>,
-    file_name: String,
-    merchant_id: Option<i64>,
-    allow_ported: bool,
-}
-
-async fn read_upload(state: &AppState, request: Request) -> Result<Upload, AppError> {
-    let is_multipart = request
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("multipart/form-data"));
-    let field_error = |message: TradeMessage| AppError::field("file", message);
-    if !is_multipart {
-        let JsonBody(body) = JsonBody::<PreviewText>::from_request(request, state).await?;
-        let name = body.file_name.unwrap_or_else(|| "pasted".to_string());
-        if name.chars().count() > MAX_FILE_NAME_CHARS {
-            return Err(AppError::field("file_name", TradeMessage::BatchFileNameTooLong { max: MAX_FILE_NAME_CHARS }));
-        }
-        let text = body.text.unwrap_or_default();
-        let lines = parse_off_runtime(move || batch_file::parse_text(&text))
-            .await
-            .map_err(|message| AppError::field("text", message))?;
-        let allow_ported = body.allow_ported.unwrap_or(false);
-        return Ok(Upload { lines, file_name: name, merchant_id: body.merchant_id, allow_ported });
-    }
-    let mut multipart = Multipart::from_request(request, state).await.map_err(|_| AppError::MalformedBody)?;
-    let (mut lines, mut name, mut merchant_id, mut allow_ported) = (None, String::from("upload"), None, false);
-    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::MalformedBody)? {
-        match field.name().unwrap_or("") {
-            "file" => {
-                // A browser sends the name as given; keep a shown, bounded one.
-                name = field.file_name().unwrap_or("upload").chars().take(MAX_FILE_NAME_CHARS).collect();
-                let bytes = field.bytes().await.map_err(|_| AppError::MalformedBody)?;
-                lines = Some(parse_off_runtime(move || batch_file::parse_file(&bytes)).await.map_err(field_error)?);
-            }
-            "text" => {
-                let text = field.text().await.map_err(|_| AppError::MalformedBody)?;
-                lines = Some(
-                    parse_off_runtime(move || batch_file::parse_text(&text))
-                        .await
-                        .map_err(|message| AppError::field("text", message))?,
-                );
-            }
-            "merchant_id" => merchant_id = field.text().await.ok().and_then(|text| text.trim().parse().ok()),
-            "allow_ported" => allow_ported = field.text().await.is_ok_and(|text| matches!(text.trim(), "true" | "1")),
-            _ => {}
-        }
-    }
-    let lines = lines.ok_or_else(|| field_error(TradeMessage::BatchEmpty))?;
-    Ok(Upload { lines, file_name: name, merchant_id, allow_ported })
 }
 
 /// Check every line of a batch and store it, charging nothing. Reasons per line: bad

@@ -5,6 +5,7 @@ pub mod batch;
 mod batch_file;
 pub mod batch_lifecycle;
 pub mod batch_submit;
+mod batch_upload;
 pub mod counters;
 pub mod export;
 pub mod generate;
