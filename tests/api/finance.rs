@@ -94,7 +94,7 @@ async fn administrators_fund_merchants_and_the_log_adds_up(backend: Backend) {
         .text()
         .await
         .unwrap();
-    assert!(csv.starts_with("\u{feff}编号,"));
+    assert!(csv.starts_with("\u{feff}\"编号\","), "{csv}");
     assert_eq!(csv.lines().count(), 1 + 3);
     let overview = app.post_as(&token, "/adminapi/finance/overview", json!({})).await;
     assert_eq!(overview.data()["balance_fen"], 250);

@@ -205,7 +205,7 @@ async fn every_filter_returns_exactly_the_matching_orders(backend: Backend) {
     let expected =
         orders.iter().filter(|order| matches(order, &json!({"status": 2, "carrier": "mobile"}), today_start)).count();
     assert_eq!(text.lines().count(), expected + 1);
-    assert!(text.starts_with("\u{feff}Merchant order id,"));
+    assert!(text.starts_with("\u{feff}\"Merchant order id\","), "{text}");
     let xlsx = app
         .client
         .get(app.url("/adminapi/order/export?format=xlsx&kind=card"))
