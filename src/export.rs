@@ -87,7 +87,7 @@ pub fn csv_bytes(rows: &[Vec<String>]) -> anyhow::Result<Vec<u8>> {
     for row in rows {
         writer.write_record(row)?;
     }
-    Ok(writer.into_inner().map_err(|error| anyhow::anyhow!("{error}"))?)
+    writer.into_inner().map_err(|error| anyhow::anyhow!("{error}"))
 }
 
 enum Step {
