@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
@@ -119,67 +120,89 @@ function BatchList() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const list = useBatchList(page, pageSize);
-  return (
-    <Card title={t('batch.list.title')}>
-      {list.isError && !list.data ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('orderCommon.loadFailed')}
-          action={<Button onClick={() => void list.refetch()}>{t('orderCommon.retry')}</Button>}
-        />
-      ) : (
-        <Table<BatchSummary>
-          rowKey="batch_id"
+  const count = (key: keyof BatchSummary & string, title: string): ListColumn<BatchSummary> => ({
+    key,
+    title,
+    dataIndex: key,
+    align: 'right',
+    width: 100,
+  });
+  const columns: ListColumn<BatchSummary>[] = [
+    { key: 'batch_id', title: t('batch.batchId'), dataIndex: 'batch_id', width: 80, phone: true, phoneWidth: 64 },
+    {
+      key: 'file_name',
+      title: t('batch.fileName'),
+      dataIndex: 'file_name',
+      width: 200,
+      ellipsis: true,
+      phone: true,
+      phoneWidth: 130,
+      render: (v: string) => v || '-',
+    },
+    {
+      key: 'status',
+      title: t('orderCommon.column.status'),
+      dataIndex: 'status',
+      width: 100,
+      phone: true,
+      phoneWidth: 84,
+      render: (v: number) => <Tag color={v === 1 ? 'success' : 'default'}>{t(`batch.status.${v === 1 ? 1 : 0}`)}</Tag>,
+    },
+    count('total_rows', t('batch.totalRows')),
+    count('valid_rows', t('batch.validRows')),
+    count('invalid_rows', t('batch.invalidRows')),
+    count('placed_rows', t('batch.placedRows')),
+    count('failed_rows', t('batch.failedRows')),
+    {
+      key: 'total_fen',
+      title: t('batch.totalAmount'),
+      dataIndex: 'total_fen',
+      align: 'right',
+      width: 120,
+      render: (v: number) => formatFen(v),
+    },
+    { key: 'created_at', title: t('batch.createdAt'), dataIndex: 'created_at', width: 170, render: formatTime },
+    {
+      key: 'actions',
+      title: t('orderCommon.column.actions'),
+      fixed: 'right',
+      width: 130,
+      phone: true,
+      render: (_: unknown, row) => (
+        <Button
           size="small"
-          data-testid="batch-list"
-          loading={list.isFetching}
-          dataSource={list.data?.list ?? []}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={t('orderCommon.empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showTotal: (total) => t('orderCommon.total', { count: total }),
-            onChange: (next, size) => {
-              setPage(size !== pageSize ? 1 : next);
-              setPageSize(size);
-            },
-          }}
-          columns={[
-            { title: t('batch.batchId'), dataIndex: 'batch_id', width: 80 },
-            { title: t('batch.fileName'), dataIndex: 'file_name', render: (v: string) => v || '-' },
-            {
-              title: t('orderCommon.column.status'),
-              dataIndex: 'status',
-              render: (v: number) => <Tag color={v === 1 ? 'success' : 'default'}>{t(`batch.status.${v === 1 ? 1 : 0}`)}</Tag>,
-            },
-            { title: t('batch.totalRows'), dataIndex: 'total_rows', align: 'right' },
-            { title: t('batch.validRows'), dataIndex: 'valid_rows', align: 'right' },
-            { title: t('batch.invalidRows'), dataIndex: 'invalid_rows', align: 'right' },
-            { title: t('batch.placedRows'), dataIndex: 'placed_rows', align: 'right' },
-            { title: t('batch.failedRows'), dataIndex: 'failed_rows', align: 'right' },
-            { title: t('batch.totalAmount'), dataIndex: 'total_fen', align: 'right', render: (v: number) => formatFen(v) },
-            { title: t('batch.createdAt'), dataIndex: 'created_at', render: formatTime },
-            {
-              title: t('orderCommon.column.actions'),
-              key: 'actions',
-              render: (_: unknown, row) => (
-                <Button
-                  size="small"
-                  icon={<DownloadOutlined />}
-                  data-testid="batch-result-download"
-                  onClick={() => quietly(() => downloadBatchResult(row.batch_id))}
-                >
-                  {t('batch.downloadResult')}
-                </Button>
-              ),
-            },
-          ]}
-        />
-      )}
-    </Card>
+          icon={<DownloadOutlined />}
+          data-testid="batch-result-download"
+          onClick={() => quietly(() => downloadBatchResult(row.batch_id))}
+        >
+          {t('batch.downloadResult')}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <ListTable<BatchSummary>
+      listKey="batches"
+      defaultDensity="small"
+      title={<span data-testid="batch-list-title">{t('batch.list.title')}</span>}
+      columns={columns}
+      rowKey="batch_id"
+      dataSource={list.data?.list ?? []}
+      loading={list.isFetching}
+      error={list.isError && !list.data}
+      onRetry={() => void list.refetch()}
+      tableTestId="batch-list"
+      pagination={{
+        current: page,
+        pageSize,
+        total: list.data?.total ?? 0,
+        onChange: (next, size) => {
+          setPage(size !== pageSize ? 1 : next);
+          setPageSize(size);
+        },
+        testId: 'batch-pagination',
+      }}
+    />
   );
 }
 
