@@ -68,7 +68,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     for (const column of ['order_no', 'status', 'created_at'])
       await expectInside(page.locator(`th[data-column=${column}]`), area);
     const orderNo = page.locator('td[data-column=order_no]').first();
+    // Whole: neither the cell nor its text box overflows (nothing cut to "…").
     expect(await orderNo.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
+    expect(await orderNo.locator('.list-table__cut').evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
     expect(await orderNo.getByTestId('order-no-link').evaluate((link) => link.getClientRects().length)).toBe(1);
 
     // Filters beyond the first row wait behind "expand".

@@ -51,12 +51,34 @@ export interface ListTableProps<T> {
 /** Pinned columns (fixed at the right, e.g. actions) stay last and are not settable. */
 const pinned = (column: { fixed?: unknown }) => column.fixed === 'right';
 
-/** Every cell names its column (data-column): stable hooks for tests and styles. */
-function tagged<T>(column: ListColumn<T>): ListColumn<T> {
+/** Horizontal padding of a cell at each density (antd's table sizes). */
+const CELL_PADDING: Record<Density, number> = { large: 32, middle: 16, small: 16 };
+
+/**
+ * Every cell names its column (data-column): stable hooks for tests and styles. A column
+ * with `ellipsis` and a width cuts its cells (full text on hover) but not its header, which
+ * wraps instead: "Recharge account" stays readable in English in a narrow column.
+ */
+function tagged<T>(column: ListColumn<T>, density: Density): ListColumn<T> {
   // TSX accepts data-* only as JSX attributes; as an object it needs the cast.
   const attributes = (extra: object | undefined) => ({ ...extra, 'data-column': column.key }) as HTMLAttributes<HTMLElement>;
+  const width = column.width;
+  const cut = Boolean(column.ellipsis) && typeof width === 'number';
+  const render: ListColumn<T>['render'] = cut
+    ? (value, record, index) => {
+        const content = column.render ? (column.render(value, record, index) as ReactNode) : (value as ReactNode);
+        const title = typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+        return (
+          <span className="list-table__cut" style={{ maxWidth: width - CELL_PADDING[density] }} title={title}>
+            {content}
+          </span>
+        );
+      }
+    : column.render;
   return {
     ...column,
+    ellipsis: false,
+    render,
     onCell: (record, index) => attributes(column.onCell?.(record, index)),
     onHeaderCell: (header) => attributes(column.onHeaderCell?.(header)),
   };
@@ -92,14 +114,13 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
     const phoneOnly = phone && shown.some((column) => column.phone);
     return shown
       .filter((column) => !phoneOnly || column.phone)
-      .map((column) => tagged(phone ? onPhone(column) : column));
+      .map((column) => tagged(phone ? onPhone(column) : column, settings.density));
   }, [props.columns, settings, phone]);
 
   // Fixed widths hold only against a known table width: the sum when every column has one.
   const widths = columns.map((column) => column.width);
-  const scrollX = widths.every((width) => typeof width === 'number')
-    ? (widths as number[]).reduce((sum, width) => sum + width, 0)
-    : 'max-content';
+  const fixedLayout = widths.every((width) => typeof width === 'number');
+  const scrollX = fixedLayout ? (widths as number[]).reduce((sum, width) => sum + width, 0) : 'max-content';
   const pagination = props.pagination;
   return (
     <Card size="small" className={`list-table ${props.className ?? ''}`}>
@@ -135,6 +156,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
             loading={props.loading}
             pagination={false}
             scroll={{ x: scrollX }}
+            tableLayout={fixedLayout ? 'fixed' : 'auto'}
             data-testid={props.tableTestId}
             data-density={settings.density}
             locale={{ emptyText: <Empty description={t('orderCommon.empty')} /> }}

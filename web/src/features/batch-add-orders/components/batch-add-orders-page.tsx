@@ -125,10 +125,9 @@ function BatchList() {
     title,
     dataIndex: key,
     align: 'right',
-    width: 100,
   });
   const columns: ListColumn<BatchSummary>[] = [
-    { key: 'batch_id', title: t('batch.batchId'), dataIndex: 'batch_id', width: 80, phone: true, phoneWidth: 64 },
+    { key: 'batch_id', title: t('batch.batchId'), dataIndex: 'batch_id', phone: true },
     {
       key: 'file_name',
       title: t('batch.fileName'),
@@ -143,9 +142,7 @@ function BatchList() {
       key: 'status',
       title: t('orderCommon.column.status'),
       dataIndex: 'status',
-      width: 100,
       phone: true,
-      phoneWidth: 84,
       render: (v: number) => <Tag color={v === 1 ? 'success' : 'default'}>{t(`batch.status.${v === 1 ? 1 : 0}`)}</Tag>,
     },
     count('total_rows', t('batch.totalRows')),
@@ -158,10 +155,9 @@ function BatchList() {
       title: t('batch.totalAmount'),
       dataIndex: 'total_fen',
       align: 'right',
-      width: 120,
       render: (v: number) => formatFen(v),
     },
-    { key: 'created_at', title: t('batch.createdAt'), dataIndex: 'created_at', width: 170, render: formatTime },
+    { key: 'created_at', title: t('batch.createdAt'), dataIndex: 'created_at', render: formatTime },
     {
       key: 'actions',
       title: t('orderCommon.column.actions'),

@@ -44,7 +44,7 @@ function toFilters(values: FilterValues): AccountFilters {
 
 /** A right-aligned yuan column of one of a record's before/after figures. */
 function moneyColumn(key: keyof AccountRecord & string, title: string): ListColumn<AccountRecord> {
-  return { key, title, dataIndex: key, align: 'right', width: 150, render: (v: number) => formatFen(v) };
+  return { key, title, dataIndex: key, align: 'right', render: (v: number) => formatFen(v) };
 }
 
 /** Account-change records (/finance/account): the merchant's append-only money log. */
@@ -119,20 +119,18 @@ export default function AccountRecordsPage() {
   ];
 
   const columns: ListColumn<AccountRecord>[] = [
-    { key: 'created_at', title: t('orderCommon.record.time'), dataIndex: 'created_at', width: 170, render: formatTime },
+    { key: 'created_at', title: t('orderCommon.record.time'), dataIndex: 'created_at', render: formatTime },
     ...(merchantColumn ? [merchantColumn] : []),
     {
       key: 'account_type',
       title: t('orderCommon.record.accountType'),
       dataIndex: 'account_type',
-      width: 110,
       render: (v: string) => t(`orderCommon.accountType.${v}`),
     },
     {
       key: 'change_type',
       title: t('orderCommon.record.changeType'),
       dataIndex: 'change_type',
-      width: 110,
       phone: true,
       phoneWidth: 90,
       render: (v: string) => t(`orderCommon.changeType.${v}`),
@@ -142,7 +140,6 @@ export default function AccountRecordsPage() {
       title: t('orderCommon.record.amount'),
       dataIndex: 'amount_fen',
       align: 'right',
-      width: 130,
       phone: true,
       phoneWidth: 110,
       render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{formatSignedFen(v)}</Typography.Text>,
@@ -155,7 +152,6 @@ export default function AccountRecordsPage() {
       key: 'order_no',
       title: t('orderCommon.record.order'),
       dataIndex: 'order_no',
-      width: 215,
       render: (v: string | null) => v || '-',
     },
     {

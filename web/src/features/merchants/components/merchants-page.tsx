@@ -103,19 +103,18 @@ export default function MerchantsPage() {
     title,
     dataIndex: key,
     align: 'right',
-    width: 140,
     phone,
     render: money,
   });
   const columns: ListColumn<MerchantRow>[] = [
-    { key: 'merchant_id', title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id', width: 100 },
+    { key: 'merchant_id', title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id' },
     { key: 'name', title: t('merchants.name'), dataIndex: 'name', width: 180, ellipsis: true, phone: true, phoneWidth: 120 },
     moneyColumn('balance_fen', t('workplace.money.balance'), true),
     moneyColumn('credit_available_fen', t('workplace.money.creditAvailable')),
     moneyColumn('credit_used_fen', t('workplace.money.creditUsed')),
     moneyColumn('credit_limit_fen', t('workplace.money.creditLimit')),
     moneyColumn('total_topup_fen', t('workplace.money.totalTopup')),
-    { key: 'created_at', title: t('merchants.createdAt'), dataIndex: 'created_at', width: 170, render: formatTime },
+    { key: 'created_at', title: t('merchants.createdAt'), dataIndex: 'created_at', render: formatTime },
     {
       key: 'actions',
       title: t('orderCommon.column.actions'),

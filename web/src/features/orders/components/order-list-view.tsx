@@ -60,7 +60,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
       key: 'merchant_order_id',
       title: t('orderCommon.column.merchantOrderId'),
       dataIndex: 'merchant_order_id',
-      width: 130,
+      width: 124,
       ellipsis: true,
     },
     {
@@ -68,7 +68,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
       title: t('orderCommon.column.orderNo'),
       dataIndex: 'order_no',
       // 24 digits fit whole at the default density; looser rows cut the end (full on hover).
-      width: 230,
+      width: 236,
       ellipsis: true,
       phone: true,
       phoneWidth: 150,

@@ -122,12 +122,11 @@ export default function QuoteListPage() {
       phone: true,
       phoneWidth: 150,
     },
-    { key: 'product_key', title: t('orderCommon.column.productKey'), dataIndex: 'product_key', width: 180 },
+    { key: 'product_key', title: t('orderCommon.column.productKey'), dataIndex: 'product_key' },
     {
       key: 'carrier',
       title: t('orderCommon.column.carrier'),
       dataIndex: 'carrier',
-      width: 100,
       render: (v: string) => t(carrierKey(v)),
     },
     {
@@ -135,7 +134,6 @@ export default function QuoteListPage() {
       title: t('orderCommon.column.price'),
       dataIndex: 'price_fen',
       align: 'right',
-      width: 110,
       phone: true,
       phoneWidth: 90,
       render: (v: number) => formatFen(v),
@@ -145,21 +143,19 @@ export default function QuoteListPage() {
       title: t('orderCommon.column.faceValue'),
       dataIndex: 'face_value_fen',
       align: 'right',
-      width: 100,
       render: (v: number) => formatFen(v),
     },
     {
       key: 'status',
       title: t('quotes.status'),
       dataIndex: 'status',
-      width: 90,
       phone: true,
       phoneWidth: 80,
       render: (v: number) => (
         <Tag color={v === 1 ? 'success' : 'default'}>{t(`quotes.status.${v === 1 ? 1 : 0}`)}</Tag>
       ),
     },
-    { key: 'created_at', title: t('quotes.createdAt'), dataIndex: 'created_at', width: 170, render: formatTime },
+    { key: 'created_at', title: t('quotes.createdAt'), dataIndex: 'created_at', render: formatTime },
   ];
 
   return (
