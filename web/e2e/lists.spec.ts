@@ -107,8 +107,15 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByTestId('column-up-status').click();
     await page.keyboard.press('Escape');
     await expect(page.locator('th[data-column=product_name]')).toHaveCount(0);
-    const headers = () => page.locator('th[data-column]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-column')));
-    expect((await headers()).slice(0, 5)).toEqual(['merchant_order_id', 'order_no', 'account', 'status', 'face_value_fen']);
+    const headers = () =>
+      page.locator('th[data-column]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-column')));
+    expect((await headers()).slice(0, 5)).toEqual([
+      'merchant_order_id',
+      'order_no',
+      'account',
+      'status',
+      'face_value_fen',
+    ]);
     await page.getByTestId('density-open').click();
     await page.getByTestId('density-small').click();
     await expect(page.getByTestId('order-table')).toHaveAttribute('data-density', 'small');
@@ -116,7 +123,13 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.reload();
     await firstRow(page, 'order-table');
     await expect(page.locator('th[data-column=product_name]')).toHaveCount(0);
-    expect((await headers()).slice(0, 5)).toEqual(['merchant_order_id', 'order_no', 'account', 'status', 'face_value_fen']);
+    expect((await headers()).slice(0, 5)).toEqual([
+      'merchant_order_id',
+      'order_no',
+      'account',
+      'status',
+      'face_value_fen',
+    ]);
     await expect(page.getByTestId('order-table')).toHaveAttribute('data-density', 'small');
 
     // Another user on the same browser keeps the defaults.
@@ -206,7 +219,10 @@ test.describe('on a 390 × 844 phone', () => {
         const title = page.getByTestId(total);
         await expectInside(title, screen);
         expect(await title.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true);
-        const pager = page.locator(`[data-testid=${table}]`).locator('xpath=ancestor::div[contains(@class,"list-table")][1]').locator('.ant-pagination');
+        const pager = page
+          .locator(`[data-testid=${table}]`)
+          .locator('xpath=ancestor::div[contains(@class,"list-table")][1]')
+          .locator('.ant-pagination');
         await expectInside(pager, screen);
         await page.screenshot({ path: `${screenshots}lists-${locale}-phone-${name}.png`, fullPage: true });
       }

@@ -7,7 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Download, Page } from '@playwright/test';
-import { chooseFromMenu, expandFilters, expect, loginAs, openOverlay, signOut, test, useLocale } from './support/console';
+import {
+  chooseFromMenu,
+  expandFilters,
+  expect,
+  loginAs,
+  openOverlay,
+  signOut,
+  test,
+  useLocale,
+} from './support/console';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });

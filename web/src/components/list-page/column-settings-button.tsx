@@ -72,7 +72,11 @@ export function ColumnSettingsButton({
   return (
     <Popover content={content} trigger="click" placement="bottomRight">
       <Tooltip title={t('listPage.columns.title')}>
-        <Button icon={<SettingOutlined />} aria-label={t('listPage.columns.title')} data-testid="column-settings-open" />
+        <Button
+          icon={<SettingOutlined />}
+          aria-label={t('listPage.columns.title')}
+          data-testid="column-settings-open"
+        />
       </Tooltip>
     </Popover>
   );

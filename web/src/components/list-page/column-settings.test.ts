@@ -24,7 +24,11 @@ describe('column settings', () => {
 
     const hidden = toggleColumn(defaultSettings(KEYS), 'b', false);
     saveSettings(localStorage, alice, moveColumn(hidden, 'd', -1));
-    expect(loadSettings(localStorage, alice, KEYS)).toEqual({ order: ['a', 'b', 'd', 'c'], hidden: ['b'], density: 'middle' });
+    expect(loadSettings(localStorage, alice, KEYS)).toEqual({
+      order: ['a', 'b', 'd', 'c'],
+      hidden: ['b'],
+      density: 'middle',
+    });
     // Bob has not changed anything: he sees the defaults, not Alice's layout.
     expect(loadSettings(localStorage, bob, KEYS)).toEqual(defaultSettings(KEYS));
   });
@@ -46,9 +50,9 @@ describe('column settings', () => {
     expect(reconcileOrder(['c', 'gone', 'a', 'b'], ['a', 'b', 'new', 'c'])).toEqual(['c', 'a', 'b', 'new']);
     expect(reconcileOrder(['b', 'a'], ['first', 'a', 'b'])).toEqual(['first', 'b', 'a']);
     expect(reconcileOrder(['a', 'a', 'b'], ['a', 'b'])).toEqual(['a', 'b']);
-    expect(parseSettings(JSON.stringify({ order: ['b', 'a'], hidden: ['gone', 'a'] }), ['a', 'b', 'c']).hidden).toEqual([
-      'a',
-    ]);
+    expect(parseSettings(JSON.stringify({ order: ['b', 'a'], hidden: ['gone', 'a'] }), ['a', 'b', 'c']).hidden).toEqual(
+      ['a'],
+    );
   });
 
   it('move within bounds and never hide the last visible column', () => {

@@ -36,7 +36,10 @@ export function reconcileOrder(stored: readonly string[], keys: readonly string[
   const result = stored.filter((key, index) => known.has(key) && stored.indexOf(key) === index);
   keys.forEach((key, index) => {
     if (result.includes(key)) return;
-    const before = keys.slice(0, index).reverse().find((candidate) => result.includes(candidate));
+    const before = keys
+      .slice(0, index)
+      .reverse()
+      .find((candidate) => result.includes(candidate));
     result.splice(before === undefined ? 0 : result.indexOf(before) + 1, 0, key);
   });
   return result;
@@ -47,7 +50,11 @@ function stringList(value: unknown): string[] {
 }
 
 /** Parse what localStorage held; anything unreadable yields the defaults. */
-export function parseSettings(raw: string | null, keys: readonly string[], density: Density = 'middle'): ColumnSettings {
+export function parseSettings(
+  raw: string | null,
+  keys: readonly string[],
+  density: Density = 'middle',
+): ColumnSettings {
   const fallback = defaultSettings(keys, density);
   if (!raw) return fallback;
   let value: unknown;

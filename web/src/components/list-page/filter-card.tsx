@@ -43,13 +43,7 @@ export function DateRangeFilter(props: GetProps<typeof DatePicker.RangePicker>) 
     [t],
   );
   return (
-    <DatePicker.RangePicker
-      {...props}
-      showTime
-      allowEmpty={[true, true]}
-      presets={presets}
-      style={{ width: '100%' }}
-    />
+    <DatePicker.RangePicker {...props} showTime allowEmpty={[true, true]} presets={presets} style={{ width: '100%' }} />
   );
 }
 

@@ -1,4 +1,15 @@
-import { Alert, Button, Card, Empty, Grid, Pagination, Space, Table, type TableColumnType, type TableProps } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Grid,
+  Pagination,
+  Space,
+  Table,
+  type TableColumnType,
+  type TableProps,
+} from 'antd';
 import { type HTMLAttributes, type Key, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButtons, type ExportFormat } from '@/components/export-buttons/export-buttons';
@@ -61,7 +72,8 @@ const CELL_PADDING: Record<Density, number> = { large: 32, middle: 16, small: 16
  */
 function tagged<T>(column: ListColumn<T>, density: Density): ListColumn<T> {
   // TSX accepts data-* only as JSX attributes; as an object it needs the cast.
-  const attributes = (extra: object | undefined) => ({ ...extra, 'data-column': column.key }) as HTMLAttributes<HTMLElement>;
+  const attributes = (extra: object | undefined) =>
+    ({ ...extra, 'data-column': column.key }) as HTMLAttributes<HTMLElement>;
   const width = column.width;
   const cut = Boolean(column.ellipsis) && typeof width === 'number';
   const render: ListColumn<T>['render'] = cut

@@ -9,9 +9,10 @@ const MERCHANT_LIST_URL = '/adminapi/admin/merchant/list';
 
 /** POST /adminapi/admin/merchant/list (administrators): id → name for the lists' merchant column. */
 export function getMerchantNames(): Promise<Map<number, string>> {
-  return postJson<{ list: { merchant_id: number; name: string }[] }>(MERCHANT_LIST_URL, { page: 1, page_size: 100 }).then(
-    (answer) => new Map(answer.list.map((merchant) => [merchant.merchant_id, merchant.name])),
-  );
+  return postJson<{ list: { merchant_id: number; name: string }[] }>(MERCHANT_LIST_URL, {
+    page: 1,
+    page_size: 100,
+  }).then((answer) => new Map(answer.list.map((merchant) => [merchant.merchant_id, merchant.name])));
 }
 
 export const merchantNamesQueryOptions = () =>

@@ -14,7 +14,10 @@ export function useColumnSettings(listKey: string, keys: readonly string[], dens
   const user = useUserStore((state) => state.info.username ?? '');
   const storageKey = settingsStorageKey(user, listKey);
   const source = `${storageKey}#${keys.join('|')}#${density}`;
-  const [state, setState] = useState(() => ({ source, settings: loadSettings(localStorage, storageKey, keys, density) }));
+  const [state, setState] = useState(() => ({
+    source,
+    settings: loadSettings(localStorage, storageKey, keys, density),
+  }));
   // Another user, list or set of columns: read that one's settings (during render, not in an
   // effect, so no frame shows the previous layout).
   let settings = state.settings;

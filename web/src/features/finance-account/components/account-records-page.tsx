@@ -112,7 +112,9 @@ export default function AccountRecordsPage() {
           {
             name: 'merchantId',
             label: t('orderCommon.filter.merchantId'),
-            input: <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="account-filter-merchant-id" />,
+            input: (
+              <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="account-filter-merchant-id" />
+            ),
           },
         ]
       : []),
@@ -142,7 +144,9 @@ export default function AccountRecordsPage() {
       align: 'right',
       phone: true,
       phoneWidth: 110,
-      render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{formatSignedFen(v)}</Typography.Text>,
+      render: (v: number) => (
+        <Typography.Text type={v < 0 ? 'danger' : 'success'}>{formatSignedFen(v)}</Typography.Text>
+      ),
     },
     moneyColumn('balance_before_fen', t('orderCommon.record.balanceBefore')),
     moneyColumn('balance_after_fen', t('orderCommon.record.balanceAfter')),
