@@ -13,8 +13,22 @@ const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
 
 const TEXT = {
-  'zh-CN': { today: '今天', expand: '展开', collapse: '收起', failure: '失败', merchant: '商户' },
-  'en-US': { today: 'Today', expand: 'Expand', collapse: 'Collapse', failure: 'Failure', merchant: 'Merchant' },
+  'zh-CN': {
+    today: '今天',
+    expand: '展开',
+    collapse: '收起',
+    failure: '失败',
+    merchant: '商户',
+    oneSet: '展开（1 项已设）',
+  },
+  'en-US': {
+    today: 'Today',
+    expand: 'Expand',
+    collapse: 'Collapse',
+    failure: 'Failure',
+    merchant: 'Merchant',
+    oneSet: 'Expand (1 set)',
+  },
 } as const;
 
 /** Today's date in Beijing (the platform's day), e.g. 2026-11-24. */
@@ -142,44 +156,50 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   });
 }
 
-test('workplace figures open their filtered order list; administrators see a merchant column', async ({ page }) => {
-  await useLocale(page, 'en-US');
-  await loginAs(page, 'admin');
-  const figure = page.getByTestId('stat-today-failure');
-  await expect(figure).toBeVisible();
-  const count = totalIn((await figure.locator('.ant-statistic-content').textContent()) ?? '');
-  const listed = page.waitForResponse((response) => response.url().includes('/adminapi/order/list'));
-  await page.getByTestId('stat-today-failure-link').click();
-  const body = JSON.parse((await listed).request().postData() ?? '{}') as Record<string, unknown>;
-  const today = beijingToday();
-  expect(body).toMatchObject({
-    kind: 'all',
-    status: 3,
-    start_time: `${today}T00:00:00+08:00`,
-    end_time: `${nextDay(today)}T00:00:00+08:00`,
-  });
-  await expect(page).toHaveURL(/#\/order\/list\?.*status=3/);
-  await expect(page.getByTestId('filter-status')).toContainText('Failure');
-  await expect.poll(async () => totalIn((await page.getByTestId('order-total').textContent()) ?? '')).toBe(count);
-  // The kind lives behind "expand", which says a hidden filter is set.
-  await expect(page.getByTestId('order-filters-expand')).toHaveText('Expand (1 set)');
-  if (count > 0) {
-    await firstRow(page, 'order-table');
-    for (const status of await page.getByTestId('order-status').all()) await expect(status).toHaveText('Failure');
-  }
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`workplace figures open their filtered order list; administrators see a merchant column (${locale})`, async ({
+    page,
+  }) => {
+    const text = TEXT[locale];
+    await useLocale(page, locale);
+    await loginAs(page, 'admin');
+    const figure = page.getByTestId('stat-today-failure');
+    await expect(figure).toBeVisible();
+    const count = totalIn((await figure.locator('.ant-statistic-content').textContent()) ?? '');
+    const listed = page.waitForResponse((response) => response.url().includes('/adminapi/order/list'));
+    await page.getByTestId('stat-today-failure-link').click();
+    const body = JSON.parse((await listed).request().postData() ?? '{}') as Record<string, unknown>;
+    const today = beijingToday();
+    expect(body).toMatchObject({
+      kind: 'all',
+      status: 3,
+      start_time: `${today}T00:00:00+08:00`,
+      end_time: `${nextDay(today)}T00:00:00+08:00`,
+    });
+    await expect(page).toHaveURL(/#\/order\/list\?.*status=3/);
+    await expect(page.getByTestId('filter-status')).toContainText(text.failure);
+    await expect.poll(async () => totalIn((await page.getByTestId('order-total').textContent()) ?? '')).toBe(count);
+    // The kind lives behind "expand", which says a hidden filter is set.
+    await expect(page.getByTestId('order-filters-expand')).toHaveText(text.oneSet);
+    if (count > 0) {
+      await firstRow(page, 'order-table');
+      for (const status of await page.getByTestId('order-status').all()) await expect(status).toHaveText(text.failure);
+    }
 
-  // Administrators' lists span merchants: a merchant column, named, on screen.
-  await page.goto('#/order/list');
-  await firstRow(page, 'order-table');
-  const area = await visibleBox(page, 'order-table');
-  await expectInside(page.locator('th[data-column=merchant]'), area);
-  await expect(page.locator('th[data-column=merchant]')).toHaveText('Merchant');
-  await expect(page.locator('td[data-column=merchant]').first()).toContainText(/\(\d+\)/);
-  await page.goto('#/finance/account');
-  await firstRow(page, 'account-table');
-  await expect(page.locator('th[data-column=merchant]')).toBeVisible();
-  await expect(page.locator('td[data-column=merchant]').first()).toContainText(/\(\d+\)/);
-});
+    // Administrators' lists span merchants: a merchant column, named, on screen.
+    await page.goto('#/order/list');
+    await firstRow(page, 'order-table');
+    const area = await visibleBox(page, 'order-table');
+    await expectInside(page.locator('th[data-column=merchant]'), area);
+    await expect(page.locator('th[data-column=merchant]')).toHaveText(text.merchant);
+    await expect(page.locator('td[data-column=merchant]').first()).toContainText(/\(\d+\)/);
+    await page.screenshot({ path: `${screenshots}lists-${locale}-admin-order-list.png` });
+    await page.goto('#/finance/account');
+    await firstRow(page, 'account-table');
+    await expect(page.locator('th[data-column=merchant]')).toBeVisible();
+    await expect(page.locator('td[data-column=merchant]').first()).toContainText(/\(\d+\)/);
+  });
+}
 
 test.describe('on a 390 × 844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
