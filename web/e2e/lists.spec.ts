@@ -4,7 +4,7 @@
  * user, the workplace figures opening their filtered list, merchant columns for
  * administrators, and every list usable on a 390 × 844 phone.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { expandFilters, expect, loginAs, signOut, test, useLocale } from './support/console';
@@ -181,6 +181,13 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect.poll(async () => totalIn((await page.getByTestId('order-total').textContent()) ?? '')).toBe(count);
     // The kind lives behind "expand", which says a hidden filter is set.
     await expect(page.getByTestId('order-filters-expand')).toHaveText(text.oneSet);
+    // The export carries the same filters (every kind, today, the status): the same rows.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-csv').click();
+    const lines = readFileSync(await (await download).path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines.length - 1).toBe(count);
     if (count > 0) {
       await firstRow(page, 'order-table');
       for (const status of await page.getByTestId('order-status').all()) await expect(status).toHaveText(text.failure);
