@@ -1,7 +1,7 @@
 # The two commands a newcomer needs:
 #   make run    build everything and serve the console with demo data on http://127.0.0.1:8080/web/
-#   make test   every test: server (SQLite and PostgreSQL), console unit tests, browser tests
-.PHONY: run test build web setup-web setup-test test-server test-web test-e2e bench clean
+#   make test   lint (fmt, clippy, tsc, eslint), then every test: server (SQLite and PostgreSQL), console unit tests, browser tests
+.PHONY: run test lint build web setup-web setup-test test-server test-web test-e2e bench clean
 
 LISTEN ?= 127.0.0.1:8080
 DATABASE_URL ?= sqlite://data/backoffice.db
@@ -22,9 +22,18 @@ setup-web:
 setup-test:
 	scripts/setup.sh test
 
-test: setup-test web
+# Lint first: it is fast and catches what the long steps would only trip over later.
+test: lint setup-test web
 	cargo build --release --locked
 	$(MAKE) test-server test-web test-e2e
+
+# Formatting, clippy with every warning an error, the console's type check and eslint
+# (typescript-eslint and React's hook rules, web/eslint.config.js).
+lint: setup-web
+	cargo fmt --check
+	cargo clippy --release --locked --all-targets -- -D warnings
+	cd web && npx tsc --noEmit
+	cd web && npm run lint
 
 # The API tests run against SQLite and, through a throwaway cluster, PostgreSQL.
 test-server:

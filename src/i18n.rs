@@ -1,4 +1,8 @@
-//! Server-side messages in both console locales.
+//! Every user-facing text of the server, in both console locales, one file per area:
+//! here the sign-in, session and two-factor messages; `trade.rs` orders, quotes, batches
+//! and money; `user_centre.rs` the user centre; `notices.rs` message-center notices
+//! (stored in both languages); `files.rs` column titles and status words of exported
+//! files. `coverage.rs` tests that no text lacks a language.
 //!
 //! Every text the server can put into an envelope's `msg` (or a field message) is a
 //! [`Message`]. Handlers never build user-facing strings themselves: they return a
@@ -6,6 +10,10 @@
 //! `Accept-Language` (the console sends its current locale). English is the default
 //! because it is the language of the API reference.
 
+#[cfg(test)]
+mod coverage;
+pub mod files;
+pub mod notices;
 mod trade;
 mod user_centre;
 

@@ -395,21 +395,21 @@ fn sheet_rows<R: Read>(
                         }
                     }
                     "c" => {
-                        if let (Some(open), Some((_, cells))) = (cell.take(), row.as_mut()) {
-                            if let Some(column) = open.column {
-                                let text = cell_text(open, shared)?;
-                                if cells.len() <= column {
-                                    cells.resize(column + 1, String::new());
-                                }
-                                cells[column] = text;
+                        if let (Some(open), Some((_, cells))) = (cell.take(), row.as_mut())
+                            && let Some(column) = open.column
+                        {
+                            let text = cell_text(open, shared)?;
+                            if cells.len() <= column {
+                                cells.resize(column + 1, String::new());
                             }
+                            cells[column] = text;
                         }
                     }
                     "row" => {
-                        if let Some((number, cells)) = row.take() {
-                            if cells.iter().any(|cell| !cell.trim().is_empty()) {
-                                rows.push((number, cells));
-                            }
+                        if let Some((number, cells)) = row.take()
+                            && cells.iter().any(|cell| !cell.trim().is_empty())
+                        {
+                            rows.push((number, cells));
                         }
                     }
                     _ => {}

@@ -1,6 +1,7 @@
 //! Messages about a merchant's money in the message center.
 
 use crate::domain::yuan;
+use crate::i18n::notices::Notice;
 use crate::state::AppState;
 use crate::user_centre::inbox::{MessageKind, Notification, notify};
 
@@ -17,13 +18,8 @@ pub async fn low_balance_after_debit(
     if !(balance_before_fen >= threshold && balance_after_fen < threshold) {
         return;
     }
-    let content = format!(
-        "账户余额已降至 ¥{balance}，低于提醒线 ¥{line}。余额与授信都用完后将无法下单，请及时充值。 / Your balance \
-         is down to ¥{balance}, below the alert line of ¥{line}. Orders stop once balance and credit run out: \
-         top up in time.",
-        balance = yuan(balance_after_fen),
-        line = yuan(threshold),
-    );
+    let content = Notice::LowBalanceDetail { balance: yuan(balance_after_fen), line: yuan(threshold) }.stored();
+    let (title, sub_title) = (Notice::LowBalance.stored(), Notice::PleaseTopUp.stored());
     let result: Result<(), sqlx::Error> = async {
         let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1")
             .bind(merchant_id)
@@ -32,8 +28,8 @@ pub async fn low_balance_after_debit(
         for user_id in users {
             let notification = Notification {
                 kind: MessageKind::Notice,
-                title: "余额不足提醒 / Low balance",
-                sub_title: "请及时充值 / Please top up",
+                title: &title,
+                sub_title: &sub_title,
                 content: &content,
                 message_type: 2,
             };

@@ -246,40 +246,7 @@ fn export_row(record: &AccountRecord) -> Vec<Cell> {
 }
 
 fn header_row(locale: Locale) -> Vec<Cell> {
-    let zh = [
-        "编号",
-        "商户编号",
-        "账户类型",
-        "账变类型",
-        "金额(元)",
-        "变动前余额(元)",
-        "变动后余额(元)",
-        "变动前可用授信(元)",
-        "变动后可用授信(元)",
-        "订单号",
-        "操作人",
-        "备注",
-        "时间",
-    ];
-    let en = [
-        "Id",
-        "Merchant id",
-        "Account type",
-        "Change type",
-        "Amount (yuan)",
-        "Balance before (yuan)",
-        "Balance after (yuan)",
-        "Available credit before (yuan)",
-        "Available credit after (yuan)",
-        "Order number",
-        "By",
-        "Remark",
-        "Time",
-    ];
-    match locale {
-        Locale::ZhCn => titles(&zh),
-        Locale::EnUs => titles(&en),
-    }
+    titles(&crate::i18n::files::ACCOUNT_LOG_COLUMNS.get(locale))
 }
 
 /// Export the account-change records matching the filters (query parameters as the

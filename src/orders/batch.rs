@@ -11,7 +11,7 @@ use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, ExportParams, Format, PageFetcher, csv_stream, file_response, small_xlsx, titles};
 use crate::finance::read_account;
-use crate::i18n::{Locale, Message, TradeMessage};
+use crate::i18n::{Locale, Message, TradeMessage, files};
 use crate::session::CurrentUser;
 use crate::sql::{Bind, bind_all, values_list};
 use crate::state::AppState;
@@ -347,32 +347,7 @@ pub async fn result(
 ) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
     super::batch_submit::batch_of(&state, &caller, params.batch_id).await?;
-    let header = match locale {
-        Locale::ZhCn => [
-            "行号",
-            "充值账号",
-            "商品编号",
-            "商户订单号",
-            "供货价(元)",
-            "结果",
-            "原因",
-            "订单号",
-            "订单状态",
-            "失败原因",
-        ],
-        Locale::EnUs => [
-            "Line",
-            "Recharge account",
-            "Product key",
-            "Merchant order id",
-            "Supply price (yuan)",
-            "Outcome",
-            "Reason",
-            "Order number",
-            "Order status",
-            "Failure reason",
-        ],
-    };
+    let header = files::BATCH_RESULT_COLUMNS.get(locale);
     let (pool, batch_id) = (state.db.pool.clone(), params.batch_id);
     let fetch: PageFetcher = Box::new(move |cursor| {
         let pool = pool.clone();
@@ -421,16 +396,11 @@ pub async fn result(
 }
 
 fn outcome_text(code: i64, locale: Locale) -> &'static str {
-    match (code, locale) {
-        (outcome::VALID, Locale::ZhCn) => "待提交",
-        (outcome::INVALID, Locale::ZhCn) => "校验未通过",
-        (outcome::PLACED, Locale::ZhCn) => "已下单",
-        (_, Locale::ZhCn) => "提交时被拒",
-        (outcome::VALID, Locale::EnUs) => "valid, not submitted",
-        (outcome::INVALID, Locale::EnUs) => "invalid",
-        (outcome::PLACED, Locale::EnUs) => "placed",
-        (_, Locale::EnUs) => "refused at submit",
-    }
+    let index = match code {
+        outcome::VALID | outcome::INVALID | outcome::PLACED => code as usize,
+        _ => outcome::REFUSED as usize,
+    };
+    files::BATCH_OUTCOME.get(locale)[index]
 }
 
 /// The batch template: a title row and an example line, as CSV or xlsx.
@@ -441,10 +411,7 @@ pub async fn template(
     headers: HeaderMap,
     Query(params): Query<ExportParams>,
 ) -> Result<Response, AppError> {
-    let title = match Locale::from_headers(&headers) {
-        Locale::ZhCn => ["充值账号", "商品编号", "商户订单号(可选)"],
-        Locale::EnUs => ["Recharge account", "Product key", "Merchant order id (optional)"],
-    };
+    let title = files::BATCH_TEMPLATE_COLUMNS.get(Locale::from_headers(&headers));
     let rows =
         vec![titles(&title), vec![Cell::id("13800138000"), Cell::text("MOBILE-DIRECT-100"), Cell::id("ORDER-0001")]];
     let format = params.format()?;

@@ -183,12 +183,12 @@ mod tests {
 
     #[test]
     fn xlsx_files_read_like_csv() {
-        let rows = vec![
+        let rows = [
             vec!["account".to_string(), "product_key".to_string()],
             vec!["13800138000".to_string(), "MOBILE-DIRECT-10".to_string()],
         ];
         let cells: Vec<Vec<crate::export::Cell>> =
-            rows.iter().map(|row| row.iter().map(|text| crate::export::Cell::text(text)).collect()).collect();
+            rows.iter().map(|row| row.iter().map(crate::export::Cell::text).collect()).collect();
         let bytes = crate::export::small_xlsx(&cells).unwrap();
         let lines = parse_file(&bytes).unwrap();
         assert_eq!(lines, vec![RawLine { line_no: 2, cells: rows[1].clone() }]);

@@ -10,6 +10,7 @@ use crate::export::{
     titles,
 };
 use crate::i18n::Locale;
+use crate::i18n::files::{ORDER_EXPORT_COLUMNS, ORDER_STATUS};
 use crate::pagination::{PageRequest, decode_cursor, page_request};
 use crate::session::CurrentUser;
 use crate::sql::{Bind, bind_all};
@@ -19,61 +20,12 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 
 fn header_row(locale: Locale) -> Vec<Cell> {
-    let zh = [
-        "商户订单号",
-        "订单号",
-        "系统订单号",
-        "商品名称",
-        "商品编号",
-        "运营商",
-        "充值账号",
-        "面值(元)",
-        "供货价(元)",
-        "订单状态",
-        "下单时间",
-        "耗时(秒)",
-        "渠道回调时间",
-        "流水号",
-        "回购单",
-        "商户编号",
-    ];
-    let en = [
-        "Merchant order id",
-        "Order number",
-        "System order id",
-        "Product name",
-        "Product key",
-        "Carrier",
-        "Recharge account",
-        "Face value (yuan)",
-        "Supply price (yuan)",
-        "Status",
-        "Order time",
-        "Time taken (s)",
-        "Channel callback time",
-        "Serial number",
-        "Buyback",
-        "Merchant id",
-    ];
-    match locale {
-        Locale::ZhCn => titles(&zh),
-        Locale::EnUs => titles(&en),
-    }
+    titles(&ORDER_EXPORT_COLUMNS.get(locale))
 }
 
 pub(super) fn status_text(status: i64, locale: Locale) -> &'static str {
-    match (status, locale) {
-        (0, Locale::ZhCn) => "待处理",
-        (1, Locale::ZhCn) => "处理中",
-        (2, Locale::ZhCn) => "成功",
-        (3, Locale::ZhCn) => "失败",
-        (_, Locale::ZhCn) => "人工审核",
-        (0, Locale::EnUs) => "pending",
-        (1, Locale::EnUs) => "processing",
-        (2, Locale::EnUs) => "success",
-        (3, Locale::EnUs) => "failure",
-        (_, Locale::EnUs) => "manual review",
-    }
+    // 4 and anything unknown: manual review.
+    ORDER_STATUS.get(locale)[if (0..=3).contains(&status) { status as usize } else { 4 }]
 }
 
 pub fn export_row(order: &OrderRow, locale: Locale) -> Vec<Cell> {

@@ -167,11 +167,9 @@ pub async fn generate(db: &Database, secrets: &Secrets, options: &GenerateOption
                 ledger.refund_order(order.paid, order_ref);
             }
             counters.add(order.counted().key(order.status.code(), order.serial_no.is_some()), 1);
-            if options.events {
-                if order.status != OrderStatus::Pending {
-                    let at = order.finished_at.or(order.submitted_at).unwrap_or(order.created_at);
-                    events.push((*id, order.status, order.status.name(), None, at));
-                }
+            if options.events && order.status != OrderStatus::Pending {
+                let at = order.finished_at.or(order.submitted_at).unwrap_or(order.created_at);
+                events.push((*id, order.status, order.status.name(), None, at));
             }
         }
         ledger.flush(&mut transaction).await?;

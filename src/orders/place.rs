@@ -160,10 +160,10 @@ async fn place_on_sqlite(
     Ok((order, order_id, balance))
 }
 
-/// Three round trips inside the transaction: begin; lock the account, take the order id
-/// and read the product and quote; write everything as one statement and commit. With
-/// the session check before it, a request makes five. A reused merchant order id fails
-/// the write, and the rollback takes the charge back.
+/// Four round trips inside the transaction: `BEGIN`; lock the account, take the order id
+/// and read the product and quote (one statement); every write as one statement;
+/// `COMMIT`. With the session check before it, a request makes five. A reused merchant
+/// order id fails the write, and the rollback takes the charge back.
 async fn place_on_postgres(
     state: &AppState,
     actor: Actor,

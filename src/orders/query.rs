@@ -205,10 +205,10 @@ impl OrderQuery {
         });
         let end_day = self.to.map(beijing_day);
         let (low, high) = (first_full_day.map(beijing_day_start), end_day.map(beijing_day_start));
-        if let (Some(low), Some(high)) = (low, high) {
-            if low >= high {
-                return count_rows(pool, self.row_conditions(self.from, self.to), None).await;
-            }
+        if let (Some(low), Some(high)) = (low, high)
+            && low >= high
+        {
+            return count_rows(pool, self.row_conditions(self.from, self.to), None).await;
         }
         let mut conditions = Conditions::default();
         self.shared_conditions(&mut conditions);
@@ -230,24 +230,21 @@ impl OrderQuery {
                 use sqlx::Row;
                 row.try_get(0)
             })?;
-        if let (Some(from), Some(low)) = (self.from, low) {
-            if from < low {
-                total +=
-                    count_rows(pool, self.row_conditions(Some(from), Some(low.min(self.to.unwrap_or(i64::MAX)))), None)
-                        .await?
-                        .0;
-            }
+        if let (Some(from), Some(low)) = (self.from, low)
+            && from < low
+        {
+            total +=
+                count_rows(pool, self.row_conditions(Some(from), Some(low.min(self.to.unwrap_or(i64::MAX)))), None)
+                    .await?
+                    .0;
         }
-        if let (Some(to), Some(high)) = (self.to, high) {
-            if high < to {
-                total += count_rows(
-                    pool,
-                    self.row_conditions(Some(high.max(self.from.unwrap_or(i64::MIN))), Some(to)),
-                    None,
-                )
-                .await?
-                .0;
-            }
+        if let (Some(to), Some(high)) = (self.to, high)
+            && high < to
+        {
+            total +=
+                count_rows(pool, self.row_conditions(Some(high.max(self.from.unwrap_or(i64::MIN))), Some(to)), None)
+                    .await?
+                    .0;
         }
         Ok((total, false))
     }

@@ -222,19 +222,7 @@ pub async fn export(
     let locale = Locale::from_headers(&headers);
     let conditions = filter.conditions(&caller)?;
     let format = params.format()?;
-    let header = match locale {
-        Locale::ZhCn => ["商户编号", "业务名称", "商品名称", "商品编号", "供货价(元)", "面值(元)", "状态", "创建时间"],
-        Locale::EnUs => [
-            "Merchant id",
-            "Business name",
-            "Product name",
-            "Product key",
-            "Supply price (yuan)",
-            "Face value (yuan)",
-            "Status",
-            "Created",
-        ],
-    };
+    let header = crate::i18n::files::QUOTE_EXPORT_COLUMNS.get(locale);
     let pool = state.db.pool.clone();
     const PAGE: i64 = 2_000;
     let fetcher: PageFetcher = Box::new(move |cursor| {
@@ -243,12 +231,7 @@ pub async fn export(
             let offset: i64 = cursor.as_deref().and_then(|text| text.parse().ok()).unwrap_or(0);
             let quotes = fetch(&pool, conditions, offset, PAGE).await?;
             let next = (quotes.len() as i64 == PAGE).then(|| (offset + PAGE).to_string());
-            let status = |on: bool| match (on, locale) {
-                (true, Locale::ZhCn) => "上架",
-                (false, Locale::ZhCn) => "下架",
-                (true, Locale::EnUs) => "on",
-                (false, Locale::EnUs) => "off",
-            };
+            let status = |on: bool| crate::i18n::files::QUOTE_STATUS.get(locale)[usize::from(!on)];
             let rows = quotes
                 .iter()
                 .map(|quote| {

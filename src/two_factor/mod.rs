@@ -316,24 +316,22 @@ enum SecurityEvent {
 }
 
 async fn tell_user(pool: &sqlx::AnyPool, user_id: i64, event: SecurityEvent, address: &str) -> Result<(), AppError> {
+    use crate::i18n::notices::Notice;
     use crate::user_centre::inbox::{MessageKind, Notification, notify};
     let (title, message_type) = match event {
-        SecurityEvent::Enabled => ("双因素认证已启用 / Two-factor authentication enabled", 1),
+        SecurityEvent::Enabled => (Notice::TwoFactorEnabled, 1),
         // Turning protection off is the change an attacker would make: flag it.
-        SecurityEvent::Disabled => ("双因素认证已禁用 / Two-factor authentication disabled", 3),
-        SecurityEvent::BackupCodesRegenerated => ("备用验证码已重新生成 / Backup codes regenerated", 2),
+        SecurityEvent::Disabled => (Notice::TwoFactorDisabled, 3),
+        SecurityEvent::BackupCodesRegenerated => (Notice::BackupCodesRegenerated, 2),
     };
-    let content = format!(
-        "操作来自 IP {address}。如非本人操作，请立即修改密码并联系管理员。 / Done from {address}. If this was not you, \
-         change your password and contact an administrator at once."
-    );
+    let content = Notice::SecurityChangeFrom { address: address.to_string() }.stored();
     notify(
         pool,
         user_id,
         Notification {
             kind: MessageKind::Notice,
-            title,
-            sub_title: "账户安全 / Account security",
+            title: &title.stored(),
+            sub_title: &Notice::AccountSecurity.stored(),
             content: &content,
             message_type,
         },

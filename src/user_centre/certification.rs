@@ -11,6 +11,7 @@ use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::i18n::Message;
 use crate::i18n::UserCentreMessage as Text;
+use crate::i18n::notices::Notice;
 use crate::session::{AdminUser, CurrentUser, Role};
 use crate::state::AppState;
 use axum::extract::State;
@@ -409,9 +410,9 @@ pub async fn review(
     audit::record(&state.db.pool, Some(admin.user_id), event, &format!("record {}", request.id), &address.to_string())
         .await?;
     let (title, content) = if status == PASSED {
-        ("企业认证已通过 / Enterprise certification passed".to_string(), enterprise.clone())
+        (Notice::CertificationPassed.stored(), enterprise.clone())
     } else {
-        ("企业认证被驳回 / Enterprise certification rejected".to_string(), format!("{enterprise}：{reason}"))
+        (Notice::CertificationRejected.stored(), format!("{enterprise}：{reason}"))
     };
     notify(
         &state.db.pool,
@@ -419,7 +420,7 @@ pub async fn review(
         Notification {
             kind: MessageKind::Notice,
             title: &title,
-            sub_title: "实名认证 / Real-name certification",
+            sub_title: &Notice::RealNameCertification.stored(),
             content: &content,
             message_type: if status == PASSED { 1 } else { 2 },
         },

@@ -9,6 +9,7 @@ use crate::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::i18n::Message;
 use crate::i18n::UserCentreMessage as Text;
+use crate::i18n::notices::Notice;
 use crate::password::NewPassword;
 use crate::session::CurrentUser;
 use crate::state::AppState;
@@ -268,13 +269,13 @@ async fn after_password_change(state: &AppState, caller: &CurrentUser, address: 
         caller.user_id,
         Notification {
             kind: MessageKind::Notice,
-            title: "密码已修改 / Password changed",
-            sub_title: "您的其他登录会话已全部退出 / Your other sessions were signed out",
-            content: &format!(
-                "您的登录密码已于 {0}（北京时间）修改（IP {address}）。如非本人操作，请立即联系管理员。 / Your password \
-                 was changed at {0} (Beijing time) from {address}. If this was not you, contact an administrator at once.",
-                crate::domain::beijing_time(now_millis())
-            ),
+            title: &Notice::PasswordChanged.stored(),
+            sub_title: &Notice::OtherSessionsSignedOut.stored(),
+            content: &Notice::PasswordChangedAt {
+                time: crate::domain::beijing_time(now_millis()),
+                address: address.to_string(),
+            }
+            .stored(),
             message_type: 2,
         },
     )

@@ -13,6 +13,7 @@ mod login;
 mod monitor;
 mod orders;
 mod profile;
+mod schema;
 mod session;
 mod two_factor;
 mod two_factor_login;

@@ -7,7 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Download, Page } from '@playwright/test';
-import { chooseFromMenu, expect, loginAs, openOverlay, signOut, test, useLocale } from './support/console';
+import {
+  chooseFromMenu,
+  expandFilters,
+  expect,
+  loginAs,
+  openOverlay,
+  signOut,
+  test,
+  useLocale,
+} from './support/console';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -233,6 +242,7 @@ test.describe('orders', () => {
       await page.goto('#/order/list');
       await expect(page.getByTestId('order-table')).toBeVisible();
       // History, not today: just after midnight in Beijing today may have no failure yet.
+      await expandFilters(page, 'order-filters');
       await pickOption(page, 'filter-order-type', 'History orders');
       await pickOption(page, 'filter-status', 'Failure');
       await searchOrders(page, { kind: 'ordinary', order_type: 'history', status: 3 });
@@ -274,14 +284,15 @@ test.describe('orders', () => {
       await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
       const all = await totalOf(page, 'order-total');
 
+      await expandFilters(page, 'order-filters');
       await pickOption(page, 'filter-carrier', locale === 'zh-CN' ? '中国联通' : 'China Unicom');
       await pickOption(page, 'filter-has-serial', locale === 'zh-CN' ? '有流水号' : 'Has serial number');
       await searchOrders(page, { kind: 'ordinary', carrier: 'unicom', has_serial: true });
       await expect.poll(() => totalOf(page, 'order-total')).toBeLessThan(all);
       const filtered = await totalOf(page, 'order-total');
       expect(filtered).toBeGreaterThan(20);
-      const firstPage = await table.locator('tbody tr.ant-table-row td:nth-child(2)').allTextContents();
-      for (const name of await table.locator('tbody tr.ant-table-row td:nth-child(4)').allTextContents())
+      const firstPage = await table.locator('tbody tr.ant-table-row td[data-column=order_no]').allTextContents();
+      for (const name of await table.locator('tbody tr.ant-table-row td[data-column=product_name]').allTextContents())
         expect(name).toContain('联通');
 
       // Page 2 starts from page 1's cursor (keyset), not an offset.
@@ -300,9 +311,9 @@ test.describe('orders', () => {
       expect(body.cursor).toBeTruthy();
       await expect(page.getByTestId('order-pagination').locator('.ant-pagination-item-active')).toHaveText('2');
       await expect
-        .poll(() => table.locator('tbody tr.ant-table-row td:nth-child(2)').first().textContent())
+        .poll(() => table.locator('tbody tr.ant-table-row td[data-column=order_no]').first().textContent())
         .not.toBe(firstPage[0]);
-      const secondPage = await table.locator('tbody tr.ant-table-row td:nth-child(2)').allTextContents();
+      const secondPage = await table.locator('tbody tr.ant-table-row td[data-column=order_no]').allTextContents();
       expect(secondPage.filter((no) => firstPage.includes(no))).toEqual([]);
       // Newest first: page 2's orders are older than page 1's (order numbers start with the time).
       expect(secondPage[0] < firstPage[firstPage.length - 1]).toBe(true);
@@ -368,7 +379,7 @@ test.describe('money pages', () => {
     expect(total).toBeGreaterThan(0);
     const types = await page
       .getByTestId('account-table')
-      .locator('tbody tr.ant-table-row td:nth-child(3)')
+      .locator('tbody tr.ant-table-row td[data-column=change_type]')
       .allTextContents();
     expect(new Set(types)).toEqual(new Set(['失败退款']));
     const download = page.waitForEvent('download');
@@ -382,7 +393,7 @@ test.describe('money pages', () => {
     await page.goto('#/finance/merchants');
     const row = page.getByTestId('merchant-table').locator('tbody tr.ant-table-row').first();
     await expect(row).toBeVisible();
-    const balanceCell = row.locator('td:nth-child(3)');
+    const balanceCell = row.locator('td[data-column=balance_fen]');
     const before = (await balanceCell.textContent()) ?? '';
     await openOverlay(page, row.getByTestId('merchant-topup'), page.getByTestId('merchant-action-amount'));
     await page.getByTestId('merchant-action-amount').fill('0.29');

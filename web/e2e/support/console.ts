@@ -94,3 +94,13 @@ export async function signOut(page: Page) {
     () => loginForm.isVisible(),
   );
 }
+
+/**
+ * Open a list's collapsed filter card (the fields beyond its first row), if it is closed.
+ * `filters` is the filter form's test id (order-filters, account-filters …).
+ */
+export async function expandFilters(page: Page, filters: string) {
+  const toggle = page.getByTestId(`${filters}-expand`);
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}

@@ -32,6 +32,8 @@ export function useAvatarUrl(): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     if (!data) {
+      // The object URL is an outside resource made and revoked with the blob: an effect's job.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setUrl(undefined);
       return;
     }

@@ -1,6 +1,7 @@
 import authCode from './auth-code';
 import common from './common';
 import exception from './exception';
+import listPage from './list-page';
 import login from './login';
 import menu from './menu';
 import messageCenter from './message-center';
@@ -22,6 +23,7 @@ export default {
   ...authCode,
   ...common,
   ...exception,
+  ...listPage,
   ...login,
   ...menu,
   ...messageCenter,

@@ -1,5 +1,5 @@
 import { Menu, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { translateOr } from '@/lib/i18n';
@@ -21,11 +21,13 @@ export function NavMenu({ entries, mode, collapsed = false, onNavigate }: NavMen
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(entries, pathname));
-
-  useEffect(() => {
-    const needed = openKeysFor(entries, pathname);
-    setOpenKeys((keys) => Array.from(new Set([...keys, ...needed])));
-  }, [entries, pathname]);
+  // On another page (or menu), also open the groups leading to it: adjusted while rendering,
+  // not in an effect, so no frame shows the group closed.
+  const [shownFor, setShownFor] = useState({ entries, pathname });
+  if (shownFor.entries !== entries || shownFor.pathname !== pathname) {
+    setShownFor({ entries, pathname });
+    setOpenKeys((keys) => Array.from(new Set([...keys, ...openKeysFor(entries, pathname)])));
+  }
 
   const items = useMemo(() => {
     const toItem = (entry: MenuEntry, topLevel: boolean): MenuItem => {

@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
@@ -59,7 +60,10 @@ function PreviewResult({ preview, onSubmitted, onConfirmPorted, onDiscarded }: P
   const overFunds = preview.errors.some((error) => error.reason_key === 'funds.insufficient');
   const mismatched = preview.errors.filter((error) => error.reason_key === 'order.account.carrier_mismatch').length;
   const amount = formatFen(preview.total_fen);
-  const duplicateLines = preview.recent_duplicates.slice(0, 10).map((line) => line.line_no).join(', ');
+  const duplicateLines = preview.recent_duplicates
+    .slice(0, 10)
+    .map((line) => line.line_no)
+    .join(', ');
   const place = () =>
     submit.mutate(preview.batch_id, {
       onSuccess: (summary) => {
@@ -72,17 +76,31 @@ function PreviewResult({ preview, onSubmitted, onConfirmPorted, onDiscarded }: P
     <Card
       title={t('batch.preview.title', { id: preview.batch_id })}
       data-testid="batch-preview"
-      extra={<Typography.Text type="secondary">{t('batch.expiresAt', { time: formatTime(preview.expires_at) })}</Typography.Text>}
+      extra={
+        <Typography.Text type="secondary">
+          {t('batch.expiresAt', { time: formatTime(preview.expires_at) })}
+        </Typography.Text>
+      }
     >
       <Row gutter={[12, 12]}>
         <Col xs={12} md={4}>
           <Statistic title={t('batch.totalRows')} value={preview.total_rows} data-testid="preview-total" />
         </Col>
         <Col xs={12} md={4}>
-          <Statistic title={t('batch.validRows')} value={preview.valid_rows} data-testid="preview-valid" styles={{ content: { color: '#00b42a' } }} />
+          <Statistic
+            title={t('batch.validRows')}
+            value={preview.valid_rows}
+            data-testid="preview-valid"
+            styles={{ content: { color: '#00b42a' } }}
+          />
         </Col>
         <Col xs={12} md={4}>
-          <Statistic title={t('batch.invalidRows')} value={preview.invalid_rows} data-testid="preview-invalid" styles={{ content: { color: preview.invalid_rows ? '#f53f3f' : undefined } }} />
+          <Statistic
+            title={t('batch.invalidRows')}
+            value={preview.invalid_rows}
+            data-testid="preview-invalid"
+            styles={{ content: { color: preview.invalid_rows ? '#f53f3f' : undefined } }}
+          />
         </Col>
         <Col xs={12} md={6}>
           <Statistic title={t('batch.totalAmount')} value={formatFen(preview.total_fen)} prefix="¥" />
@@ -93,7 +111,12 @@ function PreviewResult({ preview, onSubmitted, onConfirmPorted, onDiscarded }: P
       </Row>
       {overFunds ? <Alert style={{ marginTop: 12 }} type="warning" showIcon title={t('batch.overFunds')} /> : null}
       {preview.invalid_rows > preview.errors.length ? (
-        <Alert style={{ marginTop: 12 }} type="info" showIcon title={t('batch.errorsTruncated', { shown: preview.errors.length })} />
+        <Alert
+          style={{ marginTop: 12 }}
+          type="info"
+          showIcon
+          title={t('batch.errorsTruncated', { shown: preview.errors.length })}
+        />
       ) : null}
       {mismatched > 0 && onConfirmPorted ? (
         <Alert
@@ -132,7 +155,11 @@ function PreviewResult({ preview, onSubmitted, onConfirmPorted, onDiscarded }: P
           { title: t('batch.lineNo'), dataIndex: 'line_no', width: 80 },
           { title: t('orderCommon.column.account'), dataIndex: 'account', render: (v: string) => v || '-' },
           { title: t('orderCommon.column.productKey'), dataIndex: 'product_key', render: (v: string) => v || '-' },
-          { title: t('orderCommon.column.merchantOrderId'), dataIndex: 'merchant_order_id', render: (v: string) => v || '-' },
+          {
+            title: t('orderCommon.column.merchantOrderId'),
+            dataIndex: 'merchant_order_id',
+            render: (v: string) => v || '-',
+          },
           {
             title: t('batch.reason'),
             dataIndex: 'reason',
@@ -194,82 +221,100 @@ function BatchList() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const list = useBatchList(page, pageSize);
+  const count = (key: keyof BatchSummary & string, title: string): ListColumn<BatchSummary> => ({
+    key,
+    title,
+    dataIndex: key,
+    align: 'right',
+  });
+  const columns: ListColumn<BatchSummary>[] = [
+    { key: 'batch_id', title: t('batch.batchId'), dataIndex: 'batch_id', phone: true },
+    {
+      key: 'file_name',
+      title: t('batch.fileName'),
+      dataIndex: 'file_name',
+      width: 200,
+      ellipsis: true,
+      phone: true,
+      phoneWidth: 130,
+      render: (v: string) => v || '-',
+    },
+    {
+      key: 'status',
+      title: t('orderCommon.column.status'),
+      dataIndex: 'status',
+      phone: true,
+      render: (v: number) => <Tag color={v === 1 ? 'success' : 'default'}>{t(`batch.status.${v === 1 ? 1 : 0}`)}</Tag>,
+    },
+    count('total_rows', t('batch.totalRows')),
+    count('valid_rows', t('batch.validRows')),
+    count('invalid_rows', t('batch.invalidRows')),
+    count('placed_rows', t('batch.placedRows')),
+    count('failed_rows', t('batch.failedRows')),
+    {
+      key: 'total_fen',
+      title: t('batch.totalAmount'),
+      dataIndex: 'total_fen',
+      align: 'right',
+      render: (v: number) => formatFen(v),
+    },
+    { key: 'created_at', title: t('batch.createdAt'), dataIndex: 'created_at', render: formatTime },
+    {
+      key: 'actions',
+      title: t('orderCommon.column.actions'),
+      fixed: 'right',
+      width: 190,
+      phone: true,
+      render: (_: unknown, row) => (
+        <Space size={4}>
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            data-testid="batch-result-download"
+            onClick={() => quietly(() => downloadBatchResult(row.batch_id))}
+          >
+            {t('batch.downloadResult')}
+          </Button>
+          {row.status === 0 && row.placed_rows === 0 ? (
+            <Button
+              size="small"
+              danger
+              data-testid="batch-list-discard"
+              loading={discard.isPending && discard.variables === row.batch_id}
+              onClick={() =>
+                discard.mutate(row.batch_id, { onSuccess: () => showSuccessMessage(t('batch.discarded')) })
+              }
+            >
+              {t('batch.discard')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
   return (
-    <Card title={t('batch.list.title')}>
-      {list.isError && !list.data ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('orderCommon.loadFailed')}
-          action={<Button onClick={() => void list.refetch()}>{t('orderCommon.retry')}</Button>}
-        />
-      ) : (
-        <Table<BatchSummary>
-          rowKey="batch_id"
-          size="small"
-          data-testid="batch-list"
-          loading={list.isFetching}
-          dataSource={list.data?.list ?? []}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={t('orderCommon.empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showTotal: (total) => t('orderCommon.total', { count: total }),
-            onChange: (next, size) => {
-              setPage(size !== pageSize ? 1 : next);
-              setPageSize(size);
-            },
-          }}
-          columns={[
-            { title: t('batch.batchId'), dataIndex: 'batch_id', width: 80 },
-            { title: t('batch.fileName'), dataIndex: 'file_name', render: (v: string) => v || '-' },
-            {
-              title: t('orderCommon.column.status'),
-              dataIndex: 'status',
-              render: (v: number) => <Tag color={v === 1 ? 'success' : 'default'}>{t(`batch.status.${v === 1 ? 1 : 0}`)}</Tag>,
-            },
-            { title: t('batch.totalRows'), dataIndex: 'total_rows', align: 'right' },
-            { title: t('batch.validRows'), dataIndex: 'valid_rows', align: 'right' },
-            { title: t('batch.invalidRows'), dataIndex: 'invalid_rows', align: 'right' },
-            { title: t('batch.placedRows'), dataIndex: 'placed_rows', align: 'right' },
-            { title: t('batch.failedRows'), dataIndex: 'failed_rows', align: 'right' },
-            { title: t('batch.totalAmount'), dataIndex: 'total_fen', align: 'right', render: (v: number) => formatFen(v) },
-            { title: t('batch.createdAt'), dataIndex: 'created_at', render: formatTime },
-            {
-              title: t('orderCommon.column.actions'),
-              key: 'actions',
-              render: (_: unknown, row) => (
-                <Space size={4}>
-                  <Button
-                    size="small"
-                    icon={<DownloadOutlined />}
-                    data-testid="batch-result-download"
-                    onClick={() => quietly(() => downloadBatchResult(row.batch_id))}
-                  >
-                    {t('batch.downloadResult')}
-                  </Button>
-                  {row.status === 0 && row.placed_rows === 0 ? (
-                    <Button
-                      size="small"
-                      danger
-                      data-testid="batch-list-discard"
-                      loading={discard.isPending && discard.variables === row.batch_id}
-                      onClick={() =>
-                        discard.mutate(row.batch_id, { onSuccess: () => showSuccessMessage(t('batch.discarded')) })
-                      }
-                    >
-                      {t('batch.discard')}
-                    </Button>
-                  ) : null}
-                </Space>
-              ),
-            },
-          ]}
-        />
-      )}
-    </Card>
+    <ListTable<BatchSummary>
+      listKey="batches"
+      defaultDensity="small"
+      title={<span data-testid="batch-list-title">{t('batch.list.title')}</span>}
+      columns={columns}
+      rowKey="batch_id"
+      dataSource={list.data?.list ?? []}
+      loading={list.isFetching}
+      error={list.isError && !list.data}
+      onRetry={() => void list.refetch()}
+      tableTestId="batch-list"
+      pagination={{
+        current: page,
+        pageSize,
+        total: list.data?.total ?? 0,
+        onChange: (next, size) => {
+          setPage(size !== pageSize ? 1 : next);
+          setPageSize(size);
+        },
+        testId: 'batch-pagination',
+      }}
+    />
   );
 }
 
@@ -306,10 +351,18 @@ export default function BatchAddOrdersPage() {
         title={t('menu.order.allAddList')}
         extra={
           <Space>
-            <Button icon={<DownloadOutlined />} data-testid="template-csv" onClick={() => quietly(() => downloadTemplate('csv'))}>
+            <Button
+              icon={<DownloadOutlined />}
+              data-testid="template-csv"
+              onClick={() => quietly(() => downloadTemplate('csv'))}
+            >
               {t('batch.template.csv')}
             </Button>
-            <Button icon={<DownloadOutlined />} data-testid="template-xlsx" onClick={() => quietly(() => downloadTemplate('xlsx'))}>
+            <Button
+              icon={<DownloadOutlined />}
+              data-testid="template-xlsx"
+              onClick={() => quietly(() => downloadTemplate('xlsx'))}
+            >
               {t('batch.template.xlsx')}
             </Button>
           </Space>
@@ -344,7 +397,9 @@ export default function BatchAddOrdersPage() {
                     <p className="ant-upload-text">{t('batch.upload.text')}</p>
                     <p className="ant-upload-hint">{t('batch.upload.hint')}</p>
                   </Upload.Dragger>
-                  {tooBig ? <Alert style={{ marginTop: 12 }} type="error" showIcon title={t('batch.upload.tooBig')} /> : null}
+                  {tooBig ? (
+                    <Alert style={{ marginTop: 12 }} type="error" showIcon title={t('batch.upload.tooBig')} />
+                  ) : null}
                   {progress !== null ? (
                     <Progress
                       style={{ marginTop: 12 }}
@@ -379,7 +434,9 @@ export default function BatchAddOrdersPage() {
                     >
                       {t('batch.paste.preview')}
                     </Button>
-                    <Typography.Text type="secondary">{t('batch.paste.lines', { count: countPastedLines(text) })}</Typography.Text>
+                    <Typography.Text type="secondary">
+                      {t('batch.paste.lines', { count: countPastedLines(text) })}
+                    </Typography.Text>
                   </Space>
                 </Space>
               ),

@@ -1,6 +1,10 @@
-import { Alert, Button, Card, Empty, Form, Input, Modal, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterCard } from '@/components/list-page/filter-card';
+import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import type { FilterSchema } from '@/components/list-page/url-filters';
+import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatFen, parseYuanToFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
@@ -79,90 +83,106 @@ function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: 
   );
 }
 
+const SCHEMA: FilterSchema = { texts: ['keyword'] };
+
 /** Merchants (/finance/merchants, administrators): figures and money actions. */
 export default function MerchantsPage() {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
+  const [form] = Form.useForm();
+  const { values, apply, search } = useUrlFilters(SCHEMA);
+  const keyword = typeof values.keyword === 'string' ? values.keyword.trim() : '';
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
+  useOnChange(search, () => setPage(1));
   const list = useMerchants(keyword, page, pageSize);
   const [action, setAction] = useState<ActionState | null>(null);
 
   const money = (v: number) => formatFen(v);
+  const moneyColumn = (key: keyof MerchantRow & string, title: string, phone = false): ListColumn<MerchantRow> => ({
+    key,
+    title,
+    dataIndex: key,
+    align: 'right',
+    phone,
+    render: money,
+  });
+  const columns: ListColumn<MerchantRow>[] = [
+    { key: 'merchant_id', title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id' },
+    { key: 'name', title: t('merchants.name'), dataIndex: 'name', width: 180, ellipsis: true, phone: true, phoneWidth: 120 },
+    moneyColumn('balance_fen', t('workplace.money.balance'), true),
+    moneyColumn('credit_available_fen', t('workplace.money.creditAvailable')),
+    moneyColumn('credit_used_fen', t('workplace.money.creditUsed')),
+    moneyColumn('credit_limit_fen', t('workplace.money.creditLimit')),
+    moneyColumn('total_topup_fen', t('workplace.money.totalTopup')),
+    { key: 'created_at', title: t('merchants.createdAt'), dataIndex: 'created_at', render: formatTime },
+    {
+      key: 'actions',
+      title: t('orderCommon.column.actions'),
+      fixed: 'right',
+      width: 300,
+      phone: true,
+      render: (_: unknown, merchant) => (
+        <Space size={4} wrap>
+          {(['topup', 'credit', 'repay', 'adjust'] as const).map((name) => (
+            <Button
+              key={name}
+              size="small"
+              data-testid={`merchant-${name}`}
+              disabled={name === 'repay' && merchant.credit_used_fen === 0}
+              onClick={() => setAction({ action: name, merchant })}
+            >
+              {t(`merchants.action.${name}`)}
+            </Button>
+          ))}
+        </Space>
+      ),
+    },
+  ];
+
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="merchants-page">
-      <Card
+      <FilterCard
         title={t('menu.finance.merchants')}
-        extra={
-          <Input.Search
-            allowClear
-            placeholder={t('merchants.search')}
-            style={{ width: 260 }}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              setPage(1);
-            }}
-          />
-        }
-      >
-        {list.isError && !list.data ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t('orderCommon.loadFailed')}
-            action={<Button onClick={() => void list.refetch()}>{t('orderCommon.retry')}</Button>}
-          />
-        ) : (
-          <Table<MerchantRow>
-            rowKey="merchant_id"
-            data-testid="merchant-table"
-            loading={list.isFetching}
-            dataSource={list.data?.list ?? []}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty description={t('orderCommon.empty')} /> }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: list.data?.total ?? 0,
-              showTotal: (total) => t('orderCommon.total', { count: total }),
-              onChange: (next, size) => {
-                setPage(size !== pageSize ? 1 : next);
-                setPageSize(size);
-              },
-            }}
-            columns={[
-              { title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id' },
-              { title: t('merchants.name'), dataIndex: 'name' },
-              { title: t('workplace.money.balance'), dataIndex: 'balance_fen', align: 'right', render: money },
-              { title: t('workplace.money.creditAvailable'), dataIndex: 'credit_available_fen', align: 'right', render: money },
-              { title: t('workplace.money.creditUsed'), dataIndex: 'credit_used_fen', align: 'right', render: money },
-              { title: t('workplace.money.creditLimit'), dataIndex: 'credit_limit_fen', align: 'right', render: money },
-              { title: t('workplace.money.totalTopup'), dataIndex: 'total_topup_fen', align: 'right', render: money },
-              { title: t('merchants.createdAt'), dataIndex: 'created_at', render: formatTime },
-              {
-                title: t('orderCommon.column.actions'),
-                key: 'actions',
-                fixed: 'right',
-                render: (_: unknown, merchant) => (
-                  <Space size={4} wrap>
-                    {(['topup', 'credit', 'repay', 'adjust'] as const).map((name) => (
-                      <Button
-                        key={name}
-                        size="small"
-                        data-testid={`merchant-${name}`}
-                        disabled={name === 'repay' && merchant.credit_used_fen === 0}
-                        onClick={() => setAction({ action: name, merchant })}
-                      >
-                        {t(`merchants.action.${name}`)}
-                      </Button>
-                    ))}
-                  </Space>
-                ),
-              },
-            ]}
-          />
-        )}
-      </Card>
+        form={form}
+        fields={[
+          {
+            name: 'keyword',
+            label: t('merchants.search'),
+            input: <Input allowClear maxLength={64} placeholder={t('merchants.search')} data-testid="merchant-filter-keyword" />,
+          },
+        ]}
+        values={values}
+        testId="merchant-filters"
+        searchTestId="merchant-search"
+        resetTestId="merchant-reset"
+        onSearch={(next) => {
+          if (!apply(next)) void list.refetch();
+        }}
+        onReset={() => {
+          if (!apply({})) void list.refetch();
+        }}
+      />
+      <ListTable<MerchantRow>
+        listKey="merchants"
+        title={<span data-testid="merchant-total">{t('orderCommon.total', { count: list.data?.total ?? 0 })}</span>}
+        columns={columns}
+        rowKey="merchant_id"
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        error={list.isError && !list.data}
+        onRetry={() => void list.refetch()}
+        tableTestId="merchant-table"
+        pagination={{
+          current: page,
+          pageSize,
+          total: list.data?.total ?? 0,
+          onChange: (next, size) => {
+            setPage(size !== pageSize ? 1 : next);
+            setPageSize(size);
+          },
+          testId: 'merchant-pagination',
+        }}
+      />
       <ActionDialog state={action} onClose={() => setAction(null)} />
     </Space>
   );

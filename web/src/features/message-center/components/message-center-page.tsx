@@ -129,6 +129,8 @@ function MessageList({ kind, focusId }: { kind: MessageKind; focusId: number | n
     const message = messages.data.find((item) => item.id === focusId);
     if (!message) return;
     focused.current = focusId;
+    // Once per focused id (the ref guards it), when the messages arrive: no render cascade.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setExpanded((current) => new Set(current).add(focusId));
     read(message);
     // read: a stable enough action; the effect is keyed by the focused id.

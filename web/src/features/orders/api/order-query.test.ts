@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toOrderQuery } from './order-query';
+import dayjs from 'dayjs';
+import { toOrderQuery, valuesToOrderFilters } from './order-query';
 
 describe('toOrderQuery', () => {
   it('sends only the kind and sort without filters', () => {
@@ -62,5 +63,34 @@ describe('toOrderQuery', () => {
 
   it('drops blank text filters', () => {
     expect(toOrderQuery('ordinary', { account: '   ', orderNo: '' })).toEqual({ kind: 'ordinary', sort: 'desc' });
+  });
+});
+
+describe('valuesToOrderFilters', () => {
+  it('reads the form or the address, range ends included to the second', () => {
+    expect(
+      valuesToOrderFilters({
+        kind: 'all',
+        status: 3,
+        orderNo: ' 2026 ',
+        range: [dayjs('2026-11-24T00:00:00'), dayjs('2026-11-24T23:59:59')],
+      }),
+    ).toEqual({
+      kind: 'all',
+      status: 3,
+      orderNo: '2026',
+      startTime: '2026-11-24T00:00:00+08:00',
+      endTime: '2026-11-25T00:00:00+08:00',
+    });
+  });
+
+  it('drops values the API would refuse', () => {
+    expect(
+      valuesToOrderFilters({ kind: 'nope', status: 9, carrier: 'broadnet', orderType: 'tomorrow', merchantId: 0 }),
+    ).toEqual({});
+  });
+
+  it('lets the ordinary list show every kind', () => {
+    expect(toOrderQuery('ordinary', { kind: 'all', status: 3 })).toEqual({ kind: 'all', sort: 'desc', status: 3 });
   });
 });

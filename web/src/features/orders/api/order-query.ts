@@ -2,7 +2,9 @@
  * The order filters of §3 as the form holds them, and their mapping to the API's request
  * (list body and export query parameters share the same names).
  */
-import type { OrderKind } from '@/lib/order-labels';
+import { rangeToIso } from '@/components/list-page/date-presets';
+import type { FilterSchema, FilterValues } from '@/components/list-page/url-filters';
+import { ORDER_STATUSES, type OrderKind } from '@/lib/order-labels';
 
 /** Time-taken ranges offered by the filter, in [min, max) milliseconds. */
 export const DURATION_RANGES = {
@@ -14,6 +16,8 @@ export const DURATION_RANGES = {
 export type DurationRange = keyof typeof DURATION_RANGES;
 
 export interface OrderFilters {
+  /** The ordinary list can show other kinds too (the workplace's figures count them all). */
+  kind?: OrderKind | 'all';
   status?: number;
   orderType?: 'today' | 'history';
   carrier?: string;
@@ -35,7 +39,7 @@ export interface OrderFilters {
 export type SortOrder = 'desc' | 'asc';
 
 export interface OrderQuery {
-  kind: OrderKind;
+  kind: OrderKind | 'all';
   sort: SortOrder;
   status?: number;
   order_type?: 'today' | 'history';
@@ -60,7 +64,7 @@ const text = (value: string | undefined) => {
 
 /** Filters → API fields; empty filters are left out entirely. */
 export function toOrderQuery(kind: OrderKind, filters: OrderFilters, sort: SortOrder = 'desc'): OrderQuery {
-  const query: OrderQuery = { kind, sort };
+  const query: OrderQuery = { kind: filters.kind ?? kind, sort };
   if (filters.status !== undefined) query.status = filters.status;
   if (filters.orderType) query.order_type = filters.orderType;
   if (filters.carrier) query.carrier = filters.carrier;
@@ -82,4 +86,54 @@ export function toOrderQuery(kind: OrderKind, filters: OrderFilters, sort: SortO
   if (filters.endTime) query.end_time = filters.endTime;
   if (filters.merchantId !== undefined) query.merchant_id = filters.merchantId;
   return query;
+}
+
+/** The order filters as they sit in the page address (see components/list-page/url-filters). */
+export const ORDER_FILTER_SCHEMA: FilterSchema = {
+  texts: ['kind', 'orderType', 'carrier', 'duration', 'hasSerial', 'buyback', 'merchantOrderId', 'orderNo', 'account'],
+  numbers: ['status', 'faceValueFen', 'merchantId'],
+  ranges: ['range'],
+};
+
+const CARRIERS = ['mobile', 'unicom', 'telecom'];
+const KINDS = ['all', 'ordinary', 'card', 'behalf'];
+
+function oneOf<T extends string>(value: unknown, allowed: readonly string[]): T | undefined {
+  return typeof value === 'string' && allowed.includes(value) ? (value as T) : undefined;
+}
+
+function someText(value: unknown): string | undefined {
+  return typeof value === 'string' ? text(value) : undefined;
+}
+
+function number(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
+}
+
+/**
+ * Form or address values → filters. Values an address may carry but the API would refuse
+ * (an unknown status or carrier) are dropped, so a hand-edited link still opens a list.
+ */
+export function valuesToOrderFilters(values: FilterValues): OrderFilters {
+  const status = number(values.status);
+  const merchantId = number(values.merchantId);
+  const filters: OrderFilters = {
+    kind: oneOf(values.kind, KINDS),
+    status: status !== undefined && (ORDER_STATUSES as readonly number[]).includes(status) ? status : undefined,
+    orderType: oneOf(values.orderType, ['today', 'history']),
+    carrier: oneOf(values.carrier, CARRIERS),
+    faceValueFen: number(values.faceValueFen),
+    duration: oneOf(values.duration, Object.keys(DURATION_RANGES)),
+    hasSerial: oneOf(values.hasSerial, ['yes', 'no']),
+    buyback: oneOf(values.buyback, ['buyback', 'normal']),
+    merchantOrderId: someText(values.merchantOrderId),
+    orderNo: someText(values.orderNo),
+    account: someText(values.account),
+    merchantId: merchantId !== undefined && merchantId > 0 ? merchantId : undefined,
+    ...rangeToIso(Array.isArray(values.range) ? values.range : null),
+  };
+  for (const key of Object.keys(filters) as (keyof OrderFilters)[]) {
+    if (filters[key] === undefined) delete filters[key];
+  }
+  return filters;
 }

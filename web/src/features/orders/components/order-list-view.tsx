@@ -1,21 +1,23 @@
-import { Alert, Button, Card, Empty, Pagination, Space, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Form, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterCard } from '@/components/list-page/filter-card';
+import type { ListColumn } from '@/components/list-page/list-table';
+import { ListTable } from '@/components/list-page/list-table';
+import { useMerchantColumn } from '@/components/list-page/merchant-column';
+import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
 import { Permission } from '@/components/permission/permission';
+import { useCursorPages } from '@/lib/cursor-pages';
 import { formatFen } from '@/lib/money';
 import { formatDuration, type OrderKind } from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
-import { useCursorPages } from '@/lib/cursor-pages';
-import { type OrderFilters, type SortOrder, toOrderQuery } from '../api/order-query';
+import { ORDER_FILTER_SCHEMA, type SortOrder, toOrderQuery, valuesToOrderFilters } from '../api/order-query';
 import { exportOrders, useOrderList } from '../api/orders';
 import type { OrderItem } from '../api/types';
-import { ExportButtons } from '@/components/export-buttons/export-buttons';
 import { OrderDetailDrawer } from './order-detail-drawer';
-import { OrderFilterForm } from './order-filter-form';
+import { useOrderFilterFields } from './order-filter-form';
 import { OrderStatusTag } from './order-status-tag';
 import { ResolveActions } from './resolve-actions';
-import './orders.css';
 
 export interface OrderListViewProps {
   kind: OrderKind;
@@ -27,17 +29,23 @@ const DEFAULT_PAGE_SIZE = 20;
 
 /**
  * One order list (ordinary, card-secret or on-behalf): §3 filters and columns, time sort,
- * keyset pagination with the exact total, the detail drawer and CSV / Excel export.
+ * keyset pagination with the exact total, the detail drawer and CSV / Excel export. The
+ * filters live in the address, so the workplace's figures can open a filtered list.
  */
 export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<OrderFilters>({});
+  const [form] = Form.useForm();
+  const { values, apply, search } = useUrlFilters(ORDER_FILTER_SCHEMA);
   const [sort, setSort] = useState<SortOrder>('desc');
   const [openId, setOpenId] = useState<number | null>(null);
   const pages = useCursorPages(DEFAULT_PAGE_SIZE);
   const { page, pageSize, position, restart, remember } = pages;
+  const fields = useOrderFilterFields(kind);
+  const merchantColumn = useMerchantColumn<OrderItem>();
 
-  const query = useMemo(() => toOrderQuery(kind, filters, sort), [kind, filters, sort]);
+  const query = useMemo(() => toOrderQuery(kind, valuesToOrderFilters(values), sort), [kind, values, sort]);
+  // Cursors belong to one filter: back to page 1 whenever the address's filters change.
+  useOnChange(search, restart);
   const list = useOrderList({ ...query, ...position, page_size: pageSize });
   const data = list.data;
   useEffect(() => {
@@ -45,57 +53,108 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
   }, [data, list.isPlaceholderData, page, remember]);
 
   const units = { s: t('orderCommon.unit.s'), min: t('orderCommon.unit.min') };
-  const columns: ColumnsType<OrderItem> = [
-    { title: t('orderCommon.column.merchantOrderId'), dataIndex: 'merchant_order_id', width: 190 },
+  // The essentials (ids, product, account, face value, status, order time) come first and
+  // fit a 1440 px screen; the rest follow and scroll. Spec order otherwise.
+  const columns: ListColumn<OrderItem>[] = [
     {
+      key: 'merchant_order_id',
+      title: t('orderCommon.column.merchantOrderId'),
+      dataIndex: 'merchant_order_id',
+      width: 124,
+      ellipsis: true,
+    },
+    {
+      key: 'order_no',
       title: t('orderCommon.column.orderNo'),
       dataIndex: 'order_no',
-      width: 220,
+      // 24 digits fit whole at the default density; looser rows cut the end (full on hover).
+      width: 236,
+      ellipsis: true,
+      phone: true,
+      phoneWidth: 150,
       render: (value: string, order) => (
-        <Typography.Link onClick={() => setOpenId(order.id)} data-testid="order-no-link">
+        <Typography.Link onClick={() => setOpenId(order.id)} data-testid="order-no-link" title={value}>
           {value}
         </Typography.Link>
       ),
     },
-    { title: t('orderCommon.column.systemOrderId'), dataIndex: 'system_order_id', width: 200, ellipsis: true },
-    { title: t('orderCommon.column.productName'), dataIndex: 'product_name', width: 180 },
-    { title: t('orderCommon.column.account'), dataIndex: 'account', width: 130, render: (v: string) => v || '-' },
     {
+      key: 'product_name',
+      title: t('orderCommon.column.productName'),
+      dataIndex: 'product_name',
+      width: 130,
+      ellipsis: true,
+    },
+    {
+      key: 'account',
+      title: t('orderCommon.column.account'),
+      dataIndex: 'account',
+      width: 120,
+      render: (v: string) => v || '-',
+    },
+    {
+      key: 'face_value_fen',
       title: t('orderCommon.column.faceValue'),
       dataIndex: 'face_value_fen',
       align: 'right',
-      width: 110,
+      width: 90,
       render: (v: number) => formatFen(v),
     },
     {
+      key: 'status',
       title: t('orderCommon.column.status'),
       dataIndex: 'status',
-      width: 100,
+      width: 90,
+      phone: true,
+      phoneWidth: 84,
       render: (v: number) => <OrderStatusTag status={v} />,
     },
     {
+      key: 'created_at',
       title: t('orderCommon.column.createdAt'),
       dataIndex: 'created_at',
-      key: 'created_at',
-      width: 170,
+      width: 165,
       sorter: true,
       sortOrder: sort === 'asc' ? 'ascend' : 'descend',
       sortDirections: ['descend', 'ascend', 'descend'],
       render: formatTime,
     },
+    ...(merchantColumn ? [merchantColumn] : []),
     {
+      key: 'system_order_id',
+      title: t('orderCommon.column.systemOrderId'),
+      dataIndex: 'system_order_id',
+      width: 200,
+      ellipsis: true,
+    },
+    {
+      key: 'duration_ms',
       title: t('orderCommon.column.duration'),
       dataIndex: 'duration_ms',
       width: 110,
       render: (v: number | null) => formatDuration(v, units),
     },
-    { title: t('orderCommon.column.callbackAt'), dataIndex: 'callback_at', width: 170, render: formatTime },
-    { title: t('orderCommon.column.serialNo'), dataIndex: 'serial_no', width: 200, render: (v: string | null) => v || '-' },
     {
-      title: t('orderCommon.column.actions'),
+      key: 'callback_at',
+      title: t('orderCommon.column.callbackAt'),
+      dataIndex: 'callback_at',
+      width: 170,
+      render: formatTime,
+    },
+    {
+      key: 'serial_no',
+      title: t('orderCommon.column.serialNo'),
+      dataIndex: 'serial_no',
+      width: 200,
+      ellipsis: true,
+      render: (v: string | null) => v || '-',
+    },
+    {
       key: 'actions',
+      title: t('orderCommon.column.actions'),
       fixed: 'right',
-      width: kind === 'behalf' ? 200 : 90,
+      width: kind === 'behalf' ? 190 : 70,
+      phone: true,
       render: (_: unknown, order) => (
         <Space size={4}>
           <Button size="small" type="link" onClick={() => setOpenId(order.id)} data-testid="order-detail-open">
@@ -113,66 +172,53 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid={testId}>
-      <Card title={t(titleKey)}>
-        <OrderFilterForm
-          onSearch={(next) => {
-            setFilters(next);
-            restart();
-          }}
-        />
-      </Card>
-      <Card
+      <FilterCard
+        title={t(titleKey)}
+        form={form}
+        fields={fields}
+        values={values}
+        testId="order-filters"
+        searchTestId="filter-search"
+        resetTestId="filter-reset"
+        onSearch={(next) => {
+          if (!apply(next)) void list.refetch();
+        }}
+        onReset={() => {
+          if (!apply({})) void list.refetch();
+        }}
+      />
+      <ListTable<OrderItem>
+        listKey={`orders-${kind}`}
         title={
           <span data-testid="order-total">
             {data ? t(data.total_capped ? 'orderCommon.totalCapped' : 'orderCommon.total', { count: data.total }) : t(titleKey)}
           </span>
         }
-        extra={<ExportButtons onExport={(format) => exportOrders(query, format)} />}
-      >
-        {list.isError && !data ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t('orderCommon.loadFailed')}
-            action={<Button onClick={() => void list.refetch()}>{t('orderCommon.retry')}</Button>}
-            data-testid="order-list-error"
-          />
-        ) : (
-          <>
-            <Table<OrderItem>
-              rowKey="id"
-              size="middle"
-              columns={columns}
-              dataSource={data?.list ?? []}
-              loading={list.isFetching}
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              data-testid="order-table"
-              locale={{ emptyText: <Empty description={t('orderCommon.empty')} /> }}
-              onChange={(_pagination, _filters, sorter) => {
-                const one = Array.isArray(sorter) ? sorter[0] : sorter;
-                const next: SortOrder = one?.order === 'ascend' ? 'asc' : 'desc';
-                if (next !== sort) {
-                  setSort(next);
-                  restart();
-                }
-              }}
-            />
-            <div className="orders__pagination">
-              <Pagination
-                current={page}
-                pageSize={pageSize}
-                total={data?.total ?? 0}
-                showSizeChanger
-                pageSizeOptions={[10, 20, 50, 100]}
-                showTotal={(total) => t('orderCommon.total', { count: total })}
-                onChange={pages.changePage}
-                data-testid="order-pagination"
-              />
-            </div>
-          </>
-        )}
-      </Card>
+        onExport={(format) => exportOrders(query, format)}
+        columns={columns}
+        rowKey="id"
+        dataSource={data?.list ?? []}
+        loading={list.isFetching}
+        error={list.isError && !data}
+        onRetry={() => void list.refetch()}
+        errorTestId="order-list-error"
+        tableTestId="order-table"
+        onTableChange={(_pagination, _filters, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const next: SortOrder = one?.order === 'ascend' ? 'asc' : 'desc';
+          if (next !== sort) {
+            setSort(next);
+            restart();
+          }
+        }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: data?.total ?? 0,
+          onChange: pages.changePage,
+          testId: 'order-pagination',
+        }}
+      />
       <OrderDetailDrawer orderId={openId} onClose={() => setOpenId(null)} />
     </Space>
   );

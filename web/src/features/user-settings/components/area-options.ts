@@ -32,9 +32,9 @@ function toAreaOption(option: VantOption): AreaOption {
 }
 
 export async function loadAreaOptions(): Promise<AreaOption[]> {
-  const { useCascaderAreaData } = await import('@vant/area-data');
-  // Despite its name, a plain function that builds the tree.
-  return useCascaderAreaData().map(toAreaOption);
+  // Despite its name, a plain function that builds the tree (not a React hook).
+  const { useCascaderAreaData: buildAreaTree } = await import('@vant/area-data');
+  return buildAreaTree().map(toAreaOption);
 }
 
 export const areaOptionsQueryOptions = () =>

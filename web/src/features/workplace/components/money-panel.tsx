@@ -1,6 +1,9 @@
 import { Alert, Button, Card, Col, Empty, Row, Select, Skeleton, Statistic } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { presetRange } from '@/components/list-page/date-presets';
+import { type FilterSchema, listLink } from '@/components/list-page/url-filters';
 import { usePermission } from '@/components/permission/use-permission';
 import { formatFen } from '@/lib/money';
 import { useMerchantOptions, useOverview } from '../api/overview';
@@ -16,13 +19,49 @@ function Money({ title, fen, testId }: { title: string; fen: number; testId: str
   );
 }
 
-function Count({ title, value, testId, color }: { title: string; value: number; testId: string; color?: string }) {
+function Count({
+  title,
+  value,
+  testId,
+  color,
+  to,
+}: {
+  title: string;
+  value: number;
+  testId: string;
+  color?: string;
+  /** The filtered order list this figure counts. */
+  to?: string;
+}) {
+  const card = (
+    <Card size="small" className="workplace__stat" hoverable={Boolean(to)}>
+      <Statistic title={title} value={value} styles={{ content: color ? { color } : undefined }} data-testid={testId} />
+    </Card>
+  );
   return (
     <Col xs={24} sm={12} lg={8} xl={6}>
-      <Card size="small" className="workplace__stat">
-        <Statistic title={title} value={value} styles={{ content: color ? { color } : undefined }} data-testid={testId} />
-      </Card>
+      {to ? (
+        <Link to={to} data-testid={`${testId}-link`}>
+          {card}
+        </Link>
+      ) : (
+        card
+      )}
     </Col>
+  );
+}
+
+const ORDER_LINK_SCHEMA: FilterSchema = { texts: ['kind'], numbers: ['status', 'merchantId'], ranges: ['range'] };
+
+/**
+ * The order list showing what a "today" figure counts: every kind (the counters do not
+ * split kinds), today in Beijing time, one status, the picked merchant if any.
+ */
+export function todayOrdersLink(status: number, merchantId?: number): string {
+  return listLink(
+    '/order/list',
+    { kind: 'all', status, merchantId, range: presetRange('today') },
+    ORDER_LINK_SCHEMA,
   );
 }
 
@@ -75,8 +114,20 @@ export function MoneyPanel() {
             <Money title={t('workplace.money.creditLimit')} fen={data.credit_limit_fen} testId="stat-credit-limit" />
             <Money title={t('workplace.money.totalTopup')} fen={data.total_topup_fen} testId="stat-total-topup" />
             <Count title={t('workplace.money.todayInFlight')} value={data.today_in_flight} testId="stat-today-in-flight" />
-            <Count title={t('workplace.money.todaySuccess')} value={data.today_success} testId="stat-today-success" color="#00b42a" />
-            <Count title={t('workplace.money.todayFailure')} value={data.today_failure} testId="stat-today-failure" color="#f53f3f" />
+            <Count
+              title={t('workplace.money.todaySuccess')}
+              value={data.today_success}
+              testId="stat-today-success"
+              color="#00b42a"
+              to={todayOrdersLink(2, merchantId)}
+            />
+            <Count
+              title={t('workplace.money.todayFailure')}
+              value={data.today_failure}
+              testId="stat-today-failure"
+              color="#f53f3f"
+              to={todayOrdersLink(3, merchantId)}
+            />
           </Row>
         ) : null}
       </Card>

@@ -1,0 +1,323 @@
+//! Every server text exists in both languages: no key lacks one, none is empty, the
+//! Chinese text is Chinese and the English one is not. A new message variant must be
+//! added to the lists below (the `match`es refuse to compile otherwise).
+
+use super::files::{self, Labels};
+use super::notices::Notice;
+use super::{Locale, Message, TradeMessage, UserCentreMessage};
+use crate::domain::Carrier;
+use std::collections::HashSet;
+
+fn is_chinese(c: char) -> bool {
+    ('\u{4e00}'..='\u{9fff}').contains(&c)
+}
+
+fn check(key: &str, zh: &str, en: &str) {
+    assert!(!zh.trim().is_empty(), "{key}: the Chinese text is empty");
+    assert!(!en.trim().is_empty(), "{key}: the English text is empty");
+    assert!(zh.chars().any(is_chinese), "{key}: the Chinese text {zh:?} has no Chinese");
+    assert!(!en.chars().any(is_chinese), "{key}: the English text {en:?} has Chinese in it");
+}
+
+fn trade_messages() -> Vec<TradeMessage> {
+    use TradeMessage::*;
+    let all = vec![
+        AccountRequired,
+        AccountInvalid,
+        CarrierMismatch { number: Carrier::Mobile, product: Carrier::Unicom },
+        ProductRequired,
+        ProductUnknown,
+        QuoteUnavailable,
+        MerchantOrderIdInvalid,
+        MerchantOrderIdDuplicate,
+        DuplicateInFile,
+        InsufficientFunds,
+        AmountInvalid,
+        AdjustmentInvalid,
+        AdjustmentBelowZero,
+        CreditLimitBelowUsed,
+        RepaymentTooLarge,
+        OrderNotResolvable,
+        CardNotDelivered,
+        InvalidChoice { allowed: "a, b" },
+        CursorInvalid,
+        PageSizeInvalid { max: 500 },
+        TimeInvalid,
+        BatchEmpty,
+        BatchTooLarge { max: 10 },
+        BatchFileUnreadable,
+        BatchLineIncomplete,
+        BatchCellTooLong,
+        BatchFileNotUtf8 { line: 3 },
+        BatchLineTooLong { line: 3, max: 4096 },
+        BatchFileUnpackedTooLarge { max_mb: 64 },
+        BatchFileTooManyRows { max: 100_000 },
+        BatchFileTooManyCells { max: 1_000_000 },
+        BatchFileTooDeep { max: 64 },
+        BatchFileTooSlow { seconds: 10 },
+        BatchFileNameTooLong { max: 100 },
+        QuoteChanged,
+        BatchExpired,
+        BatchNotDiscardable,
+    ];
+    for message in &all {
+        match message {
+            AccountRequired
+            | AccountInvalid
+            | CarrierMismatch { .. }
+            | ProductRequired
+            | ProductUnknown
+            | QuoteUnavailable
+            | MerchantOrderIdInvalid
+            | MerchantOrderIdDuplicate
+            | DuplicateInFile
+            | InsufficientFunds
+            | AmountInvalid
+            | AdjustmentInvalid
+            | AdjustmentBelowZero
+            | CreditLimitBelowUsed
+            | RepaymentTooLarge
+            | OrderNotResolvable
+            | CardNotDelivered
+            | InvalidChoice { .. }
+            | CursorInvalid
+            | PageSizeInvalid { .. }
+            | TimeInvalid
+            | BatchEmpty
+            | BatchTooLarge { .. }
+            | BatchFileUnreadable
+            | BatchLineIncomplete
+            | BatchCellTooLong
+            | BatchFileNotUtf8 { .. }
+            | BatchLineTooLong { .. }
+            | BatchFileUnpackedTooLarge { .. }
+            | BatchFileTooManyRows { .. }
+            | BatchFileTooManyCells { .. }
+            | BatchFileTooDeep { .. }
+            | BatchFileTooSlow { .. }
+            | BatchFileNameTooLong { .. }
+            | QuoteChanged
+            | BatchExpired
+            | BatchNotDiscardable => {}
+        }
+    }
+    all
+}
+
+fn user_centre_messages() -> Vec<UserCentreMessage> {
+    use UserCentreMessage::*;
+    let all = vec![
+        EmailRequired,
+        EmailInvalid,
+        NicknameRequired,
+        CountryRegionRequired,
+        AreaRequired,
+        TooLong { max: 20 },
+        NotifyUrlInvalid,
+        IpWhitelistInvalid { entry: "1.2.3".into() },
+        IpWhitelistChineseComma,
+        IpWhitelistTooMany { max: 20 },
+        PhoneInvalid,
+        WebsiteInvalid,
+        CurrentPasswordRequired,
+        CurrentPasswordWrong,
+        NewPasswordSameAsOld,
+        SecurityAnswerRequired,
+        AvatarMissing,
+        AvatarNotAnImage,
+        AvatarTooLarge { max_kib: 512 },
+        CertificationFieldRequired,
+        CertificationPending,
+        CertificationNotWithdrawable,
+        CertificationNotReviewable,
+        RejectReasonRequired,
+        DecisionInvalid,
+        IdsInvalid,
+        AccountTypeInvalid,
+        CertificateTypeInvalid,
+    ];
+    for message in &all {
+        match message {
+            EmailRequired
+            | EmailInvalid
+            | NicknameRequired
+            | CountryRegionRequired
+            | AreaRequired
+            | TooLong { .. }
+            | NotifyUrlInvalid
+            | IpWhitelistInvalid { .. }
+            | IpWhitelistChineseComma
+            | IpWhitelistTooMany { .. }
+            | PhoneInvalid
+            | WebsiteInvalid
+            | CurrentPasswordRequired
+            | CurrentPasswordWrong
+            | NewPasswordSameAsOld
+            | SecurityAnswerRequired
+            | AvatarMissing
+            | AvatarNotAnImage
+            | AvatarTooLarge { .. }
+            | CertificationFieldRequired
+            | CertificationPending
+            | CertificationNotWithdrawable
+            | CertificationNotReviewable
+            | RejectReasonRequired
+            | DecisionInvalid
+            | IdsInvalid
+            | AccountTypeInvalid
+            | CertificateTypeInvalid => {}
+        }
+    }
+    all
+}
+
+fn messages() -> Vec<Message> {
+    use Message::*;
+    let mut all = vec![
+        Success,
+        UsernameRequired,
+        PasswordRequired,
+        UsernameTooLong { max: 64 },
+        PasswordTooLong { max: 128 },
+        AccountOrPasswordWrong,
+        TooManyAttempts { retry_after_seconds: 90 },
+        PermissionDenied,
+        NotFound,
+        MalformedBody,
+        InvalidField { detail: "x".into() },
+        TokenUnknown,
+        TokenConflict,
+        SessionEnded,
+        TokenExpired,
+        InternalError,
+        PasswordTooShort { min: 6 },
+        PasswordWeak,
+        PasswordInvalidCharacter,
+        MerchantIdInvalid,
+        TwoFactorStatusFailed,
+        TwoFactorSetupFailed,
+        TwoFactorQrCodeFailed,
+        TwoFactorCodeWrong,
+        BackupCodesRegenerateFailed,
+        TwoFactorAlreadyEnabled,
+        TwoFactorNotEnabled,
+        TwoFactorSetupExpired,
+        PendingLoginInvalid,
+    ];
+    all.extend(user_centre_messages().into_iter().map(UserCentre));
+    all.extend(trade_messages().into_iter().map(Trade));
+    for message in &all {
+        match message {
+            Success
+            | UsernameRequired
+            | PasswordRequired
+            | UsernameTooLong { .. }
+            | PasswordTooLong { .. }
+            | AccountOrPasswordWrong
+            | TooManyAttempts { .. }
+            | PermissionDenied
+            | NotFound
+            | MalformedBody
+            | InvalidField { .. }
+            | TokenUnknown
+            | TokenConflict
+            | SessionEnded
+            | TokenExpired
+            | InternalError
+            | PasswordTooShort { .. }
+            | PasswordWeak
+            | PasswordInvalidCharacter
+            | MerchantIdInvalid
+            | UserCentre(_)
+            | TwoFactorStatusFailed
+            | TwoFactorSetupFailed
+            | TwoFactorQrCodeFailed
+            | TwoFactorCodeWrong
+            | BackupCodesRegenerateFailed
+            | TwoFactorAlreadyEnabled
+            | TwoFactorNotEnabled
+            | TwoFactorSetupExpired
+            | PendingLoginInvalid
+            | Trade(_) => {}
+        }
+    }
+    all
+}
+
+fn notices() -> Vec<Notice> {
+    use Notice::*;
+    let all = vec![
+        TwoFactorEnabled,
+        TwoFactorDisabled,
+        BackupCodesRegenerated,
+        AccountSecurity,
+        SecurityChangeFrom { address: "127.0.0.1".into() },
+        PasswordChanged,
+        OtherSessionsSignedOut,
+        PasswordChangedAt { time: "2026-11-23 20:00:00".into(), address: "127.0.0.1".into() },
+        CertificationPassed,
+        CertificationRejected,
+        RealNameCertification,
+        LowBalance,
+        PleaseTopUp,
+        LowBalanceDetail { balance: "9.00".into(), line: "1000.00".into() },
+    ];
+    for notice in &all {
+        match notice {
+            TwoFactorEnabled
+            | TwoFactorDisabled
+            | BackupCodesRegenerated
+            | AccountSecurity
+            | SecurityChangeFrom { .. }
+            | PasswordChanged
+            | OtherSessionsSignedOut
+            | PasswordChangedAt { .. }
+            | CertificationPassed
+            | CertificationRejected
+            | RealNameCertification
+            | LowBalance
+            | PleaseTopUp
+            | LowBalanceDetail { .. } => {}
+        }
+    }
+    all
+}
+
+#[test]
+fn every_message_has_both_languages_and_a_unique_key() {
+    let mut keys = HashSet::new();
+    for message in messages() {
+        let key = message.key();
+        assert!(!key.is_empty(), "{message:?} has no key");
+        assert!(keys.insert(key), "two messages share the key {key}");
+        check(key, &message.text(Locale::ZhCn), &message.text(Locale::EnUs));
+    }
+}
+
+#[test]
+fn every_notice_has_both_languages_and_stores_chinese_first() {
+    for notice in notices() {
+        let key = format!("{notice:?}");
+        let (zh, en) = (notice.text(Locale::ZhCn), notice.text(Locale::EnUs));
+        check(&key, &zh, &en);
+        assert_eq!(notice.stored(), format!("{zh} / {en}"));
+    }
+    assert_eq!(Notice::LowBalance.stored(), "余额不足提醒 / Low balance");
+}
+
+#[test]
+fn every_file_label_has_both_languages() {
+    fn all<const N: usize>(name: &str, labels: &Labels<N>) {
+        for (index, (zh, en)) in labels.pairs().iter().enumerate() {
+            check(&format!("{name}[{index}]"), zh, en);
+        }
+    }
+    all("ORDER_EXPORT_COLUMNS", &files::ORDER_EXPORT_COLUMNS);
+    all("ORDER_STATUS", &files::ORDER_STATUS);
+    all("ACCOUNT_LOG_COLUMNS", &files::ACCOUNT_LOG_COLUMNS);
+    all("QUOTE_EXPORT_COLUMNS", &files::QUOTE_EXPORT_COLUMNS);
+    all("QUOTE_STATUS", &files::QUOTE_STATUS);
+    all("BATCH_RESULT_COLUMNS", &files::BATCH_RESULT_COLUMNS);
+    all("BATCH_OUTCOME", &files::BATCH_OUTCOME);
+    all("BATCH_TEMPLATE_COLUMNS", &files::BATCH_TEMPLATE_COLUMNS);
+}

@@ -1,0 +1,86 @@
+//! Message-center notices. A notice is stored once for a user whose language the server
+//! does not know when it writes, so each is kept in both languages, Chinese first:
+//! `中文 / English` (what [`Notice::stored`] writes).
+
+use super::Locale;
+use std::borrow::Cow;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    TwoFactorEnabled,
+    TwoFactorDisabled,
+    BackupCodesRegenerated,
+    AccountSecurity,
+    /// A security change and where it came from.
+    SecurityChangeFrom {
+        address: String,
+    },
+    PasswordChanged,
+    OtherSessionsSignedOut,
+    /// When (Beijing time) and from where the password was changed.
+    PasswordChangedAt {
+        time: String,
+        address: String,
+    },
+    CertificationPassed,
+    CertificationRejected,
+    RealNameCertification,
+    LowBalance,
+    PleaseTopUp,
+    /// The balance after the orders and the alert line, in yuan.
+    LowBalanceDetail {
+        balance: String,
+        line: String,
+    },
+}
+
+impl Notice {
+    pub fn text(&self, locale: Locale) -> Cow<'static, str> {
+        use Notice::*;
+        let zh = locale == Locale::ZhCn;
+        let pick = |zh_text: &'static str, en_text: &'static str| -> Cow<'static, str> {
+            if zh { zh_text.into() } else { en_text.into() }
+        };
+        match self {
+            TwoFactorEnabled => pick("双因素认证已启用", "Two-factor authentication enabled"),
+            TwoFactorDisabled => pick("双因素认证已禁用", "Two-factor authentication disabled"),
+            BackupCodesRegenerated => pick("备用验证码已重新生成", "Backup codes regenerated"),
+            AccountSecurity => pick("账户安全", "Account security"),
+            SecurityChangeFrom { address } => {
+                if zh {
+                    format!("操作来自 IP {address}。如非本人操作，请立即修改密码并联系管理员。").into()
+                } else {
+                    format!("Done from {address}. If this was not you, change your password and contact an administrator at once.").into()
+                }
+            }
+            PasswordChanged => pick("密码已修改", "Password changed"),
+            OtherSessionsSignedOut => pick("您的其他登录会话已全部退出", "Your other sessions were signed out"),
+            PasswordChangedAt { time, address } => {
+                if zh {
+                    format!("您的登录密码已于 {time}（北京时间）修改（IP {address}）。如非本人操作，请立即联系管理员。")
+                        .into()
+                } else {
+                    format!("Your password was changed at {time} (Beijing time) from {address}. If this was not you, contact an administrator at once.").into()
+                }
+            }
+            CertificationPassed => pick("企业认证已通过", "Enterprise certification passed"),
+            CertificationRejected => pick("企业认证被驳回", "Enterprise certification rejected"),
+            RealNameCertification => pick("实名认证", "Real-name certification"),
+            LowBalance => pick("余额不足提醒", "Low balance"),
+            PleaseTopUp => pick("请及时充值", "Please top up"),
+            LowBalanceDetail { balance, line } => {
+                if zh {
+                    format!("账户余额已降至 ¥{balance}，低于提醒线 ¥{line}。余额与授信都用完后将无法下单，请及时充值。")
+                        .into()
+                } else {
+                    format!("Your balance is down to ¥{balance}, below the alert line of ¥{line}. Orders stop once balance and credit run out: top up in time.").into()
+                }
+            }
+        }
+    }
+
+    /// Both languages as the message center stores them: `中文 / English`.
+    pub fn stored(&self) -> String {
+        format!("{} / {}", self.text(Locale::ZhCn), self.text(Locale::EnUs))
+    }
+}

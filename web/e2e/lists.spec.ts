@@ -1,0 +1,258 @@
+/**
+ * The list pages' kit (issue 15 points 6 and 11): collapsed filters with date presets, the
+ * essentials of the order list on a 1440 px screen, column settings and density kept per
+ * user, the workplace figures opening their filtered list, merchant columns for
+ * administrators, and every list usable on a 390 × 844 phone.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from '@playwright/test';
+import { expandFilters, expect, loginAs, signOut, test, useLocale } from './support/console';
+
+const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+mkdirSync(screenshots, { recursive: true });
+
+const TEXT = {
+  'zh-CN': {
+    today: '今天',
+    expand: '展开',
+    collapse: '收起',
+    failure: '失败',
+    merchant: '商户',
+    oneSet: '展开（1 项已设）',
+  },
+  'en-US': {
+    today: 'Today',
+    expand: 'Expand',
+    collapse: 'Collapse',
+    failure: 'Failure',
+    merchant: 'Merchant',
+    oneSet: 'Expand (1 set)',
+  },
+} as const;
+
+/** Today's date in Beijing (the platform's day), e.g. 2026-11-24. */
+function beijingToday(): string {
+  return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+async function firstRow(page: Page, table: string) {
+  const row = page.getByTestId(table).locator('tbody tr.ant-table-row').first();
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId(table).locator('.ant-spin-spinning')).toHaveCount(0);
+  return row;
+}
+
+/** The visible part of a table: its scroll box, less the columns fixed at its right. */
+async function visibleBox(page: Page, table: string) {
+  const box = await page.getByTestId(table).locator('.ant-table-content, .ant-table-body').first().boundingBox();
+  const actions = page.getByTestId(table).locator('th[data-column=actions]');
+  const pinned = (await actions.count()) ? await actions.boundingBox() : null;
+  expect(box).not.toBeNull();
+  return { left: box!.x, right: pinned ? pinned.x : box!.x + box!.width };
+}
+
+async function expectInside(cell: Locator, area: { left: number; right: number }) {
+  const box = await cell.boundingBox();
+  expect(box, 'on screen').not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(area.left - 1);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(area.right + 1);
+}
+
+function totalIn(text: string): number {
+  return Number(/(\d+)/.exec(text.replace(/,/g, ''))?.[1] ?? NaN);
+}
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`order list at 1440 px in ${locale}: essentials on screen, collapsed filters, presets, column settings`, async ({
+    page,
+  }) => {
+    const text = TEXT[locale];
+    await useLocale(page, locale);
+    await loginAs(page, 'merchant');
+    await page.goto('#/order/list');
+    await firstRow(page, 'order-table');
+
+    // Status and order time show without scrolling; the order number stays on one line.
+    const area = await visibleBox(page, 'order-table');
+    for (const column of ['order_no', 'status', 'created_at'])
+      await expectInside(page.locator(`th[data-column=${column}]`), area);
+    const orderNo = page.locator('td[data-column=order_no]').first();
+    // Whole: neither the cell nor its text box overflows (nothing cut to "…").
+    expect(await orderNo.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
+    expect(await orderNo.locator('.list-table__cut').evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+    expect(await orderNo.getByTestId('order-no-link').evaluate((link) => link.getClientRects().length)).toBe(1);
+
+    // Filters beyond the first row wait behind "expand".
+    await expect(page.getByTestId('filter-range').first()).toBeVisible();
+    await expect(page.getByTestId('filter-status')).toBeVisible();
+    await expect(page.getByTestId('filter-carrier')).toBeHidden();
+    await expect(page.getByTestId('order-filters-expand')).toHaveText(text.expand);
+    await expandFilters(page, 'order-filters');
+    await expect(page.getByTestId('filter-carrier')).toBeVisible();
+    await expect(page.getByTestId('order-filters-expand')).toHaveText(text.collapse);
+    await page.getByTestId('order-filters-expand').click();
+    await expect(page.getByTestId('filter-carrier')).toBeHidden();
+
+    // The "today" preset is Beijing's day, both ends included: [00:00, next 00:00).
+    const today = beijingToday();
+    await page.getByTestId('filter-range').first().click();
+    await page.locator('.ant-picker-presets li').filter({ hasText: text.today }).click();
+    await expect(page.getByTestId('filter-range').first()).toHaveValue(`${today} 00:00:00`);
+    await expect(page.getByTestId('filter-range').last()).toHaveValue(`${today} 23:59:59`);
+    const listed = page.waitForRequest((request) => request.url().includes('/adminapi/order/list'));
+    await page.getByTestId('filter-search').click();
+    expect(JSON.parse((await listed).postData() ?? '{}')).toMatchObject({
+      start_time: `${today}T00:00:00+08:00`,
+      end_time: `${nextDay(today)}T00:00:00+08:00`,
+    });
+    // The filters are in the address: a reload keeps them.
+    await expect(page).toHaveURL(/range=/);
+    await page.reload();
+    await expect(page.getByTestId('filter-range').first()).toHaveValue(`${today} 00:00:00`);
+
+    // Column settings: hide one, move one; density; all kept for this user across a reload.
+    await page.getByTestId('column-settings-open').click();
+    await page.getByTestId('column-toggle-product_name').click();
+    await page.getByTestId('column-up-status').click();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('th[data-column=product_name]')).toHaveCount(0);
+    const headers = () =>
+      page.locator('th[data-column]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-column')));
+    expect((await headers()).slice(0, 5)).toEqual([
+      'merchant_order_id',
+      'order_no',
+      'account',
+      'status',
+      'face_value_fen',
+    ]);
+    await page.getByTestId('density-open').click();
+    await page.getByTestId('density-small').click();
+    await expect(page.getByTestId('order-table')).toHaveAttribute('data-density', 'small');
+    await page.screenshot({ path: `${screenshots}lists-${locale}-order-list-settings.png` });
+    await page.reload();
+    await firstRow(page, 'order-table');
+    await expect(page.locator('th[data-column=product_name]')).toHaveCount(0);
+    expect((await headers()).slice(0, 5)).toEqual([
+      'merchant_order_id',
+      'order_no',
+      'account',
+      'status',
+      'face_value_fen',
+    ]);
+    await expect(page.getByTestId('order-table')).toHaveAttribute('data-density', 'small');
+
+    // Another user on the same browser keeps the defaults.
+    await signOut(page);
+    await loginAs(page, 'admin');
+    await page.goto('#/order/list');
+    await firstRow(page, 'order-table');
+    await expect(page.locator('th[data-column=product_name]')).toBeVisible();
+    await expect(page.getByTestId('order-table')).toHaveAttribute('data-density', 'middle');
+  });
+}
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`workplace figures open their filtered order list; administrators see a merchant column (${locale})`, async ({
+    page,
+  }) => {
+    const text = TEXT[locale];
+    await useLocale(page, locale);
+    await loginAs(page, 'admin');
+    const figure = page.getByTestId('stat-today-failure');
+    await expect(figure).toBeVisible();
+    const count = totalIn((await figure.locator('.ant-statistic-content').textContent()) ?? '');
+    const listed = page.waitForResponse((response) => response.url().includes('/adminapi/order/list'));
+    await page.getByTestId('stat-today-failure-link').click();
+    const body = JSON.parse((await listed).request().postData() ?? '{}') as Record<string, unknown>;
+    const today = beijingToday();
+    expect(body).toMatchObject({
+      kind: 'all',
+      status: 3,
+      start_time: `${today}T00:00:00+08:00`,
+      end_time: `${nextDay(today)}T00:00:00+08:00`,
+    });
+    await expect(page).toHaveURL(/#\/order\/list\?.*status=3/);
+    await expect(page.getByTestId('filter-status')).toContainText(text.failure);
+    await expect.poll(async () => totalIn((await page.getByTestId('order-total').textContent()) ?? '')).toBe(count);
+    // The kind lives behind "expand", which says a hidden filter is set.
+    await expect(page.getByTestId('order-filters-expand')).toHaveText(text.oneSet);
+    // The export carries the same filters (every kind, today, the status): the same rows.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-csv').click();
+    const lines = readFileSync(await (await download).path(), 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines.length - 1).toBe(count);
+    if (count > 0) {
+      await firstRow(page, 'order-table');
+      for (const status of await page.getByTestId('order-status').all()) await expect(status).toHaveText(text.failure);
+    }
+
+    // Administrators' lists span merchants: a merchant column, named, on screen.
+    await page.goto('#/order/list');
+    await firstRow(page, 'order-table');
+    const area = await visibleBox(page, 'order-table');
+    await expectInside(page.locator('th[data-column=merchant]'), area);
+    await expect(page.locator('th[data-column=merchant]')).toHaveText(text.merchant);
+    await expect(page.locator('td[data-column=merchant]').first()).toContainText(/\(\d+\)/);
+    await page.screenshot({ path: `${screenshots}lists-${locale}-admin-order-list.png` });
+    await page.goto('#/finance/account');
+    await firstRow(page, 'account-table');
+    await expect(page.locator('th[data-column=merchant]')).toBeVisible();
+    await expect(page.locator('td[data-column=merchant]').first()).toContainText(/\(\d+\)/);
+  });
+}
+
+test.describe('on a 390 × 844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  const LISTS = [
+    ['order-list', '#/order/list', 'order-table', 'order-filters', 'order-total', 'status'],
+    ['quotes', '#/qoute/list', 'quote-table', 'quote-filters', 'quote-total', 'status'],
+    ['account-records', '#/finance/account', 'account-table', 'account-filters', 'account-total', 'amount_fen'],
+    ['batches', '#/order/allAddList', 'batch-list', null, 'batch-list-title', 'status'],
+  ] as const;
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`lists are usable in ${locale}: key column, collapsed filters, whole total, pager on screen`, async ({
+      page,
+    }) => {
+      await useLocale(page, locale);
+      await loginAs(page, 'merchant');
+      const screen = { left: 0, right: 390 };
+      // A batch of its own for the batch list (a preview leaves one).
+      await page.goto('#/order/allAddList');
+      await page.getByRole('tab').nth(1).click();
+      await page.getByTestId('batch-paste').fill('13800138000,MOBILE-DIRECT-10');
+      await page.getByTestId('batch-paste-preview').click();
+      await expect(page.getByTestId('batch-preview')).toBeVisible();
+      for (const [name, path, table, filters, total, key] of LISTS) {
+        await page.goto(path);
+        if (name === 'batches') await page.reload();
+        await firstRow(page, table);
+        await expectInside(page.locator(`[data-testid=${table}] th[data-column=${key}]`), screen);
+        await expectInside(page.locator(`[data-testid=${table}] td[data-column=${key}]`).first(), screen);
+        if (filters) {
+          // One field, then the buttons: the rest behind "expand".
+          const shown = page.getByTestId(filters).locator('.ant-form-item-label:visible');
+          await expect(shown).toHaveCount(1);
+          await expect(page.getByTestId(`${filters}-expand`)).toBeVisible();
+        }
+        const title = page.getByTestId(total);
+        await expectInside(title, screen);
+        expect(await title.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true);
+        const pager = page
+          .locator(`[data-testid=${table}]`)
+          .locator('xpath=ancestor::div[contains(@class,"list-table")][1]')
+          .locator('.ant-pagination');
+        await expectInside(pager, screen);
+        await page.screenshot({ path: `${screenshots}lists-${locale}-phone-${name}.png`, fullPage: true });
+      }
+    });
+  }
+});

@@ -1,0 +1,197 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Grid,
+  Pagination,
+  Space,
+  Table,
+  type TableColumnType,
+  type TableProps,
+} from 'antd';
+import { type HTMLAttributes, type Key, type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExportButtons, type ExportFormat } from '@/components/export-buttons/export-buttons';
+import { applySettings, type Density } from './column-settings';
+import { ColumnSettingsButton, DensityButton } from './column-settings-button';
+import { useColumnSettings } from './use-column-settings';
+import './list-page.css';
+
+/** A list column: a key is required (settings are kept by key). */
+export type ListColumn<T> = TableColumnType<T> & {
+  key: string;
+  /** Kept on a phone-sized screen; when any column says so, the others hide there. */
+  phone?: boolean;
+  /** Its width on a phone, when narrower than on a wide screen (cut with an ellipsis). */
+  phoneWidth?: number;
+};
+
+export interface ListPagination {
+  current: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number, pageSize: number) => void;
+  pageSizeOptions?: number[];
+  testId?: string;
+}
+
+export interface ListTableProps<T> {
+  /** Names the list's saved column settings ("orders-ordinary", "quotes" …). */
+  listKey: string;
+  /** The card's heading: usually the total. */
+  title: ReactNode;
+  columns: ListColumn<T>[];
+  dataSource: readonly T[];
+  rowKey: string | ((record: T) => Key);
+  loading: boolean;
+  /** The list failed and has nothing to show: an alert with a retry replaces the table. */
+  error: boolean;
+  onRetry: () => void;
+  errorTestId?: string;
+  tableTestId: string;
+  onExport?: (format: ExportFormat) => Promise<void>;
+  onTableChange?: TableProps<T>['onChange'];
+  pagination?: ListPagination;
+  defaultDensity?: Density;
+  className?: string;
+  /** More toolbar buttons, left of export. */
+  extra?: ReactNode;
+}
+
+/** Pinned columns (fixed at the right, e.g. actions) stay last and are not settable. */
+const pinned = (column: { fixed?: unknown }) => column.fixed === 'right';
+
+/** Horizontal padding of a cell at each density (antd's table sizes). */
+const CELL_PADDING: Record<Density, number> = { large: 32, middle: 16, small: 16 };
+
+/**
+ * Every cell names its column (data-column): stable hooks for tests and styles. A column
+ * with `ellipsis` and a width cuts its cells (full text on hover) but not its header, which
+ * wraps instead: "Recharge account" stays readable in English in a narrow column.
+ */
+function tagged<T>(column: ListColumn<T>, density: Density): ListColumn<T> {
+  // TSX accepts data-* only as JSX attributes; as an object it needs the cast.
+  const attributes = (extra: object | undefined) =>
+    ({ ...extra, 'data-column': column.key }) as HTMLAttributes<HTMLElement>;
+  const width = column.width;
+  const cut = Boolean(column.ellipsis) && typeof width === 'number';
+  const render: ListColumn<T>['render'] = cut
+    ? (value, record, index) => {
+        const content = column.render ? (column.render(value, record, index) as ReactNode) : (value as ReactNode);
+        const title = typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+        return (
+          <span className="list-table__cut" style={{ maxWidth: width - CELL_PADDING[density] }} title={title}>
+            {content}
+          </span>
+        );
+      }
+    : column.render;
+  return {
+    ...column,
+    ellipsis: false,
+    render,
+    onCell: (record, index) => attributes(column.onCell?.(record, index)),
+    onHeaderCell: (header) => attributes(column.onHeaderCell?.(header)),
+  };
+}
+
+/** On a phone nothing is fixed (it would take the little room there is) and widths shrink. */
+function onPhone<T>(column: ListColumn<T>): ListColumn<T> {
+  const narrower = column.phoneWidth !== undefined;
+  return {
+    ...column,
+    fixed: undefined,
+    width: column.phoneWidth ?? column.width,
+    ellipsis: narrower ? true : column.ellipsis,
+  };
+}
+
+/**
+ * The table half of a list page: a toolbar (total, export, density, column settings), the
+ * error alert or the table, and the pager. On a phone the toolbar wraps instead of cutting
+ * the total, only the columns marked `phone` show, nothing is fixed and the pager is the
+ * simple one, so everything stays on screen.
+ */
+export function ListTable<T extends object>(props: ListTableProps<T>) {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
+  const settable = useMemo(() => props.columns.filter((column) => !pinned(column)), [props.columns]);
+  const keys = useMemo(() => settable.map((column) => column.key), [settable]);
+  const { settings, update, reset } = useColumnSettings(props.listKey, keys, props.defaultDensity ?? 'middle');
+
+  const columns = useMemo(() => {
+    const shown = applySettings(props.columns, settings, pinned);
+    const phoneOnly = phone && shown.some((column) => column.phone);
+    return shown
+      .filter((column) => !phoneOnly || column.phone)
+      .map((column) => tagged(phone ? onPhone(column) : column, settings.density));
+  }, [props.columns, settings, phone]);
+
+  // Fixed widths hold only against a known table width: the sum when every column has one.
+  const widths = columns.map((column) => column.width);
+  const fixedLayout = widths.every((width) => typeof width === 'number');
+  const scrollX = fixedLayout ? (widths as number[]).reduce((sum, width) => sum + width, 0) : 'max-content';
+  const pagination = props.pagination;
+  return (
+    <Card size="small" className={`list-table ${props.className ?? ''}`}>
+      <div className="list-table__toolbar">
+        <div className="list-table__title">{props.title}</div>
+        <Space wrap size={8} className="list-table__tools">
+          {props.extra}
+          {props.onExport ? <ExportButtons onExport={props.onExport} /> : null}
+          <DensityButton value={settings.density} onChange={(density) => update({ ...settings, density })} />
+          <ColumnSettingsButton
+            columns={settable.map((column) => ({ key: column.key, title: column.title as ReactNode }))}
+            settings={settings}
+            onChange={update}
+            onReset={reset}
+          />
+        </Space>
+      </div>
+      {props.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('orderCommon.loadFailed')}
+          action={<Button onClick={props.onRetry}>{t('orderCommon.retry')}</Button>}
+          data-testid={props.errorTestId}
+        />
+      ) : (
+        <>
+          <Table<T>
+            rowKey={props.rowKey}
+            size={settings.density}
+            columns={columns}
+            dataSource={props.dataSource}
+            loading={props.loading}
+            pagination={false}
+            scroll={{ x: scrollX }}
+            tableLayout={fixedLayout ? 'fixed' : 'auto'}
+            data-testid={props.tableTestId}
+            data-density={settings.density}
+            locale={{ emptyText: <Empty description={t('orderCommon.empty')} /> }}
+            onChange={props.onTableChange}
+          />
+          {pagination ? (
+            <div className="list-table__pagination">
+              <Pagination
+                current={pagination.current}
+                pageSize={pagination.pageSize}
+                total={pagination.total}
+                simple={phone}
+                size={phone ? 'small' : undefined}
+                showSizeChanger={!phone}
+                pageSizeOptions={pagination.pageSizeOptions ?? [10, 20, 50, 100]}
+                showTotal={phone ? undefined : (total) => t('orderCommon.total', { count: total })}
+                onChange={pagination.onChange}
+                data-testid={pagination.testId}
+              />
+            </div>
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+}
