@@ -7,6 +7,7 @@ import { buildMenuEntries } from '@/components/layout/menu/menu-entries';
 import { NavMenu } from '@/components/layout/menu/nav-menu';
 import { Navbar } from '@/components/layout/navbar/navbar';
 import { FloatingSettingsButton } from '@/components/layout/settings/floating-settings-button';
+import { PreviewBanner } from '@/components/layout/preview-banner/preview-banner';
 import { SettingsDrawer } from '@/components/layout/settings/settings-drawer';
 import { TabBar } from '@/components/layout/tab-bar/tab-bar';
 import { useTabSync } from '@/components/layout/tab-bar/use-tab-sync';
@@ -69,6 +70,7 @@ function LayoutFrame() {
           </Layout.Sider>
         ) : null}
         <Layout className="default-layout__main">
+          <PreviewBanner />
           {settings.tabBar ? <TabBar /> : null}
           <Layout.Content className="default-layout__content">
             <Outlet />

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Checkbox, Col, Descriptions, Empty, Form, Input, Row, Select, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActingMerchantGate } from '@/components/acting-merchant/acting-merchant-picker';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen } from '@/lib/money';
@@ -27,11 +28,16 @@ function loadPlaced(): number[] {
   }
 }
 
-/** Add order (/order/addList): one order with a client-side number check and the price shown first. */
+/** Add order (/order/addList): administrators choose the merchant first. */
 export default function AddOrderPage() {
+  return <ActingMerchantGate>{(merchantId) => <AddOrderForm merchantId={merchantId} />}</ActingMerchantGate>;
+}
+
+/** One order with a client-side number check and the price shown first. */
+function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
-  const price = usePrice();
+  const price = usePrice(merchantId);
   const add = useAddOrder();
   const [placed, setPlaced] = useState<number[]>(loadPlaced);
   const added = useAddedOrders(placed);
@@ -59,6 +65,7 @@ export default function AddOrderPage() {
         product_key: offer.product_key,
         ...(values.merchantOrderId?.trim() ? { merchant_order_id: values.merchantOrderId.trim() } : {}),
         ...(mismatch && values.allowPorted ? { allow_ported: true } : {}),
+        ...(merchantId ? { merchant_id: merchantId } : {}),
       },
       {
         onSuccess: ({ order }) => {

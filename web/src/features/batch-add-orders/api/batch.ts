@@ -44,14 +44,19 @@ export interface BatchSummary {
   submitted_at: string | null;
 }
 
-export type PreviewInput =
+export type PreviewInput = (
   | { file: File; onProgress?: (percent: number) => void }
-  | { text: string; fileName?: string };
+  | { text: string; fileName?: string }
+) & {
+  /** Administrators only: the merchant the batch is for. */
+  merchantId?: number;
+};
 
 /** POST /adminapi/order/batch/preview: checks every line; charges nothing. */
 export function previewBatch(input: PreviewInput): Promise<BatchPreview> {
   if ('file' in input) {
     const form = new FormData();
+    if (input.merchantId) form.append('merchant_id', String(input.merchantId));
     form.append('file', input.file, input.file.name);
     return postForm<BatchPreview>(BATCH_PREVIEW_URL, form, {
       onUploadProgress: (event) => {
@@ -59,7 +64,11 @@ export function previewBatch(input: PreviewInput): Promise<BatchPreview> {
       },
     });
   }
-  return postJson<BatchPreview>(BATCH_PREVIEW_URL, { text: input.text, ...(input.fileName ? { file_name: input.fileName } : {}) });
+  return postJson<BatchPreview>(BATCH_PREVIEW_URL, {
+    text: input.text,
+    ...(input.fileName ? { file_name: input.fileName } : {}),
+    ...(input.merchantId ? { merchant_id: input.merchantId } : {}),
+  });
 }
 
 export function usePreviewBatch() {

@@ -19,6 +19,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import { ActingMerchantGate } from '@/components/acting-merchant/acting-merchant-picker';
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
@@ -202,8 +203,13 @@ function BatchList() {
   );
 }
 
-/** Batch add orders (/order/allAddList): upload or paste, preview every line, then submit. */
+/** Batch add orders (/order/allAddList): administrators choose the merchant first. */
 export default function BatchAddOrdersPage() {
+  return <ActingMerchantGate>{(merchantId) => <BatchAddOrders merchantId={merchantId} />}</ActingMerchantGate>;
+}
+
+/** Upload or paste, preview every line, then submit. */
+function BatchAddOrders({ merchantId }: { merchantId: number | undefined }) {
   const { t } = useTranslation();
   const preview = usePreviewBatch();
   const [progress, setProgress] = useState<number | null>(null);
@@ -213,7 +219,7 @@ export default function BatchAddOrdersPage() {
 
   const run = (input: Parameters<typeof preview.mutate>[0]) => {
     setSubmitted(null);
-    preview.mutate(input, { onSettled: () => setProgress(null) });
+    preview.mutate({ ...input, merchantId }, { onSettled: () => setProgress(null) });
   };
 
   return (

@@ -1,0 +1,168 @@
+/**
+ * Daily use as merchants and administrators do it (issue 15): every flow here must run
+ * without a console error or warning and without a failed API call.
+ */
+import type { Page } from '@playwright/test';
+import { chooseFromMenu, expect, loginAs, test as base, useLocale } from './support/console';
+
+const test = base.extend<{ noise: string[] }>({
+  noise: [
+    async ({ page }, use) => {
+      const noise: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') noise.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('response', (response) => {
+        if (response.status() >= 400 && /\/(adminapi|api)\//.test(response.url())) {
+          noise.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+        }
+      });
+      await use(noise);
+      expect(noise, 'console errors, warnings or failed calls').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+async function pickActingMerchant(page: Page, search: string, label: RegExp) {
+  const select = page.getByTestId('acting-merchant-picker');
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: label });
+  await chooseFromMenu(
+    async () => {
+      await select.click({ timeout: 3_000 });
+      await page.keyboard.type(search);
+    },
+    option.first(),
+    async () => label.test((await select.textContent()) ?? ''),
+  );
+}
+
+test.describe('administrators place orders for a merchant', () => {
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`add order asks for the merchant first and remembers it (${locale})`, async ({ page }) => {
+      await useLocale(page, locale);
+      await loginAs(page, 'admin');
+      const priceCalls: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/adminapi/order/price')) priceCalls.push(request.postData() ?? '');
+      });
+      await page.goto('#/order/addList');
+      await expect(page.getByTestId('acting-merchant-choose')).toHaveText(
+        locale === 'zh-CN' ? '请先选择商户：下单、报价与可用金额都按所选商户计算。' : /^Choose a merchant first/,
+      );
+      // Nothing is asked before a merchant is chosen.
+      await expect(page.getByTestId('add-order-form')).toHaveCount(0);
+      expect(priceCalls).toEqual([]);
+
+      await pickActingMerchant(page, '演示', /演示商户/);
+      await expect(page.getByTestId('add-order-spendable')).toHaveText(/\d+\.\d\d/);
+      expect(JSON.parse(priceCalls[0] ?? '{}')).toMatchObject({ merchant_id: expect.any(Number) });
+
+      // Remembered for the session: the batch page and a reload need no second choice.
+      await page.goto('#/order/allAddList');
+      await expect(page.getByTestId('batch-add-page')).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId('batch-add-page')).toBeVisible();
+      await expect(page.getByTestId('acting-merchant-picker')).toContainText('演示商户');
+    });
+  }
+
+  test('an administrator previews a pasted batch for the chosen merchant', async ({ page }) => {
+    await useLocale(page, 'en-US');
+    await loginAs(page, 'admin');
+    await page.goto('#/order/allAddList');
+    await expect(page.getByTestId('batch-add-page')).toHaveCount(0);
+    await pickActingMerchant(page, '演示', /演示商户/);
+    await page.getByRole('tab', { name: /paste/i }).click();
+    await page.getByTestId('batch-paste').fill('13800138000,MOBILE-DIRECT-10\n123,MOBILE-DIRECT-10');
+    await page.getByTestId('batch-paste-preview').click();
+    await expect(page.getByTestId('preview-valid')).toContainText('1');
+    await expect(page.getByTestId('preview-invalid')).toContainText('1');
+  });
+});
+
+async function openUserMenu(page: Page) {
+  await page.getByTestId('user-dropdown').click({ timeout: 3_000 });
+}
+
+test.describe('the role switcher', () => {
+  test('a merchant is offered no administrator view', async ({ page }) => {
+    await useLocale(page, 'zh-CN');
+    await loginAs(page, 'merchant');
+    await openUserMenu(page);
+    await expect(page.getByTestId('current-role')).toHaveText('当前角色：商户');
+    await expect(page.getByTestId('role-switch')).toHaveCount(0);
+    await expect(page.getByTestId('workplace-role')).toHaveText('商户');
+  });
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`an administrator previews the merchant view consistently, across a reload (${locale})`, async ({ page }) => {
+      const zh = locale === 'zh-CN';
+      await useLocale(page, locale);
+      await loginAs(page, 'admin');
+      await expect(page.getByTestId('menu-item-Monitor')).toBeVisible();
+      await chooseFromMenu(
+        () => openUserMenu(page),
+        page.getByTestId('role-switch'),
+        () => page.getByTestId('preview-banner').isVisible(),
+      );
+      // One toast, the success; menu, badge and figures are the merchant's.
+      await expect(page.locator('.ant-message-notice')).toHaveCount(1);
+      await expect(page.locator('.ant-message-notice')).toContainText(zh ? '已切换为商户视图' : 'Now showing the Merchant view');
+      await expect(page.getByTestId('menu-item-Monitor')).toHaveCount(0);
+      await expect(page.getByTestId('workplace-role')).toHaveText(zh ? '商户视图（预览）' : 'Merchant view (preview)');
+      await expect(page.getByTestId('workplace-money-panel')).not.toContainText(zh ? '平台' : 'Platform');
+      await expect(page.getByTestId('workplace-preview-choose')).toBeVisible();
+      await pickActingMerchant(page, '演示', /演示商户/);
+      await expect(page.getByTestId('stat-balance')).toBeVisible();
+
+      // A reload keeps the preview, and says so.
+      await page.reload();
+      await expect(page.getByTestId('preview-banner')).toBeVisible();
+      await expect(page.getByTestId('menu-item-Workplace')).toBeVisible();
+      await expect(page.getByTestId('menu-item-Monitor')).toHaveCount(0);
+      await expect(page.getByTestId('stat-balance')).toBeVisible();
+      await page.goto('#/dashboard/monitor');
+      await expect(page).toHaveURL(/#\/dashboard\/workplace$/);
+
+      await page.getByTestId('preview-exit').click();
+      await expect(page.getByTestId('preview-banner')).toHaveCount(0);
+      await expect(page.getByTestId('menu-item-Monitor')).toBeVisible();
+      await expect(page.getByTestId('workplace-role')).toHaveText(zh ? '管理员' : 'Administrator');
+    });
+  }
+});
+
+test.describe('a quiet console', () => {
+  test('the root path redirects without a router warning', async ({ page }) => {
+    await page.goto('');
+    await expect(page).toHaveURL(/#\/login$/);
+    await expect(page.getByTestId('login-form')).toBeVisible();
+  });
+
+  test('a merchant without an avatar browses without a 404', async ({ page }) => {
+    await loginAs(page, 'merchant');
+    for (const path of ['#/order/list', '#/user/info', '#/user/setting', '#/dashboard/workplace']) {
+      await page.goto(path);
+      await expect(page.getByTestId('user-dropdown')).toBeVisible();
+    }
+    await expect(page.locator('.ant-layout-content .ant-spin-spinning')).toHaveCount(0);
+  });
+
+  test('Re-Login also ends the session on the server', async ({ page, noise }) => {
+    await useLocale(page, 'en-US');
+    await loginAs(page, 'admin');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    // The session ends on the server's side (as when signed out elsewhere): the next call is refused.
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
+    await page.goto('#/dashboard/monitor');
+    await expect(page.locator('.ant-modal-confirm')).toContainText('Confirm logout', { timeout: 15_000 });
+    const logout = page.waitForRequest((request) => request.url().endsWith('/adminapi/login/logout'));
+    await page.getByTestId('session-ended-relogin').click();
+    expect((await logout).headers()['token']).toBe('not-a-real-token');
+    await expect(page.getByTestId('login-form')).toBeVisible();
+    expect(token).toBeTruthy();
+    // The refusals of the dead token were the point of this test.
+    noise.splice(0, noise.length, ...noise.filter((entry) => !/\b401\b|status of 401/.test(entry)));
+  });
+});
