@@ -6,6 +6,7 @@ mod certification;
 mod cli;
 mod finance;
 mod helpers;
+mod integration_settings;
 mod lists;
 mod login;
 mod monitor;

@@ -166,3 +166,70 @@ test.describe('a quiet console', () => {
     noise.splice(0, noise.length, ...noise.filter((entry) => !/\b401\b|status of 401/.test(entry)));
   });
 });
+
+test.describe('user settings', () => {
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`the integration settings save on their own, without the profile's required fields (${locale})`, async ({ page }) => {
+      const zh = locale === 'zh-CN';
+      await useLocale(page, locale);
+      await loginAs(page, 'merchant');
+      await page.goto('#/user/setting');
+      await page.getByTestId('user-setting-menu-integration').click();
+      await expect(page).toHaveURL(/tab=integration/);
+      await expect(page.getByTestId('user-settings-tab-integration')).toHaveText(zh ? '接入配置' : 'Integration');
+      const saved = page.waitForResponse((response) => response.url().endsWith('/adminapi/merchant/changeIntegration'));
+      await page.getByTestId('integration-notify-url').fill('https://shop.example.com/notify');
+      await page.getByTestId('integration-ip-whitelist').fill('10.1.2.3/8, 192.168.1.10');
+      await page.getByTestId('integration-save').click();
+      expect((await saved).status()).toBe(200);
+      await expect(page.locator('.ant-message-notice')).toHaveText(zh ? '保存成功' : /saved/i);
+      await expect(page.getByTestId('integration-ip-whitelist')).toHaveValue('10.0.0.0/8,192.168.1.10');
+      await page.reload();
+      await expect(page.getByTestId('integration-notify-url')).toHaveValue('https://shop.example.com/notify');
+      // Clear them again for the other tests.
+      await page.getByTestId('integration-notify-url').fill('');
+      await page.getByTestId('integration-ip-whitelist').fill('');
+      await page.getByTestId('integration-save').click();
+      await expect(page.getByTestId('integration-ip-whitelist')).toHaveValue('');
+    });
+  }
+
+  test('"Account settings" and "Password" open different tabs', async ({ page }) => {
+    await loginAs(page, 'merchant');
+    await page.goto('#/user/setting');
+    await page.getByTestId('user-setting-menu-account').click();
+    await expect(page).toHaveURL(/tab=security/);
+    await expect(page.getByTestId('security-question-card')).toBeVisible();
+    await expect(page.getByTestId('security-password-card')).toBeHidden();
+    await page.getByTestId('user-setting-menu-password').click();
+    await expect(page).toHaveURL(/tab=password/);
+    await expect(page.getByTestId('security-password-card')).toBeVisible();
+    await expect(page.getByTestId('security-question-card')).toBeHidden();
+  });
+});
+
+test.describe('the side menu', () => {
+  test('with every group open, the last item can be clicked above the collapse button', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 760 });
+    await loginAs(page, 'admin');
+    const menu = page.getByTestId('side-menu');
+    const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+    while ((await closed.count()) > 0) {
+      const before = await closed.count();
+      await closed.first().click();
+      await expect(closed).toHaveCount(before - 1);
+    }
+    await expect(menu.locator('.ant-menu-submenu-open')).toHaveCount(7);
+    const last = page.getByTestId('menu-item-GoogleAuth');
+    // A click that would land on the collapse button is refused by Playwright's hit check.
+    await last.click({ timeout: 5_000 });
+    await expect(page).toHaveURL(/#\/user\/google-auth$/);
+    // Scrolled to its end, the menu shows its last item whole, above the button.
+    await page.locator('.default-layout__sider .ant-layout-sider-children').evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    const trigger = await page.locator('.ant-layout-sider-trigger').boundingBox();
+    const item = await last.boundingBox();
+    expect(item!.y + item!.height).toBeLessThanOrEqual(trigger!.y);
+  });
+});
