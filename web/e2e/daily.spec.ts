@@ -3,7 +3,7 @@
  * without a console error or warning and without a failed API call.
  */
 import type { Page } from '@playwright/test';
-import { chooseFromMenu, expect, loginAs, test as base, useLocale } from './support/console';
+import { chooseFromMenu, expect, loginAs, openOverlay, test as base, useLocale } from './support/console';
 
 const test = base.extend<{ noise: string[] }>({
   noise: [
@@ -231,5 +231,37 @@ test.describe('the side menu', () => {
     const trigger = await page.locator('.ant-layout-sider-trigger').boundingBox();
     const item = await last.boundingBox();
     expect(item!.y + item!.height).toBeLessThanOrEqual(trigger!.y);
+  });
+});
+
+test.describe('page tabs', () => {
+  test('each open tab keeps its page state, and a reload restores the open tabs', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 700 });
+    await loginAs(page, 'merchant');
+    await openOverlay(page, page.getByTestId('navbar-settings'), page.getByTestId('settings-close'));
+    await page.getByTestId('setting-switch-tabBar').click();
+    await page.getByTestId('settings-close').click();
+
+    await page.goto('#/order/list');
+    await expect(page.getByTestId('order-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await page.getByTestId('filter-account').fill('138');
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+
+    await page.getByTestId('tab-Workplace').click();
+    await expect(page).toHaveURL(/#\/dashboard\/workplace$/);
+    await expect(page.getByTestId('workplace-page')).toBeVisible();
+    await page.getByTestId('tab-OrderList').click();
+    await expect(page).toHaveURL(/#\/order\/list$/);
+    // The filter typed before and the scroll position are still there.
+    await expect(page.getByTestId('filter-account')).toHaveValue('138');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+
+    await page.goto('#/qoute/list');
+    await expect(page.getByTestId('tab-QouteList')).toBeVisible();
+    await page.reload();
+    for (const tab of ['tab-Workplace', 'tab-OrderList', 'tab-QouteList']) await expect(page.getByTestId(tab)).toBeVisible();
+    await page.getByTestId('tab-OrderList').click();
+    await expect(page).toHaveURL(/#\/order\/list$/);
   });
 });
