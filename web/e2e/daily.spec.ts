@@ -265,3 +265,73 @@ test.describe('page tabs', () => {
     await expect(page).toHaveURL(/#\/order\/list$/);
   });
 });
+
+test.describe('feedback', () => {
+  test('a failed sign-in toast does not follow the user onto the workplace', async ({ page, noise }) => {
+    await page.goto('#/login');
+    await page.getByTestId('login-username').fill('merchant');
+    await page.getByTestId('login-password').fill('Wrong-password1');
+    await page.getByTestId('login-submit').click();
+    await expect(page.locator('.ant-message-notice')).toHaveCount(1);
+    await page.getByTestId('login-password').fill('Merchant123');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('workplace-page')).toBeVisible();
+    // The toast would last 5 s; signing in removes it at once.
+    await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 1_000 });
+    // The refused attempt was the point of this test.
+    noise.splice(0, noise.length, ...noise.filter((entry) => !/login\/login|status of 40[01]/.test(entry)));
+  });
+
+  test('add order marks the account required, and tells when an order placed there finishes', async ({ page }) => {
+    test.setTimeout(90_000);
+    await useLocale(page, 'zh-CN');
+    await loginAs(page, 'merchant');
+    let priceCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/adminapi/order/price')) priceCalls += 1;
+    });
+    await page.goto('#/order/addList');
+    await expect(page.getByTestId('add-order-spendable')).toHaveText(/\d/);
+    await expect(page.locator('label[for="account"]')).toHaveClass(/ant-form-item-required/);
+    await page.getByTestId('add-order-account').fill('13800138000');
+    const select = page.getByTestId('add-order-product');
+    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'MOBILE-DIRECT-10' });
+    await chooseFromMenu(
+      () => select.click({ timeout: 3_000 }),
+      option.first(),
+      async () => ((await select.textContent()) ?? '').includes('MOBILE-DIRECT-10'),
+    );
+    const placed = page.waitForResponse((response) => response.url().endsWith('/adminapi/order/add'));
+    await page.getByTestId('add-order-submit').click();
+    await placed;
+    const notice = page.getByTestId('order-finished-notice');
+    await expect(notice).toBeVisible({ timeout: 30_000 });
+    await expect(notice).toContainText(/充值成功|充值失败/);
+    // The page asked for the spendable amount again once the order finished (a failure refunds).
+    await expect.poll(() => priceCalls).toBeGreaterThanOrEqual(3);
+  });
+
+  test('the message center opens on the tab that holds unread items', async ({ page }) => {
+    await loginAs(page, 'merchant');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const headers = { token: token ?? '' };
+    // The "messages" tab read and a new notice (a password change and back sends two): the
+    // unread items sit under another tab, as in the issue.
+    await page.request.post('/adminapi/message/readAll', { headers, data: { type: 'message' } });
+    for (const [current, next] of [['Merchant123', 'Merchant456x'], ['Merchant456x', 'Merchant123']]) {
+      const changed = await page.request.post('/adminapi/merchant/changePassword', {
+        headers,
+        data: { current_password: current, new_password: next },
+      });
+      expect((await changed.json()).code).toBe(20000);
+    }
+    const answer = await page.request.get('/adminapi/message/unreadCount', { headers });
+    const unread = (await answer.json()).data as Record<string, number>;
+    const first = ['message', 'notice', 'todo'].find((kind) => (unread[kind] ?? 0) > 0) ?? 'message';
+    await page.goto('#/user/message');
+    await expect(page.locator('.ant-tabs-tab-active')).toContainText(
+      { message: '消息', notice: '通知', todo: '待办' }[first] as string,
+    );
+    expect(first).not.toBe('message');
+  });
+});
