@@ -3,7 +3,7 @@
  * without a console error or warning and without a failed API call.
  */
 import type { Page } from '@playwright/test';
-import { chooseFromMenu, expect, loginAs, openOverlay, test as base, useLocale } from './support/console';
+import { chooseFromMenu, expect, loginAs, openOverlay, submitLogin, test as base, useLocale, USERS } from './support/console';
 
 const test = base.extend<{ noise: string[] }>({
   noise: [
@@ -333,5 +333,39 @@ test.describe('feedback', () => {
       { message: '消息', notice: '通知', todo: '待办' }[first] as string,
     );
     expect(first).not.toBe('message');
+  });
+});
+
+test.describe('texts', () => {
+  test('English: "Sign in" on button and heading, menu entries whole, operators translated', async ({ page }) => {
+    await useLocale(page, 'en-US');
+    await page.goto('#/login');
+    await expect(page.getByTestId('login-submit')).toHaveText('Sign in');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Sign in');
+    await submitLogin(page, USERS.admin);
+    await expect(page.getByTestId('workplace-page')).toBeVisible();
+    // Open the groups whose entries were cut ("Two-Factor Authen…").
+    const menu = page.getByTestId('side-menu');
+    const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+    while ((await closed.count()) > 0) {
+      const before = await closed.count();
+      await closed.first().click();
+      await expect(closed).toHaveCount(before - 1);
+    }
+    for (const item of await menu.locator('.ant-menu-title-content').all()) {
+      const cut = await item.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+      expect(cut, await item.innerText()).toBe(false);
+    }
+    await expect(page.getByTestId('menu-item-GoogleAuth')).toHaveText('Two-Factor Authentication');
+    await page.goto('#/user/setting');
+    const certification = page.getByTestId('user-setting-menu-certification');
+    await expect(certification).toHaveText('Real-name certification');
+    expect(await certification.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth + 1)).toBe(true);
+
+    // The account log's system operator reads in English, not as the code name "system".
+    await page.goto('#/finance/account');
+    const operators = page.getByTestId('account-table').locator('tbody tr.ant-table-row');
+    await expect(operators.first()).toBeVisible();
+    await expect(page.getByTestId('account-table')).not.toContainText(/\b(system|demo|generator)\b/);
   });
 });
