@@ -369,3 +369,41 @@ test.describe('texts', () => {
     await expect(page.getByTestId('account-table')).not.toContainText(/\b(system|demo|generator)\b/);
   });
 });
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`daily-use screenshots in ${locale}`, async ({ page }) => {
+    const directory = new URL('./screenshots/', import.meta.url).pathname;
+    const shot = async (name: string) => {
+      await expect(page.locator('#nprogress')).toHaveCount(0);
+      await page.screenshot({ path: `${directory}daily-${locale}-${name}.png`, fullPage: true });
+    };
+    await useLocale(page, locale);
+    await loginAs(page, 'admin');
+    await page.goto('#/order/addList');
+    await expect(page.getByTestId('acting-merchant-choose')).toBeVisible();
+    await shot('add-order-choose');
+    await pickActingMerchant(page, '演示', /演示商户/);
+    await expect(page.getByTestId('add-order-spendable')).toHaveText(/\d/);
+    await shot('add-order-chosen');
+    await chooseFromMenu(
+      () => openUserMenu(page),
+      page.getByTestId('role-switch'),
+      () => page.getByTestId('preview-banner').isVisible(),
+    );
+    await page.goto('#/dashboard/workplace');
+    await expect(page.getByTestId('stat-balance')).toBeVisible();
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
+    await shot('preview-workplace');
+    await page.getByTestId('preview-exit').click();
+    const menu = page.getByTestId('side-menu');
+    const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+    while ((await closed.count()) > 0) {
+      const before = await closed.count();
+      await closed.first().click();
+      await expect(closed).toHaveCount(before - 1);
+    }
+    await page.goto('#/user/setting?tab=integration');
+    await expect(page.getByTestId('integration-form')).toBeVisible();
+    await shot('settings-integration');
+  });
+}
