@@ -5,9 +5,9 @@
 use super::profile::{ProfileView, load_profile};
 use super::validation::{Integration, IntegrationRequest};
 use crate::audit::{self, action};
-use crate::session::CurrentUser;
 use crate::error::{ApiOk, ApiResult};
 use crate::extract::{ClientAddress, JsonBody};
+use crate::session::CurrentUser;
 use crate::state::AppState;
 use axum::extract::State;
 
