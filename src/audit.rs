@@ -10,6 +10,7 @@ pub mod action {
     pub const LOGOUT: &str = "logout";
     pub const USER_CREATED: &str = "user_created";
     pub const PROFILE_CHANGED: &str = "profile_changed";
+    pub const INTEGRATION_CHANGED: &str = "integration_changed";
     pub const PASSWORD_CHANGED: &str = "password_changed";
     pub const SECURITY_QUESTION_CHANGED: &str = "security_question_changed";
     pub const SECURITY_EMAIL_CHANGED: &str = "security_email_changed";

@@ -1,7 +1,7 @@
 //! The OpenAPI document, generated from the handlers' annotations, and its browsable
 //! reference page at `/api-docs/ui/`.
 
-use crate::user_centre::{avatar, certification, inbox, profile, validation};
+use crate::user_centre::{avatar, certification, inbox, integration, profile, validation};
 use crate::{auth, finance, monitor, orders, quotes, two_factor, users};
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
@@ -24,6 +24,7 @@ use utoipa_swagger_ui::SwaggerUi;
         monitor::overview,
         profile::profile,
         profile::change_info,
+        integration::change_integration,
         profile::change_password,
         profile::security,
         profile::activity,
@@ -82,6 +83,7 @@ use utoipa_swagger_ui::SwaggerUi;
         users::menu::MenuMeta,
         monitor::MonitorOverview,
         validation::ProfileRequest,
+        validation::IntegrationRequest,
         profile::ProfileView,
         profile::ChangeInfoRequest,
         profile::ChangePasswordRequest,

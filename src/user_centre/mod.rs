@@ -4,6 +4,7 @@
 pub mod avatar;
 pub mod certification;
 pub mod inbox;
+pub mod integration;
 pub mod profile;
 pub mod validation;
 
@@ -18,6 +19,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/adminapi/merchant/profile", post(profile::profile))
         .route("/adminapi/merchant/changeInfo", post(profile::change_info))
+        .route("/adminapi/merchant/changeIntegration", post(integration::change_integration))
         .route("/adminapi/merchant/changePassword", post(profile::change_password))
         .route("/adminapi/merchant/security", post(profile::security))
         .route("/adminapi/merchant/activity", get(profile::activity))

@@ -42,7 +42,7 @@ pub struct ProfileView {
     pub security_phone: String,
 }
 
-async fn load_profile(state: &AppState, user_id: i64) -> Result<ProfileView, AppError> {
+pub(super) async fn load_profile(state: &AppState, user_id: i64) -> Result<ProfileView, AppError> {
     let row = sqlx::query(
         "SELECT u.*, (SELECT COUNT(*) FROM avatars a WHERE a.user_id = u.id) AS avatar_count FROM users u WHERE u.id = $1",
     )
@@ -159,7 +159,8 @@ pub async fn change_info(
     let mut transaction = state.db.pool.begin().await?;
     sqlx::query(
         "UPDATE users SET name = $1, email = $2, country_region = $3, area = $4, address = $5, phone = $6,
-         introduction = $7, personal_website = $8, location = $9, notify_url = $10, ip_whitelist = $11 WHERE id = $12",
+         introduction = $7, personal_website = $8, location = $9,
+         notify_url = COALESCE($10, notify_url), ip_whitelist = COALESCE($11, ip_whitelist) WHERE id = $12",
     )
     .bind(&profile.nickname)
     .bind(&profile.email)

@@ -44,8 +44,56 @@ pub struct Profile {
     pub introduction: String,
     pub personal_website: String,
     pub office_location: String,
+    /// The integration settings, when the request held them: the profile form of the console
+    /// no longer sends them (they have their own form), and saving it must not blank them.
+    pub notify_url: Option<String>,
+    pub ip_whitelist: Option<String>,
+}
+
+/// The integration settings form (notify URL, IP whitelist; later the API keys), saved on
+/// its own by `changeIntegration`. An absent field is an empty one: the form sends both.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct IntegrationRequest {
+    /// Where results are notified: an http(s) URL, or empty.
+    pub notify_url: Option<String>,
+    /// IPv4/IPv6 addresses or CIDR ranges separated by English commas, or empty.
+    pub ip_whitelist: Option<String>,
+}
+
+/// Integration settings that passed the same rules as in the profile form, normalised.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Integration {
     pub notify_url: String,
     pub ip_whitelist: String,
+}
+
+impl Integration {
+    pub fn parse(request: IntegrationRequest) -> Result<Self, AppError> {
+        let mut errors = Errors::default();
+        let notify_url = check_notify_url(&mut errors, request.notify_url.unwrap_or_default());
+        let ip_whitelist = check_ip_whitelist(&mut errors, request.ip_whitelist.unwrap_or_default());
+        errors.into_result(Integration { notify_url, ip_whitelist })
+    }
+}
+
+fn check_notify_url(errors: &mut Errors, value: String) -> String {
+    let notify_url = errors.text("notify_url", Some(value), None, 500);
+    if !notify_url.is_empty() && !is_http_url(&notify_url) {
+        errors.add("notify_url", Text::NotifyUrlInvalid);
+    }
+    notify_url
+}
+
+fn check_ip_whitelist(errors: &mut Errors, value: String) -> String {
+    let raw_whitelist = errors.text("ip_whitelist", Some(value), None, 4000);
+    match parse_ip_whitelist(&raw_whitelist) {
+        Ok(entries) => entries.join(","),
+        Err(message) => {
+            errors.add("ip_whitelist", message);
+            String::new()
+        }
+    }
 }
 
 /// Collects field errors so that one answer names every bad field.
@@ -97,18 +145,8 @@ impl Profile {
             errors.add("personal_website", Text::WebsiteInvalid);
         }
         let office_location = errors.text("office_location", request.office_location, None, PROFILE_TEXT_MAX);
-        let notify_url = errors.text("notify_url", request.notify_url, None, 500);
-        if !notify_url.is_empty() && !is_http_url(&notify_url) {
-            errors.add("notify_url", Text::NotifyUrlInvalid);
-        }
-        let raw_whitelist = errors.text("ip_whitelist", request.ip_whitelist, None, 4000);
-        let ip_whitelist = match parse_ip_whitelist(&raw_whitelist) {
-            Ok(entries) => entries.join(","),
-            Err(message) => {
-                errors.add("ip_whitelist", message);
-                String::new()
-            }
-        };
+        let notify_url = request.notify_url.map(|value| check_notify_url(&mut errors, value));
+        let ip_whitelist = request.ip_whitelist.map(|value| check_ip_whitelist(&mut errors, value));
         errors.into_result(Profile {
             nickname,
             email,
@@ -287,6 +325,17 @@ mod tests {
         {
             assert!(matches!(parse_ip_whitelist(bad), Err(Text::IpWhitelistInvalid { .. })), "{bad}");
         }
+        let integration = Integration::parse(IntegrationRequest {
+            notify_url: Some(" https://shop.example.com/cb ".into()),
+            ip_whitelist: Some("10.1.2.3/8, 10.0.0.0/8".into()),
+        })
+        .unwrap();
+        assert_eq!(integration.notify_url, "https://shop.example.com/cb");
+        assert_eq!(integration.ip_whitelist, "10.0.0.0/8");
+        assert_eq!(
+            Integration::parse(IntegrationRequest::default()).unwrap(),
+            Integration { notify_url: String::new(), ip_whitelist: String::new() }
+        );
         let many = (0..51).map(|index| format!("10.0.0.{index}")).collect::<Vec<_>>().join(",");
         assert_eq!(parse_ip_whitelist(&many).unwrap_err(), Text::IpWhitelistTooMany { max: 50 });
     }

@@ -6,7 +6,8 @@
 
 use crate::error::{ApiOk, ApiResult};
 use crate::session::{CurrentUser, Role};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 use utoipa::ToSchema;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -29,155 +30,61 @@ pub struct MenuEntry {
     pub children: Vec<MenuEntry>,
 }
 
-/// Who may open an entry.
-#[derive(Clone, Copy)]
-enum Audience {
-    Everyone,
-    AdminOnly,
-}
-
+/// One entry of the menu's single definition, `web/src/app/routes/menu.json`, which the
+/// console's route table reads too: paths, names, roles and order are written once.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct Definition {
-    path: &'static str,
-    name: &'static str,
-    locale: &'static str,
-    icon: Option<&'static str>,
-    audience: Audience,
+    path: String,
+    name: String,
+    locale: String,
+    #[serde(default)]
+    icon: Option<String>,
+    /// `["*"]` for everyone or `["admin"]`.
+    roles: Vec<String>,
     /// Reachable (from the navbar) but not listed in the side menu.
-    hidden: bool,
-    children: &'static [Definition],
+    #[serde(default)]
+    hide_in_menu: bool,
+    #[serde(default)]
+    children: Vec<Definition>,
 }
 
-const fn page(path: &'static str, name: &'static str, locale: &'static str, audience: Audience) -> Definition {
-    Definition { path, name, locale, icon: None, audience, hidden: false, children: &[] }
-}
+const MENU_JSON: &str = include_str!("../../web/src/app/routes/menu.json");
 
-const fn hidden_page(path: &'static str, name: &'static str, locale: &'static str) -> Definition {
-    Definition { hidden: true, ..page(path, name, locale, Audience::Everyone) }
-}
+/// Parsed once; the file is part of the binary, so a malformed one fails the tests and
+/// the first menu request of a broken build, never silently.
+static MENU: LazyLock<Vec<Definition>> =
+    LazyLock::new(|| serde_json::from_str(MENU_JSON).expect("web/src/app/routes/menu.json is a valid menu"));
 
-const MENU: &[Definition] = &[
-    Definition {
-        path: "/dashboard",
-        name: "dashboard",
-        locale: "menu.dashboard",
-        icon: Some("icon-dashboard"),
-        audience: Audience::Everyone,
-        hidden: false,
-        children: &[
-            page("workplace", "Workplace", "menu.dashboard.workplace", Audience::Everyone),
-            page("monitor", "Monitor", "menu.dashboard.monitor", Audience::AdminOnly),
-        ],
-    },
-    Definition {
-        path: "/order",
-        name: "order",
-        locale: "menu.order",
-        icon: Some("icon-list"),
-        audience: Audience::Everyone,
-        hidden: false,
-        children: &[
-            page("list", "OrderList", "menu.order.list", Audience::Everyone),
-            page("cardList", "CardList", "menu.order.cardList", Audience::Everyone),
-            page("behalfList", "BehalfList", "menu.order.behalfList", Audience::Everyone),
-            page("addList", "AddList", "menu.order.addList", Audience::Everyone),
-            page("allAddList", "AllAddList", "menu.order.allAddList", Audience::Everyone),
-        ],
-    },
-    Definition {
-        path: "/qoute",
-        name: "qoute",
-        locale: "menu.qoute",
-        icon: Some("icon-tags"),
-        audience: Audience::Everyone,
-        hidden: false,
-        children: &[page("list", "QouteList", "menu.qoute.list", Audience::Everyone)],
-    },
-    Definition {
-        path: "/finance",
-        name: "finance",
-        locale: "menu.finance",
-        icon: Some("icon-bar-chart"),
-        audience: Audience::Everyone,
-        hidden: false,
-        children: &[
-            page("account", "Account", "menu.finance.account", Audience::Everyone),
-            page("merchants", "Merchants", "menu.finance.merchants", Audience::AdminOnly),
-        ],
-    },
-    Definition {
-        path: "/result",
-        name: "result",
-        locale: "menu.result",
-        icon: Some("icon-check-circle"),
-        audience: Audience::Everyone,
-        hidden: false,
-        children: &[
-            page("success", "Success", "menu.result.success", Audience::Everyone),
-            page("error", "Error", "menu.result.error", Audience::Everyone),
-        ],
-    },
-    Definition {
-        path: "/exception",
-        name: "exception",
-        locale: "menu.exception",
-        icon: Some("icon-exclamation-circle"),
-        audience: Audience::Everyone,
-        hidden: false,
-        children: &[
-            page("403", "403", "menu.exception.403", Audience::Everyone),
-            page("404", "404", "menu.exception.404", Audience::Everyone),
-            page("500", "500", "menu.exception.500", Audience::Everyone),
-        ],
-    },
-    Definition {
-        path: "/user",
-        name: "user",
-        locale: "menu.user",
-        icon: Some("icon-user"),
-        audience: Audience::Everyone,
-        hidden: false,
-        children: &[
-            page("info", "Info", "menu.user.info", Audience::Everyone),
-            page("setting", "Setting", "menu.user.setting", Audience::Everyone),
-            hidden_page("message", "MessageCenter", "menu.user.messageCenter"),
-            page("google-auth", "GoogleAuth", "menu.user.googleAuth", Audience::Everyone),
-        ],
-    },
-];
-
-fn may_see(audience: Audience, role: Role) -> bool {
-    match audience {
-        Audience::Everyone => true,
-        Audience::AdminOnly => role == Role::Admin,
-    }
+fn may_see(roles: &[String], role: Role) -> bool {
+    roles.iter().any(|allowed| {
+        allowed == "*" || (allowed == "admin" && role == Role::Admin) || (allowed == "user" && role == Role::User)
+    })
 }
 
 fn build(definitions: &[Definition], role: Role) -> Vec<MenuEntry> {
     definitions
         .iter()
         .enumerate()
-        .filter(|(_, definition)| may_see(definition.audience, role))
+        .filter(|(_, definition)| may_see(&definition.roles, role))
         .map(|(index, definition)| MenuEntry {
-            path: definition.path.to_string(),
-            name: definition.name.to_string(),
+            path: definition.path.clone(),
+            name: definition.name.clone(),
             meta: MenuMeta {
-                locale: definition.locale.to_string(),
+                locale: definition.locale.clone(),
                 requires_auth: true,
-                icon: definition.icon.map(str::to_string),
+                icon: definition.icon.clone(),
                 order: i64::try_from(index).ok(),
-                roles: match definition.audience {
-                    Audience::Everyone => vec!["*".to_string()],
-                    Audience::AdminOnly => vec!["admin".to_string()],
-                },
-                hide_in_menu: definition.hidden,
+                roles: definition.roles.clone(),
+                hide_in_menu: definition.hide_in_menu,
             },
-            children: build(definition.children, role),
+            children: build(&definition.children, role),
         })
         .collect()
 }
 
 pub fn menu_for(role: Role) -> Vec<MenuEntry> {
-    build(MENU, role)
+    build(&MENU, role)
 }
 
 /// The menu tree the caller's role may see.
@@ -196,6 +103,22 @@ mod tests {
 
     fn names(entries: &[MenuEntry]) -> Vec<String> {
         entries.iter().flat_map(|entry| std::iter::once(entry.name.clone()).chain(names(&entry.children))).collect()
+    }
+
+    #[test]
+    fn the_shared_definition_parses_with_known_roles_only() {
+        fn check(definitions: &[Definition]) {
+            for definition in definitions {
+                assert!(
+                    definition.roles.iter().all(|role| ["*", "admin", "user"].contains(&role.as_str())),
+                    "{}",
+                    definition.name
+                );
+                check(&definition.children);
+            }
+        }
+        check(&MENU);
+        assert_eq!(MENU.len(), 7);
     }
 
     #[test]

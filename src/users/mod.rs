@@ -49,6 +49,9 @@ pub struct UserInfo {
     pub role: String,
     pub username: String,
     pub mid: Option<i64>,
+    /// Whether `GET /adminapi/merchant/avatar` has an image for this user: the console asks
+    /// for it only then, instead of logging a 404 on every page.
+    pub has_avatar: bool,
 }
 
 /// Reads a merchant id the way clients send it: a positive integer, or its digits as text.
@@ -102,6 +105,10 @@ pub async fn user_info(
     let text = |column: &str| -> Result<String, sqlx::Error> { row.try_get::<String, _>(column) };
     let merchant_id: Option<i64> = row.try_get("merchant_id")?;
     let user_id: i64 = row.try_get("id")?;
+    let avatars: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM avatars WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_one(&state.db.pool)
+        .await?;
     Ok(ApiOk(UserInfo {
         name: text("name")?,
         avatar: text("avatar")?,
@@ -121,6 +128,7 @@ pub async fn user_info(
         role: text("role")?,
         username: text("username")?,
         mid: merchant_id,
+        has_avatar: avatars > 0,
     }))
 }
 

@@ -8,6 +8,7 @@ mod cli;
 mod files;
 mod finance;
 mod helpers;
+mod integration_settings;
 mod lists;
 mod login;
 mod monitor;

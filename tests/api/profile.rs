@@ -273,6 +273,11 @@ async fn security_settings_are_validated_and_audited(backend: Backend) {
     assert!(actions.contains(&"login"));
 }
 
+/// What userInfo says about the caller's avatar.
+async fn has_avatar(app: &TestApp, token: &str) -> Option<bool> {
+    app.post_as(token, "/adminapi/merchant/userInfo", json!({})).await.data()["hasAvatar"].as_bool()
+}
+
 async fn avatars_are_checked_by_content_and_served_to_their_owner(backend: Backend) {
     let app = spawn_app(backend).await;
     let token = app.login(MERCHANT).await;
@@ -284,6 +289,7 @@ async fn avatars_are_checked_by_content_and_served_to_their_owner(backend: Backe
             .multipart(reqwest::multipart::Form::new().part("file", part))
     };
     assert_eq!(app.get_as(&token, "/adminapi/merchant/avatar").await.code(), 40400);
+    assert_eq!(has_avatar(&app, &token).await, Some(false));
     let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
     png.extend_from_slice(&[7u8; 500]);
     let saved = app.send(upload(png.clone(), "me.png", "image/png")).await;
@@ -305,4 +311,7 @@ async fn avatars_are_checked_by_content_and_served_to_their_owner(backend: Backe
     assert_eq!(app.get_as(&other, "/adminapi/merchant/avatar").await.code(), 40400);
     let profile = app.post_as(&token, "/adminapi/merchant/profile", json!({})).await;
     assert_eq!(profile.data()["has_avatar"], true);
+    // userInfo says so too (the console asks for the image only then), each for its own.
+    assert_eq!(has_avatar(&app, &token).await, Some(true));
+    assert_eq!(has_avatar(&app, &other).await, Some(false));
 }

@@ -86,6 +86,7 @@ async fn the_api_reference_is_generated_and_served() {
         "/adminapi/google-auth/disable2FA",
         "/adminapi/google-auth/regenerateBackupCodes",
         "/adminapi/google-auth/get2FAStatus",
+        "/adminapi/merchant/changeIntegration",
     ] {
         assert!(document["paths"][path].is_object(), "{path} missing from the OpenAPI document");
     }

@@ -109,7 +109,7 @@ async function pickArea(page: Page, path: string[]) {
 }
 
 test.describe('user settings', () => {
-  test('the profile saves; a bad IP whitelist is refused, a good one is stored normalised', async ({ page }) => {
+  test('the profile saves; the integration tab refuses a bad IP whitelist and stores a good one normalised', async ({ page }) => {
     await loginAs(page, 'merchant');
     await openUserCentrePage(page, 'Setting');
     await expect(page).toHaveURL(/#\/user\/setting/);
@@ -121,25 +121,29 @@ test.describe('user settings', () => {
     await pickCountry(page, '中国大陆');
     await pickArea(page, ['广东省', '深圳市', '南山区']);
     await page.getByTestId('profile-introduction').fill('话费充值服务商');
-    await page.getByTestId('profile-notify-url').fill('https://shop.example.com/notify');
-
-    // A Chinese comma: refused with the §5 message, nothing saved.
-    await page.getByTestId('profile-ip-whitelist').fill('192.168.1.10，10.1.2.3/8');
-    await page.getByTestId('profile-save').click();
-    await expect(page.locator('#ip_whitelist_help')).toHaveText('多个 IP 请用英文逗号（,）分隔');
-    // Not an address: named in the message.
-    await page.getByTestId('profile-ip-whitelist').fill('192.168.1.10,10.1.2.300');
-    await expect(page.locator('#ip_whitelist_help')).toHaveText('“10.1.2.300”不是有效的 IPv4、IPv6 地址或 CIDR 网段');
-
-    await page.getByTestId('profile-ip-whitelist').fill(' 192.168.1.10, 10.1.2.3/8 ,2001:0db8::0001, 192.168.1.10');
     await page.getByTestId('profile-save').click();
     await expectToast(page, '保存成功');
-    await expect(page.getByTestId('profile-ip-whitelist')).toHaveValue('192.168.1.10,10.0.0.0/8,2001:db8::1');
     // The navbar greets the new nickname at once.
     await expect(page.getByTestId('navbar-username')).toHaveText('演示商户E2E');
 
+    await page.getByTestId('user-settings-tab-integration').click();
+    await page.getByTestId('integration-notify-url').fill('https://shop.example.com/notify');
+    // A Chinese comma: refused with the §5 message, nothing saved.
+    await page.getByTestId('integration-ip-whitelist').fill('192.168.1.10，10.1.2.3/8');
+    await page.getByTestId('integration-save').click();
+    await expect(page.locator('#ip_whitelist_help')).toHaveText('多个 IP 请用英文逗号（,）分隔');
+    // Not an address: named in the message.
+    await page.getByTestId('integration-ip-whitelist').fill('192.168.1.10,10.1.2.300');
+    await expect(page.locator('#ip_whitelist_help')).toHaveText('“10.1.2.300”不是有效的 IPv4、IPv6 地址或 CIDR 网段');
+    await page.getByTestId('integration-ip-whitelist').fill(' 192.168.1.10, 10.1.2.3/8 ,2001:0db8::0001, 192.168.1.10');
+    await page.getByTestId('integration-save').click();
+    await expectToast(page, '保存成功');
+    await expect(page.getByTestId('integration-ip-whitelist')).toHaveValue('192.168.1.10,10.0.0.0/8,2001:db8::1');
+
     await page.reload();
-    await expect(page.getByTestId('profile-ip-whitelist')).toHaveValue('192.168.1.10,10.0.0.0/8,2001:db8::1');
+    await expect(page.getByTestId('integration-ip-whitelist')).toHaveValue('192.168.1.10,10.0.0.0/8,2001:db8::1');
+    await expect(page.getByTestId('integration-notify-url')).toHaveValue('https://shop.example.com/notify');
+    await page.getByTestId('user-settings-tab-basic').click();
     await expect(page.getByTestId('profile-email')).toHaveValue('shop@example.com');
     await expect(page.getByTestId('profile-area')).toContainText('广东省 / 深圳市 / 南山区');
     await expect(page.getByTestId('profile-introduction')).toHaveValue('话费充值服务商');
@@ -186,7 +190,7 @@ test.describe('user settings', () => {
     await loginAs(page, 'merchant');
     const before = await badgeCount(page);
 
-    await page.goto('#/user/setting?tab=security');
+    await page.goto('#/user/setting?tab=password');
     // Only the server knows the current password: its field error lands on the field.
     await page.getByTestId('password-current').fill('NotThePassword1');
     await page.getByTestId('password-new').fill(NEW_MERCHANT_PASSWORD);
@@ -224,7 +228,7 @@ test.describe('user settings', () => {
     await expect(page).toHaveURL(/#\/dashboard\/workplace$/);
 
     // And back to the demo password through the form.
-    await page.goto('#/user/setting?tab=security');
+    await page.goto('#/user/setting?tab=password');
     await page.getByTestId('password-current').fill(NEW_MERCHANT_PASSWORD);
     await page.getByTestId('password-new').fill(USERS.merchant.password);
     await page.getByTestId('password-confirm').fill(USERS.merchant.password);

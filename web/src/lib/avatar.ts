@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { queryClient as defaultQueryClient } from './query-client';
 import { ApiError, getBlob } from './request';
 import { hasToken } from './session';
+import { useUserStore } from '@/stores/user-store';
 
 export const AVATAR_URL = '/adminapi/merchant/avatar';
 export const AVATAR_QUERY_KEY = ['avatar'] as const;
@@ -27,8 +28,10 @@ export const avatarQueryOptions = () =>
 
 /** An object URL for the avatar (undefined while loading, when absent or on failure). */
 export function useAvatarUrl(): string | undefined {
-  // Only with a session (see useUnreadCount: no refetch while logging out).
-  const { data } = useQuery({ ...avatarQueryOptions(), enabled: hasToken() });
+  // Only with a session (see useUnreadCount: no refetch while logging out), and only when
+  // user info says there is an image: asking anyway logs a 404 on every page.
+  const hasAvatar = useUserStore((state) => state.info.hasAvatar === true);
+  const { data } = useQuery({ ...avatarQueryOptions(), enabled: hasToken() && hasAvatar });
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     if (!data) {
@@ -46,5 +49,6 @@ export function useAvatarUrl(): string | undefined {
 
 /** After an upload: fetch the new image everywhere it is shown. */
 export function invalidateAvatar(client: QueryClient = defaultQueryClient): Promise<void> {
+  useUserStore.getState().setUserInfo({ hasAvatar: true });
   return client.invalidateQueries({ queryKey: AVATAR_QUERY_KEY });
 }

@@ -52,7 +52,17 @@ export function showWarningMessage(content: string): void {
   else void loadStaticFeedback().then(({ message }) => message.warning(content));
 }
 
-const loadStaticFeedback = () => import('./static-feedback');
+let staticFeedbackUsed = false;
+const loadStaticFeedback = () => {
+  staticFeedbackUsed = true;
+  return import('./static-feedback');
+};
+
+/** Remove every toast still showing: a failed sign-in's error has no place on the workplace. */
+export function clearMessages(): void {
+  messageApi?.destroy();
+  if (staticFeedbackUsed) void loadStaticFeedback().then(({ message }) => message.destroy());
+}
 
 /** Show a notification now, or as soon as the layout's holder mounts. */
 export function notify(kind: NotificationKind, args: NotificationArgs): void {

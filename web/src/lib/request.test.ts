@@ -8,6 +8,7 @@ import {
   ERROR_MESSAGE_SECONDS,
   getJson,
   http,
+  LOGOUT_URL,
   postJson,
   resetSessionDialogForTests,
   USER_INFO_URL,
@@ -203,9 +204,14 @@ describe('session-ended codes', () => {
     localStorage.setItem(SESSION_KEYS.systemInfo, 'x');
     respond(401, { code: 50008, msg: 'x', data: null });
     await rejection(getJson('/x'));
+    seen = [];
     await vi.mocked(openErrorDialog).mock.calls[0][0].onOk?.();
     for (const key of Object.values(SESSION_KEYS)) expect(localStorage.getItem(key)).toBeNull();
     expect(reloadPage).toHaveBeenCalledTimes(1);
+    // The server is told too, with the token the console held, and its refusal opens no second dialog.
+    expect(seen.map((config) => [config.method, config.url])).toEqual([['post', LOGOUT_URL]]);
+    expect(header(seen[0], 'token')).toBe('dead');
+    expect(openErrorDialog).toHaveBeenCalledTimes(1);
   });
 });
 

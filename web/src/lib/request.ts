@@ -21,6 +21,7 @@ import { clearSession, getToken } from './session';
 export const SUCCESS_CODE = 20000;
 export const SESSION_ENDED_CODES: readonly number[] = [50008, 50012, 50014];
 export const USER_INFO_URL = '/adminapi/merchant/userInfo';
+export const LOGOUT_URL = '/adminapi/login/logout';
 export const ERROR_MESSAGE_SECONDS = 5;
 
 declare module 'axios' {
@@ -86,7 +87,10 @@ export function openSessionEndedDialog(): void {
     okCancel: true,
     okButtonProps: { 'data-testid': 'session-ended-relogin' } as Record<string, string>,
     cancelButtonProps: { 'data-testid': 'session-ended-cancel' } as Record<string, string>,
-    onOk: () => {
+    onOk: async () => {
+      // End the session on the server too (a token refused for one reason may still be
+      // live for another); the local session ends whatever it answers.
+      await http.post(LOGOUT_URL, undefined, { quietErrors: true }).catch(() => undefined);
       clearSession();
       reloadPage();
     },
@@ -108,7 +112,7 @@ function rejectEnvelope(
 ): Promise<never> {
   const message = envelope.msg || i18n.t('request.error');
   if (!config?.quietErrors) showErrorMessage(message, ERROR_MESSAGE_SECONDS);
-  if (isSessionEndedCode(envelope.code) && !isUserInfoCall(config)) {
+  if (isSessionEndedCode(envelope.code) && !isUserInfoCall(config) && !config?.url?.includes(LOGOUT_URL)) {
     openSessionEndedDialog();
   }
   return Promise.reject(new ApiError(message, { kind: 'envelope', code: envelope.code, data: envelope.data, status }));

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useTabBarStore, WORKPLACE_TAB } from './tab-bar-store';
+import { storedTabs, TABS_STORAGE_KEY, useTabBarStore, WORKPLACE_TAB } from './tab-bar-store';
 
 const tab = (name: string, fullPath = `/${name}`) => ({ name, titleKey: `menu.${name}`, fullPath });
 const names = () => useTabBarStore.getState().tabs.map((item) => item.name);
@@ -39,5 +39,26 @@ describe('tab bar store', () => {
     expect(names()).toEqual(['Workplace', 'E']);
     store.closeTab('E');
     expect(names()).toEqual(['Workplace']);
+  });
+});
+
+describe('tabs across a reload', () => {
+  it('are stored as they change and read back, the workplace first, junk dropped', () => {
+    useTabBarStore.getState().openTab(tab('OrderList', '/order/list?page=2'));
+    useTabBarStore.getState().openTab(tab('QouteList', '/qoute/list'));
+    expect(storedTabs().map((item) => item.fullPath)).toEqual(['/dashboard/workplace', '/order/list?page=2', '/qoute/list']);
+    sessionStorage.setItem(
+      TABS_STORAGE_KEY,
+      JSON.stringify([tab('Redirect', '/redirect/x'), { name: 7 }, tab('Evil', 'https://evil.example'), tab('AddList', '/order/addList')]),
+    );
+    expect(storedTabs().map((item) => item.name)).toEqual(['Workplace', 'AddList']);
+    sessionStorage.setItem(TABS_STORAGE_KEY, '{not json');
+    expect(storedTabs().map((item) => item.name)).toEqual(['Workplace']);
+  });
+
+  it('are forgotten by closeAll (sign-out)', () => {
+    useTabBarStore.getState().openTab(tab('OrderList', '/order/list'));
+    useTabBarStore.getState().closeAll();
+    expect(storedTabs().map((item) => item.name)).toEqual(['Workplace']);
   });
 });

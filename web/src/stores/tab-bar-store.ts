@@ -1,4 +1,7 @@
-/** Open page tabs. The first tab is always the workplace and cannot be closed. */
+/**
+ * Open page tabs. The first tab is always the workplace and cannot be closed. The list is
+ * kept in sessionStorage so that a reload restores every open tab, not only the current one.
+ */
 import { create } from 'zustand';
 
 export interface PageTab {
@@ -31,8 +34,27 @@ export interface TabBarState {
 
 const isFixed = (tab: PageTab) => tab.name === WORKPLACE_TAB.name;
 
+export const TABS_STORAGE_KEY = 'tab-bar.tabs';
+
+const isPageTab = (value: unknown): value is PageTab =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['name', 'titleKey', 'fullPath'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string') &&
+  (value as PageTab).fullPath.startsWith('/');
+
+/** The tabs open before a reload (the workplace first whatever was stored). */
+export function storedTabs(): PageTab[] {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(TABS_STORAGE_KEY) ?? '[]');
+    const tabs = Array.isArray(value) ? value.filter(isPageTab).filter((tab) => !isFixed(tab) && !NEVER_TABBED.includes(tab.name)) : [];
+    return [{ ...WORKPLACE_TAB }, ...tabs];
+  } catch {
+    return [{ ...WORKPLACE_TAB }];
+  }
+}
+
 export const useTabBarStore = create<TabBarState>()((set, get) => ({
-  tabs: [{ ...WORKPLACE_TAB }],
+  tabs: storedTabs(),
   openTab: (tab) => {
     if (NEVER_TABBED.includes(tab.name)) return;
     const tabs = get().tabs;
@@ -58,3 +80,11 @@ export const useTabBarStore = create<TabBarState>()((set, get) => ({
   closeOthers: (name) => set({ tabs: get().tabs.filter((tab) => isFixed(tab) || tab.name === name) }),
   closeAll: () => set({ tabs: [{ ...WORKPLACE_TAB }] }),
 }));
+
+useTabBarStore.subscribe((state) => {
+  try {
+    sessionStorage.setItem(TABS_STORAGE_KEY, JSON.stringify(state.tabs));
+  } catch {
+    // Storage full or refused: the tabs just do not survive a reload.
+  }
+});

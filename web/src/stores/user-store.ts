@@ -21,28 +21,70 @@ export interface UserInfo {
   role: Role | '';
   username: string;
   mid: number | null;
+  /** Whether the server holds an avatar image (the console asks for it only then). */
+  hasAvatar: boolean;
+}
+
+/** sessionStorage key of an administrator's merchant-view preview: it survives a reload, not a sign-out. */
+export const ROLE_PREVIEW_KEY = 'role-preview';
+
+function storedPreview(): boolean {
+  try {
+    return sessionStorage.getItem(ROLE_PREVIEW_KEY) === 'user';
+  } catch {
+    return false;
+  }
 }
 
 export interface UserState {
   info: Partial<UserInfo>;
-  /** Empty until user info is loaded; the local role switcher may change it. */
+  /**
+   * The role the console shows: empty until user info is loaded; the server's role, or
+   * 'user' while an administrator previews the merchant view.
+   */
   role: Role | '';
+  /** An administrator is previewing the merchant view (§6's local role switcher). */
+  previewing: boolean;
   setUserInfo: (info: Partial<UserInfo>) => void;
-  /** Toggle admin ↔ user: changes only what the console shows; the server still enforces. */
-  switchRole: () => Role;
+  /**
+   * §6's local role switcher, for administrators only (the server never grants a merchant
+   * more): toggles the merchant-view preview and returns the role now shown. For anyone
+   * else it changes nothing.
+   */
+  switchRole: () => Role | '';
   resetUser: () => void;
+}
+
+/** The role to show for the server's role and the preview flag. */
+function shownRole(serverRole: Role | '' | undefined, previewing: boolean): Role | '' {
+  if (!serverRole) return '';
+  return serverRole === 'admin' && previewing ? 'user' : serverRole;
 }
 
 export const useUserStore = create<UserState>()((set, get) => ({
   info: {},
   role: '',
-  setUserInfo: (info) => set({ info: { ...get().info, ...info }, role: info.role ?? get().role }),
-  switchRole: () => {
-    const next: Role = get().role === 'admin' ? 'user' : 'admin';
-    set({ role: next });
-    return next;
+  previewing: storedPreview(),
+  setUserInfo: (info) => {
+    const merged = { ...get().info, ...info };
+    // A preview is only ever an administrator's.
+    const previewing = get().previewing && merged.role === 'admin';
+    set({ info: merged, previewing, role: shownRole(merged.role, previewing) || (info.role ?? get().role) });
   },
-  resetUser: () => set({ info: {}, role: '' }),
+  switchRole: () => {
+    const { info, previewing } = get();
+    if (info.role !== 'admin') return get().role;
+    const next = !previewing;
+    if (next) sessionStorage.setItem(ROLE_PREVIEW_KEY, 'user');
+    else sessionStorage.removeItem(ROLE_PREVIEW_KEY);
+    const role = shownRole(info.role, next);
+    set({ previewing: next, role });
+    return role;
+  },
+  resetUser: () => {
+    sessionStorage.removeItem(ROLE_PREVIEW_KEY);
+    set({ info: {}, role: '', previewing: false });
+  },
 }));
 
 /** The name a greeting should use. */

@@ -7,7 +7,9 @@ import { buildMenuEntries } from '@/components/layout/menu/menu-entries';
 import { NavMenu } from '@/components/layout/menu/nav-menu';
 import { Navbar } from '@/components/layout/navbar/navbar';
 import { FloatingSettingsButton } from '@/components/layout/settings/floating-settings-button';
+import { PreviewBanner } from '@/components/layout/preview-banner/preview-banner';
 import { SettingsDrawer } from '@/components/layout/settings/settings-drawer';
+import { KeepAliveOutlet } from '@/components/layout/tab-bar/keep-alive-outlet';
 import { TabBar } from '@/components/layout/tab-bar/tab-bar';
 import { useTabSync } from '@/components/layout/tab-bar/use-tab-sync';
 import { useResponsiveDevice } from '@/components/layout/use-responsive-device';
@@ -68,10 +70,14 @@ function LayoutFrame() {
             <NavMenu entries={menuEntries} mode="inline" collapsed={settings.menuCollapse} />
           </Layout.Sider>
         ) : null}
-        <Layout className="default-layout__main">
+        <Layout
+          className="default-layout__main"
+          style={{ ['--tab-bar-top' as string]: settings.navbar ? `${NAVBAR_HEIGHT}px` : '0px' }}
+        >
+          <PreviewBanner />
           {settings.tabBar ? <TabBar /> : null}
           <Layout.Content className="default-layout__content">
-            <Outlet />
+            {settings.tabBar ? <KeepAliveOutlet /> : <Outlet />}
           </Layout.Content>
           {settings.footer ? <AppFooter /> : null}
         </Layout>

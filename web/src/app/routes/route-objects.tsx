@@ -34,7 +34,9 @@ export function buildRouteObjects(): RouteObject[] {
       HydrateFallback: BootFallback,
       ErrorBoundary: RouteErrorPage,
       children: [
-        { index: true, loader: () => redirect(LOGIN_PATH) },
+        // The loader always redirects; `element: null` says that nothing renders here on
+        // purpose (without it React Router warns that the leaf route has no element).
+        { index: true, loader: () => redirect(LOGIN_PATH), element: null },
         {
           id: ROUTE_NAMES.login,
           path: 'login',

@@ -1,10 +1,12 @@
 /**
- * The console's menu routes (§2 table plus the result and exception demo pages).
+ * The console's menu routes (§2 table plus the result and exception demo pages), built from
+ * menu.json, the one definition the server's menu reads too.
  * Paths of children are relative to their group, like the server menu (/api/user/menu).
  * Each page is its own lazily loaded module under src/features/.
  */
 import type { ComponentType } from 'react';
-import type { MenuRoute, RouteMeta } from '@/lib/route-meta';
+import type { MenuRoute, RoleRule, RouteMeta } from '@/lib/route-meta';
+import menuDefinition from './menu.json';
 
 export type PageModule = { default: ComponentType };
 
@@ -15,174 +17,67 @@ export interface AppRoute extends MenuRoute {
   children?: AppRoute[];
 }
 
-const any = { requiresAuth: true, roles: ['*'] } satisfies RouteMeta;
+/**
+ * The menu's single definition (paths, names, roles, order), shared with the server's
+ * /api/user/menu (src/users/menu.rs reads the same file).
+ */
+export interface MenuDefinition {
+  path: string;
+  name: string;
+  locale: string;
+  icon?: string;
+  roles: RoleRule[];
+  hideInMenu?: boolean;
+  children?: MenuDefinition[];
+}
 
-export const APP_ROUTES: AppRoute[] = [
-  {
-    path: '/dashboard',
-    name: 'dashboard',
-    meta: { ...any, locale: 'menu.dashboard', icon: 'icon-dashboard', order: 1 },
-    children: [
-      {
-        path: 'workplace',
-        name: 'Workplace',
-        meta: { ...any, locale: 'menu.dashboard.workplace' },
-        load: () => import('@/features/workplace/components/workplace-page'),
-      },
-      {
-        path: 'monitor',
-        name: 'Monitor',
-        meta: { requiresAuth: true, roles: ['admin'], locale: 'menu.dashboard.monitor' },
-        load: () => import('@/features/monitor/components/monitor-page'),
-      },
-    ],
-  },
-  {
-    path: '/order',
-    name: 'order',
-    meta: { ...any, locale: 'menu.order', icon: 'icon-list', order: 2 },
-    children: [
-      {
-        path: 'list',
-        name: 'OrderList',
-        meta: { ...any, locale: 'menu.order.list' },
-        load: () => import('@/features/orders/components/order-list-page'),
-      },
-      {
-        path: 'cardList',
-        name: 'CardList',
-        meta: { ...any, locale: 'menu.order.cardList' },
-        load: () => import('@/features/orders/components/card-order-list-page'),
-      },
-      {
-        path: 'behalfList',
-        name: 'BehalfList',
-        meta: { ...any, locale: 'menu.order.behalfList' },
-        load: () => import('@/features/orders/components/behalf-order-list-page'),
-      },
-      {
-        path: 'addList',
-        name: 'AddList',
-        meta: { ...any, locale: 'menu.order.addList' },
-        load: () => import('@/features/add-order/components/add-order-page'),
-      },
-      {
-        path: 'allAddList',
-        name: 'AllAddList',
-        meta: { ...any, locale: 'menu.order.allAddList' },
-        load: () => import('@/features/batch-add-orders/components/batch-add-orders-page'),
-      },
-    ],
-  },
-  {
-    path: '/qoute',
-    name: 'qoute',
-    meta: { ...any, locale: 'menu.qoute', icon: 'icon-tags', order: 3 },
-    children: [
-      {
-        path: 'list',
-        name: 'QouteList',
-        meta: { ...any, locale: 'menu.qoute.list' },
-        load: () => import('@/features/quotes/components/quote-list-page'),
-      },
-    ],
-  },
-  {
-    path: '/finance',
-    name: 'finance',
-    meta: { ...any, locale: 'menu.finance', icon: 'icon-bar-chart', order: 4 },
-    children: [
-      {
-        path: 'account',
-        name: 'Account',
-        meta: { ...any, locale: 'menu.finance.account' },
-        load: () => import('@/features/finance-account/components/account-records-page'),
-      },
-      {
-        path: 'merchants',
-        name: 'Merchants',
-        meta: { requiresAuth: true, roles: ['admin'], locale: 'menu.finance.merchants' },
-        load: () => import('@/features/merchants/components/merchants-page'),
-      },
-    ],
-  },
-  {
-    path: '/result',
-    name: 'result',
-    meta: { ...any, locale: 'menu.result', icon: 'icon-check-circle', order: 5 },
-    children: [
-      {
-        path: 'success',
-        name: 'Success',
-        meta: { ...any, locale: 'menu.result.success' },
-        load: () => import('@/features/result/components/success-result-page'),
-      },
-      {
-        path: 'error',
-        name: 'Error',
-        meta: { ...any, locale: 'menu.result.error' },
-        load: () => import('@/features/result/components/error-result-page'),
-      },
-    ],
-  },
-  {
-    path: '/exception',
-    name: 'exception',
-    meta: { ...any, locale: 'menu.exception', icon: 'icon-exclamation-circle', order: 6 },
-    children: [
-      {
-        path: '403',
-        name: '403',
-        meta: { ...any, locale: 'menu.exception.403' },
-        load: () => import('@/features/exception/components/forbidden-page'),
-      },
-      {
-        path: '404',
-        name: '404',
-        meta: { ...any, locale: 'menu.exception.404' },
-        load: () => import('@/features/exception/components/not-found-page'),
-      },
-      {
-        path: '500',
-        name: '500',
-        meta: { ...any, locale: 'menu.exception.500' },
-        load: () => import('@/features/exception/components/server-error-page'),
-      },
-    ],
-  },
-  {
-    path: '/user',
-    name: 'user',
-    meta: { ...any, locale: 'menu.user', icon: 'icon-user', order: 7 },
-    children: [
-      {
-        path: 'info',
-        name: 'Info',
-        meta: { ...any, locale: 'menu.user.info' },
-        load: () => import('@/features/user/components/user-info-page'),
-      },
-      {
-        path: 'setting',
-        name: 'Setting',
-        meta: { ...any, locale: 'menu.user.setting' },
-        load: () => import('@/features/user-settings/components/user-settings-page'),
-      },
-      {
-        // Reached from the navbar bell and the user pages, not from the menu.
-        path: 'message',
-        name: 'MessageCenter',
-        meta: { ...any, locale: 'menu.user.messageCenter', hideInMenu: true },
-        load: () => import('@/features/message-center/components/message-center-page'),
-      },
-      {
-        path: 'google-auth',
-        name: 'GoogleAuth',
-        meta: { ...any, locale: 'menu.user.googleAuth' },
-        load: () => import('@/features/two-factor/components/two-factor-page'),
-      },
-    ],
-  },
-];
+export const MENU_DEFINITION = menuDefinition as MenuDefinition[];
+
+/** Each page of the definition, by route name: its lazily loaded module. */
+export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
+  Workplace: () => import('@/features/workplace/components/workplace-page'),
+  Monitor: () => import('@/features/monitor/components/monitor-page'),
+  OrderList: () => import('@/features/orders/components/order-list-page'),
+  CardList: () => import('@/features/orders/components/card-order-list-page'),
+  BehalfList: () => import('@/features/orders/components/behalf-order-list-page'),
+  AddList: () => import('@/features/add-order/components/add-order-page'),
+  AllAddList: () => import('@/features/batch-add-orders/components/batch-add-orders-page'),
+  QouteList: () => import('@/features/quotes/components/quote-list-page'),
+  Account: () => import('@/features/finance-account/components/account-records-page'),
+  Merchants: () => import('@/features/merchants/components/merchants-page'),
+  Success: () => import('@/features/result/components/success-result-page'),
+  Error: () => import('@/features/result/components/error-result-page'),
+  '403': () => import('@/features/exception/components/forbidden-page'),
+  '404': () => import('@/features/exception/components/not-found-page'),
+  '500': () => import('@/features/exception/components/server-error-page'),
+  Info: () => import('@/features/user/components/user-info-page'),
+  Setting: () => import('@/features/user-settings/components/user-settings-page'),
+  MessageCenter: () => import('@/features/message-center/components/message-center-page'),
+  GoogleAuth: () => import('@/features/two-factor/components/two-factor-page'),
+};
+
+function toAppRoute(definition: MenuDefinition, index: number, topLevel: boolean): AppRoute {
+  const meta: RouteMeta = {
+    requiresAuth: true,
+    roles: definition.roles,
+    locale: definition.locale,
+    ...(definition.icon ? { icon: definition.icon } : {}),
+    // Groups are ordered from 1, as the menu builder sorts them.
+    ...(topLevel ? { order: index + 1 } : {}),
+    ...(definition.hideInMenu ? { hideInMenu: true } : {}),
+  };
+  if (definition.children?.length) {
+    return {
+      path: definition.path,
+      name: definition.name,
+      meta,
+      children: definition.children.map((child, childIndex) => toAppRoute(child, childIndex, false)),
+    };
+  }
+  return { path: definition.path, name: definition.name, meta, load: PAGE_LOADERS[definition.name] };
+}
+
+export const APP_ROUTES: AppRoute[] = MENU_DEFINITION.map((definition, index) => toAppRoute(definition, index, true));
 
 /** Join a parent and a child path the way the menu tree nests them. */
 export function joinRoutePath(parent: string, child: string): string {

@@ -9,7 +9,10 @@ import { LOGOUT_URL } from './api/logout';
 import { VERIFY_2FA_URL } from './api/verify-two-factor';
 import { login, logout, verifyTwoFactorLogin } from './session-actions';
 
-vi.mock('@/lib/request', () => ({ postJson: vi.fn() }));
+vi.mock('@/lib/request', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/request')>()),
+  postJson: vi.fn(),
+}));
 const post = vi.mocked(postJson);
 
 const loginResult = {

@@ -6,6 +6,7 @@
  *   and resets user info, the server menu and the tabs (clearing the session also empties
  *   the server-state cache, see lib/query-client).
  */
+import { clearMessages } from '@/lib/feedback';
 import { clearSession, clearToken, saveSession } from '@/lib/session';
 import { useSettingsStore } from '@/stores/settings-store';
 import { useTabBarStore } from '@/stores/tab-bar-store';
@@ -22,6 +23,8 @@ import { postVerifyTwoFactor, type TwoFactorLoginRequest } from './api/verify-tw
 
 function storeLogin(result: LoginResult): void {
   saveSession(result.token, result.loginfo);
+  // Earlier failures ("account or password wrong") are answered now.
+  clearMessages();
   // Role and profile are loaded by the route guard on the next navigation.
   useUserStore.getState().resetUser();
 }

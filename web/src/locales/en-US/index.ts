@@ -1,3 +1,4 @@
+import actingMerchant from './acting-merchant';
 import authCode from './auth-code';
 import common from './common';
 import exception from './exception';
@@ -20,6 +21,7 @@ import userSettings from './user-settings';
 import workplace from './workplace';
 
 export default {
+  ...actingMerchant,
   ...authCode,
   ...common,
   ...exception,

@@ -7,7 +7,7 @@ export default {
   'login.form.password.placeholder': 'Password',
   'login.form.username.errMsg': 'username cannot be empty',
   'login.form.password.errMsg': 'password cannot be empty',
-  'login.form.login': 'Login',
+  'login.form.login': 'Sign in',
   'login.form.login.errMsg': 'Login error, refresh and try again',
   'login.form.login.success': 'welcome to use',
   'login.form.retryAfter': 'Too many attempts, try again in {{seconds}} s',

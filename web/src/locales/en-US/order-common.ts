@@ -1,5 +1,8 @@
 /** Order, quote and account-change wording shared by the order, quote and finance pages. */
 export default {
+  'orderCommon.record.actor.system': 'System',
+  'orderCommon.record.actor.demo': 'Demo data',
+  'orderCommon.record.actor.generator': 'Data generator',
   'orderCommon.status.0': 'Pending',
   'orderCommon.status.1': 'Processing',
   'orderCommon.status.2': 'Success',

@@ -28,6 +28,8 @@ export default {
   'addOrder.spendable': 'Spendable funds (yuan)',
   'addOrder.overFunds': 'Balance plus available credit is below the supply price',
   'addOrder.noOffers': 'You have no quotes yet; ask an administrator to set them up',
+  'addOrder.finished.success': 'Order {{orderNo}} topped up successfully',
+  'addOrder.finished.failure': 'Order {{orderNo}} failed; its price is back in your spendable funds',
   'addOrder.placed': 'Order {{orderNo}} placed',
   'addOrder.placedTitle': 'Orders added here',
   'addOrder.placedEmpty': 'No orders added on this page yet',

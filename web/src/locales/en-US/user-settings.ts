@@ -10,6 +10,10 @@ export default {
   'userSetting.export.done': 'Profile exported as a JSON file',
   'userSetting.tab.basic': 'Basic info',
   'userSetting.tab.security': 'Security settings',
+  'userSetting.tab.integration': 'Integration',
+  'userSetting.tab.password': 'Password',
+  'userSetting.menu.integration': 'Integration',
+  'userSetting.integration.intro': 'The callback URL and IP whitelist are saved on their own, without the basic info.',
   'userSetting.tab.certification': 'Real-name certification',
 
   'userSetting.basic.avatar': 'Avatar',

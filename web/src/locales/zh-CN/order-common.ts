@@ -1,5 +1,8 @@
 /** Order, quote and account-change wording shared by the order, quote and finance pages. */
 export default {
+  'orderCommon.record.actor.system': '系统',
+  'orderCommon.record.actor.demo': '演示数据',
+  'orderCommon.record.actor.generator': '数据生成器',
   'orderCommon.status.0': '待处理',
   'orderCommon.status.1': '处理中',
   'orderCommon.status.2': '成功',

@@ -29,6 +29,8 @@ export default {
   'addOrder.overFunds': '余额与可用授信之和低于供货价，无法下单',
   'addOrder.noOffers': '您还没有可用的报价，请联系管理员配置',
   'addOrder.placed': '订单 {{orderNo}} 已提交',
+  'addOrder.finished.success': '订单 {{orderNo}} 充值成功',
+  'addOrder.finished.failure': '订单 {{orderNo}} 充值失败，款项已退回可用金额',
   'addOrder.placedTitle': '本页添加的订单',
   'addOrder.placedEmpty': '还没有在本页添加订单',
   'addOrder.clear': '清空列表',

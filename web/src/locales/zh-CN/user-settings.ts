@@ -10,6 +10,10 @@ export default {
   'userSetting.export.done': '个人资料已导出为 JSON 文件',
   'userSetting.tab.basic': '基础信息',
   'userSetting.tab.security': '安全设置',
+  'userSetting.tab.integration': '接入配置',
+  'userSetting.tab.password': '密码',
+  'userSetting.menu.integration': '接入配置',
+  'userSetting.integration.intro': '回调地址与 IP 白名单单独保存，无需先填写基础信息。',
   'userSetting.tab.certification': '实名认证',
 
   'userSetting.basic.avatar': '头像',

@@ -37,7 +37,10 @@ export function NavMenu({ entries, mode, collapsed = false, onNavigate }: NavMen
           {text}
         </a>
       ) : (
-        <span data-testid={`menu-item-${entry.name}`}>{text}</span>
+        // The full text on hover too, should a narrow menu still cut it.
+        <span data-testid={`menu-item-${entry.name}`} title={text}>
+          {text}
+        </span>
       );
       const icon = topLevel ? menuIcon(entry.icon) : undefined;
       if (entry.children) {

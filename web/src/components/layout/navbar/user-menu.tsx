@@ -17,8 +17,10 @@ export function UserMenu({ onLogout }: UserMenuProps) {
   const revalidator = useRevalidator();
   const info = useUserStore((state) => state.info);
   const role = useUserStore((state) => state.role);
+  const previewing = useUserStore((state) => state.previewing);
   const switchRole = useUserStore((state) => state.switchRole);
-  const otherRole = role === 'admin' ? 'user' : 'admin';
+  // Only an administrator may switch: the server grants a merchant nothing more.
+  const mayPreview = info.role === 'admin';
   const name = displayName(info);
   const avatarUrl = useAvatarUrl();
 
@@ -32,18 +34,26 @@ export function UserMenu({ onLogout }: UserMenuProps) {
             disabled: true,
             label: (
               <span data-testid="current-role">
-                {t('navbar.user.currentRole', { role: role ? t(`role.${role}`) : '-' })}
+                {previewing
+                  ? t('navbar.user.currentRolePreview')
+                  : t('navbar.user.currentRole', { role: role ? t(`role.${role}`) : '-' })}
               </span>
             ),
           },
-          {
-            key: 'switch-role',
-            icon: <SwapOutlined />,
-            title: t('navbar.user.switchRole.hint'),
-            label: (
-              <span data-testid="role-switch">{t('navbar.user.switchRoleTo', { role: t(`role.${otherRole}`) })}</span>
-            ),
-          },
+          ...(mayPreview
+            ? [
+                {
+                  key: 'switch-role',
+                  icon: <SwapOutlined />,
+                  title: t('navbar.user.switchRole.hint'),
+                  label: (
+                    <span data-testid="role-switch">
+                      {previewing ? t('navbar.user.endPreview') : t('navbar.user.previewMerchant')}
+                    </span>
+                  ),
+                },
+              ]
+            : []),
           {
             key: 'info',
             icon: <IdcardOutlined />,
@@ -64,7 +74,7 @@ export function UserMenu({ onLogout }: UserMenuProps) {
         onClick: async ({ key }) => {
           if (key === 'switch-role') {
             const next = switchRole();
-            showSuccessMessage(t('navbar.user.switchRole.done', { role: t(`role.${next}`) }));
+            if (next) showSuccessMessage(t('navbar.user.switchRole.done', { role: t(`role.${next}`) }));
             // Re-run the guard: a page the new role may not open is left.
             void revalidator.revalidate();
           } else if (key === 'info') {

@@ -23,15 +23,19 @@ export interface PriceInfo {
   spendable_fen: number;
 }
 
-/** POST /adminapi/order/price: the caller's offers (its quotes that are on) and spendable funds. */
-export function getPrice(): Promise<PriceInfo> {
-  return postJson<PriceInfo>(PRICE_URL, {});
+/** The merchant an administrator acts for; merchants send none (they act for themselves). */
+const forMerchant = (merchantId?: number) => (merchantId ? { merchant_id: merchantId } : {});
+
+/** POST /adminapi/order/price: the merchant's offers (its quotes that are on) and spendable funds. */
+export function getPrice(merchantId?: number): Promise<PriceInfo> {
+  return postJson<PriceInfo>(PRICE_URL, forMerchant(merchantId));
 }
 
-export const priceQueryOptions = () => queryOptions({ queryKey: ['order-price'], queryFn: getPrice });
+export const priceQueryOptions = (merchantId?: number) =>
+  queryOptions({ queryKey: ['order-price', merchantId ?? null], queryFn: () => getPrice(merchantId) });
 
-export function usePrice() {
-  return useQuery(priceQueryOptions());
+export function usePrice(merchantId?: number) {
+  return useQuery(priceQueryOptions(merchantId));
 }
 
 export interface AddOrderRequest {
@@ -40,6 +44,8 @@ export interface AddOrderRequest {
   merchant_order_id?: string;
   allow_ported?: boolean;
   remark?: string;
+  /** Administrators only: the merchant the order is placed for. */
+  merchant_id?: number;
 }
 
 export interface AddedOrder {

@@ -1,13 +1,15 @@
 import { Alert, Button, Card, Checkbox, Col, Descriptions, Empty, Form, Input, Row, Select, Space, Table, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showSuccessMessage } from '@/lib/feedback';
+import { ActingMerchantGate } from '@/components/acting-merchant/acting-merchant-picker';
+import { notify, showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen } from '@/lib/money';
-import { carrierKey, STATUS_COLORS, statusKey } from '@/lib/order-labels';
+import { carrierKey, FINAL_STATUSES, STATUS_COLORS, statusKey } from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
 import { checkPhone, normalizePhone } from '@/lib/phone';
-import { type Offer, useAddedOrders, useAddOrder, usePrice } from '../api/add-order';
+import { type AddedOrder, type Offer, useAddedOrders, useAddOrder, usePrice } from '../api/add-order';
 
 interface FormValues {
   account?: string;
@@ -27,11 +29,47 @@ function loadPlaced(): number[] {
   }
 }
 
-/** Add order (/order/addList): one order with a client-side number check and the price shown first. */
+/** Add order (/order/addList): administrators choose the merchant first. */
 export default function AddOrderPage() {
+  return <ActingMerchantGate>{(merchantId) => <AddOrderForm merchantId={merchantId} />}</ActingMerchantGate>;
+}
+
+/**
+ * Orders placed on this page that reach a final status while it is open: say so, and
+ * refresh the spendable amount (a failure refunds the price).
+ */
+function useFinishedOrders(orders: (AddedOrder | undefined)[]) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  // Orders already final when first seen (e.g. after a reload) are not news.
+  const known = useRef(new Map<number, boolean>());
+  useEffect(() => {
+    let finished = false;
+    for (const order of orders) {
+      if (!order) continue;
+      const final = FINAL_STATUSES.includes(order.status);
+      const before = known.current.get(order.id);
+      known.current.set(order.id, final);
+      if (final && before === false) {
+        finished = true;
+        const success = order.status === 2;
+        notify(success ? 'success' : 'warning', {
+          key: `order-finished-${order.id}`,
+          title: t(success ? 'addOrder.finished.success' : 'addOrder.finished.failure', { orderNo: order.order_no }),
+          description: `${order.product_name} · ${order.account || '-'}`,
+          props: { 'data-testid': 'order-finished-notice', 'data-status': order.status } as Record<string, unknown>,
+        });
+      }
+    }
+    if (finished) void client.invalidateQueries({ queryKey: ['order-price'] });
+  }, [orders, client, t]);
+}
+
+/** One order with a client-side number check and the price shown first. */
+function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
-  const price = usePrice();
+  const price = usePrice(merchantId);
   const add = useAddOrder();
   const [placed, setPlaced] = useState<number[]>(loadPlaced);
   const added = useAddedOrders(placed);
@@ -59,6 +97,7 @@ export default function AddOrderPage() {
         product_key: offer.product_key,
         ...(values.merchantOrderId?.trim() ? { merchant_order_id: values.merchantOrderId.trim() } : {}),
         ...(mismatch && values.allowPorted ? { allow_ported: true } : {}),
+        ...(merchantId ? { merchant_id: merchantId } : {}),
       },
       {
         onSuccess: ({ order }) => {
@@ -78,6 +117,7 @@ export default function AddOrderPage() {
   };
 
   const rows = placed.map((id, index) => ({ id, data: added[index]?.data, isLoading: added[index]?.isLoading }));
+  useFinishedOrders(rows.map((row) => row.data));
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="add-order-page">
@@ -100,6 +140,8 @@ export default function AddOrderPage() {
                 name="account"
                 label={t('orderCommon.column.account')}
                 extra={check.ok ? t('addOrder.segmentCarrier', { carrier: t(carrierKey(check.carrier)) }) : undefined}
+                // The rule is a custom validator (card products need no account): mark it by hand.
+                required={needsAccount}
                 rules={[
                   {
                     validator: async (_rule, value: string | undefined) => {

@@ -1,8 +1,8 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { LOGOUT_URL, postJson } from '@/lib/request';
 import { logout } from '../session-actions';
 
-export const LOGOUT_URL = '/adminapi/login/logout';
+export { LOGOUT_URL };
 
 /** POST /adminapi/login/logout (no body). */
 export function postLogout(): Promise<null> {

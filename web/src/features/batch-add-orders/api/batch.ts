@@ -66,12 +66,15 @@ export type PreviewInput = (
 ) & {
   /** The merchant confirms that carrier-mismatched numbers were ported. */
   allowPorted?: boolean;
+  /** Administrators only: the merchant the batch is for. */
+  merchantId?: number;
 };
 
 /** POST /adminapi/order/batch/preview: checks every line; charges nothing. */
 export function previewBatch(input: PreviewInput): Promise<BatchPreview> {
   if ('file' in input) {
     const form = new FormData();
+    if (input.merchantId) form.append('merchant_id', String(input.merchantId));
     form.append('file', input.file, input.file.name);
     if (input.allowPorted) form.append('allow_ported', 'true');
     return postForm<BatchPreview>(BATCH_PREVIEW_URL, form, {
@@ -84,6 +87,7 @@ export function previewBatch(input: PreviewInput): Promise<BatchPreview> {
     text: input.text,
     ...(input.fileName ? { file_name: input.fileName } : {}),
     ...(input.allowPorted ? { allow_ported: true } : {}),
+    ...(input.merchantId ? { merchant_id: input.merchantId } : {}),
   });
 }
 

@@ -20,6 +20,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import { ActingMerchantGate } from '@/components/acting-merchant/acting-merchant-picker';
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
@@ -318,8 +319,13 @@ function BatchList() {
   );
 }
 
-/** Batch add orders (/order/allAddList): upload or paste, preview every line, then submit. */
+/** Batch add orders (/order/allAddList): administrators choose the merchant first. */
 export default function BatchAddOrdersPage() {
+  return <ActingMerchantGate>{(merchantId) => <BatchAddOrders merchantId={merchantId} />}</ActingMerchantGate>;
+}
+
+/** Upload or paste, preview every line, then submit. */
+function BatchAddOrders({ merchantId }: { merchantId: number | undefined }) {
   const { t } = useTranslation();
   const preview = usePreviewBatch();
   const [progress, setProgress] = useState<number | null>(null);
@@ -332,7 +338,7 @@ export default function BatchAddOrdersPage() {
   const run = (input: PreviewInput) => {
     setSubmitted(null);
     setLastInput(input);
-    preview.mutate(input, { onSettled: () => setProgress(null) });
+    preview.mutate({ ...input, merchantId }, { onSettled: () => setProgress(null) });
   };
   // The same lines again, ported numbers accepted; the earlier preview is discarded (never
   // left behind as a batch nobody can submit).

@@ -164,7 +164,9 @@ export default function AccountRecordsPage() {
       dataIndex: 'actor_name',
       width: 110,
       ellipsis: true,
-      render: (v: string) => v || '-',
+      // Users are shown by their name; the platform's own actors by a translated label.
+      render: (v: string, row: AccountRecord) =>
+        row.actor_id === null && v ? t(`orderCommon.record.actor.${v}`, { defaultValue: v }) : v || '-',
     },
     {
       key: 'remark',

@@ -186,7 +186,14 @@ export default function MessageCenterPage() {
   const unread = useUnreadCount();
   const markAll = useMarkAllRead();
   const tabParam = searchParams.get('tab');
-  const kind: MessageKind = isMessageKind(tabParam) ? tabParam : 'message';
+  // Opened without a tab: the first one holding unread items, decided once from counts
+  // fetched for this page (the navbar's may be older), so reading them does not make the
+  // page jump to another tab.
+  const opening = useRef<MessageKind | null>(null);
+  if (!opening.current && unread.data && unread.isFetchedAfterMount) {
+    opening.current = MESSAGE_KINDS.find((item) => (unread.data?.[item] ?? 0) > 0) ?? 'message';
+  }
+  const kind: MessageKind = isMessageKind(tabParam) ? tabParam : (opening.current ?? 'message');
   const focusParam = Number(searchParams.get('id'));
   const focusId = Number.isInteger(focusParam) && focusParam > 0 ? focusParam : null;
   const unreadInTab = unread.data?.[kind] ?? 0;

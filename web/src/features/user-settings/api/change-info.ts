@@ -16,11 +16,13 @@ export interface ChangeInfoRequest {
   introduction: string;
   personal_website: string;
   office_location: string;
-  notify_url: string;
-  ip_whitelist: string;
 }
 
-/** POST /adminapi/merchant/changeInfo: saves the whole form; answers with the stored (normalised) profile. */
+/**
+ * POST /adminapi/merchant/changeInfo: saves the whole form; answers with the stored (normalised)
+ * profile. The integration settings have their own form (change-integration): left out here,
+ * the server keeps them.
+ */
 export function changeInfo(request: ChangeInfoRequest): Promise<Profile> {
   return postJson<Profile>(CHANGE_INFO_URL, request);
 }

@@ -125,30 +125,15 @@ describe('<ProfileForm> validation (§5)', () => {
     await expectErrors({ introduction: '' });
   });
 
-  it('checks the IP whitelist: English commas and real addresses', async () => {
-    await renderForm(filledProfile);
-    await type('profile-ip-whitelist', '1.2.3.4，5.6.7.8');
-    await expectErrors({ ip_whitelist: '多个 IP 请用英文逗号（,）分隔' });
-    await type('profile-ip-whitelist', '1.2.3.4,999.1.1.1');
-    await expectErrors({ ip_whitelist: '“999.1.1.1”不是有效的 IPv4、IPv6 地址或 CIDR 网段' });
-    await act(async () => changeLocale('en-US'));
-    await type('profile-ip-whitelist', '1.2.3.4，5.6.7.8');
-    await expectErrors({ ip_whitelist: 'separate IP addresses with English commas (,)' });
-    await type('profile-ip-whitelist', '1.2.3.4, 10.0.0.0/8');
-    await expectErrors({ ip_whitelist: '' });
-  });
-
   it('checks email, URLs and phone when given', async () => {
     await changeLocale('en-US');
     await renderForm(filledProfile);
     await type('profile-email', 'not-an-email');
-    await type('profile-notify-url', 'ftp://example.com');
     await type('profile-personal-website', 'example.com');
     await type('profile-contact-phone', '12ab');
     await save();
     await expectErrors({
       email: 'please enter a valid email address',
-      notify_url: 'the callback URL must be an http:// or https:// address',
       personal_website: 'the website must be an http:// or https:// address',
       contact_phone: 'please enter a valid phone number',
     });
@@ -157,9 +142,9 @@ describe('<ProfileForm> validation (§5)', () => {
 
 describe('<ProfileForm> saving', () => {
   it('sends the trimmed form, shows what the server stored and the save message', async () => {
-    const stored = { ...filledProfile, ip_whitelist: '10.0.0.0/8,1.2.3.4' };
+    const stored = { ...filledProfile, nickname: '新昵称', contact_phone: '+86 138-0013-8000' };
     const onSave = await renderForm(filledProfile, vi.fn().mockResolvedValue(stored));
-    await type('profile-ip-whitelist', ' 10.1.2.3/8 , 1.2.3.4 ');
+    await type('profile-contact-phone', ' +86 138-0013-8000 ');
     await type('profile-nickname', '  新昵称 ');
     await save();
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
@@ -168,9 +153,12 @@ describe('<ProfileForm> saving', () => {
       email: 'shop@example.com',
       country_region: 'HK',
       area: '九龙',
-      ip_whitelist: '10.1.2.3/8 , 1.2.3.4',
+      contact_phone: '+86 138-0013-8000',
     });
-    await waitFor(() => expect(screen.getByTestId('profile-ip-whitelist')).toHaveValue('10.0.0.0/8,1.2.3.4'));
+    // The integration settings have their own form: this one leaves them out.
+    expect(onSave.mock.calls[0][0]).not.toHaveProperty('notify_url');
+    expect(onSave.mock.calls[0][0]).not.toHaveProperty('ip_whitelist');
+    await waitFor(() => expect(screen.getByTestId('profile-nickname')).toHaveValue('新昵称'));
     expect(showSuccessMessage).toHaveBeenCalledWith('保存成功');
   });
 
@@ -190,13 +178,13 @@ describe('<ProfileForm> saving', () => {
       code: 40000,
       status: 400,
       data: {
-        fields: { ip_whitelist: '服务端：白名单无效', email: '服务端：邮箱无效' },
-        keys: { ip_whitelist: 'profile.ip_whitelist.invalid', email: 'profile.email.invalid' },
+        fields: { contact_phone: '服务端：电话无效', email: '服务端：邮箱无效' },
+        keys: { contact_phone: 'profile.phone.invalid', email: 'profile.email.invalid' },
       },
     });
     await renderForm(filledProfile, vi.fn().mockRejectedValue(failure));
     await save();
-    await expectErrors({ ip_whitelist: '服务端：白名单无效', email: '服务端：邮箱无效' });
+    await expectErrors({ contact_phone: '服务端：电话无效', email: '服务端：邮箱无效' });
     expect(showErrorMessage).toHaveBeenCalledWith('表单提交失败，请重试', 5);
     expect(showSuccessMessage).not.toHaveBeenCalled();
   });

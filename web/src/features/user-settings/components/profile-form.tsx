@@ -29,8 +29,6 @@ export const PROFILE_FIELDS = [
   'introduction',
   'personal_website',
   'office_location',
-  'notify_url',
-  'ip_whitelist',
 ] as const;
 
 export interface ProfileFormValues {
@@ -44,8 +42,6 @@ export interface ProfileFormValues {
   introduction?: string;
   personal_website?: string;
   office_location?: string;
-  notify_url?: string;
-  ip_whitelist?: string;
 }
 
 /** Chinese mainland (or not chosen yet, the usual case): pick from the cascader; elsewhere type it. */
@@ -65,8 +61,6 @@ export function toFormValues(profile: Profile): ProfileFormValues {
     introduction: profile.introduction,
     personal_website: profile.personal_website,
     office_location: profile.office_location,
-    notify_url: profile.notify_url,
-    ip_whitelist: profile.ip_whitelist,
   };
 }
 
@@ -82,8 +76,6 @@ export function toChangeInfoRequest(values: ProfileFormValues): ChangeInfoReques
     introduction: text(values.introduction),
     personal_website: text(values.personal_website),
     office_location: text(values.office_location),
-    notify_url: text(values.notify_url),
-    ip_whitelist: text(values.ip_whitelist),
   };
 }
 
@@ -91,16 +83,7 @@ export function toChangeInfoRequest(values: ProfileFormValues): ChangeInfoReques
 export function useProfileRules() {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
-    const maxLength = (max: number): Rule => ({
-      validator: (_, value?: string) =>
-        value && characterCount(value.trim()) > max
-          ? Promise.reject(new Error(t('userSetting.rule.tooLong', { max })))
-          : Promise.resolve(),
-    });
-    const check = (test: (value: string) => boolean, messageKey: string): Rule => ({
-      validator: (_, value?: string) =>
-        value && value.trim() && !test(value.trim()) ? Promise.reject(new Error(t(messageKey))) : Promise.resolve(),
-    });
+    const { maxLength, check } = ruleMakers(t);
     const rules: Record<(typeof PROFILE_FIELDS)[number], Rule[]> = {
       nickname: [
         { required: true, whitespace: true, message: t('userSetting.rule.nickname.required') },
@@ -126,6 +109,36 @@ export function useProfileRules() {
       introduction: [maxLength(PROFILE_TEXT_MAX)],
       personal_website: [maxLength(PROFILE_TEXT_MAX), check(isHttpUrl, 'userSetting.rule.website.invalid')],
       office_location: [maxLength(PROFILE_TEXT_MAX)],
+    };
+    return rules;
+    // i18n.language: the messages follow the console language.
+  }, [t, i18n.language]);
+}
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+function ruleMakers(t: Translate) {
+  const maxLength = (max: number): Rule => ({
+    validator: (_, value?: string) =>
+      value && characterCount(value.trim()) > max
+        ? Promise.reject(new Error(t('userSetting.rule.tooLong', { max })))
+        : Promise.resolve(),
+  });
+  const check = (test: (value: string) => boolean, messageKey: string): Rule => ({
+    validator: (_, value?: string) =>
+      value && value.trim() && !test(value.trim()) ? Promise.reject(new Error(t(messageKey))) : Promise.resolve(),
+  });
+  return { maxLength, check };
+}
+
+export const INTEGRATION_FIELDS = ['notify_url', 'ip_whitelist'] as const;
+
+/** antd rules of the integration form (notify URL, IP whitelist), the server's rules. */
+export function useIntegrationRules() {
+  const { t, i18n } = useTranslation();
+  return useMemo(() => {
+    const { maxLength, check } = ruleMakers(t);
+    const rules: Record<(typeof INTEGRATION_FIELDS)[number], Rule[]> = {
       notify_url: [maxLength(500), check(isHttpUrl, 'userSetting.rule.notifyUrl.invalid')],
       ip_whitelist: [
         {
@@ -254,22 +267,6 @@ export function ProfileForm({ profile, onSave, saving = false }: ProfileFormProp
           'profile-registration-date',
           profile.registration_date ? formatTime(profile.registration_date) : '',
         )}
-      </Form.Item>
-      <Form.Item
-        name="notify_url"
-        label={t('userSetting.basic.notifyUrl')}
-        rules={rules.notify_url}
-        extra={t('userSetting.basic.notifyUrl.hint')}
-      >
-        <Input data-testid="profile-notify-url" placeholder="https://" />
-      </Form.Item>
-      <Form.Item
-        name="ip_whitelist"
-        label={t('userSetting.basic.ipWhitelist')}
-        rules={rules.ip_whitelist}
-        extra={t('userSetting.basic.ipWhitelist.hint')}
-      >
-        <Input.TextArea data-testid="profile-ip-whitelist" rows={3} placeholder="192.168.1.10,10.0.0.0/8" />
       </Form.Item>
       <Form.Item wrapperCol={{ xs: { span: 24 }, md: { offset: 6, span: 16 } }}>
         <Space>

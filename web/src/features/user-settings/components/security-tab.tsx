@@ -25,16 +25,12 @@ function SectionTitle({ icon, title, description }: { icon: ReactNode; title: st
   );
 }
 
-/** Security settings: password, security question / email / phone, and the two-factor entry. */
-export function SecurityTab({ profile }: { profile: Profile }) {
+/** The password: its own tab, so that the menu's "Password" and "Account settings" differ. */
+export function PasswordTab() {
   const { t } = useTranslation();
   const changePassword = useChangePassword();
-  const saveSecurity = useSaveSecurity();
-  const navigate = useNavigate();
-
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="security-tab">
-      <Card
+    <Card
         id="user-setting-password"
         size="small"
         title={
@@ -47,7 +43,18 @@ export function SecurityTab({ profile }: { profile: Profile }) {
         data-testid="security-password-card"
       >
         <PasswordForm onChange={changePassword.mutateAsync} saving={changePassword.isPending} />
-      </Card>
+    </Card>
+  );
+}
+
+/** Security settings: security question / email / phone, and the two-factor entry. */
+export function SecurityTab({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const saveSecurity = useSaveSecurity();
+  const navigate = useNavigate();
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="security-tab">
       <Card
         size="small"
         title={

@@ -5,6 +5,7 @@ import {
   IdcardOutlined,
   LockOutlined,
   ReloadOutlined,
+  ApiOutlined,
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -13,14 +14,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showSuccessMessage } from '@/lib/feedback';
 import { useChangeInfo } from '../api/change-info';
+import { useChangeIntegration } from '../api/change-integration';
 import { useProfile, type Profile } from '../api/get-profile';
 import { CertificationTab } from './certification-tab';
 import { downloadText, profileExport, profileExportFileName } from './export-profile';
+import { IntegrationForm } from './integration-form';
 import { ProfileForm } from './profile-form';
-import { SecurityTab } from './security-tab';
+import { PasswordTab, SecurityTab } from './security-tab';
 import './user-settings-page.css';
 
-export const SETTINGS_TABS = ['basic', 'security', 'certification'] as const;
+export const SETTINGS_TABS = ['basic', 'integration', 'security', 'password', 'certification'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 const isSettingsTab = (value: string | null): value is SettingsTab =>
@@ -34,6 +37,20 @@ function BasicInfoTab({ profile }: { profile: Profile }) {
   return <ProfileForm profile={profile} onSave={changeInfo.mutateAsync} saving={changeInfo.isPending} />;
 }
 
+function IntegrationTab({ profile }: { profile: Profile }) {
+  const changeIntegration = useChangeIntegration();
+  return <IntegrationForm profile={profile} onSave={changeIntegration.mutateAsync} saving={changeIntegration.isPending} />;
+}
+
+/** The §2 menu item each tab is reached from. */
+const MENU_KEY_OF_TAB: Record<SettingsTab, string> = {
+  basic: 'personal',
+  integration: 'integration',
+  security: 'account',
+  password: 'password',
+  certification: 'certification',
+};
+
 /** /user/setting: the §2 menu (left) and the three tabs (basic info, security, certification). */
 export default function UserSettingsPage() {
   const { t } = useTranslation();
@@ -43,7 +60,7 @@ export default function UserSettingsPage() {
   const tabParam = searchParams.get('tab');
   const tab: SettingsTab = isSettingsTab(tabParam) ? tabParam : 'basic';
 
-  const openTab = (next: SettingsTab, anchor?: string) => {
+  const openTab = (next: SettingsTab) => {
     setSearchParams(
       (params) => {
         const updated = new URLSearchParams(params);
@@ -52,10 +69,6 @@ export default function UserSettingsPage() {
       },
       { replace: true },
     );
-    if (anchor) {
-      // After the tab has rendered.
-      setTimeout(() => document.getElementById(anchor)?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 50);
-    }
   };
 
   const exportProfile = () => {
@@ -64,11 +77,12 @@ export default function UserSettingsPage() {
     showSuccessMessage(t('userSetting.export.done'));
   };
 
-  const menuKey = tab === 'basic' ? 'personal' : tab === 'security' ? 'account' : 'certification';
+  const menuKey = MENU_KEY_OF_TAB[tab];
   const menuItems = [
     { key: 'personal', icon: <UserOutlined />, label: t('userSetting.menu.personalInfo') },
     { key: 'account', icon: <SettingOutlined />, label: t('userSetting.menu.accountSettings') },
     { key: 'password', icon: <LockOutlined />, label: t('userSetting.menu.password') },
+    { key: 'integration', icon: <ApiOutlined />, label: t('userSetting.menu.integration') },
     { key: 'certification', icon: <IdcardOutlined />, label: t('userSetting.menu.certification') },
     { key: 'notification', icon: <BellOutlined />, label: t('userSetting.menu.messageNotification') },
     { key: 'result', icon: <CheckCircleOutlined />, label: t('userSetting.menu.result') },
@@ -78,7 +92,8 @@ export default function UserSettingsPage() {
   const onMenuClick = ({ key }: { key: string }) => {
     if (key === 'personal') openTab('basic');
     else if (key === 'account') openTab('security');
-    else if (key === 'password') openTab('security', 'user-setting-password');
+    else if (key === 'password') openTab('password');
+    else if (key === 'integration') openTab('integration');
     else if (key === 'certification') openTab('certification');
     else if (key === 'notification') navigate(MESSAGE_CENTER_PATH);
     else if (key === 'result') navigate(RESULT_PAGE_PATH);
@@ -110,7 +125,13 @@ export default function UserSettingsPage() {
         data-testid="user-settings-tabs"
         items={[
           { key: 'basic', label: t('userSetting.tab.basic'), children: <BasicInfoTab profile={profile.data} /> },
+          {
+            key: 'integration',
+            label: t('userSetting.tab.integration'),
+            children: <IntegrationTab profile={profile.data} />,
+          },
           { key: 'security', label: t('userSetting.tab.security'), children: <SecurityTab profile={profile.data} /> },
+          { key: 'password', label: t('userSetting.tab.password'), children: <PasswordTab /> },
           {
             key: 'certification',
             label: t('userSetting.tab.certification'),

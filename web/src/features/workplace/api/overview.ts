@@ -37,8 +37,8 @@ export const overviewQueryOptions = (merchantId?: number) =>
     refetchInterval: 30_000,
   });
 
-export function useOverview(merchantId?: number) {
-  return useQuery(overviewQueryOptions(merchantId));
+export function useOverview(merchantId?: number, enabled = true) {
+  return useQuery({ ...overviewQueryOptions(merchantId), enabled });
 }
 
 export interface MerchantOption {

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { presetRange } from '@/components/list-page/date-presets';
 import { type FilterSchema, listLink } from '@/components/list-page/url-filters';
+import { useActingMerchantStore } from '@/components/acting-merchant/acting-merchant-store';
 import { usePermission } from '@/components/permission/use-permission';
 import { formatFen } from '@/lib/money';
+import { useUserStore } from '@/stores/user-store';
 import { useMerchantOptions, useOverview } from '../api/overview';
 import { OrderBarChart } from './order-bar-chart';
 
@@ -69,10 +71,15 @@ export function todayOrdersLink(status: number, merchantId?: number): string {
 export function MoneyPanel() {
   const { t } = useTranslation();
   const isAdmin = usePermission(['admin']);
-  const [merchantId, setMerchantId] = useState<number | undefined>(undefined);
-  const overview = useOverview(merchantId);
+  const previewing = useUserStore((state) => state.previewing);
+  const previewMerchant = useActingMerchantStore((state) => state.merchant);
+  const [pickedMerchantId, setMerchantId] = useState<number | undefined>(undefined);
+  // Previewing the merchant view shows one merchant's figures (the banner's choice), as that
+  // merchant would see them, never the platform's sums under a merchant's title.
+  const merchantId = previewing ? previewMerchant?.merchantId : pickedMerchantId;
+  const overview = useOverview(merchantId, !previewing || Boolean(merchantId));
   const merchants = useMerchantOptions(isAdmin);
-  const data = overview.data;
+  const data = previewing && !merchantId ? undefined : overview.data;
 
   return (
     <>
@@ -96,6 +103,9 @@ export function MoneyPanel() {
           ) : null
         }
       >
+        {previewing && !merchantId ? (
+          <Alert type="info" showIcon title={t('actingMerchant.choose')} data-testid="workplace-preview-choose" />
+        ) : null}
         {overview.isLoading ? <Skeleton active /> : null}
         {overview.isError && !data ? (
           <Alert

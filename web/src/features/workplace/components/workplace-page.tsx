@@ -10,6 +10,7 @@ export default function WorkplacePage() {
   const { t } = useTranslation();
   const info = useUserStore((state) => state.info);
   const role = useUserStore((state) => state.role);
+  const previewing = useUserStore((state) => state.previewing);
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="workplace-page">
@@ -23,8 +24,12 @@ export default function WorkplacePage() {
         >
           {t('workplace.welcome', { name: displayName(info) })}
           {role ? (
-            <Tag color={role === 'admin' ? 'gold' : 'blue'} style={{ marginLeft: 12, verticalAlign: 'middle' }}>
-              {t(`role.${role}`)}
+            <Tag
+              color={role === 'admin' ? 'gold' : 'blue'}
+              style={{ marginLeft: 12, verticalAlign: 'middle' }}
+              data-testid="workplace-role"
+            >
+              {previewing ? t('navbar.preview.tag') : t(`role.${role}`)}
             </Tag>
           ) : null}
         </Typography.Title>

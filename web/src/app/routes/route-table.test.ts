@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { APP_LEAVES, APP_ROUTES, flattenLeaves, MENU_DEFINITION, PAGE_LOADERS } from './route-table';
+
+describe('the one menu definition (menu.json, also read by the server)', () => {
+  it('gives every page a module and names no module without a page', () => {
+    const pages = flattenLeaves(MENU_DEFINITION as never).map((leaf) => leaf.name);
+    expect(new Set(pages).size).toBe(pages.length);
+    expect([...pages].sort()).toEqual(Object.keys(PAGE_LOADERS).sort());
+    expect(APP_LEAVES.every((leaf) => typeof leaf.load === 'function')).toBe(true);
+  });
+
+  it('keeps the route table as it was: groups ordered from 1, admin-only pages, the hidden message center', () => {
+    expect(APP_ROUTES.map((group) => [group.path, group.meta.order])).toEqual([
+      ['/dashboard', 1],
+      ['/order', 2],
+      ['/qoute', 3],
+      ['/finance', 4],
+      ['/result', 5],
+      ['/exception', 6],
+      ['/user', 7],
+    ]);
+    const meta = (name: string) => APP_LEAVES.find((leaf) => leaf.name === name)?.meta;
+    expect(meta('Monitor')?.roles).toEqual(['admin']);
+    expect(meta('Merchants')?.roles).toEqual(['admin']);
+    expect(meta('Workplace')?.roles).toEqual(['*']);
+    expect(meta('MessageCenter')?.hideInMenu).toBe(true);
+    expect(APP_LEAVES.find((leaf) => leaf.name === 'GoogleAuth')?.fullPath).toBe('/user/google-auth');
+  });
+});

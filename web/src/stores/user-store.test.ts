@@ -1,0 +1,39 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ROLE_PREVIEW_KEY, useUserStore } from './user-store';
+
+describe('the local role switcher (§6)', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    useUserStore.getState().resetUser();
+  });
+
+  it('changes nothing for a merchant: the server would not grant the administrator view', () => {
+    useUserStore.getState().setUserInfo({ role: 'user' });
+    expect(useUserStore.getState().switchRole()).toBe('user');
+    expect(useUserStore.getState().role).toBe('user');
+    expect(useUserStore.getState().previewing).toBe(false);
+    expect(sessionStorage.getItem(ROLE_PREVIEW_KEY)).toBeNull();
+  });
+
+  it('lets an administrator preview the merchant view and back', () => {
+    useUserStore.getState().setUserInfo({ role: 'admin' });
+    expect(useUserStore.getState().switchRole()).toBe('user');
+    expect(useUserStore.getState()).toMatchObject({ role: 'user', previewing: true });
+    expect(useUserStore.getState().info.role).toBe('admin');
+    expect(useUserStore.getState().switchRole()).toBe('admin');
+    expect(useUserStore.getState()).toMatchObject({ role: 'admin', previewing: false });
+  });
+
+  it('keeps the preview when user info is loaded again (a reload), ends it on sign-out', () => {
+    useUserStore.getState().setUserInfo({ role: 'admin' });
+    useUserStore.getState().switchRole();
+    // A reload reads the flag back and user info arrives again.
+    useUserStore.setState({ info: {}, role: '', previewing: sessionStorage.getItem(ROLE_PREVIEW_KEY) === 'user' });
+    useUserStore.getState().setUserInfo({ role: 'admin', name: 'x' });
+    expect(useUserStore.getState()).toMatchObject({ role: 'user', previewing: true });
+    useUserStore.getState().resetUser();
+    expect(sessionStorage.getItem(ROLE_PREVIEW_KEY)).toBeNull();
+    useUserStore.getState().setUserInfo({ role: 'user' });
+    expect(useUserStore.getState()).toMatchObject({ role: 'user', previewing: false });
+  });
+});
