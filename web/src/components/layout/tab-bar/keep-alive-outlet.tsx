@@ -1,3 +1,5 @@
+/* eslint-disable react-hooks/refs -- the kept pages are a cache that lives across renders and is
+   read while rendering on purpose: it must not cause renders of its own (a state would). */
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import {
   type Location,

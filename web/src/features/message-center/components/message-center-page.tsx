@@ -189,11 +189,12 @@ export default function MessageCenterPage() {
   // Opened without a tab: the first one holding unread items, decided once from counts
   // fetched for this page (the navbar's may be older), so reading them does not make the
   // page jump to another tab.
-  const opening = useRef<MessageKind | null>(null);
-  if (!opening.current && unread.data && unread.isFetchedAfterMount) {
-    opening.current = MESSAGE_KINDS.find((item) => (unread.data?.[item] ?? 0) > 0) ?? 'message';
+  // (State set while rendering, React's pattern for a value derived once from a query.)
+  const [opening, setOpening] = useState<MessageKind | null>(null);
+  if (!opening && unread.data && unread.isFetchedAfterMount) {
+    setOpening(MESSAGE_KINDS.find((item) => (unread.data?.[item] ?? 0) > 0) ?? 'message');
   }
-  const kind: MessageKind = isMessageKind(tabParam) ? tabParam : (opening.current ?? 'message');
+  const kind: MessageKind = isMessageKind(tabParam) ? tabParam : (opening ?? 'message');
   const focusParam = Number(searchParams.get('id'));
   const focusId = Number.isInteger(focusParam) && focusParam > 0 ? focusParam : null;
   const unreadInTab = unread.data?.[kind] ?? 0;
