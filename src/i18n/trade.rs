@@ -24,6 +24,7 @@ pub enum TradeMessage {
     CreditLimitBelowUsed,
     RepaymentTooLarge,
     OrderNotResolvable,
+    SerialRequired,
     CardNotDelivered,
     InvalidChoice { allowed: &'static str },
     CursorInvalid,
@@ -56,6 +57,7 @@ impl TradeMessage {
             CreditLimitBelowUsed => "credit.limit_below_used",
             RepaymentTooLarge => "credit.repayment_too_large",
             OrderNotResolvable => "order.not_resolvable",
+            SerialRequired => "order.serial_no.required",
             CardNotDelivered => "order.card.not_delivered",
             InvalidChoice { .. } => "request.invalid_choice",
             CursorInvalid => "request.cursor_invalid",
@@ -167,6 +169,10 @@ impl TradeMessage {
                 "only on-behalf orders awaiting a person and orders under manual review can be marked; this one has finished or is with a channel".into()
             }
             (OrderNotResolvable, ZhCn) => "只能处理待人工代充或人工审核中的订单；该订单已完成或正由渠道处理".into(),
+            (SerialRequired, EnUs) => {
+                "A success needs the serial number that proves the top-up (from the carrier or supplier)".into()
+            }
+            (SerialRequired, ZhCn) => "标记成功须填写证明充值完成的流水号（运营商或供应商提供）".into(),
             (CardNotDelivered, EnUs) => "this order has no card secret: it is not a successful card-secret order".into(),
             (CardNotDelivered, ZhCn) => "该订单没有卡密：不是已成功的卡密订单".into(),
             (InvalidChoice { allowed }, EnUs) => format!("must be one of: {allowed}").into(),

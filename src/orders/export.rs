@@ -6,8 +6,8 @@ use crate::db::now_millis;
 use crate::domain::{Carrier, beijing_time, yuan};
 use crate::error::AppError;
 use crate::export::{CsvFetcher, EXPORT_PAGE_SIZE, ExportParams, Format, PageFetcher, csv_stream, respond};
-use crate::i18n::Locale;
 use crate::i18n::files::{ORDER_EXPORT_COLUMNS, ORDER_STATUS};
+use crate::i18n::{Locale, failure_text};
 use crate::pagination::{PageRequest, decode_cursor, page_request};
 use crate::session::CurrentUser;
 use crate::sql::{Bind, bind_all};
@@ -53,6 +53,7 @@ fn export_row(order: &OrderRow, locale: Locale) -> Vec<String> {
         order.serial_no.clone().unwrap_or_default(),
         buyback.to_string(),
         order.merchant_id.to_string(),
+        order.failure_reason.as_deref().map(|stored| failure_text(stored, locale)).unwrap_or_default(),
     ]
 }
 
@@ -139,6 +140,15 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
         statuses[0], statuses[1], statuses[2], statuses[3], statuses[4]
     );
     let buyback = format!("CASE buyback WHEN 1 THEN '{}' ELSE '{}' END", buyback[0], buyback[1]);
+    // Known reason codes (and the old English sentences) in the reader's language, anything
+    // else as written. The texts are our own constants: no quote to escape.
+    let locale = if zh { Locale::ZhCn } else { Locale::EnUs };
+    let mut failure_reason = String::from("CASE");
+    for stored in FAILURE_REASONS_STORED {
+        let text = failure_text(stored, locale);
+        failure_reason.push_str(&format!(" WHEN failure_reason = '{stored}' THEN '\"{text}\"'"));
+    }
+    failure_reason.push_str(&format!(" ELSE {} END", quoted("failure_reason")));
     [
         plain("merchant_order_id"),
         plain("order_no"),
@@ -156,9 +166,19 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
         quoted("serial_no"),
         buyback,
         "CAST(merchant_id AS TEXT)".to_string(),
+        failure_reason,
     ]
     .join(" || ',' || ")
 }
+
+/// Every stored failure reason with a text of its own: the codes and the old sentences.
+const FAILURE_REASONS_STORED: [&str; 5] = [
+    "order.failure.carrier_refused",
+    "order.failure.marked_by_administrator",
+    "sandbox: the carrier refused the top-up",
+    "carrier refused the top-up",
+    "marked failed by an administrator",
+];
 
 /// One page of the export as CSV text, and the cursor of the next page.
 pub async fn fetch_csv_page(

@@ -3,6 +3,7 @@
 
 pub mod avatar;
 pub mod certification;
+pub mod credit_code;
 pub mod inbox;
 pub mod profile;
 pub mod validation;

@@ -11,6 +11,7 @@ mod login;
 mod monitor;
 mod orders;
 mod profile;
+mod resolution;
 mod schema;
 mod session;
 mod two_factor;

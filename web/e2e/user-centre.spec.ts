@@ -314,7 +314,7 @@ test.describe('user settings', () => {
       enterprise_name: '驳回测试有限公司',
       enterprise_certificate_type: 'business_license',
       enterprise_certificate_number: 'BL-2026-0001',
-      organization_code: 'ORG-1',
+      organization_code: '80210043-3',
     });
 
     // The administrator, in a browser of their own, reviews it.
