@@ -78,6 +78,8 @@ export default {
   'userSetting.rule.password.confirmMismatch': '两次输入的新密码不一致',
   'userSetting.rule.securityAnswer.required': '请输入密保问题的答案',
   'userSetting.rule.certificateNumber.invalid': '证件号码格式不正确',
+  'userSetting.rule.creditCode.invalid': '统一社会信用代码应为 18 位且校验码正确',
+  'userSetting.rule.organizationCode.invalid': '组织机构代码应为 8 位本体代码加校验码，如 12345678-9',
 
   'userSetting.security.password.title': '登录密码',
   'userSetting.security.password.description': '修改后，你在其他设备上的登录会话将全部退出',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen } from '@/lib/money';
-import { carrierKey, STATUS_COLORS, statusKey } from '@/lib/order-labels';
+import { carrierKey, failureReasonText, STATUS_COLORS, statusKey } from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
 import { checkPhone, normalizePhone } from '@/lib/phone';
 import { type Offer, useAddedOrders, useAddOrder, usePrice } from '../api/add-order';
@@ -250,7 +250,14 @@ export default function AddOrderPage() {
                   '-'
                 ),
             },
-            { title: t('orderCommon.column.serialNo'), key: 'serial', render: (_: unknown, row) => row.data?.serial_no || row.data?.failure_reason || '-' },
+            { title: t('orderCommon.column.serialNo'), key: 'serial', render: (_: unknown, row) => row.data?.serial_no || '-' },
+            {
+              title: t('orderCommon.column.failureReason'),
+              key: 'failure',
+              render: (_: unknown, row) => (
+                <span data-testid="added-order-failure">{(row.data && failureReasonText(row.data, t)) || '-'}</span>
+              ),
+            },
             { title: t('orderCommon.column.createdAt'), key: 'time', render: (_: unknown, row) => formatTime(row.data?.created_at) },
           ]}
         />

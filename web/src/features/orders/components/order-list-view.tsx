@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@/components/permission/permission';
 import { formatFen } from '@/lib/money';
-import { formatDuration, type OrderKind } from '@/lib/order-labels';
+import { durationUnits, failureReasonText, formatDuration, type OrderKind } from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
 import { useCursorPages } from '@/lib/cursor-pages';
 import { type OrderFilters, type SortOrder, toOrderQuery } from '../api/order-query';
@@ -44,7 +44,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
     if (data && !list.isPlaceholderData) remember(page, data.next_cursor);
   }, [data, list.isPlaceholderData, page, remember]);
 
-  const units = { s: t('orderCommon.unit.s'), min: t('orderCommon.unit.min') };
+  const units = durationUnits(t);
   const columns: ColumnsType<OrderItem> = [
     { title: t('orderCommon.column.merchantOrderId'), dataIndex: 'merchant_order_id', width: 190 },
     {
@@ -91,6 +91,13 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
     },
     { title: t('orderCommon.column.callbackAt'), dataIndex: 'callback_at', width: 170, render: formatTime },
     { title: t('orderCommon.column.serialNo'), dataIndex: 'serial_no', width: 200, render: (v: string | null) => v || '-' },
+    {
+      title: t('orderCommon.column.failureReason'),
+      key: 'failure_reason',
+      width: 180,
+      ellipsis: true,
+      render: (_: unknown, order) => <span data-testid="order-failure-reason">{failureReasonText(order, t) || '-'}</span>,
+    },
     {
       title: t('orderCommon.column.actions'),
       key: 'actions',

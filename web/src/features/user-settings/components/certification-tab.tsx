@@ -41,7 +41,7 @@ import {
 import { useUserStore } from '@/stores/user-store';
 import { CertificationReview } from './certification-review';
 import { reportSaved, reportSaveFailed } from './form-feedback';
-import { isPlainCertificateNumber, isResidentId } from './profile-validation';
+import { isOrganizationCode, isPlainCertificateNumber, isResidentId, isUnifiedSocialCreditCode } from './profile-validation';
 
 const STATUS_COLORS: Record<string, string> = {
   auditing: 'processing',
@@ -148,7 +148,13 @@ function SubmitForm() {
       validator: (_: unknown, value?: string) => {
         const number = (value ?? '').trim();
         if (!number) return Promise.resolve();
-        const valid = getFieldValue(typeField) === 'id_card' ? isResidentId(number) : isPlainCertificateNumber(number);
+        const type = getFieldValue(typeField);
+        if (type === 'unified_social_credit_code') {
+          return isUnifiedSocialCreditCode(number)
+            ? Promise.resolve()
+            : Promise.reject(new Error(t('userSetting.rule.creditCode.invalid')));
+        }
+        const valid = type === 'id_card' ? isResidentId(number) : isPlainCertificateNumber(number);
         return valid ? Promise.resolve() : Promise.reject(new Error(t('userSetting.rule.certificateNumber.invalid')));
       },
     });
@@ -235,8 +241,27 @@ function SubmitForm() {
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="organization_code" label={t('userSetting.cert.organizationCode')} rules={[required]}>
-          <Input data-testid="certification-organization-code" />
+        {/* The credit code replaced the organisation code (it holds it): asked only with an old licence. */}
+        <Form.Item noStyle dependencies={['enterprise_certificate_type']}>
+          {({ getFieldValue }) =>
+            getFieldValue('enterprise_certificate_type') === 'unified_social_credit_code' ? null : (
+              <Form.Item
+                name="organization_code"
+                label={t('userSetting.cert.organizationCode')}
+                rules={[
+                  required,
+                  {
+                    validator: (_: unknown, value?: string) =>
+                      !value?.trim() || isOrganizationCode(value.trim())
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('userSetting.rule.organizationCode.invalid'))),
+                  },
+                ]}
+              >
+                <Input data-testid="certification-organization-code" />
+              </Form.Item>
+            )
+          }
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={submit.isPending} data-testid="certification-submit">
           {t('userSetting.cert.submit')}
