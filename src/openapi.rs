@@ -1,7 +1,7 @@
 //! The OpenAPI document, generated from the handlers' annotations, and its browsable
 //! reference page at `/api-docs/ui/`.
 
-use crate::user_centre::{avatar, certification, inbox, profile, validation};
+use crate::user_centre::{avatar, certification, certification_queue, inbox, profile, validation};
 use crate::{auth, finance, monitor, orders, quotes, two_factor, users};
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
@@ -34,6 +34,7 @@ use utoipa_swagger_ui::SwaggerUi;
         certification::detail,
         certification::withdraw,
         certification::review,
+        certification_queue::pending_count,
         inbox::list,
         inbox::mark_read,
         inbox::mark_all_read,
@@ -89,6 +90,7 @@ use utoipa_swagger_ui::SwaggerUi;
         profile::ActivityItem,
         avatar::AvatarSaved,
         certification::SubmitRequest,
+        certification_queue::PendingCount,
         certification::CertificationRecord,
         certification::ListRequest,
         certification::RecordIdRequest,

@@ -275,6 +275,8 @@ pub async fn submit(
     audit::record(&state.db.pool, Some(caller.user_id), action::CERTIFICATION_SUBMITTED, &detail, &address.to_string())
         .await?;
     let row = visible_record(&state, &caller, id).await?;
+    let username: String = row.try_get("username")?;
+    super::certification_queue::announce_submission(&state.db.pool, &username, &submission.enterprise_name).await?;
     Ok(ApiOk(record_from_row(&state, &row, true)?))
 }
 

@@ -102,6 +102,7 @@ const MENU: &[Definition] = &[
         children: &[
             page("account", "Account", "menu.finance.account", Audience::Everyone),
             page("merchants", "Merchants", "menu.finance.merchants", Audience::AdminOnly),
+            page("certifications", "Certifications", "menu.finance.certifications", Audience::AdminOnly),
         ],
     },
     Definition {
@@ -209,6 +210,12 @@ mod tests {
     fn merchant_funding_is_for_administrators_only() {
         assert!(names(&menu_for(Role::Admin)).contains(&"Merchants".to_string()));
         assert!(!names(&menu_for(Role::User)).contains(&"Merchants".to_string()));
+    }
+
+    #[test]
+    fn certification_review_is_for_administrators_only() {
+        assert!(names(&menu_for(Role::Admin)).contains(&"Certifications".to_string()));
+        assert!(!names(&menu_for(Role::User)).contains(&"Certifications".to_string()));
     }
 
     #[test]

@@ -7,6 +7,7 @@ on_both_backends!(
     certification_input_is_validated,
     merchants_cannot_touch_each_others_records,
     messages_are_read_only_by_their_owner,
+    administrators_are_told_of_new_submissions,
 );
 
 fn submission() -> Value {
@@ -198,4 +199,37 @@ async fn messages_are_read_only_by_their_owner(backend: Backend) {
     let list = app.post_as(&merchant, "/adminapi/message/list", json!({ "type": "todo" })).await;
     assert_eq!(list.data().as_array().unwrap().len(), 0);
     assert_eq!(app.post_as(&merchant, "/adminapi/message/list", json!({ "type": "spam" })).await.code(), 40000);
+}
+
+async fn administrators_are_told_of_new_submissions(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let merchant = app.login(MERCHANT).await;
+    let admin = app.login(ADMIN).await;
+    let count = |token: String| {
+        let app = &app;
+        async move { app.get_as(&token, "/adminapi/certification/pendingCount").await }
+    };
+    assert_eq!(count(merchant.clone()).await.code(), 40300);
+    assert_eq!(count(admin.clone()).await.data()["pending"], 0);
+    let todos = |token: String| {
+        let app = &app;
+        async move { app.post_as(&token, "/adminapi/message/list", json!({"type": "todo"})).await }
+    };
+    let before = todos(admin.clone()).await.data().as_array().map_or(0, Vec::len);
+    assert_eq!(app.post_as(&merchant, "/adminapi/certification/submit", submission()).await.code(), 20000);
+    assert_eq!(count(admin.clone()).await.data()["pending"], 1);
+    let after = todos(admin.clone()).await;
+    let list = after.data().as_array().unwrap();
+    assert_eq!(list.len(), before + 1, "{:?}", after.body);
+    assert!(list.iter().any(|message| message["content"].as_str().unwrap().contains("北京示例科技有限公司")));
+    // The merchant's own inbox gets no such to-do.
+    let merchant_todos = todos(merchant.clone()).await;
+    assert!(
+        merchant_todos
+            .data()
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|message| !message["title"].as_str().unwrap().contains("待审核"))
+    );
 }

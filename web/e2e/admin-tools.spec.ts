@@ -142,3 +142,48 @@ test.describe('failure reasons', () => {
     });
   }
 });
+
+test.describe('merchants page', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`created time is visible beside the fixed actions (${locale})`, async ({ page }) => {
+      await useLocale(page, locale);
+      await loginAs(page, 'admin');
+      await page.goto('#/finance/merchants');
+      const row = page.getByTestId('merchant-table').locator('tbody tr.ant-table-row').first();
+      const created = row.getByTestId('merchant-created-at');
+      await expect(created).toBeVisible();
+      const createdBox = (await created.boundingBox())!;
+      const actionsBox = (await row.getByTestId('merchant-actions').boundingBox())!;
+      expect(createdBox.x + createdBox.width).toBeLessThanOrEqual(actionsBox.x);
+      // The four buttons on one line.
+      expect(actionsBox.height).toBeLessThan(40);
+    });
+  }
+
+  test('a top-up echoes the amount before it runs; an adjustment needs a remark (zh-CN)', async ({ page }) => {
+    await useLocale(page, 'zh-CN');
+    await loginAs(page, 'admin');
+    await page.goto('#/finance/merchants');
+    const row = page.getByTestId('merchant-table').locator('tbody tr.ant-table-row').first();
+    await expect(row).toBeVisible();
+    await openOverlay(page, row.getByTestId('merchant-topup'), page.getByTestId('merchant-action-amount'));
+    await page.getByTestId('merchant-action-amount').fill('12.5');
+    await page.getByTestId('merchant-action-confirm').click();
+    const echo = page.getByTestId('merchant-action-echo');
+    await expect(echo).toContainText('加款 ¥12.50');
+    // Back to correct it: nothing ran.
+    await page.getByRole('button', { name: '返回修改' }).click();
+    await expect(echo).toHaveCount(0);
+    await expect(page.getByTestId('merchant-action-amount')).toHaveValue('12.5');
+    await page.locator('.ant-modal-close').click();
+    await expect(page.getByTestId('merchant-action-amount')).toBeHidden();
+
+    await openOverlay(page, row.getByTestId('merchant-adjust'), page.getByTestId('merchant-action-amount'));
+    await page.getByTestId('merchant-action-amount').fill('1');
+    await page.getByTestId('merchant-action-confirm').click();
+    await expect(page.locator('#remark_help')).toHaveText('调账须填写备注，说明调整原因');
+    await expect(echo).toHaveCount(0);
+  });
+});

@@ -321,10 +321,13 @@ test.describe('money pages', () => {
     await page.goto('#/finance/merchants');
     const row = page.getByTestId('merchant-table').locator('tbody tr.ant-table-row').first();
     await expect(row).toBeVisible();
-    const balanceCell = row.locator('td:nth-child(3)');
+    const balanceCell = row.locator('td:nth-child(4)'); // after id, name, created time
     const before = (await balanceCell.textContent()) ?? '';
     await openOverlay(page, row.getByTestId('merchant-topup'), page.getByTestId('merchant-action-amount'));
     await page.getByTestId('merchant-action-amount').fill('0.29');
+    await page.getByTestId('merchant-action-confirm').click();
+    // A second look: the amount is echoed before money moves.
+    await expect(page.getByTestId('merchant-action-echo')).toContainText('¥0.29');
     await page.getByTestId('merchant-action-confirm').click();
     await expect(page.getByText('Done')).toBeVisible();
     const fen = (text: string) => Number(text.replace(/[,.]/g, ''));

@@ -321,9 +321,15 @@ test.describe('user settings', () => {
     const adminContext = await browser.newContext();
     const adminPage = await adminContext.newPage();
     await loginAs(adminPage, 'admin');
-    await adminPage.goto('#/user/setting?tab=certification');
+    await adminPage.goto('#/finance/certifications');
     const review = adminPage.getByTestId('certification-review');
     await expect(review).toContainText('驳回测试有限公司');
+    // The evidence first, then the decision.
+    await openOverlay(
+      adminPage,
+      adminPage.getByTestId(`certification-open-${record.id}`),
+      adminPage.getByTestId(`certification-reject-${record.id}`),
+    );
     await openOverlay(
       adminPage,
       adminPage.getByTestId(`certification-reject-${record.id}`),

@@ -104,6 +104,12 @@ export const APP_ROUTES: AppRoute[] = [
         meta: { requiresAuth: true, roles: ['admin'], locale: 'menu.finance.merchants' },
         load: () => import('@/features/merchants/components/merchants-page'),
       },
+      {
+        path: 'certifications',
+        name: 'Certifications',
+        meta: { requiresAuth: true, roles: ['admin'], locale: 'menu.finance.certifications' },
+        load: () => import('@/features/user-settings/components/certification-review-page'),
+      },
     ],
   },
   {

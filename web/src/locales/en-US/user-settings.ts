@@ -162,5 +162,13 @@ export default {
   'userSetting.cert.review.reason': 'Reason',
   'userSetting.cert.review.reason.required': 'Please enter the reason',
   'userSetting.cert.review.reason.tooLong': 'At most {{max}} characters',
+  'userSetting.cert.review.open': 'Review',
+  'userSetting.cert.review.evidence': 'Certification evidence',
+  'userSetting.cert.review.checkPassed': 'Check character correct',
+  'userSetting.cert.review.checkFailed': 'Check character wrong',
+  'userSetting.cert.review.inCreditCode': 'Contained in the unified social credit code',
+  'userSetting.cert.review.approve.confirmNamed': 'Approve the enterprise certification of “{{enterprise}}”?',
+  'userSetting.cert.review.elsewhere': 'Merchants’ enterprise certifications are reviewed on the Certification review page.',
+  'userSetting.cert.review.goto': 'Go to certification review',
   'userSetting.cert.review.done': 'Review saved',
 };

@@ -159,4 +159,12 @@ export default {
   'userSetting.cert.review.reason.required': '请输入驳回原因',
   'userSetting.cert.review.reason.tooLong': '最多 {{max}} 个字符',
   'userSetting.cert.review.done': '审核已完成',
+  'userSetting.cert.review.open': '审核',
+  'userSetting.cert.review.evidence': '认证材料',
+  'userSetting.cert.review.checkPassed': '校验码正确',
+  'userSetting.cert.review.checkFailed': '校验码错误',
+  'userSetting.cert.review.inCreditCode': '已含在统一社会信用代码中',
+  'userSetting.cert.review.approve.confirmNamed': '确认通过「{{enterprise}}」的企业认证？',
+  'userSetting.cert.review.elsewhere': '商户提交的企业认证在“认证审核”页面审核。',
+  'userSetting.cert.review.goto': '前往认证审核',
 };

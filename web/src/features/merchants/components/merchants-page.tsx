@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Empty, Form, Input, Modal, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Modal, Space, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
+import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen, parseYuanToFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
 import { type MerchantAction, type MerchantRow, useMerchantAction, useMerchants } from '../api/merchants';
@@ -11,19 +12,54 @@ interface ActionState {
   merchant: MerchantRow;
 }
 
+/** A money action checked and waiting for the administrator's second look. */
+interface Checked {
+  amountFen: number;
+  remark?: string;
+}
+
+/**
+ * One money action on a merchant, in two steps: the form (amount; a remark, required for an
+ * adjustment, which must say what it corrects), then a confirmation that echoes the amount
+ * and the merchant, so a mistyped amount is caught before money moves.
+ */
 function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ amount: string; remark?: string }>();
   const run = useMerchantAction();
+  const [checked, setChecked] = useState<Checked | null>(null);
   const action = state?.action;
   const merchant = state?.merchant;
+  const close = () => {
+    setChecked(null);
+    onClose();
+  };
+  const execute = () => {
+    if (!state || !checked) return;
+    run.mutate(
+      { action: state.action, merchantId: state.merchant.merchant_id, ...checked },
+      {
+        onSuccess: () => {
+          showSuccessMessage(t('merchants.done'));
+          close();
+        },
+        onError: (error) => {
+          // Back to the form, with the server's message under its field.
+          setChecked(null);
+          setTimeout(() => applyServerFieldErrors(form, error, { fieldMap: { amount_fen: 'amount', credit_limit_fen: 'amount' } }));
+        },
+      },
+    );
+  };
 
   return (
     <Modal
       open={state !== null}
       title={action && merchant ? t(`merchants.action.${action}`) + ` · ${merchant.name}` : ''}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      onCancel={checked ? () => setChecked(null) : close}
+      cancelText={checked ? t('merchants.back') : undefined}
+      onOk={() => (checked ? execute() : form.submit())}
+      okText={checked && action ? t(`merchants.action.${action}`) : t('merchants.next')}
       confirmLoading={run.isPending}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'merchant-action-confirm' } as Record<string, string>}
@@ -37,23 +73,29 @@ function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: 
           })}
         </Typography.Paragraph>
       ) : null}
+      {checked && action && merchant ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="merchant-action-echo"
+          title={t(`merchants.confirm.${action}`, {
+            name: merchant.name,
+            mid: merchant.merchant_id,
+            amount: formatFen(checked.amountFen),
+          })}
+          description={checked.remark ? t('merchants.confirm.remark', { remark: checked.remark }) : undefined}
+        />
+      ) : null}
       <Form
         form={form}
         layout="vertical"
+        hidden={checked !== null}
         initialValues={action === 'credit' && merchant ? { amount: formatFen(merchant.credit_limit_fen, { grouping: false }) } : {}}
         onFinish={({ amount, remark }) => {
           if (!state) return;
           const amountFen = parseYuanToFen(amount, { allowNegative: state.action === 'adjust' });
           if (amountFen === null) return;
-          run.mutate(
-            { action: state.action, merchantId: state.merchant.merchant_id, amountFen, remark },
-            {
-              onSuccess: () => {
-                showSuccessMessage(t('merchants.done'));
-                onClose();
-              },
-            },
-          );
+          setChecked({ amountFen, remark: remark?.trim() || undefined });
         }}
       >
         <Form.Item
@@ -71,8 +113,12 @@ function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: 
         >
           <Input prefix="¥" inputMode="decimal" data-testid="merchant-action-amount" />
         </Form.Item>
-        <Form.Item name="remark" label={t('orderCommon.record.remark')}>
-          <Input maxLength={200} />
+        <Form.Item
+          name="remark"
+          label={t('orderCommon.record.remark')}
+          rules={action === 'adjust' ? [{ required: true, whitespace: true, message: t('merchants.remarkRequired') }] : []}
+        >
+          <Input maxLength={200} data-testid="merchant-action-remark" />
         </Form.Item>
       </Form>
     </Modal>
@@ -81,7 +127,7 @@ function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: 
 
 /** Merchants (/finance/merchants, administrators): figures and money actions. */
 export default function MerchantsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
@@ -133,29 +179,50 @@ export default function MerchantsPage() {
             columns={[
               { title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id' },
               { title: t('merchants.name'), dataIndex: 'name' },
+              // Next to the name, not at the end: the table is wider than a 1440 px screen in
+              // English, and the end scrolls under the fixed action column.
+              {
+                title: t('merchants.createdAt'),
+                dataIndex: 'created_at',
+                width: 180,
+                render: (value: string) => <span data-testid="merchant-created-at">{formatTime(value)}</span>,
+              },
               { title: t('workplace.money.balance'), dataIndex: 'balance_fen', align: 'right', render: money },
               { title: t('workplace.money.creditAvailable'), dataIndex: 'credit_available_fen', align: 'right', render: money },
               { title: t('workplace.money.creditUsed'), dataIndex: 'credit_used_fen', align: 'right', render: money },
               { title: t('workplace.money.creditLimit'), dataIndex: 'credit_limit_fen', align: 'right', render: money },
               { title: t('workplace.money.totalTopup'), dataIndex: 'total_topup_fen', align: 'right', render: money },
-              { title: t('merchants.createdAt'), dataIndex: 'created_at', render: formatTime },
               {
                 title: t('orderCommon.column.actions'),
                 key: 'actions',
                 fixed: 'right',
+                // Wide enough for the four buttons on one line: a fixed column that wraps
+                // grows over the columns before it (the created time used to hide there).
+                width: i18n.language === 'en-US' ? 420 : 320,
                 render: (_: unknown, merchant) => (
-                  <Space size={4} wrap>
-                    {(['topup', 'credit', 'repay', 'adjust'] as const).map((name) => (
-                      <Button
-                        key={name}
-                        size="small"
-                        data-testid={`merchant-${name}`}
-                        disabled={name === 'repay' && merchant.credit_used_fen === 0}
-                        onClick={() => setAction({ action: name, merchant })}
-                      >
-                        {t(`merchants.action.${name}`)}
-                      </Button>
-                    ))}
+                  <Space size={4} data-testid="merchant-actions">
+                    {(['topup', 'credit', 'repay', 'adjust'] as const).map((name) => {
+                      const nothingToRepay = name === 'repay' && merchant.credit_used_fen === 0;
+                      const button = (
+                        <Button
+                          key={name}
+                          size="small"
+                          data-testid={`merchant-${name}`}
+                          disabled={nothingToRepay}
+                          onClick={() => setAction({ action: name, merchant })}
+                        >
+                          {t(`merchants.action.${name}`)}
+                        </Button>
+                      );
+                      // A disabled button says why (it gets no pointer events: the span does).
+                      return nothingToRepay ? (
+                        <Tooltip key={name} title={t('merchants.repayDisabled')}>
+                          <span data-testid="merchant-repay-why">{button}</span>
+                        </Tooltip>
+                      ) : (
+                        button
+                      );
+                    })}
                   </Space>
                 ),
               },

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Pagination, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Pagination, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { ExportButtons } from '@/components/export-buttons/export-buttons';
 import { OrderDetailDrawer } from './order-detail-drawer';
 import { OrderFilterForm } from './order-filter-form';
 import { OrderStatusTag } from './order-status-tag';
+import { isOverdue, OverdueBehalfOrders } from './overdue-behalf-orders';
 import { ResolveActions } from './resolve-actions';
 import './orders.css';
 
@@ -45,6 +46,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
   }, [data, list.isPlaceholderData, page, remember]);
 
   const units = durationUnits(t);
+  const [now] = useState(() => Date.now());
   const columns: ColumnsType<OrderItem> = [
     { title: t('orderCommon.column.merchantOrderId'), dataIndex: 'merchant_order_id', width: 190 },
     {
@@ -71,7 +73,16 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
       title: t('orderCommon.column.status'),
       dataIndex: 'status',
       width: 100,
-      render: (v: number) => <OrderStatusTag status={v} />,
+      render: (v: number, order) => (
+        <Space size={2} wrap>
+          <OrderStatusTag status={v} />
+          {isOverdue(order, now) ? (
+            <Tag color="red" data-testid="order-overdue">
+              {t('orderCommon.overdue.tag')}
+            </Tag>
+          ) : null}
+        </Space>
+      ),
     },
     {
       title: t('orderCommon.column.createdAt'),
@@ -96,7 +107,9 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
       key: 'failure_reason',
       width: 180,
       ellipsis: true,
-      render: (_: unknown, order) => <span data-testid="order-failure-reason">{failureReasonText(order, t) || '-'}</span>,
+      render: (_: unknown, order) => (
+        <span data-testid="order-failure-reason">{failureReasonText(order, t) || '-'}</span>
+      ),
     },
     {
       title: t('orderCommon.column.actions'),
@@ -128,6 +141,11 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
           }}
         />
       </Card>
+      {kind === 'behalf' ? (
+        <Permission roles={['admin']}>
+          <OverdueBehalfOrders onOpen={setOpenId} />
+        </Permission>
+      ) : null}
       <Card
         title={
           <span data-testid="order-total">

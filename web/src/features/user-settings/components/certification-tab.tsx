@@ -23,6 +23,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { formatTime } from '@/lib/platform-time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { showSuccessMessage } from '@/lib/feedback';
 import {
   canSubmitCertification,
@@ -39,9 +40,13 @@ import {
   type CertificationSubmitRequest,
 } from '../api/certification';
 import { useUserStore } from '@/stores/user-store';
-import { CertificationReview } from './certification-review';
 import { reportSaved, reportSaveFailed } from './form-feedback';
-import { isOrganizationCode, isPlainCertificateNumber, isResidentId, isUnifiedSocialCreditCode } from './profile-validation';
+import {
+  isOrganizationCode,
+  isPlainCertificateNumber,
+  isResidentId,
+  isUnifiedSocialCreditCode,
+} from './profile-validation';
 
 const STATUS_COLORS: Record<string, string> = {
   auditing: 'processing',
@@ -49,7 +54,6 @@ const STATUS_COLORS: Record<string, string> = {
   rejected: 'error',
   withdrawn: 'default',
 };
-
 
 export function CertificationStatusTag({ record }: { record: Pick<CertificationRecord, 'status' | 'reject_reason'> }) {
   const { t } = useTranslation();
@@ -369,8 +373,26 @@ function RecordsTable({ records }: { records: CertificationRecord[] }) {
  */
 export function CertificationTab({ username }: { username: string }) {
   const role = useUserStore((state) => state.role);
-  // Administrators have no enterprise of their own to certify: they review merchants'.
-  return role === 'admin' ? <CertificationReview /> : <OwnCertification username={username} />;
+  // Administrators have no enterprise of their own to certify: they review merchants', on
+  // a page of their own (with a menu entry and a badge); this tab points there.
+  return role === 'admin' ? <ReviewElsewhere /> : <OwnCertification username={username} />;
+}
+
+function ReviewElsewhere() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Card size="small" data-testid="certification-review-elsewhere">
+      <Typography.Paragraph>{t('userSetting.cert.review.elsewhere')}</Typography.Paragraph>
+      <Button
+        type="primary"
+        onClick={() => navigate('/finance/certifications')}
+        data-testid="certification-review-goto"
+      >
+        {t('userSetting.cert.review.goto')}
+      </Button>
+    </Card>
+  );
 }
 
 /** The signed-in user's own certification: status, submission and records. */
