@@ -2,8 +2,13 @@
  * Administrators' tools and the trail they leave (issue 15, points 4, 5, 12, 14): resolving
  * orders by hand, failure reasons in the reader's language, certification review, merchants.
  */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { chooseFromMenu, expect, loginAs, openOverlay, test, USERS, useLocale } from './support/console';
+
+const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+mkdirSync(screenshots, { recursive: true });
 
 interface Envelope<T> {
   code: number;
@@ -76,6 +81,7 @@ test.describe('resolving orders by hand', () => {
     const explanation = page.getByTestId('resolve-explanation');
     await expect(explanation).toContainText('record it as succeeded');
     await expect(explanation).not.toContainText(/refund/i);
+    await page.screenshot({ path: `${screenshots}en-US-resolve-success-dialog.png` });
     await page.getByTestId('resolve-confirm').click();
     await expect(page.locator('#serial_no_help')).toHaveText('Enter the serial number');
     await page.getByTestId('resolve-text').fill('   ');
@@ -93,6 +99,7 @@ test.describe('resolving orders by hand', () => {
     await expect(timeline).toContainText('Reason: confirmed by phone with the carrier');
     await expect(timeline).not.toContainText('without a serial number');
     await expect(timeline).toContainText('By admin'); // who placed it
+    await page.screenshot({ path: `${screenshots}en-US-order-timeline.png`, fullPage: true });
   });
 
   test('a failure says the merchant is refunded, needs a reason, and shows it (zh-CN)', async ({ page, request }) => {
@@ -114,6 +121,7 @@ test.describe('resolving orders by hand', () => {
     await expect(timeline).toContainText('管理员 admin 人工标记失败，已退款');
     await expect(timeline).toContainText('原因：号码已停机');
     await expect(page.getByTestId('detail-failure-reason')).toHaveText('号码已停机');
+    await page.screenshot({ path: `${screenshots}zh-CN-order-timeline.png`, fullPage: true });
   });
 });
 
@@ -159,6 +167,7 @@ test.describe('merchants page', () => {
       expect(createdBox.x + createdBox.width).toBeLessThanOrEqual(actionsBox.x);
       // The four buttons on one line.
       expect(actionsBox.height).toBeLessThan(40);
+      await page.screenshot({ path: `${screenshots}${locale}-merchants.png`, fullPage: true });
     });
   }
 
@@ -173,6 +182,7 @@ test.describe('merchants page', () => {
     await page.getByTestId('merchant-action-confirm').click();
     const echo = page.getByTestId('merchant-action-echo');
     await expect(echo).toContainText('加款 ¥12.50');
+    await page.screenshot({ path: `${screenshots}zh-CN-merchant-topup-echo.png` });
     // Back to correct it: nothing ran.
     await page.getByRole('button', { name: '返回修改' }).click();
     await expect(echo).toHaveCount(0);
@@ -185,5 +195,37 @@ test.describe('merchants page', () => {
     await page.getByTestId('merchant-action-confirm').click();
     await expect(page.locator('#remark_help')).toHaveText('调账须填写备注，说明调整原因');
     await expect(echo).toHaveCount(0);
+  });
+});
+
+test.describe('overdue on-behalf orders', () => {
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`are listed first for administrators, oldest first, and flagged (${locale})`, async ({ page }) => {
+      await useLocale(page, locale);
+      await loginAs(page, 'admin');
+      await page.goto('#/order/behalfList');
+      // The demo history leaves some on-behalf orders pending for days.
+      const overdue = page.getByTestId('overdue-behalf');
+      await expect(overdue).toBeVisible();
+      const waited = await overdue.getByTestId('overdue-waited').allInnerTexts();
+      expect(waited.length).toBeGreaterThan(0);
+      // Days, not minutes: "2 天 4 小时" / "2 d 4 h"; the first has waited longest.
+      expect(waited[0]).toMatch(locale === 'zh-CN' ? /^\d+ 天 \d+ 小时$/ : /^\d+ d \d+ h$/);
+      const days = waited.map((text) => Number(/^(\d+)/.exec(text)?.[1] ?? 0));
+      expect([...days].sort((a, b) => b - a)).toEqual(days);
+      // In the list below, overdue ones carry a flag next to their status.
+      await pickOption(page, 'filter-status', locale === 'zh-CN' ? '待处理' : 'Pending');
+      await page.getByTestId('filter-search').click();
+      await expect(page.getByTestId('order-table').getByTestId('order-overdue').first()).toBeVisible();
+      await page.screenshot({ path: `${screenshots}${locale}-behalf-overdue.png`, fullPage: true });
+    });
+  }
+
+  test('are not shown to merchants as a list of their own', async ({ page }) => {
+    await useLocale(page, 'en-US');
+    await loginAs(page, 'merchant');
+    await page.goto('#/order/behalfList');
+    await expect(page.getByTestId('order-table')).toBeVisible();
+    await expect(page.getByTestId('overdue-behalf')).toHaveCount(0);
   });
 });

@@ -100,6 +100,7 @@ for (const [locale, texts] of [
     await page.getByTestId('certification-approve-confirm').click();
     await expect(page.locator('.ant-message-notice').filter({ hasText: texts.done }).first()).toBeVisible();
     await expect(page.getByTestId('menu-badge-Certifications')).toHaveCount(0);
+    await expect(page.getByTestId('evidence-person-number')).toHaveCount(0);
     await page.screenshot({ path: `${screenshots}${locale}-certification-review.png`, fullPage: true });
   });
 }

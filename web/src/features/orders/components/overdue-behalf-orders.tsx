@@ -40,44 +40,42 @@ export function OverdueBehalfOrders({ onOpen }: { onOpen: (id: number) => void }
   if (!data || data.total === 0) return null;
   const units = durationUnits(t);
   return (
-    <Card
-      title={<span data-testid="overdue-title">{t('orderCommon.overdue.title', { count: data.total })}</span>}
-      data-testid="overdue-behalf"
-      className="orders__overdue"
-    >
-      <Table<OrderItem>
-        size="small"
-        rowKey="id"
-        pagination={false}
-        dataSource={data.list}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          {
-            title: t('orderCommon.column.orderNo'),
-            dataIndex: 'order_no',
-            render: (value: string, order) => (
-              <Typography.Link onClick={() => onOpen(order.id)}>{value}</Typography.Link>
-            ),
-          },
-          { title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id' },
-          { title: t('orderCommon.column.account'), dataIndex: 'account' },
-          { title: t('orderCommon.column.createdAt'), dataIndex: 'created_at', render: formatTime },
-          {
-            title: t('orderCommon.overdue.waited'),
-            key: 'waited',
-            render: (_: unknown, order) => (
-              <Typography.Text type="danger" data-testid="overdue-waited">
-                {formatDuration(now - Date.parse(order.created_at), units)}
-              </Typography.Text>
-            ),
-          },
-          {
-            title: t('orderCommon.column.actions'),
-            key: 'actions',
-            render: (_: unknown, order) => <ResolveActions order={order} compact />,
-          },
-        ]}
-      />
-    </Card>
+    <div data-testid="overdue-behalf">
+      <Card title={<span data-testid="overdue-title">{t('orderCommon.overdue.title', { count: data.total })}</span>}>
+        <Table<OrderItem>
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={data.list}
+          scroll={{ x: 'max-content' }}
+          columns={[
+            {
+              title: t('orderCommon.column.orderNo'),
+              dataIndex: 'order_no',
+              render: (value: string, order) => (
+                <Typography.Link onClick={() => onOpen(order.id)}>{value}</Typography.Link>
+              ),
+            },
+            { title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id' },
+            { title: t('orderCommon.column.account'), dataIndex: 'account' },
+            { title: t('orderCommon.column.createdAt'), dataIndex: 'created_at', render: formatTime },
+            {
+              title: t('orderCommon.overdue.waited'),
+              key: 'waited',
+              render: (_: unknown, order) => (
+                <Typography.Text type="danger" data-testid="overdue-waited">
+                  {formatDuration(now - Date.parse(order.created_at), units)}
+                </Typography.Text>
+              ),
+            },
+            {
+              title: t('orderCommon.column.actions'),
+              key: 'actions',
+              render: (_: unknown, order) => <ResolveActions order={order} compact />,
+            },
+          ]}
+        />
+      </Card>
+    </div>
   );
 }

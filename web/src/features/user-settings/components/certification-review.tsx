@@ -172,7 +172,7 @@ function ReviewDrawer({
         ) : null
       }
     >
-      {detail.isPending ? <Skeleton active /> : null}
+      {detail.isLoading ? <Skeleton active /> : null}
       {record ? (
         <Descriptions column={1} size="small" bordered data-testid="certification-evidence-fields">
           <Descriptions.Item
