@@ -235,6 +235,7 @@ fn notices() -> Vec<Notice> {
         PasswordChangedAt { time: "2026-11-23 20:00:00".into(), address: "127.0.0.1".into() },
         CertificationPassed,
         CertificationRejected,
+        CertificationSubmitted,
         RealNameCertification,
         LowBalance,
         PleaseTopUp,
@@ -252,6 +253,7 @@ fn notices() -> Vec<Notice> {
             | PasswordChangedAt { .. }
             | CertificationPassed
             | CertificationRejected
+            | CertificationSubmitted
             | RealNameCertification
             | LowBalance
             | PleaseTopUp

@@ -5,6 +5,7 @@
 use super::certification::AUDITING;
 use super::inbox::{MessageKind, Notification, notify};
 use crate::error::{ApiOk, ApiResult};
+use crate::i18n::notices::Notice;
 use crate::session::AdminUser;
 use crate::state::AppState;
 use axum::extract::State;
@@ -31,19 +32,20 @@ pub async fn pending_count(State(state): State<AppState>, _admin: AdminUser) -> 
 }
 
 /// A to-do for every administrator: who submitted what. Titles carry both languages
-/// ("中文 / English"), as the other notices do; the console shows the reader's half.
+/// ([`Notice::stored`]), as the other notices do; the console shows the reader's half.
 pub async fn announce_submission(pool: &AnyPool, username: &str, enterprise: &str) -> Result<(), sqlx::Error> {
     let administrators: Vec<i64> =
         sqlx::query_scalar("SELECT id FROM users WHERE role = 'admin'").fetch_all(pool).await?;
     let content = format!("{username}：{enterprise}");
+    let (title, sub_title) = (Notice::CertificationSubmitted.stored(), Notice::RealNameCertification.stored());
     for administrator in administrators {
         notify(
             pool,
             administrator,
             Notification {
                 kind: MessageKind::Todo,
-                title: "新的企业认证待审核 / New enterprise certification to review",
-                sub_title: "实名认证 / Real-name certification",
+                title: &title,
+                sub_title: &sub_title,
                 content: &content,
                 message_type: 0,
             },
