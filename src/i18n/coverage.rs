@@ -35,9 +35,11 @@ fn trade_messages() -> Vec<TradeMessage> {
         AmountInvalid,
         AdjustmentInvalid,
         AdjustmentBelowZero,
+        AdjustmentRemarkRequired,
         CreditLimitBelowUsed,
         RepaymentTooLarge,
         OrderNotResolvable,
+        SerialRequired,
         CardNotDelivered,
         InvalidChoice { allowed: "a, b" },
         CursorInvalid,
@@ -64,9 +66,11 @@ fn trade_messages() -> Vec<TradeMessage> {
             | AmountInvalid
             | AdjustmentInvalid
             | AdjustmentBelowZero
+            | AdjustmentRemarkRequired
             | CreditLimitBelowUsed
             | RepaymentTooLarge
             | OrderNotResolvable
+            | SerialRequired
             | CardNotDelivered
             | InvalidChoice { .. }
             | CursorInvalid
@@ -113,6 +117,8 @@ fn user_centre_messages() -> Vec<UserCentreMessage> {
         IdsInvalid,
         AccountTypeInvalid,
         CertificateTypeInvalid,
+        CreditCodeInvalid,
+        OrganizationCodeInvalid,
     ];
     for message in &all {
         match message {
@@ -143,7 +149,9 @@ fn user_centre_messages() -> Vec<UserCentreMessage> {
             | DecisionInvalid
             | IdsInvalid
             | AccountTypeInvalid
-            | CertificateTypeInvalid => {}
+            | CertificateTypeInvalid
+            | CreditCodeInvalid
+            | OrganizationCodeInvalid => {}
         }
     }
     all
