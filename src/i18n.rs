@@ -12,12 +12,14 @@
 
 #[cfg(test)]
 mod coverage;
+mod failure;
 pub mod files;
 pub mod notices;
 mod trade;
 mod user_centre;
 
 use axum::http::HeaderMap;
+pub use failure::{FailureReason, failure_text};
 use std::borrow::Cow;
 pub use trade::TradeMessage;
 pub use user_centre::UserCentreMessage;

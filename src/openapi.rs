@@ -1,7 +1,7 @@
 //! The OpenAPI document, generated from the handlers' annotations, and its browsable
 //! reference page at `/api-docs/ui/`.
 
-use crate::user_centre::{avatar, certification, inbox, integration, profile, validation};
+use crate::user_centre::{avatar, certification, certification_queue, inbox, integration, profile, validation};
 use crate::{auth, finance, monitor, orders, quotes, two_factor, users};
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
@@ -35,6 +35,7 @@ use utoipa_swagger_ui::SwaggerUi;
         certification::detail,
         certification::withdraw,
         certification::review,
+        certification_queue::pending_count,
         inbox::list,
         inbox::mark_read,
         inbox::mark_all_read,
@@ -49,7 +50,7 @@ use utoipa_swagger_ui::SwaggerUi;
         orders::add,
         orders::price,
         orders::reveal_card,
-        orders::resolve,
+        orders::resolve::resolve,
         orders::export::export_orders,
         orders::batch::preview,
         orders::batch_submit::submit,
@@ -92,6 +93,7 @@ use utoipa_swagger_ui::SwaggerUi;
         profile::ActivityItem,
         avatar::AvatarSaved,
         certification::SubmitRequest,
+        certification_queue::PendingCount,
         certification::CertificationRecord,
         certification::ListRequest,
         certification::RecordIdRequest,
@@ -123,7 +125,7 @@ use utoipa_swagger_ui::SwaggerUi;
         orders::PriceResponse,
         orders::PriceOffer,
         orders::RevealedCard,
-        orders::ResolveRequest,
+        orders::resolve::ResolveRequest,
         orders::batch::PreviewText,
         orders::batch::PreviewResponse,
         orders::batch::PreviewError,

@@ -79,7 +79,8 @@ impl Channel for SandboxChannel {
                 let card = order.card.then(|| card_for(&serial_no));
                 ChannelStatus::Succeeded { serial_no, card }
             } else {
-                ChannelStatus::Failed { reason: "sandbox: the carrier refused the top-up".to_string() }
+                // A code, not a sentence: the reader sees it in their own language.
+                ChannelStatus::Failed { reason: crate::i18n::FailureReason::CarrierRefused.code().to_string() }
             })
         })
     }

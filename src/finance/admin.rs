@@ -214,9 +214,9 @@ pub async fn repay(
     .await
 }
 
-/// Correct a balance by a signed amount (never below zero).
+/// Correct a balance by a signed amount (never below zero), with a remark saying why.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/adjust", tag = "admin", request_body = FundingRequest,
-    responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 400, description = "40000: invalid or below zero")),
+    responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 400, description = "40000: invalid, below zero, or no remark")),
     security(("token" = [])))]
 pub async fn adjust(
     State(state): State<AppState>,
@@ -226,7 +226,11 @@ pub async fn adjust(
     let amount = Money::adjustment(request.amount_fen)
         .ok_or_else(|| AppError::field("amount_fen", TradeMessage::AdjustmentInvalid))?
         .fen();
+    // An adjustment corrects a mistake: the record must say which one, for whoever reads it later.
     let text = remark(request.remark);
+    if text.is_empty() {
+        return Err(AppError::field("remark", TradeMessage::AdjustmentRemarkRequired));
+    }
     fund(&state, &admin, request.merchant_id, |ledger| {
         if ledger.account().balance_fen + amount < 0 {
             return Err(AppError::field("amount_fen", TradeMessage::AdjustmentBelowZero));

@@ -35,9 +35,11 @@ fn trade_messages() -> Vec<TradeMessage> {
         AmountInvalid,
         AdjustmentInvalid,
         AdjustmentBelowZero,
+        AdjustmentRemarkRequired,
         CreditLimitBelowUsed,
         RepaymentTooLarge,
         OrderNotResolvable,
+        SerialRequired,
         CardNotDelivered,
         InvalidChoice { allowed: "a, b" },
         CursorInvalid,
@@ -75,9 +77,11 @@ fn trade_messages() -> Vec<TradeMessage> {
             | AmountInvalid
             | AdjustmentInvalid
             | AdjustmentBelowZero
+            | AdjustmentRemarkRequired
             | CreditLimitBelowUsed
             | RepaymentTooLarge
             | OrderNotResolvable
+            | SerialRequired
             | CardNotDelivered
             | InvalidChoice { .. }
             | CursorInvalid
@@ -135,6 +139,8 @@ fn user_centre_messages() -> Vec<UserCentreMessage> {
         IdsInvalid,
         AccountTypeInvalid,
         CertificateTypeInvalid,
+        CreditCodeInvalid,
+        OrganizationCodeInvalid,
     ];
     for message in &all {
         match message {
@@ -165,7 +171,9 @@ fn user_centre_messages() -> Vec<UserCentreMessage> {
             | DecisionInvalid
             | IdsInvalid
             | AccountTypeInvalid
-            | CertificateTypeInvalid => {}
+            | CertificateTypeInvalid
+            | CreditCodeInvalid
+            | OrganizationCodeInvalid => {}
         }
     }
     all
@@ -257,6 +265,7 @@ fn notices() -> Vec<Notice> {
         PasswordChangedAt { time: "2026-11-23 20:00:00".into(), address: "127.0.0.1".into() },
         CertificationPassed,
         CertificationRejected,
+        CertificationSubmitted,
         RealNameCertification,
         LowBalance,
         PleaseTopUp,
@@ -274,6 +283,7 @@ fn notices() -> Vec<Notice> {
             | PasswordChangedAt { .. }
             | CertificationPassed
             | CertificationRejected
+            | CertificationSubmitted
             | RealNameCertification
             | LowBalance
             | PleaseTopUp

@@ -22,7 +22,7 @@ impl<const N: usize> Labels<N> {
 }
 
 /// Columns of the order export.
-pub const ORDER_EXPORT_COLUMNS: Labels<16> = Labels([
+pub const ORDER_EXPORT_COLUMNS: Labels<17> = Labels([
     ("商户订单号", "Merchant order id"),
     ("订单号", "Order number"),
     ("系统订单号", "System order id"),
@@ -39,6 +39,7 @@ pub const ORDER_EXPORT_COLUMNS: Labels<16> = Labels([
     ("流水号", "Serial number"),
     ("回购单", "Buyback"),
     ("商户编号", "Merchant id"),
+    ("失败原因", "Failure reason"),
 ]);
 
 /// Order statuses by code (0 to 4: pending, processing, success, failure, manual review).

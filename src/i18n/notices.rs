@@ -24,6 +24,8 @@ pub enum Notice {
     },
     CertificationPassed,
     CertificationRejected,
+    /// To administrators: a merchant submitted a certification to review.
+    CertificationSubmitted,
     RealNameCertification,
     LowBalance,
     PleaseTopUp,
@@ -65,6 +67,7 @@ impl Notice {
             }
             CertificationPassed => pick("企业认证已通过", "Enterprise certification passed"),
             CertificationRejected => pick("企业认证被驳回", "Enterprise certification rejected"),
+            CertificationSubmitted => pick("新的企业认证待审核", "New enterprise certification to review"),
             RealNameCertification => pick("实名认证", "Real-name certification"),
             LowBalance => pick("余额不足提醒", "Low balance"),
             PleaseTopUp => pick("请及时充值", "Please top up"),

@@ -21,9 +21,11 @@ pub enum TradeMessage {
     AmountInvalid,
     AdjustmentInvalid,
     AdjustmentBelowZero,
+    AdjustmentRemarkRequired,
     CreditLimitBelowUsed,
     RepaymentTooLarge,
     OrderNotResolvable,
+    SerialRequired,
     CardNotDelivered,
     InvalidChoice { allowed: &'static str },
     CursorInvalid,
@@ -64,9 +66,11 @@ impl TradeMessage {
             AmountInvalid => "amount.invalid",
             AdjustmentInvalid => "amount.adjustment_invalid",
             AdjustmentBelowZero => "balance.adjustment_below_zero",
+            AdjustmentRemarkRequired => "amount.adjustment_remark_required",
             CreditLimitBelowUsed => "credit.limit_below_used",
             RepaymentTooLarge => "credit.repayment_too_large",
             OrderNotResolvable => "order.not_resolvable",
+            SerialRequired => "order.serial_no.required",
             CardNotDelivered => "order.card.not_delivered",
             InvalidChoice { .. } => "request.invalid_choice",
             CursorInvalid => "request.cursor_invalid",
@@ -182,6 +186,8 @@ impl TradeMessage {
             (AdjustmentInvalid, ZhCn) => "调账金额必须是非零整数（单位：分），绝对值不超过 1 亿元".into(),
             (AdjustmentBelowZero, EnUs) => "the adjustment would make the balance negative".into(),
             (AdjustmentBelowZero, ZhCn) => "调账后余额将为负数".into(),
+            (AdjustmentRemarkRequired, EnUs) => "An adjustment needs a remark saying what it corrects".into(),
+            (AdjustmentRemarkRequired, ZhCn) => "调账须填写备注，说明调整原因".into(),
             (CreditLimitBelowUsed, EnUs) => "the credit limit cannot be below the credit awaiting repayment".into(),
             (CreditLimitBelowUsed, ZhCn) => "授信额度不能低于待还授信".into(),
             (RepaymentTooLarge, EnUs) => "the repayment exceeds the credit awaiting repayment".into(),
@@ -190,6 +196,10 @@ impl TradeMessage {
                 "only on-behalf orders awaiting a person and orders under manual review can be marked; this one has finished or is with a channel".into()
             }
             (OrderNotResolvable, ZhCn) => "只能处理待人工代充或人工审核中的订单；该订单已完成或正由渠道处理".into(),
+            (SerialRequired, EnUs) => {
+                "A success needs the serial number that proves the top-up (from the carrier or supplier)".into()
+            }
+            (SerialRequired, ZhCn) => "标记成功须填写证明充值完成的流水号（运营商或供应商提供）".into(),
             (CardNotDelivered, EnUs) => "this order has no card secret: it is not a successful card-secret order".into(),
             (CardNotDelivered, ZhCn) => "该订单没有卡密：不是已成功的卡密订单".into(),
             (InvalidChoice { allowed }, EnUs) => format!("must be one of: {allowed}").into(),

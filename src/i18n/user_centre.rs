@@ -34,6 +34,8 @@ pub enum UserCentreMessage {
     IdsInvalid,
     AccountTypeInvalid,
     CertificateTypeInvalid,
+    CreditCodeInvalid,
+    OrganizationCodeInvalid,
 }
 
 impl UserCentreMessage {
@@ -68,6 +70,8 @@ impl UserCentreMessage {
             IdsInvalid => "message.ids.invalid",
             AccountTypeInvalid => "certification.account_type.invalid",
             CertificateTypeInvalid => "certification.certificate_type.invalid",
+            CreditCodeInvalid => "certification.credit_code.invalid",
+            OrganizationCodeInvalid => "certification.organization_code.invalid",
         }
     }
 
@@ -148,6 +152,14 @@ impl UserCentreMessage {
             IdsInvalid => pick("ids must be a list of positive integers", "ids 必须是正整数列表"),
             AccountTypeInvalid => pick("the account type must be enterprise", "账户类型必须是企业"),
             CertificateTypeInvalid => pick("unknown certificate type", "未知的证件类型"),
+            CreditCodeInvalid => pick(
+                "The unified social credit code must be 18 characters with a valid check character (GB 32100-2015)",
+                "统一社会信用代码应为 18 位且校验码正确（GB 32100-2015）",
+            ),
+            OrganizationCodeInvalid => pick(
+                "The organisation code must be 8 characters and a valid check character, e.g. 12345678-9",
+                "组织机构代码应为 8 位本体代码加正确的校验码，如 12345678-9",
+            ),
         }
     }
 }

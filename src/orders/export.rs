@@ -9,8 +9,8 @@ use crate::export::{
     Cell, CsvFetcher, EXPORT_PAGE_SIZE, ExportParams, FORMULA_TRIGGERS, Format, PageFetcher, csv_stream, respond,
     titles,
 };
-use crate::i18n::Locale;
 use crate::i18n::files::{ORDER_EXPORT_COLUMNS, ORDER_STATUS};
+use crate::i18n::{Locale, failure_text};
 use crate::pagination::{PageRequest, decode_cursor, page_request};
 use crate::session::CurrentUser;
 use crate::sql::{Bind, bind_all};
@@ -56,6 +56,7 @@ pub fn export_row(order: &OrderRow, locale: Locale) -> Vec<Cell> {
         Cell::id(order.serial_no.clone().unwrap_or_default()),
         Cell::text(buyback),
         Cell::Int(order.merchant_id),
+        Cell::text(order.failure_reason.as_deref().map(|stored| failure_text(stored, locale)).unwrap_or_default()),
     ]
 }
 
@@ -157,6 +158,15 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
         statuses[0], statuses[1], statuses[2], statuses[3], statuses[4]
     );
     let buyback = format!("CASE buyback WHEN 1 THEN '{}' ELSE '{}' END", buyback[0], buyback[1]);
+    // Known reason codes (and the old English sentences) in the reader's language, anything
+    // else as written. The texts are our own constants: no quote to escape.
+    let locale = if zh { Locale::ZhCn } else { Locale::EnUs };
+    let mut failure_reason = String::from("CASE");
+    for stored in FAILURE_REASONS_STORED {
+        let shown = failure_text(stored, locale);
+        failure_reason.push_str(&format!(" WHEN failure_reason = '{stored}' THEN '\"{shown}\"'"));
+    }
+    failure_reason.push_str(&format!(" ELSE {} END", text("failure_reason")));
     [
         id("merchant_order_id"),
         id("order_no"),
@@ -174,9 +184,19 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
         id("serial_no"),
         text(&buyback),
         "CAST(merchant_id AS TEXT)".to_string(),
+        failure_reason,
     ]
     .join(" || ',' || ")
 }
+
+/// Every stored failure reason with a text of its own: the codes and the old sentences.
+const FAILURE_REASONS_STORED: [&str; 5] = [
+    "order.failure.carrier_refused",
+    "order.failure.marked_by_administrator",
+    "sandbox: the carrier refused the top-up",
+    "carrier refused the top-up",
+    "marked failed by an administrator",
+];
 
 /// One page of the export as CSV text, and the cursor of the next page.
 pub async fn fetch_csv_page(

@@ -105,7 +105,8 @@ fn build(
         submitted_at: (status != OrderStatus::Pending).then_some(created_at + 50),
         callback_at: finished_at.filter(|_| kind != OrderKind::Behalf),
         finished_at,
-        failure_reason: (status == OrderStatus::Failure).then(|| "carrier refused the top-up".to_string()),
+        failure_reason: (status == OrderStatus::Failure)
+            .then(|| crate::i18n::FailureReason::CarrierRefused.code().to_string()),
         serial_no,
         card,
         batch_id: None,

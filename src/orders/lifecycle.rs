@@ -28,6 +28,17 @@ pub enum Outcome {
     Failure { reason: String },
 }
 
+/// Notes of the timeline events written here; the console shows them in its language.
+pub mod note {
+    pub const SUCCESS: &str = "success";
+    pub const SUCCESS_WITHOUT_SERIAL: &str = "success without serial number";
+    pub const FAILURE: &str = "failure";
+    /// An administrator resolved the order by hand; the event names them (`actor_id`) and
+    /// carries their reason (`detail`).
+    pub const MARKED_SUCCESS: &str = "marked success by an administrator";
+    pub const MARKED_FAILURE: &str = "marked failed by an administrator";
+}
+
 /// Who reports the outcome; decides which statuses it may finish from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reporter {
@@ -62,6 +73,8 @@ struct Move<'a> {
     binds: Vec<Bind>,
     has_serial: bool,
     note: &'a str,
+    /// Why, in a person's words (administrators' resolutions); empty otherwise.
+    detail: &'a str,
     actor: Option<i64>,
     now: i64,
 }
@@ -82,7 +95,21 @@ async fn move_status(connection: &mut AnyConnection, order: &OrderRow, change: M
     let mut counters = CounterChanges::default();
     counters.moved(&order.counted(), (order.status, order.serial_no.is_some()), (change.to.code(), change.has_serial));
     counters.apply(&mut *connection).await?;
-    insert_events(&mut *connection, &[(order.id, change.to, change.note, change.actor, change.now)]).await?;
+    if change.detail.is_empty() {
+        insert_events(&mut *connection, &[(order.id, change.to, change.note, change.actor, change.now)]).await?;
+    } else {
+        sqlx::query(
+            "INSERT INTO order_events (order_id, status, note, detail, actor_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(order.id)
+        .bind(change.to.code())
+        .bind(change.note)
+        .bind(change.detail)
+        .bind(change.actor)
+        .bind(change.now)
+        .execute(&mut *connection)
+        .await?;
+    }
     Ok(true)
 }
 
@@ -103,6 +130,7 @@ pub async fn mark_processing(state: &AppState, order_id: i64) -> Result<Option<i
         binds: vec![Bind::Int(now), Bind::Int(deadline)],
         has_serial: false,
         note: "submitted",
+        detail: "",
         actor: None,
         now,
     };
@@ -126,6 +154,7 @@ pub async fn mark_manual_review(state: &AppState, order_id: i64) -> Result<bool,
         binds: vec![],
         has_serial: order.serial_no.is_some(),
         note: "deadline passed without an answer from the channel",
+        detail: "",
         actor: None,
         now,
     };
@@ -143,6 +172,18 @@ pub async fn finish(
     outcome: Outcome,
     reporter: Reporter,
     actor: Actor,
+) -> Result<bool, sqlx::Error> {
+    finish_with_detail(state, order_id, outcome, reporter, actor, "").await
+}
+
+/// [`finish`] with the person's reason for the timeline (`detail`, administrators only).
+pub async fn finish_with_detail(
+    state: &AppState,
+    order_id: i64,
+    outcome: Outcome,
+    reporter: Reporter,
+    actor: Actor,
+    detail: &str,
 ) -> Result<bool, sqlx::Error> {
     let now = now_millis();
     let mut transaction = state.db.begin_write().await?;
@@ -178,8 +219,13 @@ pub async fn finish(
             let set = format!("{common}, serial_no = $5, card_no_enc = $6, card_secret_enc = $7");
             let has_serial = serial_no.is_some();
             binds.extend([Bind::OptText(serial_no.clone()), Bind::OptText(card_no), Bind::OptText(card_secret)]);
-            let note = if has_serial { "success" } else { "success without serial number" };
-            let change = Move { to: OrderStatus::Success, set: &set, binds, has_serial, note, actor: actor.id, now };
+            let note = match (reporter, has_serial) {
+                (Reporter::Admin, _) => note::MARKED_SUCCESS,
+                (Reporter::Channel, true) => note::SUCCESS,
+                (Reporter::Channel, false) => note::SUCCESS_WITHOUT_SERIAL,
+            };
+            let change =
+                Move { to: OrderStatus::Success, set: &set, binds, has_serial, note, detail, actor: actor.id, now };
             move_status(&mut transaction, &order, change).await?
         }
         Outcome::Failure { reason } => {
@@ -189,8 +235,9 @@ pub async fn finish(
             // Locks are always taken account → order → counters (as when placing), so
             // that PostgreSQL transactions never wait for each other in a circle.
             let mut ledger = Ledger::open(&mut transaction, order.merchant_id, actor.clone()).await?;
+            let note = if reporter == Reporter::Admin { note::MARKED_FAILURE } else { note::FAILURE };
             let change =
-                Move { to: OrderStatus::Failure, set: &set, binds, has_serial, note: "failure", actor: actor.id, now };
+                Move { to: OrderStatus::Failure, set: &set, binds, has_serial, note, detail, actor: actor.id, now };
             let moved = move_status(&mut transaction, &order, change).await?;
             if moved {
                 ledger.refund_order(

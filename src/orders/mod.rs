@@ -1,5 +1,5 @@
 //! Orders: `/adminapi/order/*` (lists, detail, add, price lookup, card-secret reveal,
-//! export, batches) and `/adminapi/admin/order/resolve`.
+//! export, batches) and `/adminapi/admin/order/resolve` (`resolve.rs`).
 
 pub mod batch;
 mod batch_file;
@@ -13,6 +13,7 @@ pub mod lifecycle;
 pub mod model;
 pub mod place;
 pub mod query;
+pub mod resolve;
 pub mod store;
 
 use crate::audit;
@@ -22,16 +23,16 @@ use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::finance::ledger::{Account, Actor};
 use crate::finance::log::{AccountRecord, records_for_order};
-use crate::i18n::TradeMessage;
+use crate::i18n::{Locale, TradeMessage};
 use crate::pagination::page_request;
-use crate::session::{AdminUser, CurrentUser, Role};
+use crate::session::{CurrentUser, Role};
 use crate::state::AppState;
 use axum::{
     Router,
     extract::State,
+    http::HeaderMap,
     routing::{get, post},
 };
-use lifecycle::{Outcome, Reporter};
 use model::OrderItem;
 use place::{OrderLine, PlaceIntent};
 use query::{OrderFilter, fetch_page};
@@ -47,7 +48,7 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/order/price", post(price))
         .route("/adminapi/order/card/reveal", post(reveal_card))
         .route("/adminapi/order/export", get(export::export_orders))
-        .route("/adminapi/admin/order/resolve", post(resolve))
+        .route("/adminapi/admin/order/resolve", post(resolve::resolve))
         .merge(batch::router())
 }
 
@@ -86,6 +87,7 @@ pub struct OrderListResponse {
 pub async fn list(
     State(state): State<AppState>,
     caller: CurrentUser,
+    headers: HeaderMap,
     JsonBody(request): JsonBody<OrderListRequest>,
 ) -> ApiResult<OrderListResponse> {
     let query = request.filter.resolve(&caller, now_millis())?;
@@ -93,7 +95,7 @@ pub async fn list(
     let ((orders, next_cursor), (total, total_capped)) =
         tokio::try_join!(fetch_page(&state.db.pool, &query, page), query.count(&state.db.pool))?;
     Ok(ApiOk(OrderListResponse {
-        list: orders.iter().map(model::OrderRow::to_item).collect(),
+        list: orders.iter().map(|order| order.to_item().localized(Locale::from_headers(&headers))).collect(),
         total,
         total_capped,
         next_cursor,
@@ -111,10 +113,15 @@ pub struct OrderRef {
 pub struct TimelineEntry {
     pub status: i64,
     pub status_name: &'static str,
-    /// placed, submitted, success, failure, manual review reason, ...
+    /// placed, submitted, success, failure, marked success / failed by an administrator,
+    /// manual review reason, ...
     pub note: String,
+    /// Why, in the words of the person who made the change (an administrator's reason).
+    pub detail: String,
     /// The user who made the change; null for the system.
     pub actor_id: Option<i64>,
+    /// That user's account name; null for the system.
+    pub actor_name: Option<String>,
     pub at: String,
 }
 
@@ -129,7 +136,11 @@ pub struct OrderDetail {
 
 /// Finds an order the caller may see: a merchant's own, or any for an administrator.
 /// Another merchant's order is "not found", exactly like one that does not exist.
-async fn visible_order(state: &AppState, caller: &CurrentUser, order_id: i64) -> Result<model::OrderRow, AppError> {
+pub(crate) async fn visible_order(
+    state: &AppState,
+    caller: &CurrentUser,
+    order_id: i64,
+) -> Result<model::OrderRow, AppError> {
     let mut connection = state.db.pool.acquire().await?;
     let order = lifecycle::read_order(&mut connection, order_id).await?.ok_or(AppError::NotFound)?;
     if caller.role == Role::User && caller.merchant_id != Some(order.merchant_id) {
@@ -145,20 +156,29 @@ async fn visible_order(state: &AppState, caller: &CurrentUser, order_id: i64) ->
 pub async fn detail(
     State(state): State<AppState>,
     caller: CurrentUser,
+    headers: HeaderMap,
     JsonBody(request): JsonBody<OrderRef>,
 ) -> ApiResult<OrderDetail> {
     let order = visible_order(&state, &caller, request.order_id).await?;
-    let events =
-        sqlx::query("SELECT status, note, actor_id, created_at FROM order_events WHERE order_id = $1 ORDER BY id")
-            .bind(order.id)
-            .fetch_all(&state.db.pool)
-            .await?;
+    let events = sqlx::query(
+        "SELECT e.status, e.note, e.actor_id, e.created_at, u.username, e.detail
+         FROM order_events e LEFT JOIN users u ON u.id = e.actor_id WHERE e.order_id = $1 ORDER BY e.id",
+    )
+    .bind(order.id)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let placed_by: Option<String> = sqlx::query_scalar("SELECT username FROM users WHERE id = $1")
+        .bind(order.created_by.unwrap_or(0))
+        .fetch_optional(&state.db.pool)
+        .await?;
     // The first entry is the order itself: placing writes no event of its own.
     let mut timeline = vec![TimelineEntry {
         status: OrderStatus::Pending.code(),
         status_name: OrderStatus::Pending.name(),
         note: "placed".to_string(),
+        detail: String::new(),
         actor_id: order.created_by,
+        actor_name: placed_by,
         at: millis_to_rfc3339(order.created_at),
     }];
     for event in events {
@@ -167,12 +187,15 @@ pub async fn detail(
             status,
             status_name: OrderStatus::from_code(status).map_or("unknown", OrderStatus::name),
             note: event.try_get(1)?,
+            detail: event.try_get(5)?,
             actor_id: event.try_get(2)?,
+            actor_name: event.try_get(4)?,
             at: millis_to_rfc3339(event.try_get(3)?),
         });
     }
     let account_records = records_for_order(&state.db.pool, order.id).await?;
-    Ok(ApiOk(OrderDetail { order: order.to_item(), timeline, account_records }))
+    let order = order.to_item().localized(Locale::from_headers(&headers));
+    Ok(ApiOk(OrderDetail { order, timeline, account_records }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -367,52 +390,4 @@ pub async fn reveal_card(
     )
     .await?;
     Ok(ApiOk(revealed))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ResolveRequest {
-    pub order_id: i64,
-    /// `success` or `failure` (failure refunds the price).
-    pub result: String,
-    pub serial_no: Option<String>,
-    pub reason: Option<String>,
-}
-
-/// Administrators: finish an on-behalf order awaiting a person, or an order in manual
-/// review, as succeeded or failed. A failure refunds once; a second call changes nothing.
-#[utoipa::path(post, path = "/adminapi/admin/order/resolve", tag = "admin", request_body = ResolveRequest,
-    responses((status = 200, description = "`data` is the OrderItem after the change"), (status = 409, description = "40900: the order is not awaiting a person")),
-    security(("token" = [])))]
-pub async fn resolve(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
-    ClientAddress(address): ClientAddress,
-    JsonBody(request): JsonBody<ResolveRequest>,
-) -> ApiResult<OrderItem> {
-    let text = |value: Option<String>| {
-        value.map(|text| text.trim().chars().take(200).collect::<String>()).filter(|text| !text.is_empty())
-    };
-    let outcome = match request.result.as_str() {
-        "success" => Outcome::Success { serial_no: text(request.serial_no), card: None },
-        "failure" => Outcome::Failure {
-            reason: text(request.reason).unwrap_or_else(|| "marked failed by an administrator".into()),
-        },
-        _ => return Err(AppError::field("result", TradeMessage::InvalidChoice { allowed: "success, failure" })),
-    };
-    visible_order(&state, &admin, request.order_id).await?;
-    if !lifecycle::finish(
-        &state,
-        request.order_id,
-        outcome,
-        Reporter::Admin,
-        Actor::user(admin.user_id, &admin.username),
-    )
-    .await?
-    {
-        return Err(AppError::Conflict(TradeMessage::OrderNotResolvable.into()));
-    }
-    let detail = format!("order {} marked {}", request.order_id, request.result);
-    audit::record(&state.db.pool, Some(admin.user_id), audit::action::ORDER_RESOLVED, &detail, &address.to_string())
-        .await?;
-    Ok(ApiOk(visible_order(&state, &admin, request.order_id).await?.to_item()))
 }

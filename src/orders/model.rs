@@ -3,6 +3,7 @@
 use super::counters::Counted;
 use crate::db::millis_to_rfc3339;
 use crate::domain::{Carrier, OrderKind, OrderStatus};
+use crate::i18n::{FailureReason, Locale, failure_text};
 use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -123,7 +124,12 @@ impl OrderRow {
             callback_at: self.callback_at.map(millis_to_rfc3339),
             finished_at: self.finished_at.map(millis_to_rfc3339),
             serial_no: self.serial_no.clone(),
-            failure_reason: self.failure_reason.clone(),
+            failure_reason_code: self
+                .failure_reason
+                .as_deref()
+                .and_then(FailureReason::from_stored)
+                .map(FailureReason::code),
+            failure_reason: self.failure_reason.as_deref().map(|stored| failure_text(stored, Locale::EnUs)),
             has_card: self.has_card,
             batch_id: self.batch_id,
             remark: self.remark.clone(),
@@ -168,11 +174,25 @@ pub struct OrderItem {
     pub finished_at: Option<String>,
     /// 流水号
     pub serial_no: Option<String>,
+    /// Why it failed, in the request's language (an administrator's own words as written).
     pub failure_reason: Option<String>,
+    /// The reason's stable code when the system gave it (e.g. `order.failure.carrier_refused`);
+    /// null for an administrator's own words. Clients translate by this.
+    pub failure_reason_code: Option<&'static str>,
     /// A card secret was delivered: reveal it with /adminapi/order/card/reveal
     pub has_card: bool,
     pub batch_id: Option<i64>,
     pub remark: String,
+}
+
+impl OrderItem {
+    /// The item with its texts in `locale` (items are built in English, the API's default).
+    pub fn localized(mut self, locale: Locale) -> Self {
+        if let Some(reason) = self.failure_reason_code.and_then(FailureReason::from_stored) {
+            self.failure_reason = Some(reason.text(locale).to_string());
+        }
+        self
+    }
 }
 
 static SEQUENCE: AtomicU64 = AtomicU64::new(0);

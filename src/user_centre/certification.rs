@@ -3,6 +3,7 @@
 //! the merchant may withdraw it. Certificate numbers are encrypted at rest, shown in full
 //! only in the detail view to the owner and administrators, and masked in lists.
 
+use super::credit_code::{is_organization_code, is_unified_social_credit_code};
 use super::inbox::{MessageKind, Notification, notify};
 use super::validation::Errors;
 use crate::audit::{self, action};
@@ -119,10 +120,20 @@ fn parse_submission(request: SubmitRequest) -> Result<Submission, AppError> {
     let enterprise_number = errors
         .text("enterprise_certificate_number", request.enterprise_certificate_number, required.clone(), 40)
         .to_ascii_uppercase();
-    if !enterprise_number.is_empty() && !is_plain_certificate_number(&enterprise_number) {
+    // Since 2015 the credit code carries the organisation code inside it (characters 9 to
+    // 17), so the organisation code is asked for only with an old business licence.
+    let credit_code = enterprise_type == "unified_social_credit_code";
+    if credit_code && !enterprise_number.is_empty() && !is_unified_social_credit_code(&enterprise_number) {
+        errors.add("enterprise_certificate_number", Text::CreditCodeInvalid);
+    } else if !enterprise_number.is_empty() && !is_plain_certificate_number(&enterprise_number) {
         errors.add("enterprise_certificate_number", Text::CertificateTypeInvalid);
     }
-    let organization_code = errors.text("organization_code", request.organization_code, required, 40);
+    let organization_code = errors
+        .text("organization_code", request.organization_code, if credit_code { None } else { required }, 40)
+        .to_ascii_uppercase();
+    if !organization_code.is_empty() && !is_organization_code(&organization_code) {
+        errors.add("organization_code", Text::OrganizationCodeInvalid);
+    }
     errors.into_result(Submission {
         legal_person,
         person_type,
@@ -264,6 +275,8 @@ pub async fn submit(
     audit::record(&state.db.pool, Some(caller.user_id), action::CERTIFICATION_SUBMITTED, &detail, &address.to_string())
         .await?;
     let row = visible_record(&state, &caller, id).await?;
+    let username: String = row.try_get("username")?;
+    super::certification_queue::announce_submission(&state.db.pool, &username, &submission.enterprise_name).await?;
     Ok(ApiOk(record_from_row(&state, &row, true)?))
 }
 

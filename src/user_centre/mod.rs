@@ -3,6 +3,8 @@
 
 pub mod avatar;
 pub mod certification;
+pub mod certification_queue;
+pub mod credit_code;
 pub mod inbox;
 pub mod integration;
 pub mod profile;
@@ -35,6 +37,7 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/certification/detail", post(certification::detail))
         .route("/adminapi/certification/withdraw", post(certification::withdraw))
         .route("/adminapi/certification/review", post(certification::review))
+        .route("/adminapi/certification/pendingCount", get(certification_queue::pending_count))
         .route("/adminapi/message/list", post(inbox::list))
         .route("/adminapi/message/read", post(inbox::mark_read))
         .route("/adminapi/message/readAll", post(inbox::mark_all_read))

@@ -135,6 +135,12 @@ mod tests {
     }
 
     #[test]
+    fn certification_review_is_for_administrators_only() {
+        assert!(names(&menu_for(Role::Admin)).contains(&"Certifications".to_string()));
+        assert!(!names(&menu_for(Role::User)).contains(&"Certifications".to_string()));
+    }
+
+    #[test]
     fn the_message_center_is_routed_but_not_listed() {
         let user_group = menu_for(Role::User).into_iter().find(|entry| entry.name == "user").unwrap();
         let message_center = user_group.children.iter().find(|entry| entry.name == "MessageCenter").unwrap();

@@ -7,6 +7,7 @@ on_both_backends!(
     certification_input_is_validated,
     merchants_cannot_touch_each_others_records,
     messages_are_read_only_by_their_owner,
+    administrators_are_told_of_new_submissions,
 );
 
 fn submission() -> Value {
@@ -17,8 +18,7 @@ fn submission() -> Value {
         "legal_person_certificate_number": "11010519491231002x",
         "enterprise_name": "北京示例科技有限公司",
         "enterprise_certificate_type": "unified_social_credit_code",
-        "enterprise_certificate_number": "91110105MA01ABCD3X",
-        "organization_code": "MA01ABCD3"
+        "enterprise_certificate_number": "91350100M000100Y43"
     })
 }
 
@@ -39,7 +39,7 @@ async fn certification_is_submitted_withdrawn_and_reviewed(backend: Backend) {
     assert_eq!(list.data()[0]["legal_person_certificate_number"], "110***********002X");
     assert_eq!(list.data()[0]["numbers_masked"], true);
     let detail = app.post_as(&merchant, "/adminapi/certification/detail", json!({ "id": first_id })).await;
-    assert_eq!(detail.data()["enterprise_certificate_number"], "91110105MA01ABCD3X");
+    assert_eq!(detail.data()["enterprise_certificate_number"], "91350100M000100Y43");
     // Withdraw while auditing, once.
     let withdrawn = app.post_as(&merchant, "/adminapi/certification/withdraw", json!({ "id": first_id })).await;
     assert_eq!(withdrawn.data()["status"], 3);
@@ -89,7 +89,7 @@ async fn certification_is_submitted_withdrawn_and_reviewed(backend: Backend) {
             .await
             .unwrap();
     for (person, enterprise) in stored {
-        assert!(!person.contains("110105") && !enterprise.contains("MA01ABCD"));
+        assert!(!person.contains("110105") && !enterprise.contains("M000100Y"));
     }
 }
 
@@ -98,9 +98,7 @@ async fn certification_input_is_validated(backend: Backend) {
     let merchant = app.login(MERCHANT).await;
     let empty = app.post_as(&merchant, "/adminapi/certification/submit", json!({})).await;
     assert_eq!(empty.code(), 40000);
-    for field in
-        ["account_type", "legal_person", "legal_person_certificate_number", "enterprise_name", "organization_code"]
-    {
+    for field in ["account_type", "legal_person", "legal_person_certificate_number", "enterprise_name"] {
         assert_eq!(empty.data()["fields"][field], "this field is required", "{field}");
     }
     for (field, value) in [
@@ -116,9 +114,31 @@ async fn certification_input_is_validated(backend: Backend) {
         assert_eq!(answer.code(), 40000, "{field}");
         assert!(answer.data()["fields"][field].is_string(), "{field}: {:?}", answer.body);
     }
+    // The credit code's check character (GB 32100-2015): corrupted codes and "x" are refused.
+    for number in ["91350100M000100Y44", "91350100M000100Y4", "X", "x"] {
+        let mut body = submission();
+        body["enterprise_certificate_number"] = json!(number);
+        let answer = app.post_as(&merchant, "/adminapi/certification/submit", body).await;
+        assert_eq!(
+            answer.data()["keys"]["enterprise_certificate_number"],
+            "certification.credit_code.invalid",
+            "{number}"
+        );
+    }
+    // An old business licence still needs the organisation code, with its own check character.
+    let mut licence = submission();
+    licence["enterprise_certificate_type"] = json!("business_license");
+    licence["enterprise_certificate_number"] = json!("BL-2026-0001");
+    let answer = app.post_as(&merchant, "/adminapi/certification/submit", licence.clone()).await;
+    assert_eq!(answer.data()["keys"]["organization_code"], "certification.field.required");
+    licence["organization_code"] = json!("x");
+    let answer = app.post_as(&merchant, "/adminapi/certification/submit", licence.clone()).await;
+    assert_eq!(answer.data()["keys"]["organization_code"], "certification.organization_code.invalid");
     let count: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM certifications").fetch_one(&app.state.db.pool).await.unwrap();
     assert_eq!(count, 0);
+    licence["organization_code"] = json!("80210043-3");
+    assert_eq!(app.post_as(&merchant, "/adminapi/certification/submit", licence).await.code(), 20000);
 }
 
 async fn merchants_cannot_touch_each_others_records(backend: Backend) {
@@ -179,4 +199,37 @@ async fn messages_are_read_only_by_their_owner(backend: Backend) {
     let list = app.post_as(&merchant, "/adminapi/message/list", json!({ "type": "todo" })).await;
     assert_eq!(list.data().as_array().unwrap().len(), 0);
     assert_eq!(app.post_as(&merchant, "/adminapi/message/list", json!({ "type": "spam" })).await.code(), 40000);
+}
+
+async fn administrators_are_told_of_new_submissions(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let merchant = app.login(MERCHANT).await;
+    let admin = app.login(ADMIN).await;
+    let count = |token: String| {
+        let app = &app;
+        async move { app.get_as(&token, "/adminapi/certification/pendingCount").await }
+    };
+    assert_eq!(count(merchant.clone()).await.code(), 40300);
+    assert_eq!(count(admin.clone()).await.data()["pending"], 0);
+    let todos = |token: String| {
+        let app = &app;
+        async move { app.post_as(&token, "/adminapi/message/list", json!({"type": "todo"})).await }
+    };
+    let before = todos(admin.clone()).await.data().as_array().map_or(0, Vec::len);
+    assert_eq!(app.post_as(&merchant, "/adminapi/certification/submit", submission()).await.code(), 20000);
+    assert_eq!(count(admin.clone()).await.data()["pending"], 1);
+    let after = todos(admin.clone()).await;
+    let list = after.data().as_array().unwrap();
+    assert_eq!(list.len(), before + 1, "{:?}", after.body);
+    assert!(list.iter().any(|message| message["content"].as_str().unwrap().contains("北京示例科技有限公司")));
+    // The merchant's own inbox gets no such to-do.
+    let merchant_todos = todos(merchant.clone()).await;
+    assert!(
+        merchant_todos
+            .data()
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|message| !message["title"].as_str().unwrap().contains("待审核"))
+    );
 }

@@ -40,8 +40,16 @@ async fn administrators_fund_merchants_and_the_log_adds_up(backend: Backend) {
         call("/adminapi/admin/merchant/repay", json!({"merchant_id": mid, "amount_fen": 500})).await.data()["credit_used_fen"],
         470
     );
-    let negative = call("/adminapi/admin/merchant/adjust", json!({"merchant_id": mid, "amount_fen": -1})).await;
+    let negative =
+        call("/adminapi/admin/merchant/adjust", json!({"merchant_id": mid, "amount_fen": -1, "remark": "fix"})).await;
     assert_eq!(negative.data()["keys"]["amount_fen"], "balance.adjustment_below_zero");
+    // An adjustment says what it corrects.
+    for remark in [json!(null), json!(""), json!("  ")] {
+        let unexplained =
+            call("/adminapi/admin/merchant/adjust", json!({"merchant_id": mid, "amount_fen": 250, "remark": remark}))
+                .await;
+        assert_eq!(unexplained.data()["keys"]["remark"], "amount.adjustment_remark_required", "{remark}");
+    }
     assert_eq!(
         call("/adminapi/admin/merchant/adjust", json!({"merchant_id": mid, "amount_fen": 250, "remark": "fix"}))
             .await

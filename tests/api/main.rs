@@ -14,6 +14,7 @@ mod login;
 mod monitor;
 mod orders;
 mod profile;
+mod resolution;
 mod schema;
 mod session;
 mod two_factor;

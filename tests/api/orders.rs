@@ -189,8 +189,13 @@ async fn administrators_finish_on_behalf_orders(backend: Backend) {
     // The worker leaves them to a person.
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status = 0", mid).await, 2);
-    let merchant_try =
-        app.post_as(&token, "/adminapi/admin/order/resolve", json!({"order_id": ids[0], "result": "success"})).await;
+    let merchant_try = app
+        .post_as(
+            &token,
+            "/adminapi/admin/order/resolve",
+            json!({"order_id": ids[0], "result": "success", "serial_no": "S-1"}),
+        )
+        .await;
     assert_eq!(merchant_try.code(), 40300);
     let admin = app.login(ADMIN).await;
     let success = app

@@ -398,6 +398,9 @@ test.describe('money pages', () => {
     await openOverlay(page, row.getByTestId('merchant-topup'), page.getByTestId('merchant-action-amount'));
     await page.getByTestId('merchant-action-amount').fill('0.29');
     await page.getByTestId('merchant-action-confirm').click();
+    // A second look: the amount is echoed before money moves.
+    await expect(page.getByTestId('merchant-action-echo')).toContainText('¥0.29');
+    await page.getByTestId('merchant-action-confirm').click();
     await expect(page.getByText('Done')).toBeVisible();
     const fen = (text: string) => Number(text.replace(/[,.]/g, ''));
     await expect.poll(async () => fen((await balanceCell.textContent()) ?? '')).toBe(fen(before) + 29);

@@ -269,8 +269,12 @@ test.describe('user settings', () => {
     await page.getByTestId('certification-legal-person').fill('张三');
     await page.getByTestId('certification-person-number').fill('110105194912310021');
     await page.getByTestId('certification-enterprise-name').fill('示例科技有限公司');
+    // The credit code replaced the organisation code (no second field) and carries a check character.
+    await expect(page.getByTestId('certification-organization-code')).toHaveCount(0);
+    await page.getByTestId('certification-enterprise-number').fill('x');
+    await page.getByTestId('certification-submit').click();
+    await expect(page.locator('#enterprise_certificate_number_help')).toHaveText('统一社会信用代码应为 18 位且校验码正确');
     await page.getByTestId('certification-enterprise-number').fill('91350100M000100Y43');
-    await page.getByTestId('certification-organization-code').fill('M0001000-Y');
     await page.getByTestId('certification-submit').click();
     await expect(page.locator('#legal_person_certificate_number_help')).toHaveText('证件号码格式不正确');
     await page.getByTestId('certification-person-number').fill('11010519491231002X');
@@ -318,16 +322,22 @@ test.describe('user settings', () => {
       enterprise_name: '驳回测试有限公司',
       enterprise_certificate_type: 'business_license',
       enterprise_certificate_number: 'BL-2026-0001',
-      organization_code: 'ORG-1',
+      organization_code: '80210043-3',
     });
 
     // The administrator, in a browser of their own, reviews it.
     const adminContext = await browser.newContext();
     const adminPage = await adminContext.newPage();
     await loginAs(adminPage, 'admin');
-    await adminPage.goto('#/user/setting?tab=certification');
+    await adminPage.goto('#/finance/certifications');
     const review = adminPage.getByTestId('certification-review');
     await expect(review).toContainText('驳回测试有限公司');
+    // The evidence first, then the decision.
+    await openOverlay(
+      adminPage,
+      adminPage.getByTestId(`certification-open-${record.id}`),
+      adminPage.getByTestId(`certification-reject-${record.id}`),
+    );
     await openOverlay(
       adminPage,
       adminPage.getByTestId(`certification-reject-${record.id}`),

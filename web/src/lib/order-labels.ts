@@ -19,11 +19,50 @@ export const statusKey = (status: number) => `orderCommon.status.${status}`;
 /** i18n key of a carrier: orderCommon.carrier.mobile → 中国移动 / China Mobile. */
 export const carrierKey = (carrier: string) => `orderCommon.carrier.${carrier}`;
 
-/** "93.6 s", "12 min 3 s" style duration from milliseconds (null while in flight). */
-export function formatDuration(ms: number | null | undefined, units: { s: string; min: string }): string {
+export interface DurationUnits {
+  s: string;
+  min: string;
+  h: string;
+  d: string;
+}
+
+/** The duration units in the current language (秒 / 分 / 小时 / 天). */
+export const durationUnits = (t: (key: string) => string): DurationUnits => ({
+  s: t('orderCommon.unit.s'),
+  min: t('orderCommon.unit.min'),
+  h: t('orderCommon.unit.h'),
+  d: t('orderCommon.unit.d'),
+});
+
+/**
+ * A duration from milliseconds in the two largest units that matter: "93.6 s" under a
+ * minute, "12 min 3 s" under an hour, "11 h 3 min" under a day, "2 d 4 h" beyond (an order
+ * resolved by hand can wait days; "663 min 35 s" reads badly). '-' while in flight.
+ */
+export function formatDuration(ms: number | null | undefined, units: DurationUnits): string {
   if (ms === null || ms === undefined) return '-';
   const totalTenths = Math.round(ms / 100);
   if (totalTenths < 600) return `${(totalTenths / 10).toFixed(1)} ${units.s}`;
   const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)} ${units.min} ${seconds % 60} ${units.s}`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} ${units.min} ${seconds % 60} ${units.s}`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} ${units.h} ${minutes % 60} ${units.min}`;
+  return `${Math.floor(hours / 24)} ${units.d} ${hours % 24} ${units.h}`;
+}
+
+/** The failure reasons the server gives as codes (`order.failure.<name>`). */
+const FAILURE_REASONS = new Set(['carrier_refused', 'marked_by_administrator']);
+
+/**
+ * Why an order failed, in the console's language: a known code through i18n, an
+ * administrator's own words (no code) as written.
+ */
+export function failureReasonText(
+  order: { failure_reason: string | null; failure_reason_code?: string | null },
+  t: (key: string) => string,
+): string {
+  const name = order.failure_reason_code?.replace(/^order\.failure\./, '');
+  if (name && FAILURE_REASONS.has(name)) return t(`orderCommon.failureReason.${name}`);
+  return order.failure_reason ?? '';
 }

@@ -45,6 +45,7 @@ export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   QouteList: () => import('@/features/quotes/components/quote-list-page'),
   Account: () => import('@/features/finance-account/components/account-records-page'),
   Merchants: () => import('@/features/merchants/components/merchants-page'),
+  Certifications: () => import('@/features/user-settings/components/certification-review-page'),
   Success: () => import('@/features/result/components/success-result-page'),
   Error: () => import('@/features/result/components/error-result-page'),
   '403': () => import('@/features/exception/components/forbidden-page'),

@@ -5,6 +5,7 @@ export default {
   'menu.finance': 'Finance',
   'menu.finance.account': 'Account-change records',
   'menu.finance.merchants': 'Merchants',
+  'menu.finance.certifications': 'Certification review',
   'menu.order': 'Orders',
   'menu.order.list': 'Order list',
   'menu.order.cardList': 'Card-secret orders',

@@ -5,6 +5,7 @@ export default {
   'menu.finance': '财务',
   'menu.finance.account': '账变记录',
   'menu.finance.merchants': '商户管理',
+  'menu.finance.certifications': '认证审核',
   'menu.order': '订单管理',
   'menu.order.list': '订单列表',
   'menu.order.cardList': '卡密订单',

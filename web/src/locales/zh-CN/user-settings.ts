@@ -82,6 +82,8 @@ export default {
   'userSetting.rule.password.confirmMismatch': '两次输入的新密码不一致',
   'userSetting.rule.securityAnswer.required': '请输入密保问题的答案',
   'userSetting.rule.certificateNumber.invalid': '证件号码格式不正确',
+  'userSetting.rule.creditCode.invalid': '统一社会信用代码应为 18 位且校验码正确',
+  'userSetting.rule.organizationCode.invalid': '组织机构代码应为 8 位本体代码加校验码，如 12345678-9',
 
   'userSetting.security.password.title': '登录密码',
   'userSetting.security.password.description': '修改后，你在其他设备上的登录会话将全部退出',
@@ -161,4 +163,12 @@ export default {
   'userSetting.cert.review.reason.required': '请输入驳回原因',
   'userSetting.cert.review.reason.tooLong': '最多 {{max}} 个字符',
   'userSetting.cert.review.done': '审核已完成',
+  'userSetting.cert.review.open': '审核',
+  'userSetting.cert.review.evidence': '认证材料',
+  'userSetting.cert.review.checkPassed': '校验码正确',
+  'userSetting.cert.review.checkFailed': '校验码错误',
+  'userSetting.cert.review.inCreditCode': '已含在统一社会信用代码中',
+  'userSetting.cert.review.approve.confirmNamed': '确认通过「{{enterprise}}」的企业认证？',
+  'userSetting.cert.review.elsewhere': '商户提交的企业认证在“认证审核”页面审核。',
+  'userSetting.cert.review.goto': '前往认证审核',
 };

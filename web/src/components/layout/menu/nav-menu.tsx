@@ -1,8 +1,10 @@
-import { Menu, type MenuProps } from 'antd';
+import { Badge, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useMenuBadges } from '@/lib/admin-badges';
 import { translateOr } from '@/lib/i18n';
+import { useUserStore } from '@/stores/user-store';
 import { menuIcon } from './menu-icons';
 import { openKeysFor, type MenuEntry } from './menu-entries';
 
@@ -28,6 +30,8 @@ export function NavMenu({ entries, mode, collapsed = false, onNavigate }: NavMen
     setShownFor({ entries, pathname });
     setOpenKeys((keys) => Array.from(new Set([...keys, ...openKeysFor(entries, pathname)])));
   }
+  // Work waiting for an administrator, e.g. certifications to review, as a count on the entry.
+  const badges = useMenuBadges(useUserStore((state) => state.role) === 'admin');
 
   const items = useMemo(() => {
     const toItem = (entry: MenuEntry, topLevel: boolean): MenuItem => {
@@ -36,6 +40,10 @@ export function NavMenu({ entries, mode, collapsed = false, onNavigate }: NavMen
         <a href={entry.key} target="_blank" rel="noopener noreferrer" data-testid={`menu-item-${entry.name}`}>
           {text}
         </a>
+      ) : badges[entry.name] ? (
+        <span data-testid={`menu-item-${entry.name}`}>
+          {text} <Badge count={badges[entry.name]} size="small" data-testid={`menu-badge-${entry.name}`} />
+        </span>
       ) : (
         // The full text on hover too, should a narrow menu still cut it.
         <span data-testid={`menu-item-${entry.name}`} title={text}>
@@ -44,13 +52,27 @@ export function NavMenu({ entries, mode, collapsed = false, onNavigate }: NavMen
       );
       const icon = topLevel ? menuIcon(entry.icon) : undefined;
       if (entry.children) {
-        return { key: entry.key, label, icon, children: entry.children.map((child) => toItem(child, false)) };
+        // A closed group shows that something inside waits.
+        const waiting = entry.children.some((child) => badges[child.name]);
+        const groupLabel = waiting ? (
+          <span data-testid={`menu-item-${entry.name}`}>
+            {text} <Badge dot data-testid={`menu-badge-${entry.name}`} />
+          </span>
+        ) : (
+          label
+        );
+        return {
+          key: entry.key,
+          label: groupLabel,
+          icon,
+          children: entry.children.map((child) => toItem(child, false)),
+        };
       }
       return { key: entry.key, label, icon };
     };
     return entries.map((entry) => toItem(entry, true));
     // i18n.language: the labels are translated when the language changes.
-  }, [entries, i18n.language]);
+  }, [entries, i18n.language, badges]);
 
   return (
     <Menu

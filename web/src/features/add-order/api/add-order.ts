@@ -59,6 +59,8 @@ export interface AddedOrder {
   status: number;
   serial_no: string | null;
   failure_reason: string | null;
+  /** The server's code for reasons it gives itself (translated here); null for a person's words. */
+  failure_reason_code: string | null;
   created_at: string;
   duration_ms: number | null;
 }

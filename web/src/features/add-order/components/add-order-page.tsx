@@ -1,4 +1,19 @@
-import { Alert, Button, Card, Checkbox, Col, Descriptions, Empty, Form, Input, Row, Select, Space, Table, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+} from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +21,7 @@ import { ActingMerchantGate } from '@/components/acting-merchant/acting-merchant
 import { notify, showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen } from '@/lib/money';
-import { carrierKey, FINAL_STATUSES, STATUS_COLORS, statusKey } from '@/lib/order-labels';
+import { carrierKey, failureReasonText, FINAL_STATUSES, STATUS_COLORS, statusKey } from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
 import { checkPhone, normalizePhone } from '@/lib/phone';
 import { type AddedOrder, type Offer, useAddedOrders, useAddOrder, usePrice } from '../api/add-order';
@@ -224,7 +239,9 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
               title={t('addOrder.summary')}
               data-testid="add-order-summary"
             >
-              <Descriptions.Item label={t('orderCommon.column.productName')}>{offer?.product_name ?? '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('orderCommon.column.productName')}>
+                {offer?.product_name ?? '-'}
+              </Descriptions.Item>
               <Descriptions.Item label={t('orderCommon.column.carrier')}>
                 {offer ? t(carrierKey(offer.carrier)) : '-'}
               </Descriptions.Item>
@@ -270,10 +287,26 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={t('addOrder.placedEmpty')} /> }}
           columns={[
-            { title: t('orderCommon.column.orderNo'), key: 'no', render: (_: unknown, row) => row.data?.order_no ?? row.id },
-            { title: t('orderCommon.column.merchantOrderId'), key: 'mid', render: (_: unknown, row) => row.data?.merchant_order_id ?? '-' },
-            { title: t('orderCommon.column.productName'), key: 'product', render: (_: unknown, row) => row.data?.product_name ?? '-' },
-            { title: t('orderCommon.column.account'), key: 'account', render: (_: unknown, row) => row.data?.account || '-' },
+            {
+              title: t('orderCommon.column.orderNo'),
+              key: 'no',
+              render: (_: unknown, row) => row.data?.order_no ?? row.id,
+            },
+            {
+              title: t('orderCommon.column.merchantOrderId'),
+              key: 'mid',
+              render: (_: unknown, row) => row.data?.merchant_order_id ?? '-',
+            },
+            {
+              title: t('orderCommon.column.productName'),
+              key: 'product',
+              render: (_: unknown, row) => row.data?.product_name ?? '-',
+            },
+            {
+              title: t('orderCommon.column.account'),
+              key: 'account',
+              render: (_: unknown, row) => row.data?.account || '-',
+            },
             {
               title: t('orderCommon.column.price'),
               key: 'price',
@@ -285,15 +318,34 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
               key: 'status',
               render: (_: unknown, row) =>
                 row.data ? (
-                  <Tag color={STATUS_COLORS[row.data.status]} data-testid="added-order-status" data-status={row.data.status}>
+                  <Tag
+                    color={STATUS_COLORS[row.data.status]}
+                    data-testid="added-order-status"
+                    data-status={row.data.status}
+                  >
                     {t(statusKey(row.data.status))}
                   </Tag>
                 ) : (
                   '-'
                 ),
             },
-            { title: t('orderCommon.column.serialNo'), key: 'serial', render: (_: unknown, row) => row.data?.serial_no || row.data?.failure_reason || '-' },
-            { title: t('orderCommon.column.createdAt'), key: 'time', render: (_: unknown, row) => formatTime(row.data?.created_at) },
+            {
+              title: t('orderCommon.column.serialNo'),
+              key: 'serial',
+              render: (_: unknown, row) => row.data?.serial_no || '-',
+            },
+            {
+              title: t('orderCommon.column.failureReason'),
+              key: 'failure',
+              render: (_: unknown, row) => (
+                <span data-testid="added-order-failure">{(row.data && failureReasonText(row.data, t)) || '-'}</span>
+              ),
+            },
+            {
+              title: t('orderCommon.column.createdAt'),
+              key: 'time',
+              render: (_: unknown, row) => formatTime(row.data?.created_at),
+            },
           ]}
         />
       </Card>

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterCard } from '@/components/list-page/filter-card';
@@ -6,6 +6,7 @@ import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import type { FilterSchema } from '@/components/list-page/url-filters';
 import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
 import { showSuccessMessage } from '@/lib/feedback';
+import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen, parseYuanToFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
 import { type MerchantAction, type MerchantRow, useMerchantAction, useMerchants } from '../api/merchants';
@@ -15,19 +16,56 @@ interface ActionState {
   merchant: MerchantRow;
 }
 
+/** A money action checked and waiting for the administrator's second look. */
+interface Checked {
+  amountFen: number;
+  remark?: string;
+}
+
+/**
+ * One money action on a merchant, in two steps: the form (amount; a remark, required for an
+ * adjustment, which must say what it corrects), then a confirmation that echoes the amount
+ * and the merchant, so a mistyped amount is caught before money moves.
+ */
 function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ amount: string; remark?: string }>();
   const run = useMerchantAction();
+  const [checked, setChecked] = useState<Checked | null>(null);
   const action = state?.action;
   const merchant = state?.merchant;
+  const close = () => {
+    setChecked(null);
+    onClose();
+  };
+  const execute = () => {
+    if (!state || !checked) return;
+    run.mutate(
+      { action: state.action, merchantId: state.merchant.merchant_id, ...checked },
+      {
+        onSuccess: () => {
+          showSuccessMessage(t('merchants.done'));
+          close();
+        },
+        onError: (error) => {
+          // Back to the form, with the server's message under its field.
+          setChecked(null);
+          setTimeout(() =>
+            applyServerFieldErrors(form, error, { fieldMap: { amount_fen: 'amount', credit_limit_fen: 'amount' } }),
+          );
+        },
+      },
+    );
+  };
 
   return (
     <Modal
       open={state !== null}
       title={action && merchant ? t(`merchants.action.${action}`) + ` · ${merchant.name}` : ''}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      onCancel={checked ? () => setChecked(null) : close}
+      cancelText={checked ? t('merchants.back') : undefined}
+      onOk={() => (checked ? execute() : form.submit())}
+      okText={checked && action ? t(`merchants.action.${action}`) : t('merchants.next')}
       confirmLoading={run.isPending}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'merchant-action-confirm' } as Record<string, string>}
@@ -41,23 +79,31 @@ function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: 
           })}
         </Typography.Paragraph>
       ) : null}
+      {checked && action && merchant ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="merchant-action-echo"
+          title={t(`merchants.confirm.${action}`, {
+            name: merchant.name,
+            mid: merchant.merchant_id,
+            amount: formatFen(checked.amountFen),
+          })}
+          description={checked.remark ? t('merchants.confirm.remark', { remark: checked.remark }) : undefined}
+        />
+      ) : null}
       <Form
         form={form}
         layout="vertical"
-        initialValues={action === 'credit' && merchant ? { amount: formatFen(merchant.credit_limit_fen, { grouping: false }) } : {}}
+        hidden={checked !== null}
+        initialValues={
+          action === 'credit' && merchant ? { amount: formatFen(merchant.credit_limit_fen, { grouping: false }) } : {}
+        }
         onFinish={({ amount, remark }) => {
           if (!state) return;
           const amountFen = parseYuanToFen(amount, { allowNegative: state.action === 'adjust' });
           if (amountFen === null) return;
-          run.mutate(
-            { action: state.action, merchantId: state.merchant.merchant_id, amountFen, remark },
-            {
-              onSuccess: () => {
-                showSuccessMessage(t('merchants.done'));
-                onClose();
-              },
-            },
-          );
+          setChecked({ amountFen, remark: remark?.trim() || undefined });
         }}
       >
         <Form.Item
@@ -75,8 +121,14 @@ function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: 
         >
           <Input prefix="¥" inputMode="decimal" data-testid="merchant-action-amount" />
         </Form.Item>
-        <Form.Item name="remark" label={t('orderCommon.record.remark')}>
-          <Input maxLength={200} />
+        <Form.Item
+          name="remark"
+          label={t('orderCommon.record.remark')}
+          rules={
+            action === 'adjust' ? [{ required: true, whitespace: true, message: t('merchants.remarkRequired') }] : []
+          }
+        >
+          <Input maxLength={200} data-testid="merchant-action-remark" />
         </Form.Item>
       </Form>
     </Modal>
@@ -87,7 +139,7 @@ const SCHEMA: FilterSchema = { texts: ['keyword'] };
 
 /** Merchants (/finance/merchants, administrators): figures and money actions. */
 export default function MerchantsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm();
   const { values, apply, search } = useUrlFilters(SCHEMA);
   const keyword = typeof values.keyword === 'string' ? values.keyword.trim() : '';
@@ -108,32 +160,61 @@ export default function MerchantsPage() {
   });
   const columns: ListColumn<MerchantRow>[] = [
     { key: 'merchant_id', title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id' },
-    { key: 'name', title: t('merchants.name'), dataIndex: 'name', width: 180, ellipsis: true, phone: true, phoneWidth: 120 },
+    {
+      key: 'name',
+      title: t('merchants.name'),
+      dataIndex: 'name',
+      width: 180,
+      ellipsis: true,
+      phone: true,
+      phoneWidth: 120,
+    },
+    // Next to the name, not at the end: the table is wider than a 1440 px screen in
+    // English, and the end scrolls under the fixed action column.
+    {
+      key: 'created_at',
+      title: t('merchants.createdAt'),
+      dataIndex: 'created_at',
+      width: 180,
+      render: (value: string) => <span data-testid="merchant-created-at">{formatTime(value)}</span>,
+    },
     moneyColumn('balance_fen', t('workplace.money.balance'), true),
     moneyColumn('credit_available_fen', t('workplace.money.creditAvailable')),
     moneyColumn('credit_used_fen', t('workplace.money.creditUsed')),
     moneyColumn('credit_limit_fen', t('workplace.money.creditLimit')),
     moneyColumn('total_topup_fen', t('workplace.money.totalTopup')),
-    { key: 'created_at', title: t('merchants.createdAt'), dataIndex: 'created_at', render: formatTime },
     {
       key: 'actions',
       title: t('orderCommon.column.actions'),
       fixed: 'right',
-      width: 300,
+      // Wide enough for the four buttons on one line: a fixed column that wraps
+      // grows over the columns before it (the created time used to hide there).
+      width: i18n.language === 'en-US' ? 420 : 320,
       phone: true,
       render: (_: unknown, merchant) => (
-        <Space size={4} wrap>
-          {(['topup', 'credit', 'repay', 'adjust'] as const).map((name) => (
-            <Button
-              key={name}
-              size="small"
-              data-testid={`merchant-${name}`}
-              disabled={name === 'repay' && merchant.credit_used_fen === 0}
-              onClick={() => setAction({ action: name, merchant })}
-            >
-              {t(`merchants.action.${name}`)}
-            </Button>
-          ))}
+        <Space size={4} data-testid="merchant-actions">
+          {(['topup', 'credit', 'repay', 'adjust'] as const).map((name) => {
+            const nothingToRepay = name === 'repay' && merchant.credit_used_fen === 0;
+            const button = (
+              <Button
+                key={name}
+                size="small"
+                data-testid={`merchant-${name}`}
+                disabled={nothingToRepay}
+                onClick={() => setAction({ action: name, merchant })}
+              >
+                {t(`merchants.action.${name}`)}
+              </Button>
+            );
+            // A disabled button says why (it gets no pointer events: the span does).
+            return nothingToRepay ? (
+              <Tooltip key={name} title={t('merchants.repayDisabled')}>
+                <span data-testid="merchant-repay-why">{button}</span>
+              </Tooltip>
+            ) : (
+              button
+            );
+          })}
         </Space>
       ),
     },
@@ -148,7 +229,14 @@ export default function MerchantsPage() {
           {
             name: 'keyword',
             label: t('merchants.search'),
-            input: <Input allowClear maxLength={64} placeholder={t('merchants.search')} data-testid="merchant-filter-keyword" />,
+            input: (
+              <Input
+                allowClear
+                maxLength={64}
+                placeholder={t('merchants.search')}
+                data-testid="merchant-filter-keyword"
+              />
+            ),
           },
         ]}
         values={values}

@@ -34,7 +34,11 @@ export interface TimelineEntry {
   status: number;
   status_name: string;
   note: string;
+  /** An administrator's reason for a resolution by hand; empty otherwise. */
+  detail: string;
   actor_id: number | null;
+  /** Who made the change; null for the system. */
+  actor_name: string | null;
   at: string;
 }
 

@@ -23,6 +23,8 @@ export interface OrderItem {
   finished_at: string | null;
   serial_no: string | null;
   failure_reason: string | null;
+  /** The server's code for reasons it gives itself (translated here); null for a person's words. */
+  failure_reason_code: string | null;
   has_card: boolean;
   batch_id: number | null;
   remark: string;

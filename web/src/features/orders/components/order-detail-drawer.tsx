@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@/components/permission/permission';
 import { formatFen, formatSignedFen } from '@/lib/money';
-import { carrierKey, formatDuration, STATUS_COLORS, statusKey } from '@/lib/order-labels';
+import { carrierKey, durationUnits, failureReasonText, formatDuration, STATUS_COLORS, statusKey } from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
 import { useUserStore } from '@/stores/user-store';
-import { type CardSecret, useOrderDetail, useRevealCard } from '../api/orders';
+import { type CardSecret, type TimelineEntry, useOrderDetail, useRevealCard } from '../api/orders';
 import type { AccountRecord, OrderItem } from '../api/types';
 import { OrderStatusTag } from './order-status-tag';
 import { ResolveActions } from './resolve-actions';
@@ -28,9 +28,37 @@ const TIMELINE_NOTE_KEYS: Record<string, string> = {
   manual_review: 'manualReview',
 };
 
-export function timelineNote(note: string, t: (key: string) => string): string {
+/** Resolutions by hand: the note names the administrator. */
+const RESOLUTION_NOTE_KEYS: Record<string, string> = {
+  'marked success by an administrator': 'markedSuccess',
+  'marked failed by an administrator': 'markedFailure',
+};
+
+export function timelineNote(
+  note: string,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  actorName?: string | null,
+): string {
+  const resolution = RESOLUTION_NOTE_KEYS[note];
+  if (resolution) return t(`orderCommon.timelineNote.${resolution}`, { name: actorName ?? '-' });
   const key = TIMELINE_NOTE_KEYS[note];
   return key ? t(`orderCommon.timelineNote.${key}`) : note;
+}
+
+/** The secondary lines of a timeline entry: who (when a person acted) and why. */
+function TimelineDetails({ entry }: { entry: TimelineEntry }) {
+  const { t } = useTranslation();
+  const resolution = entry.note in RESOLUTION_NOTE_KEYS;
+  return (
+    <>
+      {entry.actor_name && !resolution ? (
+        <Typography.Text type="secondary">{t('orderCommon.timeline.by', { name: entry.actor_name })}</Typography.Text>
+      ) : null}
+      {entry.detail ? (
+        <Typography.Text data-testid="timeline-reason">{t('orderCommon.timeline.reason', { reason: entry.detail })}</Typography.Text>
+      ) : null}
+    </>
+  );
 }
 
 export interface OrderDetailDrawerProps {
@@ -94,7 +122,7 @@ export function AccountRecordTable({ records }: { records: AccountRecord[] }) {
 export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) {
   const { t } = useTranslation();
   const detail = useOrderDetail(orderId);
-  const units = { s: t('orderCommon.unit.s'), min: t('orderCommon.unit.min') };
+  const units = durationUnits(t);
   const order = detail.data?.order;
 
   return (
@@ -133,7 +161,9 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
             <Descriptions.Item label={t('orderCommon.column.callbackAt')}>{formatTime(order.callback_at)}</Descriptions.Item>
             <Descriptions.Item label={t('orderCommon.column.serialNo')}>{order.serial_no || '-'}</Descriptions.Item>
             {order.failure_reason ? (
-              <Descriptions.Item label={t('orderCommon.detail.failureReason')}>{order.failure_reason}</Descriptions.Item>
+              <Descriptions.Item label={t('orderCommon.detail.failureReason')}>
+                <span data-testid="detail-failure-reason">{failureReasonText(order, t)}</span>
+              </Descriptions.Item>
             ) : null}
           </Descriptions>
 
@@ -154,8 +184,11 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
                   <Space orientation="vertical" size={0}>
                     <span>
                       <Tag color={STATUS_COLORS[entry.status]}>{t(statusKey(entry.status))}</Tag>
-                      {entry.note ? <Typography.Text type="secondary">{timelineNote(entry.note, t)}</Typography.Text> : null}
+                      {entry.note ? (
+                        <Typography.Text type="secondary">{timelineNote(entry.note, t, entry.actor_name)}</Typography.Text>
+                      ) : null}
                     </span>
+                    <TimelineDetails entry={entry} />
                     <Typography.Text type="secondary">{formatTime(entry.at)}</Typography.Text>
                   </Space>
                 ),

@@ -1,4 +1,4 @@
-import { Button, Form, Space, Typography } from 'antd';
+import { Button, Form, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterCard } from '@/components/list-page/filter-card';
@@ -9,7 +9,7 @@ import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filte
 import { Permission } from '@/components/permission/permission';
 import { useCursorPages } from '@/lib/cursor-pages';
 import { formatFen } from '@/lib/money';
-import { formatDuration, type OrderKind } from '@/lib/order-labels';
+import { durationUnits, failureReasonText, formatDuration, type OrderKind } from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
 import { ORDER_FILTER_SCHEMA, type SortOrder, toOrderQuery, valuesToOrderFilters } from '../api/order-query';
 import { exportOrders, useOrderList } from '../api/orders';
@@ -17,6 +17,7 @@ import type { OrderItem } from '../api/types';
 import { OrderDetailDrawer } from './order-detail-drawer';
 import { useOrderFilterFields } from './order-filter-form';
 import { OrderStatusTag } from './order-status-tag';
+import { isOverdue, OverdueBehalfOrders } from './overdue-behalf-orders';
 import { ResolveActions } from './resolve-actions';
 
 export interface OrderListViewProps {
@@ -52,7 +53,8 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
     if (data && !list.isPlaceholderData) remember(page, data.next_cursor);
   }, [data, list.isPlaceholderData, page, remember]);
 
-  const units = { s: t('orderCommon.unit.s'), min: t('orderCommon.unit.min') };
+  const units = durationUnits(t);
+  const [now] = useState(() => Date.now());
   // The essentials (ids, product, account, face value, status, order time) come first and
   // fit a 1440 px screen; the rest follow and scroll. Spec order otherwise.
   const columns: ListColumn<OrderItem>[] = [
@@ -104,10 +106,19 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
       key: 'status',
       title: t('orderCommon.column.status'),
       dataIndex: 'status',
-      width: 90,
+      width: 100,
       phone: true,
       phoneWidth: 84,
-      render: (v: number) => <OrderStatusTag status={v} />,
+      render: (v: number, order) => (
+        <Space size={2} wrap>
+          <OrderStatusTag status={v} />
+          {isOverdue(order, now) ? (
+            <Tag color="red" data-testid="order-overdue">
+              {t('orderCommon.overdue.tag')}
+            </Tag>
+          ) : null}
+        </Space>
+      ),
     },
     {
       key: 'created_at',
@@ -150,6 +161,15 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
       render: (v: string | null) => v || '-',
     },
     {
+      key: 'failure_reason',
+      title: t('orderCommon.column.failureReason'),
+      width: 180,
+      ellipsis: true,
+      render: (_: unknown, order) => (
+        <span data-testid="order-failure-reason">{failureReasonText(order, t) || '-'}</span>
+      ),
+    },
+    {
       key: 'actions',
       title: t('orderCommon.column.actions'),
       fixed: 'right',
@@ -187,11 +207,18 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
           if (!apply({})) void list.refetch();
         }}
       />
+      {kind === 'behalf' ? (
+        <Permission roles={['admin']}>
+          <OverdueBehalfOrders onOpen={setOpenId} />
+        </Permission>
+      ) : null}
       <ListTable<OrderItem>
         listKey={`orders-${kind}`}
         title={
           <span data-testid="order-total">
-            {data ? t(data.total_capped ? 'orderCommon.totalCapped' : 'orderCommon.total', { count: data.total }) : t(titleKey)}
+            {data
+              ? t(data.total_capped ? 'orderCommon.totalCapped' : 'orderCommon.total', { count: data.total })
+              : t(titleKey)}
           </span>
         }
         onExport={(format) => exportOrders(query, format)}

@@ -2,31 +2,46 @@ import { Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { formatFen } from '@/lib/money';
 import { useResolveOrder } from '../api/orders';
 import type { OrderItem } from '../api/types';
 
-/** Administrators: mark an on-behalf order (awaiting a person or under review) done. */
+interface ResolveForm {
+  serial_no?: string;
+  reason?: string;
+}
+
+/**
+ * Administrators: mark an on-behalf order (awaiting a person or under review) done. Each
+ * dialog says exactly what it does: a success records the serial number that proves the
+ * top-up (required) and refunds nothing; a failure refunds the price to the merchant and
+ * needs a reason. Both go on the order's timeline with the administrator's name.
+ */
 export function ResolveActions({ order, compact = false }: { order: OrderItem; compact?: boolean }) {
   const { t } = useTranslation();
   const resolve = useResolveOrder();
   const [result, setResult] = useState<'success' | 'failure' | null>(null);
-  const [form] = Form.useForm<{ text?: string }>();
+  const [form] = Form.useForm<ResolveForm>();
   if (order.status !== 0 && order.status !== 4) return null;
 
-  const submit = ({ text }: { text?: string }) => {
+  const submit = ({ serial_no, reason }: ResolveForm) => {
     if (!result) return;
-    const value = text?.trim() || undefined;
+    const note = reason?.trim() || undefined;
     resolve.mutate(
-      { order_id: order.id, result, ...(result === 'success' ? { serial_no: value } : { reason: value }) },
+      { order_id: order.id, result, reason: note, ...(result === 'success' ? { serial_no: serial_no?.trim() } : {}) },
       {
         onSuccess: () => {
           showSuccessMessage(t('orderCommon.resolve.done'));
           setResult(null);
           form.resetFields();
         },
+        onError: (error) => applyServerFieldErrors(form, error, { knownFields: ['serial_no', 'reason'] }),
       },
     );
   };
+  const success = result === 'success';
+  const required = (message: string) => ({ required: true, whitespace: true, message });
 
   return (
     <>
@@ -40,20 +55,34 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
       </Space>
       <Modal
         open={result !== null}
-        title={result === 'success' ? t('orderCommon.resolve.success') : t('orderCommon.resolve.failure')}
+        title={success ? t('orderCommon.resolve.success') : t('orderCommon.resolve.failure')}
         onCancel={() => setResult(null)}
         onOk={() => form.submit()}
         confirmLoading={resolve.isPending}
         destroyOnHidden
-        okButtonProps={{ 'data-testid': 'resolve-confirm' } as Record<string, string>}
+        okButtonProps={{ danger: !success, ...({ 'data-testid': 'resolve-confirm' } as Record<string, string>) }}
       >
-        <p>{t('orderCommon.resolve.confirm', { orderNo: order.order_no })}</p>
+        <p data-testid="resolve-explanation">
+          {success
+            ? t('orderCommon.resolve.confirmSuccess', { orderNo: order.order_no })
+            : t('orderCommon.resolve.confirmFailure', { orderNo: order.order_no, amount: formatFen(order.price_fen) })}
+        </p>
         <Form form={form} layout="vertical" onFinish={submit}>
+          {success ? (
+            <Form.Item
+              name="serial_no"
+              label={t('orderCommon.column.serialNo')}
+              rules={[required(t('orderCommon.resolve.serialRequired'))]}
+            >
+              <Input maxLength={128} data-testid="resolve-text" />
+            </Form.Item>
+          ) : null}
           <Form.Item
-            name="text"
-            label={result === 'success' ? t('orderCommon.column.serialNo') : t('orderCommon.detail.failureReason')}
+            name="reason"
+            label={success ? t('orderCommon.resolve.note') : t('orderCommon.detail.failureReason')}
+            rules={success ? [] : [required(t('orderCommon.resolve.reasonRequired'))]}
           >
-            <Input maxLength={128} data-testid="resolve-text" />
+            <Input maxLength={200} data-testid={success ? 'resolve-note' : 'resolve-text'} />
           </Form.Item>
         </Form>
       </Modal>

@@ -4,7 +4,13 @@ import { changeLocale } from '@/lib/i18n';
 import { postJson } from '@/lib/request';
 import { useUserStore } from '@/stores/user-store';
 import { withProviders } from '@/test/query-wrapper';
-import { CERTIFICATION_LIST_URL, CERTIFICATION_REVIEW_URL, type CertificationRecord } from '../api/certification';
+import {
+  CERTIFICATION_DETAIL_URL,
+  CERTIFICATION_LIST_URL,
+  CERTIFICATION_REVIEW_URL,
+  type CertificationRecord,
+} from '../api/certification';
+import { CertificationReview } from './certification-review';
 import { CertificationTab } from './certification-tab';
 
 vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
@@ -40,6 +46,16 @@ beforeEach(async () => {
       return status === 0 ? [record(7, 0, 'shop')] : [];
     }
     if (url === CERTIFICATION_REVIEW_URL) return { ...record(7, 1, 'shop') };
+    if (url === CERTIFICATION_DETAIL_URL) {
+      // The evidence in full: a valid ID number, a credit code with a wrong check character.
+      return {
+        ...record(7, 0, 'shop'),
+        legal_person_certificate_number: '11010519491231002X',
+        enterprise_certificate_number: '91350100M000100Y44',
+        organization_code: '',
+        numbers_masked: false,
+      };
+    }
     throw new Error(`unexpected POST ${url}`);
   });
 });
@@ -51,24 +67,45 @@ async function renderTab(role: 'admin' | 'user') {
   });
 }
 
+async function renderReview() {
+  useUserStore.setState({ role: 'admin' });
+  await act(async () => {
+    render(<CertificationReview />, { wrapper: withProviders() });
+  });
+  expect(await screen.findByText('Enterprise 7')).toBeInTheDocument();
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('certification-open-7'));
+  });
+  await screen.findByTestId('evidence-enterprise-number');
+}
+
 describe('certification review', () => {
-  it('lets an administrator approve a record under audit', async () => {
-    await renderTab('admin');
-    expect(await screen.findByText('Enterprise 7')).toBeInTheDocument();
+  it('shows the evidence in full, with the check characters, before deciding', async () => {
+    await renderReview();
+    expect(screen.getByTestId('evidence-person-number')).toHaveTextContent('11010519491231002X');
+    expect(screen.getByTestId('evidence-enterprise-number')).toHaveTextContent('91350100M000100Y44');
+    const checks = screen.getAllByTestId('certification-check').map((tag) => tag.textContent);
+    expect(checks).toEqual(['Check character wrong', 'Check character correct']);
+    expect(screen.getByText('Contained in the unified social credit code')).toBeInTheDocument();
+  });
+
+  it('approves only after a confirmation naming the enterprise', async () => {
+    await renderReview();
     await act(async () => {
       fireEvent.click(screen.getByTestId('certification-approve-7'));
     });
-    // The confirmation's own Approve button (the table's link button has the same name).
-    await waitFor(() => expect(document.querySelector('.ant-popconfirm-buttons .ant-btn-primary')).not.toBeNull());
+    expect(await screen.findByText('Approve the enterprise certification of “Enterprise 7”?')).toBeInTheDocument();
+    expect(mockedPost).not.toHaveBeenCalledWith(CERTIFICATION_REVIEW_URL, expect.anything());
     await act(async () => {
-      fireEvent.click(document.querySelector('.ant-popconfirm-buttons .ant-btn-primary')!);
+      fireEvent.click(screen.getByTestId('certification-approve-confirm'));
     });
-    await waitFor(() => expect(mockedPost).toHaveBeenCalledWith(CERTIFICATION_REVIEW_URL, { id: 7, decision: 'approve' }));
+    await waitFor(() =>
+      expect(mockedPost).toHaveBeenCalledWith(CERTIFICATION_REVIEW_URL, { id: 7, decision: 'approve' }),
+    );
   });
 
   it('needs a reason to reject, then sends it', async () => {
-    await renderTab('admin');
-    await screen.findByText('Enterprise 7');
+    await renderReview();
     await act(async () => {
       fireEvent.click(screen.getByTestId('certification-reject-7'));
     });
@@ -84,8 +121,18 @@ describe('certification review', () => {
       fireEvent.click(screen.getByTestId('certification-reject-submit'));
     });
     await waitFor(() =>
-      expect(mockedPost).toHaveBeenCalledWith(CERTIFICATION_REVIEW_URL, { id: 7, decision: 'reject', reason: 'licence expired' }),
+      expect(mockedPost).toHaveBeenCalledWith(CERTIFICATION_REVIEW_URL, {
+        id: 7,
+        decision: 'reject',
+        reason: 'licence expired',
+      }),
     );
+  });
+
+  it('has its own page: the administrator’s settings tab points there', async () => {
+    await renderTab('admin');
+    expect(await screen.findByTestId('certification-review-goto')).toBeInTheDocument();
+    expect(screen.queryByTestId('certification-review')).not.toBeInTheDocument();
   });
 
   it('is not shown to a merchant', async () => {

@@ -23,6 +23,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { formatTime } from '@/lib/platform-time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { showSuccessMessage } from '@/lib/feedback';
 import {
   canSubmitCertification,
@@ -39,9 +40,13 @@ import {
   type CertificationSubmitRequest,
 } from '../api/certification';
 import { useUserStore } from '@/stores/user-store';
-import { CertificationReview } from './certification-review';
 import { reportSaved, reportSaveFailed } from './form-feedback';
-import { isPlainCertificateNumber, isResidentId } from './profile-validation';
+import {
+  isOrganizationCode,
+  isPlainCertificateNumber,
+  isResidentId,
+  isUnifiedSocialCreditCode,
+} from './profile-validation';
 
 const STATUS_COLORS: Record<string, string> = {
   auditing: 'processing',
@@ -49,7 +54,6 @@ const STATUS_COLORS: Record<string, string> = {
   rejected: 'error',
   withdrawn: 'default',
 };
-
 
 export function CertificationStatusTag({ record }: { record: Pick<CertificationRecord, 'status' | 'reject_reason'> }) {
   const { t } = useTranslation();
@@ -148,7 +152,13 @@ function SubmitForm() {
       validator: (_: unknown, value?: string) => {
         const number = (value ?? '').trim();
         if (!number) return Promise.resolve();
-        const valid = getFieldValue(typeField) === 'id_card' ? isResidentId(number) : isPlainCertificateNumber(number);
+        const type = getFieldValue(typeField);
+        if (type === 'unified_social_credit_code') {
+          return isUnifiedSocialCreditCode(number)
+            ? Promise.resolve()
+            : Promise.reject(new Error(t('userSetting.rule.creditCode.invalid')));
+        }
+        const valid = type === 'id_card' ? isResidentId(number) : isPlainCertificateNumber(number);
         return valid ? Promise.resolve() : Promise.reject(new Error(t('userSetting.rule.certificateNumber.invalid')));
       },
     });
@@ -235,8 +245,27 @@ function SubmitForm() {
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="organization_code" label={t('userSetting.cert.organizationCode')} rules={[required]}>
-          <Input data-testid="certification-organization-code" />
+        {/* The credit code replaced the organisation code (it holds it): asked only with an old licence. */}
+        <Form.Item noStyle dependencies={['enterprise_certificate_type']}>
+          {({ getFieldValue }) =>
+            getFieldValue('enterprise_certificate_type') === 'unified_social_credit_code' ? null : (
+              <Form.Item
+                name="organization_code"
+                label={t('userSetting.cert.organizationCode')}
+                rules={[
+                  required,
+                  {
+                    validator: (_: unknown, value?: string) =>
+                      !value?.trim() || isOrganizationCode(value.trim())
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('userSetting.rule.organizationCode.invalid'))),
+                  },
+                ]}
+              >
+                <Input data-testid="certification-organization-code" />
+              </Form.Item>
+            )
+          }
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={submit.isPending} data-testid="certification-submit">
           {t('userSetting.cert.submit')}
@@ -344,8 +373,26 @@ function RecordsTable({ records }: { records: CertificationRecord[] }) {
  */
 export function CertificationTab({ username }: { username: string }) {
   const role = useUserStore((state) => state.role);
-  // Administrators have no enterprise of their own to certify: they review merchants'.
-  return role === 'admin' ? <CertificationReview /> : <OwnCertification username={username} />;
+  // Administrators have no enterprise of their own to certify: they review merchants', on
+  // a page of their own (with a menu entry and a badge); this tab points there.
+  return role === 'admin' ? <ReviewElsewhere /> : <OwnCertification username={username} />;
+}
+
+function ReviewElsewhere() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Card size="small" data-testid="certification-review-elsewhere">
+      <Typography.Paragraph>{t('userSetting.cert.review.elsewhere')}</Typography.Paragraph>
+      <Button
+        type="primary"
+        onClick={() => navigate('/finance/certifications')}
+        data-testid="certification-review-goto"
+      >
+        {t('userSetting.cert.review.goto')}
+      </Button>
+    </Card>
+  );
 }
 
 /** The signed-in user's own certification: status, submission and records. */

@@ -8,7 +8,9 @@ import {
   isIpEntry,
   isPhone,
   isPlainCertificateNumber,
+  isOrganizationCode,
   isResidentId,
+  isUnifiedSocialCreditCode,
   whitelistEntries,
 } from './profile-validation';
 
@@ -114,5 +116,18 @@ describe('other fields', () => {
     expect(isPlainCertificateNumber('E1234567')).toBe(true);
     expect(isPlainCertificateNumber('12 34')).toBe(false);
     expect(isPlainCertificateNumber('123')).toBe(false);
+  });
+
+  it('checks the credit code’s check character (GB 32100-2015) and the organisation code’s', () => {
+    for (const code of ['91350100M000100Y43', '91110000802100433B', '9144030071526726XG', '91110108551385082q']) {
+      expect(isUnifiedSocialCreditCode(code)).toBe(true);
+    }
+    for (const code of ['91350100M000100Y44', '91350100M000100Y4', '93150100M000100Y43', 'x', '91350100I000100Y43']) {
+      expect(isUnifiedSocialCreditCode(code)).toBe(false);
+    }
+    expect(isOrganizationCode('M000100Y-4')).toBe(true);
+    expect(isOrganizationCode('802100433')).toBe(true);
+    expect(isOrganizationCode('M000100Y5')).toBe(false);
+    expect(isOrganizationCode('x')).toBe(false);
   });
 });

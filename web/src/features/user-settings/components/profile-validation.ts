@@ -130,3 +130,34 @@ export function isResidentId(text: string): boolean {
 export function isPlainCertificateNumber(text: string): boolean {
   return /^[A-Za-z0-9-]{4,40}$/.test(text);
 }
+
+/** The 31 characters of a unified social credit code, in value order (no I, O, S, V, Z). */
+const CREDIT_CODE_CHARACTERS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+
+/**
+ * Unified social credit code (GB 32100-2015): 18 characters, the last a check character
+ * `31 - Σ value·3^(i-1) mod 31` over the first 17. Typed lowercase is accepted (uppercased).
+ */
+export function isUnifiedSocialCreditCode(text: string): boolean {
+  const value = text.toUpperCase();
+  if (value.length !== 18) return false;
+  let sum = 0;
+  let weight = 1;
+  for (const character of value.slice(0, 17)) {
+    const digit = CREDIT_CODE_CHARACTERS.indexOf(character);
+    if (digit < 0) return false;
+    sum += digit * weight;
+    weight = (weight * 3) % 31;
+  }
+  return value[17] === CREDIT_CODE_CHARACTERS[(31 - (sum % 31)) % 31];
+}
+
+/** Organisation code (GB 11714-1997): 8 characters and a check character, `12345678-X`. */
+export function isOrganizationCode(text: string): boolean {
+  const value = text.toUpperCase().replace(/^([0-9A-Z]{8})-(.)$/, '$1$2');
+  if (!/^[0-9A-Z]{8}[0-9X]$/.test(value)) return false;
+  const weights = [3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = weights.reduce((total, weight, index) => total + parseInt(value[index], 36) * weight, 0);
+  const check = 11 - (sum % 11);
+  return value[8] === (check === 10 ? 'X' : check === 11 ? '0' : String(check));
+}

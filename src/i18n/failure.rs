@@ -1,0 +1,67 @@
+//! Why an order failed, as stored in `orders.failure_reason`: a stable code for the
+//! reasons the system itself gives (rendered in the reader's language in the console,
+//! the API and exports), or an administrator's own words, shown as written.
+
+use super::Locale;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailureReason {
+    /// The channel reports that the carrier refused the top-up.
+    CarrierRefused,
+    /// An administrator marked the order failed without giving a reason.
+    MarkedByAdministrator,
+}
+
+impl FailureReason {
+    pub const ALL: [FailureReason; 2] = [FailureReason::CarrierRefused, FailureReason::MarkedByAdministrator];
+
+    /// What is stored, and what the API returns as `failure_reason_code`.
+    pub fn code(self) -> &'static str {
+        match self {
+            FailureReason::CarrierRefused => "order.failure.carrier_refused",
+            FailureReason::MarkedByAdministrator => "order.failure.marked_by_administrator",
+        }
+    }
+
+    /// The reason a stored text stands for. Also reads the English sentences stored
+    /// before reasons were codes, so older orders are shown in the reader's language too.
+    pub fn from_stored(stored: &str) -> Option<Self> {
+        match stored {
+            "sandbox: the carrier refused the top-up" | "carrier refused the top-up" => {
+                Some(FailureReason::CarrierRefused)
+            }
+            "marked failed by an administrator" => Some(FailureReason::MarkedByAdministrator),
+            code => Self::ALL.into_iter().find(|reason| reason.code() == code),
+        }
+    }
+
+    pub fn text(self, locale: Locale) -> &'static str {
+        match (self, locale) {
+            (FailureReason::CarrierRefused, Locale::ZhCn) => "运营商拒绝充值",
+            (FailureReason::CarrierRefused, Locale::EnUs) => "The carrier refused the top-up",
+            (FailureReason::MarkedByAdministrator, Locale::ZhCn) => "管理员标记失败",
+            (FailureReason::MarkedByAdministrator, Locale::EnUs) => "Marked failed by an administrator",
+        }
+    }
+}
+
+/// A stored failure reason as the reader sees it: a known code in their language, anything
+/// else (an administrator's words, a supplier's own text) as written.
+pub fn failure_text(stored: &str, locale: Locale) -> String {
+    FailureReason::from_stored(stored).map_or_else(|| stored.to_string(), |reason| reason.text(locale).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_old_english_sentences_read_in_both_languages() {
+        for reason in FailureReason::ALL {
+            assert_eq!(FailureReason::from_stored(reason.code()), Some(reason));
+        }
+        assert_eq!(failure_text("sandbox: the carrier refused the top-up", Locale::ZhCn), "运营商拒绝充值");
+        assert_eq!(failure_text("order.failure.carrier_refused", Locale::EnUs), "The carrier refused the top-up");
+        assert_eq!(failure_text("号码已停机", Locale::EnUs), "号码已停机");
+    }
+}

@@ -1,0 +1,231 @@
+/**
+ * Administrators' tools and the trail they leave (issue 15, points 4, 5, 12, 14): resolving
+ * orders by hand, failure reasons in the reader's language, certification review, merchants.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { chooseFromMenu, expect, loginAs, openOverlay, test, USERS, useLocale } from './support/console';
+
+const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+mkdirSync(screenshots, { recursive: true });
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+async function apiToken(request: APIRequestContext, who: keyof typeof USERS): Promise<string> {
+  const response = await request.post('/adminapi/login/login', { data: USERS[who] });
+  const body = (await response.json()) as Envelope<{ token: string }>;
+  expect(body.code, body.msg).toBe(20000);
+  return body.data.token;
+}
+
+async function apiPost<T>(request: APIRequestContext, token: string, path: string, data: unknown = {}): Promise<T> {
+  const response = await request.post(path, { data, headers: { Authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.code, `${path}: ${body.msg}`).toBe(20000);
+  return body.data;
+}
+
+async function pickOption(page: Page, testId: string, label: string) {
+  const select = page.getByTestId(testId);
+  const option = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: label });
+  await chooseFromMenu(
+    () => select.click({ timeout: 3_000 }),
+    option.first(),
+    async () => ((await select.textContent()) ?? '').includes(label) && !(await option.first().isVisible()),
+  );
+}
+
+/** An on-behalf order of the demo merchant, placed by the administrator, awaiting a person. */
+async function behalfOrder(request: APIRequestContext, admin: string): Promise<string> {
+  const placed = await apiPost<{ order: { order_no: string } }>(request, admin, '/adminapi/order/add', {
+    merchant_id: 10001,
+    account: '13800138000',
+    product_key: 'MOBILE-DIRECT-10',
+    behalf: true,
+  });
+  return placed.order.order_no;
+}
+
+/** The on-behalf list showing just one order. */
+async function showOrder(page: Page, orderNo: string) {
+  await page.goto('#/order/behalfList');
+  await page.getByTestId('filter-order-no').fill(orderNo);
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().includes('/adminapi/order/list') && (response.request().postData() ?? '').includes(orderNo),
+  );
+  await page.getByTestId('filter-search').click();
+  await answered;
+  const rows = page.getByTestId('order-table').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  return rows.first();
+}
+
+test.describe('resolving orders by hand', () => {
+  test('a success needs a serial number, says nothing of refunds, and the timeline names the administrator (en-US)', async ({
+    page,
+    request,
+  }) => {
+    const orderNo = await behalfOrder(request, await apiToken(request, 'admin'));
+    await useLocale(page, 'en-US');
+    await loginAs(page, 'admin');
+    const row = await showOrder(page, orderNo);
+    await openOverlay(page, row.getByTestId('resolve-success'), page.getByTestId('resolve-explanation'));
+    const explanation = page.getByTestId('resolve-explanation');
+    await expect(explanation).toContainText('record it as succeeded');
+    await expect(explanation).not.toContainText(/refund/i);
+    await page.screenshot({ path: `${screenshots}en-US-resolve-success-dialog.png` });
+    await page.getByTestId('resolve-confirm').click();
+    await expect(page.locator('#serial_no_help')).toHaveText('Enter the serial number');
+    await page.getByTestId('resolve-text').fill('   ');
+    await page.getByTestId('resolve-confirm').click();
+    await expect(page.locator('#serial_no_help')).toHaveText('Enter the serial number');
+    await page.getByTestId('resolve-text').fill('SN-TRAIL-1');
+    await page.getByTestId('resolve-note').fill('confirmed by phone with the carrier');
+    await page.getByTestId('resolve-confirm').click();
+    await expect(page.getByText('Order resolved')).toBeVisible();
+    await expect(row.getByTestId('order-status')).toHaveText('Success');
+
+    await openOverlay(page, row.getByTestId('order-no-link'), page.getByTestId('order-timeline'));
+    const timeline = page.getByTestId('order-timeline');
+    await expect(timeline).toContainText('Marked succeeded by administrator admin');
+    await expect(timeline).toContainText('Reason: confirmed by phone with the carrier');
+    await expect(timeline).not.toContainText('without a serial number');
+    await expect(timeline).toContainText('By admin'); // who placed it
+    await page.screenshot({ path: `${screenshots}en-US-order-timeline.png`, fullPage: true });
+  });
+
+  test('a failure says the merchant is refunded, needs a reason, and shows it (zh-CN)', async ({ page, request }) => {
+    const orderNo = await behalfOrder(request, await apiToken(request, 'admin'));
+    await useLocale(page, 'zh-CN');
+    await loginAs(page, 'admin');
+    const row = await showOrder(page, orderNo);
+    await openOverlay(page, row.getByTestId('resolve-failure'), page.getByTestId('resolve-explanation'));
+    await expect(page.getByTestId('resolve-explanation')).toContainText('退回商户账户');
+    await page.getByTestId('resolve-confirm').click();
+    await expect(page.locator('#reason_help')).toHaveText('请填写失败原因');
+    await page.getByTestId('resolve-text').fill('号码已停机');
+    await page.getByTestId('resolve-confirm').click();
+    await expect(page.getByText('订单已处理')).toBeVisible();
+    await expect(row.getByTestId('order-failure-reason')).toHaveText('号码已停机');
+
+    await openOverlay(page, row.getByTestId('order-no-link'), page.getByTestId('order-timeline'));
+    const timeline = page.getByTestId('order-timeline');
+    await expect(timeline).toContainText('管理员 admin 人工标记失败，已退款');
+    await expect(timeline).toContainText('原因：号码已停机');
+    await expect(page.getByTestId('detail-failure-reason')).toHaveText('号码已停机');
+    await page.screenshot({ path: `${screenshots}zh-CN-order-timeline.png`, fullPage: true });
+  });
+});
+
+test.describe('failure reasons', () => {
+  for (const [locale, failure, reason, column] of [
+    ['zh-CN', '失败', '运营商拒绝充值', '失败原因'],
+    ['en-US', 'Failure', 'The carrier refused the top-up', 'Failure reason'],
+  ] as const) {
+    test(`have their own column in the reader's language (${locale})`, async ({ page }) => {
+      await useLocale(page, locale);
+      await loginAs(page, 'merchant');
+      await page.goto('#/order/list');
+      const table = page.getByTestId('order-table');
+      await expect(table.locator('thead')).toContainText(column);
+      // The demo history holds failures the sandbox channel refused.
+      await pickOption(page, 'filter-status', failure);
+      const answered = page.waitForResponse(
+        (response) =>
+          response.url().includes('/adminapi/order/list') &&
+          (response.request().postData() ?? '').includes('"status":3'),
+      );
+      await page.getByTestId('filter-search').click();
+      await answered;
+      await expect(table.getByTestId('order-failure-reason').first()).toHaveText(reason);
+      await expect(table).not.toContainText('sandbox');
+    });
+  }
+});
+
+test.describe('merchants page', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`created time is visible beside the fixed actions (${locale})`, async ({ page }) => {
+      await useLocale(page, locale);
+      await loginAs(page, 'admin');
+      await page.goto('#/finance/merchants');
+      const row = page.getByTestId('merchant-table').locator('tbody tr.ant-table-row').first();
+      const created = row.getByTestId('merchant-created-at');
+      await expect(created).toBeVisible();
+      const createdBox = (await created.boundingBox())!;
+      const actionsBox = (await row.getByTestId('merchant-actions').boundingBox())!;
+      expect(createdBox.x + createdBox.width).toBeLessThanOrEqual(actionsBox.x);
+      // The four buttons on one line.
+      expect(actionsBox.height).toBeLessThan(40);
+      await page.screenshot({ path: `${screenshots}${locale}-merchants.png`, fullPage: true });
+    });
+  }
+
+  test('a top-up echoes the amount before it runs; an adjustment needs a remark (zh-CN)', async ({ page }) => {
+    await useLocale(page, 'zh-CN');
+    await loginAs(page, 'admin');
+    await page.goto('#/finance/merchants');
+    const row = page.getByTestId('merchant-table').locator('tbody tr.ant-table-row').first();
+    await expect(row).toBeVisible();
+    await openOverlay(page, row.getByTestId('merchant-topup'), page.getByTestId('merchant-action-amount'));
+    await page.getByTestId('merchant-action-amount').fill('12.5');
+    await page.getByTestId('merchant-action-confirm').click();
+    const echo = page.getByTestId('merchant-action-echo');
+    await expect(echo).toContainText('加款 ¥12.50');
+    await page.screenshot({ path: `${screenshots}zh-CN-merchant-topup-echo.png` });
+    // Back to correct it: nothing ran.
+    await page.getByRole('button', { name: '返回修改' }).click();
+    await expect(echo).toHaveCount(0);
+    await expect(page.getByTestId('merchant-action-amount')).toHaveValue('12.5');
+    await page.locator('.ant-modal-close').click();
+    await expect(page.getByTestId('merchant-action-amount')).toBeHidden();
+
+    await openOverlay(page, row.getByTestId('merchant-adjust'), page.getByTestId('merchant-action-amount'));
+    await page.getByTestId('merchant-action-amount').fill('1');
+    await page.getByTestId('merchant-action-confirm').click();
+    await expect(page.locator('#remark_help')).toHaveText('调账须填写备注，说明调整原因');
+    await expect(echo).toHaveCount(0);
+  });
+});
+
+test.describe('overdue on-behalf orders', () => {
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`are listed first for administrators, oldest first, and flagged (${locale})`, async ({ page }) => {
+      await useLocale(page, locale);
+      await loginAs(page, 'admin');
+      await page.goto('#/order/behalfList');
+      // The demo history leaves some on-behalf orders pending for days.
+      const overdue = page.getByTestId('overdue-behalf');
+      await expect(overdue).toBeVisible();
+      const waited = await overdue.getByTestId('overdue-waited').allInnerTexts();
+      expect(waited.length).toBeGreaterThan(0);
+      // Days, not minutes: "2 天 4 小时" / "2 d 4 h"; the first has waited longest.
+      expect(waited[0]).toMatch(locale === 'zh-CN' ? /^\d+ 天 \d+ 小时$/ : /^\d+ d \d+ h$/);
+      const days = waited.map((text) => Number(/^(\d+)/.exec(text)?.[1] ?? 0));
+      expect([...days].sort((a, b) => b - a)).toEqual(days);
+      // In the list below, overdue ones carry a flag next to their status.
+      await pickOption(page, 'filter-status', locale === 'zh-CN' ? '待处理' : 'Pending');
+      await page.getByTestId('filter-search').click();
+      await expect(page.getByTestId('order-table').getByTestId('order-overdue').first()).toBeVisible();
+      await page.screenshot({ path: `${screenshots}${locale}-behalf-overdue.png`, fullPage: true });
+    });
+  }
+
+  test('are not shown to merchants as a list of their own', async ({ page }) => {
+    await useLocale(page, 'en-US');
+    await loginAs(page, 'merchant');
+    await page.goto('#/order/behalfList');
+    await expect(page.getByTestId('order-table')).toBeVisible();
+    await expect(page.getByTestId('overdue-behalf')).toHaveCount(0);
+  });
+});

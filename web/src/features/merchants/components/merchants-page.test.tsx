@@ -1,0 +1,77 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
+import { postJson } from '@/lib/request';
+import { withProviders } from '@/test/query-wrapper';
+import { MERCHANT_ACTION_URLS, MERCHANT_LIST_URL, type MerchantRow } from '../api/merchants';
+import MerchantsPage from './merchants-page';
+
+vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
+vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), postJson: vi.fn() }));
+const mockedPost = vi.mocked(postJson);
+
+const merchant = (credit_used_fen: number): MerchantRow => ({
+  merchant_id: 10001,
+  name: 'Shop',
+  balance_fen: 100_00,
+  credit_limit_fen: 500_00,
+  credit_used_fen,
+  credit_available_fen: 500_00 - credit_used_fen,
+  total_topup_fen: 100_00,
+  created_at: '2026-11-20T08:00:00Z',
+});
+
+async function renderPage(creditUsed: number) {
+  mockedPost.mockReset().mockImplementation(async (url: string) => {
+    if (url === MERCHANT_LIST_URL) return { list: [merchant(creditUsed)], total: 1 };
+    return merchant(creditUsed);
+  });
+  await act(async () => {
+    render(<MerchantsPage />, { wrapper: withProviders() });
+  });
+  await screen.findByText('Shop');
+}
+
+beforeEach(async () => {
+  await changeLocale('en-US');
+});
+
+describe('merchants page', () => {
+  it('says why "record repayment" is disabled', async () => {
+    await renderPage(0);
+    expect(screen.getByTestId('merchant-repay')).toBeDisabled();
+    await act(async () => {
+      fireEvent.mouseEnter(screen.getByTestId('merchant-repay-why'));
+    });
+    expect(
+      await screen.findByText('This merchant has no credit awaiting repayment: nothing to record'),
+    ).toBeInTheDocument();
+  });
+
+  it('enables it, without the explanation, when credit awaits repayment', async () => {
+    await renderPage(20_00);
+    expect(screen.getByTestId('merchant-repay')).toBeEnabled();
+    expect(screen.queryByTestId('merchant-repay-why')).not.toBeInTheDocument();
+  });
+
+  it('tops up only after echoing the amount', async () => {
+    await renderPage(0);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('merchant-topup'));
+    });
+    await act(async () => {
+      fireEvent.change(await screen.findByTestId('merchant-action-amount'), { target: { value: '1234.5' } });
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('merchant-action-confirm'));
+    });
+    expect(await screen.findByText('Top up Shop (10001) by ¥1,234.50?')).toBeInTheDocument();
+    expect(mockedPost).not.toHaveBeenCalledWith(MERCHANT_ACTION_URLS.topup, expect.anything());
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('merchant-action-confirm'));
+    });
+    await waitFor(() =>
+      expect(mockedPost).toHaveBeenCalledWith(MERCHANT_ACTION_URLS.topup, { merchant_id: 10001, amount_fen: 123450 }),
+    );
+  });
+});
