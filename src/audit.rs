@@ -32,6 +32,8 @@ pub mod action {
     pub const TWO_FACTOR_THROTTLED: &str = "two_factor_throttled";
     pub const CARD_SECRET_REVEALED: &str = "card_secret_revealed";
     pub const ORDER_RESOLVED: &str = "order_resolved";
+    /// A quote created or changed; `detail` has the price and status before and after.
+    pub const QUOTE_SAVED: &str = "quote_saved";
 }
 
 /// Writes one event. `detail` is free text for people and must never hold a secret.

@@ -32,6 +32,32 @@ where
     }
 }
 
+/// The JSON body of a money-moving call with the `Idempotency-Key` it carried, if any
+/// (see `idempotency`). The key is checked here; the handler claims it in its transaction.
+pub struct IdempotentJson<T>(pub T, pub Option<crate::idempotency::IdempotentRequest>);
+
+impl<S, T> FromRequest<S> for IdempotentJson<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let endpoint = request.uri().path().to_string();
+        let key = request.headers().get(crate::idempotency::HEADER).map(|value| value.as_bytes().to_vec());
+        let bytes = Bytes::from_request(request, state).await.map_err(|rejection| {
+            tracing::debug!(%rejection, "request body rejected");
+            AppError::MalformedBody
+        })?;
+        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
+        let body = parse_json::<T>(bytes)?;
+        let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|_| AppError::MalformedBody)?;
+        let idempotency = crate::idempotency::IdempotentRequest::parse(key.as_deref(), &endpoint, &value)?;
+        Ok(IdempotentJson(body, idempotency))
+    }
+}
+
 fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     let deserializer = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(deserializer).map_err(|error| {

@@ -15,6 +15,7 @@ pub mod export;
 pub mod extract;
 pub mod finance;
 pub mod i18n;
+pub mod idempotency;
 pub mod metrics;
 pub mod monitor;
 pub mod openapi;

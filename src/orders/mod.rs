@@ -17,10 +17,11 @@ use crate::audit;
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::domain::{Carrier, OrderStatus, PhoneNumber, ProductKind};
 use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::{ClientAddress, JsonBody};
+use crate::extract::{ClientAddress, IdempotentJson, JsonBody};
 use crate::finance::ledger::{Account, Actor};
 use crate::finance::log::{AccountRecord, records_for_order};
 use crate::i18n::TradeMessage;
+use crate::idempotency::{Claim, IdempotencyKeyHeader, Replayable};
 use crate::pagination::page_request;
 use crate::session::{AdminUser, CurrentUser, Role};
 use crate::state::AppState;
@@ -379,14 +380,16 @@ pub struct ResolveRequest {
 /// Administrators: finish an on-behalf order awaiting a person, or an order in manual
 /// review, as succeeded or failed. A failure refunds once; a second call changes nothing.
 #[utoipa::path(post, path = "/adminapi/admin/order/resolve", tag = "admin", request_body = ResolveRequest,
-    responses((status = 200, description = "`data` is the OrderItem after the change"), (status = 409, description = "40900: the order is not awaiting a person")),
-    security(("token" = [])))]
+    responses((status = 200, description = "`data` is the OrderItem after the change (with a repeated `Idempotency-Key`: the first call's answer)"),
+        (status = 409, description = "40900: the order is not awaiting a person"),
+        (status = 422, description = "42200: the `Idempotency-Key` was used for a different request")),
+    params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn resolve(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     ClientAddress(address): ClientAddress,
-    JsonBody(request): JsonBody<ResolveRequest>,
-) -> ApiResult<OrderItem> {
+    IdempotentJson(request, idempotency): IdempotentJson<ResolveRequest>,
+) -> ApiResult<Replayable<OrderItem>> {
     let text = |value: Option<String>| {
         value.map(|text| text.trim().chars().take(200).collect::<String>()).filter(|text| !text.is_empty())
     };
@@ -398,19 +401,32 @@ pub async fn resolve(
         _ => return Err(AppError::field("result", TradeMessage::InvalidChoice { allowed: "success, failure" })),
     };
     visible_order(&state, &admin, request.order_id).await?;
-    if !lifecycle::finish(
+    let key = idempotency.as_ref().map(|request| (request, admin.user_id));
+    match lifecycle::finish_claiming(
         &state,
         request.order_id,
         outcome,
         Reporter::Admin,
         Actor::user(admin.user_id, &admin.username),
+        key,
     )
     .await?
     {
-        return Err(AppError::Conflict(TradeMessage::OrderNotResolvable.into()));
+        Ok(true) => {}
+        Ok(false) => return Err(AppError::Conflict(TradeMessage::OrderNotResolvable.into())),
+        Err(Claim::Mismatch) => return Err(AppError::IdempotencyKeyReused),
+        Err(Claim::Replay(Some(answer))) => return Ok(ApiOk(Replayable::Replayed(answer))),
+        // The first call committed and has not stored its answer yet: the order as it is.
+        Err(Claim::Replay(None) | Claim::Fresh) => {
+            return Ok(ApiOk(Replayable::Fresh(visible_order(&state, &admin, request.order_id).await?.to_item())));
+        }
     }
     let detail = format!("order {} marked {}", request.order_id, request.result);
     audit::record(&state.db.pool, Some(admin.user_id), audit::action::ORDER_RESOLVED, &detail, &address.to_string())
         .await?;
-    Ok(ApiOk(visible_order(&state, &admin, request.order_id).await?.to_item()))
+    let item = visible_order(&state, &admin, request.order_id).await?.to_item();
+    if let Some(request) = &idempotency {
+        request.store_answer(&mut *state.db.pool.acquire().await?, admin.user_id, &item).await?;
+    }
+    Ok(ApiOk(Replayable::Fresh(item)))
 }

@@ -6,6 +6,7 @@ mod certification;
 mod cli;
 mod finance;
 mod helpers;
+mod idempotency;
 mod lists;
 mod login;
 mod monitor;
