@@ -6,6 +6,7 @@ import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import type { FilterSchema } from '@/components/list-page/url-filters';
 import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
 import { showSuccessMessage } from '@/lib/feedback';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { formatFen, parseYuanToFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
 import { type MerchantAction, type MerchantRow, useMerchantAction, useMerchants } from '../api/merchants';
@@ -13,6 +14,8 @@ import { type MerchantAction, type MerchantRow, useMerchantAction, useMerchants 
 interface ActionState {
   action: MerchantAction;
   merchant: MerchantRow;
+  /** Made when the dialog opens; every submission of this dialog sends it. */
+  idempotencyKey: string;
 }
 
 function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: () => void }) {
@@ -50,7 +53,7 @@ function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: 
           const amountFen = parseYuanToFen(amount, { allowNegative: state.action === 'adjust' });
           if (amountFen === null) return;
           run.mutate(
-            { action: state.action, merchantId: state.merchant.merchant_id, amountFen, remark },
+            { action: state.action, merchantId: state.merchant.merchant_id, amountFen, remark, idempotencyKey: state.idempotencyKey },
             {
               onSuccess: () => {
                 showSuccessMessage(t('merchants.done'));
@@ -129,7 +132,7 @@ export default function MerchantsPage() {
               size="small"
               data-testid={`merchant-${name}`}
               disabled={name === 'repay' && merchant.credit_used_fen === 0}
-              onClick={() => setAction({ action: name, merchant })}
+              onClick={() => setAction({ action: name, merchant, idempotencyKey: newIdempotencyKey() })}
             >
               {t(`merchants.action.${name}`)}
             </Button>

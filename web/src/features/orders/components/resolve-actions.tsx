@@ -2,6 +2,7 @@ import { Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { useResolveOrder } from '../api/orders';
 import type { OrderItem } from '../api/types';
 
@@ -10,6 +11,12 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
   const { t } = useTranslation();
   const resolve = useResolveOrder();
   const [result, setResult] = useState<'success' | 'failure' | null>(null);
+  // One key per opening of the dialog: a retry of the same submission cannot refund twice.
+  const [idempotencyKey, setIdempotencyKey] = useState('');
+  const open = (chosen: 'success' | 'failure') => {
+    setIdempotencyKey(newIdempotencyKey());
+    setResult(chosen);
+  };
   const [form] = Form.useForm<{ text?: string }>();
   if (order.status !== 0 && order.status !== 4) return null;
 
@@ -17,7 +24,7 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
     if (!result) return;
     const value = text?.trim() || undefined;
     resolve.mutate(
-      { order_id: order.id, result, ...(result === 'success' ? { serial_no: value } : { reason: value }) },
+      { idempotencyKey, order_id: order.id, result, ...(result === 'success' ? { serial_no: value } : { reason: value }) },
       {
         onSuccess: () => {
           showSuccessMessage(t('orderCommon.resolve.done'));
@@ -31,10 +38,10 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
   return (
     <>
       <Space size={compact ? 4 : 8}>
-        <Button size={compact ? 'small' : 'middle'} type="primary" onClick={() => setResult('success')} data-testid="resolve-success">
+        <Button size={compact ? 'small' : 'middle'} type="primary" onClick={() => open('success')} data-testid="resolve-success">
           {t('orderCommon.resolve.success')}
         </Button>
-        <Button size={compact ? 'small' : 'middle'} danger onClick={() => setResult('failure')} data-testid="resolve-failure">
+        <Button size={compact ? 'small' : 'middle'} danger onClick={() => open('failure')} data-testid="resolve-failure">
           {t('orderCommon.resolve.failure')}
         </Button>
       </Space>
