@@ -16,9 +16,11 @@ pub struct Config {
     pub demo_orders: usize,
     /// A merchant's users get a notice when an order takes the balance below this.
     pub low_balance_alert_fen: i64,
-    /// Use the first `X-Forwarded-For` address as the client address. Only behind a
-    /// proxy that sets it: otherwise any client could pick its own address.
+    /// Take the client address from `X-Forwarded-For`: the right-most entry not added by
+    /// one of `trusted_proxies`. Only behind a proxy that sets it.
     pub trust_forwarded_for: bool,
+    /// The proxies in front of the server (hop count or addresses); default one hop.
+    pub trusted_proxies: crate::forwarded::TrustedProxies,
     /// File with the key that encrypts secrets at rest (created on first start).
     /// `None`: beside the SQLite file, or `data/secret.key` for PostgreSQL.
     pub secret_key_path: Option<PathBuf>,
@@ -157,6 +159,7 @@ impl Config {
             demo_orders: DEMO_ORDERS,
             low_balance_alert_fen: 100_000,
             trust_forwarded_for: false,
+            trusted_proxies: crate::forwarded::TrustedProxies::default(),
             secret_key_path: None,
             session: SessionPolicy::default(),
             throttle: ThrottlePolicy::default(),

@@ -14,6 +14,7 @@ pub mod error;
 pub mod export;
 pub mod extract;
 pub mod finance;
+pub mod forwarded;
 pub mod i18n;
 pub mod idempotency;
 pub mod metrics;

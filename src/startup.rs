@@ -108,7 +108,9 @@ pub fn routes(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));
     // Batch files are larger than JSON bodies: their route has its own limit.
     let uploads = orders::batch::upload_router().layer(DefaultBodyLimit::max(orders::batch::MAX_UPLOAD_BYTES));
-    let trust_forwarded_for = TrustForwardedFor(state.config.trust_forwarded_for);
+    let trust_forwarded_for = TrustForwardedFor(
+        state.config.trust_forwarded_for.then(|| std::sync::Arc::new(state.config.trusted_proxies.clone())),
+    );
     Router::new()
         .merge(api)
         .merge(uploads)

@@ -8,6 +8,7 @@ mod finance;
 mod helpers;
 mod idempotency;
 mod lists;
+mod lockout;
 mod login;
 mod monitor;
 mod orders;
