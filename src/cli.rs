@@ -218,7 +218,7 @@ pub async fn generate_orders_command(args: GenerateOrdersArgs) -> anyhow::Result
     let database = Database::connect(&args.database.database_url).await?;
     let mut config = Config::new("", args.database.database_url.clone());
     config.secret_key_path = args.secret_key_file;
-    let secrets = crate::crypto::Secrets::load_or_create(&config.resolved_secret_key_path())?;
+    let secrets = crate::key_check::open_key(&database, &config.resolved_secret_key_path()?).await?;
     let hasher = PasswordHasher::default();
     crate::demo::seed_accounts(&database, &hasher).await?;
     crate::demo::seed_catalogue(&database.pool).await?;

@@ -17,6 +17,7 @@ pub mod finance;
 pub mod forwarded;
 pub mod i18n;
 pub mod idempotency;
+pub mod key_check;
 pub mod metrics;
 pub mod monitor;
 pub mod openapi;

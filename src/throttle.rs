@@ -91,6 +91,35 @@ pub async fn reserve(
     Ok(counted)
 }
 
+/// Checks a signed-in user's current password (changing the password or the profile,
+/// turning two-factor on), throttled like sign-in under `reauth:<user id>`: a stolen
+/// session cannot guess the password without limit, and each guess costs an argon2
+/// hash. `Ok(false)`: wrong; `Err`: too many attempts (this one may have locked it).
+pub async fn verify_current_password(
+    pool: &AnyPool,
+    policy: &ThrottlePolicy,
+    hasher: &crate::password::PasswordHasher,
+    user_id: i64,
+    password: &str,
+) -> Result<bool, AppError> {
+    let key = format!("reauth:{user_id}");
+    ensure_not_locked(pool, std::slice::from_ref(&key)).await?;
+    let reserved = reserve(pool, policy, &key, policy.account_max_failures).await?;
+    let stored: String =
+        sqlx::query_scalar("SELECT password_hash FROM users WHERE id = $1").bind(user_id).fetch_one(pool).await?;
+    // Never hash unbounded input: argon2's cost grows with it.
+    let verified = password.chars().count() <= crate::password::MAX_PASSWORD_LENGTH
+        && hasher.verify(password, Some(&stored)).await?;
+    if verified {
+        clear(pool, &key).await?;
+        return Ok(true);
+    }
+    match reserved.locked_for {
+        Some(retry_after_seconds) => Err(AppError::TooManyAttempts { retry_after_seconds }),
+        None => Ok(false),
+    }
+}
+
 /// Counts attempts refused unchecked because a key is locked. Returns true for the
 /// first refusal of a lock: that one is worth an audit row, the rest are a number.
 pub async fn count_refusals(pool: &AnyPool, keys: &[String]) -> Result<bool, AppError> {

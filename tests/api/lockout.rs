@@ -129,3 +129,15 @@ async fn ipv6_clients_are_throttled_per_64(backend: Backend) {
     assert_eq!(app.login_from("2001:db8:5:6:ffff::1", MERCHANT.0, MERCHANT.1).await.code(), 42900);
     assert_eq!(app.login_from("2001:db8:5:7::1", MERCHANT.0, MERCHANT.1).await.code(), 20000);
 }
+
+on_both_backends!(a_page_whose_offset_overflows_is_a_validation_error);
+
+async fn a_page_whose_offset_overflows_is_a_validation_error(backend: Backend) {
+    let app = crate::helpers::spawn_app(backend).await;
+    let token = app.login(MERCHANT).await;
+    for path in ["/adminapi/order/list", "/adminapi/finance/account/list", "/adminapi/quote/list"] {
+        let answer = app.post_as(&token, path, json!({"page": i64::MAX / 10, "page_size": 20})).await;
+        assert_eq!((answer.status.as_u16(), answer.code()), (400, 40000), "{path}: {:?}", answer.body);
+        assert!(answer.data()["keys"]["page"].is_string(), "{path}: {:?}", answer.body);
+    }
+}
