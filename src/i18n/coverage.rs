@@ -181,6 +181,8 @@ fn messages() -> Vec<Message> {
         TwoFactorNotEnabled,
         TwoFactorSetupExpired,
         PendingLoginInvalid,
+        IdempotencyKeyInvalid { max: 255 },
+        IdempotencyKeyReused,
     ];
     all.extend(user_centre_messages().into_iter().map(UserCentre));
     all.extend(trade_messages().into_iter().map(Trade));
@@ -216,6 +218,8 @@ fn messages() -> Vec<Message> {
             | TwoFactorNotEnabled
             | TwoFactorSetupExpired
             | PendingLoginInvalid
+            | IdempotencyKeyInvalid { .. }
+            | IdempotencyKeyReused
             | Trade(_) => {}
         }
     }
