@@ -24,6 +24,8 @@ pub mod action {
     pub const LOGIN_PENDING_TWO_FACTOR: &str = "login_pending_two_factor";
     pub const TWO_FACTOR_ENABLED: &str = "two_factor_enabled";
     pub const TWO_FACTOR_DISABLED: &str = "two_factor_disabled";
+    /// An administrator turned off another user's two-factor; `detail` names the user.
+    pub const TWO_FACTOR_RESET: &str = "two_factor_reset";
     pub const BACKUP_CODES_REGENERATED: &str = "backup_codes_regenerated";
     /// A backup code was spent; `detail` says on what (login, disable, regenerate).
     pub const BACKUP_CODE_USED: &str = "backup_code_used";
@@ -33,6 +35,8 @@ pub mod action {
     pub const TWO_FACTOR_THROTTLED: &str = "two_factor_throttled";
     pub const CARD_SECRET_REVEALED: &str = "card_secret_revealed";
     pub const ORDER_RESOLVED: &str = "order_resolved";
+    /// A quote created or changed; `detail` has the price and status before and after.
+    pub const QUOTE_SAVED: &str = "quote_saved";
 }
 
 /// Writes one event. `detail` is free text for people and must never hold a secret.

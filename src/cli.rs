@@ -85,9 +85,14 @@ pub struct ServeArgs {
     /// Sessions one user may hold; signing in once more ends the oldest.
     #[arg(long, env = "BACKOFFICE_MAX_SESSIONS_PER_USER", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_sessions_per_user: u32,
-    /// Take the client address from X-Forwarded-For. Only behind a proxy that sets it.
+    /// Take the client address from X-Forwarded-For: the right-most entry not added by a
+    /// trusted proxy (never the client-written first one). Only behind a proxy that sets it.
     #[arg(long, env = "BACKOFFICE_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
+    /// The proxies in front of the server: a hop count (default 1: the proxy connecting
+    /// to us) or their addresses/CIDRs, comma-separated (e.g. 10.0.0.0/8,192.0.2.7).
+    #[arg(long, env = "BACKOFFICE_TRUSTED_PROXIES", default_value = "1")]
+    pub trusted_proxies: crate::forwarded::TrustedProxies,
     /// File with the key that encrypts secrets at rest; created (mode 0600) if missing.
     /// Default: secret.key beside the SQLite file, or data/secret.key for PostgreSQL.
     #[arg(long, env = "BACKOFFICE_SECRET_KEY_FILE")]
@@ -143,6 +148,7 @@ impl ServeArgs {
         let mut config = Config::new(self.listen, self.database.database_url);
         config.seed_demo = self.demo;
         config.trust_forwarded_for = self.trust_forwarded_for;
+        config.trusted_proxies = self.trusted_proxies;
         config.secret_key_path = self.secret_key_file;
         config.session = SessionPolicy {
             idle_timeout: Duration::from_secs(self.session_idle_minutes * 60),
@@ -212,7 +218,7 @@ pub async fn generate_orders_command(args: GenerateOrdersArgs) -> anyhow::Result
     let database = Database::connect(&args.database.database_url).await?;
     let mut config = Config::new("", args.database.database_url.clone());
     config.secret_key_path = args.secret_key_file;
-    let secrets = crate::crypto::Secrets::load_or_create(&config.resolved_secret_key_path())?;
+    let secrets = crate::key_check::open_key(&database, &config.resolved_secret_key_path()?).await?;
     let hasher = PasswordHasher::default();
     crate::demo::seed_accounts(&database, &hasher).await?;
     crate::demo::seed_catalogue(&database.pool).await?;

@@ -16,9 +16,11 @@ pub struct Config {
     pub demo_orders: usize,
     /// A merchant's users get a notice when an order takes the balance below this.
     pub low_balance_alert_fen: i64,
-    /// Use the first `X-Forwarded-For` address as the client address. Only behind a
-    /// proxy that sets it: otherwise any client could pick its own address.
+    /// Take the client address from `X-Forwarded-For`: the right-most entry not added by
+    /// one of `trusted_proxies`. Only behind a proxy that sets it.
     pub trust_forwarded_for: bool,
+    /// The proxies in front of the server (hop count or addresses); default one hop.
+    pub trusted_proxies: crate::forwarded::TrustedProxies,
     /// File with the key that encrypts secrets at rest (created on first start).
     /// `None`: beside the SQLite file, or `data/secret.key` for PostgreSQL.
     pub secret_key_path: Option<PathBuf>,
@@ -157,6 +159,7 @@ impl Config {
             demo_orders: DEMO_ORDERS,
             low_balance_alert_fen: 100_000,
             trust_forwarded_for: false,
+            trusted_proxies: crate::forwarded::TrustedProxies::default(),
             secret_key_path: None,
             session: SessionPolicy::default(),
             throttle: ThrottlePolicy::default(),
@@ -168,23 +171,49 @@ impl Config {
 }
 
 impl Config {
-    /// Where the secret key lives: as configured, else next to the SQLite file, else
-    /// `data/secret.key` (PostgreSQL).
-    pub fn resolved_secret_key_path(&self) -> PathBuf {
+    /// Where the secret key lives: as configured, else next to the SQLite file, else (for
+    /// PostgreSQL) `$XDG_DATA_HOME/backoffice/` or `~/.local/share/backoffice/`, named
+    /// after the database: an absolute path, so a start from another working directory
+    /// finds the same key.
+    pub fn resolved_secret_key_path(&self) -> anyhow::Result<PathBuf> {
         if let Some(path) = &self.secret_key_path {
-            return path.clone();
+            return Ok(path.clone());
         }
         let sqlite_path = self
             .database_url
             .strip_prefix("sqlite://")
             .or_else(|| self.database_url.strip_prefix("sqlite:"))
             .map(|rest| rest.split('?').next().unwrap_or(rest));
-        match sqlite_path.and_then(|path| std::path::Path::new(path).parent()) {
-            Some(parent) if !parent.as_os_str().is_empty() => parent.join("secret.key"),
-            Some(_) => PathBuf::from("secret.key"),
-            None => PathBuf::from("data/secret.key"),
+        match sqlite_path.map(std::path::Path::new) {
+            Some(path) => Ok(match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent.join("secret.key"),
+                _ => PathBuf::from("secret.key"),
+            }),
+            None => {
+                let data_home = std::env::var_os("XDG_DATA_HOME")
+                    .filter(|value| !value.is_empty())
+                    .map(PathBuf::from)
+                    .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")))
+                    .filter(|path| path.is_absolute())
+                    .ok_or_else(|| {
+                        anyhow::anyhow!("no HOME to keep the secret key in: give --secret-key-file (an absolute path)")
+                    })?;
+                Ok(data_home.join("backoffice").join(format!("{}.key", key_file_stem(&self.database_url))))
+            }
         }
     }
+}
+
+/// `host_port_database` of a PostgreSQL URL, reduced to safe file-name characters.
+fn key_file_stem(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let rest = rest.split('?').next().unwrap_or(rest);
+    let rest = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+    let stem: String = rest
+        .chars()
+        .map(|character| if character.is_ascii_alphanumeric() || character == '.' { character } else { '_' })
+        .collect();
+    format!("secret-{stem}")
 }
 
 #[cfg(test)]
@@ -194,13 +223,21 @@ mod tests {
     #[test]
     fn the_secret_key_sits_beside_the_database_by_default() {
         let sqlite = Config::new("x", "sqlite://data/backoffice.db");
-        assert_eq!(sqlite.resolved_secret_key_path(), PathBuf::from("data/secret.key"));
+        assert_eq!(sqlite.resolved_secret_key_path().unwrap(), PathBuf::from("data/secret.key"));
         let absolute = Config::new("x", "sqlite:///var/lib/bo/main.db?mode=rwc");
-        assert_eq!(absolute.resolved_secret_key_path(), PathBuf::from("/var/lib/bo/secret.key"));
-        let postgres = Config::new("x", "postgres://u@h/db");
-        assert_eq!(postgres.resolved_secret_key_path(), PathBuf::from("data/secret.key"));
+        assert_eq!(absolute.resolved_secret_key_path().unwrap(), PathBuf::from("/var/lib/bo/secret.key"));
         let mut configured = Config::new("x", "postgres://u@h/db");
         configured.secret_key_path = Some(PathBuf::from("/etc/bo/key"));
-        assert_eq!(configured.resolved_secret_key_path(), PathBuf::from("/etc/bo/key"));
+        assert_eq!(configured.resolved_secret_key_path().unwrap(), PathBuf::from("/etc/bo/key"));
+    }
+
+    #[test]
+    fn the_postgres_key_path_does_not_depend_on_the_working_directory() {
+        let postgres = Config::new("x", "postgres://user:pw@db.example:5432/shop?sslmode=disable");
+        if let Ok(path) = postgres.resolved_secret_key_path() {
+            assert!(path.is_absolute(), "{}", path.display());
+            assert!(path.ends_with("backoffice/secret-db.example_5432_shop.key"), "{}", path.display());
+        }
+        assert_eq!(key_file_stem("postgres://u@h/db"), "secret-h_db");
     }
 }

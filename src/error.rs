@@ -33,6 +33,8 @@ pub mod code {
     /// setup's `temp_key` no longer valid, a duplicate merchant order id, an order that
     /// has already finished, ...
     pub const CONFLICT: i64 = 40900;
+    /// An `Idempotency-Key` sent again with a different request (body or endpoint).
+    pub const IDEMPOTENCY_KEY_REUSED: i64 = 42200;
     pub const TOO_MANY_ATTEMPTS: i64 = 42900;
     pub const GENERIC_FAILURE: i64 = 50000;
     pub const TOKEN_UNKNOWN: i64 = 50008;
@@ -92,6 +94,8 @@ pub enum AppError {
     /// a duplicate merchant order id, an order that has already finished, ...).
     #[error("conflict: {0:?}")]
     Conflict(Message),
+    #[error("idempotency key reused with a different request")]
+    IdempotencyKeyReused,
     #[error("too many attempts")]
     TooManyAttempts { retry_after_seconds: u64 },
     #[error("session token unknown or malformed")]
@@ -195,6 +199,9 @@ impl IntoResponse for AppError {
                 report(code::INSUFFICIENT_FUNDS, crate::i18n::TradeMessage::InsufficientFunds.into()),
             ),
             AppError::Conflict(message) => (StatusCode::CONFLICT, report(code::CONFLICT, message)),
+            AppError::IdempotencyKeyReused => {
+                (StatusCode::UNPROCESSABLE_ENTITY, report(code::IDEMPOTENCY_KEY_REUSED, Message::IdempotencyKeyReused))
+            }
             AppError::TooManyAttempts { retry_after_seconds } => (
                 StatusCode::TOO_MANY_REQUESTS,
                 ErrorReport {

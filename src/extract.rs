@@ -32,6 +32,32 @@ where
     }
 }
 
+/// The JSON body of a money-moving call with the `Idempotency-Key` it carried, if any
+/// (see `idempotency`). The key is checked here; the handler claims it in its transaction.
+pub struct IdempotentJson<T>(pub T, pub Option<crate::idempotency::IdempotentRequest>);
+
+impl<S, T> FromRequest<S> for IdempotentJson<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let endpoint = request.uri().path().to_string();
+        let key = request.headers().get(crate::idempotency::HEADER).map(|value| value.as_bytes().to_vec());
+        let bytes = Bytes::from_request(request, state).await.map_err(|rejection| {
+            tracing::debug!(%rejection, "request body rejected");
+            AppError::MalformedBody
+        })?;
+        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
+        let body = parse_json::<T>(bytes)?;
+        let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|_| AppError::MalformedBody)?;
+        let idempotency = crate::idempotency::IdempotentRequest::parse(key.as_deref(), &endpoint, &value)?;
+        Ok(IdempotentJson(body, idempotency))
+    }
+}
+
 fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     let deserializer = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(deserializer).map_err(|error| {
@@ -48,37 +74,31 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     })
 }
 
-/// The client's address as the server sees it. Forwarded headers are trusted only
-/// when the server is configured to sit behind a proxy.
+/// The client's address as the server sees it. Forwarded headers are used only when
+/// the server is configured to sit behind a proxy, and then only the entry a trusted
+/// proxy added (see `forwarded`).
 #[derive(Debug, Clone, Copy)]
 pub struct ClientAddress(pub IpAddr);
 
-/// Set by the application when `--trust-forwarded-for` is given.
-#[derive(Debug, Clone, Copy)]
-pub struct TrustForwardedFor(pub bool);
+/// Set by the application when `--trust-forwarded-for` is given: the proxies to trust.
+#[derive(Debug, Clone)]
+pub struct TrustForwardedFor(pub Option<std::sync::Arc<crate::forwarded::TrustedProxies>>);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        let trust = parts.extensions.get::<TrustForwardedFor>().is_some_and(|trust| trust.0);
-        if trust {
-            let forwarded = parts
-                .headers
-                .get("x-forwarded-for")
-                .and_then(|value| value.to_str().ok())
-                .and_then(|value| value.split(',').next())
-                .and_then(|first| first.trim().parse::<IpAddr>().ok());
-            if let Some(address) = forwarded {
-                return Ok(ClientAddress(address));
-            }
-        }
-        let address = parts
+        let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map(|info| info.0.ip())
             .unwrap_or(IpAddr::from([127, 0, 0, 1]));
-        Ok(ClientAddress(address))
+        let Some(trusted) = parts.extensions.get::<TrustForwardedFor>().and_then(|trust| trust.0.clone()) else {
+            return Ok(ClientAddress(crate::forwarded::canonical(peer)));
+        };
+        let values: Vec<&str> =
+            parts.headers.get_all("x-forwarded-for").iter().filter_map(|value| value.to_str().ok()).collect();
+        Ok(ClientAddress(crate::forwarded::client_address(peer, &values, &trusted)))
     }
 }
 

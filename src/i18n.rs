@@ -95,6 +95,10 @@ pub enum Message {
     TwoFactorNotEnabled,
     TwoFactorSetupExpired,
     PendingLoginInvalid,
+    IdempotencyKeyInvalid {
+        max: usize,
+    },
+    IdempotencyKeyReused,
     /// Orders, quotes, batches and the merchant account (`i18n/trade.rs`).
     Trade(TradeMessage),
 }
@@ -138,6 +142,8 @@ impl Message {
             Message::TwoFactorNotEnabled => "two_factor.not_enabled",
             Message::TwoFactorSetupExpired => "two_factor.setup_expired",
             Message::PendingLoginInvalid => "login.pending_invalid",
+            Message::IdempotencyKeyInvalid { .. } => "idempotency.key_invalid",
+            Message::IdempotencyKeyReused => "idempotency.key_reused",
             Message::Trade(message) => message.key(),
         }
     }
@@ -219,6 +225,16 @@ impl Message {
                 "The sign-in has expired or is no longer valid, please log in again".into()
             }
             (Message::PendingLoginInvalid, ZhCn) => "登录验证已失效，请重新登录".into(),
+            (Message::IdempotencyKeyInvalid { max }, EnUs) => {
+                format!("Idempotency-Key must be 1 to {max} visible ASCII characters").into()
+            }
+            (Message::IdempotencyKeyInvalid { max }, ZhCn) => {
+                format!("Idempotency-Key 必须是 1 到 {max} 个可见 ASCII 字符").into()
+            }
+            (Message::IdempotencyKeyReused, EnUs) => {
+                "this Idempotency-Key was already used for a different request; nothing was changed".into()
+            }
+            (Message::IdempotencyKeyReused, ZhCn) => "该 Idempotency-Key 已用于另一个请求，本次未做任何更改".into(),
             (Message::Trade(message), locale) => message.text(locale),
         };
         text

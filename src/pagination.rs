@@ -47,7 +47,9 @@ pub fn page_request(
         Some(text) => Some(decode_cursor(text).ok_or_else(|| AppError::field("cursor", TradeMessage::CursorInvalid))?),
         None => None,
     };
-    if page.is_some_and(|page| page < 1) {
+    // A page whose row offset does not fit a 64-bit integer is refused: wrapped around,
+    // it would silently answer the first page.
+    if page.is_some_and(|page| page < 1 || (page - 1).checked_mul(page_size).is_none()) {
         return Err(AppError::field("page", TradeMessage::InvalidChoice { allowed: "1, 2, 3, ..." }));
     }
     Ok(PageRequest { descending, cursor, page, page_size })
@@ -64,4 +66,18 @@ pub fn parse_time(field: &'static str, text: Option<&str>) -> Result<Option<i64>
     let moment = time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
         .map_err(|_| AppError::field(field, TradeMessage::TimeInvalid))?;
     Ok(Some((moment.unix_timestamp_nanos() / 1_000_000) as i64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_whose_offset_overflows_is_refused() {
+        assert!(page_request(None, None, Some(i64::MAX / 500 + 2), Some(500)).is_err());
+        assert!(page_request(None, None, Some(i64::MAX), Some(20)).is_err());
+        assert!(page_request(None, None, Some(0), None).is_err());
+        let last = page_request(None, None, Some(i64::MAX / 500 + 1), Some(500)).expect("fits");
+        assert_eq!(last.page, Some(i64::MAX / 500 + 1));
+    }
 }

@@ -5,7 +5,6 @@
 
 use crate::channel::{Channel, sandbox::SandboxChannel};
 use crate::config::Config;
-use crate::crypto::Secrets;
 use crate::db::{Database, now_millis};
 use crate::error::{AppError, localize_error_responses};
 use crate::extract::TrustForwardedFor;
@@ -40,7 +39,8 @@ pub struct Application {
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let db = Database::connect(&config.database_url).await?;
-        let secrets = Arc::new(Secrets::load_or_create(&config.resolved_secret_key_path())?);
+        // Never a key that cannot open what the database holds sealed (key_check.rs).
+        let secrets = Arc::new(crate::key_check::open_key(&db, &config.resolved_secret_key_path()?).await?);
         let hasher = PasswordHasher::default();
         hasher.warm_up();
         if config.seed_demo {
@@ -48,6 +48,7 @@ impl Application {
         }
         let channel: Arc<dyn Channel> = Arc::new(SandboxChannel::new(
             db.pool.clone(),
+            secrets.clone(),
             config.channel.sandbox_delay,
             config.channel.sandbox_success_ratio,
         ));
@@ -108,7 +109,9 @@ pub fn routes(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));
     // Batch files are larger than JSON bodies: their route has its own limit.
     let uploads = orders::batch::upload_router().layer(DefaultBodyLimit::max(orders::batch::MAX_UPLOAD_BYTES));
-    let trust_forwarded_for = TrustForwardedFor(state.config.trust_forwarded_for);
+    let trust_forwarded_for = TrustForwardedFor(
+        state.config.trust_forwarded_for.then(|| std::sync::Arc::new(state.config.trusted_proxies.clone())),
+    );
     Router::new()
         .merge(api)
         .merge(uploads)

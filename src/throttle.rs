@@ -5,6 +5,20 @@
 //! locks its key until the lockout has passed. While locked, no password is checked at
 //! all, so a locked account cannot be probed.
 //!
+//! The lock must not become a weapon against the account's owner: an address that
+//! signed into the account in the last 30 days (`login_known_addresses`) counts its
+//! failures under its own key, `account:<name>@<address>`, so failures sprayed from
+//! elsewhere do not lock it out (its own failures still lock it, as its address counter
+//! does). Attempts refused while a key is locked are counted in `refused`, and only the
+//! first refusal of a lock is written to the audit trail, so the trail cannot be flooded.
+//!
+//! A burst of parallel attempts cannot get more evaluations than the limit: an attempt
+//! is counted *before* its password is checked ([`reserve`]), in one atomic statement,
+//! and attempts counted beyond the limit are refused unchecked; a success then forgives
+//! the count ([`clear`]).
+//!
+//! Client addresses are counted whole for IPv4 and per /64 for IPv6 (`forwarded`).
+//!
 //! Two-factor codes use the same counters under one key per user, `two_factor:<id>`
 //! (see `two_factor::verification`), with `two_factor_max_failures` as the limit. Before
 //! that limit they also back off: past `two_factor_free_failures`, each failure makes the
@@ -20,8 +34,108 @@ pub fn account_key(username: &str) -> String {
     format!("account:{}", username.to_lowercase())
 }
 
-pub fn address_key(address: &str) -> String {
-    format!("address:{address}")
+pub fn address_key(address: std::net::IpAddr) -> String {
+    format!("address:{}", crate::forwarded::throttle_scope(address))
+}
+
+/// The account's counter for attempts from an address it signed in from recently.
+pub fn known_address_account_key(username: &str, address_key: &str) -> String {
+    format!("{}@{}", account_key(username), address_key.trim_start_matches("address:"))
+}
+
+/// How long a successful sign-in keeps an address known to the account.
+pub const KNOWN_ADDRESS_DAYS: i64 = 30;
+
+/// Whether `user_id` signed in successfully from this address in the last 30 days.
+pub async fn is_known_address(pool: &AnyPool, user_id: i64, address_key: &str) -> Result<bool, AppError> {
+    let since = now_millis() - KNOWN_ADDRESS_DAYS * 24 * 3600 * 1000;
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT last_success_at FROM login_known_addresses WHERE user_id = $1 AND address_key = $2 AND last_success_at >= $3",
+    )
+    .bind(user_id)
+    .bind(address_key)
+    .bind(since)
+    .fetch_optional(pool)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// Remembers a successful sign-in's address for the account.
+pub async fn remember_address(pool: &AnyPool, user_id: i64, address_key: &str) -> Result<(), AppError> {
+    sqlx::query(
+        "INSERT INTO login_known_addresses (user_id, address_key, last_success_at) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id, address_key) DO UPDATE SET last_success_at = excluded.last_success_at",
+    )
+    .bind(user_id)
+    .bind(address_key)
+    .bind(now_millis())
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Counts one attempt against `key` before it is evaluated. `Err` (too many attempts)
+/// when the limit was already reached by earlier or parallel attempts: do not evaluate.
+/// `Ok` carries the count; if it locked the key, a failed evaluation answers with it.
+pub async fn reserve(
+    pool: &AnyPool,
+    policy: &ThrottlePolicy,
+    key: &str,
+    max_failures: u32,
+) -> Result<CountedFailure, AppError> {
+    let counted = record_failure(pool, policy, key, max_failures).await?;
+    if counted.failures > i64::from(max_failures) {
+        count_refusals(pool, &[key.to_string()]).await?;
+        return Err(AppError::TooManyAttempts { retry_after_seconds: counted.locked_for.unwrap_or(1) });
+    }
+    Ok(counted)
+}
+
+/// Checks a signed-in user's current password (changing the password or the profile,
+/// turning two-factor on), throttled like sign-in under `reauth:<user id>`: a stolen
+/// session cannot guess the password without limit, and each guess costs an argon2
+/// hash. `Ok(false)`: wrong; `Err`: too many attempts (this one may have locked it).
+pub async fn verify_current_password(
+    pool: &AnyPool,
+    policy: &ThrottlePolicy,
+    hasher: &crate::password::PasswordHasher,
+    user_id: i64,
+    password: &str,
+) -> Result<bool, AppError> {
+    let key = format!("reauth:{user_id}");
+    ensure_not_locked(pool, std::slice::from_ref(&key)).await?;
+    let reserved = reserve(pool, policy, &key, policy.account_max_failures).await?;
+    let stored: String =
+        sqlx::query_scalar("SELECT password_hash FROM users WHERE id = $1").bind(user_id).fetch_one(pool).await?;
+    // Never hash unbounded input: argon2's cost grows with it.
+    let verified = password.chars().count() <= crate::password::MAX_PASSWORD_LENGTH
+        && hasher.verify(password, Some(&stored)).await?;
+    if verified {
+        clear(pool, &key).await?;
+        return Ok(true);
+    }
+    match reserved.locked_for {
+        Some(retry_after_seconds) => Err(AppError::TooManyAttempts { retry_after_seconds }),
+        None => Ok(false),
+    }
+}
+
+/// Counts attempts refused unchecked because a key is locked. Returns true for the
+/// first refusal of a lock: that one is worth an audit row, the rest are a number.
+pub async fn count_refusals(pool: &AnyPool, keys: &[String]) -> Result<bool, AppError> {
+    let now = now_millis();
+    let mut first = false;
+    for key in keys {
+        let refused: Option<i64> = sqlx::query_scalar(
+            "UPDATE login_throttle SET refused = refused + 1 WHERE throttle_key = $1 AND locked_until > $2 RETURNING refused",
+        )
+        .bind(key)
+        .bind(now)
+        .fetch_optional(pool)
+        .await?;
+        first |= refused == Some(1);
+    }
+    Ok(first)
 }
 
 /// Fails with "too many attempts" if any of `keys` is locked now.
@@ -74,7 +188,10 @@ pub async fn record_failure(
            window_started_at = CASE WHEN login_throttle.window_started_at < $5 THEN $2 ELSE login_throttle.window_started_at END,
            locked_until = CASE
              WHEN (CASE WHEN login_throttle.window_started_at < $5 THEN 1 ELSE login_throttle.failures + 1 END) >= $3
-             THEN $4 ELSE login_throttle.locked_until END
+             THEN $4 ELSE login_throttle.locked_until END,
+           refused = CASE
+             WHEN (CASE WHEN login_throttle.window_started_at < $5 THEN 1 ELSE login_throttle.failures + 1 END) = $3
+             THEN 0 ELSE login_throttle.refused END
          RETURNING failures, locked_until",
     )
     .bind(key)
@@ -127,8 +244,12 @@ mod tests {
     #[test]
     fn keys_separate_accounts_from_addresses_and_ignore_case() {
         assert_eq!(account_key("Merchant"), "account:merchant");
-        assert_eq!(address_key("127.0.0.1"), "address:127.0.0.1");
-        assert_ne!(account_key("127.0.0.1"), address_key("127.0.0.1"));
+        let local = std::net::IpAddr::from([127, 0, 0, 1]);
+        assert_eq!(address_key(local), "address:127.0.0.1");
+        assert_ne!(account_key("127.0.0.1"), address_key(local));
+        assert_eq!(known_address_account_key("Admin", &address_key(local)), "account:admin@127.0.0.1");
+        let v6: std::net::IpAddr = "2001:db8:0:1:2:3:4:5".parse().unwrap();
+        assert_eq!(address_key(v6), "address:2001:db8:0:1::/64");
     }
 
     #[test]

@@ -71,6 +71,9 @@ pub(crate) async fn open_session(
 ) -> Result<LoginResponse, AppError> {
     let user_agent = headers.get(axum::http::header::USER_AGENT).and_then(|value| value.to_str().ok()).unwrap_or("");
     let session = create_session(state, account.user_id, address, user_agent).await?;
+    if let Ok(ip) = address.parse::<std::net::IpAddr>() {
+        throttle::remember_address(&state.db.pool, account.user_id, &throttle::address_key(ip)).await?;
+    }
     audit::record(&state.db.pool, Some(account.user_id), action::LOGIN, detail, address).await?;
     Ok(LoginResponse {
         token: session.token,
@@ -133,23 +136,38 @@ pub async fn login(
     let address = client_address.to_string();
     let pool = &state.db.pool;
     let policy = &state.config.throttle;
-    let account_key = throttle::account_key(&credentials.username);
-    let address_key = throttle::address_key(&address);
-    if let Err(error) = throttle::ensure_not_locked(pool, &[account_key.clone(), address_key.clone()]).await {
-        audit::record(pool, None, action::LOGIN_THROTTLED, &credentials.username, &address).await?;
+    let address_key = throttle::address_key(client_address);
+    let account = find_credentials(pool, &credentials.username).await?;
+    // From an address the account signed in from lately, failures sprayed from elsewhere
+    // do not lock the owner out: that address has a counter of its own.
+    let known = match &account {
+        Some(stored) => throttle::is_known_address(pool, stored.account.user_id, &address_key).await?,
+        None => false,
+    };
+    let account_key = if known {
+        throttle::known_address_account_key(&credentials.username, &address_key)
+    } else {
+        throttle::account_key(&credentials.username)
+    };
+    let keys = [account_key.clone(), address_key.clone()];
+    if let Err(error) = throttle::ensure_not_locked(pool, &keys).await {
+        if throttle::count_refusals(pool, &keys).await? {
+            audit::record(pool, None, action::LOGIN_THROTTLED, &credentials.username, &address).await?;
+        }
         return Err(error);
     }
+    // Counted before the password is checked, so a parallel burst gets no more checks
+    // than the limit; a success forgives it below.
+    let reserved = throttle::reserve(pool, policy, &account_key, policy.account_max_failures).await?;
 
-    let account = find_credentials(pool, &credentials.username).await?;
     let verified = state
         .hasher
         .verify(&credentials.password, account.as_ref().map(|account| account.password_hash.as_str()))
         .await?;
     let Some(StoredCredentials { account, .. }) = account.filter(|_| verified) else {
-        let account_lock = throttle::record_failure(pool, policy, &account_key, policy.account_max_failures).await?;
         let address_lock = throttle::record_failure(pool, policy, &address_key, policy.address_max_failures).await?;
         audit::record(pool, None, action::LOGIN_FAILED, &credentials.username, &address).await?;
-        return match account_lock.locked_for.max(address_lock.locked_for) {
+        return match reserved.locked_for.max(address_lock.locked_for) {
             Some(retry_after_seconds) => Err(AppError::TooManyAttempts { retry_after_seconds }),
             None => Err(AppError::BadCredentials),
         };

@@ -3,38 +3,45 @@
 //!
 //! Like a real supplier it keeps its own book (the `sandbox_channel_orders` table), so
 //! it still knows every order after our process restarts. The outcome is drawn once, at
-//! submission. Card secrets are derived from the serial number rather than stored, so
-//! no plaintext card secret ever sits in the database.
+//! submission. Card secrets are derived from the serial number under the server key
+//! rather than stored, so no plaintext card secret ever sits in the database, and nobody
+//! who sees a serial number (it is shown in lists and exports) can work the card out.
 
 use super::{CardSecret, Channel, ChannelOrder, ChannelStatus};
 use crate::db::now_millis;
 use futures_util::future::BoxFuture;
-use sha2::{Digest, Sha256};
 use sqlx::{AnyPool, Row};
 use std::time::Duration;
 
 pub struct SandboxChannel {
     pool: AnyPool,
+    secrets: std::sync::Arc<crate::crypto::Secrets>,
     delay: Duration,
     success_ratio: f64,
 }
 
 impl SandboxChannel {
-    pub fn new(pool: AnyPool, delay: Duration, success_ratio: f64) -> Self {
-        Self { pool, delay, success_ratio: success_ratio.clamp(0.0, 1.0) }
+    pub fn new(
+        pool: AnyPool,
+        secrets: std::sync::Arc<crate::crypto::Secrets>,
+        delay: Duration,
+        success_ratio: f64,
+    ) -> Self {
+        Self { pool, secrets, delay, success_ratio: success_ratio.clamp(0.0, 1.0) }
     }
 }
 
-/// Digits derived from a serial number, as a prepaid card's number or password.
-fn derived_digits(serial_no: &str, purpose: &str, length: usize) -> String {
-    let digest = Sha256::digest(format!("{purpose}:{serial_no}").as_bytes());
+/// Digits derived from a serial number under the server key (HMAC), as a prepaid
+/// card's number or password.
+fn derived_digits(secrets: &crate::crypto::Secrets, serial_no: &str, purpose: &str, length: usize) -> String {
+    let digest = hex::decode(secrets.keyed_hash(purpose.as_bytes(), serial_no.as_bytes())).unwrap_or_default();
     digest.iter().take(length).map(|byte| char::from(b'0' + byte % 10)).collect()
 }
 
-pub fn card_for(serial_no: &str) -> CardSecret {
+pub fn card_for(secrets: &crate::crypto::Secrets, serial_no: &str) -> CardSecret {
     CardSecret {
-        number: derived_digits(serial_no, "card-number", 16),
-        password: derived_digits(serial_no, "card-password", 18),
+        number: derived_digits(secrets, serial_no, "sandbox card number", 16),
+        password: derived_digits(secrets, serial_no, "sandbox card password", 18),
     }
 }
 
@@ -76,7 +83,7 @@ impl Channel for SandboxChannel {
             let succeeds: i64 = row.try_get(1)?;
             let serial_no: String = row.try_get(2)?;
             Ok(if succeeds == 1 {
-                let card = order.card.then(|| card_for(&serial_no));
+                let card = order.card.then(|| card_for(&self.secrets, &serial_no));
                 ChannelStatus::Succeeded { serial_no, card }
             } else {
                 // A code, not a sentence: the reader sees it in their own language.
@@ -91,10 +98,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn cards_are_stable_per_serial_number() {
-        assert_eq!(card_for("SB1"), card_for("SB1"));
-        assert_ne!(card_for("SB1"), card_for("SB2"));
-        assert_eq!(card_for("SB1").number.len(), 16);
-        assert!(card_for("SB1").password.bytes().all(|b| b.is_ascii_digit()));
+    fn cards_are_stable_per_serial_number_and_need_the_key() {
+        let key = crate::crypto::Secrets::from_master_key(&[7; 32]);
+        assert_eq!(card_for(&key, "SB1"), card_for(&key, "SB1"));
+        assert_ne!(card_for(&key, "SB1"), card_for(&key, "SB2"));
+        assert_eq!(card_for(&key, "SB1").number.len(), 16);
+        assert_eq!(card_for(&key, "SB1").password.len(), 18);
+        assert!(card_for(&key, "SB1").password.bytes().all(|b| b.is_ascii_digit()));
+        // Without the key the serial number tells nothing: another key, another card.
+        let other = crate::crypto::Secrets::from_master_key(&[8; 32]);
+        assert_ne!(card_for(&key, "SB1"), card_for(&other, "SB1"));
+        // Nor is it the old unkeyed derivation (SHA-256 of purpose and serial).
+        use sha2::{Digest, Sha256};
+        let unkeyed: String =
+            Sha256::digest(b"card-number:SB1").iter().take(16).map(|byte| char::from(b'0' + byte % 10)).collect();
+        assert_ne!(card_for(&key, "SB1").number, unkeyed);
     }
 }

@@ -1,13 +1,15 @@
 //! Administrators fund merchants: top up a balance, set a credit limit, record a
 //! repayment, adjust; and list merchants with their figures. Each call is one
-//! transaction through the ledger, so each writes its account-change record.
+//! transaction through the ledger, so each writes its account-change record. Each
+//! accepts an `Idempotency-Key` (see `crate::idempotency`): a retried call moves nothing.
 
 use super::ledger::{Account, Actor, Ledger};
 use crate::db::millis_to_rfc3339;
 use crate::domain::Money;
 use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::JsonBody;
+use crate::extract::{IdempotentJson, JsonBody};
 use crate::i18n::TradeMessage;
+use crate::idempotency::{Claim, IdempotencyKeyHeader, IdempotentRequest, Replayable};
 use crate::session::AdminUser;
 use crate::state::AppState;
 use axum::{Router, extract::State, routing::post};
@@ -129,23 +131,36 @@ fn remark(text: Option<String>) -> String {
     text.unwrap_or_default().trim().chars().take(200).collect()
 }
 
-/// Runs one funding change in a transaction, after checking the merchant exists.
+/// Runs one funding change in a transaction, after checking the merchant exists. With
+/// an idempotency key, the key is claimed and the answer stored in that transaction.
 async fn fund(
     state: &AppState,
     admin: &AdminUser,
     merchant_id: i64,
+    idempotency: Option<IdempotentRequest>,
     change: impl FnOnce(&mut Ledger) -> Result<(), AppError>,
-) -> ApiResult<Account> {
+) -> ApiResult<Replayable<Account>> {
     if !super::merchant_exists(&state.db.pool, merchant_id).await? {
         return Err(AppError::NotFound);
     }
+    let user_id = admin.0.user_id;
     let mut transaction = state.db.begin_write().await?;
+    if let Some(request) = &idempotency {
+        match request.claim(&mut transaction, user_id).await? {
+            Claim::Fresh => {}
+            Claim::Replay(answer) => return Ok(ApiOk(Replayable::Replayed(answer.unwrap_or_default()))),
+            Claim::Mismatch => return Err(AppError::IdempotencyKeyReused),
+        }
+    }
     let mut ledger =
         Ledger::open(&mut transaction, merchant_id, Actor::user(admin.0.user_id, &admin.0.username)).await?;
     change(&mut ledger)?;
     let account = ledger.flush(&mut transaction).await?;
+    if let Some(request) = &idempotency {
+        request.store_answer(&mut transaction, user_id, &account).await?;
+    }
     transaction.commit().await?;
-    Ok(ApiOk(account))
+    Ok(ApiOk(Replayable::Fresh(account)))
 }
 
 fn positive(amount: i64) -> Result<i64, AppError> {
@@ -154,16 +169,16 @@ fn positive(amount: i64) -> Result<i64, AppError> {
 
 /// Add to a merchant's balance (also counts towards its cumulative top-up).
 #[utoipa::path(post, path = "/adminapi/admin/merchant/topup", tag = "admin", request_body = FundingRequest,
-    responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 404, description = "40400: no such merchant")),
-    security(("token" = [])))]
+    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 404, description = "40400: no such merchant")),
+    params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn top_up(
     State(state): State<AppState>,
     admin: AdminUser,
-    JsonBody(request): JsonBody<FundingRequest>,
-) -> ApiResult<Account> {
+    IdempotentJson(request, idempotency): IdempotentJson<FundingRequest>,
+) -> ApiResult<Replayable<Account>> {
     let amount = positive(request.amount_fen)?;
     let text = remark(request.remark);
-    fund(&state, &admin, request.merchant_id, |ledger| {
+    fund(&state, &admin, request.merchant_id, idempotency, |ledger| {
         ledger.top_up(amount, &text);
         Ok(())
     })
@@ -172,18 +187,18 @@ pub async fn top_up(
 
 /// Set a merchant's total credit limit; never below the credit in use.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/credit", tag = "admin", request_body = CreditRequest,
-    responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 400, description = "40000: below the credit in use")),
-    security(("token" = [])))]
+    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 400, description = "40000: below the credit in use")),
+    params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn set_credit(
     State(state): State<AppState>,
     admin: AdminUser,
-    JsonBody(request): JsonBody<CreditRequest>,
-) -> ApiResult<Account> {
+    IdempotentJson(request, idempotency): IdempotentJson<CreditRequest>,
+) -> ApiResult<Replayable<Account>> {
     let limit = Money::non_negative(request.credit_limit_fen)
         .ok_or_else(|| AppError::field("credit_limit_fen", TradeMessage::AmountInvalid))?
         .fen();
     let text = remark(request.remark);
-    fund(&state, &admin, request.merchant_id, |ledger| {
+    fund(&state, &admin, request.merchant_id, idempotency, |ledger| {
         if limit < ledger.account().credit_used_fen {
             return Err(AppError::field("credit_limit_fen", TradeMessage::CreditLimitBelowUsed));
         }
@@ -195,16 +210,16 @@ pub async fn set_credit(
 
 /// Record that the merchant paid back part of its credit in use.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/repay", tag = "admin", request_body = FundingRequest,
-    responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 400, description = "40000: more than the credit in use")),
-    security(("token" = [])))]
+    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 400, description = "40000: more than the credit in use")),
+    params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn repay(
     State(state): State<AppState>,
     admin: AdminUser,
-    JsonBody(request): JsonBody<FundingRequest>,
-) -> ApiResult<Account> {
+    IdempotentJson(request, idempotency): IdempotentJson<FundingRequest>,
+) -> ApiResult<Replayable<Account>> {
     let amount = positive(request.amount_fen)?;
     let text = remark(request.remark);
-    fund(&state, &admin, request.merchant_id, |ledger| {
+    fund(&state, &admin, request.merchant_id, idempotency, |ledger| {
         if amount > ledger.account().credit_used_fen {
             return Err(AppError::field("amount_fen", TradeMessage::RepaymentTooLarge));
         }
@@ -216,13 +231,13 @@ pub async fn repay(
 
 /// Correct a balance by a signed amount (never below zero), with a remark saying why.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/adjust", tag = "admin", request_body = FundingRequest,
-    responses((status = 200, description = "`data` is the merchant's Account after the change"), (status = 400, description = "40000: invalid, below zero, or no remark")),
-    security(("token" = [])))]
+    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 400, description = "40000: invalid, below zero, or no remark")),
+    params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn adjust(
     State(state): State<AppState>,
     admin: AdminUser,
-    JsonBody(request): JsonBody<FundingRequest>,
-) -> ApiResult<Account> {
+    IdempotentJson(request, idempotency): IdempotentJson<FundingRequest>,
+) -> ApiResult<Replayable<Account>> {
     let amount = Money::adjustment(request.amount_fen)
         .ok_or_else(|| AppError::field("amount_fen", TradeMessage::AdjustmentInvalid))?
         .fen();
@@ -231,7 +246,7 @@ pub async fn adjust(
     if text.is_empty() {
         return Err(AppError::field("remark", TradeMessage::AdjustmentRemarkRequired));
     }
-    fund(&state, &admin, request.merchant_id, |ledger| {
+    fund(&state, &admin, request.merchant_id, idempotency, |ledger| {
         if ledger.account().balance_fen + amount < 0 {
             return Err(AppError::field("amount_fen", TradeMessage::AdjustmentBelowZero));
         }

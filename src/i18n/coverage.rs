@@ -211,6 +211,8 @@ fn messages() -> Vec<Message> {
         TwoFactorNotEnabled,
         TwoFactorSetupExpired,
         PendingLoginInvalid,
+        IdempotencyKeyInvalid { max: 255 },
+        IdempotencyKeyReused,
     ];
     all.extend(user_centre_messages().into_iter().map(UserCentre));
     all.extend(trade_messages().into_iter().map(Trade));
@@ -246,6 +248,8 @@ fn messages() -> Vec<Message> {
             | TwoFactorNotEnabled
             | TwoFactorSetupExpired
             | PendingLoginInvalid
+            | IdempotencyKeyInvalid { .. }
+            | IdempotencyKeyReused
             | Trade(_) => {}
         }
     }

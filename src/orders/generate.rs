@@ -75,7 +75,7 @@ fn build(
     let system_order_id = new_system_order_id();
     let card = match (&serial_no, kind) {
         (Some(serial), OrderKind::Card) => {
-            let card = card_for(serial);
+            let card = card_for(secrets, serial);
             let sealed = |value: &str, purpose: &str| {
                 secrets.encrypt(value.as_bytes(), &format!("{purpose}:{system_order_id}")).ok()
             };

@@ -17,6 +17,7 @@ use crate::channel::CardSecret;
 use crate::db::now_millis;
 use crate::domain::OrderStatus;
 use crate::finance::ledger::{Actor, Ledger, OrderRef};
+use crate::idempotency::{Claim, IdempotentRequest};
 use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
 use sqlx::AnyConnection;
@@ -173,23 +174,33 @@ pub async fn finish(
     reporter: Reporter,
     actor: Actor,
 ) -> Result<bool, sqlx::Error> {
-    finish_with_detail(state, order_id, outcome, reporter, actor, "").await
+    Ok(finish_claiming(state, order_id, outcome, reporter, actor, "", None).await? == Ok(true))
 }
 
-/// [`finish`] with the person's reason for the timeline (`detail`, administrators only).
-pub async fn finish_with_detail(
+/// `finish` with the person's reason for the timeline (`detail`, administrators only), for a
+/// call with an idempotency key, claimed (for `user_id`) in the same transaction:
+/// `Err(claim)` when the key was already used, and then nothing changed. A call that changed
+/// nothing does not keep its claim.
+pub async fn finish_claiming(
     state: &AppState,
     order_id: i64,
     outcome: Outcome,
     reporter: Reporter,
     actor: Actor,
     detail: &str,
-) -> Result<bool, sqlx::Error> {
+    key: Option<(&IdempotentRequest, i64)>,
+) -> Result<Result<bool, Claim>, sqlx::Error> {
     let now = now_millis();
     let mut transaction = state.db.begin_write().await?;
-    let Some(order) = read_order(&mut transaction, order_id).await? else { return Ok(false) };
+    if let Some((request, user_id)) = key {
+        let claim = request.claim(&mut transaction, user_id).await?;
+        if claim != Claim::Fresh {
+            return Ok(Err(claim));
+        }
+    }
+    let Some(order) = read_order(&mut transaction, order_id).await? else { return Ok(Ok(false)) };
     if !may_finish(&order, reporter) {
-        return Ok(false);
+        return Ok(Ok(false));
     }
     let callback_at = (reporter == Reporter::Channel).then_some(now);
     let common = ", finished_at = $2, duration_ms = $3, callback_at = $4, lease_owner = NULL, lease_until = NULL";
@@ -249,8 +260,10 @@ pub async fn finish_with_detail(
             moved
         }
     };
-    transaction.commit().await?;
-    Ok(moved)
+    if moved || key.is_none() {
+        transaction.commit().await?;
+    }
+    Ok(Ok(moved))
 }
 
 fn to_sqlx(error: anyhow::Error) -> sqlx::Error {

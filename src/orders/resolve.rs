@@ -7,9 +7,10 @@ use super::model::OrderItem;
 use super::visible_order;
 use crate::audit;
 use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::{ClientAddress, JsonBody};
+use crate::extract::{ClientAddress, IdempotentJson};
 use crate::finance::ledger::Actor;
 use crate::i18n::{FailureReason, Locale, TradeMessage};
+use crate::idempotency::{Claim, IdempotencyKeyHeader, Replayable};
 use crate::session::AdminUser;
 use crate::state::AppState;
 use axum::extract::State;
@@ -37,17 +38,19 @@ fn trimmed(value: Option<String>) -> Option<String> {
 /// review, as succeeded (with a serial number) or failed (refunded). A failure refunds
 /// once; a second call changes nothing.
 #[utoipa::path(post, path = "/adminapi/admin/order/resolve", tag = "admin", request_body = ResolveRequest,
-    responses((status = 200, description = "`data` is the OrderItem after the change"),
+    responses((status = 200, description = "`data` is the OrderItem after the change (with a repeated `Idempotency-Key`: the first call's answer)"),
         (status = 400, description = "40000: serial_no missing for a success, or result invalid"),
-        (status = 409, description = "40900: the order is not awaiting a person")),
-    security(("token" = [])))]
+        (status = 409, description = "40900: the order is not awaiting a person"),
+        (status = 422, description = "42200: the `Idempotency-Key` was used for a different request")),
+    params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn resolve(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     ClientAddress(address): ClientAddress,
     headers: HeaderMap,
-    JsonBody(request): JsonBody<ResolveRequest>,
-) -> ApiResult<OrderItem> {
+    IdempotentJson(request, idempotency): IdempotentJson<ResolveRequest>,
+) -> ApiResult<Replayable<OrderItem>> {
+    let locale = Locale::from_headers(&headers);
     let reason = trimmed(request.reason);
     let outcome = match request.result.as_str() {
         "success" => {
@@ -64,12 +67,24 @@ pub async fn resolve(
     visible_order(&state, &admin, request.order_id).await?;
     let detail = reason.unwrap_or_default();
     let actor = Actor::user(admin.user_id, &admin.username);
-    if !lifecycle::finish_with_detail(&state, request.order_id, outcome, Reporter::Admin, actor, &detail).await? {
-        return Err(AppError::Conflict(TradeMessage::OrderNotResolvable.into()));
+    let key = idempotency.as_ref().map(|request| (request, admin.user_id));
+    match lifecycle::finish_claiming(&state, request.order_id, outcome, Reporter::Admin, actor, &detail, key).await? {
+        Ok(true) => {}
+        Ok(false) => return Err(AppError::Conflict(TradeMessage::OrderNotResolvable.into())),
+        Err(Claim::Mismatch) => return Err(AppError::IdempotencyKeyReused),
+        Err(Claim::Replay(Some(answer))) => return Ok(ApiOk(Replayable::Replayed(answer))),
+        // The first call committed and has not stored its answer yet: the order as it is.
+        Err(Claim::Replay(None) | Claim::Fresh) => {
+            let order = visible_order(&state, &admin, request.order_id).await?;
+            return Ok(ApiOk(Replayable::Fresh(order.to_item().localized(locale))));
+        }
     }
     let detail = format!("order {} marked {}", request.order_id, request.result);
     audit::record(&state.db.pool, Some(admin.user_id), audit::action::ORDER_RESOLVED, &detail, &address.to_string())
         .await?;
-    let order = visible_order(&state, &admin, request.order_id).await?;
-    Ok(ApiOk(order.to_item().localized(Locale::from_headers(&headers))))
+    let item = visible_order(&state, &admin, request.order_id).await?.to_item().localized(locale);
+    if let Some(request) = &idempotency {
+        request.store_answer(&mut *state.db.pool.acquire().await?, admin.user_id, &item).await?;
+    }
+    Ok(ApiOk(Replayable::Fresh(item)))
 }

@@ -1,11 +1,12 @@
 //! Products and quotes: `/adminapi/product/list`, `/adminapi/quote/list` and export
 //! (spec §3 quote columns), and `/adminapi/admin/quote/save`.
 
+use crate::audit;
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::domain::{Carrier, Money, ProductKind, beijing_time};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, ExportParams, PageFetcher, respond, titles};
-use crate::extract::JsonBody;
+use crate::extract::{ClientAddress, JsonBody};
 use crate::i18n::{Locale, TradeMessage};
 use crate::session::{AdminUser, CurrentUser};
 use crate::sql::{Bind, Conditions, bind_all};
@@ -269,7 +270,8 @@ pub struct SaveQuoteRequest {
     security(("token" = [])))]
 pub async fn save(
     State(state): State<AppState>,
-    _admin: AdminUser,
+    AdminUser(admin): AdminUser,
+    ClientAddress(address): ClientAddress,
     JsonBody(request): JsonBody<SaveQuoteRequest>,
 ) -> ApiResult<QuoteItem> {
     let price =
@@ -286,7 +288,23 @@ pub async fn save(
     if !crate::finance::merchant_exists(&state.db.pool, request.merchant_id).await? {
         return Err(AppError::NotFound);
     }
+    let before: Option<(i64, i64)> =
+        sqlx::query_as("SELECT price_fen, status FROM quotes WHERE merchant_id = $1 AND product_id = $2")
+            .bind(request.merchant_id)
+            .bind(product_id)
+            .fetch_optional(&state.db.pool)
+            .await?;
     upsert_quote(&state.db.pool, request.merchant_id, product_id, price.fen(), status).await?;
+    // A price is what merchants pay: who changed it, from what to what, is audited.
+    let was = before.map_or_else(|| "none".to_string(), |(price, status)| format!("{price} fen status {status}"));
+    let detail = format!(
+        "merchant {} product {}: {was} -> {} fen status {status}",
+        request.merchant_id,
+        request.product_key.trim(),
+        price.fen()
+    );
+    audit::record(&state.db.pool, Some(admin.user_id), audit::action::QUOTE_SAVED, &detail, &address.to_string())
+        .await?;
     let mut conditions = Conditions::default();
     conditions.push("q.merchant_id = ?", vec![Bind::Int(request.merchant_id)]);
     conditions.push("q.product_id = ?", vec![Bind::Int(product_id)]);

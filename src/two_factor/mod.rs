@@ -6,6 +6,7 @@
 //! then on the secret is never shown again. Disable and regenerate need a code too.
 //! Sign-in with two-factor on is in `auth::pending_login`.
 
+pub mod admin_reset;
 pub mod backup_codes;
 pub mod qr;
 pub mod store;
@@ -16,7 +17,7 @@ use crate::audit::{self, action};
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, JsonBody};
-use crate::i18n::Message;
+use crate::i18n::{Message, UserCentreMessage};
 use crate::security_headers::no_store;
 use crate::session::token::{is_well_formed, new_token, token_hash};
 use crate::session::{CurrentUser, duration_millis};
@@ -41,6 +42,7 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/google-auth/disable2FA", post(disable))
         .route("/adminapi/google-auth/regenerateBackupCodes", post(regenerate_backup_codes))
         .route("/adminapi/google-auth/get2FAStatus", get(status))
+        .route("/adminapi/admin/user/reset2FA", post(admin_reset::reset))
         .layer(no_store())
 }
 
@@ -66,6 +68,9 @@ pub struct EnableRequest {
     #[serde(default)]
     #[schema(value_type = String)]
     pub temp_key: Option<Value>,
+    /// The current password: a session alone must not be enough to bind an authenticator.
+    #[serde(default)]
+    pub password: Option<String>,
 }
 
 /// A code confirming an operation: 6 digits from the app or an 8-digit backup code.
@@ -134,6 +139,7 @@ async fn start_setup(state: &AppState, user: &CurrentUser) -> Result<SetupRespon
     request_body = EnableRequest,
     responses(
         (status = 200, description = "`data` is a BackupCodesResponse"),
+        (status = 400, description = "40000: `password` missing or not the current password"),
         (status = 401, description = "40110: 'Verification code is incorrect, please try again' (any wrong code)"),
         (status = 409, description = "40900: already on, or the temp_key is expired, used, replaced or not yours"),
         (status = 429, description = "42900: too many wrong codes; `data.retry_after_seconds`"),
@@ -150,6 +156,16 @@ pub async fn enable(
     let setup_gone = || AppError::Conflict(Message::TwoFactorSetupExpired);
     if store::enabled_at(pool, user.user_id).await?.is_some() {
         return Err(AppError::Conflict(Message::TwoFactorAlreadyEnabled));
+    }
+    // Whoever holds a stolen session must not bind their own authenticator: the
+    // password first (throttled like sign-in), before any code is looked at.
+    let password = request.password.unwrap_or_default();
+    if password.is_empty() {
+        return Err(AppError::field("password", Message::UserCentre(UserCentreMessage::CurrentPasswordRequired)));
+    }
+    let policy = &state.config.throttle;
+    if !crate::throttle::verify_current_password(pool, policy, &state.hasher, user.user_id, &password).await? {
+        return Err(AppError::field("password", Message::UserCentre(UserCentreMessage::CurrentPasswordWrong)));
     }
     let temp_key = match request.temp_key {
         Some(Value::String(key)) if is_well_formed(&key) => key,

@@ -228,11 +228,8 @@ pub async fn change_password(
 }
 
 async fn verify_and_hash(state: &AppState, caller: &CurrentUser, change: &PasswordChange) -> Result<String, AppError> {
-    let stored: String = sqlx::query_scalar("SELECT password_hash FROM users WHERE id = $1")
-        .bind(caller.user_id)
-        .fetch_one(&state.db.pool)
-        .await?;
-    if !state.hasher.verify(&change.current, Some(&stored)).await? {
+    let (pool, policy) = (&state.db.pool, &state.config.throttle);
+    if !crate::throttle::verify_current_password(pool, policy, &state.hasher, caller.user_id, &change.current).await? {
         return Err(AppError::field("current_password", Message::UserCentre(Text::CurrentPasswordWrong)));
     }
     Ok(state.hasher.hash(&change.new).await?)

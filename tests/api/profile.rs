@@ -12,7 +12,7 @@ on_both_backends!(
     avatars_are_checked_by_content_and_served_to_their_owner,
 );
 
-fn valid_form() -> Value {
+pub fn valid_form() -> Value {
     json!({
         "nickname": "演示商户",
         "email": "shop@example.com",

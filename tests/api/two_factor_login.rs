@@ -68,7 +68,8 @@ async fn a_code_is_accepted_once_across_operations(backend: Backend) {
     let token = app.login(MERCHANT).await;
     let setup = start_setup(&app, &token).await;
     let code = code_now(&setup.secret);
-    let enabled = app.post_as(&token, ENABLE, json!({ "code": code, "temp_key": setup.temp_key })).await;
+    let enabled =
+        app.post_as(&token, ENABLE, json!({ "code": code, "temp_key": setup.temp_key, "password": MERCHANT.1 })).await;
     assert_eq!(enabled.code(), 20000);
     // Enable, then sign in with the same code: refused.
     let pending = pending_login(&app, MERCHANT).await;

@@ -186,7 +186,11 @@ test('the admin sets up two-factor, signs in with a code and a backup code, rege
       locale === 'zh-CN' ? '请输入验证码' : 'Please enter the verification code',
     );
   });
+  // The current password is asked for too: a session alone cannot turn two-factor on.
   await page.getByTestId('two-factor-code').fill(await totp.next());
+  await page.getByTestId('two-factor-code').press('Enter');
+  await expect(page.getByTestId('two-factor-password-error')).toHaveText('请输入当前密码');
+  await page.getByTestId('two-factor-password').fill(USERS.admin.password);
   await page.getByTestId('two-factor-code').press('Enter');
 
   // Step 3: success and the codes in force (the ones step 1 showed).

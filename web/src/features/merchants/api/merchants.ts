@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { idempotencyHeaders } from '@/lib/idempotency';
 import { postJson } from '@/lib/request';
 
 export const MERCHANT_LIST_URL = '/adminapi/admin/merchant/list';
@@ -50,10 +51,12 @@ export interface MerchantActionRequest {
   /** Integer fen: the top-up, the new credit limit, the repayment or the signed adjustment. */
   amountFen: number;
   remark?: string;
+  /** Made when the dialog opened and sent with each submission (docs/api.md, Idempotency-Key). */
+  idempotencyKey: string;
 }
 
 /** The body of each action: the credit call takes the new limit, the others an amount. */
-export function actionBody({ action, merchantId, amountFen, remark }: MerchantActionRequest): Record<string, unknown> {
+export function actionBody({ action, merchantId, amountFen, remark }: Omit<MerchantActionRequest, 'idempotencyKey'>): Record<string, unknown> {
   const body: Record<string, unknown> = { merchant_id: merchantId };
   if (action === 'credit') body.credit_limit_fen = amountFen;
   else body.amount_fen = amountFen;
@@ -62,9 +65,11 @@ export function actionBody({ action, merchantId, amountFen, remark }: MerchantAc
   return body;
 }
 
-/** POST one of the administrator's money actions on a merchant. */
+/** POST one of the administrator's money actions on a merchant; a repeated key moves nothing. */
 export function runMerchantAction(request: MerchantActionRequest): Promise<MerchantAccount> {
-  return postJson<MerchantAccount>(MERCHANT_ACTION_URLS[request.action], actionBody(request));
+  return postJson<MerchantAccount>(MERCHANT_ACTION_URLS[request.action], actionBody(request), {
+    headers: idempotencyHeaders(request.idempotencyKey),
+  });
 }
 
 export function useMerchantAction() {

@@ -7,6 +7,7 @@ import type { FilterSchema } from '@/components/list-page/url-filters';
 import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { formatFen, parseYuanToFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
 import { type MerchantAction, type MerchantRow, useMerchantAction, useMerchants } from '../api/merchants';
@@ -14,6 +15,8 @@ import { type MerchantAction, type MerchantRow, useMerchantAction, useMerchants 
 interface ActionState {
   action: MerchantAction;
   merchant: MerchantRow;
+  /** Made when the dialog opens; every submission of this dialog sends it. */
+  idempotencyKey: string;
 }
 
 /** A money action checked and waiting for the administrator's second look. */
@@ -41,7 +44,12 @@ function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: 
   const execute = () => {
     if (!state || !checked) return;
     run.mutate(
-      { action: state.action, merchantId: state.merchant.merchant_id, ...checked },
+      {
+        action: state.action,
+        merchantId: state.merchant.merchant_id,
+        ...checked,
+        idempotencyKey: state.idempotencyKey,
+      },
       {
         onSuccess: () => {
           showSuccessMessage(t('merchants.done'));
@@ -201,7 +209,7 @@ export default function MerchantsPage() {
                 size="small"
                 data-testid={`merchant-${name}`}
                 disabled={nothingToRepay}
-                onClick={() => setAction({ action: name, merchant })}
+                onClick={() => setAction({ action: name, merchant, idempotencyKey: newIdempotencyKey() })}
               >
                 {t(`merchants.action.${name}`)}
               </Button>

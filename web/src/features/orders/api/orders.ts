@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExportFormat } from '@/components/export-buttons/export-buttons';
 import { downloadFile, stampedFileName } from '@/lib/download';
+import { idempotencyHeaders } from '@/lib/idempotency';
 import { postJson } from '@/lib/request';
 import type { PagePosition } from '@/lib/cursor-pages';
 import type { OrderQuery } from './order-query';
@@ -81,9 +82,12 @@ export interface ResolveRequest {
   reason?: string;
 }
 
-/** POST /adminapi/admin/order/resolve (administrators): mark an on-behalf order done. */
-export function resolveOrder(body: ResolveRequest): Promise<OrderItem> {
-  return postJson<OrderItem>(ORDER_RESOLVE_URL, body);
+/**
+ * POST /adminapi/admin/order/resolve (administrators): mark an on-behalf order done. A
+ * failure refunds, so the call carries the dialog's Idempotency-Key.
+ */
+export function resolveOrder({ idempotencyKey, ...body }: ResolveRequest & { idempotencyKey: string }): Promise<OrderItem> {
+  return postJson<OrderItem>(ORDER_RESOLVE_URL, body, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useResolveOrder() {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen } from '@/lib/money';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { useResolveOrder } from '../api/orders';
 import type { OrderItem } from '../api/types';
 
@@ -23,13 +24,25 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
   const resolve = useResolveOrder();
   const [result, setResult] = useState<'success' | 'failure' | null>(null);
   const [form] = Form.useForm<ResolveForm>();
+  // One key per opening of the dialog: a retry of the same submission cannot refund twice.
+  const [idempotencyKey, setIdempotencyKey] = useState('');
+  const open = (chosen: 'success' | 'failure') => {
+    setIdempotencyKey(newIdempotencyKey());
+    setResult(chosen);
+  };
   if (order.status !== 0 && order.status !== 4) return null;
 
   const submit = ({ serial_no, reason }: ResolveForm) => {
     if (!result) return;
     const note = reason?.trim() || undefined;
     resolve.mutate(
-      { order_id: order.id, result, reason: note, ...(result === 'success' ? { serial_no: serial_no?.trim() } : {}) },
+      {
+        idempotencyKey,
+        order_id: order.id,
+        result,
+        reason: note,
+        ...(result === 'success' ? { serial_no: serial_no?.trim() } : {}),
+      },
       {
         onSuccess: () => {
           showSuccessMessage(t('orderCommon.resolve.done'));
@@ -46,10 +59,20 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
   return (
     <>
       <Space size={compact ? 4 : 8}>
-        <Button size={compact ? 'small' : 'middle'} type="primary" onClick={() => setResult('success')} data-testid="resolve-success">
+        <Button
+          size={compact ? 'small' : 'middle'}
+          type="primary"
+          onClick={() => open('success')}
+          data-testid="resolve-success"
+        >
           {t('orderCommon.resolve.success')}
         </Button>
-        <Button size={compact ? 'small' : 'middle'} danger onClick={() => setResult('failure')} data-testid="resolve-failure">
+        <Button
+          size={compact ? 'small' : 'middle'}
+          danger
+          onClick={() => open('failure')}
+          data-testid="resolve-failure"
+        >
           {t('orderCommon.resolve.failure')}
         </Button>
       </Space>

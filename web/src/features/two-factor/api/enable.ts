@@ -6,13 +6,15 @@ export const ENABLE_URL = '/adminapi/google-auth/enable2FA';
 export interface EnableRequest {
   code: string;
   tempKey: string;
+  /** The current password: a session alone must not be enough to bind an authenticator. */
+  password: string;
 }
 
 /** POST /adminapi/google-auth/enable2FA; resolves with the backup codes now in force. */
-export async function postEnableTwoFactor({ code, tempKey }: EnableRequest): Promise<string[]> {
+export async function postEnableTwoFactor({ code, tempKey, password }: EnableRequest): Promise<string[]> {
   const answer = await postJson<{ backup_codes: string[] }>(
     ENABLE_URL,
-    { code, temp_key: tempKey },
+    { code, temp_key: tempKey, password },
     { quietErrors: true },
   );
   return answer?.backup_codes ?? [];

@@ -2,6 +2,7 @@ import { ApiError } from '@/lib/request';
 
 /** Codes whose server message says more than the operation's own failure message. */
 const SERVER_EXPLAINS: readonly number[] = [
+  40000, // enable2FA: the current password is missing or wrong
   40900, // already on / not on / setup expired or replaced
   42900, // too many wrong codes: when to retry
 ];

@@ -12,7 +12,7 @@ export interface SetupWizardProps {
   state: PanelState;
   dispatch: Dispatch<PanelAction>;
   enabling: boolean;
-  onEnable: (code: string) => void;
+  onEnable: (code: string, password: string) => void;
   onDownload: (codes: readonly string[]) => void;
   onCopySecret: (secret: string) => void;
   onQrError: () => void;
@@ -73,15 +73,20 @@ function ScanStep({ state, dispatch, onDownload, onCopySecret, onQrError }: Setu
   );
 }
 
-/** Step 2: the 6-digit code; Previous and Verify-and-enable (Enter submits too). */
+/**
+ * Step 2: the 6-digit code and the current password (whoever holds only a stolen session
+ * cannot bind their own authenticator); Previous and Verify-and-enable (Enter submits too).
+ */
 function VerifyStep({ state, dispatch, enabling, onEnable }: SetupWizardProps) {
   const { t } = useTranslation();
   const [checked, setChecked] = useState(false);
+  const [password, setPassword] = useState('');
   const error = checked ? validateSetupCode(state.code) : null;
+  const passwordError = checked && !password ? 'twoFactor.validation.passwordRequired' : null;
   const submit = () => {
     setChecked(true);
-    if (enabling || validateSetupCode(state.code)) return;
-    onEnable(state.code);
+    if (enabling || validateSetupCode(state.code) || !password) return;
+    onEnable(state.code, password);
   };
   return (
     <div data-testid="two-factor-step-2">
@@ -107,6 +112,22 @@ function VerifyStep({ state, dispatch, enabling, onEnable }: SetupWizardProps) {
             onChange={(event) =>
               dispatch({ type: 'codeChanged', code: stripNonDigits(event.target.value, AUTH_CODE_LENGTH) })
             }
+            onPressEnter={submit}
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('twoFactor.password.label')}
+          required
+          className="two-factor-verify__item"
+          validateStatus={passwordError ? 'error' : undefined}
+          help={passwordError ? <span data-testid="two-factor-password-error">{t(passwordError)}</span> : undefined}
+        >
+          <Input.Password
+            value={password}
+            autoComplete="current-password"
+            placeholder={t('twoFactor.password.placeholder')}
+            data-testid="two-factor-password"
+            onChange={(event) => setPassword(event.target.value)}
             onPressEnter={submit}
           />
         </Form.Item>

@@ -119,12 +119,17 @@ describe('<TwoFactorPage>', () => {
     expect(post).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByTestId('two-factor-code'), { target: { value: '123456' } });
+    // The current password is asked for too.
+    await click('two-factor-enable');
+    expect(screen.getByTestId('two-factor-password-error')).toHaveTextContent('请输入当前密码');
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('two-factor-password'), { target: { value: 'Merchant123' } });
     await act(async () => {
       fireEvent.keyDown(screen.getByTestId('two-factor-code'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     });
     expect(post).toHaveBeenCalledWith(
       '/adminapi/google-auth/enable2FA',
-      { code: '123456', temp_key: 'temp-key' },
+      { code: '123456', temp_key: 'temp-key', password: 'Merchant123' },
       { quietErrors: true },
     );
     const step3 = await screen.findByTestId('two-factor-step-3');
@@ -155,6 +160,7 @@ describe('<TwoFactorPage>', () => {
     await click('two-factor-begin-setup');
     await click('two-factor-next');
     fireEvent.change(screen.getByTestId('two-factor-code'), { target: { value: '000000' } });
+    fireEvent.change(screen.getByTestId('two-factor-password'), { target: { value: 'Merchant123' } });
     await click('two-factor-enable');
     await waitFor(() =>
       expect(showErrorMessage).toHaveBeenCalledWith('Verification code is incorrect, please try again', 5),

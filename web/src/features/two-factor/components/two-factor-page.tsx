@@ -64,10 +64,10 @@ export default function TwoFactorPage() {
       },
     });
 
-  const enableWith = (code: string) => {
+  const enableWith = (code: string, password: string) => {
     if (!state.setup) return;
     enable.mutate(
-      { code, tempKey: state.setup.tempKey },
+      { code, tempKey: state.setup.tempKey, password },
       {
         onSuccess: (backupCodes) => {
           dispatch({ type: 'enabled', backupCodes });

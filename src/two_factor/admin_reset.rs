@@ -1,0 +1,106 @@
+//! Administrators reset another user's two-factor (a lost phone): `reset2FA`.
+//!
+//! An administrator with two-factor on confirms with their own code, so a stolen
+//! administrator session alone cannot strip others' protection. The reset is audited
+//! and the user is told in the message center.
+
+use super::verification::CodeCheck;
+use super::{backup_codes, store};
+use crate::audit::{self, action};
+use crate::error::{ApiOk, ApiResult, AppError};
+use crate::extract::{ClientAddress, JsonBody};
+use crate::i18n::Message;
+use crate::session::AdminUser;
+use crate::state::AppState;
+use axum::extract::State;
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetRequest {
+    /// The user whose two-factor is turned off.
+    pub user_id: i64,
+    /// The administrator's own code (authenticator or backup); required when the
+    /// administrator has two-factor on.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, example = "123456")]
+    pub code: Option<Value>,
+}
+
+/// Administrators: turn off another user's two-factor (authenticator, backup codes and
+/// any unfinished setup). The user signs in with the password alone and may set it up again.
+#[utoipa::path(
+    post, path = "/adminapi/admin/user/reset2FA", tag = "admin",
+    request_body = ResetRequest,
+    responses(
+        (status = 200, description = "Two-factor of the user is off; `data` is null"),
+        (status = 401, description = "40110: the administrator's own code is wrong or missing"),
+        (status = 403, description = "40300: not an administrator"),
+        (status = 404, description = "40400: no such user"),
+        (status = 409, description = "40900: the user does not have two-factor on"),
+        (status = 429, description = "42900: too many wrong codes of the administrator"),
+    ),
+    security(("token" = []))
+)]
+pub async fn reset(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ClientAddress(client_address): ClientAddress,
+    JsonBody(request): JsonBody<ResetRequest>,
+) -> ApiResult<()> {
+    let pool = &state.db.pool;
+    let username: Option<String> = sqlx::query_scalar("SELECT username FROM users WHERE id = $1")
+        .bind(request.user_id)
+        .fetch_optional(pool)
+        .await?;
+    let Some(username) = username else { return Err(AppError::NotFound) };
+    if store::enabled_at(pool, request.user_id).await?.is_none() {
+        return Err(AppError::Conflict(Message::TwoFactorNotEnabled));
+    }
+    let address = client_address.to_string();
+    let check = CodeCheck {
+        state: &state,
+        user_id: admin.user_id,
+        client_address: &address,
+        purpose: "reset_other",
+        wrong: Message::TwoFactorCodeWrong,
+    };
+    // The administrator's own code, spent in the transaction that does the reset.
+    let (mut transaction, accepted) = if store::enabled_at(pool, admin.user_id).await?.is_some() {
+        let (transaction, accepted) =
+            check.confirm_enabled(request.code.as_ref(), AppError::Conflict(Message::TwoFactorNotEnabled)).await?;
+        (transaction, Some(accepted))
+    } else {
+        (pool.begin().await?, None)
+    };
+    store::delete_enabled(&mut transaction, request.user_id).await?;
+    backup_codes::delete_all(&mut transaction, request.user_id).await?;
+    store::delete_setups(&mut transaction, request.user_id).await?;
+    transaction.commit().await?;
+    if let Some(accepted) = accepted {
+        check.succeeded(accepted).await?;
+    }
+    let detail = format!("user {} ({username})", request.user_id);
+    audit::record(pool, Some(admin.user_id), action::TWO_FACTOR_RESET, &detail, &address).await?;
+    tell_user(pool, request.user_id, &admin.username).await?;
+    Ok(ApiOk(()))
+}
+
+async fn tell_user(pool: &sqlx::AnyPool, user_id: i64, administrator: &str) -> Result<(), AppError> {
+    use crate::user_centre::inbox::{MessageKind, Notification, notify};
+    let content = format!(
+        "管理员 {administrator} 关闭了您的双因素认证，现在登录只需密码。如非您本人申请，请立即修改密码并联系管理员。 / \
+         Administrator {administrator} turned off your two-factor authentication: signing in now takes the password \
+         only. If you did not ask for this, change your password and contact an administrator at once."
+    );
+    let notification = Notification {
+        kind: MessageKind::Notice,
+        title: "双因素认证已被管理员重置 / Two-factor authentication reset by an administrator",
+        sub_title: "账户安全 / Account security",
+        content: &content,
+        message_type: 3,
+    };
+    notify(pool, user_id, notification).await?;
+    Ok(())
+}
