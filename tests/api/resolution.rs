@@ -89,7 +89,7 @@ async fn failure_reasons_are_read_in_each_language(backend: Backend) {
     };
     let csv = export("csv").await.unwrap().text().await.unwrap();
     let mut lines = csv.lines();
-    assert!(lines.next().unwrap().ends_with(",失败原因"), "{csv}");
+    assert!(lines.next().unwrap().ends_with(",\"失败原因\""), "{csv}");
     assert!(lines.next().unwrap().ends_with(",\"运营商拒绝充值\""), "{csv}");
     let xlsx = export("xlsx").await.unwrap().bytes().await.unwrap();
     let rows: Vec<Vec<String>> = {
