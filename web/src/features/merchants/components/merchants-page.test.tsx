@@ -71,7 +71,11 @@ describe('merchants page', () => {
       fireEvent.click(screen.getByTestId('merchant-action-confirm'));
     });
     await waitFor(() =>
-      expect(mockedPost).toHaveBeenCalledWith(MERCHANT_ACTION_URLS.topup, { merchant_id: 10001, amount_fen: 123450 }),
+      expect(mockedPost).toHaveBeenCalledWith(
+        MERCHANT_ACTION_URLS.topup,
+        { merchant_id: 10001, amount_fen: 123450 },
+        { headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/) } },
+      ),
     );
   });
 });
