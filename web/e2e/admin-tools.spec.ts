@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { chooseFromMenu, expect, loginAs, openOverlay, test, USERS, useLocale } from './support/console';
+import { chooseFromMenu, expandFilters, expect, loginAs, openOverlay, test, USERS, useLocale } from './support/console';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -56,6 +56,7 @@ async function behalfOrder(request: APIRequestContext, admin: string): Promise<s
 /** The on-behalf list showing just one order. */
 async function showOrder(page: Page, orderNo: string) {
   await page.goto('#/order/behalfList');
+  await expandFilters(page, 'order-filters');
   await page.getByTestId('filter-order-no').fill(orderNo);
   const answered = page.waitForResponse(
     (response) =>

@@ -3,7 +3,7 @@
  * without a console error or warning and without a failed API call.
  */
 import type { Page } from '@playwright/test';
-import { chooseFromMenu, expect, loginAs, openOverlay, submitLogin, test as base, useLocale, USERS } from './support/console';
+import { chooseFromMenu, expandFilters, expect, loginAs, openOverlay, submitLogin, test as base, useLocale, USERS } from './support/console';
 
 const test = base.extend<{ noise: string[] }>({
   noise: [
@@ -244,6 +244,7 @@ test.describe('page tabs', () => {
 
     await page.goto('#/order/list');
     await expect(page.getByTestId('order-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await expandFilters(page, 'order-filters');
     await page.getByTestId('filter-account').fill('138');
     await page.evaluate(() => window.scrollTo(0, 400));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
@@ -366,7 +367,11 @@ test.describe('texts', () => {
     await page.goto('#/finance/account');
     const operators = page.getByTestId('account-table').locator('tbody tr.ant-table-row');
     await expect(operators.first()).toBeVisible();
-    await expect(page.getByTestId('account-table')).not.toContainText(/\b(system|demo|generator)\b/);
+    // Every operator cell: a person's name or a translated label, never a bare code name.
+    const cells = page.getByTestId('account-table').locator('tbody td[data-column=actor_name]');
+    await expect(cells.first()).toBeVisible();
+    for (const text of await cells.allInnerTexts()) expect(['system', 'demo', 'generator']).not.toContain(text.trim());
+    await expect(cells.filter({ hasText: /^(System|Demo data|Data generator)$/ }).first()).toBeVisible();
   });
 });
 

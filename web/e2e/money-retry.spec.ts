@@ -2,9 +2,17 @@
  * Money dialogs send one Idempotency-Key per opening: a top-up whose answer was lost
  * and is submitted again credits once.
  */
+import type { Page } from '@playwright/test';
 import { expect, loginAs, openOverlay, test, useLocale } from './support/console';
 
 const TOPUP = '**/adminapi/admin/merchant/topup';
+
+/** The form's confirm, then the second look that echoes the amount, then its confirm. */
+async function confirmTwice(page: Page, amount: string) {
+  await page.getByTestId('merchant-action-confirm').click();
+  await expect(page.getByTestId('merchant-action-echo')).toContainText(`¥${amount}`);
+  await page.getByTestId('merchant-action-confirm').click();
+}
 
 test('a top-up retried after a lost answer credits once', async ({ page }) => {
   await useLocale(page, 'en-US');
@@ -12,7 +20,7 @@ test('a top-up retried after a lost answer credits once', async ({ page }) => {
   await page.goto('#/finance/merchants');
   const row = page.getByTestId('merchant-table').locator('tbody tr.ant-table-row').first();
   await expect(row).toBeVisible();
-  const balanceCell = row.locator('td:nth-child(3)');
+  const balanceCell = row.locator('td[data-column=balance_fen]');
   const fen = (text: string | null) => Number((text ?? '').replace(/[^0-9-]/g, ''));
   const before = fen(await balanceCell.textContent());
 
@@ -32,11 +40,11 @@ test('a top-up retried after a lost answer credits once', async ({ page }) => {
 
   await openOverlay(page, row.getByTestId('merchant-topup'), page.getByTestId('merchant-action-amount'));
   await page.getByTestId('merchant-action-amount').fill('0.31');
-  await page.getByTestId('merchant-action-confirm').click();
+  await confirmTwice(page, '0.31');
   await expect.poll(() => keys.length).toBe(1);
-  // The dialog stays open after the failure: submitting again is the retry.
+  // The dialog stays open after the failure, back at its form: submitting again is the retry.
   await expect(page.getByTestId('merchant-action-amount')).toBeVisible();
-  await page.getByTestId('merchant-action-confirm').click();
+  await confirmTwice(page, '0.31');
   await expect(page.getByText('Done')).toBeVisible();
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
@@ -46,7 +54,7 @@ test('a top-up retried after a lost answer credits once', async ({ page }) => {
   // A new opening of the dialog is a new action with a new key.
   await openOverlay(page, row.getByTestId('merchant-topup'), page.getByTestId('merchant-action-amount'));
   await page.getByTestId('merchant-action-amount').fill('0.01');
-  await page.getByTestId('merchant-action-confirm').click();
+  await confirmTwice(page, '0.01');
   await expect.poll(() => keys.length).toBe(3);
   expect(keys[2]).not.toBe(keys[0]);
   await expect.poll(async () => fen(await balanceCell.textContent())).toBe(before + 32);

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { postJson } from '@/lib/request';
+import { hasToken } from '@/lib/session';
 
 export const OVERVIEW_URL = '/adminapi/finance/overview';
 export const MERCHANT_LIST_URL = '/adminapi/admin/merchant/list';
@@ -38,7 +39,9 @@ export const overviewQueryOptions = (merchantId?: number) =>
   });
 
 export function useOverview(merchantId?: number, enabled = true) {
-  return useQuery({ ...overviewQueryOptions(merchantId), enabled });
+  // Signing out empties the cache while the page is still mounted: a re-render then must not
+  // ask again without a session (its 50008 would open the 'Confirm logout' dialog).
+  return useQuery({ ...overviewQueryOptions(merchantId), enabled: enabled && hasToken() });
 }
 
 export interface MerchantOption {
