@@ -26,13 +26,16 @@ impl FailureReason {
     /// The reason a stored text stands for. Also reads the English sentences stored
     /// before reasons were codes, so older orders are shown in the reader's language too.
     pub fn from_stored(stored: &str) -> Option<Self> {
-        match stored {
-            "sandbox: the carrier refused the top-up" | "carrier refused the top-up" => {
-                Some(FailureReason::CarrierRefused)
-            }
-            "marked failed by an administrator" => Some(FailureReason::MarkedByAdministrator),
-            code => Self::ALL.into_iter().find(|reason| reason.code() == code),
-        }
+        LEGACY_SENTENCES
+            .iter()
+            .find(|(sentence, _)| *sentence == stored)
+            .map(|(_, reason)| *reason)
+            .or_else(|| Self::ALL.into_iter().find(|reason| reason.code() == stored))
+    }
+
+    /// Every stored text that reads as a reason: the codes and the older sentences.
+    pub fn every_stored() -> impl Iterator<Item = &'static str> {
+        Self::ALL.into_iter().map(Self::code).chain(LEGACY_SENTENCES.iter().map(|(sentence, _)| *sentence))
     }
 
     pub fn text(self, locale: Locale) -> &'static str {
@@ -44,6 +47,13 @@ impl FailureReason {
         }
     }
 }
+
+/// The English sentences stored before reasons were codes.
+const LEGACY_SENTENCES: [(&str, FailureReason); 3] = [
+    ("sandbox: the carrier refused the top-up", FailureReason::CarrierRefused),
+    ("carrier refused the top-up", FailureReason::CarrierRefused),
+    ("marked failed by an administrator", FailureReason::MarkedByAdministrator),
+];
 
 /// A stored failure reason as the reader sees it: a known code in their language, anything
 /// else (an administrator's words, a supplier's own text) as written.

@@ -10,7 +10,7 @@ use crate::export::{
     titles,
 };
 use crate::i18n::files::{ORDER_EXPORT_COLUMNS, ORDER_STATUS};
-use crate::i18n::{Locale, failure_text};
+use crate::i18n::{FailureReason, Locale, failure_text};
 use crate::pagination::{PageRequest, decode_cursor, page_request};
 use crate::session::CurrentUser;
 use crate::sql::{Bind, bind_all};
@@ -162,7 +162,7 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
     // else as written. The texts are our own constants: no quote to escape.
     let locale = if zh { Locale::ZhCn } else { Locale::EnUs };
     let mut failure_reason = String::from("CASE");
-    for stored in FAILURE_REASONS_STORED {
+    for stored in FailureReason::every_stored() {
         let shown = failure_text(stored, locale);
         failure_reason.push_str(&format!(" WHEN failure_reason = '{stored}' THEN '\"{shown}\"'"));
     }
@@ -188,15 +188,6 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
     ]
     .join(" || ',' || ")
 }
-
-/// Every stored failure reason with a text of its own: the codes and the old sentences.
-const FAILURE_REASONS_STORED: [&str; 5] = [
-    "order.failure.carrier_refused",
-    "order.failure.marked_by_administrator",
-    "sandbox: the carrier refused the top-up",
-    "carrier refused the top-up",
-    "marked failed by an administrator",
-];
 
 /// One page of the export as CSV text, and the cursor of the next page.
 pub async fn fetch_csv_page(
