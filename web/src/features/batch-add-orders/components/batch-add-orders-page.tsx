@@ -20,6 +20,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import { usePageNumbers } from '@/components/list-page/use-page-numbers';
 import { ActingMerchantGate } from '@/components/acting-merchant/acting-merchant-picker';
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatFen } from '@/lib/money';
@@ -219,8 +220,7 @@ function PreviewResult({ preview, onSubmitted, onConfirmPorted, onDiscarded }: P
 function BatchList() {
   const { t } = useTranslation();
   const discard = useDiscardBatch();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const { page, pageSize, onChange } = usePageNumbers(10);
   const list = useBatchList(page, pageSize);
   const count = (key: keyof BatchSummary & string, title: string): ListColumn<BatchSummary> => ({
     key,
@@ -309,10 +309,7 @@ function BatchList() {
         current: page,
         pageSize,
         total: list.data?.total ?? 0,
-        onChange: (next, size) => {
-          setPage(size !== pageSize ? 1 : next);
-          setPageSize(size);
-        },
+        onChange,
         testId: 'batch-pagination',
       }}
     />

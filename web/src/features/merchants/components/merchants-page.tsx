@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterCard } from '@/components/list-page/filter-card';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import { usePageNumbers } from '@/components/list-page/use-page-numbers';
 import type { FilterSchema } from '@/components/list-page/url-filters';
 import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
 import { showSuccessMessage } from '@/lib/feedback';
@@ -151,8 +152,7 @@ export default function MerchantsPage() {
   const [form] = Form.useForm();
   const { values, apply, search } = useUrlFilters(SCHEMA);
   const keyword = typeof values.keyword === 'string' ? values.keyword.trim() : '';
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { page, pageSize, setPage, onChange } = usePageNumbers(20);
   useOnChange(search, () => setPage(1));
   const list = useMerchants(keyword, page, pageSize);
   const [action, setAction] = useState<ActionState | null>(null);
@@ -272,10 +272,7 @@ export default function MerchantsPage() {
           current: page,
           pageSize,
           total: list.data?.total ?? 0,
-          onChange: (next, size) => {
-            setPage(size !== pageSize ? 1 : next);
-            setPageSize(size);
-          },
+          onChange,
           testId: 'merchant-pagination',
         }}
       />

@@ -1,8 +1,8 @@
 import { Form, Input, InputNumber, Select, Space, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterCard, type FilterField } from '@/components/list-page/filter-card';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import { usePageNumbers } from '@/components/list-page/use-page-numbers';
 import type { FilterSchema, FilterValues } from '@/components/list-page/url-filters';
 import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
 import { usePermission } from '@/components/permission/use-permission';
@@ -36,8 +36,7 @@ export default function QuoteListPage() {
   const [form] = Form.useForm();
   const isAdmin = usePermission(['admin']);
   const { values, apply, search } = useUrlFilters(SCHEMA);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { page, pageSize, setPage, onChange } = usePageNumbers(20);
   useOnChange(search, () => setPage(1));
   const query = toQuoteQuery(toFilters(values));
   const list = useQuoteList({ ...query, page, page_size: pageSize });
@@ -151,9 +150,7 @@ export default function QuoteListPage() {
       dataIndex: 'status',
       phone: true,
       phoneWidth: 80,
-      render: (v: number) => (
-        <Tag color={v === 1 ? 'success' : 'default'}>{t(`quotes.status.${v === 1 ? 1 : 0}`)}</Tag>
-      ),
+      render: (v: number) => <Tag color={v === 1 ? 'success' : 'default'}>{t(`quotes.status.${v === 1 ? 1 : 0}`)}</Tag>,
     },
     { key: 'created_at', title: t('quotes.createdAt'), dataIndex: 'created_at', render: formatTime },
   ];
@@ -190,10 +187,7 @@ export default function QuoteListPage() {
           current: page,
           pageSize,
           total: list.data?.total ?? 0,
-          onChange: (next, size) => {
-            setPage(size !== pageSize ? 1 : next);
-            setPageSize(size);
-          },
+          onChange,
           testId: 'quote-pagination',
         }}
       />
