@@ -26,7 +26,10 @@ function freePort(): number {
 // Decided once in the main process; the workers inherit these.
 process.env.E2E_SERVER_PORT ??= String(freePort());
 process.env.E2E_PROXY_PORT ??= String(freePort());
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
+  process.env.E2E_DATA_DIR_OWNED = process.env.E2E_DATA_DIR;
+}
 
 const serveDist = process.env.E2E_SERVE_DIST === '1';
 const distDir = process.env.E2E_DIST_DIR ?? 'dist';
@@ -38,6 +41,7 @@ const serverCommand = `"${binary}" serve --demo --listen 127.0.0.1:${serverPort}
 
 export default defineConfig({
   testDir: './e2e',
+  globalTeardown: './e2e/support/teardown.ts',
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,

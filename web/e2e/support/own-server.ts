@@ -4,7 +4,7 @@
  * account's security (two-factor) cannot disturb the others, even when it fails half-way.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,7 @@ export function ownServer(): OwnServer {
   const serverPort = freePort();
   const proxyPort = serveDist ? freePort() : serverPort;
   const children: ChildProcess[] = [];
+  let dataDir: string | undefined;
   const origin = `http://127.0.0.1:${serverPort}`;
   const publicOrigin = `http://127.0.0.1:${proxyPort}`;
 
@@ -61,7 +62,8 @@ export function ownServer(): OwnServer {
     baseURL: `${publicOrigin}/web/`,
     async start() {
       const binary = resolve(webDir, process.env.BACKOFFICE_BIN ?? '../target/release/backoffice');
-      const database = `sqlite://${join(mkdtempSync(join(tmpdir(), 'backoffice-e2e-own-')), 'own.db')}`;
+      dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-own-'));
+      const database = `sqlite://${join(dataDir, 'own.db')}`;
       launch(binary, ['serve', '--demo', '--listen', `127.0.0.1:${serverPort}`, '--database', database], {
         RUST_LOG: 'warn',
       });
@@ -83,6 +85,8 @@ export function ownServer(): OwnServer {
             }),
         ),
       );
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      dataDir = undefined;
     },
   };
 }
