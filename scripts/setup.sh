@@ -3,6 +3,7 @@
 # what is absent.
 #   scripts/setup.sh web    npm packages of the console (enough for `make run`)
 #   scripts/setup.sh test   also PostgreSQL, Chromium and a CJK font (for `make test`)
+#   scripts/setup.sh bench  also wrk and PostgreSQL (for bench/load.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-web}
@@ -28,6 +29,9 @@ if [ "$what" = test ]; then
   # PostgreSQL for the API tests on the second engine; Chromium and a CJK font for the
   # browser tests (Playwright drives Debian's Chromium and never downloads a browser).
   apt_install postgresql chromium fonts-wqy-zenhei python3
+fi
+if [ "$what" = bench ]; then
+  apt_install wrk postgresql python3
 fi
 
 # npm ci only when the lock file changed since the last install.

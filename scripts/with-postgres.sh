@@ -33,9 +33,12 @@ trap cleanup EXIT
 
 as_owner "$pg_bin/initdb" -D "$cluster/data" -U postgres --auth=trust -E UTF8 --locale=C >"$cluster/initdb.log" 2>&1 \
   || { cat "$cluster/initdb.log" >&2; exit 1; }
-# Durability is pointless for a cluster that is deleted afterwards; speed is not.
+# Durability is pointless for a cluster that is deleted afterwards; speed is not. Benchmarks
+# that measure what production gets set PG_DURABLE=1 (fsync and synchronous commit on).
+durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+if [ "${PG_DURABLE:-0}" = 1 ]; then durability="-c fsync=on -c synchronous_commit=on"; fi
 as_owner "$pg_bin/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 \
-  -o "-p $port -k $cluster -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
+  -o "-p $port -k $cluster -c listen_addresses=127.0.0.1 $durability -c max_connections=300" \
   start >/dev/null
 
 export TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$port/postgres"

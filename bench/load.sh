@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Load benchmark (issue 13): many clients at once. Builds release, generates COUNT orders
+# (default 1,000,000) for the demo merchant, serves them (order worker off, so only the
+# load's own requests run), and drives each call with wrk (CONNECTIONS connections, default
+# 64, over 2 threads, for DURATION, default 10s). Each call's rate is printed with its p50/p99
+# and its ratio to the static index page measured in the same run, so that a noisy machine
+# moves both sides alike. SQLite first, then a throwaway PostgreSQL cluster run durably
+# (fsync and synchronous commit on).
+#   bench/load.sh                    both engines
+#   ENGINES=sqlite COUNT=100000 bench/load.sh
+#   BACKOFFICE_BIN=/tmp/backoffice-before bench/load.sh     a given server binary
+# Figures are printed and written to bench/results/load-<engine>.txt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+COUNT=${COUNT:-1000000}
+ENGINES=${ENGINES:-"sqlite postgres"}
+CONNECTIONS=${CONNECTIONS:-64}
+DURATION=${DURATION:-10s}
+command -v wrk >/dev/null || scripts/setup.sh bench
+if [ -z "${BACKOFFICE_BIN:-}" ]; then cargo build --release --locked --bin backoffice; fi
+bin=${BACKOFFICE_BIN:-target/release/backoffice}
+mkdir -p bench/results
+work=$(mktemp -d /tmp/backoffice-load.XXXXXX)
+server=""
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+base="http://127.0.0.1:$port"
+
+# measure NAME CONNECTIONS METHOD PATH [BODY]: one wrk run; prints "NAME rate p50 p99 errors".
+measure() {
+  local name=$1 connections=$2 threads=2
+  [ "$connections" -lt 2 ] && threads=1
+  local line
+  line=$(METHOD=$3 BODY=${5:-} TOKEN=$token wrk -t"$threads" -c"$connections" -d"$DURATION" \
+    -s bench/load/call.lua "$base$4" | grep '^RESULT')
+  # RESULT requests seconds p50_ms p99_ms errors
+  read -r _ requests seconds p50 p99 errors <<<"$line"
+  python3 -c "print('$name', round($requests / $seconds), $p50, $p99, $errors)"
+}
+
+run_engine() {
+  local engine=$1 url=$2 out="bench/results/load-$1.txt"
+  echo "== $engine: generating $COUNT orders" >&2
+  "$bin" generate-orders --merchant 10001 --count "$COUNT" --database "$url" \
+    --secret-key-file "$work/secret.key" >&2
+  "$bin" serve --listen "127.0.0.1:$port" --database "$url" --demo --demo-orders 0 \
+    --secret-key-file "$work/secret.key" --no-worker >"$work/server-$engine.log" 2>&1 &
+  server=$!
+  for _ in $(seq 1 150); do
+    curl -sf -o /dev/null "$base/web/" && break
+    sleep 0.2
+  done
+  token=$(curl -sf -X POST "$base/adminapi/login/login" -H 'Content-Type: application/json' \
+    -d '{"username":"merchant","password":"Merchant123"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])')
+  local results="$work/results-$engine"
+  {
+    measure "GET /web/ (static)" "$CONNECTIONS" GET /web/
+    measure "POST userInfo" "$CONNECTIONS" POST /adminapi/merchant/userInfo '{}'
+    measure "POST order/list first page + total" "$CONNECTIONS" POST /adminapi/order/list '{"page_size":20}'
+    measure "POST order/add, $CONNECTIONS clients" "$CONNECTIONS" POST /adminapi/order/add \
+      '{"account":"13800138000","product_key":"MOBILE-DIRECT-10"}'
+    measure "POST order/add, 1 client" 1 POST /adminapi/order/add \
+      '{"account":"13800138000","product_key":"MOBILE-DIRECT-10"}'
+  } >"$results"
+  kill "$server"
+  wait "$server" || true
+  server=""
+  {
+    echo "load on $engine, $COUNT orders, $CONNECTIONS connections, $DURATION per call, $(date -u +%FT%TZ), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    python3 - "$results" <<'PY'
+import sys
+rows = [line.rsplit(" ", 4) for line in open(sys.argv[1]).read().splitlines()]
+static = float(rows[0][1])
+print(f"{'call':40} {'requests/s':>11} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} {'vs static':>10}")
+for name, rate, p50, p99, errors in rows:
+    print(f"{name:40} {int(rate):>11,} {float(p50):>8.2f} {float(p99):>8.2f} {int(errors):>7} {float(rate) / static:>10.3f}")
+PY
+  } | tee "$out"
+}
+
+for engine in $ENGINES; do
+  case $engine in
+    sqlite) run_engine sqlite "sqlite://$work/load.db" ;;
+    postgres)
+      if [ -n "${TEST_POSTGRES_URL:-}" ]; then
+        psql "$TEST_POSTGRES_URL" -qc "DROP DATABASE IF EXISTS load" -c "CREATE DATABASE load" >/dev/null
+        run_engine postgres "${TEST_POSTGRES_URL%/*}/load"
+      else
+        ENGINES=postgres PG_DURABLE=1 scripts/with-postgres.sh bench/load.sh
+      fi
+      ;;
+  esac
+done

@@ -1,0 +1,19 @@
+-- One call for wrk: METHOD, BODY and TOKEN come from the environment (bench/load.sh).
+-- `done` prints one machine-readable line that load.sh turns into the table.
+wrk.method = os.getenv("METHOD") or "GET"
+local body = os.getenv("BODY")
+if body and body ~= "" then
+  wrk.body = body
+  wrk.headers["Content-Type"] = "application/json"
+end
+local token = os.getenv("TOKEN")
+if token and token ~= "" then
+  wrk.headers["Authorization"] = "Bearer " .. token
+end
+
+done = function(summary, latency, requests)
+  local errors = summary.errors.connect + summary.errors.read + summary.errors.write
+    + summary.errors.status + summary.errors.timeout
+  io.write(string.format("RESULT %d %.6f %.3f %.3f %d\n", summary.requests, summary.duration / 1e6,
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000, errors))
+end
