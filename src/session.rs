@@ -4,6 +4,7 @@
 //! client address and user agent. A token is accepted as `Authorization: Bearer` or
 //! in the `token` header (spec §7); both at once must agree.
 
+pub mod cache;
 pub mod token;
 
 use crate::db::now_millis;
@@ -144,6 +145,7 @@ pub async fn create_session(
     .execute(&mut *transaction)
     .await?;
     transaction.commit().await?;
+    state.sessions.forget_all();
     Ok(NewSession { token, expires_at })
 }
 
@@ -157,6 +159,7 @@ pub async fn revoke_session(state: &AppState, token: &str, reason: &str) -> Resu
     .bind(token_hash(token))
     .execute(&state.db.pool)
     .await?;
+    state.sessions.forget_all();
     Ok(result.rows_affected() > 0)
 }
 
@@ -205,38 +208,54 @@ async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<CurrentUs
     if !is_well_formed(&token) {
         return Err(AppError::TokenUnknown);
     }
+    let hash = token_hash(&token);
+    let now = now_millis();
+    let idle_limit = duration_millis(state.config.session.idle_timeout);
+    if let Some(cached) = state.sessions.get(&hash, now) {
+        if now < cached.expires_at && now.saturating_sub(cached.last_used_at) < idle_limit {
+            if now - cached.last_used_at <= IDLE_CLOCK_SLACK_MILLIS {
+                return Ok(cached.user);
+            }
+        } else {
+            return Err(AppError::TokenExpired);
+        }
+    }
     let row = sqlx::query(
         "SELECT s.id, s.user_id, s.last_used_at, s.expires_at, s.revoked_at, u.username, u.role, u.merchant_id
          FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1",
     )
-    .bind(token_hash(&token))
+    .bind(&hash)
     .fetch_optional(&state.db.pool)
     .await?
     .ok_or(AppError::TokenUnknown)?;
     let session_id: i64 = row.try_get("id")?;
-    let last_used_at: i64 = row.try_get("last_used_at")?;
+    let mut last_used_at: i64 = row.try_get("last_used_at")?;
     let expires_at: i64 = row.try_get("expires_at")?;
     let revoked_at: Option<i64> = row.try_get("revoked_at")?;
     if revoked_at.is_some() {
         return Err(AppError::SessionEnded);
     }
-    let now = now_millis();
-    let idle_limit = duration_millis(state.config.session.idle_timeout);
     if now >= expires_at || now.saturating_sub(last_used_at) >= idle_limit {
         return Err(AppError::TokenExpired);
     }
     // Writing on every request would serialise readers on SQLite; a few seconds of
     // slack in the idle clock costs nothing.
-    if now - last_used_at > 5_000 {
+    if now - last_used_at > IDLE_CLOCK_SLACK_MILLIS {
         sqlx::query("UPDATE sessions SET last_used_at = $1 WHERE id = $2 AND revoked_at IS NULL")
             .bind(now)
             .bind(session_id)
             .execute(&state.db.pool)
             .await?;
+        last_used_at = now;
     }
     let Account { user_id, username, role, merchant_id } = Account::from_row(&row)?;
-    Ok(CurrentUser { user_id, username, role, merchant_id, session_id })
+    let user = CurrentUser { user_id, username, role, merchant_id, session_id };
+    state.sessions.put(hash, user.clone(), last_used_at, expires_at, now);
+    Ok(user)
 }
+
+/// How far a session's stored last use may lag behind its real last use.
+const IDLE_CLOCK_SLACK_MILLIS: i64 = 5_000;
 
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = AppError;

@@ -62,6 +62,7 @@ impl Application {
             secrets,
             metrics: Arc::new(RequestMetrics::default()),
             channel,
+            sessions: Arc::default(),
             started_at: now_millis(),
         };
         Ok(Self { listener, port, state })

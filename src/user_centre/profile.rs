@@ -261,6 +261,9 @@ async fn store_password(
 }
 
 async fn after_password_change(state: &AppState, caller: &CurrentUser, address: &str) -> Result<(), AppError> {
+    // The user's other sessions ended in the committed transaction: none may be served
+    // from the session cache any more.
+    state.sessions.forget_all();
     audit::record(&state.db.pool, Some(caller.user_id), action::PASSWORD_CHANGED, "", address).await?;
     notify(
         &state.db.pool,

@@ -90,9 +90,12 @@ pub async fn user_info(
     JsonBody(request): JsonBody<UserInfoRequest>,
 ) -> ApiResult<UserInfo> {
     let requested_mid = parse_mid(request.mid)?;
-    let query_by_user = "SELECT * FROM users WHERE id = $1";
+    // Whether the user has an avatar comes in the same read (one round trip, not two).
+    let query_by_user =
+        "SELECT u.*, (SELECT COUNT(*) FROM avatars a WHERE a.user_id = u.id) AS avatars FROM users u WHERE u.id = $1";
     // A merchant's account is its earliest user: the one created with the merchant.
-    let query_by_merchant = "SELECT * FROM users WHERE merchant_id = $1 ORDER BY id LIMIT 1";
+    let query_by_merchant = "SELECT u.*, (SELECT COUNT(*) FROM avatars a WHERE a.user_id = u.id) AS avatars \
+                             FROM users u WHERE u.merchant_id = $1 ORDER BY u.id LIMIT 1";
     let row = match (caller.role, requested_mid) {
         (_, None) => sqlx::query(query_by_user).bind(caller.user_id).fetch_optional(&state.db.pool).await?,
         (Role::User, Some(mid)) if Some(mid) == caller.merchant_id => {
@@ -105,10 +108,7 @@ pub async fn user_info(
     let text = |column: &str| -> Result<String, sqlx::Error> { row.try_get::<String, _>(column) };
     let merchant_id: Option<i64> = row.try_get("merchant_id")?;
     let user_id: i64 = row.try_get("id")?;
-    let avatars: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM avatars WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_one(&state.db.pool)
-        .await?;
+    let avatars: i64 = row.try_get("avatars")?;
     Ok(ApiOk(UserInfo {
         name: text("name")?,
         avatar: text("avatar")?,
