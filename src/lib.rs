@@ -27,6 +27,7 @@ pub mod password;
 pub mod quotes;
 pub mod security_headers;
 pub mod session;
+pub mod session_cache;
 pub mod sql;
 pub mod startup;
 pub mod state;

@@ -4,11 +4,11 @@
 //! client address and user agent. A token is accepted as `Authorization: Bearer` or
 //! in the `token` header (spec §7); both at once must agree.
 
-pub mod cache;
 pub mod token;
 
 use crate::db::now_millis;
 use crate::error::AppError;
+use crate::session_cache::CachedUser;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::{HeaderMap, header, request::Parts};
@@ -214,7 +214,9 @@ async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<CurrentUs
     if let Some(cached) = state.sessions.get(&hash, now) {
         if now < cached.expires_at && now.saturating_sub(cached.last_used_at) < idle_limit {
             if now - cached.last_used_at <= IDLE_CLOCK_SLACK_MILLIS {
-                return Ok(cached.user);
+                let CachedUser { user_id, username, is_admin, merchant_id, session_id } = cached.user;
+                let role = if is_admin { Role::Admin } else { Role::User };
+                return Ok(CurrentUser { user_id, username, role, merchant_id, session_id });
             }
         } else {
             return Err(AppError::TokenExpired);
@@ -249,9 +251,10 @@ async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<CurrentUs
         last_used_at = now;
     }
     let Account { user_id, username, role, merchant_id } = Account::from_row(&row)?;
-    let user = CurrentUser { user_id, username, role, merchant_id, session_id };
-    state.sessions.put(hash, user.clone(), last_used_at, expires_at, now);
-    Ok(user)
+    let cached =
+        CachedUser { user_id, username: username.clone(), is_admin: role == Role::Admin, merchant_id, session_id };
+    state.sessions.put(hash, cached, last_used_at, expires_at, now);
+    Ok(CurrentUser { user_id, username, role, merchant_id, session_id })
 }
 
 /// How far a session's stored last use may lag behind its real last use.

@@ -18,8 +18,8 @@ pub struct AppState {
     pub metrics: Arc<RequestMetrics>,
     /// Where orders go to be fulfilled (the sandbox unless a supplier adapter is set up).
     pub channel: Arc<dyn Channel>,
-    /// Sessions checked in the last second (session/cache.rs).
-    pub sessions: Arc<crate::session::cache::SessionCache>,
+    /// Sessions checked in the last second (session_cache.rs).
+    pub sessions: Arc<crate::session_cache::SessionCache>,
     /// Unix milliseconds when this process started serving.
     pub started_at: i64,
 }

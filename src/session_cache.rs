@@ -7,8 +7,10 @@
 //! the same database takes effect within one second. Changes made by this process end the
 //! cached sessions at once ([`SessionCache::forget_all`]). Expiry and the idle timeout are
 //! still checked against the clock on every call.
+//!
+//! A leaf module (plain fields, no import from the crate): `AppState` holds the cache and
+//! `session` fills it.
 
-use super::CurrentUser;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -17,9 +19,19 @@ pub const FRESH_FOR_MILLIS: i64 = 1_000;
 /// A bound on memory: past it the cache starts over (a million tokens would be ~200 MB).
 const CAPACITY: usize = 50_000;
 
+/// Who a session signs in, as `session::CurrentUser` holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CachedUser {
+    pub user_id: i64,
+    pub username: String,
+    pub is_admin: bool,
+    pub merchant_id: Option<i64>,
+    pub session_id: i64,
+}
+
 #[derive(Clone)]
 pub struct CachedSession {
-    pub user: CurrentUser,
+    pub user: CachedUser,
     pub last_used_at: i64,
     pub expires_at: i64,
     read_at: i64,
@@ -38,7 +50,7 @@ impl SessionCache {
     }
 
     /// Remembers a session just read from the database (or whose idle clock was just moved).
-    pub fn put(&self, token_hash: String, user: CurrentUser, last_used_at: i64, expires_at: i64, now: i64) {
+    pub fn put(&self, token_hash: String, user: CachedUser, last_used_at: i64, expires_at: i64, now: i64) {
         let mut entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if entries.len() >= CAPACITY && !entries.contains_key(&token_hash) {
             entries.retain(|_, entry| now - entry.read_at < FRESH_FOR_MILLIS);
@@ -59,10 +71,9 @@ impl SessionCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::Role;
 
-    fn user() -> CurrentUser {
-        CurrentUser { user_id: 1, username: "m".into(), role: Role::User, merchant_id: Some(10001), session_id: 7 }
+    fn user() -> CachedUser {
+        CachedUser { user_id: 1, username: "m".into(), is_admin: false, merchant_id: Some(10001), session_id: 7 }
     }
 
     #[test]
