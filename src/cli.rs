@@ -76,6 +76,10 @@ pub struct ServeArgs {
     /// Seed the demo accounts (admin/Admin123, merchant/Merchant123) if they are absent.
     #[arg(long)]
     pub demo: bool,
+    /// Serve the template and demo pages (spec §1 mock material) and their menu section;
+    /// implied by --demo.
+    #[arg(long, env = "BACKOFFICE_TEMPLATE_PAGES")]
+    pub template_pages: bool,
     /// Minutes of inactivity after which a session expires.
     #[arg(long, env = "BACKOFFICE_SESSION_IDLE_MINUTES", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..))]
     pub session_idle_minutes: u64,
@@ -147,6 +151,7 @@ impl ServeArgs {
     pub fn into_config(self) -> Config {
         let mut config = Config::new(self.listen, self.database.database_url);
         config.seed_demo = self.demo;
+        config.template_pages = self.template_pages || self.demo;
         config.trust_forwarded_for = self.trust_forwarded_for;
         config.trusted_proxies = self.trusted_proxies;
         config.secret_key_path = self.secret_key_file;

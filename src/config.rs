@@ -12,6 +12,9 @@ pub struct Config {
     pub database_url: String,
     /// Seed the demo accounts, catalogue and data if absent.
     pub seed_demo: bool,
+    /// Serve the template and demo pages' calls and menu section (`--template-pages`,
+    /// implied by `--demo`); off, they do not exist.
+    pub template_pages: bool,
     /// Orders generated for the demo merchant when it has none (with `seed_demo`).
     pub demo_orders: usize,
     /// A merchant's users get a notice when an order takes the balance below this.
@@ -156,6 +159,7 @@ impl Config {
             listen: listen.into(),
             database_url: database_url.into(),
             seed_demo: false,
+            template_pages: false,
             demo_orders: DEMO_ORDERS,
             low_balance_alert_fen: 100_000,
             trust_forwarded_for: false,

@@ -15,12 +15,14 @@ mod coverage;
 mod failure;
 pub mod files;
 pub mod notices;
+pub mod template;
 mod trade;
 mod user_centre;
 
 use axum::http::HeaderMap;
 pub use failure::{FailureReason, failure_text};
 use std::borrow::Cow;
+pub use template::TemplateMessage;
 pub use trade::TradeMessage;
 pub use user_centre::UserCentreMessage;
 
@@ -101,6 +103,8 @@ pub enum Message {
     IdempotencyKeyReused,
     /// Orders, quotes, batches and the merchant account (`i18n/trade.rs`).
     Trade(TradeMessage),
+    /// The template and demo pages (`i18n/template.rs`).
+    Template(TemplateMessage),
 }
 
 impl From<TradeMessage> for Message {
@@ -145,6 +149,7 @@ impl Message {
             Message::IdempotencyKeyInvalid { .. } => "idempotency.key_invalid",
             Message::IdempotencyKeyReused => "idempotency.key_reused",
             Message::Trade(message) => message.key(),
+            Message::Template(message) => message.key(),
         }
     }
 
@@ -236,6 +241,7 @@ impl Message {
             }
             (Message::IdempotencyKeyReused, ZhCn) => "该 Idempotency-Key 已用于另一个请求，本次未做任何更改".into(),
             (Message::Trade(message), locale) => message.text(locale),
+            (Message::Template(message), locale) => message.text(locale),
         };
         text
     }

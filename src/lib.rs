@@ -31,6 +31,8 @@ pub mod session_cache;
 pub mod sql;
 pub mod startup;
 pub mod state;
+pub mod system_info;
+pub mod template_pages;
 pub mod throttle;
 pub mod two_factor;
 pub mod user_centre;

@@ -1,8 +1,9 @@
 //! The OpenAPI document, generated from the handlers' annotations, and its browsable
 //! reference page at `/api-docs/ui/`.
 
+use crate::template_pages::{self, channel_form, generate};
 use crate::user_centre::{avatar, certification, certification_queue, inbox, integration, profile, validation};
-use crate::{auth, finance, monitor, orders, quotes, two_factor, users};
+use crate::{auth, finance, monitor, orders, quotes, system_info, two_factor, users};
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -21,6 +22,20 @@ use utoipa_swagger_ui::SwaggerUi;
         auth::pending_login::verify_two_factor,
         users::user_info,
         users::menu::user_menu,
+        system_info::system_info,
+        template_pages::content_data,
+        template_pages::popular_list,
+        template_pages::chat_list,
+        template_pages::quality_inspection_list,
+        template_pages::service_list,
+        template_pages::rules_preset_list,
+        template_pages::policy_list,
+        template_pages::channel_form_submit,
+        template_pages::my_projects,
+        template_pages::latest_activity,
+        template_pages::visits,
+        template_pages::projects_and_teams,
+        template_pages::my_teams,
         monitor::overview,
         profile::profile,
         profile::change_info,
@@ -83,6 +98,26 @@ use utoipa_swagger_ui::SwaggerUi;
         users::UserInfo,
         users::menu::MenuEntry,
         users::menu::MenuMeta,
+        system_info::SystemInfo,
+        system_info::Features,
+        generate::ContentPoint,
+        generate::PopularItem,
+        generate::ChatItem,
+        generate::LabelValue,
+        generate::QualityInspection,
+        generate::ServiceItem,
+        generate::RulePreset,
+        generate::PolicyRow,
+        generate::Contributor,
+        generate::Project,
+        generate::Team,
+        generate::Activity,
+        generate::Visits,
+        template_pages::PolicyPage,
+        template_pages::ChannelFormReceipt,
+        template_pages::ProjectsAndTeams,
+        channel_form::ChannelFormRequest,
+        channel_form::ChannelForm,
         monitor::MonitorOverview,
         validation::ProfileRequest,
         validation::IntegrationRequest,

@@ -4,7 +4,7 @@
 
 use super::files::{self, Labels};
 use super::notices::Notice;
-use super::{Locale, Message, TradeMessage, UserCentreMessage};
+use super::{Locale, Message, TemplateMessage, TradeMessage, UserCentreMessage};
 use crate::domain::Carrier;
 use std::collections::HashSet;
 
@@ -179,6 +179,24 @@ fn user_centre_messages() -> Vec<UserCentreMessage> {
     all
 }
 
+fn template_messages() -> Vec<TemplateMessage> {
+    use TemplateMessage::*;
+    let all = vec![
+        Required,
+        NumberOutOfRange { min: 150, max: 1800 },
+        DefaultOutsideMinMax,
+        MinAboveMax,
+        LinkInvalid,
+        SubmitFailed,
+    ];
+    for message in &all {
+        match message {
+            Required | NumberOutOfRange { .. } | DefaultOutsideMinMax | MinAboveMax | LinkInvalid | SubmitFailed => {}
+        }
+    }
+    all
+}
+
 fn messages() -> Vec<Message> {
     use Message::*;
     let mut all = vec![
@@ -216,6 +234,7 @@ fn messages() -> Vec<Message> {
     ];
     all.extend(user_centre_messages().into_iter().map(UserCentre));
     all.extend(trade_messages().into_iter().map(Trade));
+    all.extend(template_messages().into_iter().map(Template));
     for message in &all {
         match message {
             Success
@@ -250,7 +269,8 @@ fn messages() -> Vec<Message> {
             | PendingLoginInvalid
             | IdempotencyKeyInvalid { .. }
             | IdempotencyKeyReused
-            | Trade(_) => {}
+            | Trade(_)
+            | Template(_) => {}
         }
     }
     all

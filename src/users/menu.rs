@@ -6,6 +6,8 @@
 
 use crate::error::{ApiOk, ApiResult};
 use crate::session::{CurrentUser, Role};
+use crate::state::AppState;
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use std::sync::LazyLock;
 use utoipa::ToSchema;
@@ -19,6 +21,8 @@ pub struct MenuMeta {
     pub order: Option<i64>,
     pub roles: Vec<String>,
     pub hide_in_menu: bool,
+    /// Template and demo material (spec §1), listed only with `--template-pages`.
+    pub template: bool,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -45,6 +49,10 @@ struct Definition {
     /// Reachable (from the navbar) but not listed in the side menu.
     #[serde(default)]
     hide_in_menu: bool,
+    /// A template page (spec §1 mock material): left out unless the server runs with
+    /// `--template-pages`; a group marked so takes all its entries with it.
+    #[serde(default)]
+    template: bool,
     #[serde(default)]
     children: Vec<Definition>,
 }
@@ -62,11 +70,11 @@ fn may_see(roles: &[String], role: Role) -> bool {
     })
 }
 
-fn build(definitions: &[Definition], role: Role) -> Vec<MenuEntry> {
+fn build(definitions: &[Definition], role: Role, template_pages: bool, top_level: bool) -> Vec<MenuEntry> {
     definitions
         .iter()
         .enumerate()
-        .filter(|(_, definition)| may_see(&definition.roles, role))
+        .filter(|(_, definition)| may_see(&definition.roles, role) && (template_pages || !definition.template))
         .map(|(index, definition)| MenuEntry {
             path: definition.path.clone(),
             name: definition.name.clone(),
@@ -74,17 +82,20 @@ fn build(definitions: &[Definition], role: Role) -> Vec<MenuEntry> {
                 locale: definition.locale.clone(),
                 requires_auth: true,
                 icon: definition.icon.clone(),
-                order: i64::try_from(index).ok(),
+                // §2: groups are ordered from 1 (the /dashboard group is 1), as the
+                // console's own table orders them; entries keep their file order.
+                order: i64::try_from(index).ok().map(|index| if top_level { index + 1 } else { index }),
                 roles: definition.roles.clone(),
                 hide_in_menu: definition.hide_in_menu,
+                template: definition.template,
             },
-            children: build(&definition.children, role),
+            children: build(&definition.children, role, template_pages, false),
         })
         .collect()
 }
 
-pub fn menu_for(role: Role) -> Vec<MenuEntry> {
-    build(&MENU, role)
+pub fn menu_for(role: Role, template_pages: bool) -> Vec<MenuEntry> {
+    build(&MENU, role, template_pages, true)
 }
 
 /// The menu tree the caller's role may see.
@@ -93,8 +104,8 @@ pub fn menu_for(role: Role) -> Vec<MenuEntry> {
     responses((status = 200, description = "`data` is a list of MenuEntry")),
     security(("token" = []))
 )]
-pub async fn user_menu(caller: CurrentUser) -> ApiResult<Vec<MenuEntry>> {
-    Ok(ApiOk(menu_for(caller.role)))
+pub async fn user_menu(State(state): State<AppState>, caller: CurrentUser) -> ApiResult<Vec<MenuEntry>> {
+    Ok(ApiOk(menu_for(caller.role, state.config.template_pages)))
 }
 
 #[cfg(test)]
@@ -118,31 +129,30 @@ mod tests {
             }
         }
         check(&MENU);
-        assert_eq!(MENU.len(), 7);
     }
 
     #[test]
     fn the_monitor_is_for_administrators_only() {
-        assert!(names(&menu_for(Role::Admin)).contains(&"Monitor".to_string()));
-        assert!(!names(&menu_for(Role::User)).contains(&"Monitor".to_string()));
-        assert!(names(&menu_for(Role::User)).contains(&"Workplace".to_string()));
+        assert!(names(&menu_for(Role::Admin, false)).contains(&"Monitor".to_string()));
+        assert!(!names(&menu_for(Role::User, false)).contains(&"Monitor".to_string()));
+        assert!(names(&menu_for(Role::User, false)).contains(&"Workplace".to_string()));
     }
 
     #[test]
     fn merchant_funding_is_for_administrators_only() {
-        assert!(names(&menu_for(Role::Admin)).contains(&"Merchants".to_string()));
-        assert!(!names(&menu_for(Role::User)).contains(&"Merchants".to_string()));
+        assert!(names(&menu_for(Role::Admin, false)).contains(&"Merchants".to_string()));
+        assert!(!names(&menu_for(Role::User, false)).contains(&"Merchants".to_string()));
     }
 
     #[test]
     fn certification_review_is_for_administrators_only() {
-        assert!(names(&menu_for(Role::Admin)).contains(&"Certifications".to_string()));
-        assert!(!names(&menu_for(Role::User)).contains(&"Certifications".to_string()));
+        assert!(names(&menu_for(Role::Admin, false)).contains(&"Certifications".to_string()));
+        assert!(!names(&menu_for(Role::User, false)).contains(&"Certifications".to_string()));
     }
 
     #[test]
     fn the_message_center_is_routed_but_not_listed() {
-        let user_group = menu_for(Role::User).into_iter().find(|entry| entry.name == "user").unwrap();
+        let user_group = menu_for(Role::User, false).into_iter().find(|entry| entry.name == "user").unwrap();
         let message_center = user_group.children.iter().find(|entry| entry.name == "MessageCenter").unwrap();
         assert!(message_center.meta.hide_in_menu);
         assert!(
@@ -156,7 +166,7 @@ mod tests {
 
     #[test]
     fn every_route_of_the_specification_is_present() {
-        let all = names(&menu_for(Role::Admin));
+        let all = names(&menu_for(Role::Admin, false));
         for name in [
             "Workplace",
             "Monitor",
@@ -175,5 +185,30 @@ mod tests {
         ] {
             assert!(all.contains(&name.to_string()), "{name} missing");
         }
+    }
+
+    #[test]
+    fn the_dashboard_group_comes_first_with_order_1() {
+        let menu = menu_for(Role::User, false);
+        assert_eq!(menu[0].path, "/dashboard");
+        assert_eq!(menu[0].meta.order, Some(1));
+        assert_eq!(menu[0].children[0].name, "Workplace");
+    }
+
+    #[test]
+    fn the_template_section_is_listed_only_with_template_pages() {
+        fn templates(entries: &[MenuEntry]) -> usize {
+            entries.iter().map(|entry| usize::from(entry.meta.template) + templates(&entry.children)).sum()
+        }
+        let without = menu_for(Role::Admin, false);
+        let with = menu_for(Role::Admin, true);
+        assert_eq!(templates(&without), 0);
+        assert!(templates(&with) >= 8);
+        for name in ["PolicyList", "ChannelForm", "ContentDashboard", "DataVisualization", "Faq", "Documentation"] {
+            assert!(names(&with).contains(&name.to_string()), "{name}");
+            assert!(!names(&without).contains(&name.to_string()), "{name}");
+        }
+        // The real product is the same either way.
+        assert!(names(&without).iter().all(|name| names(&with).contains(name)));
     }
 }

@@ -21,6 +21,7 @@ mod reauth;
 mod resolution;
 mod schema;
 mod session;
+mod template_pages;
 mod two_factor;
 mod two_factor_login;
 mod user_info;

@@ -15,6 +15,8 @@ export interface RouteMeta {
   hideInMenu?: boolean;
   /** Never shown in the tab bar (the Redirect route). */
   noTab?: boolean;
+  /** Template and demo material (§1): exists only when the server serves template pages. */
+  template?: boolean;
 }
 
 /** A node of the menu tree: the shape of /api/user/menu and of the local route table. */
@@ -36,4 +38,11 @@ export function isRouteAllowed(meta: RouteMeta | undefined, role: Role | ''): bo
   if (!meta?.requiresAuth || !meta.roles) return true;
   if (meta.roles.includes('*')) return true;
   return role !== '' && meta.roles.includes(role);
+}
+
+/** The route tree without template entries (when the server does not serve them). */
+export function withoutTemplates<T extends MenuRoute>(routes: T[]): T[] {
+  return routes
+    .filter((route) => !route.meta?.template)
+    .map((route) => (route.children ? { ...route, children: withoutTemplates(route.children) } : route));
 }

@@ -31,6 +31,7 @@ describe('settings store', () => {
       device: 'desktop',
       tabBar: false,
       menuFromServer: false,
+      search: true,
       serverMenu: [],
     });
     const state = useSettingsStore.getState();

@@ -23,6 +23,8 @@ export interface AppSettings {
   device: Device;
   tabBar: boolean;
   menuFromServer: boolean;
+  /** §2 settings drawer 'search': the navbar's page search. */
+  search: boolean;
   serverMenu: MenuRoute[];
 }
 
@@ -40,6 +42,7 @@ export const DEFAULT_SETTINGS: Readonly<AppSettings> = Object.freeze({
   device: 'desktop',
   tabBar: false,
   menuFromServer: false,
+  search: true,
   serverMenu: [],
 });
 
@@ -82,6 +85,7 @@ export function settingsSnapshot(state: AppSettings): Omit<AppSettings, 'serverM
     device: state.device,
     tabBar: state.tabBar,
     menuFromServer: state.menuFromServer,
+    search: state.search,
   };
 }
 

@@ -46,10 +46,19 @@ describe('tabs across a reload', () => {
   it('are stored as they change and read back, the workplace first, junk dropped', () => {
     useTabBarStore.getState().openTab(tab('OrderList', '/order/list?page=2'));
     useTabBarStore.getState().openTab(tab('QouteList', '/qoute/list'));
-    expect(storedTabs().map((item) => item.fullPath)).toEqual(['/dashboard/workplace', '/order/list?page=2', '/qoute/list']);
+    expect(storedTabs().map((item) => item.fullPath)).toEqual([
+      '/dashboard/workplace',
+      '/order/list?page=2',
+      '/qoute/list',
+    ]);
     sessionStorage.setItem(
       TABS_STORAGE_KEY,
-      JSON.stringify([tab('Redirect', '/redirect/x'), { name: 7 }, tab('Evil', 'https://evil.example'), tab('AddList', '/order/addList')]),
+      JSON.stringify([
+        tab('Redirect', '/redirect/x'),
+        { name: 7 },
+        tab('Evil', 'https://evil.example'),
+        tab('AddList', '/order/addList'),
+      ]),
     );
     expect(storedTabs().map((item) => item.name)).toEqual(['Workplace', 'AddList']);
     sessionStorage.setItem(TABS_STORAGE_KEY, '{not json');

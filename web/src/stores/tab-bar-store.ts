@@ -46,7 +46,9 @@ const isPageTab = (value: unknown): value is PageTab =>
 export function storedTabs(): PageTab[] {
   try {
     const value: unknown = JSON.parse(sessionStorage.getItem(TABS_STORAGE_KEY) ?? '[]');
-    const tabs = Array.isArray(value) ? value.filter(isPageTab).filter((tab) => !isFixed(tab) && !NEVER_TABBED.includes(tab.name)) : [];
+    const tabs = Array.isArray(value)
+      ? value.filter(isPageTab).filter((tab) => !isFixed(tab) && !NEVER_TABBED.includes(tab.name))
+      : [];
     return [{ ...WORKPLACE_TAB }, ...tabs];
   } catch {
     return [{ ...WORKPLACE_TAB }];

@@ -278,3 +278,27 @@ describe('URLs of guard decisions', () => {
     expect(postLoginHref({ redirect: 'https://evil.example' }, pathOfRouteName, home)).toBe(home);
   });
 });
+
+describe('resolveNavigation: template pages (§1)', () => {
+  const policyList: NavigationTarget = { name: 'PolicyList', meta: { ...ANY, template: true }, query: {} };
+
+  it('stores the system information once signed in, and finds template pages only when the server serves them', async () => {
+    let on = false;
+    const loadSystemInfo = vi.fn(async () => undefined);
+    const { deps } = fakeDeps({}, { loadSystemInfo, templatePagesOn: () => on });
+    expect(await resolveNavigation(policyList, deps)).toEqual({ kind: 'redirect', to: { name: 'not-found' } });
+    expect(loadSystemInfo).toHaveBeenCalledTimes(1);
+    on = true;
+    expect(await resolveNavigation(policyList, deps)).toEqual({ kind: 'allow' });
+    // The real product does not depend on the flag.
+    on = false;
+    expect(await resolveNavigation(workplace, deps)).toEqual({ kind: 'allow' });
+  });
+
+  it('asks for nothing before sign-in', async () => {
+    const loadSystemInfo = vi.fn(async () => undefined);
+    const { deps } = fakeDeps({ token: false }, { loadSystemInfo });
+    await resolveNavigation(policyList, deps);
+    expect(loadSystemInfo).not.toHaveBeenCalled();
+  });
+});

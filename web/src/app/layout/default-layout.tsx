@@ -16,6 +16,8 @@ import { useResponsiveDevice } from '@/components/layout/use-responsive-device';
 import { useLogout } from '@/features/auth/api/logout';
 import { loadServerMenu } from '@/features/menu/api/get-server-menu';
 import { queryClient } from '@/lib/query-client';
+import { withoutTemplates } from '@/lib/route-meta';
+import { templatePagesOn } from '@/lib/system-info';
 import { useSettingsStore } from '@/stores/settings-store';
 import { useUiStore } from '@/stores/ui-store';
 import { useUserStore } from '@/stores/user-store';
@@ -24,6 +26,8 @@ import { APP_ROUTES } from '../routes/route-table';
 import './default-layout.css';
 
 const NAVBAR_HEIGHT = 60;
+/** The local menu without the template section (§1), for servers that do not serve it. */
+const LOCAL_MENU = withoutTemplates(APP_ROUTES);
 
 /** The signed-in pages' providers: antd (theme, locale, feedback) and the server-state cache. */
 export default function DefaultLayout() {
@@ -46,7 +50,8 @@ function LayoutFrame() {
   const mobileMenuOpen = useUiStore((state) => state.mobileMenuOpen);
   const setMobileMenuOpen = useUiStore((state) => state.setMobileMenuOpen);
 
-  const menuSource = settings.menuFromServer ? settings.serverMenu : APP_ROUTES;
+  // The server's menu leaves the template section out itself when it does not serve it.
+  const menuSource = settings.menuFromServer ? settings.serverMenu : templatePagesOn() ? APP_ROUTES : LOCAL_MENU;
   const menuEntries = useMemo(() => buildMenuEntries(menuSource, role), [menuSource, role]);
 
   const showSider = settings.menu && !settings.topMenu && !settings.hideMenu;

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { withoutTemplates } from '@/lib/route-meta';
 import { APP_LEAVES, APP_ROUTES, flattenLeaves, MENU_DEFINITION, PAGE_LOADERS } from './route-table';
 
 describe('the one menu definition (menu.json, also read by the server)', () => {
   it('gives every page a module and names no module without a page', () => {
-    const pages = flattenLeaves(MENU_DEFINITION as never).map((leaf) => leaf.name);
+    const pages = flattenLeaves(MENU_DEFINITION as never)
+      .filter((leaf) => !/^https?:/.test(leaf.fullPath))
+      .map((leaf) => leaf.name);
     expect(new Set(pages).size).toBe(pages.length);
     expect([...pages].sort()).toEqual(Object.keys(PAGE_LOADERS).sort());
     expect(APP_LEAVES.every((leaf) => typeof leaf.load === 'function')).toBe(true);
@@ -18,6 +21,11 @@ describe('the one menu definition (menu.json, also read by the server)', () => {
       ['/result', 5],
       ['/exception', 6],
       ['/user', 7],
+      ['/visualization', 8],
+      ['/list', 9],
+      ['/form', 10],
+      ['/profile', 11],
+      ['/help', 12],
     ]);
     const meta = (name: string) => APP_LEAVES.find((leaf) => leaf.name === name)?.meta;
     expect(meta('Monitor')?.roles).toEqual(['admin']);
@@ -25,5 +33,34 @@ describe('the one menu definition (menu.json, also read by the server)', () => {
     expect(meta('Workplace')?.roles).toEqual(['*']);
     expect(meta('MessageCenter')?.hideInMenu).toBe(true);
     expect(APP_LEAVES.find((leaf) => leaf.name === 'GoogleAuth')?.fullPath).toBe('/user/google-auth');
+  });
+
+  it('marks the template section (§1) and keeps the design-system link out of the pages', () => {
+    const template = APP_LEAVES.filter((leaf) => leaf.meta.template).map((leaf) => leaf.name);
+    expect(template.sort()).toEqual(
+      [
+        'ChannelForm',
+        'ContentDashboard',
+        'DataVisualization',
+        'Documentation',
+        'Faq',
+        'ParameterDetail',
+        'PolicyList',
+        'ServerDashboard',
+        'TemplateCards',
+      ].sort(),
+    );
+    expect(APP_LEAVES.some((leaf) => leaf.name === 'DesignSystem')).toBe(false);
+    const real = withoutTemplates(APP_ROUTES);
+    expect(flattenLeaves(real).some((leaf) => leaf.meta.template)).toBe(false);
+    expect(real.map((group) => group.path)).toEqual([
+      '/dashboard',
+      '/order',
+      '/qoute',
+      '/finance',
+      '/result',
+      '/exception',
+      '/user',
+    ]);
   });
 });

@@ -28,6 +28,8 @@ export interface MenuDefinition {
   icon?: string;
   roles: RoleRule[];
   hideInMenu?: boolean;
+  /** Template and demo material (§1), shown only when the server serves it. */
+  template?: boolean;
   children?: MenuDefinition[];
 }
 
@@ -55,7 +57,19 @@ export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   Setting: () => import('@/features/user-settings/components/user-settings-page'),
   MessageCenter: () => import('@/features/message-center/components/message-center-page'),
   GoogleAuth: () => import('@/features/two-factor/components/two-factor-page'),
+  // Template and demo pages (§1), routed only when the server serves them.
+  ContentDashboard: () => import('@/features/template-dashboard/components/content-dashboard-page'),
+  ServerDashboard: () => import('@/features/template-dashboard/components/server-dashboard-page'),
+  DataVisualization: () => import('@/features/template-dashboard/components/data-visualization-page'),
+  PolicyList: () => import('@/features/template-lists/components/policy-list-page'),
+  TemplateCards: () => import('@/features/template-lists/components/card-list-page'),
+  ChannelForm: () => import('@/features/template-form/components/channel-form-page'),
+  ParameterDetail: () => import('@/features/template-form/components/parameter-detail-page'),
+  Faq: () => import('@/features/template-help/components/faq-page'),
+  Documentation: () => import('@/features/template-help/components/documentation-page'),
 };
+
+export const isExternalPath = (path: string) => /^https?:\/\//.test(path);
 
 function toAppRoute(definition: MenuDefinition, index: number, topLevel: boolean): AppRoute {
   const meta: RouteMeta = {
@@ -66,6 +80,7 @@ function toAppRoute(definition: MenuDefinition, index: number, topLevel: boolean
     // Groups are ordered from 1, as the menu builder sorts them.
     ...(topLevel ? { order: index + 1 } : {}),
     ...(definition.hideInMenu ? { hideInMenu: true } : {}),
+    ...(definition.template ? { template: true } : {}),
   };
   if (definition.children?.length) {
     return {
@@ -75,6 +90,8 @@ function toAppRoute(definition: MenuDefinition, index: number, topLevel: boolean
       children: definition.children.map((child, childIndex) => toAppRoute(child, childIndex, false)),
     };
   }
+  // An external link (the design-system site) is a menu entry, not a page.
+  if (isExternalPath(definition.path)) return { path: definition.path, name: definition.name, meta };
   return { path: definition.path, name: definition.name, meta, load: PAGE_LOADERS[definition.name] };
 }
 
@@ -82,7 +99,7 @@ export const APP_ROUTES: AppRoute[] = MENU_DEFINITION.map((definition, index) =>
 
 /** Join a parent and a child path the way the menu tree nests them. */
 export function joinRoutePath(parent: string, child: string): string {
-  if (child.startsWith('/')) return child;
+  if (child.startsWith('/') || isExternalPath(child)) return child;
   return `${parent.replace(/\/+$/, '')}/${child}`;
 }
 
@@ -107,7 +124,8 @@ export function flattenLeaves(routes: AppRoute[] | MenuRoute[], parentPath = '')
   return leaves;
 }
 
-export const APP_LEAVES: LeafRoute[] = flattenLeaves(APP_ROUTES);
+/** The console's pages (external links are menu entries only). */
+export const APP_LEAVES: LeafRoute[] = flattenLeaves(APP_ROUTES).filter((leaf) => !isExternalPath(leaf.fullPath));
 
 const PUBLIC_PATHS: Record<string, string> = {
   login: '/login',

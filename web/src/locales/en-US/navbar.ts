@@ -12,7 +12,8 @@ export default {
   'navbar.user.switchRole.hint': 'Changes only what the console shows; the server still checks permissions',
   'navbar.user.switchRole.done': 'Now showing the {{role}} view',
   'navbar.user.currentRolePreview': 'Current role: Administrator (previewing the merchant view)',
-  'navbar.preview.banner': 'Previewing the merchant view: menu, badges and buttons are those a merchant sees; the workplace figures are the chosen merchant\'s. The preview survives a reload and ends when you sign out.',
+  'navbar.preview.banner':
+    "Previewing the merchant view: menu, badges and buttons are those a merchant sees; the workplace figures are the chosen merchant's. The preview survives a reload and ends when you sign out.",
   'navbar.preview.exit': 'End preview',
   'navbar.preview.tag': 'Merchant view (preview)',
   'navbar.user.info': 'User info',

@@ -87,8 +87,10 @@ export default {
   'orderCommon.card.secret': 'Card secret',
   'orderCommon.resolve.success': 'Mark succeeded',
   'orderCommon.resolve.failure': 'Mark failed',
-  'orderCommon.resolve.confirmSuccess': 'Confirm that order {{orderNo}} was topped up and record it as succeeded. Enter the serial number that proves the top-up.',
-  'orderCommon.resolve.confirmFailure': 'Record order {{orderNo}} as failed and refund {{amount}} yuan to the merchant’s account.',
+  'orderCommon.resolve.confirmSuccess':
+    'Confirm that order {{orderNo}} was topped up and record it as succeeded. Enter the serial number that proves the top-up.',
+  'orderCommon.resolve.confirmFailure':
+    'Record order {{orderNo}} as failed and refund {{amount}} yuan to the merchant’s account.',
   'orderCommon.resolve.serialRequired': 'Enter the serial number',
   'orderCommon.resolve.note': 'Note (optional)',
   'orderCommon.resolve.reasonRequired': 'Enter the failure reason',

@@ -70,11 +70,15 @@ export default {
   'batch.expiresAt': 'Kept until {{time}} unless submitted',
   'batch.ported.title_one': '{{count}} line has a number whose segment belongs to another carrier than the product',
   'batch.ported.title_other': '{{count}} lines have a number whose segment belongs to another carrier than the product',
-  'batch.ported.body': 'Numbers keep their segment when ported to another carrier. If these numbers were ported, confirm to preview again with them accepted.',
+  'batch.ported.body':
+    'Numbers keep their segment when ported to another carrier. If these numbers were ported, confirm to preview again with them accepted.',
   'batch.ported.confirm': 'These numbers are ported: preview again',
-  'batch.duplicates.title_one': '{{count}} line without a merchant order id repeats an order placed within the last day',
-  'batch.duplicates.title_other': '{{count}} lines without a merchant order id repeat orders placed within the last day',
-  'batch.duplicates.body': 'Same account and product as an order placed earlier (line numbers: {{lines}}). If you pasted the list twice, submitting orders them again.',
+  'batch.duplicates.title_one':
+    '{{count}} line without a merchant order id repeats an order placed within the last day',
+  'batch.duplicates.title_other':
+    '{{count}} lines without a merchant order id repeat orders placed within the last day',
+  'batch.duplicates.body':
+    'Same account and product as an order placed earlier (line numbers: {{lines}}). If you pasted the list twice, submitting orders them again.',
   'batch.submitHint': 'Invalid lines are not submitted; submitting a batch again never places a line twice.',
   'batch.submitted': 'Batch submitted: {{placed}} placed, {{failed}} refused',
   'batch.list.title': 'Batches',

@@ -11,6 +11,7 @@ export default {
   'settings.menuFromServer': 'Menu from server',
   'settings.menuWidth': 'Menu width (px)',
   'settings.otherSettings': 'Other settings',
+  'settings.search': 'Search',
   'settings.colorWeak': 'Colour-weak mode',
   'settings.darkTheme': 'Dark mode',
   'settings.close': 'Close',

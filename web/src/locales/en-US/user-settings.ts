@@ -84,8 +84,10 @@ export default {
   'userSetting.rule.password.confirmMismatch': 'the two new passwords do not match',
   'userSetting.rule.securityAnswer.required': 'please enter the answer to the security question',
   'userSetting.rule.certificateNumber.invalid': 'the certificate number is not valid',
-  'userSetting.rule.creditCode.invalid': 'The unified social credit code must be 18 characters with a valid check character',
-  'userSetting.rule.organizationCode.invalid': 'The organisation code must be 8 characters and a check character, e.g. 12345678-9',
+  'userSetting.rule.creditCode.invalid':
+    'The unified social credit code must be 18 characters with a valid check character',
+  'userSetting.rule.organizationCode.invalid':
+    'The organisation code must be 8 characters and a check character, e.g. 12345678-9',
 
   'userSetting.security.password.title': 'Sign-in password',
   'userSetting.security.password.description': 'Changing it signs out your sessions on other devices',
@@ -172,7 +174,8 @@ export default {
   'userSetting.cert.review.checkFailed': 'Check character wrong',
   'userSetting.cert.review.inCreditCode': 'Contained in the unified social credit code',
   'userSetting.cert.review.approve.confirmNamed': 'Approve the enterprise certification of “{{enterprise}}”?',
-  'userSetting.cert.review.elsewhere': 'Merchants’ enterprise certifications are reviewed on the Certification review page.',
+  'userSetting.cert.review.elsewhere':
+    'Merchants’ enterprise certifications are reviewed on the Certification review page.',
   'userSetting.cert.review.goto': 'Go to certification review',
   'userSetting.cert.review.done': 'Review saved',
 };

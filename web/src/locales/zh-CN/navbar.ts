@@ -12,7 +12,8 @@ export default {
   'navbar.user.switchRole.hint': '只改变控制台显示的内容，服务端仍会校验权限',
   'navbar.user.switchRole.done': '已切换为{{role}}视图',
   'navbar.user.currentRolePreview': '当前角色：管理员（预览商户视图）',
-  'navbar.preview.banner': '正在预览商户视图：菜单、标记和按钮与商户看到的一致；工作台的资金数据取自所选商户。刷新页面后预览仍保持，退出登录即结束。',
+  'navbar.preview.banner':
+    '正在预览商户视图：菜单、标记和按钮与商户看到的一致；工作台的资金数据取自所选商户。刷新页面后预览仍保持，退出登录即结束。',
   'navbar.preview.exit': '退出预览',
   'navbar.preview.tag': '商户视图（预览）',
   'navbar.user.info': '用户信息',

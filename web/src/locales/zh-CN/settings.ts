@@ -11,6 +11,7 @@ export default {
   'settings.menuFromServer': '菜单来源于后台',
   'settings.menuWidth': '菜单宽度 (px)',
   'settings.otherSettings': '其他设置',
+  'settings.search': '搜索',
   'settings.colorWeak': '色弱模式',
   'settings.darkTheme': '暗黑模式',
   'settings.close': '关闭',

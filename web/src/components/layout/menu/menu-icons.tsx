@@ -3,7 +3,11 @@ import {
   AppstoreOutlined,
   CheckCircleOutlined,
   DashboardOutlined,
+  EditOutlined,
   ExclamationCircleOutlined,
+  FileTextOutlined,
+  LineChartOutlined,
+  QuestionCircleOutlined,
   SafetyOutlined,
   TagsOutlined,
   UnorderedListOutlined,
@@ -23,6 +27,10 @@ const ICONS: Record<string, ReactNode> = {
   'icon-exclamation-circle': <ExclamationCircleOutlined />,
   'icon-user': <UserOutlined />,
   'icon-safe': <SafetyOutlined />,
+  'icon-line-chart': <LineChartOutlined />,
+  'icon-edit': <EditOutlined />,
+  'icon-file': <FileTextOutlined />,
+  'icon-question-circle': <QuestionCircleOutlined />,
 };
 
 export function menuIcon(name: string | undefined): ReactNode {

@@ -26,6 +26,8 @@ export function Navbar({ menuEntries, onLogout }: NavbarProps) {
   const topMenu = useSettingsStore((state) => state.topMenu);
   const menu = useSettingsStore((state) => state.menu);
   const device = useSettingsStore((state) => state.device);
+  // The settings drawer's 'search' switch (§2) shows or hides the page search.
+  const search = useSettingsStore((state) => state.search);
   const openSettings = useUiStore((state) => state.setSettingsDrawerOpen);
   const openMobileMenu = useUiStore((state) => state.setMobileMenuOpen);
   const isDark = themeMode === 'dark';
@@ -52,7 +54,7 @@ export function Navbar({ menuEntries, onLogout }: NavbarProps) {
         {topMenu && menu && device === 'desktop' ? <NavMenu entries={menuEntries} mode="horizontal" /> : null}
       </div>
       <div className="navbar__right">
-        {device === 'desktop' ? <PageSearch entries={menuEntries} /> : null}
+        {device === 'desktop' && search ? <PageSearch entries={menuEntries} /> : null}
         <Tooltip title={t('navbar.language')}>
           <span>
             <LocaleSwitch />

@@ -129,6 +129,14 @@ export function SettingsDrawer({ loadServerMenu }: SettingsDrawerProps) {
             data-testid="setting-switch-colorWeak"
           />
         </Row>
+        <Row label={t('settings.search')}>
+          <Switch
+            size="small"
+            checked={settings.search}
+            onChange={(checked) => update({ search: checked })}
+            data-testid="setting-switch-search"
+          />
+        </Row>
         <Row label={t('settings.language')}>
           <Select<Locale>
             size="small"

@@ -32,7 +32,9 @@ import { localizedText, useMessages, useUnreadCount } from '@/lib/inbox';
 import { displayName, useUserStore, type UserInfo } from '@/stores/user-store';
 import { useActivity } from '../api/get-activity';
 import { useUserInfo } from '../api/get-user-info';
+import { templatePagesOn } from '@/lib/system-info';
 import { activityLabel, isWarningAction } from './activity-label';
+import { TemplateOverviewExtras, TemplateProjects, TemplateTeams } from './template-extras';
 import './user-info-page.css';
 
 const MESSAGE_CENTER_PATH = '/user/message';
@@ -324,6 +326,8 @@ function TeamTab() {
 export default function UserInfoPage() {
   const { t } = useTranslation();
   const info = useUserInfo();
+  // With template pages on, the demo sections come from the server's generators (§3 shapes).
+  const templates = templatePagesOn();
 
   if (info.isPending) {
     return (
@@ -369,7 +373,10 @@ export default function UserInfoPage() {
                     </Space>
                   </Col>
                   <Col xs={24} xl={8}>
-                    <Notifications />
+                    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+                      <Notifications />
+                      {templates ? <TemplateOverviewExtras /> : null}
+                    </Space>
                   </Col>
                 </Row>
               ),
@@ -377,12 +384,12 @@ export default function UserInfoPage() {
             {
               key: 'project',
               label: <span data-testid="user-info-tab-project">{t('userInfo.tab.project')}</span>,
-              children: <ProjectsTab />,
+              children: templates ? <TemplateProjects /> : <ProjectsTab />,
             },
             {
               key: 'team',
               label: <span data-testid="user-info-tab-team">{t('userInfo.tab.team')}</span>,
-              children: <TeamTab />,
+              children: templates ? <TemplateTeams /> : <TeamTab />,
             },
           ]}
         />

@@ -1,0 +1,57 @@
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { getJson } from '@/lib/request';
+
+/** §3 content data point: x is a day (YYYY-MM-DD), y a count. */
+export interface ContentPoint {
+  x: string;
+  y: number;
+}
+
+export type PopularType = 'text' | 'image' | 'video';
+export const POPULAR_TYPES: PopularType[] = ['text', 'image', 'video'];
+
+/** §3 popular item; increases is the day-on-day change in percent. */
+export interface PopularItem {
+  key: number;
+  clickNumber: number;
+  title: string;
+  increases: number;
+}
+
+/** §3 chat item. */
+export interface ChatItem {
+  id: number;
+  username: string;
+  content: string;
+  time: string;
+  isCollect: boolean;
+}
+
+export const getContentData = () => getJson<ContentPoint[]>('/api/template/content-data');
+export const getPopular = (type: PopularType) =>
+  getJson<PopularItem[]>('/api/template/popular/list', { params: { type } });
+export const getChat = () => getJson<ChatItem[]>('/api/template/chat/list');
+
+export const contentDataQueryOptions = () =>
+  queryOptions({ queryKey: ['template', 'content-data'], queryFn: getContentData });
+export const popularQueryOptions = (type: PopularType) =>
+  queryOptions({ queryKey: ['template', 'popular', type], queryFn: () => getPopular(type) });
+export const chatQueryOptions = () => queryOptions({ queryKey: ['template', 'chat'], queryFn: getChat });
+
+export const useContentData = () => useQuery(contentDataQueryOptions());
+export const usePopular = (type: PopularType) => useQuery(popularQueryOptions(type));
+export const useChat = () => useQuery(chatQueryOptions());
+
+/** Clicks of every type's popular items together (undefined until all three are in). */
+export function usePopularClicks(): number | undefined {
+  return useQueries({
+    queries: POPULAR_TYPES.map((type) => popularQueryOptions(type)),
+    combine: (results) =>
+      results.every((result) => result.data)
+        ? results.reduce(
+            (sum, result) => sum + (result.data ?? []).reduce((total, item) => total + item.clickNumber, 0),
+            0,
+          )
+        : undefined,
+  });
+}

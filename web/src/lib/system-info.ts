@@ -1,0 +1,50 @@
+/**
+ * The server's system information (§7, §9 `system_info`): name, version, time zone and
+ * feature flags, fetched once per sign-in by the route guard and kept in localStorage
+ * until logout clears it with the rest of the session (lib/session).
+ */
+import { getJson } from './request';
+import { SESSION_KEYS } from './session';
+
+export const SYSTEM_INFO_URL = '/api/system/info';
+
+export interface SystemInfo {
+  name: string;
+  version: string;
+  timeZone: string;
+  features: { templatePages: boolean };
+}
+
+export function getSystemInfo(): SystemInfo | null {
+  const raw = localStorage.getItem(SESSION_KEYS.systemInfo);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as SystemInfo;
+    return parsed && typeof parsed === 'object' && parsed.features ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSystemInfo(info: SystemInfo): void {
+  localStorage.setItem(SESSION_KEYS.systemInfo, JSON.stringify(info));
+}
+
+/** Whether the server serves the template and demo pages (`--template-pages`). */
+export function templatePagesOn(info: SystemInfo | null = getSystemInfo()): boolean {
+  return info?.features?.templatePages === true;
+}
+
+/**
+ * Fetch and store the system information unless this session has it. Never rejects: without
+ * it the optional sections stay hidden (the real product does not depend on it).
+ */
+export async function ensureSystemInfo(): Promise<void> {
+  if (getSystemInfo()) return;
+  try {
+    const info = await getJson<SystemInfo>(SYSTEM_INFO_URL, { quietErrors: true });
+    if (info && typeof info === 'object') saveSystemInfo(info);
+  } catch {
+    // Asked again on the next navigation.
+  }
+}
