@@ -1,20 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import enUS from './en-US';
 import zhCN from './zh-CN';
+import enResult from './en-US/result';
 import enTemplate from './en-US/template';
+import zhResult from './zh-CN/result';
 import zhTemplate from './zh-CN/template';
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
 
 describe('locales', () => {
-  it('template page texts (loaded on demand) pair up and never shadow the main texts', () => {
-    expect(Object.keys(zhTemplate).sort()).toEqual(Object.keys(enTemplate).sort());
-    for (const key of Object.keys(zhTemplate) as (keyof typeof zhTemplate)[]) {
-      expect(key in zhCN, key).toBe(false);
-      expect(zhTemplate[key].trim(), key).not.toBe('');
-      expect(placeholders(zhTemplate[key]), key).toEqual(placeholders(enTemplate[key]));
-    }
-  });
+  it.each([
+    ['template', zhTemplate, enTemplate],
+    ['result', zhResult, enResult],
+  ] as [string, Record<string, string>, Record<string, string>][])(
+    '%s texts (loaded with their pages) pair up and never shadow the main texts',
+    (_, zh, en) => {
+      expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
+      for (const key of Object.keys(zh)) {
+        expect(key in zhCN, key).toBe(false);
+        expect(zh[key].trim(), key).not.toBe('');
+        expect(placeholders(zh[key]), key).toEqual(placeholders(en[key]));
+      }
+    },
+  );
 
   it('zh-CN and en-US have exactly the same keys', () => {
     const zhKeys = Object.keys(zhCN).sort();

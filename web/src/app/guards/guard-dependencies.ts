@@ -18,6 +18,4 @@ export const guardDependencies: GuardDependencies = {
   loadServerMenu: async () => (await import('@/features/menu/api/get-server-menu')).loadServerMenu(),
   appRoutes: APP_ROUTES,
   loadSystemInfo: async () => (await import('./system-info-loader')).loadSystemInfo(),
-  // Read straight from storage: the session's system_info, written by loadSystemInfo.
-  templatePagesOn: () => /"templatePages":true/.test(localStorage.getItem('system_info') ?? ''),
 };

@@ -284,10 +284,15 @@ describe('resolveNavigation: template pages (§1)', () => {
 
   it('stores the system information once signed in, and finds template pages only when the server serves them', async () => {
     let on = false;
-    const loadSystemInfo = vi.fn(async () => undefined);
-    const { deps } = fakeDeps({}, { loadSystemInfo, templatePagesOn: () => on });
+    const loadSystemInfo = vi.fn(async () => ({ templatePages: on }));
+    const { deps } = fakeDeps({}, { loadSystemInfo });
     expect(await resolveNavigation(policyList, deps)).toEqual({ kind: 'redirect', to: { name: 'not-found' } });
     expect(loadSystemInfo).toHaveBeenCalledTimes(1);
+    // Without the loader (or before the server says so) there are no template pages.
+    expect(await resolveNavigation(policyList, fakeDeps({}).deps)).toEqual({
+      kind: 'redirect',
+      to: { name: 'not-found' },
+    });
     on = true;
     expect(await resolveNavigation(policyList, deps)).toEqual({ kind: 'allow' });
     // The real product does not depend on the flag.
@@ -296,7 +301,7 @@ describe('resolveNavigation: template pages (§1)', () => {
   });
 
   it('asks for nothing before sign-in', async () => {
-    const loadSystemInfo = vi.fn(async () => undefined);
+    const loadSystemInfo = vi.fn(async () => ({ templatePages: true }));
     const { deps } = fakeDeps({ token: false }, { loadSystemInfo });
     await resolveNavigation(policyList, deps);
     expect(loadSystemInfo).not.toHaveBeenCalled();

@@ -102,12 +102,11 @@ export interface GuardDependencies {
   loadServerMenu: () => Promise<void>;
   appRoutes: MenuRoute[];
   /**
-   * Stores the server's system information once per session (§7 system_info) and readies
-   * what its flags switch on; must not reject. Optional: without it nothing is optional.
+   * Stores the server's system information once per session (§7 system_info), readies what
+   * its flags switch on and answers them; must not reject. Without it, template pages (§1)
+   * do not exist.
    */
-  loadSystemInfo?: () => Promise<void>;
-  /** Whether the server serves the template pages (§1); without it they do not exist. */
-  templatePagesOn?: () => boolean;
+  loadSystemInfo?: () => Promise<{ templatePages: boolean }>;
 }
 
 export async function resolveNavigation(target: NavigationTarget, deps: GuardDependencies): Promise<GuardDecision> {
@@ -125,9 +124,9 @@ export async function resolveNavigation(target: NavigationTarget, deps: GuardDep
   if (deps.isMenuFromServer() && deps.getServerMenu().length === 0 && !WHITE_LIST.includes(target.name)) {
     await deps.loadServerMenu();
   }
-  if (!WHITE_LIST.includes(target.name)) await deps.loadSystemInfo?.();
+  const features = WHITE_LIST.includes(target.name) ? undefined : await deps.loadSystemInfo?.();
   // Template pages exist only when the server serves them (otherwise they are not found).
-  if (target.meta?.template && !deps.templatePagesOn?.()) return NOT_FOUND;
+  if (target.meta?.template && !features?.templatePages) return NOT_FOUND;
   return decideAccess({
     target,
     role: deps.getRole(),

@@ -4,7 +4,9 @@
  */
 import { ensureSystemInfo, templatePagesOn } from '@/lib/system-info';
 
-export async function loadSystemInfo(): Promise<void> {
+export async function loadSystemInfo(): Promise<{ templatePages: boolean }> {
   await ensureSystemInfo();
-  if (templatePagesOn()) await (await import('@/locales/template-bundle')).loadTemplateTexts();
+  const templatePages = templatePagesOn();
+  if (templatePages) (await import('@/locales/template-bundle')).loadTemplateTexts();
+  return { templatePages };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withoutTemplates } from '@/lib/route-meta';
 import { APP_LEAVES, APP_ROUTES, flattenLeaves, MENU_DEFINITION, PAGE_LOADERS } from './route-table';
+import { TEMPLATE_PAGES } from './template-pages';
 
 describe('the one menu definition (menu.json, also read by the server)', () => {
   it('gives every page a module and names no module without a page', () => {
@@ -8,7 +9,10 @@ describe('the one menu definition (menu.json, also read by the server)', () => {
       .filter((leaf) => !/^https?:/.test(leaf.fullPath))
       .map((leaf) => leaf.name);
     expect(new Set(pages).size).toBe(pages.length);
-    expect([...pages].sort()).toEqual(Object.keys(PAGE_LOADERS).sort());
+    const templates = new Set(APP_LEAVES.filter((leaf) => leaf.meta.template).map((leaf) => leaf.name));
+    const isTemplate = (name: string) => templates.has(name);
+    expect(pages.filter((name) => !isTemplate(name)).sort()).toEqual(Object.keys(PAGE_LOADERS).sort());
+    expect(pages.filter(isTemplate).sort()).toEqual(Object.keys(TEMPLATE_PAGES).sort());
     expect(APP_LEAVES.every((leaf) => typeof leaf.load === 'function')).toBe(true);
   });
 

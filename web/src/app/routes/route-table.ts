@@ -35,7 +35,10 @@ export interface MenuDefinition {
 
 export const MENU_DEFINITION = menuDefinition as MenuDefinition[];
 
-/** Each page of the definition, by route name: its lazily loaded module. */
+/** A template page's module, through the one loader of template-pages.ts. */
+const templatePage = (name: string) => async () => (await import('./template-pages')).TEMPLATE_PAGES[name]();
+
+/** Each page of the definition but the template pages, by route name: its lazily loaded module. */
 export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   Workplace: () => import('@/features/workplace/components/workplace-page'),
   Monitor: () => import('@/features/monitor/components/monitor-page'),
@@ -57,16 +60,6 @@ export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   Setting: () => import('@/features/user-settings/components/user-settings-page'),
   MessageCenter: () => import('@/features/message-center/components/message-center-page'),
   GoogleAuth: () => import('@/features/two-factor/components/two-factor-page'),
-  // Template and demo pages (§1), routed only when the server serves them.
-  ContentDashboard: () => import('@/features/template-dashboard/components/content-dashboard-page'),
-  ServerDashboard: () => import('@/features/template-dashboard/components/server-dashboard-page'),
-  DataVisualization: () => import('@/features/template-dashboard/components/data-visualization-page'),
-  PolicyList: () => import('@/features/template-lists/components/policy-list-page'),
-  TemplateCards: () => import('@/features/template-lists/components/card-list-page'),
-  ChannelForm: () => import('@/features/template-form/components/channel-form-page'),
-  ParameterDetail: () => import('@/features/template-form/components/parameter-detail-page'),
-  Faq: () => import('@/features/template-help/components/faq-page'),
-  Documentation: () => import('@/features/template-help/components/documentation-page'),
 };
 
 export const isExternalPath = (path: string) => /^https?:\/\//.test(path);
@@ -92,7 +85,9 @@ function toAppRoute(definition: MenuDefinition, index: number, topLevel: boolean
   }
   // An external link (the design-system site) is a menu entry, not a page.
   if (isExternalPath(definition.path)) return { path: definition.path, name: definition.name, meta };
-  return { path: definition.path, name: definition.name, meta, load: PAGE_LOADERS[definition.name] };
+  // Template pages (§1) load through template-pages.ts, one loader for all of them.
+  const load = definition.template ? templatePage(definition.name) : PAGE_LOADERS[definition.name];
+  return { path: definition.path, name: definition.name, meta, load };
 }
 
 export const APP_ROUTES: AppRoute[] = MENU_DEFINITION.map((definition, index) => toAppRoute(definition, index, true));

@@ -12,7 +12,6 @@ import orderCommon from './order-common';
 import orderPages from './order-pages';
 import placeholder from './placeholder';
 import request from './request';
-import result from './result';
 import settings from './settings';
 import tabBar from './tab-bar';
 import twoFactor from './two-factor';
@@ -35,7 +34,6 @@ export default {
   ...orderPages,
   ...placeholder,
   ...request,
-  ...result,
   ...settings,
   ...tabBar,
   ...twoFactor,

@@ -1,6 +1,8 @@
 import { CloseCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+// Their texts load with these pages, not with the login page.
+import '@/locales/result-texts';
 import { useNavigate } from 'react-router';
 
 const FILING_PROCESS_URL = 'https://beian.miit.gov.cn/';

@@ -1,5 +1,7 @@
 import { Alert, Button, Card, Result, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+// Their texts load with these pages, not with the login page.
+import '@/locales/result-texts';
 
 /** The steps of the demo application flow; the first is in progress, the rest not started. */
 const STEPS = [

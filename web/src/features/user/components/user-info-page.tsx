@@ -3,7 +3,6 @@ import {
   MailOutlined,
   ReloadOutlined,
   SafetyCertificateOutlined,
-  TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import {
@@ -41,15 +40,6 @@ const MESSAGE_CENTER_PATH = '/user/message';
 const NOTICES_SHOWN = 5;
 /** Activity shown before 'show more' (the server sends the latest 20). */
 const ACTIVITY_SHOWN = 8;
-
-function ExampleTag() {
-  const { t } = useTranslation();
-  return (
-    <Tag color="orange" data-testid="example-data-tag">
-      {t('common.exampleData')}
-    </Tag>
-  );
-}
 
 function LoadError({ message, onRetry, testId }: { message: string; onRetry: () => void; testId: string }) {
   const { t } = useTranslation();
@@ -249,80 +239,11 @@ function Notifications() {
   );
 }
 
-const DEMO_PROJECTS = [1, 2, 3, 4];
-const DEMO_TEAMS = [1, 2, 3];
-
-function DemoNote() {
-  const { t } = useTranslation();
-  return (
-    <Space style={{ marginBottom: 16 }}>
-      <ExampleTag />
-      <Typography.Text type="secondary">{t('userInfo.demo.note')}</Typography.Text>
-    </Space>
-  );
-}
-
-function ProjectsTab() {
-  const { t } = useTranslation();
-  return (
-    <div data-testid="user-info-projects">
-      <DemoNote />
-      <Row gutter={[16, 16]}>
-        {DEMO_PROJECTS.map((id) => (
-          <Col key={id} xs={24} sm={12} xl={6}>
-            <Card size="small" title={t(`userInfo.demo.project.${id}.name`)} extra={<ExampleTag />}>
-              <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ minHeight: 44 }}>
-                {t(`userInfo.demo.project.${id}.description`)}
-              </Typography.Paragraph>
-              <Space>
-                <Avatar.Group size="small" max={{ count: 3 }}>
-                  {Array.from({ length: 2 + id }, (_, index) => (
-                    <Avatar
-                      key={index}
-                      style={{ backgroundColor: ['#165DFF', '#14C9C9', '#F7BA1E', '#722ED1'][index % 4] }}
-                    >
-                      {String.fromCharCode(65 + index)}
-                    </Avatar>
-                  ))}
-                </Avatar.Group>
-                <Typography.Text type="secondary">{t('userInfo.demo.people', { count: 2 + id })}</Typography.Text>
-              </Space>
-            </Card>
-          </Col>
-        ))}
-      </Row>
-    </div>
-  );
-}
-
-function TeamTab() {
-  const { t } = useTranslation();
-  return (
-    <div data-testid="user-info-team">
-      <DemoNote />
-      <Row gutter={[16, 16]}>
-        {DEMO_TEAMS.map((id) => (
-          <Col key={id} xs={24} md={8}>
-            <Card size="small">
-              <Space>
-                <Avatar icon={<TeamOutlined />} style={{ backgroundColor: '#165DFF' }} />
-                <Space orientation="vertical" size={0}>
-                  <Space size={6}>
-                    <Typography.Text strong>{t(`userInfo.demo.team.${id}`)}</Typography.Text>
-                    <ExampleTag />
-                  </Space>
-                  <Typography.Text type="secondary">{t('userInfo.demo.people', { count: id * 4 + 2 })}</Typography.Text>
-                </Space>
-              </Space>
-            </Card>
-          </Col>
-        ))}
-      </Row>
-    </div>
-  );
-}
-
-/** /user/info: who the user is (real figures), latest activity, notices; demo project and team tabs. */
+/**
+ * /user/info: who the user is (real figures), latest activity, notices. The project and team
+ * tabs, visits and team activity are template material (§1): shown only when the server
+ * serves the template pages, never invented in the real product.
+ */
 export default function UserInfoPage() {
   const { t } = useTranslation();
   const info = useUserInfo();
@@ -381,16 +302,20 @@ export default function UserInfoPage() {
                 </Row>
               ),
             },
-            {
-              key: 'project',
-              label: <span data-testid="user-info-tab-project">{t('userInfo.tab.project')}</span>,
-              children: templates ? <TemplateProjects /> : <ProjectsTab />,
-            },
-            {
-              key: 'team',
-              label: <span data-testid="user-info-tab-team">{t('userInfo.tab.team')}</span>,
-              children: templates ? <TemplateTeams /> : <TeamTab />,
-            },
+            ...(templates
+              ? [
+                  {
+                    key: 'project',
+                    label: <span data-testid="user-info-tab-project">{t('userInfo.tab.project')}</span>,
+                    children: <TemplateProjects />,
+                  },
+                  {
+                    key: 'team',
+                    label: <span data-testid="user-info-tab-team">{t('userInfo.tab.team')}</span>,
+                    children: <TemplateTeams />,
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>
