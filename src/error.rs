@@ -42,7 +42,7 @@ pub mod code {
     pub const TOKEN_EXPIRED: i64 = 50014;
 }
 
-/// A successful answer: `{code: 20000, msg: "success", data}`.
+/// A successful answer: `{code: 20000, msg: "Success", data}`.
 pub struct ApiOk<T>(pub T);
 
 impl<T: Serialize> IntoResponse for ApiOk<T> {

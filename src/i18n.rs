@@ -153,7 +153,34 @@ impl Message {
         }
     }
 
+    /// The text shown to people. English sentences start with a capital letter (issue 15),
+    /// except the few the specification words in lower case, which stay exactly as given.
     pub fn text(&self, locale: Locale) -> Cow<'static, str> {
+        let text = self.text_as_written(locale);
+        if locale == Locale::ZhCn || self.is_spec_wording() {
+            return text;
+        }
+        capitalize(text)
+    }
+
+    /// §5 and §8 give these English texts word for word, in lower case.
+    fn is_spec_wording(&self) -> bool {
+        matches!(
+            self,
+            Message::UsernameRequired
+                | Message::PasswordRequired
+                | Message::AccountOrPasswordWrong
+                | Message::PermissionDenied
+                | Message::UserCentre(
+                    UserCentreMessage::EmailRequired
+                        | UserCentreMessage::NicknameRequired
+                        | UserCentreMessage::CountryRegionRequired
+                        | UserCentreMessage::AreaRequired
+                )
+        )
+    }
+
+    fn text_as_written(&self, locale: Locale) -> Cow<'static, str> {
         use Locale::*;
         let text: Cow<'static, str> = match (self, locale) {
             (Message::Success, EnUs) => "success".into(),
@@ -247,6 +274,19 @@ impl Message {
     }
 }
 
+/// The first letter in upper case (texts start with a letter or a digit, never with an
+/// identifier that must keep its case: `Idempotency-Key` and `Authorization` already do).
+fn capitalize(text: Cow<'static, str>) -> Cow<'static, str> {
+    match text.chars().next() {
+        Some(first) if first.is_ascii_lowercase() => {
+            let mut owned = text.into_owned();
+            owned[..1].make_ascii_uppercase();
+            Cow::Owned(owned)
+        }
+        _ => text,
+    }
+}
+
 fn english_duration(seconds: u64) -> String {
     match seconds {
         0..=1 => "1 second".to_string(),
@@ -291,11 +331,28 @@ mod tests {
     }
 
     #[test]
+    fn english_messages_start_with_a_capital_but_the_spec_wording_stays_exact() {
+        assert_eq!(Message::MerchantIdInvalid.text(Locale::EnUs), "Mid must be a positive integer");
+        assert_eq!(Message::TokenExpired.text(Locale::EnUs), "Your login has expired, please log in again");
+        assert_eq!(Message::Success.text(Locale::EnUs), "Success");
+        assert_eq!(Message::UsernameRequired.text(Locale::EnUs), "username cannot be empty");
+        assert_eq!(Message::PasswordRequired.text(Locale::EnUs), "password cannot be empty");
+        assert_eq!(Message::AccountOrPasswordWrong.text(Locale::EnUs), "account or password wrong");
+        assert_eq!(
+            Message::PermissionDenied.text(Locale::EnUs),
+            "your user group does not have permission for this operation"
+        );
+        let email = Message::UserCentre(UserCentreMessage::EmailRequired);
+        assert_eq!(email.text(Locale::EnUs), "please enter email");
+        assert_eq!(Message::MerchantIdInvalid.text(Locale::ZhCn), "商户编号必须是正整数");
+    }
+
+    #[test]
     fn retry_durations_read_naturally() {
         let message = Message::TooManyAttempts { retry_after_seconds: 900 };
-        assert_eq!(message.text(Locale::EnUs), "too many attempts, please retry in 15 minutes");
+        assert_eq!(message.text(Locale::EnUs), "Too many attempts, please retry in 15 minutes");
         assert_eq!(message.text(Locale::ZhCn), "尝试次数过多，请在 15 分钟后重试");
         let short = Message::TooManyAttempts { retry_after_seconds: 42 };
-        assert_eq!(short.text(Locale::EnUs), "too many attempts, please retry in 42 seconds");
+        assert_eq!(short.text(Locale::EnUs), "Too many attempts, please retry in 42 seconds");
     }
 }

@@ -262,17 +262,18 @@ pub struct PolicyRow {
     pub count: i64,
     pub status: String,
     pub filter_type: String,
-    /// `YYYY-MM-DD HH:MM:SS` Beijing time, within the last 30 days.
+    /// `YYYY-MM-DD HH:MM:SS` Beijing time, within the 30 days before today.
     pub created_time: String,
 }
 
 /// All 55 rows of the day, newest first.
 pub fn policies(day: i64, locale: Locale) -> Vec<PolicyRow> {
     let mut sequence = Sequence::new(day, "policy");
-    let day_end = beijing_day_start(day + 1) - 1;
+    // Before the day began: the rows are the same all day and none lies in the future.
+    let day_start = beijing_day_start(day);
     let mut rows: Vec<(i64, PolicyRow)> = (0..POLICY_TOTAL)
         .map(|index| {
-            let created = day_end - sequence.between(0, 30 * DAY_MS / 1_000 - 1) * 1_000;
+            let created = day_start - sequence.between(1, 30 * DAY_MS / 1_000) * 1_000;
             let row = PolicyRow {
                 id: index as i64 + 1,
                 number: sequence.between(10_000_000, 99_999_999),
@@ -423,7 +424,7 @@ mod tests {
         }
         // Newest first, all within the 30 days up to the day.
         assert!(rows.windows(2).all(|pair| pair[0].created_time >= pair[1].created_time));
-        assert!(rows[0].created_time.as_str() <= format!("{} 23:59:59", beijing_date(DAY)).as_str());
+        assert!(rows[0].created_time.as_str() < beijing_date(DAY).as_str());
         assert!(rows[54].created_time.as_str() >= beijing_date(DAY - 30).as_str());
     }
 

@@ -124,7 +124,7 @@ async fn previews_can_be_discarded_and_expire(backend: Backend) {
         preview(&app, &token, json!({"text": "13800138000,MOBILE-DIRECT-10"})).await["batch_id"].as_i64().unwrap();
     assert_eq!(app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": placed})).await.code(), 20000);
     let refused = app.post_as(&token, "/adminapi/order/batch/discard", json!({"batch_id": placed})).await;
-    assert_eq!((refused.code(), refused.msg()), (40900, "only a preview that has not been submitted can be discarded"));
+    assert_eq!((refused.code(), refused.msg()), (40900, "Only a preview that has not been submitted can be discarded"));
     // Another merchant's preview cannot be discarded (nor seen).
     let (_, other) = app.merchant("other").await;
     let theirs = app.post_as(&other, "/adminapi/order/batch/discard", json!({"batch_id": placed})).await;

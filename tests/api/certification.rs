@@ -99,7 +99,7 @@ async fn certification_input_is_validated(backend: Backend) {
     let empty = app.post_as(&merchant, "/adminapi/certification/submit", json!({})).await;
     assert_eq!(empty.code(), 40000);
     for field in ["account_type", "legal_person", "legal_person_certificate_number", "enterprise_name"] {
-        assert_eq!(empty.data()["fields"][field], "this field is required", "{field}");
+        assert_eq!(empty.data()["fields"][field], "This field is required", "{field}");
     }
     for (field, value) in [
         ("legal_person_certificate_number", json!("110105194912310021")),

@@ -164,5 +164,5 @@ async fn malformed_and_mistyped_bodies_get_a_validation_envelope(backend: Backen
     assert_eq!(answer.code(), 40000);
     // Overlong but within the body limit: refused before any hashing.
     let answer = app.login_answer(ADMIN.0, &"Aa1".repeat(50)).await;
-    assert_eq!(answer.data()["fields"]["password"], "password must be at most 128 characters");
+    assert_eq!(answer.data()["fields"]["password"], "Password must be at most 128 characters");
 }

@@ -76,24 +76,24 @@ async fn every_profile_rule_is_checked_in_both_locales(backend: Backend) {
     let cases: Vec<(&str, Value, &str, &str)> = vec![
         ("introduction", json!("字".repeat(201)), "field.too_long", "at most 200 characters"),
         ("address", json!("a".repeat(201)), "field.too_long", "at most 200 characters"),
-        ("email", json!("not-an-email"), "profile.email.invalid", "please enter a valid email address"),
+        ("email", json!("not-an-email"), "profile.email.invalid", "Please enter a valid email address"),
         (
             "notify_url",
             json!("ftp://shop.example.com"),
             "profile.notify_url.invalid",
-            "the callback URL must be an http:// or https:// address",
+            "The callback URL must be an http:// or https:// address",
         ),
         (
             "notify_url",
             json!("javascript:alert(1)"),
             "profile.notify_url.invalid",
-            "the callback URL must be an http:// or https:// address",
+            "The callback URL must be an http:// or https:// address",
         ),
         (
             "ip_whitelist",
             json!("1.2.3.4，5.6.7.8"),
             "profile.ip_whitelist.chinese_comma",
-            "separate IP addresses with English commas (,)",
+            "Separate IP addresses with English commas (,)",
         ),
         (
             "ip_whitelist",
@@ -111,9 +111,9 @@ async fn every_profile_rule_is_checked_in_both_locales(backend: Backend) {
             "personal_website",
             json!("www.example.com"),
             "profile.website.invalid",
-            "the website must be an http:// or https:// address",
+            "The website must be an http:// or https:// address",
         ),
-        ("contact_phone", json!("call me"), "profile.phone.invalid", "please enter a valid phone number"),
+        ("contact_phone", json!("call me"), "profile.phone.invalid", "Please enter a valid phone number"),
     ];
     for (field, value, key, english) in cases {
         let mut form = valid_form();
@@ -205,28 +205,28 @@ async fn password_rules_and_the_current_password_are_enforced(backend: Backend) 
         (
             json!({ "current_password": MERCHANT.1, "new_password": "abc12" }),
             "new_password",
-            "password must be at least 6 characters",
+            "Password must be at least 6 characters",
         ),
         (
             json!({ "current_password": MERCHANT.1, "new_password": "abcdef12" }),
             "new_password",
-            "password must contain digits and both upper and lower case letters",
+            "Password must contain digits and both upper and lower case letters",
         ),
         (
             json!({ "current_password": MERCHANT.1, "new_password": "Abc 12345" }),
             "new_password",
-            "password may contain only digits, letters and non-space special characters",
+            "Password may contain only digits, letters and non-space special characters",
         ),
-        (json!({ "new_password": "Abcdef123" }), "current_password", "please enter the current password"),
+        (json!({ "new_password": "Abcdef123" }), "current_password", "Please enter the current password"),
         (
             json!({ "current_password": "Wrong1234", "new_password": "Abcdef123" }),
             "current_password",
-            "the current password is wrong",
+            "The current password is wrong",
         ),
         (
             json!({ "current_password": MERCHANT.1, "new_password": MERCHANT.1 }),
             "new_password",
-            "the new password must differ from the current one",
+            "The new password must differ from the current one",
         ),
     ];
     for (body, field, message) in cases {

@@ -46,7 +46,7 @@ async fn an_expired_session_gives_50014(backend: Backend) {
         .unwrap();
     let answer = app.post_as(&token, USER_INFO, json!({})).await;
     assert_eq!((answer.status.as_u16(), answer.code()), (401, 50014));
-    assert_eq!(answer.msg(), "your login has expired, please log in again");
+    assert_eq!(answer.msg(), "Your login has expired, please log in again");
 }
 
 async fn an_idle_session_gives_50014(backend: Backend) {

@@ -84,7 +84,7 @@ async fn bad_merchant_ids_are_validation_errors(backend: Backend) {
     for mid in [json!(-1), json!(0), json!("abc"), json!(1.5), json!({}), json!([1]), json!(true)] {
         let answer = app.post_as(&token, USER_INFO, json!({ "mid": mid })).await;
         assert_eq!((answer.status.as_u16(), answer.code()), (400, 40000), "mid {mid}");
-        assert_eq!(answer.data()["fields"]["mid"], "mid must be a positive integer");
+        assert_eq!(answer.data()["fields"]["mid"], "Mid must be a positive integer");
     }
 }
 

@@ -163,7 +163,7 @@ test.describe('orders', () => {
       'order.product.unknown',
       'batch.duplicate_in_file',
     ]);
-    await expect(page.getByTestId('preview-errors')).toContainText('no product has this product key');
+    await expect(page.getByTestId('preview-errors')).toContainText('No product has this product key');
     await page.screenshot({ path: `${screenshots}orders-en-US-batch-preview.png`, fullPage: true });
 
     await page.getByTestId('batch-submit').click();

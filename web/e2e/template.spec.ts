@@ -111,9 +111,13 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await page.locator('.ant-select-dropdown:visible').getByText(online, { exact: true }).click();
       await page.getByTestId('policy-search').click();
       await expect(page).toHaveURL(/status=online/);
-      await expect(rows.first()).toBeVisible();
-      const statuses = await rows.locator('td .ant-tag').allTextContents();
-      expect(statuses.every((text) => text === online)).toBe(true);
+      // The previous page stays on screen until the filtered one arrives: wait for it.
+      await expect
+        .poll(async () => {
+          const statuses = await rows.locator('td .ant-tag').allTextContents();
+          return statuses.length > 0 && statuses.every((text) => text === online);
+        })
+        .toBe(true);
       const filtered = Number((await total.textContent())?.match(/\d+/)?.[0]);
       expect(filtered).toBeGreaterThan(0);
       expect(filtered).toBeLessThan(55);
