@@ -176,6 +176,7 @@ impl Message {
                         | UserCentreMessage::NicknameRequired
                         | UserCentreMessage::CountryRegionRequired
                         | UserCentreMessage::AreaRequired
+                        | UserCentreMessage::TooLong { .. }
                 )
         )
     }
@@ -344,6 +345,8 @@ mod tests {
         );
         let email = Message::UserCentre(UserCentreMessage::EmailRequired);
         assert_eq!(email.text(Locale::EnUs), "please enter email");
+        let profile = Message::UserCentre(UserCentreMessage::TooLong { max: 200 });
+        assert_eq!(profile.text(Locale::EnUs), "at most 200 characters");
         assert_eq!(Message::MerchantIdInvalid.text(Locale::ZhCn), "商户编号必须是正整数");
     }
 

@@ -56,6 +56,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       for (const { group, item, page: testId } of PAGES) {
         await openFromMenu(page, group, item);
         await expect(page.getByTestId(testId)).toBeVisible();
+        await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+        await page.screenshot({ path: `${directory}template-${item}-${locale}.png` });
       }
       // The dashboards and charts have their data.
       await openFromMenu(page, 'dashboard', 'ContentDashboard');
