@@ -130,7 +130,8 @@ impl ChannelFormRequest {
         let channel_type =
             check.choice("channelType", self.channel_type.as_deref(), &CHANNEL_TYPES, "app, web, miniProgram");
         let promote_link = check.text("promoteLink", self.promote_link.as_deref(), 200, true);
-        if !promote_link.is_empty() && !(promote_link.starts_with("http://") || promote_link.starts_with("https://")) {
+        let is_link = promote_link.starts_with("http://") || promote_link.starts_with("https://");
+        if !promote_link.is_empty() && !is_link {
             check.fail("promoteLink", TemplateMessage::LinkInvalid.into());
         }
         let video_mode = check.choice("videoMode", self.video_mode.as_deref(), &MODES, "custom, auto");

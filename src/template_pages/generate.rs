@@ -110,16 +110,18 @@ pub struct PopularItem {
 
 pub fn popular(day: i64, kind: PopularType, locale: Locale) -> Vec<PopularItem> {
     let mut sequence = Sequence::new(day, kind.name());
+    // Each type its own order of the titles, every title once.
+    let offset = sequence.index(words::POPULAR_TITLES.len());
     let mut items: Vec<PopularItem> = (0..words::POPULAR_TITLES.len())
         .map(|index| PopularItem {
             key: index as i64 + 1,
             click_number: sequence.between(1_000, 500_000),
-            title: words::POPULAR_TITLES.pick(locale, index + sequence.index(3)).to_string(),
+            title: words::POPULAR_TITLES.pick(locale, index + offset).to_string(),
             increases: sequence.between(-30, 80),
         })
         .collect();
     // Popular means most clicked first.
-    items.sort_by(|a, b| b.click_number.cmp(&a.click_number));
+    items.sort_by_key(|item| std::cmp::Reverse(item.click_number));
     items
 }
 

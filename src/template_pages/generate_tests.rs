@@ -56,6 +56,8 @@ fn popular_items_are_sorted_by_clicks_within_their_ranges() {
         assert_eq!(items.len(), 5);
         assert!(items.windows(2).all(|pair| pair[0].click_number >= pair[1].click_number));
         assert!(items.iter().all(|item| (-30..=80).contains(&item.increases)));
+        let titles: std::collections::HashSet<_> = items.iter().map(|item| item.title.clone()).collect();
+        assert_eq!(titles.len(), items.len(), "no title twice");
     }
     assert!(PopularType::parse("audio").is_none());
 }
