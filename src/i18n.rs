@@ -15,11 +15,13 @@ mod coverage;
 mod failure;
 pub mod files;
 pub mod notices;
+mod open_api;
 mod trade;
 mod user_centre;
 
 use axum::http::HeaderMap;
 pub use failure::{FailureReason, failure_text};
+pub use open_api::OpenApiMessage;
 use std::borrow::Cow;
 pub use trade::TradeMessage;
 pub use user_centre::UserCentreMessage;
@@ -101,6 +103,14 @@ pub enum Message {
     IdempotencyKeyReused,
     /// Orders, quotes, batches and the merchant account (`i18n/trade.rs`).
     Trade(TradeMessage),
+    /// The merchant open API and its keys (`i18n/open_api.rs`).
+    OpenApi(OpenApiMessage),
+}
+
+impl From<OpenApiMessage> for Message {
+    fn from(message: OpenApiMessage) -> Self {
+        Message::OpenApi(message)
+    }
 }
 
 impl From<TradeMessage> for Message {
@@ -145,6 +155,7 @@ impl Message {
             Message::IdempotencyKeyInvalid { .. } => "idempotency.key_invalid",
             Message::IdempotencyKeyReused => "idempotency.key_reused",
             Message::Trade(message) => message.key(),
+            Message::OpenApi(message) => message.key(),
         }
     }
 
@@ -236,6 +247,7 @@ impl Message {
             }
             (Message::IdempotencyKeyReused, ZhCn) => "该 Idempotency-Key 已用于另一个请求，本次未做任何更改".into(),
             (Message::Trade(message), locale) => message.text(locale),
+            (Message::OpenApi(message), locale) => message.text(locale),
         };
         text
     }

@@ -14,7 +14,8 @@ use crate::password::PasswordHasher;
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
 use crate::{
-    auth, demo, finance, monitor, openapi, orders, quotes, two_factor, user_centre, users, web_assets, worker,
+    api_keys, auth, demo, finance, monitor, openapi, openapi_v1, orders, quotes, two_factor, user_centre, users,
+    web_assets, worker,
 };
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
@@ -107,6 +108,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(orders::router())
         .merge(quotes::router())
         .merge(finance::router())
+        .merge(api_keys::router())
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));
     // Batch files are larger than JSON bodies: their route has its own limit.
     let uploads = orders::batch::upload_router().layer(DefaultBodyLimit::max(orders::batch::MAX_UPLOAD_BYTES));
@@ -116,6 +118,7 @@ pub fn routes(state: AppState) -> Router {
     Router::new()
         .merge(api)
         .merge(uploads)
+        .merge(openapi_v1::router(&state))
         .merge(web_assets::router())
         .merge(openapi::router())
         .fallback(|| async { AppError::NotFound })
