@@ -109,6 +109,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(quotes::router())
         .merge(finance::router())
         .merge(api_keys::router())
+        .merge(openapi_v1::sign_check::router())
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));
     // Batch files are larger than JSON bodies: their route has its own limit.
     let uploads = orders::batch::upload_router().layer(DefaultBodyLimit::max(orders::batch::MAX_UPLOAD_BYTES));

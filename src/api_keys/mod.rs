@@ -1,4 +1,5 @@
-//! API keys of the merchant open API: `/adminapi/apikey/{create,list,revoke,signCheck}`.
+//! API keys of the merchant open API: `/adminapi/apikey/{create,list,revoke}` (the
+//! signature helper, `signCheck`, is the open API's: `openapi_v1/sign_check.rs`).
 //!
 //! A merchant creates a key with its current password (and its two-factor code when it
 //! has two-factor on); the secret is answered once and kept only sealed. Administrators
@@ -13,7 +14,6 @@ use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::i18n::notices::Notice;
 use crate::i18n::{Message, OpenApiMessage, UserCentreMessage};
-use crate::openapi_v1::signature;
 use crate::session::{CurrentUser, Role};
 use crate::state::AppState;
 use crate::two_factor::verification::CodeCheck;
@@ -28,7 +28,6 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/apikey/create", post(create))
         .route("/adminapi/apikey/list", post(list))
         .route("/adminapi/apikey/revoke", post(revoke))
-        .route("/adminapi/apikey/signCheck", post(sign_check))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -241,59 +240,4 @@ pub async fn revoke(
     }
     announce(&state, merchant_id, &caller, &request.key_id, &address.to_string(), false).await?;
     Ok(ApiOk(()))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct SignCheckRequest {
-    pub key_id: String,
-    pub method: String,
-    /// Path and query exactly as sent, e.g. `/openapi/v1/orders/M1?x=1`.
-    pub path: String,
-    pub timestamp: String,
-    pub nonce: String,
-    /// The raw body as sent (empty for GET).
-    #[serde(default)]
-    pub body: String,
-    /// A signature to compare; omitted: only the string to sign is answered.
-    pub signature: Option<String>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SignCheckResponse {
-    pub string_to_sign: String,
-    pub body_sha256: String,
-    /// Whether `signature` is right for this key; null when none was given.
-    pub matches: Option<bool>,
-}
-
-/// The signature helper: the string to sign, and whether a signature matches the key.
-/// The secret and the right signature never leave the server.
-#[utoipa::path(post, path = "/adminapi/apikey/signCheck", tag = "apikey", request_body = SignCheckRequest,
-    responses((status = 200, description = "`data` is a SignCheckResponse"), (status = 404, description = "40400: no such key (or another merchant's)")),
-    security(("token" = [])))]
-pub async fn sign_check(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    JsonBody(request): JsonBody<SignCheckRequest>,
-) -> ApiResult<SignCheckResponse> {
-    let (merchant_id, secret) =
-        store::secret_of(&state.db.pool, &state.secrets, request.key_id.trim()).await?.ok_or(AppError::NotFound)?;
-    if caller.role == Role::User && caller.merchant_id != Some(merchant_id) {
-        return Err(AppError::NotFound);
-    }
-    let text = signature::request_string(
-        &request.method.trim().to_ascii_uppercase(),
-        request.path.trim(),
-        request.timestamp.trim(),
-        request.nonce.trim(),
-        request.body.as_bytes(),
-    );
-    let matches = request
-        .signature
-        .as_deref()
-        .map(str::trim)
-        .filter(|signature| !signature.is_empty())
-        .map(|signature| signature::verify(&secret, &text, signature));
-    let body_sha256 = text.rsplit('\n').next().unwrap_or_default().to_string();
-    Ok(ApiOk(SignCheckResponse { string_to_sign: text, body_sha256, matches }))
 }

@@ -15,7 +15,7 @@ use utoipa::{Modify, OpenApi};
         api_keys::create,
         api_keys::list,
         api_keys::revoke,
-        api_keys::sign_check,
+        super::sign_check::sign_check,
     ),
     components(schemas(
         super::orders::PlaceOrderRequest,
@@ -27,8 +27,8 @@ use utoipa::{Modify, OpenApi};
         api_keys::ListKeysRequest,
         api_keys::KeyItem,
         api_keys::RevokeKeyRequest,
-        api_keys::SignCheckRequest,
-        api_keys::SignCheckResponse,
+        super::sign_check::SignCheckRequest,
+        super::sign_check::SignCheckResponse,
     )),
     tags(
         (name = "openapi-v1", description = "The merchant open API: signed with an API key (X-Key-Id, X-Timestamp, \

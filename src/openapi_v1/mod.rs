@@ -9,6 +9,7 @@ pub mod card;
 pub mod doc;
 pub mod guard;
 pub mod orders;
+pub mod sign_check;
 pub mod signature;
 
 use crate::error::{ApiOk, ApiResult};
