@@ -37,6 +37,9 @@ pub mod action {
     pub const ORDER_RESOLVED: &str = "order_resolved";
     /// A quote created or changed; `detail` has the price and status before and after.
     pub const QUOTE_SAVED: &str = "quote_saved";
+    /// An open-API key created or revoked; `detail` names the key (never its secret).
+    pub const API_KEY_CREATED: &str = "api_key_created";
+    pub const API_KEY_REVOKED: &str = "api_key_revoked";
 }
 
 /// Writes one event. `detail` is free text for people and must never hold a secret.

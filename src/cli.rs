@@ -126,6 +126,9 @@ pub struct ServeArgs {
     /// Seconds a worker's claim on an order lasts (after a crash, orders wait this long).
     #[arg(long, env = "BACKOFFICE_WORKER_LEASE_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
     pub worker_lease_seconds: u64,
+    /// Open-API calls per merchant per minute (bursts up to this many); 0: no limit.
+    #[arg(long, env = "BACKOFFICE_API_RATE_LIMIT_PER_MINUTE", default_value_t = 6_000)]
+    pub api_rate_limit_per_minute: u32,
 }
 
 #[derive(Debug, Args)]
@@ -174,14 +177,32 @@ impl ServeArgs {
             lease: Duration::from_secs(self.worker_lease_seconds),
             ..WorkerConfig::default()
         };
+        config.open_api.rate_limit_per_minute = self.api_rate_limit_per_minute;
         config
     }
+}
+
+/// `--demo`: the demo merchant's open-API key, on standard output (not in the log), so a
+/// newcomer can sign calls at once (README, "Calling the open API").
+async fn print_demo_api_key(application: &Application) -> anyhow::Result<()> {
+    let state = application.state();
+    if let Some((key_id, secret)) = crate::demo::demo_api_key(&state.db, &state.secrets).await? {
+        println!(
+            "demo open-API key (merchant {}, whitelist 127.0.0.1,::1): X-Key-Id {key_id}  secret {secret}\n  try: python3 docs/examples/merchant_api.py --base http://127.0.0.1:{} --key-id {key_id} --secret {secret}",
+            crate::demo::DEMO_MERCHANT_ID,
+            application.port()
+        );
+    }
+    Ok(())
 }
 
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let config = args.into_config();
     let database_kind = crate::db::DatabaseKind::from_url(&config.database_url)?;
     let application = Application::build(config).await?;
+    if application.state().config.seed_demo {
+        print_demo_api_key(&application).await?;
+    }
     tracing::info!(port = application.port(), database = database_kind.name(), "listening; console at /web/");
     application.run_until_stopped(shutdown_signal()).await
 }

@@ -32,6 +32,21 @@ pub struct Config {
     pub two_factor: TwoFactorPolicy,
     pub channel: ChannelConfig,
     pub worker: WorkerConfig,
+    pub open_api: OpenApiConfig,
+}
+
+/// The merchant open API (`/openapi/v1`).
+#[derive(Debug, Clone)]
+pub struct OpenApiConfig {
+    /// Calls per merchant per minute (a token bucket: this many at once, refilled
+    /// evenly); 0 turns the limit off.
+    pub rate_limit_per_minute: u32,
+}
+
+impl Default for OpenApiConfig {
+    fn default() -> Self {
+        Self { rate_limit_per_minute: 6_000 }
+    }
 }
 
 /// The channel orders are handed to, and how long an order may wait for its answer.
@@ -170,6 +185,7 @@ impl Config {
             two_factor: TwoFactorPolicy::default(),
             channel: ChannelConfig::default(),
             worker: WorkerConfig::default(),
+            open_api: OpenApiConfig::default(),
         }
     }
 }

@@ -28,6 +28,7 @@ pub async fn seed(db: &Database, hasher: &PasswordHasher, secrets: &Secrets, ord
     seed_accounts(db, hasher).await?;
     seed_catalogue(&db.pool).await?;
     seed_merchant(db, DEMO_MERCHANT_ID).await?;
+    seed_api_key(db, secrets).await?;
     let has_orders: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE merchant_id = $1 LIMIT 1")
         .bind(DEMO_MERCHANT_ID)
         .fetch_optional(&db.pool)
@@ -150,4 +151,39 @@ async fn fund_once(db: &Database, merchant_id: i64, at: i64) -> anyhow::Result<(
         transaction.commit().await?;
     }
     Ok(())
+}
+
+/// The demo merchant's open-API key, made (with a whitelist of the loopback addresses,
+/// if it has none) when the merchant has never had a key, so a newcomer can call the
+/// API at once. `serve --demo` prints it with [`demo_api_key`].
+async fn seed_api_key(db: &Database, secrets: &Secrets) -> anyhow::Result<()> {
+    let any: Option<i64> = sqlx::query_scalar("SELECT id FROM api_keys WHERE merchant_id = $1 LIMIT 1")
+        .bind(DEMO_MERCHANT_ID)
+        .fetch_optional(&db.pool)
+        .await?;
+    if any.is_some() {
+        return Ok(());
+    }
+    let (key_id, secret) = crate::api_keys::store::generate();
+    let sealed = crate::api_keys::store::seal(secrets, &key_id, &secret)?;
+    let mut transaction = db.begin_write().await?;
+    crate::api_keys::store::insert(&mut transaction, &key_id, DEMO_MERCHANT_ID, &sealed, None).await?;
+    sqlx::query("UPDATE users SET ip_whitelist = '127.0.0.1,::1' WHERE merchant_id = $1 AND ip_whitelist = ''")
+        .bind(DEMO_MERCHANT_ID)
+        .execute(&mut *transaction)
+        .await?;
+    transaction.commit().await?;
+    Ok(())
+}
+
+/// The demo merchant's newest active key: (key id, secret).
+pub async fn demo_api_key(db: &Database, secrets: &Secrets) -> anyhow::Result<Option<(String, String)>> {
+    let row: Option<(String, String)> = sqlx::query_as(
+        "SELECT key_id, secret_enc FROM api_keys WHERE merchant_id = $1 AND revoked_at IS NULL ORDER BY id DESC LIMIT 1",
+    )
+    .bind(DEMO_MERCHANT_ID)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|(key_id, sealed)| Ok((key_id.clone(), crate::api_keys::store::open(secrets, &key_id, &sealed)?)))
+        .transpose()
 }

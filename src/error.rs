@@ -36,6 +36,17 @@ pub mod code {
     /// An `Idempotency-Key` sent again with a different request (body or endpoint).
     pub const IDEMPOTENCY_KEY_REUSED: i64 = 42200;
     pub const TOO_MANY_ATTEMPTS: i64 = 42900;
+    /// Open API (`/openapi/v1`) refusals, one code each (docs/merchant-api.md).
+    pub const API_HEADER_INVALID: i64 = 40130;
+    pub const API_KEY_UNKNOWN: i64 = 40131;
+    pub const API_TIMESTAMP_SKEWED: i64 = 40132;
+    pub const API_NONCE_REPLAYED: i64 = 40133;
+    pub const API_SIGNATURE_WRONG: i64 = 40134;
+    pub const API_WHITELIST_EMPTY: i64 = 40330;
+    pub const API_ADDRESS_NOT_WHITELISTED: i64 = 40331;
+    pub const API_MERCHANT_DISABLED: i64 = 40332;
+    pub const API_ORDER_ID_REUSED: i64 = 40930;
+    pub const API_RATE_LIMITED: i64 = 42930;
     pub const GENERIC_FAILURE: i64 = 50000;
     pub const TOKEN_UNKNOWN: i64 = 50008;
     pub const SESSION_ENDED: i64 = 50012;
@@ -106,6 +117,9 @@ pub enum AppError {
     SessionEnded,
     #[error("session expired")]
     TokenExpired,
+    /// A refusal with its own code (the open API's): status, code and message as given.
+    #[error("refused: {code}")]
+    Refused { status: StatusCode, code: i64, message: Message, retry_after_seconds: Option<u64> },
     #[error("internal error: {0:#}")]
     Internal(#[from] anyhow::Error),
     /// An internal error shown with the operation's own failure message (still 50000).
@@ -146,7 +160,7 @@ pub struct ErrorReport {
 }
 
 impl ErrorReport {
-    fn body(&self, locale: Locale) -> Value {
+    pub fn body(&self, locale: Locale) -> Value {
         let data = if !self.fields.is_empty() {
             let fields: serde_json::Map<String, Value> = self
                 .fields
@@ -215,6 +229,9 @@ impl IntoResponse for AppError {
             AppError::TokenConflict => (StatusCode::UNAUTHORIZED, report(code::TOKEN_UNKNOWN, Message::TokenConflict)),
             AppError::SessionEnded => (StatusCode::UNAUTHORIZED, report(code::SESSION_ENDED, Message::SessionEnded)),
             AppError::TokenExpired => (StatusCode::UNAUTHORIZED, report(code::TOKEN_EXPIRED, Message::TokenExpired)),
+            AppError::Refused { status, code, message, retry_after_seconds } => {
+                (status, ErrorReport { code, message, fields: Vec::new(), retry_after_seconds })
+            }
             AppError::Internal(error) => {
                 // The cause goes to the log (with the request id from the tracing span),
                 // never to the client.

@@ -1,6 +1,7 @@
 //! backoffice: the merchant and administrator console of a phone-credit top-up platform.
 //! `docs/architecture.md` explains how the pieces fit together.
 
+pub mod api_keys;
 pub mod audit;
 pub mod auth;
 pub mod channel;
@@ -21,6 +22,7 @@ pub mod key_check;
 pub mod metrics;
 pub mod monitor;
 pub mod openapi;
+pub mod openapi_v1;
 pub mod orders;
 pub mod pagination;
 pub mod password;

@@ -14,8 +14,8 @@ use crate::password::PasswordHasher;
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
 use crate::{
-    auth, demo, finance, monitor, openapi, orders, quotes, system_info, template_pages, two_factor, user_centre, users,
-    web_assets, worker,
+    api_keys, auth, demo, finance, monitor, openapi, openapi_v1, orders, quotes, system_info, template_pages,
+    two_factor, user_centre, users, web_assets, worker,
 };
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
@@ -108,7 +108,9 @@ pub fn routes(state: AppState) -> Router {
         .merge(orders::router())
         .merge(quotes::router())
         .merge(finance::router())
-        .merge(system_info::router());
+        .merge(system_info::router())
+        .merge(api_keys::router())
+        .merge(openapi_v1::sign_check::router());
     // The template pages exist only when switched on: otherwise their paths are unknown (404).
     let api = if state.config.template_pages { api.merge(template_pages::router()) } else { api };
     let api = api.layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));
@@ -120,6 +122,7 @@ pub fn routes(state: AppState) -> Router {
     Router::new()
         .merge(api)
         .merge(uploads)
+        .merge(openapi_v1::router(&state))
         .merge(web_assets::router())
         .merge(openapi::router())
         .fallback(|| async { AppError::NotFound })

@@ -4,7 +4,7 @@
 
 use super::files::{self, Labels};
 use super::notices::Notice;
-use super::{Locale, Message, TemplateMessage, TradeMessage, UserCentreMessage};
+use super::{Locale, Message, OpenApiMessage, TemplateMessage, TradeMessage, UserCentreMessage};
 use crate::domain::Carrier;
 use std::collections::HashSet;
 
@@ -197,6 +197,43 @@ fn template_messages() -> Vec<TemplateMessage> {
     all
 }
 
+fn open_api_messages() -> Vec<OpenApiMessage> {
+    use OpenApiMessage::*;
+    let all = vec![
+        HeaderInvalid { header: "X-Nonce" },
+        KeyUnknown,
+        TimestampSkewed { server_time: 1_700_000_000, window_seconds: 300 },
+        NonceReplayed,
+        SignatureWrong,
+        WhitelistEmpty,
+        AddressNotWhitelisted { address: "192.0.2.1".into() },
+        MerchantDisabled,
+        RateLimited { retry_after_seconds: 1 },
+        OrderIdReused,
+        NotifyUrlInvalid { max: 500 },
+        KeyLimitReached { max: 2 },
+        KeyAlreadyRevoked,
+    ];
+    for message in &all {
+        match message {
+            HeaderInvalid { .. }
+            | KeyUnknown
+            | TimestampSkewed { .. }
+            | NonceReplayed
+            | SignatureWrong
+            | WhitelistEmpty
+            | AddressNotWhitelisted { .. }
+            | MerchantDisabled
+            | RateLimited { .. }
+            | OrderIdReused
+            | NotifyUrlInvalid { .. }
+            | KeyLimitReached { .. }
+            | KeyAlreadyRevoked => {}
+        }
+    }
+    all
+}
+
 fn messages() -> Vec<Message> {
     use Message::*;
     let mut all = vec![
@@ -235,6 +272,7 @@ fn messages() -> Vec<Message> {
     all.extend(user_centre_messages().into_iter().map(UserCentre));
     all.extend(trade_messages().into_iter().map(Trade));
     all.extend(template_messages().into_iter().map(Template));
+    all.extend(open_api_messages().into_iter().map(OpenApi));
     for message in &all {
         match message {
             Success
@@ -270,7 +308,8 @@ fn messages() -> Vec<Message> {
             | IdempotencyKeyInvalid { .. }
             | IdempotencyKeyReused
             | Trade(_)
-            | Template(_) => {}
+            | Template(_)
+            | OpenApi(_) => {}
         }
     }
     all
@@ -294,6 +333,9 @@ fn notices() -> Vec<Notice> {
         LowBalance,
         PleaseTopUp,
         LowBalanceDetail { balance: "9.00".into(), line: "1000.00".into() },
+        ApiKeyCreated,
+        ApiKeyRevoked,
+        ApiKeyChange { key_id: "ak_1".into(), by: "merchant".into(), address: "127.0.0.1".into() },
     ];
     for notice in &all {
         match notice {
@@ -311,7 +353,10 @@ fn notices() -> Vec<Notice> {
             | RealNameCertification
             | LowBalance
             | PleaseTopUp
-            | LowBalanceDetail { .. } => {}
+            | LowBalanceDetail { .. }
+            | ApiKeyCreated
+            | ApiKeyRevoked
+            | ApiKeyChange { .. } => {}
         }
     }
     all

@@ -34,6 +34,14 @@ pub enum Notice {
         balance: String,
         line: String,
     },
+    ApiKeyCreated,
+    ApiKeyRevoked,
+    /// Which key, by whom and from where.
+    ApiKeyChange {
+        key_id: String,
+        by: String,
+        address: String,
+    },
 }
 
 impl Notice {
@@ -77,6 +85,15 @@ impl Notice {
                         .into()
                 } else {
                     format!("Your balance is down to ¥{balance}, below the alert line of ¥{line}. Orders stop once balance and credit run out: top up in time.").into()
+                }
+            }
+            ApiKeyCreated => pick("已创建 API 密钥", "API key created"),
+            ApiKeyRevoked => pick("已吊销 API 密钥", "API key revoked"),
+            ApiKeyChange { key_id, by, address } => {
+                if zh {
+                    format!("API 密钥 {key_id}，操作人 {by}，IP {address}。如非本人操作，请立即吊销该密钥、修改密码并联系管理员。").into()
+                } else {
+                    format!("API key {key_id}, by {by} from {address}. If this was not you, revoke the key, change your password and contact an administrator at once.").into()
                 }
             }
         }

@@ -112,6 +112,7 @@ fn build(
         batch_id: None,
         remark: String::new(),
         created_by: None,
+        notify_url: None,
     }
 }
 

@@ -76,6 +76,8 @@ pub struct PlaceIntent {
     pub behalf: bool,
     pub buyback: bool,
     pub remark: String,
+    /// Where the result is notified (the open API's `notify_url`); None: the profile's.
+    pub notify_url: Option<String>,
 }
 
 impl PlaceIntent {
@@ -110,6 +112,7 @@ impl PlaceIntent {
         );
         order.buyback = self.buyback;
         order.remark = self.remark.clone();
+        order.notify_url = self.notify_url.clone();
         Ok(order)
     }
 }

@@ -166,6 +166,9 @@ pub struct NewOrder {
     pub batch_id: Option<i64>,
     pub remark: String,
     pub created_by: Option<i64>,
+    /// Where this order's result is notified (open API orders may name one); None: the
+    /// profile's notify URL.
+    pub notify_url: Option<String>,
 }
 
 impl NewOrder {
@@ -205,6 +208,7 @@ impl NewOrder {
             batch_id: None,
             remark: String::new(),
             created_by: None,
+            notify_url: None,
         }
     }
 
@@ -254,11 +258,11 @@ impl NewOrder {
     }
 }
 
-const INSERT_COLUMNS: usize = 30;
+const INSERT_COLUMNS: usize = 31;
 const ORDER_COLUMNS: &str = "merchant_id, merchant_order_id, order_no, system_order_id, product_id, product_key,
      product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen,
      status, buyback, created_at, deadline_at, submitted_at, finished_at, duration_ms, callback_at, serial_no,
-     failure_reason, card_no_enc, card_secret_enc, batch_id, remark, created_by, lease_until";
+     failure_reason, card_no_enc, card_secret_enc, batch_id, remark, created_by, lease_until, notify_url";
 
 /// The values of `ORDER_COLUMNS` for one order.
 fn order_binds(order: &NewOrder) -> [Bind; INSERT_COLUMNS] {
@@ -296,6 +300,7 @@ fn order_binds(order: &NewOrder) -> [Bind; INSERT_COLUMNS] {
         Bind::Text(order.remark.clone()),
         Bind::OptInt(order.created_by),
         Bind::OptInt(lease_until),
+        Bind::OptText(order.notify_url.clone()),
     ]
 }
 

@@ -15,6 +15,8 @@ mod lists;
 mod lockout;
 mod login;
 mod monitor;
+mod open_api;
+mod open_api_example;
 mod orders;
 mod profile;
 mod reauth;

@@ -1,4 +1,5 @@
 import actingMerchant from './acting-merchant';
+import apiKeys from './api-keys';
 import authCode from './auth-code';
 import common from './common';
 import exception from './exception';
@@ -21,6 +22,7 @@ import workplace from './workplace';
 
 export default {
   ...actingMerchant,
+  ...apiKeys,
   ...authCode,
   ...common,
   ...exception,

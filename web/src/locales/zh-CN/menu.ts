@@ -24,6 +24,7 @@ export default {
   'menu.user': '用户中心',
   'menu.user.info': '用户信息',
   'menu.user.setting': '用户设置',
+  'menu.user.signHelper': '签名助手',
   'menu.user.messageCenter': '消息中心',
   'menu.user.googleAuth': '双因素认证',
   'menu.notFound': '页面不存在',

@@ -3,6 +3,7 @@ import {
   CheckCircleOutlined,
   DownloadOutlined,
   IdcardOutlined,
+  KeyOutlined,
   LockOutlined,
   ReloadOutlined,
   ApiOutlined,
@@ -13,9 +14,11 @@ import { Button, Card, Col, Menu, Result, Row, Skeleton, Tabs, Typography } from
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showSuccessMessage } from '@/lib/feedback';
+import { useUserStore } from '@/stores/user-store';
 import { useChangeInfo } from '../api/change-info';
 import { useChangeIntegration } from '../api/change-integration';
 import { useProfile, type Profile } from '../api/get-profile';
+import { ApiKeysTab } from './api-keys-tab';
 import { CertificationTab } from './certification-tab';
 import { downloadText, profileExport, profileExportFileName } from './export-profile';
 import { IntegrationForm } from './integration-form';
@@ -23,7 +26,7 @@ import { ProfileForm } from './profile-form';
 import { PasswordTab, SecurityTab } from './security-tab';
 import './user-settings-page.css';
 
-export const SETTINGS_TABS = ['basic', 'integration', 'security', 'password', 'certification'] as const;
+export const SETTINGS_TABS = ['basic', 'integration', 'apiKeys', 'security', 'password', 'certification'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 const isSettingsTab = (value: string | null): value is SettingsTab =>
@@ -46,6 +49,7 @@ function IntegrationTab({ profile }: { profile: Profile }) {
 const MENU_KEY_OF_TAB: Record<SettingsTab, string> = {
   basic: 'personal',
   integration: 'integration',
+  apiKeys: 'apiKeys',
   security: 'account',
   password: 'password',
   certification: 'certification',
@@ -57,6 +61,7 @@ export default function UserSettingsPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const profile = useProfile();
+  const isAdmin = useUserStore((state) => state.role === 'admin');
   const tabParam = searchParams.get('tab');
   const tab: SettingsTab = isSettingsTab(tabParam) ? tabParam : 'basic';
 
@@ -83,6 +88,7 @@ export default function UserSettingsPage() {
     { key: 'account', icon: <SettingOutlined />, label: t('userSetting.menu.accountSettings') },
     { key: 'password', icon: <LockOutlined />, label: t('userSetting.menu.password') },
     { key: 'integration', icon: <ApiOutlined />, label: t('userSetting.menu.integration') },
+    { key: 'apiKeys', icon: <KeyOutlined />, label: t('userSetting.menu.apiKeys') },
     { key: 'certification', icon: <IdcardOutlined />, label: t('userSetting.menu.certification') },
     { key: 'notification', icon: <BellOutlined />, label: t('userSetting.menu.messageNotification') },
     { key: 'result', icon: <CheckCircleOutlined />, label: t('userSetting.menu.result') },
@@ -94,6 +100,7 @@ export default function UserSettingsPage() {
     else if (key === 'account') openTab('security');
     else if (key === 'password') openTab('password');
     else if (key === 'integration') openTab('integration');
+    else if (key === 'apiKeys') openTab('apiKeys');
     else if (key === 'certification') openTab('certification');
     else if (key === 'notification') navigate(MESSAGE_CENTER_PATH);
     else if (key === 'result') navigate(RESULT_PAGE_PATH);
@@ -130,6 +137,7 @@ export default function UserSettingsPage() {
             label: t('userSetting.tab.integration'),
             children: <IntegrationTab profile={profile.data} />,
           },
+          { key: 'apiKeys', label: t('userSetting.tab.apiKeys'), children: <ApiKeysTab isAdmin={isAdmin} /> },
           { key: 'security', label: t('userSetting.tab.security'), children: <SecurityTab profile={profile.data} /> },
           { key: 'password', label: t('userSetting.tab.password'), children: <PasswordTab /> },
           {

@@ -1,0 +1,55 @@
+/**
+ * Open-API keys in the browser: a merchant creates a key (the secret shown once), checks a
+ * signature with the signature helper, and revokes the key; screenshots in both languages.
+ */
+import { createHmac, createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, loginAs, test, useLocale } from './support/console';
+
+const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
+mkdirSync(directory, { recursive: true });
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`API keys and the signature helper in ${locale}`, async ({ page }) => {
+    await useLocale(page, locale);
+    const shot = async (name: string) => {
+      await expect(page.locator('#nprogress')).toHaveCount(0);
+      await page.screenshot({ path: `${directory}${locale}-${name}.png`, fullPage: true });
+    };
+    await loginAs(page, 'merchant');
+    await page.goto('#/user/setting?tab=apiKeys');
+    await expect(page.getByTestId('api-keys-tab')).toBeVisible();
+    await page.getByTestId('api-key-create').click();
+    await page.getByTestId('api-key-password').fill('Merchant123');
+    await page.getByTestId('api-key-create-ok').click();
+    const secretText = page.getByTestId('api-key-new-secret');
+    await expect(secretText).toHaveText(/^sk_[0-9a-f]{48}$/);
+    const keyId = (await page.getByTestId('api-key-new-id').textContent()) ?? '';
+    const secret = (await secretText.textContent()) ?? '';
+    await shot('api-key-secret');
+    await page.getByTestId('api-key-secret-dialog').getByRole('button').last().click();
+    await expect(page.getByTestId(`api-key-revoke-${keyId}`)).toBeVisible();
+    await shot('api-keys');
+
+    // The helper: the server says whether a signature made with the secret matches.
+    const body = '{"merchant_order_id":"E2E-1"}';
+    const text = ['POST', '/openapi/v1/orders', '1763900000', 'e2e-nonce-0123456789', createHash('sha256').update(body).digest('hex')].join('\n');
+    await page.goto('#/user/sign-helper');
+    await page.getByTestId('sign-helper-key-id').fill(keyId);
+    await page.getByTestId('sign-helper-timestamp').fill('1763900000');
+    await page.getByTestId('sign-helper-nonce').fill('e2e-nonce-0123456789');
+    await page.getByTestId('sign-helper-body').fill(body);
+    await page.getByTestId('sign-helper-signature').fill(createHmac('sha256', secret).update(text).digest('hex'));
+    await page.getByTestId('sign-helper-check').click();
+    await expect(page.getByTestId('sign-helper-matches')).toBeVisible();
+    await expect(page.getByTestId('sign-helper-string')).toHaveText(text);
+    await shot('sign-helper');
+
+    // Revoked with confirmation, leaving the demo merchant as it was.
+    await page.goto('#/user/setting?tab=apiKeys');
+    await page.getByTestId(`api-key-revoke-${keyId}`).click();
+    await page.getByTestId('api-key-revoke-ok').click();
+    await expect(page.getByTestId(`api-key-revoke-${keyId}`)).toHaveCount(0);
+  });
+}

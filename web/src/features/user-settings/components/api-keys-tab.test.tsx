@@ -1,0 +1,80 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { postJson } from '@/lib/request';
+import { testQueryClient, withProviders } from '@/test/query-wrapper';
+import { API_KEY_CREATE_URL, API_KEY_LIST_URL, API_KEY_REVOKE_URL, type ApiKeyItem } from '../api/api-keys';
+import { ApiKeysTab } from './api-keys-tab';
+
+vi.setConfig({ testTimeout: 30_000 });
+vi.mock('@/lib/request', () => ({ postJson: vi.fn(), getJson: vi.fn() }));
+vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
+
+const key = (id: string, state: ApiKeyItem['state'] = 'active'): ApiKeyItem => ({
+  key_id: id,
+  mid: 10001,
+  created_at: '2026-11-23T00:00:00Z',
+  created_by: 'merchant',
+  last_used_at: null,
+  last_used_address: null,
+  state,
+  revoked_at: null,
+});
+
+let keys: ApiKeyItem[] = [];
+beforeEach(() => {
+  keys = [key('ak_old', 'revoked')];
+  vi.mocked(postJson)
+    .mockReset()
+    .mockImplementation(async (url: string, body?: unknown) => {
+      if (url === API_KEY_LIST_URL) return keys;
+      if (url === API_KEY_CREATE_URL) {
+        keys = [key('ak_new'), ...keys];
+        return { key_id: 'ak_new', secret: 'sk_shown_once' };
+      }
+      if (url === API_KEY_REVOKE_URL) {
+        keys = keys.map((item) => (item.key_id === (body as { key_id: string }).key_id ? { ...item, state: 'revoked' } : item));
+        return null;
+      }
+      throw new Error(url);
+    });
+});
+afterEach(cleanup);
+
+async function renderTab(isAdmin = false) {
+  await act(async () => {
+    render(<ApiKeysTab isAdmin={isAdmin} />, { wrapper: withProviders(testQueryClient()) });
+  });
+}
+
+describe('the API keys tab', () => {
+  it('creates a key with the password and shows the secret once', async () => {
+    await renderTab();
+    await act(async () => fireEvent.click(screen.getByTestId('api-key-create')));
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('api-key-password'), { target: { value: 'Merchant123' } });
+    });
+    await act(async () => fireEvent.click(screen.getByTestId('api-key-create-ok')));
+    await waitFor(() => expect(screen.getByTestId('api-key-new-secret').textContent).toBe('sk_shown_once'));
+    expect(postJson).toHaveBeenCalledWith(API_KEY_CREATE_URL, { password: 'Merchant123' });
+    expect(screen.getByTestId('api-key-download')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText('ak_new').length).toBeGreaterThan(0));
+  });
+
+  it('revokes after confirmation', async () => {
+    keys = [key('ak_live')];
+    await renderTab();
+    await waitFor(() => screen.getByTestId('api-key-revoke-ak_live'));
+    await act(async () => fireEvent.click(screen.getByTestId('api-key-revoke-ak_live')));
+    expect(postJson).not.toHaveBeenCalledWith(API_KEY_REVOKE_URL, expect.anything());
+    await act(async () => fireEvent.click(screen.getByTestId('api-key-revoke-ok')));
+    await waitFor(() => expect(postJson).toHaveBeenCalledWith(API_KEY_REVOKE_URL, { key_id: 'ak_live' }));
+  });
+
+  it('lets administrators list and revoke but not create', async () => {
+    keys = [key('ak_live')];
+    await renderTab(true);
+    await waitFor(() => screen.getByTestId('api-key-revoke-ak_live'));
+    expect(screen.queryByTestId('api-key-create')).toBeNull();
+    expect(screen.getByText('10001')).toBeTruthy();
+  });
+});

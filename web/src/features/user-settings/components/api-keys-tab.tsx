@@ -1,0 +1,186 @@
+import { CopyOutlined, DownloadOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography, type ButtonProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showSuccessMessage } from '@/lib/feedback';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKeyItem, type CreatedApiKey } from '../api/api-keys';
+import { downloadText } from './export-profile';
+
+/** At most this many active keys per merchant (the server checks it too). */
+export const MAX_ACTIVE_KEYS = 2;
+
+interface CreateValues {
+  password?: string;
+  code?: string;
+}
+
+/** The create dialog: current password and, when two-factor is on, a code. */
+function CreateKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (key: CreatedApiKey) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<CreateValues>();
+  const create = useCreateApiKey();
+  const submit = async (values: CreateValues) => {
+    try {
+      const code = values.code?.trim();
+      const created = await create.mutateAsync({ password: values.password ?? '', ...(code ? { code } : {}) });
+      form.resetFields();
+      onCreated(created);
+    } catch (error) {
+      applyServerFieldErrors(form, error, { knownFields: ['password', 'code'] });
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('apiKeys.create.title')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('apiKeys.create.ok')}
+      confirmLoading={create.isPending}
+      okButtonProps={{ 'data-testid': 'api-key-create-ok' } as ButtonProps}
+      destroyOnHidden
+      data-testid="api-key-create-dialog"
+    >
+      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        <Form.Item
+          name="password"
+          label={t('apiKeys.create.password')}
+          rules={[{ required: true, message: t('apiKeys.create.passwordRequired') }]}
+        >
+          <Input.Password autoComplete="current-password" data-testid="api-key-password" />
+        </Form.Item>
+        <Form.Item name="code" label={t('apiKeys.create.code')} extra={t('apiKeys.create.codeHint')}>
+          <Input inputMode="numeric" maxLength={8} data-testid="api-key-code" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The new secret, shown this once, with copy and download. */
+function SecretDialog({ created, onClose }: { created: CreatedApiKey | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  if (!created) return null;
+  const text = `X-Key-Id: ${created.key_id}\nsecret: ${created.secret}\n`;
+  const copy = async () => {
+    await navigator.clipboard.writeText(created.secret);
+    showSuccessMessage(t('apiKeys.secret.copied'));
+  };
+  return (
+    <Modal
+      open
+      title={t('apiKeys.secret.title')}
+      onCancel={onClose}
+      footer={<Button type="primary" onClick={onClose}>{t('apiKeys.secret.done')}</Button>}
+      data-testid="api-key-secret-dialog"
+    >
+      <Alert type="warning" showIcon message={t('apiKeys.secret.once')} style={{ marginBottom: 16 }} />
+      <Typography.Paragraph>
+        {t('apiKeys.column.keyId')}: <Typography.Text code data-testid="api-key-new-id">{created.key_id}</Typography.Text>
+      </Typography.Paragraph>
+      <Typography.Paragraph>
+        {t('apiKeys.secret.label')}: <Typography.Text code data-testid="api-key-new-secret">{created.secret}</Typography.Text>
+      </Typography.Paragraph>
+      <Space>
+        <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid="api-key-copy">
+          {t('apiKeys.secret.copy')}
+        </Button>
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() => downloadText(text, `${created.key_id}.txt`, 'text/plain')}
+          data-testid="api-key-download"
+        >
+          {t('apiKeys.secret.download')}
+        </Button>
+      </Space>
+    </Modal>
+  );
+}
+
+/** The API keys tab: a merchant creates, lists and revokes its keys; an administrator sees and revokes every merchant's. */
+export function ApiKeysTab({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const active = (keys.data ?? []).filter((key) => key.state === 'active').length;
+  const columns = [
+    ...(isAdmin ? [{ title: t('apiKeys.column.mid'), dataIndex: 'mid', key: 'mid' }] : []),
+    { title: t('apiKeys.column.keyId'), dataIndex: 'key_id', key: 'key_id', render: (id: string) => <Typography.Text code>{id}</Typography.Text> },
+    { title: t('apiKeys.column.createdAt'), dataIndex: 'created_at', key: 'created_at' },
+    {
+      title: t('apiKeys.column.lastUsed'),
+      key: 'last_used',
+      render: (_: unknown, key: ApiKeyItem) =>
+        key.last_used_at ? `${key.last_used_at} (${key.last_used_address ?? ''})` : t('apiKeys.neverUsed'),
+    },
+    {
+      title: t('apiKeys.column.state'),
+      dataIndex: 'state',
+      key: 'state',
+      render: (state: ApiKeyItem['state']) =>
+        state === 'active' ? <Tag color="green">{t('apiKeys.state.active')}</Tag> : <Tag>{t('apiKeys.state.revoked')}</Tag>,
+    },
+    {
+      title: t('apiKeys.column.actions'),
+      key: 'actions',
+      render: (_: unknown, key: ApiKeyItem) =>
+        key.state === 'active' ? (
+          <Popconfirm
+            title={t('apiKeys.revoke.confirm', { keyId: key.key_id })}
+            okText={t('apiKeys.revoke.ok')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ 'data-testid': 'api-key-revoke-ok' } as ButtonProps}
+            onConfirm={async () => {
+              await revoke.mutateAsync(key.key_id);
+              showSuccessMessage(t('apiKeys.revoke.done'));
+            }}
+          >
+            <Button danger size="small" data-testid={`api-key-revoke-${key.key_id}`}>
+              {t('apiKeys.revoke.button')}
+            </Button>
+          </Popconfirm>
+        ) : null,
+    },
+  ];
+  return (
+    <div data-testid="api-keys-tab">
+      <Typography.Paragraph type="secondary">{t(isAdmin ? 'apiKeys.intro.admin' : 'apiKeys.intro')}</Typography.Paragraph>
+      {!isAdmin && (
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          disabled={active >= MAX_ACTIVE_KEYS}
+          onClick={() => setCreating(true)}
+          style={{ marginBottom: 16 }}
+          data-testid="api-key-create"
+        >
+          {t('apiKeys.create.button')}
+        </Button>
+      )}
+      {!isAdmin && active >= MAX_ACTIVE_KEYS && (
+        <Alert type="info" showIcon icon={<KeyOutlined />} message={t('apiKeys.limit', { max: MAX_ACTIVE_KEYS })} style={{ marginBottom: 16 }} />
+      )}
+      <Table<ApiKeyItem>
+        rowKey="key_id"
+        size="small"
+        loading={keys.isPending}
+        dataSource={keys.data ?? []}
+        columns={columns}
+        pagination={false}
+        data-testid="api-key-table"
+      />
+      <CreateKeyDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(key) => {
+          setCreating(false);
+          setCreated(key);
+        }}
+      />
+      <SecretDialog created={created} onClose={() => setCreated(null)} />
+    </div>
+  );
+}
