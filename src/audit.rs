@@ -37,6 +37,10 @@ pub mod action {
     pub const ORDER_RESOLVED: &str = "order_resolved";
     /// A quote created or changed; `detail` has the price and status before and after.
     pub const QUOTE_SAVED: &str = "quote_saved";
+    /// A merchant's webhook signing secret replaced (the secret is never in the detail).
+    pub const WEBHOOK_SECRET_ROTATED: &str = "webhook_secret_rotated";
+    /// Notifications sent again by hand; `detail` says which or how many.
+    pub const NOTIFICATION_RESENT: &str = "notification_resent";
 }
 
 /// Writes one event. `detail` is free text for people and must never hold a secret.

@@ -1,6 +1,6 @@
 //! The command line: `backoffice serve` and `backoffice create-user`.
 
-use crate::config::{ChannelConfig, Config, SessionPolicy, ThrottlePolicy, WorkerConfig};
+use crate::config::{ChannelConfig, Config, NotifyConfig, SessionPolicy, ThrottlePolicy, WorkerConfig};
 use crate::db::Database;
 use crate::password::{NewPassword, PasswordHasher};
 use crate::session::Role;
@@ -126,6 +126,18 @@ pub struct ServeArgs {
     /// Seconds a worker's claim on an order lasts (after a crash, orders wait this long).
     #[arg(long, env = "BACKOFFICE_WORKER_LEASE_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
     pub worker_lease_seconds: u64,
+    /// Seconds between notification attempts, comma-separated (then the notification is
+    /// exhausted and the merchant told in the message center).
+    #[arg(long, env = "BACKOFFICE_NOTIFY_SCHEDULE", default_value = crate::config::DEFAULT_NOTIFY_SCHEDULE,
+        value_parser = |text: &str| crate::config::parse_notify_schedule(text).map(|_| text.to_string()))]
+    pub notify_schedule: String,
+    /// Let notify URLs point at loopback, private, link-local and other internal
+    /// addresses (tests and on-premises set-ups); refused by default.
+    #[arg(long, env = "BACKOFFICE_ALLOW_PRIVATE_NOTIFY")]
+    pub allow_private_notify: bool,
+    /// Do not send notifications from this process (they wait in the outbox for another).
+    #[arg(long, env = "BACKOFFICE_NO_NOTIFY")]
+    pub no_notify: bool,
 }
 
 #[derive(Debug, Args)]
@@ -173,6 +185,13 @@ impl ServeArgs {
             poll_interval: Duration::from_millis(self.worker_poll_ms),
             lease: Duration::from_secs(self.worker_lease_seconds),
             ..WorkerConfig::default()
+        };
+        config.notify = NotifyConfig {
+            enabled: !self.no_notify,
+            // Checked by clap's value parser already.
+            schedule: crate::config::parse_notify_schedule(&self.notify_schedule).unwrap_or_default(),
+            allow_private: self.allow_private_notify,
+            ..NotifyConfig::default()
         };
         config
     }

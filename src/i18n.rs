@@ -16,11 +16,13 @@ mod failure;
 pub mod files;
 pub mod notices;
 pub mod template;
+mod notify;
 mod trade;
 mod user_centre;
 
 use axum::http::HeaderMap;
 pub use failure::{FailureReason, failure_text};
+pub use notify::NotifyMessage;
 use std::borrow::Cow;
 pub use template::TemplateMessage;
 pub use trade::TradeMessage;
@@ -105,6 +107,14 @@ pub enum Message {
     Trade(TradeMessage),
     /// The template and demo pages (`i18n/template.rs`).
     Template(TemplateMessage),
+    /// Order notifications (`i18n/notify.rs`).
+    Notify(NotifyMessage),
+}
+
+impl From<NotifyMessage> for Message {
+    fn from(message: NotifyMessage) -> Self {
+        Message::Notify(message)
+    }
 }
 
 impl From<TradeMessage> for Message {
@@ -150,6 +160,7 @@ impl Message {
             Message::IdempotencyKeyReused => "idempotency.key_reused",
             Message::Trade(message) => message.key(),
             Message::Template(message) => message.key(),
+            Message::Notify(message) => message.key(),
         }
     }
 
@@ -270,6 +281,7 @@ impl Message {
             (Message::IdempotencyKeyReused, ZhCn) => "该 Idempotency-Key 已用于另一个请求，本次未做任何更改".into(),
             (Message::Trade(message), locale) => message.text(locale),
             (Message::Template(message), locale) => message.text(locale),
+            (Message::Notify(message), locale) => message.text(locale),
         };
         text
     }

@@ -20,6 +20,7 @@ pub mod idempotency;
 pub mod key_check;
 pub mod metrics;
 pub mod monitor;
+pub mod notify;
 pub mod openapi;
 pub mod orders;
 pub mod pagination;

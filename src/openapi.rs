@@ -208,5 +208,7 @@ impl Modify for SessionTokenSchemes {
 }
 
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
-    SwaggerUi::new("/api-docs/ui").url("/api-docs/openapi.json", ApiDoc::openapi()).into()
+    let mut document = ApiDoc::openapi();
+    document.merge(crate::notify::NotifyApiDoc::openapi());
+    SwaggerUi::new("/api-docs/ui").url("/api-docs/openapi.json", document).into()
 }

@@ -14,8 +14,8 @@ use crate::password::PasswordHasher;
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
 use crate::{
-    auth, demo, finance, monitor, openapi, orders, quotes, system_info, template_pages, two_factor, user_centre, users,
-    web_assets, worker,
+    auth, demo, finance, monitor, notify, openapi, orders, quotes, system_info, template_pages, two_factor, user_centre,
+    users, web_assets, worker,
 };
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
@@ -77,11 +77,15 @@ impl Application {
         &self.state
     }
 
-    /// Serves (and runs the order worker) until `shutdown` completes, then finishes the
+    /// Serves (and runs the order worker and notification sender) until `shutdown` completes, then finishes the
     /// requests under way and the worker's order in hand.
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let app = routes(self.state.clone());
         let (stop_worker, worker_stop) = tokio::sync::watch::channel(false);
+        let sender = match self.state.config.notify.enabled {
+            true => Some(notify::deliver::spawn(self.state.clone(), worker_stop.clone())?),
+            false => None,
+        };
         let worker = self.state.config.worker.enabled.then(|| worker::spawn(self.state.clone(), worker_stop));
         let served = axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(async move {
@@ -92,6 +96,9 @@ impl Application {
             .context("server error");
         if let Some(worker) = worker {
             let _ = worker.await;
+        }
+        if let Some(sender) = sender {
+            let _ = sender.await;
         }
         self.state.db.pool.close().await;
         served
@@ -108,7 +115,8 @@ pub fn routes(state: AppState) -> Router {
         .merge(orders::router())
         .merge(quotes::router())
         .merge(finance::router())
-        .merge(system_info::router());
+        .merge(system_info::router())
+        .merge(notify::router());
     // The template pages exist only when switched on: otherwise their paths are unknown (404).
     let api = if state.config.template_pages { api.merge(template_pages::router()) } else { api };
     let api = api.layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));

@@ -4,7 +4,7 @@
 
 use super::files::{self, Labels};
 use super::notices::Notice;
-use super::{Locale, Message, TemplateMessage, TradeMessage, UserCentreMessage};
+use super::{Locale, Message, NotifyMessage, TemplateMessage, TradeMessage, UserCentreMessage};
 use crate::domain::Carrier;
 use std::collections::HashSet;
 
@@ -197,6 +197,17 @@ fn template_messages() -> Vec<TemplateMessage> {
     all
 }
 
+fn notify_messages() -> Vec<NotifyMessage> {
+    use NotifyMessage::*;
+    let all = vec![UrlInvalid, UrlPrivate { host: "127.0.0.1".into() }, NoNotifyUrl, InFlight, TimeRangeRequired];
+    for message in &all {
+        match message {
+            UrlInvalid | UrlPrivate { .. } | NoNotifyUrl | InFlight | TimeRangeRequired => {}
+        }
+    }
+    all
+}
+
 fn messages() -> Vec<Message> {
     use Message::*;
     let mut all = vec![
@@ -235,6 +246,7 @@ fn messages() -> Vec<Message> {
     all.extend(user_centre_messages().into_iter().map(UserCentre));
     all.extend(trade_messages().into_iter().map(Trade));
     all.extend(template_messages().into_iter().map(Template));
+    all.extend(notify_messages().into_iter().map(Notify));
     for message in &all {
         match message {
             Success
@@ -270,7 +282,8 @@ fn messages() -> Vec<Message> {
             | IdempotencyKeyInvalid { .. }
             | IdempotencyKeyReused
             | Trade(_)
-            | Template(_) => {}
+            | Template(_)
+            | Notify(_) => {}
         }
     }
     all
@@ -294,6 +307,11 @@ fn notices() -> Vec<Notice> {
         LowBalance,
         PleaseTopUp,
         LowBalanceDetail { balance: "9.00".into(), line: "1000.00".into() },
+        Integration,
+        WebhookSecretRotated,
+        WebhookSecretRotatedDetail { until: "2026-11-24 20:00:00".into(), address: "127.0.0.1".into() },
+        NotificationExhausted,
+        NotificationExhaustedDetail { order_no: "N1".into(), url: "https://shop.example.com/cb".into() },
     ];
     for notice in &all {
         match notice {
@@ -311,7 +329,12 @@ fn notices() -> Vec<Notice> {
             | RealNameCertification
             | LowBalance
             | PleaseTopUp
-            | LowBalanceDetail { .. } => {}
+            | LowBalanceDetail { .. }
+            | Integration
+            | WebhookSecretRotated
+            | WebhookSecretRotatedDetail { .. }
+            | NotificationExhausted
+            | NotificationExhaustedDetail { .. } => {}
         }
     }
     all
