@@ -179,4 +179,20 @@ mod tests {
             assert_eq!(check_notify_url_with(url, true), Err(NotifyUrlError::Invalid), "{url}");
         }
     }
+
+    /// The connect-time check: a name is refused by what it resolves to, not by its spelling.
+    #[tokio::test]
+    async fn the_resolver_drops_internal_addresses() {
+        use reqwest::dns::Resolve;
+        let name = |text: &str| text.parse::<reqwest::dns::Name>().unwrap();
+        let refused = GuardedResolver.resolve(name("localhost")).await;
+        let error = refused.err().expect("localhost resolves only to loopback").to_string();
+        assert!(error.contains("loopback, private"), "{error}");
+        // And a client built on it never connects there, whatever the URL says.
+        let client = reqwest::Client::builder().dns_resolver(std::sync::Arc::new(GuardedResolver)).build().unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let sent = client.get(format!("http://localhost:{port}/")).send().await;
+        assert!(sent.is_err());
+    }
 }

@@ -15,6 +15,7 @@ mod lists;
 mod lockout;
 mod login;
 mod monitor;
+mod notify;
 mod orders;
 mod profile;
 mod reauth;
