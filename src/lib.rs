@@ -21,6 +21,7 @@ pub mod key_check;
 pub mod metrics;
 pub mod monitor;
 pub mod notify;
+pub mod notify_guard;
 pub mod openapi;
 pub mod orders;
 pub mod pagination;

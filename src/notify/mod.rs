@@ -6,22 +6,23 @@
 //! - `deliver.rs` sends due events under a lease, retries on `--notify-schedule`, records
 //!   every attempt and tells the merchant when the schedule runs out;
 //! - `sign.rs` signs, `secret.rs` keeps the per-merchant signing secret sealed;
-//! - `guard.rs` refuses internal destinations (SSRF), when saved and when connecting;
+//! - `notify_guard.rs` (top level) refuses internal destinations (SSRF), when saved and when connecting;
 //! - `api.rs` is the Notifications page and the order drawer's attempts.
 
 pub mod api;
 pub mod deliver;
-pub mod guard;
 pub mod outbox;
 pub mod secret;
 pub mod sign;
 
-use crate::error::AppError;
-use crate::i18n::NotifyMessage;
+/// The SSRF guard lives at the top level (`notify_guard.rs`) so that the user centre can
+/// check a notify URL when it is saved without depending on the sender.
+pub use crate::notify_guard as guard;
+pub use crate::notify_guard::check_url_field;
+
 use crate::state::AppState;
 use axum::Router;
 use axum::routing::post;
-use guard::NotifyUrlError;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -31,22 +32,6 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/notify/resend", post(api::resend))
         .route("/adminapi/notify/resendFailed", post(api::resend_failed))
         .route("/adminapi/notify/test", post(api::test))
-}
-
-/// The save-time check of a notify URL (`field` names it in the error), with the server's
-/// `--allow-private-notify`: a clear field error for a bad form or an internal destination.
-/// An empty URL (none) passes.
-pub fn check_url_field(state: &AppState, field: &str, url: &str) -> Result<(), AppError> {
-    if url.trim().is_empty() {
-        return Ok(());
-    }
-    guard::check_notify_url_with(url, state.config.notify.allow_private).map(|_| ()).map_err(|error| {
-        let message = match error {
-            NotifyUrlError::Invalid => NotifyMessage::UrlInvalid,
-            NotifyUrlError::PrivateDestination(host) => NotifyMessage::UrlPrivate { host },
-        };
-        AppError::field(field, message)
-    })
 }
 
 /// The notification endpoints in the OpenAPI document (merged into `openapi::ApiDoc`).

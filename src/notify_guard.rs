@@ -7,6 +7,9 @@
 //! the client connects only to addresses that passed. `--allow-private-notify` turns the
 //! address checks off (tests, on-premises set-ups); the scheme and form are always checked.
 
+use crate::error::AppError;
+use crate::i18n::NotifyMessage;
+use crate::state::AppState;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use url::{Host, Url};
 
@@ -51,6 +54,22 @@ pub fn check_notify_url_with(text: &str, allow_private: bool) -> Result<Url, Not
         Some(_) => {}
     }
     Ok(url)
+}
+
+/// The save-time check of a notify URL (`field` names it in the error), with the server's
+/// `--allow-private-notify`: a clear field error for a bad form or an internal destination.
+/// An empty URL (none) passes.
+pub fn check_url_field(state: &AppState, field: &str, url: &str) -> Result<(), AppError> {
+    if url.trim().is_empty() {
+        return Ok(());
+    }
+    guard::check_notify_url_with(url, state.config.notify.allow_private).map(|_| ()).map_err(|error| {
+        let message = match error {
+            NotifyUrlError::Invalid => NotifyMessage::UrlInvalid,
+            NotifyUrlError::PrivateDestination(host) => NotifyMessage::UrlPrivate { host },
+        };
+        AppError::field(field, message)
+    })
 }
 
 /// Whether a destination address is refused: loopback, private (RFC 1918, unique local),
