@@ -63,7 +63,7 @@ pub fn check_url_field(state: &AppState, field: &str, url: &str) -> Result<(), A
     if url.trim().is_empty() {
         return Ok(());
     }
-    guard::check_notify_url_with(url, state.config.notify.allow_private).map(|_| ()).map_err(|error| {
+    check_notify_url_with(url, state.config.notify.allow_private).map(|_| ()).map_err(|error| {
         let message = match error {
             NotifyUrlError::Invalid => NotifyMessage::UrlInvalid,
             NotifyUrlError::PrivateDestination(host) => NotifyMessage::UrlPrivate { host },
