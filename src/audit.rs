@@ -40,6 +40,10 @@ pub mod action {
     /// An open-API key created or revoked; `detail` names the key (never its secret).
     pub const API_KEY_CREATED: &str = "api_key_created";
     pub const API_KEY_REVOKED: &str = "api_key_revoked";
+    /// A merchant's webhook signing secret replaced (the secret is never in the detail).
+    pub const WEBHOOK_SECRET_ROTATED: &str = "webhook_secret_rotated";
+    /// Notifications sent again by hand; `detail` says which or how many.
+    pub const NOTIFICATION_RESENT: &str = "notification_resent";
 }
 
 /// Writes one event. `detail` is free text for people and must never hold a secret.

@@ -1,6 +1,6 @@
 //! The command line: `backoffice serve` and `backoffice create-user`.
 
-use crate::config::{ChannelConfig, Config, SessionPolicy, ThrottlePolicy, WorkerConfig};
+use crate::config::{ChannelConfig, Config, NotifyConfig, SessionPolicy, ThrottlePolicy, WorkerConfig};
 use crate::db::Database;
 use crate::password::{NewPassword, PasswordHasher};
 use crate::session::Role;
@@ -129,6 +129,18 @@ pub struct ServeArgs {
     /// Open-API calls per merchant per minute (bursts up to this many); 0: no limit.
     #[arg(long, env = "BACKOFFICE_API_RATE_LIMIT_PER_MINUTE", default_value_t = 6_000)]
     pub api_rate_limit_per_minute: u32,
+    /// Seconds between notification attempts, comma-separated (then the notification is
+    /// exhausted and the merchant told in the message center).
+    #[arg(long, env = "BACKOFFICE_NOTIFY_SCHEDULE", default_value = crate::config::DEFAULT_NOTIFY_SCHEDULE,
+        value_parser = |text: &str| crate::config::parse_notify_schedule(text).map(|_| text.to_string()))]
+    pub notify_schedule: String,
+    /// Let notify URLs point at loopback, private, link-local and other internal
+    /// addresses (tests and on-premises set-ups); refused by default.
+    #[arg(long, env = "BACKOFFICE_ALLOW_PRIVATE_NOTIFY")]
+    pub allow_private_notify: bool,
+    /// Do not send notifications from this process (they wait in the outbox for another).
+    #[arg(long, env = "BACKOFFICE_NO_NOTIFY")]
+    pub no_notify: bool,
 }
 
 #[derive(Debug, Args)]
@@ -178,6 +190,13 @@ impl ServeArgs {
             ..WorkerConfig::default()
         };
         config.open_api.rate_limit_per_minute = self.api_rate_limit_per_minute;
+        config.notify = NotifyConfig {
+            enabled: !self.no_notify,
+            // Checked by clap's value parser already.
+            schedule: crate::config::parse_notify_schedule(&self.notify_schedule).unwrap_or_default(),
+            allow_private: self.allow_private_notify,
+            ..NotifyConfig::default()
+        };
         config
     }
 }

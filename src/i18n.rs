@@ -15,6 +15,7 @@ mod coverage;
 mod failure;
 pub mod files;
 pub mod notices;
+mod notify;
 mod open_api;
 pub mod template;
 mod trade;
@@ -22,6 +23,7 @@ mod user_centre;
 
 use axum::http::HeaderMap;
 pub use failure::{FailureReason, failure_text};
+pub use notify::NotifyMessage;
 pub use open_api::OpenApiMessage;
 use std::borrow::Cow;
 pub use template::TemplateMessage;
@@ -109,11 +111,19 @@ pub enum Message {
     Template(TemplateMessage),
     /// The merchant open API and its keys (`i18n/open_api.rs`).
     OpenApi(OpenApiMessage),
+    /// Order notifications (`i18n/notify.rs`).
+    Notify(NotifyMessage),
 }
 
 impl From<OpenApiMessage> for Message {
     fn from(message: OpenApiMessage) -> Self {
         Message::OpenApi(message)
+    }
+}
+
+impl From<NotifyMessage> for Message {
+    fn from(message: NotifyMessage) -> Self {
+        Message::Notify(message)
     }
 }
 
@@ -161,6 +171,7 @@ impl Message {
             Message::Trade(message) => message.key(),
             Message::Template(message) => message.key(),
             Message::OpenApi(message) => message.key(),
+            Message::Notify(message) => message.key(),
         }
     }
 
@@ -282,6 +293,7 @@ impl Message {
             (Message::Trade(message), locale) => message.text(locale),
             (Message::Template(message), locale) => message.text(locale),
             (Message::OpenApi(message), locale) => message.text(locale),
+            (Message::Notify(message), locale) => message.text(locale),
         };
         text
     }

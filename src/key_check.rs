@@ -20,6 +20,7 @@ pub async fn sealed_sample(db: &Database) -> anyhow::Result<Option<(String, Stri
         "SELECT secret_sealed, 'totp:' || CAST(user_id AS TEXT) FROM two_factor LIMIT 1",
         "SELECT secret_sealed, 'totp-setup:' || CAST(user_id AS TEXT) FROM two_factor_setups LIMIT 1",
         "SELECT card_no_enc, 'card_no:' || system_order_id FROM orders WHERE card_no_enc IS NOT NULL LIMIT 1",
+        "SELECT secret_enc, 'webhook_secret:' || CAST(merchant_id AS TEXT) FROM webhook_secrets LIMIT 1",
     ];
     for sql in probes {
         let row: Option<(String, String)> = sqlx::query_as(sql).fetch_optional(&db.pool).await?;

@@ -21,6 +21,8 @@ pub mod idempotency;
 pub mod key_check;
 pub mod metrics;
 pub mod monitor;
+pub mod notify;
+pub mod notify_guard;
 pub mod openapi;
 pub mod openapi_v1;
 pub mod orders;

@@ -210,5 +210,6 @@ impl Modify for SessionTokenSchemes {
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     let mut document = ApiDoc::openapi();
     document.merge(crate::openapi_v1::doc::OpenApiV1Doc::openapi());
+    document.merge(crate::notify::NotifyApiDoc::openapi());
     SwaggerUi::new("/api-docs/ui").url("/api-docs/openapi.json", document).into()
 }

@@ -14,7 +14,7 @@ use crate::password::PasswordHasher;
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
 use crate::{
-    api_keys, auth, demo, finance, monitor, openapi, openapi_v1, orders, quotes, system_info, template_pages,
+    api_keys, auth, demo, finance, monitor, notify, openapi, openapi_v1, orders, quotes, system_info, template_pages,
     two_factor, user_centre, users, web_assets, worker,
 };
 use anyhow::Context;
@@ -77,11 +77,15 @@ impl Application {
         &self.state
     }
 
-    /// Serves (and runs the order worker) until `shutdown` completes, then finishes the
+    /// Serves (and runs the order worker and notification sender) until `shutdown` completes, then finishes the
     /// requests under way and the worker's order in hand.
     pub async fn run_until_stopped(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let app = routes(self.state.clone());
         let (stop_worker, worker_stop) = tokio::sync::watch::channel(false);
+        let sender = match self.state.config.notify.enabled {
+            true => Some(notify::deliver::spawn(self.state.clone(), worker_stop.clone())?),
+            false => None,
+        };
         let worker = self.state.config.worker.enabled.then(|| worker::spawn(self.state.clone(), worker_stop));
         let served = axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(async move {
@@ -92,6 +96,9 @@ impl Application {
             .context("server error");
         if let Some(worker) = worker {
             let _ = worker.await;
+        }
+        if let Some(sender) = sender {
+            let _ = sender.await;
         }
         self.state.db.pool.close().await;
         served
@@ -110,7 +117,8 @@ pub fn routes(state: AppState) -> Router {
         .merge(finance::router())
         .merge(system_info::router())
         .merge(api_keys::router())
-        .merge(openapi_v1::sign_check::router());
+        .merge(openapi_v1::sign_check::router())
+        .merge(notify::router());
     // The template pages exist only when switched on: otherwise their paths are unknown (404).
     let api = if state.config.template_pages { api.merge(template_pages::router()) } else { api };
     let api = api.layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));

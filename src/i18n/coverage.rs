@@ -4,7 +4,7 @@
 
 use super::files::{self, Labels};
 use super::notices::Notice;
-use super::{Locale, Message, OpenApiMessage, TemplateMessage, TradeMessage, UserCentreMessage};
+use super::{Locale, Message, NotifyMessage, OpenApiMessage, TemplateMessage, TradeMessage, UserCentreMessage};
 use crate::domain::Carrier;
 use std::collections::HashSet;
 
@@ -234,6 +234,17 @@ fn open_api_messages() -> Vec<OpenApiMessage> {
     all
 }
 
+fn notify_messages() -> Vec<NotifyMessage> {
+    use NotifyMessage::*;
+    let all = vec![UrlInvalid, UrlPrivate { host: "127.0.0.1".into() }, NoNotifyUrl, InFlight, TimeRangeRequired];
+    for message in &all {
+        match message {
+            UrlInvalid | UrlPrivate { .. } | NoNotifyUrl | InFlight | TimeRangeRequired => {}
+        }
+    }
+    all
+}
+
 fn messages() -> Vec<Message> {
     use Message::*;
     let mut all = vec![
@@ -273,6 +284,7 @@ fn messages() -> Vec<Message> {
     all.extend(trade_messages().into_iter().map(Trade));
     all.extend(template_messages().into_iter().map(Template));
     all.extend(open_api_messages().into_iter().map(OpenApi));
+    all.extend(notify_messages().into_iter().map(Notify));
     for message in &all {
         match message {
             Success
@@ -310,6 +322,7 @@ fn messages() -> Vec<Message> {
             | Trade(_)
             | Template(_)
             | OpenApi(_) => {}
+            Notify(_) => {}
         }
     }
     all
@@ -336,6 +349,11 @@ fn notices() -> Vec<Notice> {
         ApiKeyCreated,
         ApiKeyRevoked,
         ApiKeyChange { key_id: "ak_1".into(), by: "merchant".into(), address: "127.0.0.1".into() },
+        Integration,
+        WebhookSecretRotated,
+        WebhookSecretRotatedDetail { until: "2026-11-24 20:00:00".into(), address: "127.0.0.1".into() },
+        NotificationExhausted,
+        NotificationExhaustedDetail { order_no: "N1".into(), url: "https://shop.example.com/cb".into() },
     ];
     for notice in &all {
         match notice {
@@ -357,6 +375,11 @@ fn notices() -> Vec<Notice> {
             | ApiKeyCreated
             | ApiKeyRevoked
             | ApiKeyChange { .. } => {}
+            Integration
+            | WebhookSecretRotated
+            | WebhookSecretRotatedDetail { .. }
+            | NotificationExhausted
+            | NotificationExhaustedDetail { .. } => {}
         }
     }
     all

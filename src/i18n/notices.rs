@@ -42,6 +42,20 @@ pub enum Notice {
         by: String,
         address: String,
     },
+    /// Sub-title of notices about the merchant's integration (notifications, keys).
+    Integration,
+    WebhookSecretRotated,
+    /// When the previous secret stops signing (Beijing time) and where the change came from.
+    WebhookSecretRotatedDetail {
+        until: String,
+        address: String,
+    },
+    NotificationExhausted,
+    /// Which order's notification gave up, and where it was sent.
+    NotificationExhaustedDetail {
+        order_no: String,
+        url: String,
+    },
 }
 
 impl Notice {
@@ -94,6 +108,23 @@ impl Notice {
                     format!("API 密钥 {key_id}，操作人 {by}，IP {address}。如非本人操作，请立即吊销该密钥、修改密码并联系管理员。").into()
                 } else {
                     format!("API key {key_id}, by {by} from {address}. If this was not you, revoke the key, change your password and contact an administrator at once.").into()
+                }
+            }
+            Integration => pick("接口对接", "Integration"),
+            WebhookSecretRotated => pick("回调签名密钥已更换", "Webhook signing secret rotated"),
+            WebhookSecretRotatedDetail { until, address } => {
+                if zh {
+                    format!("新的回调签名密钥已生成（IP {address}）。旧密钥将继续作为第二个签名使用至 {until}（北京时间）。如非本人操作，请立即修改密码并联系管理员。").into()
+                } else {
+                    format!("A new webhook signing secret was created from {address}. The previous secret keeps signing as a second signature until {until} (Beijing time). If this was not you, change your password and contact an administrator at once.").into()
+                }
+            }
+            NotificationExhausted => pick("订单回调通知发送失败", "Order notification undeliverable"),
+            NotificationExhaustedDetail { order_no, url } => {
+                if zh {
+                    format!("订单 {order_no} 的结果通知已按重试计划全部尝试，发送到 {url} 仍未成功。请检查回调地址与服务，然后在“回调通知”页面重新发送。").into()
+                } else {
+                    format!("The result notification of order {order_no} was tried on the whole retry schedule and never delivered to {url}. Check your callback endpoint, then resend it from the Notifications page.").into()
                 }
             }
         }

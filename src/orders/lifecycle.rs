@@ -260,6 +260,10 @@ pub async fn finish_claiming(
             moved
         }
     };
+    if moved {
+        // The merchant's notification, in the same transaction: finished means notified.
+        crate::notify::outbox::enqueue_order_finished(&mut transaction, order.id).await?;
+    }
     if moved || key.is_none() {
         transaction.commit().await?;
     }

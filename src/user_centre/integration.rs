@@ -26,6 +26,8 @@ pub async fn change_integration(
     JsonBody(request): JsonBody<IntegrationRequest>,
 ) -> ApiResult<ProfileView> {
     let integration = Integration::parse(request)?;
+    // No internal destinations (SSRF), unless the server allows them.
+    crate::notify_guard::check_url_field(&state, "notify_url", &integration.notify_url)?;
     sqlx::query("UPDATE users SET notify_url = $1, ip_whitelist = $2 WHERE id = $3")
         .bind(&integration.notify_url)
         .bind(&integration.ip_whitelist)

@@ -151,6 +151,9 @@ pub async fn change_info(
             return Err(AppError::Validation(fields));
         }
     };
+    if let Some(notify_url) = &profile.notify_url {
+        crate::notify_guard::check_url_field(&state, "notify_url", notify_url)?;
+    }
     let new_hash = match &password {
         Some(change) => Some(verify_and_hash(&state, &caller, change).await?),
         None => None,

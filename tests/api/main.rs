@@ -15,6 +15,7 @@ mod lists;
 mod lockout;
 mod login;
 mod monitor;
+mod notify;
 mod open_api;
 mod open_api_example;
 mod orders;

@@ -47,6 +47,7 @@ export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   BehalfList: () => import('@/features/orders/components/behalf-order-list-page'),
   AddList: () => import('@/features/add-order/components/add-order-page'),
   AllAddList: () => import('@/features/batch-add-orders/components/batch-add-orders-page'),
+  Notifications: () => import('@/features/notifications/components/notifications-page'),
   QouteList: () => import('@/features/quotes/components/quote-list-page'),
   Account: () => import('@/features/finance-account/components/account-records-page'),
   Merchants: () => import('@/features/merchants/components/merchants-page'),

@@ -9,6 +9,7 @@ import menu from './menu';
 import messageCenter from './message-center';
 import monitor from './monitor';
 import navbar from './navbar';
+import notify from './notify';
 import orderCommon from './order-common';
 import orderPages from './order-pages';
 import placeholder from './placeholder';
@@ -32,6 +33,7 @@ export default {
   ...messageCenter,
   ...monitor,
   ...navbar,
+  ...notify,
   ...orderCommon,
   ...orderPages,
   ...placeholder,

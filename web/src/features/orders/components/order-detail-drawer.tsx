@@ -8,6 +8,7 @@ import { formatTime } from '@/lib/platform-time';
 import { useUserStore } from '@/stores/user-store';
 import { type CardSecret, type TimelineEntry, useOrderDetail, useRevealCard } from '../api/orders';
 import type { AccountRecord, OrderItem } from '../api/types';
+import { OrderNotificationsSection } from './order-notifications';
 import { OrderStatusTag } from './order-status-tag';
 import { ResolveActions } from './resolve-actions';
 
@@ -200,6 +201,8 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
             <Typography.Title level={5}>{t('orderCommon.detail.records')}</Typography.Title>
             <AccountRecordTable records={detail.data.account_records} />
           </div>
+
+          <OrderNotificationsSection orderId={order.id} />
         </Space>
       ) : null}
     </Drawer>

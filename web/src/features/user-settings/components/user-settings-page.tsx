@@ -13,6 +13,7 @@ import {
 import { Button, Card, Col, Menu, Result, Row, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { usePermission } from '@/components/permission/use-permission';
 import { showSuccessMessage } from '@/lib/feedback';
 import { useUserStore } from '@/stores/user-store';
 import { useChangeInfo } from '../api/change-info';
@@ -24,6 +25,7 @@ import { downloadText, profileExport, profileExportFileName } from './export-pro
 import { IntegrationForm } from './integration-form';
 import { ProfileForm } from './profile-form';
 import { PasswordTab, SecurityTab } from './security-tab';
+import { WebhookSecretCard } from './webhook-secret-card';
 import './user-settings-page.css';
 
 export const SETTINGS_TABS = ['basic', 'integration', 'apiKeys', 'security', 'password', 'certification'] as const;
@@ -42,7 +44,13 @@ function BasicInfoTab({ profile }: { profile: Profile }) {
 
 function IntegrationTab({ profile }: { profile: Profile }) {
   const changeIntegration = useChangeIntegration();
-  return <IntegrationForm profile={profile} onSave={changeIntegration.mutateAsync} saving={changeIntegration.isPending} />;
+  const merchant = usePermission(['user']);
+  return (
+    <>
+      <IntegrationForm profile={profile} onSave={changeIntegration.mutateAsync} saving={changeIntegration.isPending} />
+      {merchant ? <WebhookSecretCard /> : null}
+    </>
+  );
 }
 
 /** The §2 menu item each tab is reached from. */

@@ -1,0 +1,135 @@
+import {
+  keepPreviousData,
+  mutationOptions,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { postJson } from '@/lib/request';
+
+export const NOTIFY_LIST_URL = '/adminapi/notify/list';
+export const NOTIFY_RESEND_URL = '/adminapi/notify/resend';
+export const NOTIFY_RESEND_FAILED_URL = '/adminapi/notify/resendFailed';
+export const NOTIFY_TEST_URL = '/adminapi/notify/test';
+
+export const NOTIFICATION_STATES = ['pending', 'delivered', 'failed', 'exhausted'] as const;
+export type NotificationState = (typeof NOTIFICATION_STATES)[number];
+
+/** One callback to a merchant (an outbox row). */
+export interface NotificationItem {
+  id: number;
+  event_id: string;
+  merchant_id: number;
+  order_id: number | null;
+  order_no: string | null;
+  event_type: string;
+  url: string;
+  state: NotificationState;
+  attempts: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  delivered_at: string | null;
+  last_error: string | null;
+}
+
+export interface NotificationFilters {
+  state?: NotificationState;
+  orderNo?: string;
+  merchantId?: number;
+  startTime?: string;
+  endTime?: string;
+}
+
+export interface NotificationQuery {
+  state?: NotificationState;
+  order_no?: string;
+  merchant_id?: number;
+  from?: string;
+  to?: string;
+}
+
+/** Filters → the list body of the API. */
+export function toNotificationQuery(filters: NotificationFilters): NotificationQuery {
+  const query: NotificationQuery = {};
+  if (filters.state) query.state = filters.state;
+  const orderNo = filters.orderNo?.trim();
+  if (orderNo) query.order_no = orderNo;
+  if (typeof filters.merchantId === 'number') query.merchant_id = filters.merchantId;
+  if (filters.startTime) query.from = filters.startTime;
+  if (filters.endTime) query.to = filters.endTime;
+  return query;
+}
+
+export interface NotificationPage {
+  list: NotificationItem[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export type NotificationListRequest = NotificationQuery & { page: number; page_size: number };
+
+/** POST /adminapi/notify/list */
+export function getNotifications(body: NotificationListRequest): Promise<NotificationPage> {
+  return postJson<NotificationPage>(NOTIFY_LIST_URL, body);
+}
+
+export const notificationsQueryOptions = (body: NotificationListRequest) =>
+  queryOptions({
+    queryKey: ['notifications', body],
+    queryFn: () => getNotifications(body),
+    placeholderData: keepPreviousData,
+  });
+
+export function useNotifications(body: NotificationListRequest) {
+  return useQuery(notificationsQueryOptions(body));
+}
+
+export interface Resent {
+  queued: number;
+}
+
+/** POST /adminapi/notify/resend: one notification, due now. */
+export function resendNotification(id: number): Promise<Resent> {
+  return postJson<Resent>(NOTIFY_RESEND_URL, { id });
+}
+
+/** POST /adminapi/notify/resendFailed: every failed or exhausted one written in the range. */
+export function resendFailed(range: { from: string; to: string; merchant_id?: number }): Promise<Resent> {
+  return postJson<Resent>(NOTIFY_RESEND_FAILED_URL, range);
+}
+
+/** What one attempt gave (the test notification's answer). */
+export interface AttemptResult {
+  attempt: number;
+  started_at: string;
+  latency_ms: number;
+  http_status: number | null;
+  delivered: boolean;
+  response_excerpt: string;
+  error: string | null;
+}
+
+/** POST /adminapi/notify/test: a test event to the profile's notify URL, sent now. */
+export function sendTestNotification(): Promise<AttemptResult> {
+  return postJson<AttemptResult>(NOTIFY_TEST_URL, {});
+}
+
+export const resendMutationOptions = () =>
+  mutationOptions({ mutationKey: ['notify-resend'], mutationFn: resendNotification });
+export const resendFailedMutationOptions = () =>
+  mutationOptions({ mutationKey: ['notify-resend-failed'], mutationFn: resendFailed });
+export const testNotificationMutationOptions = () =>
+  mutationOptions({ mutationKey: ['notify-test'], mutationFn: sendTestNotification });
+
+/** The three actions of the page; each refreshes the list. */
+export function useNotificationActions() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['notifications'] });
+  return {
+    resend: useMutation({ ...resendMutationOptions(), onSuccess: refresh }),
+    resendFailed: useMutation({ ...resendFailedMutationOptions(), onSuccess: refresh }),
+    test: useMutation({ ...testNotificationMutationOptions(), onSuccess: refresh }),
+  };
+}

@@ -1,0 +1,250 @@
+import { Alert, App, Button, Form, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rangeToIso } from '@/components/list-page/date-presets';
+import { DateRangeFilter, FilterCard, type FilterField } from '@/components/list-page/filter-card';
+import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import { useMerchantColumn } from '@/components/list-page/merchant-column';
+import type { FilterSchema, FilterValues } from '@/components/list-page/url-filters';
+import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
+import { usePageNumbers } from '@/components/list-page/use-page-numbers';
+import { usePermission } from '@/components/permission/use-permission';
+import { formatTime } from '@/lib/platform-time';
+import {
+  type AttemptResult,
+  NOTIFICATION_STATES,
+  type NotificationFilters,
+  type NotificationItem,
+  type NotificationState,
+  toNotificationQuery,
+  useNotificationActions,
+  useNotifications,
+} from '../api/notifications';
+
+const SCHEMA: FilterSchema = { texts: ['state', 'orderNo'], numbers: ['merchantId'], ranges: ['range'] };
+
+export const STATE_COLORS: Record<NotificationState, string> = {
+  pending: 'processing',
+  delivered: 'success',
+  failed: 'warning',
+  exhausted: 'error',
+};
+
+/** Address values → list filters; values the API would refuse are dropped. */
+export function toFilters(values: FilterValues): NotificationFilters {
+  const state = NOTIFICATION_STATES.find((value) => value === values.state);
+  return {
+    state,
+    orderNo: typeof values.orderNo === 'string' ? values.orderNo : undefined,
+    merchantId: typeof values.merchantId === 'number' && values.merchantId > 0 ? values.merchantId : undefined,
+    ...rangeToIso(Array.isArray(values.range) ? values.range : null),
+  };
+}
+
+/** The answer of a test notification, in a sentence. */
+function TestResult({ result }: { result: AttemptResult }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      data-testid="notify-test-result"
+      type={result.delivered ? 'success' : 'error'}
+      showIcon
+      title={result.delivered ? t('notify.test.delivered') : t('notify.test.failed')}
+      description={t('notify.test.detail', {
+        status: result.http_status ?? '-',
+        latency: result.latency_ms,
+        error: result.error ?? '-',
+      })}
+    />
+  );
+}
+
+/** Notifications (/order/notifications): callbacks to merchants, their state, resends and a test. */
+export default function NotificationsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const isAdmin = usePermission(['admin']);
+  const { values, apply, search } = useUrlFilters(SCHEMA);
+  const { page, pageSize, setPage, onChange } = usePageNumbers(20);
+  useOnChange(search, () => setPage(1));
+  const filters = useMemo(() => toFilters(values), [values]);
+  const query = useMemo(() => toNotificationQuery(filters), [filters]);
+  const list = useNotifications({ ...query, page, page_size: pageSize });
+  const data = list.data;
+  const actions = useNotificationActions();
+  const [testResult, setTestResult] = useState<AttemptResult | null>(null);
+  const merchantColumn = useMerchantColumn<NotificationItem>();
+  const all = t('orderCommon.filter.all');
+
+  const fields: FilterField[] = [
+    {
+      name: 'range',
+      label: t('notify.column.createdAt'),
+      tooltip: t('listPage.rangeTooltip'),
+      wide: true,
+      input: <DateRangeFilter data-testid="notify-filter-range" />,
+    },
+    {
+      name: 'state',
+      label: t('notify.column.state'),
+      input: (
+        <Select
+          allowClear
+          data-testid="notify-filter-state"
+          placeholder={all}
+          options={NOTIFICATION_STATES.map((value) => ({ value, label: t(`notify.state.${value}`) }))}
+        />
+      ),
+    },
+    {
+      name: 'orderNo',
+      label: t('orderCommon.column.orderNo'),
+      input: <Input allowClear maxLength={32} data-testid="notify-filter-order-no" />,
+    },
+    ...(isAdmin
+      ? [
+          {
+            name: 'merchantId',
+            label: t('orderCommon.filter.merchantId'),
+            input: (
+              <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="notify-filter-merchant-id" />
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const columns: ListColumn<NotificationItem>[] = [
+    { key: 'created_at', title: t('notify.column.createdAt'), dataIndex: 'created_at', render: formatTime },
+    ...(merchantColumn ? [merchantColumn] : []),
+    {
+      key: 'order_no',
+      title: t('orderCommon.column.orderNo'),
+      dataIndex: 'order_no',
+      phone: true,
+      render: (v: string | null, row) => v || t(`notify.type.${row.event_type === 'test' ? 'test' : 'order'}`),
+    },
+    {
+      key: 'state',
+      title: t('notify.column.state'),
+      dataIndex: 'state',
+      phone: true,
+      phoneWidth: 90,
+      render: (v: NotificationState) => (
+        <Tag color={STATE_COLORS[v]} data-testid="notify-state">
+          {t(`notify.state.${v}`)}
+        </Tag>
+      ),
+    },
+    { key: 'attempts', title: t('notify.column.attempts'), dataIndex: 'attempts', align: 'right' },
+    {
+      key: 'next_attempt_at',
+      title: t('notify.column.nextAttempt'),
+      dataIndex: 'next_attempt_at',
+      render: formatTime,
+    },
+    { key: 'delivered_at', title: t('notify.column.deliveredAt'), dataIndex: 'delivered_at', render: formatTime },
+    { key: 'url', title: t('notify.column.url'), dataIndex: 'url', width: 220, ellipsis: true },
+    {
+      key: 'last_error',
+      title: t('notify.column.lastError'),
+      dataIndex: 'last_error',
+      width: 220,
+      ellipsis: true,
+      render: (v: string | null) => v || '-',
+    },
+    { key: 'event_id', title: t('notify.column.eventId'), dataIndex: 'event_id', width: 160, ellipsis: true },
+    {
+      key: 'actions',
+      title: t('notify.column.actions'),
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Button
+          size="small"
+          type="link"
+          data-testid="notify-resend"
+          loading={actions.resend.isPending && actions.resend.variables === row.id}
+          onClick={() =>
+            actions.resend.mutate(row.id, {
+              onSuccess: () => void message.success(t('notify.resend.done', { count: 1 })),
+            })
+          }
+        >
+          {t('notify.resend')}
+        </Button>
+      ),
+    },
+  ];
+
+  const resendFailed = () => {
+    if (!filters.startTime || !filters.endTime) {
+      void message.warning(t('notify.resendFailed.needRange'));
+      return;
+    }
+    actions.resendFailed.mutate(
+      {
+        from: filters.startTime,
+        to: filters.endTime,
+        ...(filters.merchantId ? { merchant_id: filters.merchantId } : {}),
+      },
+      { onSuccess: (answer) => void message.success(t('notify.resend.done', { count: answer.queued })) },
+    );
+  };
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="notifications-page">
+      <FilterCard
+        title={t('menu.order.notifications')}
+        form={form}
+        fields={fields}
+        values={values}
+        testId="notify-filters"
+        searchTestId="notify-search"
+        resetTestId="notify-reset"
+        onSearch={(next) => {
+          if (!apply(next)) void list.refetch();
+        }}
+        onReset={() => {
+          if (!apply({})) void list.refetch();
+        }}
+      />
+      {testResult ? <TestResult result={testResult} /> : null}
+      <ListTable<NotificationItem>
+        listKey="notifications"
+        title={<span data-testid="notify-total">{t('orderCommon.total', { count: data?.total ?? 0 })}</span>}
+        extra={
+          <Space>
+            <Tooltip title={t('notify.resendFailed.hint')}>
+              <Button
+                data-testid="notify-resend-failed"
+                loading={actions.resendFailed.isPending}
+                onClick={resendFailed}
+              >
+                {t('notify.resendFailed')}
+              </Button>
+            </Tooltip>
+            {isAdmin ? null : (
+              <Button
+                data-testid="notify-test"
+                loading={actions.test.isPending}
+                onClick={() => actions.test.mutate(undefined, { onSuccess: setTestResult })}
+              >
+                {t('notify.test')}
+              </Button>
+            )}
+          </Space>
+        }
+        columns={columns}
+        rowKey="id"
+        dataSource={data?.list ?? []}
+        loading={list.isFetching}
+        error={list.isError && !data}
+        onRetry={() => void list.refetch()}
+        tableTestId="notify-table"
+        pagination={{ current: page, pageSize, total: data?.total ?? 0, onChange, testId: 'notify-pagination' }}
+      />
+      <Typography.Paragraph type="secondary">{t('notify.page.hint')}</Typography.Paragraph>
+    </Space>
+  );
+}

@@ -1,0 +1,30 @@
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { postJson } from '@/lib/request';
+
+export const ROTATE_WEBHOOK_SECRET_URL = '/adminapi/notify/rotateSecret';
+
+export interface RotateWebhookSecretRequest {
+  password: string;
+  /** A two-factor code, when two-factor is on. */
+  code?: string;
+}
+
+export interface RotatedWebhookSecret {
+  /** `whsec_…`, shown once. */
+  webhook_secret: string;
+  /** Until when the previous secret signs too (none: there was none). */
+  previous_valid_until: string | null;
+}
+
+/** POST /adminapi/notify/rotateSecret: a new signing secret for callbacks. */
+export function rotateWebhookSecret(request: RotateWebhookSecretRequest): Promise<RotatedWebhookSecret> {
+  // The form shows a wrong password or code beside its field.
+  return postJson<RotatedWebhookSecret>(ROTATE_WEBHOOK_SECRET_URL, request, { quietErrors: true });
+}
+
+export const rotateWebhookSecretMutationOptions = () =>
+  mutationOptions({ mutationKey: ['rotate-webhook-secret'], mutationFn: rotateWebhookSecret });
+
+export function useRotateWebhookSecret() {
+  return useMutation(rotateWebhookSecretMutationOptions());
+}
