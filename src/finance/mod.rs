@@ -139,7 +139,7 @@ pub async fn overview(
     }
     conditions.push("day >= ?", vec![Bind::Int(first)]);
     let sql = format!(
-        "SELECT day, status, CAST(SUM(count) AS BIGINT) FROM order_counter_days{} GROUP BY day, status",
+        "SELECT day, status, CAST(SUM(count) AS BIGINT) FROM order_counters{} GROUP BY day, status",
         conditions.where_clause()
     );
     let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_all(&state.db.pool).await?;

@@ -67,49 +67,36 @@ impl CounterChanges {
         batch.execute(connection).await
     }
 
-    /// The upserts, for a batch of statements run together: the detailed counters and
-    /// their two roll-ups (per day, and over all time, by merchant, kind and status).
+    /// The upserts, for a batch of statements run together.
     pub fn add_to(self, batch: &mut StatementBatch) {
         let changes: Vec<(CounterKey, i64)> = self.0.into_iter().filter(|(_, delta)| *delta != 0).collect();
-        let mut days: BTreeMap<[i64; 4], i64> = BTreeMap::new();
-        let mut totals: BTreeMap<[i64; 3], i64> = BTreeMap::new();
-        for (key, delta) in &changes {
-            *days.entry([key.merchant_id, key.day, key.order_kind, key.status]).or_insert(0) += delta;
-            *totals.entry([key.merchant_id, key.order_kind, key.status]).or_insert(0) += delta;
+        const COLUMNS: usize = 9;
+        for chunk in changes.chunks(crate::sql::MAX_BINDS / COLUMNS) {
+            let sql = format!(
+                "INSERT INTO order_counters (merchant_id, day, order_kind, status, carrier, face_value_fen, buyback,
+                 has_serial, count) VALUES {}
+                 ON CONFLICT (merchant_id, day, order_kind, status, carrier, face_value_fen, buyback, has_serial)
+                 DO UPDATE SET count = order_counters.count + excluded.count",
+                values_list(chunk.len(), COLUMNS)
+            );
+            let mut binds = Vec::with_capacity(chunk.len() * COLUMNS);
+            for (key, delta) in chunk {
+                binds.extend(
+                    [
+                        key.merchant_id,
+                        key.day,
+                        key.order_kind,
+                        key.status,
+                        key.carrier,
+                        key.face_value_fen,
+                        key.buyback,
+                        key.has_serial,
+                        *delta,
+                    ]
+                    .map(Bind::Int),
+                );
+            }
+            batch.push(sql, binds);
         }
-        let detailed = changes.iter().map(|(key, delta)| {
-            vec![
-                key.merchant_id,
-                key.day,
-                key.order_kind,
-                key.status,
-                key.carrier,
-                key.face_value_fen,
-                key.buyback,
-                key.has_serial,
-                *delta,
-            ]
-        });
-        upsert(batch, "order_counters", DETAILED_KEY, detailed.collect());
-        let days = days.into_iter().filter(|(_, delta)| *delta != 0).map(|(key, delta)| [&key[..], &[delta]].concat());
-        upsert(batch, "order_counter_days", "merchant_id, day, order_kind, status", days.collect());
-        let totals =
-            totals.into_iter().filter(|(_, delta)| *delta != 0).map(|(key, delta)| [&key[..], &[delta]].concat());
-        upsert(batch, "order_counter_totals", "merchant_id, order_kind, status", totals.collect());
-    }
-}
-
-const DETAILED_KEY: &str = "merchant_id, day, order_kind, status, carrier, face_value_fen, buyback, has_serial";
-
-/// `rows` hold the key columns, in `key`'s order, then the change of count. Rows are in
-/// key order (they come from sorted maps): the lock order of the counters.
-fn upsert(batch: &mut StatementBatch, table: &str, key: &str, rows: Vec<Vec<i64>>) {
-    let Some(columns) = rows.first().map(Vec::len) else { return };
-    for chunk in rows.chunks(crate::sql::MAX_BINDS / columns) {
-        let sql = format!(
-            "INSERT INTO {table} ({key}, count) VALUES {} ON CONFLICT ({key}) DO UPDATE SET count = {table}.count + excluded.count",
-            values_list(chunk.len(), columns)
-        );
-        batch.push(sql, chunk.iter().flatten().copied().map(Bind::Int).collect());
     }
 }

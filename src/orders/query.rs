@@ -221,17 +221,8 @@ impl OrderQuery {
         if let Some(day) = end_day {
             conditions.push("day < ?", vec![Bind::Int(day)]);
         }
-        // Without the detailed dimensions the roll-ups answer: a handful of rows.
-        let detailed = self.carrier.is_some()
-            || self.face_value_fen.is_some()
-            || self.buyback.is_some()
-            || self.has_serial.is_some();
-        let table = match (detailed, first_full_day.is_some() || end_day.is_some()) {
-            (true, _) => "order_counters",
-            (false, true) => "order_counter_days",
-            (false, false) => "order_counter_totals",
-        };
-        let sql = format!("SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) FROM {table}{}", conditions.where_clause());
+        let sql =
+            format!("SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) FROM order_counters{}", conditions.where_clause());
         let mut total: i64 = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds)
             .fetch_one(pool)
             .await
