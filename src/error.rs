@@ -81,6 +81,10 @@ pub enum AppError {
     BadCredentials,
     #[error("permission denied")]
     PermissionDenied,
+    /// Refused for a reason the caller can act on (40300 with its own message): a disabled
+    /// merchant signing in or ordering, a temporary password not yet changed.
+    #[error("forbidden: {0:?}")]
+    Forbidden(Message),
     #[error("not found")]
     NotFound,
     /// A two-factor code refused; the message is the endpoint's one answer for it.
@@ -104,6 +108,10 @@ pub enum AppError {
     TokenConflict,
     #[error("session ended")]
     SessionEnded,
+    /// The session was ended for a reason the user should read (50012 with that message):
+    /// its merchant was disabled.
+    #[error("session ended: {0:?}")]
+    SessionEndedBecause(Message),
     #[error("session expired")]
     TokenExpired,
     #[error("internal error: {0:#}")]
@@ -187,6 +195,7 @@ impl IntoResponse for AppError {
             AppError::PermissionDenied => {
                 (StatusCode::FORBIDDEN, report(code::PERMISSION_DENIED, Message::PermissionDenied))
             }
+            AppError::Forbidden(message) => (StatusCode::FORBIDDEN, report(code::PERMISSION_DENIED, message)),
             AppError::NotFound => (StatusCode::NOT_FOUND, report(code::NOT_FOUND, Message::NotFound)),
             AppError::TwoFactorCodeWrong(message) => {
                 (StatusCode::UNAUTHORIZED, report(code::TWO_FACTOR_CODE_WRONG, message))
@@ -214,6 +223,7 @@ impl IntoResponse for AppError {
             AppError::TokenUnknown => (StatusCode::UNAUTHORIZED, report(code::TOKEN_UNKNOWN, Message::TokenUnknown)),
             AppError::TokenConflict => (StatusCode::UNAUTHORIZED, report(code::TOKEN_UNKNOWN, Message::TokenConflict)),
             AppError::SessionEnded => (StatusCode::UNAUTHORIZED, report(code::SESSION_ENDED, Message::SessionEnded)),
+            AppError::SessionEndedBecause(message) => (StatusCode::UNAUTHORIZED, report(code::SESSION_ENDED, message)),
             AppError::TokenExpired => (StatusCode::UNAUTHORIZED, report(code::TOKEN_EXPIRED, Message::TokenExpired)),
             AppError::Internal(error) => {
                 // The cause goes to the log (with the request id from the tracing span),

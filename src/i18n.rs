@@ -10,6 +10,7 @@
 //! `Accept-Language` (the console sends its current locale). English is the default
 //! because it is the language of the API reference.
 
+mod admin;
 #[cfg(test)]
 mod coverage;
 mod failure;
@@ -18,6 +19,7 @@ pub mod notices;
 mod trade;
 mod user_centre;
 
+pub use admin::AdminMessage;
 use axum::http::HeaderMap;
 pub use failure::{FailureReason, failure_text};
 use std::borrow::Cow;
@@ -101,6 +103,14 @@ pub enum Message {
     IdempotencyKeyReused,
     /// Orders, quotes, batches and the merchant account (`i18n/trade.rs`).
     Trade(TradeMessage),
+    /// The administrators' platform tools (`i18n/admin.rs`).
+    Admin(AdminMessage),
+}
+
+impl From<AdminMessage> for Message {
+    fn from(message: AdminMessage) -> Self {
+        Message::Admin(message)
+    }
 }
 
 impl From<TradeMessage> for Message {
@@ -145,6 +155,7 @@ impl Message {
             Message::IdempotencyKeyInvalid { .. } => "idempotency.key_invalid",
             Message::IdempotencyKeyReused => "idempotency.key_reused",
             Message::Trade(message) => message.key(),
+            Message::Admin(message) => message.key(),
         }
     }
 
@@ -236,6 +247,7 @@ impl Message {
             }
             (Message::IdempotencyKeyReused, ZhCn) => "该 Idempotency-Key 已用于另一个请求，本次未做任何更改".into(),
             (Message::Trade(message), locale) => message.text(locale),
+            (Message::Admin(message), locale) => message.text(locale),
         };
         text
     }

@@ -2,7 +2,7 @@
 //! reference page at `/api-docs/ui/`.
 
 use crate::user_centre::{avatar, certification, certification_queue, inbox, integration, profile, validation};
-use crate::{auth, finance, monitor, orders, quotes, two_factor, users};
+use crate::{auth, finance, merchant_admin, monitor, orders, quotes, two_factor, users};
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -71,6 +71,13 @@ use utoipa_swagger_ui::SwaggerUi;
         finance::admin::set_credit,
         finance::admin::repay,
         finance::admin::adjust,
+        merchant_admin::create,
+        merchant_admin::update,
+        merchant_admin::disable,
+        merchant_admin::enable,
+        merchant_admin::users,
+        merchant_admin::add_user,
+        merchant_admin::reset_password,
     ),
     components(schemas(
         auth::LoginRequest,
@@ -156,6 +163,14 @@ use utoipa_swagger_ui::SwaggerUi;
         finance::admin::MerchantFigures,
         finance::admin::FundingRequest,
         finance::admin::CreditRequest,
+        merchant_admin::CreateMerchantRequest,
+        merchant_admin::TemporaryCredentials,
+        merchant_admin::AddUserRequest,
+        merchant_admin::ResetPasswordRequest,
+        merchant_admin::UpdateMerchantRequest,
+        merchant_admin::MerchantRef,
+        merchant_admin::MerchantState,
+        merchant_admin::MerchantUserItem,
     )),
     modifiers(&SessionTokenSchemes),
 )]

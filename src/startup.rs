@@ -14,7 +14,8 @@ use crate::password::PasswordHasher;
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
 use crate::{
-    auth, demo, finance, monitor, openapi, orders, quotes, two_factor, user_centre, users, web_assets, worker,
+    auth, demo, finance, merchant_admin, monitor, openapi, orders, quotes, two_factor, user_centre, users, web_assets,
+    worker,
 };
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
@@ -107,6 +108,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(orders::router())
         .merge(quotes::router())
         .merge(finance::router())
+        .merge(merchant_admin::router())
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));
     // Batch files are larger than JSON bodies: their route has its own limit.
     let uploads = orders::batch::upload_router().layer(DefaultBodyLimit::max(orders::batch::MAX_UPLOAD_BYTES));

@@ -4,7 +4,7 @@
 
 use super::files::{self, Labels};
 use super::notices::Notice;
-use super::{Locale, Message, TradeMessage, UserCentreMessage};
+use super::{AdminMessage, Locale, Message, TradeMessage, UserCentreMessage};
 use crate::domain::Carrier;
 use std::collections::HashSet;
 
@@ -179,6 +179,31 @@ fn user_centre_messages() -> Vec<UserCentreMessage> {
     all
 }
 
+fn admin_messages() -> Vec<AdminMessage> {
+    use AdminMessage::*;
+    let all = vec![
+        MerchantNameRequired,
+        MerchantNameTooLong { max: 64 },
+        UsernameInvalid { max: 64 },
+        UsernameTaken,
+        MerchantDisabled,
+        PasswordChangeRequired,
+        NotAMerchantUser,
+    ];
+    for message in &all {
+        match message {
+            MerchantNameRequired
+            | MerchantNameTooLong { .. }
+            | UsernameInvalid { .. }
+            | UsernameTaken
+            | MerchantDisabled
+            | PasswordChangeRequired
+            | NotAMerchantUser => {}
+        }
+    }
+    all
+}
+
 fn messages() -> Vec<Message> {
     use Message::*;
     let mut all = vec![
@@ -216,6 +241,7 @@ fn messages() -> Vec<Message> {
     ];
     all.extend(user_centre_messages().into_iter().map(UserCentre));
     all.extend(trade_messages().into_iter().map(Trade));
+    all.extend(admin_messages().into_iter().map(Admin));
     for message in &all {
         match message {
             Success
@@ -250,7 +276,8 @@ fn messages() -> Vec<Message> {
             | PendingLoginInvalid
             | IdempotencyKeyInvalid { .. }
             | IdempotencyKeyReused
-            | Trade(_) => {}
+            | Trade(_)
+            | Admin(_) => {}
         }
     }
     all
@@ -274,6 +301,11 @@ fn notices() -> Vec<Notice> {
         LowBalance,
         PleaseTopUp,
         LowBalanceDetail { balance: "9.00".into(), line: "1000.00".into() },
+        PasswordReset,
+        ChangeTemporaryPassword,
+        MerchantRenamed { name: "Acme".into() },
+        MerchantEnabled,
+        MerchantAccount,
     ];
     for notice in &all {
         match notice {
@@ -291,7 +323,12 @@ fn notices() -> Vec<Notice> {
             | RealNameCertification
             | LowBalance
             | PleaseTopUp
-            | LowBalanceDetail { .. } => {}
+            | LowBalanceDetail { .. }
+            | PasswordReset
+            | ChangeTemporaryPassword
+            | MerchantRenamed { .. }
+            | MerchantEnabled
+            | MerchantAccount => {}
         }
     }
     all

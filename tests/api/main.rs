@@ -14,6 +14,7 @@ mod key_file;
 mod lists;
 mod lockout;
 mod login;
+mod merchant_admin;
 mod monitor;
 mod orders;
 mod profile;

@@ -17,4 +17,5 @@ export const guardDependencies: GuardDependencies = {
   getServerMenu: () => useSettingsStore.getState().serverMenu,
   loadServerMenu: async () => (await import('@/features/menu/api/get-server-menu')).loadServerMenu(),
   appRoutes: APP_ROUTES,
+  mustChangePassword: () => useUserStore.getState().info.mustChangePassword === true,
 };

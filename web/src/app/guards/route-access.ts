@@ -16,7 +16,7 @@ import { ROUTE_NAMES } from '../routes/route-names';
 export { isRouteAllowed };
 
 /** Routes every menu implicitly contains. */
-export const WHITE_LIST: readonly string[] = [ROUTE_NAMES.login, ROUTE_NAMES.notFound];
+export const WHITE_LIST: readonly string[] = [ROUTE_NAMES.login, ROUTE_NAMES.notFound, ROUTE_NAMES.changePassword];
 /**
  * Also allowed with a server menu: the hidden tab-reload route, which only forwards to
  * another route (that is then checked itself).
@@ -101,6 +101,8 @@ export interface GuardDependencies {
   /** Fetches the server menu into the store; must not reject. */
   loadServerMenu: () => Promise<void>;
   appRoutes: MenuRoute[];
+  /** The user holds a temporary password (every other server call is refused until it changes). */
+  mustChangePassword?: () => boolean;
 }
 
 export async function resolveNavigation(target: NavigationTarget, deps: GuardDependencies): Promise<GuardDecision> {
@@ -114,6 +116,10 @@ export async function resolveNavigation(target: NavigationTarget, deps: GuardDep
       await deps.logout().catch(() => undefined);
       return target.name === ROUTE_NAMES.login ? ALLOW : loginRedirect(target);
     }
+  }
+  // A temporary password is changed before anything else (the server refuses the rest).
+  if (deps.mustChangePassword?.() && target.name !== ROUTE_NAMES.changePassword) {
+    return { kind: 'redirect', to: { name: ROUTE_NAMES.changePassword } };
   }
   if (deps.isMenuFromServer() && deps.getServerMenu().length === 0 && !WHITE_LIST.includes(target.name)) {
     await deps.loadServerMenu();

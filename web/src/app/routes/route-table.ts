@@ -112,6 +112,7 @@ export const APP_LEAVES: LeafRoute[] = flattenLeaves(APP_ROUTES);
 const PUBLIC_PATHS: Record<string, string> = {
   login: '/login',
   'not-found': '/not-found',
+  ChangePassword: '/change-password',
 };
 
 /** Absolute path of a route name, or undefined if the console has no such page. */

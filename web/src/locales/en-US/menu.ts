@@ -28,4 +28,5 @@ export default {
   'menu.user.googleAuth': 'Two-Factor Authentication',
   'menu.notFound': 'Page not found',
   'menu.login': 'Login',
+  'menu.changePassword': 'Change password',
 };

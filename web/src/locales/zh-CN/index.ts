@@ -4,6 +4,7 @@ import common from './common';
 import exception from './exception';
 import listPage from './list-page';
 import login from './login';
+import merchantAdmin from './merchant-admin';
 import menu from './menu';
 import messageCenter from './message-center';
 import monitor from './monitor';
@@ -27,6 +28,7 @@ export default {
   ...exception,
   ...listPage,
   ...login,
+  ...merchantAdmin,
   ...menu,
   ...messageCenter,
   ...monitor,

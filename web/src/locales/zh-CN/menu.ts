@@ -28,4 +28,5 @@ export default {
   'menu.user.googleAuth': '双因素认证',
   'menu.notFound': '页面不存在',
   'menu.login': '登录',
+  'menu.changePassword': '修改密码',
 };
