@@ -119,7 +119,8 @@ export function PasswordForm({ onChange, saving = false, requireNew = false }: P
               ]
             : rules.new_password
         }
-        extra={t('userSetting.security.newPassword.hint')}
+        // The hint says a blank password keeps the current one: not so for a temporary one.
+        extra={requireNew ? undefined : t('userSetting.security.newPassword.hint')}
       >
         <Input.Password data-testid="password-new" autoComplete="new-password" />
       </Form.Item>
