@@ -20,6 +20,7 @@ mod orders;
 mod profile;
 mod reauth;
 mod resolution;
+mod review_queue;
 mod schema;
 mod session;
 mod two_factor;

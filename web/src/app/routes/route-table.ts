@@ -40,6 +40,7 @@ export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   OrderList: () => import('@/features/orders/components/order-list-page'),
   CardList: () => import('@/features/orders/components/card-order-list-page'),
   BehalfList: () => import('@/features/orders/components/behalf-order-list-page'),
+  ReviewQueue: () => import('@/features/orders/components/review-queue-page'),
   AddList: () => import('@/features/add-order/components/add-order-page'),
   AllAddList: () => import('@/features/batch-add-orders/components/batch-add-orders-page'),
   QouteList: () => import('@/features/quotes/components/quote-list-page'),

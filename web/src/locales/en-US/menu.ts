@@ -10,6 +10,7 @@ export default {
   'menu.order.list': 'Order list',
   'menu.order.cardList': 'Card-secret orders',
   'menu.order.behalfList': 'On-behalf orders',
+  'menu.order.reviewQueue': 'Manual review',
   'menu.order.addList': 'Add order',
   'menu.order.allAddList': 'Batch add orders',
   'menu.qoute': 'Product',

@@ -14,6 +14,7 @@ import orderPages from './order-pages';
 import placeholder from './placeholder';
 import request from './request';
 import result from './result';
+import reviewQueue from './review-queue';
 import settings from './settings';
 import tabBar from './tab-bar';
 import twoFactor from './two-factor';
@@ -38,6 +39,7 @@ export default {
   ...placeholder,
   ...request,
   ...result,
+  ...reviewQueue,
   ...settings,
   ...tabBar,
   ...twoFactor,
