@@ -44,6 +44,30 @@ pub mod action {
     pub const WEBHOOK_SECRET_ROTATED: &str = "webhook_secret_rotated";
     /// Notifications sent again by hand; `detail` says which or how many.
     pub const NOTIFICATION_RESENT: &str = "notification_resent";
+    /// A correct password for a user of a disabled merchant: no session was opened.
+    pub const LOGIN_REFUSED_DISABLED: &str = "login_refused_disabled";
+    pub const MERCHANT_CREATED: &str = "merchant_created";
+    /// A merchant renamed; `detail` has the name before and after.
+    pub const MERCHANT_UPDATED: &str = "merchant_updated";
+    pub const MERCHANT_DISABLED: &str = "merchant_disabled";
+    pub const MERCHANT_ENABLED: &str = "merchant_enabled";
+    /// Another user added to an existing merchant.
+    pub const MERCHANT_USER_ADDED: &str = "merchant_user_added";
+    /// An administrator gave a user a temporary password (to be changed at next sign-in).
+    pub const PASSWORD_RESET: &str = "password_reset";
+}
+
+/// What an audit row acted on, written `kind:id` so the audit page can filter by it.
+pub mod target {
+    pub fn merchant(merchant_id: i64) -> String {
+        format!("merchant:{merchant_id}")
+    }
+    pub fn user(user_id: i64) -> String {
+        format!("user:{user_id}")
+    }
+    pub fn order(order_id: i64) -> String {
+        format!("order:{order_id}")
+    }
 }
 
 /// Writes one event. `detail` is free text for people and must never hold a secret.
@@ -54,15 +78,29 @@ pub async fn record(
     detail: &str,
     client_address: &str,
 ) -> Result<(), sqlx::Error> {
+    record_on(pool, user_id, action, "", detail, client_address).await
+}
+
+/// Writes one event about `target` (see [`target`]), on a pool or inside a transaction.
+pub async fn record_on<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
+    executor: E,
+    user_id: Option<i64>,
+    action: &str,
+    target: &str,
+    detail: &str,
+    client_address: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO audit_events (user_id, action, detail, client_address, created_at) VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO audit_events (user_id, action, target, detail, client_address, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(user_id)
     .bind(action)
+    .bind(target)
     .bind(detail)
     .bind(client_address)
     .bind(now_millis())
-    .execute(pool)
+    .execute(executor)
     .await?;
     Ok(())
 }

@@ -92,6 +92,10 @@ pub enum AppError {
     BadCredentials,
     #[error("permission denied")]
     PermissionDenied,
+    /// Refused for a reason the caller can act on (40300 with its own message): a disabled
+    /// merchant signing in or ordering, a temporary password not yet changed.
+    #[error("forbidden: {0:?}")]
+    Forbidden(Message),
     #[error("not found")]
     NotFound,
     /// A two-factor code refused; the message is the endpoint's one answer for it.
@@ -115,6 +119,10 @@ pub enum AppError {
     TokenConflict,
     #[error("session ended")]
     SessionEnded,
+    /// The session was ended for a reason the user should read (50012 with that message):
+    /// its merchant was disabled.
+    #[error("session ended: {0:?}")]
+    SessionEndedBecause(Message),
     #[error("session expired")]
     TokenExpired,
     /// A refusal with its own code (the open API's): status, code and message as given.
@@ -201,6 +209,7 @@ impl IntoResponse for AppError {
             AppError::PermissionDenied => {
                 (StatusCode::FORBIDDEN, report(code::PERMISSION_DENIED, Message::PermissionDenied))
             }
+            AppError::Forbidden(message) => (StatusCode::FORBIDDEN, report(code::PERMISSION_DENIED, message)),
             AppError::NotFound => (StatusCode::NOT_FOUND, report(code::NOT_FOUND, Message::NotFound)),
             AppError::TwoFactorCodeWrong(message) => {
                 (StatusCode::UNAUTHORIZED, report(code::TWO_FACTOR_CODE_WRONG, message))
@@ -228,6 +237,7 @@ impl IntoResponse for AppError {
             AppError::TokenUnknown => (StatusCode::UNAUTHORIZED, report(code::TOKEN_UNKNOWN, Message::TokenUnknown)),
             AppError::TokenConflict => (StatusCode::UNAUTHORIZED, report(code::TOKEN_UNKNOWN, Message::TokenConflict)),
             AppError::SessionEnded => (StatusCode::UNAUTHORIZED, report(code::SESSION_ENDED, Message::SessionEnded)),
+            AppError::SessionEndedBecause(message) => (StatusCode::UNAUTHORIZED, report(code::SESSION_ENDED, message)),
             AppError::TokenExpired => (StatusCode::UNAUTHORIZED, report(code::TOKEN_EXPIRED, Message::TokenExpired)),
             AppError::Refused { status, code, message, retry_after_seconds } => {
                 (status, ErrorReport { code, message, fields: Vec::new(), retry_after_seconds })

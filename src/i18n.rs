@@ -10,6 +10,7 @@
 //! `Accept-Language` (the console sends its current locale). English is the default
 //! because it is the language of the API reference.
 
+mod admin;
 #[cfg(test)]
 mod coverage;
 mod failure;
@@ -21,6 +22,7 @@ pub mod template;
 mod trade;
 mod user_centre;
 
+pub use admin::AdminMessage;
 use axum::http::HeaderMap;
 pub use failure::{FailureReason, failure_text};
 pub use notify::NotifyMessage;
@@ -113,6 +115,8 @@ pub enum Message {
     OpenApi(OpenApiMessage),
     /// Order notifications (`i18n/notify.rs`).
     Notify(NotifyMessage),
+    /// The administrators' platform tools (`i18n/admin.rs`).
+    Admin(AdminMessage),
 }
 
 impl From<OpenApiMessage> for Message {
@@ -124,6 +128,12 @@ impl From<OpenApiMessage> for Message {
 impl From<NotifyMessage> for Message {
     fn from(message: NotifyMessage) -> Self {
         Message::Notify(message)
+    }
+}
+
+impl From<AdminMessage> for Message {
+    fn from(message: AdminMessage) -> Self {
+        Message::Admin(message)
     }
 }
 
@@ -172,6 +182,7 @@ impl Message {
             Message::Template(message) => message.key(),
             Message::OpenApi(message) => message.key(),
             Message::Notify(message) => message.key(),
+            Message::Admin(message) => message.key(),
         }
     }
 
@@ -294,6 +305,7 @@ impl Message {
             (Message::Template(message), locale) => message.text(locale),
             (Message::OpenApi(message), locale) => message.text(locale),
             (Message::Notify(message), locale) => message.text(locale),
+            (Message::Admin(message), locale) => message.text(locale),
         };
         text
     }

@@ -19,6 +19,7 @@ pub mod forwarded;
 pub mod i18n;
 pub mod idempotency;
 pub mod key_check;
+pub mod merchant_admin;
 pub mod metrics;
 pub mod monitor;
 pub mod notify;

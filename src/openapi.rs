@@ -3,7 +3,7 @@
 
 use crate::template_pages::{self, channel_form, generate};
 use crate::user_centre::{avatar, certification, certification_queue, inbox, integration, profile, validation};
-use crate::{auth, finance, monitor, orders, quotes, system_info, two_factor, users};
+use crate::{auth, finance, merchant_admin, monitor, orders, quotes, system_info, two_factor, users};
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -67,6 +67,7 @@ use utoipa_swagger_ui::SwaggerUi;
         orders::price,
         orders::reveal_card,
         orders::resolve::resolve,
+        orders::resolve::resolve_many,
         orders::export::export_orders,
         orders::batch::preview,
         orders::batch_submit::submit,
@@ -86,6 +87,13 @@ use utoipa_swagger_ui::SwaggerUi;
         finance::admin::set_credit,
         finance::admin::repay,
         finance::admin::adjust,
+        merchant_admin::create,
+        merchant_admin::update,
+        merchant_admin::disable,
+        merchant_admin::enable,
+        merchant_admin::users,
+        merchant_admin::add_user,
+        merchant_admin::reset_password,
     ),
     components(schemas(
         auth::LoginRequest,
@@ -163,6 +171,10 @@ use utoipa_swagger_ui::SwaggerUi;
         orders::PriceOffer,
         orders::RevealedCard,
         orders::resolve::ResolveRequest,
+        orders::resolve::ResolveManyRequest,
+        orders::resolve::ResolveManyItem,
+        orders::resolve::ResolveManyResponse,
+        orders::resolve::ResolveRefusal,
         orders::batch::PreviewText,
         orders::batch::PreviewResponse,
         orders::batch::PreviewError,
@@ -191,6 +203,14 @@ use utoipa_swagger_ui::SwaggerUi;
         finance::admin::MerchantFigures,
         finance::admin::FundingRequest,
         finance::admin::CreditRequest,
+        merchant_admin::CreateMerchantRequest,
+        merchant_admin::TemporaryCredentials,
+        merchant_admin::AddUserRequest,
+        merchant_admin::ResetPasswordRequest,
+        merchant_admin::UpdateMerchantRequest,
+        merchant_admin::MerchantRef,
+        merchant_admin::MerchantState,
+        merchant_admin::MerchantUserItem,
     )),
     modifiers(&SessionTokenSchemes),
 )]

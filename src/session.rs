@@ -8,6 +8,7 @@ pub mod token;
 
 use crate::db::now_millis;
 use crate::error::AppError;
+use crate::i18n::AdminMessage;
 use crate::session_cache::CachedUser;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
@@ -101,6 +102,32 @@ pub struct AdminUser(pub CurrentUser);
 pub mod revoke_reason {
     pub const LOGOUT: &str = "logout";
     pub const SIGNED_IN_ELSEWHERE: &str = "signed_in_elsewhere";
+    /// An administrator disabled the user's merchant.
+    pub const MERCHANT_DISABLED: &str = "merchant_disabled";
+    /// An administrator reset the user's password.
+    pub const PASSWORD_RESET: &str = "password_reset";
+}
+
+/// What a user holding a temporary password may still call: who they are, the new
+/// password, and signing out. Everything else waits until they have chosen their own.
+const TEMPORARY_PASSWORD_PATHS: [&str; 3] =
+    ["/adminapi/merchant/userInfo", "/adminapi/merchant/changePassword", "/adminapi/login/logout"];
+
+/// Ends every open session of a merchant's users at once (the merchant was disabled).
+pub async fn revoke_merchant_sessions(
+    executor: impl sqlx::Executor<'_, Database = sqlx::Any>,
+    merchant_id: i64,
+) -> Result<u64, sqlx::Error> {
+    let result = sqlx::query(
+        "UPDATE sessions SET revoked_at = $1, revoked_reason = $2
+         WHERE revoked_at IS NULL AND user_id IN (SELECT id FROM users WHERE merchant_id = $3)",
+    )
+    .bind(now_millis())
+    .bind(revoke_reason::MERCHANT_DISABLED)
+    .bind(merchant_id)
+    .execute(executor)
+    .await?;
+    Ok(result.rows_affected())
 }
 
 pub struct NewSession {
@@ -203,7 +230,7 @@ pub fn presented_token(headers: &HeaderMap) -> Result<Option<String>, AppError> 
     }
 }
 
-async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<CurrentUser, AppError> {
+async fn authenticate(state: &AppState, headers: &HeaderMap, path: &str) -> Result<CurrentUser, AppError> {
     let token = presented_token(headers)?.ok_or(AppError::TokenUnknown)?;
     if !is_well_formed(&token) {
         return Err(AppError::TokenUnknown);
@@ -223,8 +250,10 @@ async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<CurrentUs
         }
     }
     let row = sqlx::query(
-        "SELECT s.id, s.user_id, s.last_used_at, s.expires_at, s.revoked_at, u.username, u.role, u.merchant_id
-         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1",
+        "SELECT s.id, s.user_id, s.last_used_at, s.expires_at, s.revoked_at, s.revoked_reason, u.username, u.role,
+                u.merchant_id, u.must_change_password, m.disabled_at
+         FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN merchants m ON m.id = u.merchant_id
+         WHERE s.token_hash = $1",
     )
     .bind(&hash)
     .fetch_optional(&state.db.pool)
@@ -234,8 +263,24 @@ async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<CurrentUs
     let mut last_used_at: i64 = row.try_get("last_used_at")?;
     let expires_at: i64 = row.try_get("expires_at")?;
     let revoked_at: Option<i64> = row.try_get("revoked_at")?;
+    let revoked_reason: Option<String> = row.try_get("revoked_reason")?;
+    let merchant_disabled = row.try_get::<Option<i64>, _>("disabled_at")?.is_some();
     if revoked_at.is_some() {
+        if revoked_reason.as_deref() == Some(revoke_reason::MERCHANT_DISABLED) {
+            return Err(AppError::SessionEndedBecause(AdminMessage::MerchantDisabled.into()));
+        }
         return Err(AppError::SessionEnded);
+    }
+    if merchant_disabled {
+        // Disabling revokes the merchant's sessions; one opened in the same instant is
+        // caught here and ended too.
+        sqlx::query("UPDATE sessions SET revoked_at = $1, revoked_reason = $2 WHERE id = $3 AND revoked_at IS NULL")
+            .bind(now_millis())
+            .bind(revoke_reason::MERCHANT_DISABLED)
+            .bind(session_id)
+            .execute(&state.db.pool)
+            .await?;
+        return Err(AppError::SessionEndedBecause(AdminMessage::MerchantDisabled.into()));
     }
     if now >= expires_at || now.saturating_sub(last_used_at) >= idle_limit {
         return Err(AppError::TokenExpired);
@@ -250,7 +295,15 @@ async fn authenticate(state: &AppState, headers: &HeaderMap) -> Result<CurrentUs
             .await?;
         last_used_at = now;
     }
+    let must_change_password = row.try_get::<i64, _>("must_change_password")? != 0;
+    if must_change_password && !TEMPORARY_PASSWORD_PATHS.contains(&path) {
+        return Err(AppError::Forbidden(AdminMessage::PasswordChangeRequired.into()));
+    }
     let Account { user_id, username, role, merchant_id } = Account::from_row(&row)?;
+    if must_change_password {
+        // Not cached: every call of a temporary password is checked against its path.
+        return Ok(CurrentUser { user_id, username, role, merchant_id, session_id });
+    }
     let cached =
         CachedUser { user_id, username: username.clone(), is_admin: role == Role::Admin, merchant_id, session_id };
     state.sessions.put(hash, cached, last_used_at, expires_at, now);
@@ -267,7 +320,7 @@ impl FromRequestParts<AppState> for CurrentUser {
         if let Some(user) = parts.extensions.get::<CurrentUser>() {
             return Ok(user.clone());
         }
-        let user = authenticate(state, &parts.headers).await?;
+        let user = authenticate(state, &parts.headers, parts.uri.path()).await?;
         parts.extensions.insert(user.clone());
         Ok(user)
     }

@@ -5,7 +5,7 @@ pub mod pending_login;
 use crate::audit::{self, action};
 use crate::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::extract::{ClientAddress, JsonBody};
-use crate::i18n::Message;
+use crate::i18n::{AdminMessage, Message};
 use crate::password::MAX_PASSWORD_LENGTH;
 use crate::session::{Account, Role, create_session, presented_token, revoke_reason, revoke_session, token};
 use crate::state::AppState;
@@ -14,6 +14,7 @@ use crate::users::repository::{MAX_USERNAME_LENGTH, StoredCredentials, find_cred
 use axum::{Router, extract::State, http::HeaderMap, routing::post};
 use pending_login::PendingLoginResponse;
 use serde::{Deserialize, Serialize};
+use sqlx::Row;
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
@@ -42,6 +43,9 @@ pub struct LoginInfo {
     pub role: Role,
     /// The merchant id; null for administrators.
     pub mid: Option<i64>,
+    /// The password is a temporary one an administrator set: the console sends the user
+    /// to change it first, and every other call answers 40300 until they do.
+    pub must_change_password: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -69,6 +73,18 @@ pub(crate) async fn open_session(
     headers: &HeaderMap,
     detail: &str,
 ) -> Result<LoginResponse, AppError> {
+    let standing = sqlx::query(
+        "SELECT u.must_change_password, m.disabled_at FROM users u LEFT JOIN merchants m ON m.id = u.merchant_id
+         WHERE u.id = $1",
+    )
+    .bind(account.user_id)
+    .fetch_one(&state.db.pool)
+    .await?;
+    if standing.try_get::<Option<i64>, _>("disabled_at")?.is_some() {
+        audit::record(&state.db.pool, Some(account.user_id), action::LOGIN_REFUSED_DISABLED, detail, address).await?;
+        return Err(AppError::Forbidden(AdminMessage::MerchantDisabled.into()));
+    }
+    let must_change_password = standing.try_get::<i64, _>("must_change_password")? != 0;
     let user_agent = headers.get(axum::http::header::USER_AGENT).and_then(|value| value.to_str().ok()).unwrap_or("");
     let session = create_session(state, account.user_id, address, user_agent).await?;
     if let Ok(ip) = address.parse::<std::net::IpAddr>() {
@@ -82,6 +98,7 @@ pub(crate) async fn open_session(
             username: account.username,
             role: account.role,
             mid: account.merchant_id,
+            must_change_password,
         },
         expires_at: crate::db::millis_to_rfc3339(session.expires_at),
     })

@@ -46,6 +46,8 @@ pub struct MerchantFigures {
     pub credit_available_fen: i64,
     pub total_topup_fen: i64,
     pub created_at: String,
+    /// When an administrator disabled the merchant (RFC 3339); null while enabled.
+    pub disabled_at: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -76,7 +78,7 @@ pub async fn list(
         .await?;
     let sql = format!(
         "SELECT m.id, m.name, m.created_at, COALESCE(a.balance_fen, 0), COALESCE(a.credit_limit_fen, 0),
-                COALESCE(a.credit_used_fen, 0), COALESCE(a.total_topup_fen, 0)
+                COALESCE(a.credit_used_fen, 0), COALESCE(a.total_topup_fen, 0), m.disabled_at
          FROM merchants m LEFT JOIN merchant_accounts a ON a.merchant_id = m.id {filter}
          ORDER BY m.id LIMIT $4 OFFSET $5"
     );
@@ -105,6 +107,7 @@ pub async fn list(
             credit_used_fen: account.credit_used_fen,
             credit_available_fen: account.credit_available(),
             total_topup_fen: account.total_topup_fen,
+            disabled_at: row.try_get::<Option<i64>, _>(7)?.map(millis_to_rfc3339),
         });
     }
     Ok(ApiOk(MerchantListResponse { list, total }))

@@ -40,6 +40,19 @@ pub async fn merchant_exists(pool: &AnyPool, merchant_id: i64) -> Result<bool, s
     Ok(found.is_some())
 }
 
+/// Refuses new orders of a disabled merchant with a reason the caller can act on; its
+/// orders already placed still settle (the worker and resolutions do not ask).
+pub async fn ensure_merchant_enabled(pool: &AnyPool, merchant_id: i64) -> Result<(), crate::error::AppError> {
+    let disabled: Option<Option<i64>> = sqlx::query_scalar("SELECT disabled_at FROM merchants WHERE id = $1")
+        .bind(merchant_id)
+        .fetch_optional(pool)
+        .await?;
+    match disabled {
+        Some(Some(_)) => Err(crate::error::AppError::Forbidden(crate::i18n::AdminMessage::MerchantDisabled.into())),
+        _ => Ok(()),
+    }
+}
+
 /// A merchant's figures (zero for a merchant that was never funded).
 pub async fn read_account(pool: &AnyPool, merchant_id: i64) -> Result<Account, sqlx::Error> {
     let row = sqlx::query(

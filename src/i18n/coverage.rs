@@ -4,7 +4,9 @@
 
 use super::files::{self, Labels};
 use super::notices::Notice;
-use super::{Locale, Message, NotifyMessage, OpenApiMessage, TemplateMessage, TradeMessage, UserCentreMessage};
+use super::{
+    AdminMessage, Locale, Message, NotifyMessage, OpenApiMessage, TemplateMessage, TradeMessage, UserCentreMessage,
+};
 use crate::domain::Carrier;
 use std::collections::HashSet;
 
@@ -245,6 +247,31 @@ fn notify_messages() -> Vec<NotifyMessage> {
     all
 }
 
+fn admin_messages() -> Vec<AdminMessage> {
+    use AdminMessage::*;
+    let all = vec![
+        MerchantNameRequired,
+        MerchantNameTooLong { max: 64 },
+        UsernameInvalid { max: 64 },
+        UsernameTaken,
+        MerchantDisabled,
+        PasswordChangeRequired,
+        NotAMerchantUser,
+    ];
+    for message in &all {
+        match message {
+            MerchantNameRequired
+            | MerchantNameTooLong { .. }
+            | UsernameInvalid { .. }
+            | UsernameTaken
+            | MerchantDisabled
+            | PasswordChangeRequired
+            | NotAMerchantUser => {}
+        }
+    }
+    all
+}
+
 fn messages() -> Vec<Message> {
     use Message::*;
     let mut all = vec![
@@ -285,6 +312,7 @@ fn messages() -> Vec<Message> {
     all.extend(template_messages().into_iter().map(Template));
     all.extend(open_api_messages().into_iter().map(OpenApi));
     all.extend(notify_messages().into_iter().map(Notify));
+    all.extend(admin_messages().into_iter().map(Admin));
     for message in &all {
         match message {
             Success
@@ -321,8 +349,9 @@ fn messages() -> Vec<Message> {
             | IdempotencyKeyReused
             | Trade(_)
             | Template(_)
-            | OpenApi(_) => {}
-            Notify(_) => {}
+            | OpenApi(_)
+            | Notify(_)
+            | Admin(_) => {}
         }
     }
     all
@@ -354,6 +383,11 @@ fn notices() -> Vec<Notice> {
         WebhookSecretRotatedDetail { until: "2026-11-24 20:00:00".into(), address: "127.0.0.1".into() },
         NotificationExhausted,
         NotificationExhaustedDetail { order_no: "N1".into(), url: "https://shop.example.com/cb".into() },
+        PasswordReset,
+        ChangeTemporaryPassword,
+        MerchantRenamed { name: "Acme".into() },
+        MerchantEnabled,
+        MerchantAccount,
     ];
     for notice in &all {
         match notice {
@@ -374,12 +408,17 @@ fn notices() -> Vec<Notice> {
             | LowBalanceDetail { .. }
             | ApiKeyCreated
             | ApiKeyRevoked
-            | ApiKeyChange { .. } => {}
-            Integration
+            | ApiKeyChange { .. }
+            | Integration
             | WebhookSecretRotated
             | WebhookSecretRotatedDetail { .. }
             | NotificationExhausted
-            | NotificationExhaustedDetail { .. } => {}
+            | NotificationExhaustedDetail { .. }
+            | PasswordReset
+            | ChangeTemporaryPassword
+            | MerchantRenamed { .. }
+            | MerchantEnabled
+            | MerchantAccount => {}
         }
     }
     all

@@ -56,6 +56,14 @@ pub enum Notice {
         order_no: String,
         url: String,
     },
+    /// To a user given a temporary password by an administrator.
+    PasswordReset,
+    ChangeTemporaryPassword,
+    MerchantRenamed {
+        name: String,
+    },
+    MerchantEnabled,
+    MerchantAccount,
 }
 
 impl Notice {
@@ -127,6 +135,22 @@ impl Notice {
                     format!("The result notification of order {order_no} was tried on the whole retry schedule and never delivered to {url}. Check your callback endpoint, then resend it from the Notifications page.").into()
                 }
             }
+            PasswordReset => pick("管理员已重置您的密码", "An administrator reset your password"),
+            ChangeTemporaryPassword => pick(
+                "请使用管理员提供的临时密码登录，并在登录后立即设置新密码。",
+                "Sign in with the temporary password the administrator gave you and choose a new one at once.",
+            ),
+            MerchantRenamed { name } => {
+                if zh {
+                    format!("商户名称已改为“{name}”").into()
+                } else {
+                    format!("The merchant is now named \"{name}\"").into()
+                }
+            }
+            MerchantEnabled => {
+                pick("商户已重新启用，可以登录和下单", "The merchant is enabled again: sign-in and orders work")
+            }
+            MerchantAccount => pick("商户账户", "Merchant account"),
         }
     }
 

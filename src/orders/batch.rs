@@ -136,6 +136,7 @@ pub async fn preview(
     let Upload { lines, file_name, merchant_id: requested_merchant, allow_ported } =
         read_upload(&state, request).await?;
     let merchant_id = caller.acting_merchant(requested_merchant)?;
+    crate::finance::ensure_merchant_enabled(&state.db.pool, merchant_id).await?;
     super::batch_lifecycle::remove_expired(&state, merchant_id).await?;
     let offers = all_offers(&state.db.pool, merchant_id).await?;
     let spendable = read_account(&state.db.pool, merchant_id).await?.spendable();

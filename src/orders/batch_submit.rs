@@ -100,6 +100,7 @@ pub async fn submit(
     JsonBody(request): JsonBody<SubmitRequest>,
 ) -> ApiResult<BatchSummary> {
     let batch = batch_of(&state, &caller, request.batch_id).await?;
+    crate::finance::ensure_merchant_enabled(&state.db.pool, batch.merchant_id).await?;
     let created_at: i64 = sqlx::query_scalar("SELECT created_at FROM order_batches WHERE id = $1")
         .bind(batch.batch_id)
         .fetch_one(&state.db.pool)

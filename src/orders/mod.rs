@@ -49,6 +49,7 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/order/card/reveal", post(reveal_card))
         .route("/adminapi/order/export", get(export::export_orders))
         .route("/adminapi/admin/order/resolve", post(resolve::resolve))
+        .route("/adminapi/admin/order/resolveMany", post(resolve::resolve_many))
         .merge(batch::router())
 }
 

@@ -128,6 +128,7 @@ pub async fn place_one(state: &AppState, actor: Actor, intent: PlaceIntent) -> R
             .err()
             .unwrap_or_else(|| AppError::field("product_key", TradeMessage::ProductRequired)));
     }
+    crate::finance::ensure_merchant_enabled(&state.db.pool, intent.merchant_id).await?;
     let (order, id, balance) = match state.db.kind {
         DatabaseKind::Sqlite => place_on_sqlite(state, actor, &intent).await?,
         DatabaseKind::Postgres => place_on_postgres(state, actor, &intent).await?,

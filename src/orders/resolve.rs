@@ -1,6 +1,8 @@
 //! `/adminapi/admin/order/resolve`: an administrator finishes an order by hand. What they
 //! decide stays on the order's timeline with their name and reason, so a success must
 //! carry the serial number that proves it and a failure says why the merchant was refunded.
+//! `/adminapi/admin/order/resolveMany` (the manual review queue) takes the same decision for
+//! several orders through the same path ([`decide`]), one transaction per order.
 
 use super::lifecycle::{self, Outcome, Reporter};
 use super::model::OrderItem;
@@ -10,12 +12,12 @@ use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, IdempotentJson};
 use crate::finance::ledger::Actor;
 use crate::i18n::{FailureReason, Locale, TradeMessage};
-use crate::idempotency::{Claim, IdempotencyKeyHeader, Replayable};
-use crate::session::AdminUser;
+use crate::idempotency::{Claim, IdempotencyKeyHeader, IdempotentRequest, Replayable};
+use crate::session::{AdminUser, CurrentUser};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -32,6 +34,60 @@ pub struct ResolveRequest {
 
 fn trimmed(value: Option<String>) -> Option<String> {
     value.map(|text| text.trim().chars().take(200).collect::<String>()).filter(|text| !text.is_empty())
+}
+
+/// What an administrator decided for one order, checked: the outcome and the reason for
+/// the timeline.
+struct Decision {
+    outcome: Outcome,
+    detail: String,
+}
+
+impl Decision {
+    fn parse(result: &str, serial_no: Option<String>, reason: Option<String>) -> Result<Self, AppError> {
+        let reason = trimmed(reason);
+        let outcome = match result {
+            "success" => {
+                let Some(serial_no) = trimmed(serial_no) else {
+                    return Err(AppError::field("serial_no", TradeMessage::SerialRequired));
+                };
+                Outcome::Success { serial_no: Some(serial_no), card: None }
+            }
+            "failure" => Outcome::Failure {
+                reason: reason.clone().unwrap_or_else(|| FailureReason::MarkedByAdministrator.code().to_string()),
+            },
+            _ => return Err(AppError::field("result", TradeMessage::InvalidChoice { allowed: "success, failure" })),
+        };
+        Ok(Self { outcome, detail: reason.unwrap_or_default() })
+    }
+}
+
+/// Finishes one order as decided (a failure refunds once) and audits the decision; the
+/// one path of both the single and the many-order call. `Ok(Ok(false))`: the order was not
+/// awaiting a person, nothing changed.
+async fn decide(
+    state: &AppState,
+    admin: &CurrentUser,
+    address: &str,
+    order_id: i64,
+    decision: Decision,
+    key: Option<(&IdempotentRequest, i64)>,
+) -> Result<Result<bool, Claim>, AppError> {
+    let result = match &decision.outcome {
+        Outcome::Success { .. } => "success",
+        Outcome::Failure { .. } => "failure",
+    };
+    let actor = Actor::user(admin.user_id, &admin.username);
+    let finished =
+        lifecycle::finish_claiming(state, order_id, decision.outcome, Reporter::Admin, actor, &decision.detail, key)
+            .await?;
+    if finished == Ok(true) {
+        let detail = format!("order {order_id} marked {result}");
+        let target = audit::target::order(order_id);
+        audit::record_on(&state.db.pool, Some(admin.user_id), audit::action::ORDER_RESOLVED, &target, &detail, address)
+            .await?;
+    }
+    Ok(finished)
 }
 
 /// Administrators: finish an on-behalf order awaiting a person, or an order in manual
@@ -51,24 +107,10 @@ pub async fn resolve(
     IdempotentJson(request, idempotency): IdempotentJson<ResolveRequest>,
 ) -> ApiResult<Replayable<OrderItem>> {
     let locale = Locale::from_headers(&headers);
-    let reason = trimmed(request.reason);
-    let outcome = match request.result.as_str() {
-        "success" => {
-            let Some(serial_no) = trimmed(request.serial_no) else {
-                return Err(AppError::field("serial_no", TradeMessage::SerialRequired));
-            };
-            Outcome::Success { serial_no: Some(serial_no), card: None }
-        }
-        "failure" => Outcome::Failure {
-            reason: reason.clone().unwrap_or_else(|| FailureReason::MarkedByAdministrator.code().to_string()),
-        },
-        _ => return Err(AppError::field("result", TradeMessage::InvalidChoice { allowed: "success, failure" })),
-    };
+    let decision = Decision::parse(&request.result, request.serial_no, request.reason)?;
     visible_order(&state, &admin, request.order_id).await?;
-    let detail = reason.unwrap_or_default();
-    let actor = Actor::user(admin.user_id, &admin.username);
     let key = idempotency.as_ref().map(|request| (request, admin.user_id));
-    match lifecycle::finish_claiming(&state, request.order_id, outcome, Reporter::Admin, actor, &detail, key).await? {
+    match decide(&state, &admin, &address.to_string(), request.order_id, decision, key).await? {
         Ok(true) => {}
         Ok(false) => return Err(AppError::Conflict(TradeMessage::OrderNotResolvable.into())),
         Err(Claim::Mismatch) => return Err(AppError::IdempotencyKeyReused),
@@ -79,12 +121,88 @@ pub async fn resolve(
             return Ok(ApiOk(Replayable::Fresh(order.to_item().localized(locale))));
         }
     }
-    let detail = format!("order {} marked {}", request.order_id, request.result);
-    audit::record(&state.db.pool, Some(admin.user_id), audit::action::ORDER_RESOLVED, &detail, &address.to_string())
-        .await?;
     let item = visible_order(&state, &admin, request.order_id).await?.to_item().localized(locale);
     if let Some(request) = &idempotency {
         request.store_answer(&mut *state.db.pool.acquire().await?, admin.user_id, &item).await?;
     }
     Ok(ApiOk(Replayable::Fresh(item)))
+}
+
+/// The most orders one resolveMany call decides.
+pub const MAX_RESOLVE_MANY: usize = 100;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResolveManyItem {
+    pub order_id: i64,
+    /// Required for `success`: this order's own serial number.
+    pub serial_no: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResolveManyRequest {
+    /// `success` or `failure` (failure refunds each order's price to its merchant).
+    pub result: String,
+    /// The reason, for every order of the call (at most 200 characters).
+    pub reason: Option<String>,
+    /// 1 to 100 orders.
+    pub items: Vec<ResolveManyItem>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ResolveRefusal {
+    pub order_id: i64,
+    /// Why this order was not changed, in the request's language.
+    pub msg: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ResolveManyResponse {
+    /// Orders finished by this call.
+    pub resolved: Vec<i64>,
+    /// Orders left as they were, with the reason (already finished, unknown, no serial number).
+    pub refused: Vec<ResolveRefusal>,
+}
+
+/// Administrators: finish several orders awaiting a person with one decision, each in its
+/// own transaction through the same path as `resolve`. Retrying is safe: an order already
+/// finished is refused (`order.not_resolvable`) and nothing moves twice.
+#[utoipa::path(post, path = "/adminapi/admin/order/resolveMany", tag = "admin", request_body = ResolveManyRequest,
+    responses((status = 200, description = "`data` is a ResolveManyResponse"),
+        (status = 400, description = "40000: result invalid, or no items or more than 100")),
+    security(("token" = [])))]
+pub async fn resolve_many(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ClientAddress(address): ClientAddress,
+    headers: HeaderMap,
+    crate::extract::JsonBody(request): crate::extract::JsonBody<ResolveManyRequest>,
+) -> ApiResult<ResolveManyResponse> {
+    let locale = Locale::from_headers(&headers);
+    if request.items.is_empty() || request.items.len() > MAX_RESOLVE_MANY {
+        return Err(AppError::field("items", TradeMessage::BatchTooLarge { max: MAX_RESOLVE_MANY }));
+    }
+    if !matches!(request.result.as_str(), "success" | "failure") {
+        return Err(AppError::field("result", TradeMessage::InvalidChoice { allowed: "success, failure" }));
+    }
+    let address = address.to_string();
+    let mut answer = ResolveManyResponse { resolved: Vec::new(), refused: Vec::new() };
+    for item in request.items {
+        let refused = |message: crate::i18n::Message| ResolveRefusal {
+            order_id: item.order_id,
+            msg: message.text(locale).into_owned(),
+        };
+        let decision = match Decision::parse(&request.result, item.serial_no.clone(), request.reason.clone()) {
+            Ok(decision) => decision,
+            Err(AppError::Validation(fields)) => {
+                answer.refused.push(refused(fields[0].message.clone()));
+                continue;
+            }
+            Err(other) => return Err(other),
+        };
+        match decide(&state, &admin, &address, item.order_id, decision, None).await? {
+            Ok(true) => answer.resolved.push(item.order_id),
+            _ => answer.refused.push(refused(TradeMessage::OrderNotResolvable.into())),
+        }
+    }
+    Ok(ApiOk(answer))
 }

@@ -245,12 +245,15 @@ async fn store_password(
     hash: &str,
     now: i64,
 ) -> Result<u64, AppError> {
-    sqlx::query("UPDATE users SET password_hash = $1, password_changed_at = $2 WHERE id = $3")
-        .bind(hash)
-        .bind(now)
-        .bind(caller.user_id)
-        .execute(&mut **transaction)
-        .await?;
+    // Choosing one's own password ends a temporary one's restrictions.
+    sqlx::query(
+        "UPDATE users SET password_hash = $1, password_changed_at = $2, must_change_password = 0 WHERE id = $3",
+    )
+    .bind(hash)
+    .bind(now)
+    .bind(caller.user_id)
+    .execute(&mut **transaction)
+    .await?;
     let ended = sqlx::query(
         "UPDATE sessions SET revoked_at = $1, revoked_reason = 'password_changed'
          WHERE user_id = $2 AND id <> $3 AND revoked_at IS NULL",

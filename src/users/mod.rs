@@ -52,6 +52,8 @@ pub struct UserInfo {
     /// Whether `GET /adminapi/merchant/avatar` has an image for this user: the console asks
     /// for it only then, instead of logging a 404 on every page.
     pub has_avatar: bool,
+    /// The password is a temporary one an administrator set: change it before anything else.
+    pub must_change_password: bool,
 }
 
 /// Reads a merchant id the way clients send it: a positive integer, or its digits as text.
@@ -129,6 +131,7 @@ pub async fn user_info(
         username: text("username")?,
         mid: merchant_id,
         has_avatar: avatars > 0,
+        must_change_password: row.try_get::<i64, _>("must_change_password")? != 0,
     }))
 }
 

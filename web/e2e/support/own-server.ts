@@ -38,8 +38,11 @@ export interface OwnServer {
   stop: () => Promise<void>;
 }
 
-/** Ports are chosen now (so baseURL is known when the spec is loaded); processes start in start(). */
-export function ownServer(): OwnServer {
+/**
+ * Ports are chosen now (so baseURL is known when the spec is loaded); processes start in start().
+ * `env` sets the server's own settings (BACKOFFICE_ORDER_DEADLINE_SECONDS …).
+ */
+export function ownServer(env: NodeJS.ProcessEnv = {}): OwnServer {
   const serveDist = process.env.E2E_SERVE_DIST === '1';
   const serverPort = freePort();
   const proxyPort = serveDist ? freePort() : serverPort;
@@ -66,6 +69,7 @@ export function ownServer(): OwnServer {
       const database = `sqlite://${join(dataDir, 'own.db')}`;
       launch(binary, ['serve', '--demo', '--listen', `127.0.0.1:${serverPort}`, '--database', database], {
         RUST_LOG: 'warn',
+        ...env,
       });
       await waitForOk(`${origin}/web/`, 60_000);
       if (serveDist) {

@@ -23,6 +23,8 @@ export interface UserInfo {
   mid: number | null;
   /** Whether the server holds an avatar image (the console asks for it only then). */
   hasAvatar: boolean;
+  /** The password is a temporary one from an administrator: the guard sends the user to change it first. */
+  mustChangePassword?: boolean;
 }
 
 /** sessionStorage key of an administrator's merchant-view preview: it survives a reload, not a sign-out. */

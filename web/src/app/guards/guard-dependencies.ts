@@ -18,4 +18,5 @@ export const guardDependencies: GuardDependencies = {
   loadServerMenu: async () => (await import('@/features/menu/api/get-server-menu')).loadServerMenu(),
   appRoutes: APP_ROUTES,
   loadSystemInfo: async () => (await import('./system-info-loader')).loadSystemInfo(),
+  mustChangePassword: () => useUserStore.getState().info.mustChangePassword === true,
 };

@@ -131,6 +131,23 @@ describe('resolveNavigation: token without role', () => {
   });
 });
 
+describe('resolveNavigation: temporary password', () => {
+  const changePassword: NavigationTarget = { name: 'ChangePassword', meta: ANY, query: {} };
+
+  it('sends a user holding a temporary password to change it before any page, without the menu', async () => {
+    const { deps } = fakeDeps({ role: '', menuFromServer: true }, { mustChangePassword: () => true });
+    expect(await resolveNavigation(workplace, deps)).toEqual({ kind: 'redirect', to: { name: 'ChangePassword' } });
+    expect(await resolveNavigation(changePassword, deps)).toEqual({ kind: 'allow' });
+    // The server refuses the menu until the password is changed: it is not asked for.
+    expect(deps.loadServerMenu).not.toHaveBeenCalled();
+  });
+
+  it('lets everyone else through to the page asked for', async () => {
+    const { deps } = fakeDeps({ role: 'user' }, { mustChangePassword: () => false });
+    expect(await resolveNavigation(workplace, deps)).toEqual({ kind: 'allow' });
+  });
+});
+
 describe('resolveNavigation: roles (menu from server off)', () => {
   it('lets an admin open the monitor', async () => {
     const { deps } = fakeDeps({ role: 'admin' });

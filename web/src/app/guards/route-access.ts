@@ -16,7 +16,7 @@ import { ROUTE_NAMES } from '../routes/route-names';
 export { isRouteAllowed };
 
 /** Routes every menu implicitly contains. */
-export const WHITE_LIST: readonly string[] = [ROUTE_NAMES.login, ROUTE_NAMES.notFound];
+export const WHITE_LIST: readonly string[] = [ROUTE_NAMES.login, ROUTE_NAMES.notFound, ROUTE_NAMES.changePassword];
 /**
  * Also allowed with a server menu: the hidden tab-reload route, which only forwards to
  * another route (that is then checked itself).
@@ -107,6 +107,8 @@ export interface GuardDependencies {
    * do not exist.
    */
   loadSystemInfo?: () => Promise<{ templatePages: boolean }>;
+  /** The user holds a temporary password (every other server call is refused until it changes). */
+  mustChangePassword?: () => boolean;
 }
 
 export async function resolveNavigation(target: NavigationTarget, deps: GuardDependencies): Promise<GuardDecision> {
@@ -120,6 +122,10 @@ export async function resolveNavigation(target: NavigationTarget, deps: GuardDep
       await deps.logout().catch(() => undefined);
       return target.name === ROUTE_NAMES.login ? ALLOW : loginRedirect(target);
     }
+  }
+  // A temporary password is changed before anything else (the server refuses the rest).
+  if (deps.mustChangePassword?.() && target.name !== ROUTE_NAMES.changePassword) {
+    return { kind: 'redirect', to: { name: ROUTE_NAMES.changePassword } };
   }
   if (deps.isMenuFromServer() && deps.getServerMenu().length === 0 && !WHITE_LIST.includes(target.name)) {
     await deps.loadServerMenu();

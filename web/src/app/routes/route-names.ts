@@ -5,9 +5,12 @@ export const ROUTE_NAMES = {
   redirect: 'Redirect',
   workplace: 'Workplace',
   monitor: 'Monitor',
+  /** Outside the menu: where a user holding a temporary password must go first. */
+  changePassword: 'ChangePassword',
 } as const;
 
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/not-found';
+export const CHANGE_PASSWORD_PATH = '/change-password';
 export const WORKPLACE_PATH = '/dashboard/workplace';
 export const REDIRECT_PATH_PREFIX = '/redirect';

@@ -16,6 +16,13 @@ import { LOGIN_PATH, ROUTE_NAMES } from './route-names';
 import { APP_LEAVES } from './route-table';
 
 const PUBLIC_META: RouteMeta = { requiresAuth: false };
+const CHANGE_PASSWORD_META: RouteMeta = {
+  requiresAuth: true,
+  roles: ['*'],
+  hideInMenu: true,
+  noTab: true,
+  locale: 'menu.changePassword',
+};
 const REDIRECT_META: RouteMeta = { requiresAuth: true, roles: ['*'], hideInMenu: true, noTab: true };
 
 const handleOf = (name: string, meta: RouteMeta): RouteHandle => ({ name, meta });
@@ -64,6 +71,13 @@ export function buildRouteObjects(): RouteObject[] {
               lazy: async () => ({ Component: (await leaf.load!()).default }),
             })),
           ],
+        },
+        {
+          id: ROUTE_NAMES.changePassword,
+          path: 'change-password',
+          handle: handleOf(ROUTE_NAMES.changePassword, CHANGE_PASSWORD_META),
+          loader: guardLoader(ROUTE_NAMES.changePassword, CHANGE_PASSWORD_META),
+          lazy: async () => ({ Component: (await withAntdLocale(() => import('./change-password-route'))).default }),
         },
         {
           id: ROUTE_NAMES.notFound,

@@ -45,6 +45,7 @@ export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   OrderList: () => import('@/features/orders/components/order-list-page'),
   CardList: () => import('@/features/orders/components/card-order-list-page'),
   BehalfList: () => import('@/features/orders/components/behalf-order-list-page'),
+  ReviewQueue: () => import('@/features/orders/components/review-queue-page'),
   AddList: () => import('@/features/add-order/components/add-order-page'),
   AllAddList: () => import('@/features/batch-add-orders/components/batch-add-orders-page'),
   Notifications: () => import('@/features/notifications/components/notifications-page'),
@@ -127,6 +128,7 @@ export const APP_LEAVES: LeafRoute[] = flattenLeaves(APP_ROUTES).filter((leaf) =
 const PUBLIC_PATHS: Record<string, string> = {
   login: '/login',
   'not-found': '/not-found',
+  ChangePassword: '/change-password',
 };
 
 /** Absolute path of a route name, or undefined if the console has no such page. */

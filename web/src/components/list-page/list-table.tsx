@@ -52,6 +52,8 @@ export interface ListTableProps<T> {
   tableTestId: string;
   onExport?: (format: ExportFormat) => Promise<void>;
   onTableChange?: TableProps<T>['onChange'];
+  /** Check boxes for acting on several rows at once (the review queue). */
+  rowSelection?: TableProps<T>['rowSelection'];
   pagination?: ListPagination;
   defaultDensity?: Density;
   className?: string;
@@ -173,6 +175,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
             data-density={settings.density}
             locale={{ emptyText: <Empty description={t('orderCommon.empty')} /> }}
             onChange={props.onTableChange}
+            rowSelection={props.rowSelection}
           />
           {pagination ? (
             <div className="list-table__pagination">

@@ -5,6 +5,7 @@ import common from './common';
 import exception from './exception';
 import listPage from './list-page';
 import login from './login';
+import merchantAdmin from './merchant-admin';
 import menu from './menu';
 import messageCenter from './message-center';
 import monitor from './monitor';
@@ -14,6 +15,7 @@ import orderCommon from './order-common';
 import orderPages from './order-pages';
 import placeholder from './placeholder';
 import request from './request';
+import reviewQueue from './review-queue';
 import settings from './settings';
 import tabBar from './tab-bar';
 import twoFactor from './two-factor';
@@ -29,6 +31,7 @@ export default {
   ...exception,
   ...listPage,
   ...login,
+  ...merchantAdmin,
   ...menu,
   ...messageCenter,
   ...monitor,
@@ -38,6 +41,7 @@ export default {
   ...orderPages,
   ...placeholder,
   ...request,
+  ...reviewQueue,
   ...settings,
   ...tabBar,
   ...twoFactor,

@@ -10,6 +10,7 @@ export default {
   'menu.order.list': 'Order list',
   'menu.order.cardList': 'Card-secret orders',
   'menu.order.behalfList': 'On-behalf orders',
+  'menu.order.reviewQueue': 'Manual review',
   'menu.order.addList': 'Add order',
   'menu.order.allAddList': 'Batch add orders',
   'menu.qoute': 'Product',
@@ -29,4 +30,5 @@ export default {
   'menu.user.googleAuth': 'Two-Factor Authentication',
   'menu.notFound': 'Page not found',
   'menu.login': 'Login',
+  'menu.changePassword': 'Change password',
 };

@@ -10,6 +10,7 @@ export default {
   'menu.order.list': '订单列表',
   'menu.order.cardList': '卡密订单',
   'menu.order.behalfList': '代充订单',
+  'menu.order.reviewQueue': '人工审核',
   'menu.order.addList': '添加订单',
   'menu.order.allAddList': '批量添加订单',
   'menu.qoute': '商品',
@@ -29,4 +30,5 @@ export default {
   'menu.user.googleAuth': '双因素认证',
   'menu.notFound': '页面不存在',
   'menu.login': '登录',
+  'menu.changePassword': '修改密码',
 };

@@ -20,6 +20,8 @@ export interface MerchantRow {
   credit_available_fen: number;
   total_topup_fen: number;
   created_at: string;
+  /** When an administrator disabled it; null while enabled. */
+  disabled_at: string | null;
 }
 
 export interface MerchantAccount {
@@ -30,7 +32,11 @@ export interface MerchantAccount {
 }
 
 /** POST /adminapi/admin/merchant/list (administrators). */
-export function getMerchants(keyword: string, page: number, pageSize: number): Promise<{ list: MerchantRow[]; total: number }> {
+export function getMerchants(
+  keyword: string,
+  page: number,
+  pageSize: number,
+): Promise<{ list: MerchantRow[]; total: number }> {
   return postJson(MERCHANT_LIST_URL, { ...(keyword ? { keyword } : {}), page, page_size: pageSize });
 }
 
@@ -56,7 +62,12 @@ export interface MerchantActionRequest {
 }
 
 /** The body of each action: the credit call takes the new limit, the others an amount. */
-export function actionBody({ action, merchantId, amountFen, remark }: Omit<MerchantActionRequest, 'idempotencyKey'>): Record<string, unknown> {
+export function actionBody({
+  action,
+  merchantId,
+  amountFen,
+  remark,
+}: Omit<MerchantActionRequest, 'idempotencyKey'>): Record<string, unknown> {
   const body: Record<string, unknown> = { merchant_id: merchantId };
   if (action === 'credit') body.credit_limit_fen = amountFen;
   else body.amount_fen = amountFen;
@@ -77,5 +88,90 @@ export function useMerchantAction() {
   return useMutation({
     mutationFn: runMerchantAction,
     onSuccess: () => client.invalidateQueries({ queryKey: ['merchants'] }),
+  });
+}
+
+export const MERCHANT_ADMIN_URLS = {
+  create: '/adminapi/admin/merchant/create',
+  update: '/adminapi/admin/merchant/update',
+  disable: '/adminapi/admin/merchant/disable',
+  enable: '/adminapi/admin/merchant/enable',
+  users: '/adminapi/admin/merchant/users',
+  addUser: '/adminapi/admin/merchant/addUser',
+  resetPassword: '/adminapi/admin/merchant/resetPassword',
+} as const;
+
+/** A new or reset sign-in: the temporary password is shown this once. */
+export interface TemporaryCredentials {
+  merchant_id: number;
+  user_id: number;
+  username: string;
+  temporary_password: string;
+}
+
+export interface MerchantState {
+  merchant_id: number;
+  name: string;
+  disabled_at: string | null;
+}
+
+export interface MerchantUser {
+  user_id: number;
+  username: string;
+  name: string;
+  /** Still holds a temporary password. */
+  must_change_password: boolean;
+  created_at: string;
+  last_sign_in: string | null;
+}
+
+/** POST create: a merchant (next free mid) with its first user. */
+export function createMerchant(request: { name: string; username: string }): Promise<TemporaryCredentials> {
+  return postJson<TemporaryCredentials>(MERCHANT_ADMIN_URLS.create, request);
+}
+
+export function renameMerchant(request: { merchant_id: number; name: string }): Promise<MerchantState> {
+  return postJson<MerchantState>(MERCHANT_ADMIN_URLS.update, request);
+}
+
+/** Disabling ends the merchant's sessions at once; enabling lets it sign in and order again. */
+export function setMerchantEnabled(merchantId: number, enabled: boolean): Promise<MerchantState> {
+  return postJson<MerchantState>(enabled ? MERCHANT_ADMIN_URLS.enable : MERCHANT_ADMIN_URLS.disable, {
+    merchant_id: merchantId,
+  });
+}
+
+export function getMerchantUsers(merchantId: number): Promise<MerchantUser[]> {
+  return postJson<MerchantUser[]>(MERCHANT_ADMIN_URLS.users, { merchant_id: merchantId });
+}
+
+export function addMerchantUser(request: {
+  merchant_id: number;
+  username: string;
+  name?: string;
+}): Promise<TemporaryCredentials> {
+  return postJson<TemporaryCredentials>(MERCHANT_ADMIN_URLS.addUser, request);
+}
+
+export function resetUserPassword(userId: number): Promise<TemporaryCredentials> {
+  return postJson<TemporaryCredentials>(MERCHANT_ADMIN_URLS.resetPassword, { user_id: userId });
+}
+
+export const merchantUsersQueryOptions = (merchantId: number) =>
+  queryOptions({ queryKey: ['merchant-users', merchantId], queryFn: () => getMerchantUsers(merchantId) });
+
+export function useMerchantUsers(merchantId: number | null) {
+  return useQuery({ ...merchantUsersQueryOptions(merchantId ?? 0), enabled: merchantId !== null });
+}
+
+/** Every merchant administration call refreshes the list and the users shown. */
+export function useMerchantAdmin<TRequest, TResult>(call: (request: TRequest) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['merchants'] });
+      void client.invalidateQueries({ queryKey: ['merchant-users'] });
+    },
   });
 }

@@ -19,6 +19,7 @@ const merchant = (credit_used_fen: number): MerchantRow => ({
   credit_available_fen: 500_00 - credit_used_fen,
   total_topup_fen: 100_00,
   created_at: '2026-11-20T08:00:00Z',
+  disabled_at: null,
 });
 
 async function renderPage(creditUsed: number) {

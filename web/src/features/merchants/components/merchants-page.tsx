@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Modal, Space, Tooltip, Typography } from 'antd';
+import { Alert, Button, Dropdown, Form, Input, Modal, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterCard } from '@/components/list-page/filter-card';
@@ -11,7 +11,21 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { formatFen, parseYuanToFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
-import { type MerchantAction, type MerchantRow, useMerchantAction, useMerchants } from '../api/merchants';
+import {
+  type MerchantAction,
+  type MerchantRow,
+  setMerchantEnabled,
+  type TemporaryCredentials,
+  useMerchantAction,
+  useMerchantAdmin,
+  useMerchants,
+} from '../api/merchants';
+import {
+  CreateMerchantDialog,
+  MerchantUsersDialog,
+  RenameMerchantDialog,
+  TemporaryPasswordDialog,
+} from './merchant-admin-dialogs';
 
 interface ActionState {
   action: MerchantAction;
@@ -156,6 +170,28 @@ export default function MerchantsPage() {
   useOnChange(search, () => setPage(1));
   const list = useMerchants(keyword, page, pageSize);
   const [action, setAction] = useState<ActionState | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<MerchantRow | null>(null);
+  const [usersOf, setUsersOf] = useState<MerchantRow | null>(null);
+  const [credentials, setCredentials] = useState<TemporaryCredentials | null>(null);
+  const switchEnabled = useMerchantAdmin(({ id, enabled }: { id: number; enabled: boolean }) =>
+    setMerchantEnabled(id, enabled),
+  );
+  const confirmSwitch = (merchant: MerchantRow) => {
+    const enabled = merchant.disabled_at !== null;
+    Modal.confirm({
+      title: t(enabled ? 'merchantAdmin.enable' : 'merchantAdmin.disable') + ` · ${merchant.name}`,
+      content: t(enabled ? 'merchantAdmin.enable.confirm' : 'merchantAdmin.disable.confirm', {
+        name: merchant.name,
+        mid: merchant.merchant_id,
+      }),
+      okButtonProps: { danger: !enabled, 'data-testid': 'merchant-switch-confirm' } as { danger: boolean },
+      onOk: () =>
+        switchEnabled
+          .mutateAsync({ id: merchant.merchant_id, enabled })
+          .then(() => showSuccessMessage(t('merchantAdmin.saved'))),
+    });
+  };
 
   const money = (v: number) => formatFen(v);
   const moneyColumn = (key: keyof MerchantRow & string, title: string, phone = false): ListColumn<MerchantRow> => ({
@@ -186,6 +222,22 @@ export default function MerchantsPage() {
       width: 180,
       render: (value: string) => <span data-testid="merchant-created-at">{formatTime(value)}</span>,
     },
+    {
+      key: 'status',
+      title: t('merchantAdmin.status'),
+      dataIndex: 'disabled_at',
+      width: 100,
+      render: (value: string | null) =>
+        value ? (
+          <Tag color="red" data-testid="merchant-status">
+            {t('merchantAdmin.disabled')}
+          </Tag>
+        ) : (
+          <Tag color="green" data-testid="merchant-status">
+            {t('merchantAdmin.enabled')}
+          </Tag>
+        ),
+    },
     moneyColumn('balance_fen', t('workplace.money.balance'), true),
     moneyColumn('credit_available_fen', t('workplace.money.creditAvailable')),
     moneyColumn('credit_used_fen', t('workplace.money.creditUsed')),
@@ -197,7 +249,7 @@ export default function MerchantsPage() {
       fixed: 'right',
       // Wide enough for the four buttons on one line: a fixed column that wraps
       // grows over the columns before it (the created time used to hide there).
-      width: i18n.language === 'en-US' ? 420 : 320,
+      width: i18n.language === 'en-US' ? 520 : 400,
       phone: true,
       render: (_: unknown, merchant) => (
         <Space size={4} data-testid="merchant-actions">
@@ -223,6 +275,25 @@ export default function MerchantsPage() {
               button
             );
           })}
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'rename', label: t('merchantAdmin.rename'), onClick: () => setRenaming(merchant) },
+                { key: 'users', label: t('merchantAdmin.users'), onClick: () => setUsersOf(merchant) },
+                {
+                  key: 'switch',
+                  danger: merchant.disabled_at === null,
+                  label: t(merchant.disabled_at === null ? 'merchantAdmin.disable' : 'merchantAdmin.enable'),
+                  onClick: () => confirmSwitch(merchant),
+                },
+              ],
+            }}
+          >
+            <Button size="small" data-testid="merchant-manage">
+              {t('merchantAdmin.manage')}
+            </Button>
+          </Dropdown>
         </Space>
       ),
     },
@@ -260,7 +331,14 @@ export default function MerchantsPage() {
       />
       <ListTable<MerchantRow>
         listKey="merchants"
-        title={<span data-testid="merchant-total">{t('orderCommon.total', { count: list.data?.total ?? 0 })}</span>}
+        title={
+          <Space>
+            <span data-testid="merchant-total">{t('orderCommon.total', { count: list.data?.total ?? 0 })}</span>
+            <Button type="primary" size="small" onClick={() => setCreating(true)} data-testid="merchant-create">
+              {t('merchantAdmin.create')}
+            </Button>
+          </Space>
+        }
         columns={columns}
         rowKey="merchant_id"
         dataSource={list.data?.list ?? []}
@@ -277,6 +355,10 @@ export default function MerchantsPage() {
         }}
       />
       <ActionDialog state={action} onClose={() => setAction(null)} />
+      <CreateMerchantDialog open={creating} onClose={() => setCreating(false)} onCreated={setCredentials} />
+      <RenameMerchantDialog merchant={renaming} onClose={() => setRenaming(null)} />
+      <MerchantUsersDialog merchant={usersOf} onClose={() => setUsersOf(null)} onCredentials={setCredentials} />
+      <TemporaryPasswordDialog credentials={credentials} onClose={() => setCredentials(null)} />
     </Space>
   );
 }

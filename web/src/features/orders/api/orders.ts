@@ -103,3 +103,33 @@ export function useResolveOrder() {
 export function exportOrders(query: OrderQuery, format: ExportFormat): Promise<void> {
   return downloadFile(ORDER_EXPORT_URL, { ...query, format }, stampedFileName(`orders-${query.kind}`, format));
 }
+
+export const ORDER_RESOLVE_MANY_URL = '/adminapi/admin/order/resolveMany';
+
+export interface ResolveManyRequest {
+  result: 'success' | 'failure';
+  reason?: string;
+  /** A success needs each order's own serial number. */
+  items: { order_id: number; serial_no?: string }[];
+}
+
+export interface ResolveManyResult {
+  resolved: number[];
+  refused: { order_id: number; msg: string }[];
+}
+
+/**
+ * POST /adminapi/admin/order/resolveMany (administrators): one decision for several orders
+ * of the review queue. Retrying is safe: an order already finished is refused, not refunded twice.
+ */
+export function resolveMany(request: ResolveManyRequest): Promise<ResolveManyResult> {
+  return postJson<ResolveManyResult>(ORDER_RESOLVE_MANY_URL, request);
+}
+
+export function useResolveMany() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: resolveMany,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}

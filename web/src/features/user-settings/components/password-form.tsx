@@ -62,10 +62,12 @@ export function usePasswordRules() {
 export interface PasswordFormProps {
   onChange: (request: ChangePasswordRequest) => Promise<PasswordChanged>;
   saving?: boolean;
+  /** A temporary password must be replaced: a blank new password is refused here. */
+  requireNew?: boolean;
 }
 
 /** Change the sign-in password; the user is told how many other sessions it ended. */
-export function PasswordForm({ onChange, saving = false }: PasswordFormProps) {
+export function PasswordForm({ onChange, saving = false, requireNew = false }: PasswordFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordFormValues>();
   const rules = usePasswordRules();
@@ -109,8 +111,16 @@ export function PasswordForm({ onChange, saving = false }: PasswordFormProps) {
       <Form.Item
         name="new_password"
         label={t('userSetting.security.newPassword')}
-        rules={rules.new_password}
-        extra={t('userSetting.security.newPassword.hint')}
+        rules={
+          requireNew
+            ? [
+                { required: true, message: t('userSetting.rule.password.tooShort', { min: PASSWORD_MIN }) },
+                ...rules.new_password,
+              ]
+            : rules.new_password
+        }
+        // The hint says a blank password keeps the current one: not so for a temporary one.
+        extra={requireNew ? undefined : t('userSetting.security.newPassword.hint')}
       >
         <Input.Password data-testid="password-new" autoComplete="new-password" />
       </Form.Item>

@@ -1,0 +1,71 @@
+//! Texts of the administrators' platform tools (merchant administration), in both locales.
+
+use super::Locale;
+use std::borrow::Cow;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AdminMessage {
+    MerchantNameRequired,
+    MerchantNameTooLong {
+        max: usize,
+    },
+    UsernameInvalid {
+        max: usize,
+    },
+    UsernameTaken,
+    /// Sign-in, sessions and new orders of a disabled merchant.
+    MerchantDisabled,
+    /// A user holding a temporary password may only choose a new one.
+    PasswordChangeRequired,
+    /// Password resets are for merchants' users; administrators change their own.
+    NotAMerchantUser,
+}
+
+impl AdminMessage {
+    pub fn key(&self) -> &'static str {
+        use AdminMessage::*;
+        match self {
+            MerchantNameRequired => "merchant.name.required",
+            MerchantNameTooLong { .. } => "merchant.name.too_long",
+            UsernameInvalid { .. } => "merchant.username.invalid",
+            UsernameTaken => "merchant.username.taken",
+            MerchantDisabled => "merchant.disabled",
+            PasswordChangeRequired => "password.change_required",
+            NotAMerchantUser => "merchant.user.not_merchant",
+        }
+    }
+
+    pub fn text(&self, locale: Locale) -> Cow<'static, str> {
+        use AdminMessage::*;
+        let zh = locale == Locale::ZhCn;
+        let pick = |zh_text: &'static str, en_text: &'static str| -> Cow<'static, str> {
+            if zh { zh_text.into() } else { en_text.into() }
+        };
+        match self {
+            MerchantNameRequired => pick("商户名称不能为空", "the merchant name cannot be empty"),
+            MerchantNameTooLong { max } => {
+                if zh {
+                    format!("商户名称最多 {max} 个字符").into()
+                } else {
+                    format!("the merchant name must be at most {max} characters").into()
+                }
+            }
+            UsernameInvalid { max } => {
+                if zh {
+                    format!("用户名须为 1 到 {max} 个字符且不含空格").into()
+                } else {
+                    format!("the username must be 1 to {max} characters without spaces").into()
+                }
+            }
+            UsernameTaken => pick("该用户名已被使用", "this username is already taken"),
+            MerchantDisabled => pick(
+                "该商户已被停用，无法登录或下单，请联系平台管理员",
+                "this merchant is disabled: it cannot sign in or place orders; contact the platform's administrators",
+            ),
+            PasswordChangeRequired => {
+                pick("请先修改临时密码后再继续操作", "change your temporary password before anything else")
+            }
+            NotAMerchantUser => pick("只能重置商户用户的密码", "only a merchant user's password can be reset"),
+        }
+    }
+}

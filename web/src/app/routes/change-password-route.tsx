@@ -1,0 +1,29 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { queryClient } from '@/lib/query-client';
+import { ForcedPasswordPage } from '@/features/user-settings/components/forced-password-page';
+import { AntdProviders } from '../antd-providers';
+import { LOGIN_PATH, WORKPLACE_PATH } from './route-names';
+
+/** /change-password, outside the default layout: a temporary password is replaced first. */
+export default function ChangePasswordRoute() {
+  const navigate = useNavigate();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AntdProviders>
+        <div
+          style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}
+        >
+          <ForcedPasswordPage
+            onChanged={() => navigate(WORKPLACE_PATH, { replace: true })}
+            onSignOut={() => {
+              void import('@/features/auth/session-actions')
+                .then(({ logout }) => logout())
+                .then(() => navigate(LOGIN_PATH, { replace: true }));
+            }}
+          />
+        </div>
+      </AntdProviders>
+    </QueryClientProvider>
+  );
+}
