@@ -29,6 +29,11 @@ pub struct Config {
     pub two_factor: TwoFactorPolicy,
     pub channel: ChannelConfig,
     pub worker: WorkerConfig,
+    /// A bearer token that may read `/metrics` (scrapers); None: administrators only.
+    pub metrics_token: Option<String>,
+    /// Re-read the live monitor's figures from the database this often (several servers
+    /// on one database); None: only at start.
+    pub monitor_rebuild: Option<Duration>,
 }
 
 /// The channel orders are handed to, and how long an order may wait for its answer.
@@ -166,6 +171,8 @@ impl Config {
             two_factor: TwoFactorPolicy::default(),
             channel: ChannelConfig::default(),
             worker: WorkerConfig::default(),
+            metrics_token: None,
+            monitor_rebuild: None,
         }
     }
 }

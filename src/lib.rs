@@ -3,6 +3,7 @@
 
 pub mod audit;
 pub mod auth;
+pub mod backup;
 pub mod channel;
 pub mod cli;
 pub mod config;
@@ -18,9 +19,11 @@ pub mod forwarded;
 pub mod i18n;
 pub mod idempotency;
 pub mod key_check;
+pub mod live;
 pub mod metrics;
 pub mod monitor;
 pub mod openapi;
+pub mod operations;
 pub mod orders;
 pub mod pagination;
 pub mod password;

@@ -2,7 +2,7 @@
 //! reference page at `/api-docs/ui/`.
 
 use crate::user_centre::{avatar, certification, certification_queue, inbox, integration, profile, validation};
-use crate::{auth, finance, monitor, orders, quotes, two_factor, users};
+use crate::{auth, finance, live, monitor, operations, orders, quotes, two_factor, users};
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -22,6 +22,11 @@ use utoipa_swagger_ui::SwaggerUi;
         users::user_info,
         users::menu::user_menu,
         monitor::overview,
+        live::stream::ticket,
+        live::stream::stream_events,
+        operations::healthz,
+        operations::readyz,
+        operations::metrics,
         profile::profile,
         profile::change_info,
         integration::change_integration,
@@ -84,6 +89,14 @@ use utoipa_swagger_ui::SwaggerUi;
         users::menu::MenuEntry,
         users::menu::MenuMeta,
         monitor::MonitorOverview,
+        live::stream::StreamTicket,
+        live::snapshot::LiveSnapshot,
+        live::snapshot::MinuteFigures,
+        live::snapshot::CarrierRatio,
+        live::snapshot::MerchantVolume,
+        live::snapshot::LiveAlert,
+        operations::Health,
+        operations::Readiness,
         validation::ProfileRequest,
         validation::IntegrationRequest,
         profile::ProfileView,

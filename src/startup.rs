@@ -14,7 +14,8 @@ use crate::password::PasswordHasher;
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
 use crate::{
-    auth, demo, finance, monitor, openapi, orders, quotes, two_factor, user_centre, users, web_assets, worker,
+    auth, demo, finance, monitor, openapi, operations, orders, quotes, two_factor, user_centre, users, web_assets,
+    worker,
 };
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
@@ -56,11 +57,12 @@ impl Application {
             TcpListener::bind(&config.listen).await.with_context(|| format!("cannot listen on {}", config.listen))?;
         let port = listener.local_addr()?.port();
         let state = AppState {
-            db,
+            db: db.clone(),
             config: Arc::new(config),
             hasher,
             secrets,
             metrics: Arc::new(RequestMetrics::default()),
+            live: Arc::new(crate::live::LiveMonitor::rebuilt(&db).await?),
             channel,
             sessions: Arc::default(),
             started_at: now_millis(),
@@ -82,16 +84,27 @@ impl Application {
         let app = routes(self.state.clone());
         let (stop_worker, worker_stop) = tokio::sync::watch::channel(false);
         let worker = self.state.config.worker.enabled.then(|| worker::spawn(self.state.clone(), worker_stop));
+        let live = self.state.live.clone();
+        let ticker = crate::live::spawn_ticker(
+            live.clone(),
+            self.state.db.clone(),
+            self.state.config.low_balance_alert_fen,
+            self.state.config.monitor_rebuild,
+        );
         let served = axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(async move {
                 shutdown.await;
                 let _ = stop_worker.send(true);
+                // Open monitor streams end, or the graceful shutdown would wait for them.
+                live.stop();
             })
             .await
             .context("server error");
         if let Some(worker) = worker {
             let _ = worker.await;
         }
+        self.state.live.stop();
+        let _ = ticker.await;
         self.state.db.pool.close().await;
         served
     }
@@ -118,6 +131,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(uploads)
         .merge(web_assets::router())
         .merge(openapi::router())
+        .merge(operations::router())
         .fallback(|| async { AppError::NotFound })
         .method_not_allowed_fallback(|| async { AppError::NotFound })
         .layer(middleware::from_fn(localize_error_responses))

@@ -198,6 +198,7 @@ fn messages() -> Vec<Message> {
         SessionEnded,
         TokenExpired,
         InternalError,
+        NotReady,
         PasswordTooShort { min: 6 },
         PasswordWeak,
         PasswordInvalidCharacter,
@@ -234,6 +235,7 @@ fn messages() -> Vec<Message> {
             | SessionEnded
             | TokenExpired
             | InternalError
+            | NotReady
             | PasswordTooShort { .. }
             | PasswordWeak
             | PasswordInvalidCharacter

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Col, Empty, Row, Select, Skeleton, Statistic } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { presetRange } from '@/components/list-page/date-presets';
@@ -9,7 +9,6 @@ import { usePermission } from '@/components/permission/use-permission';
 import { formatFen } from '@/lib/money';
 import { useUserStore } from '@/stores/user-store';
 import { useMerchantOptions, useOverview } from '../api/overview';
-import { OrderBarChart } from './order-bar-chart';
 
 function Money({ title, fen, testId }: { title: string; fen: number; testId: string }) {
   return (
@@ -52,6 +51,9 @@ function Count({
     </Col>
   );
 }
+
+// ECharts comes with the chart only, after the figures have painted.
+const OrderBarChart = lazy(() => import('./order-bar-chart'));
 
 const ORDER_LINK_SCHEMA: FilterSchema = { texts: ['kind'], numbers: ['status', 'merchantId'], ranges: ['range'] };
 
@@ -142,7 +144,11 @@ export function MoneyPanel() {
         ) : null}
       </Card>
       <Card title={t('workplace.chart.title', { count: data?.days.length ?? 7 })}>
-        {data && data.days.length ? <OrderBarChart days={data.days} /> : null}
+        {data && data.days.length ? (
+          <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 240 }} />}>
+            <OrderBarChart days={data.days} />
+          </Suspense>
+        ) : null}
         {data && !data.days.length ? <Empty description={t('orderCommon.empty')} /> : null}
         {overview.isLoading ? <Skeleton active /> : null}
       </Card>
