@@ -13,11 +13,11 @@ import {
   type LegendComponentOption,
   type TooltipComponentOption,
 } from 'echarts/components';
-import { init, use, type ComposeOption, type ECharts } from 'echarts/core';
+import { init, use as registerParts, type ComposeOption, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+registerParts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 export type EChartOption = ComposeOption<
   BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption

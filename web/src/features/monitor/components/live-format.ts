@@ -28,7 +28,6 @@ export function minuteChartOption(snapshot: LiveSnapshot, labels: MinuteChartLab
   const series = (['placed', 'succeeded', 'failed'] as const).map((key) => ({
     name: labels[key],
     type: 'line' as const,
-    smooth: true,
     showSymbol: false,
     color: SERIES_COLORS[key],
     data: snapshot.minutes.map((minute) => minute[key]),

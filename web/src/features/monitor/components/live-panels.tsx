@@ -78,7 +78,8 @@ export function CarrierTable({ carriers }: { carriers: CarrierRatio[] }) {
           {
             title: t('monitor.live.ratio5'),
             key: 'r5',
-            render: (_, row) => `${formatPermille(row.success_permille_5m)} (${row.succeeded_5m}/${row.succeeded_5m + row.failed_5m})`,
+            render: (_, row) =>
+              `${formatPermille(row.success_permille_5m)} (${row.succeeded_5m}/${row.succeeded_5m + row.failed_5m})`,
           },
           {
             title: t('monitor.live.ratio60'),
@@ -106,7 +107,12 @@ export function TopMerchants({ merchants }: { merchants: MerchantVolume[] }) {
         columns={[
           { title: t('monitor.live.merchant'), key: 'm', render: (_, row) => `${row.name} (${row.merchant_id})` },
           { title: t('monitor.live.orders'), dataIndex: 'orders', align: 'right' },
-          { title: t('monitor.live.amount'), dataIndex: 'amount_fen', align: 'right', render: (fen: number) => `¥${formatFen(fen)}` },
+          {
+            title: t('monitor.live.amount'),
+            dataIndex: 'amount_fen',
+            align: 'right',
+            render: (fen: number) => `¥${formatFen(fen)}`,
+          },
         ]}
       />
     </Card>

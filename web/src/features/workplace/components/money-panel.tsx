@@ -62,11 +62,7 @@ const ORDER_LINK_SCHEMA: FilterSchema = { texts: ['kind'], numbers: ['status', '
  * split kinds), today in Beijing time, one status, the picked merchant if any.
  */
 export function todayOrdersLink(status: number, merchantId?: number): string {
-  return listLink(
-    '/order/list',
-    { kind: 'all', status, merchantId, range: presetRange('today') },
-    ORDER_LINK_SCHEMA,
-  );
+  return listLink('/order/list', { kind: 'all', status, merchantId, range: presetRange('today') }, ORDER_LINK_SCHEMA);
 }
 
 /** §1's figures: balance, credit, cumulative top-up, today's orders and the last days' chart. */
@@ -100,7 +96,10 @@ export function MoneyPanel() {
               onChange={setMerchantId}
               loading={merchants.isLoading}
               data-testid="workplace-merchant-picker"
-              options={(merchants.data?.list ?? []).map((m) => ({ value: m.merchant_id, label: `${m.name} (${m.merchant_id})` }))}
+              options={(merchants.data?.list ?? []).map((m) => ({
+                value: m.merchant_id,
+                label: `${m.name} (${m.merchant_id})`,
+              }))}
             />
           ) : null
         }
@@ -121,11 +120,19 @@ export function MoneyPanel() {
         {data ? (
           <Row gutter={[12, 12]}>
             <Money title={t('workplace.money.balance')} fen={data.balance_fen} testId="stat-balance" />
-            <Money title={t('workplace.money.creditAvailable')} fen={data.credit_available_fen} testId="stat-credit-available" />
+            <Money
+              title={t('workplace.money.creditAvailable')}
+              fen={data.credit_available_fen}
+              testId="stat-credit-available"
+            />
             <Money title={t('workplace.money.creditUsed')} fen={data.credit_used_fen} testId="stat-credit-used" />
             <Money title={t('workplace.money.creditLimit')} fen={data.credit_limit_fen} testId="stat-credit-limit" />
             <Money title={t('workplace.money.totalTopup')} fen={data.total_topup_fen} testId="stat-total-topup" />
-            <Count title={t('workplace.money.todayInFlight')} value={data.today_in_flight} testId="stat-today-in-flight" />
+            <Count
+              title={t('workplace.money.todayInFlight')}
+              value={data.today_in_flight}
+              testId="stat-today-in-flight"
+            />
             <Count
               title={t('workplace.money.todaySuccess')}
               value={data.today_success}

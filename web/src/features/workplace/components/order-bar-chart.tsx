@@ -21,7 +21,12 @@ export default function OrderBarChart({ days }: { days: OverviewDay[] }) {
   );
   return (
     <div className="workplace__chart">
-      <EChart option={option} height={240} label={t('workplace.chart.title', { count: days.length })} testId="workplace-chart" />
+      <EChart
+        option={option}
+        height={240}
+        label={t('workplace.chart.title', { count: days.length })}
+        testId="workplace-chart"
+      />
     </div>
   );
 }
