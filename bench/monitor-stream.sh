@@ -5,6 +5,7 @@
 # rebuild of the live figures takes (server start to /readyz answering).
 #   bench/monitor-stream.sh
 #   COUNT=100000 SECONDS_EACH=20 bench/monitor-stream.sh   a quicker look
+#   SERVE_FLAGS=--no-worker bench/monitor-stream.sh          without the order worker's own polling
 # Figures are printed and written to bench/results/monitor-stream.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,11 +28,11 @@ url="sqlite://$work/bench.db"
 base="http://127.0.0.1:$port"
 out=bench/results/monitor-stream.txt
 
-echo "== generating $COUNT orders" >&2
-"$bin" generate-orders --merchant 10001 --count "$COUNT" --database "$url" --secret-key-file "$work/secret.key" | tee "$out"
+echo "== generating $COUNT orders; server flags: ${SERVE_FLAGS:-none}" | tee "$out" >&2
+"$bin" generate-orders --merchant 10001 --count "$COUNT" --database "$url" --secret-key-file "$work/secret.key" | tee -a "$out"
 started=$(date +%s%N)
 "$bin" serve --listen "127.0.0.1:$port" --database "$url" --demo --demo-orders 0 \
-  --secret-key-file "$work/secret.key" >"$work/server.log" 2>&1 &
+  --secret-key-file "$work/secret.key" ${SERVE_FLAGS:-} >"$work/server.log" 2>&1 &
 server=$!
 until curl -sf -o /dev/null "$base/readyz"; do sleep 0.1; done
 ready=$(( ($(date +%s%N) - started) / 1000000 ))

@@ -155,6 +155,11 @@ impl Aggregate {
         self.waiting.insert(id, Waiting { status: status.code(), created_at });
     }
 
+    /// An order no longer waiting, without a result to count.
+    pub fn forget(&mut self, id: i64) {
+        self.waiting.remove(&id);
+    }
+
     pub fn finished(&mut self, order: Finished, now: i64) {
         self.waiting.remove(&order.id);
         let duration = (order.finished_at - order.created_at).max(0);

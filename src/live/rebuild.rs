@@ -45,9 +45,9 @@ pub async fn read(db: &Database, now: i64) -> Result<(Aggregate, HashMap<i64, St
                 },
                 now,
             ),
-            (OrderStatus::Success | OrderStatus::Failure, None) => {
-                aggregate.finished(Finished { id, carrier: 0, created_at, finished_at: 0, success: true }, now)
-            }
+            // A final order without a finishing time (none are written so; old data could
+            // be): it only leaves the waiting orders, and no chart counts it.
+            (OrderStatus::Success | OrderStatus::Failure, None) => aggregate.forget(id),
             (status, _) => aggregate.moved(id, created_at, status),
         }
     }
