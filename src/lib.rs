@@ -20,6 +20,7 @@ pub mod i18n;
 pub mod idempotency;
 pub mod key_check;
 pub mod live;
+pub mod live_stream;
 pub mod metrics;
 pub mod monitor;
 pub mod openapi;

@@ -31,7 +31,7 @@ pub async fn count_requests(State(state): State<AppState>, request: Request, nex
 }
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/adminapi/monitor/overview", get(overview)).merge(crate::live::stream::router())
+    Router::new().route("/adminapi/monitor/overview", get(overview)).merge(crate::live_stream::router())
 }
 
 #[derive(Debug, Serialize, ToSchema)]

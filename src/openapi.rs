@@ -2,7 +2,7 @@
 //! reference page at `/api-docs/ui/`.
 
 use crate::user_centre::{avatar, certification, certification_queue, inbox, integration, profile, validation};
-use crate::{auth, finance, live, monitor, operations, orders, quotes, two_factor, users};
+use crate::{auth, finance, live, live_stream, monitor, operations, orders, quotes, two_factor, users};
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -22,8 +22,8 @@ use utoipa_swagger_ui::SwaggerUi;
         users::user_info,
         users::menu::user_menu,
         monitor::overview,
-        live::stream::ticket,
-        live::stream::stream_events,
+        live_stream::ticket,
+        live_stream::stream_events,
         operations::healthz,
         operations::readyz,
         operations::metrics,
@@ -89,7 +89,7 @@ use utoipa_swagger_ui::SwaggerUi;
         users::menu::MenuEntry,
         users::menu::MenuMeta,
         monitor::MonitorOverview,
-        live::stream::StreamTicket,
+        live_stream::StreamTicket,
         live::snapshot::LiveSnapshot,
         live::snapshot::MinuteFigures,
         live::snapshot::CarrierRatio,

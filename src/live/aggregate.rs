@@ -101,9 +101,10 @@ pub struct Aggregate {
 
 impl Aggregate {
     pub fn new(now: i64) -> Self {
-        let minute = now.div_euclid(MINUTE_MS);
+        // Minute -1 (1969) is never within the last hour: every slot starts empty, so the
+        // first event of any minute of the hour claims its slot.
         Self {
-            slots: vec![MinuteSlot::empty(minute); HOUR_MINUTES],
+            slots: vec![MinuteSlot::empty(-1); HOUR_MINUTES],
             waiting: HashMap::new(),
             day: beijing_day(now),
             merchants: HashMap::new(),

@@ -1,6 +1,6 @@
 //! The live business monitor: in-memory figures fed by the order life cycle
 //! ([`LiveMonitor::placed`], [`LiveMonitor::moved`], [`LiveMonitor::finished`]), read once a
-//! second into one shared event that every stream (`stream.rs`) sends on.
+//! second into one shared event that every stream (`live_stream.rs`) sends on.
 //!
 //! Each server process holds its own figures: what it saw itself, plus what it read from
 //! the database when it started (`rebuild.rs`: today's and the last hour's orders, and
@@ -11,7 +11,6 @@
 pub mod aggregate;
 pub mod rebuild;
 pub mod snapshot;
-pub mod stream;
 
 use crate::db::{Database, now_millis};
 use crate::domain::OrderStatus;

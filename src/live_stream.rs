@@ -1,4 +1,5 @@
 //! `/adminapi/monitor/stream`: the live figures as Server-Sent Events, administrators only.
+//! Apart from `live/` so that `state` can hold the figures without a circle through the handlers.
 //!
 //! A browser's `EventSource` cannot send headers, and a session token in a URL ends up in
 //! proxy logs and history. So the console first asks for a stream ticket (POST, with its
@@ -7,9 +8,9 @@
 //! Either way, the stream re-checks its session every few seconds and ends when the
 //! session has ended (revoked, expired, or the user is no longer an administrator).
 
-use super::StreamEvent;
 use crate::db::now_millis;
 use crate::error::{ApiOk, ApiResult, AppError};
+use crate::live::StreamEvent;
 use crate::session::{AdminUser, duration_millis};
 use crate::state::AppState;
 use axum::Router;
