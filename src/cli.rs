@@ -36,6 +36,29 @@ pub enum Command {
     /// Generate order history for a merchant (benchmarks): seeds the demo accounts and
     /// catalogue first, funds the merchant, writes many orders per statement.
     GenerateOrders(GenerateOrdersArgs),
+    /// Copy a SQLite database to FILE while the server runs (a consistent copy). For
+    /// PostgreSQL it explains how to use pg_dump and exits with an error.
+    Backup(BackupArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BackupArgs {
+    /// The file to write; must not exist.
+    #[arg(long)]
+    pub to: std::path::PathBuf,
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+}
+
+pub async fn backup_command(args: BackupArgs) -> anyhow::Result<()> {
+    let report = crate::backup::backup(&args.database.database_url, &args.to).await?;
+    println!(
+        "backed up to {} ({} bytes, {} orders); keep the key file safe as well, apart from the backups",
+        args.to.display(),
+        report.bytes,
+        report.orders
+    );
+    Ok(())
 }
 
 #[derive(Debug, Args)]
@@ -141,6 +164,22 @@ pub struct ServeArgs {
     /// Do not send notifications from this process (they wait in the outbox for another).
     #[arg(long, env = "BACKOFFICE_NO_NOTIFY")]
     pub no_notify: bool,
+    /// A bearer token that may read /metrics (for a scraper); administrators always may.
+    /// At least 16 characters.
+    #[arg(long, env = "BACKOFFICE_METRICS_TOKEN", value_parser = parse_metrics_token)]
+    pub metrics_token: Option<String>,
+    /// Re-read the live monitor's figures from the database every this many seconds
+    /// (several servers on one database: each then also shows the others' orders). 0: only at start.
+    #[arg(long, env = "BACKOFFICE_MONITOR_REBUILD_SECONDS", default_value_t = 0)]
+    pub monitor_rebuild_seconds: u64,
+}
+
+fn parse_metrics_token(text: &str) -> Result<String, String> {
+    let token = text.trim();
+    if token.chars().count() < 16 {
+        return Err("the metrics token must have at least 16 characters".into());
+    }
+    Ok(token.to_string())
 }
 
 #[derive(Debug, Args)]
@@ -197,6 +236,9 @@ impl ServeArgs {
             allow_private: self.allow_private_notify,
             ..NotifyConfig::default()
         };
+        config.metrics_token = self.metrics_token;
+        config.monitor_rebuild =
+            (self.monitor_rebuild_seconds > 0).then(|| Duration::from_secs(self.monitor_rebuild_seconds));
         config
     }
 }

@@ -32,6 +32,11 @@ pub struct Config {
     pub two_factor: TwoFactorPolicy,
     pub channel: ChannelConfig,
     pub worker: WorkerConfig,
+    /// A bearer token that may read `/metrics` (scrapers); None: administrators only.
+    pub metrics_token: Option<String>,
+    /// Re-read the live monitor's figures from the database this often (several servers
+    /// on one database); None: only at start.
+    pub monitor_rebuild: Option<Duration>,
     pub notify: NotifyConfig,
     pub open_api: OpenApiConfig,
 }
@@ -238,6 +243,8 @@ impl Config {
             worker: WorkerConfig::default(),
             open_api: OpenApiConfig::default(),
             notify: NotifyConfig::default(),
+            metrics_token: None,
+            monitor_rebuild: None,
         }
     }
 }

@@ -137,6 +137,15 @@ impl Database {
 }
 
 impl Database {
+    /// The newest migration this build knows for its engine (`/readyz` compares).
+    pub fn latest_migration(&self) -> i64 {
+        let migrator = match self.kind {
+            DatabaseKind::Sqlite => &SQLITE_MIGRATIONS,
+            DatabaseKind::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.iter().map(|migration| migration.version).max().unwrap_or(0)
+    }
+
     /// Begins a transaction that will write. On SQLite it takes the write lock up front
     /// (`BEGIN IMMEDIATE`): a deferred transaction that reads first and writes later fails
     /// with SQLITE_BUSY when another writer got in between, instead of waiting. PostgreSQL

@@ -51,6 +51,8 @@ pub mod code {
     pub const TOKEN_UNKNOWN: i64 = 50008;
     pub const SESSION_ENDED: i64 = 50012;
     pub const TOKEN_EXPIRED: i64 = 50014;
+    /// `/readyz`: the database is unreachable or lacks a migration this build needs.
+    pub const NOT_READY: i64 = 50300;
 }
 
 /// A successful answer: `{code: 20000, msg: "Success", data}`.

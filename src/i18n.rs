@@ -86,6 +86,8 @@ pub enum Message {
     SessionEnded,
     TokenExpired,
     InternalError,
+    /// `/readyz`: the database cannot be reached or its migrations are not all applied.
+    NotReady,
     PasswordTooShort {
         min: usize,
     },
@@ -162,6 +164,7 @@ impl Message {
             Message::SessionEnded => "session.ended",
             Message::TokenExpired => "session.expired",
             Message::InternalError => "internal_error",
+            Message::NotReady => "not_ready",
             Message::PasswordTooShort { .. } => "password.too_short",
             Message::PasswordWeak => "password.weak",
             Message::PasswordInvalidCharacter => "password.invalid_character",
@@ -255,6 +258,8 @@ impl Message {
             (Message::TokenExpired, ZhCn) => "登录已过期，请重新登录".into(),
             (Message::InternalError, EnUs) => "internal server error, please retry later".into(),
             (Message::InternalError, ZhCn) => "服务器内部错误，请稍后重试".into(),
+            (Message::NotReady, EnUs) => "not ready: the database is unreachable or not migrated".into(),
+            (Message::NotReady, ZhCn) => "尚未就绪：数据库无法连接或迁移未完成".into(),
             (Message::PasswordTooShort { min }, EnUs) => format!("password must be at least {min} characters").into(),
             (Message::PasswordTooShort { min }, ZhCn) => format!("密码至少 {min} 位").into(),
             (Message::PasswordWeak, EnUs) => {

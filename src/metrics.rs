@@ -1,22 +1,58 @@
 //! Request counters: a total, and one bucket per second for the last minute (the
-//! monitor's figures). Its own module so that `state` can hold it without reaching into
-//! the monitor's handlers.
+//! monitor's figures); per route, method and status, and a latency histogram (`/metrics`).
+//! Its own module so that `state` can hold it without reaching into the handlers.
 
+use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub const WINDOW_SECONDS: usize = 60;
+
+/// Upper bounds (seconds, as Prometheus writes them) of the latency histogram's buckets,
+/// with the same bounds in microseconds.
+pub const LATENCY_BUCKETS: [(&str, u64); 11] = [
+    ("0.005", 5_000),
+    ("0.01", 10_000),
+    ("0.025", 25_000),
+    ("0.05", 50_000),
+    ("0.1", 100_000),
+    ("0.25", 250_000),
+    ("0.5", 500_000),
+    ("1", 1_000_000),
+    ("2.5", 2_500_000),
+    ("5", 5_000_000),
+    ("10", 10_000_000),
+];
+
+/// One route's requests: (route pattern, method, status) → count. Routes are the router's
+/// patterns (`/web/{*path}`), never raw paths, so the number of series stays bounded.
+pub type RouteKey = (String, String, u16);
+
+#[derive(Default, Clone)]
+pub struct Latency {
+    /// Count per bucket of `LATENCY_BUCKETS` (not cumulative), then above the last.
+    pub buckets: [u64; LATENCY_BUCKETS.len() + 1],
+    pub sum_micros: u64,
+    pub count: u64,
+}
 
 /// Counts requests: a total, and one bucket per second for the last minute.
 pub struct RequestMetrics {
     total: AtomicU64,
     /// (unix second, count) per slot; a slot is reused when its second has passed.
     buckets: Mutex<[(i64, u64); WINDOW_SECONDS]>,
+    routes: Mutex<BTreeMap<RouteKey, u64>>,
+    latency: Mutex<Latency>,
 }
 
 impl Default for RequestMetrics {
     fn default() -> Self {
-        Self { total: AtomicU64::new(0), buckets: Mutex::new([(0, 0); WINDOW_SECONDS]) }
+        Self {
+            total: AtomicU64::new(0),
+            buckets: Mutex::new([(0, 0); WINDOW_SECONDS]),
+            routes: Mutex::new(BTreeMap::new()),
+            latency: Mutex::new(Latency::default()),
+        }
     }
 }
 
@@ -45,6 +81,24 @@ impl RequestMetrics {
 
     pub fn total(&self) -> u64 {
         self.total.load(Ordering::Relaxed)
+    }
+
+    /// A finished request: its route pattern, method, status and time to the response head.
+    pub fn record_response(&self, key: RouteKey, micros: u64) {
+        *self.routes.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).entry(key).or_default() += 1;
+        let mut latency = self.latency.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let bucket = LATENCY_BUCKETS.iter().position(|(_, bound)| micros <= *bound).unwrap_or(LATENCY_BUCKETS.len());
+        latency.buckets[bucket] += 1;
+        latency.sum_micros += micros;
+        latency.count += 1;
+    }
+
+    pub fn routes(&self) -> BTreeMap<RouteKey, u64> {
+        self.routes.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
+    pub fn latency(&self) -> Latency {
+        self.latency.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
     }
 }
 

@@ -7,7 +7,7 @@ use crate::session::{AdminUser, count_active_sessions};
 use crate::state::AppState;
 use axum::{
     Router,
-    extract::{Request, State},
+    extract::{MatchedPath, Request, State},
     middleware::Next,
     response::Response,
     routing::get,
@@ -15,13 +15,23 @@ use axum::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
+/// Counts every request, by route pattern (`unmatched` for the fallback), method and status.
 pub async fn count_requests(State(state): State<AppState>, request: Request, next: Next) -> Response {
     state.metrics.record(now_millis() / 1000);
-    next.run(request).await
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| "unmatched".to_string(), |path| path.as_str().to_string());
+    let method = request.method().as_str().to_string();
+    let started = std::time::Instant::now();
+    let response = next.run(request).await;
+    let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    state.metrics.record_response((route, method, response.status().as_u16()), micros);
+    response
 }
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/adminapi/monitor/overview", get(overview))
+    Router::new().route("/adminapi/monitor/overview", get(overview)).merge(crate::live_stream::router())
 }
 
 #[derive(Debug, Serialize, ToSchema)]

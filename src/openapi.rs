@@ -3,7 +3,10 @@
 
 use crate::template_pages::{self, channel_form, generate};
 use crate::user_centre::{avatar, certification, certification_queue, inbox, integration, profile, validation};
-use crate::{auth, finance, merchant_admin, monitor, orders, quotes, system_info, two_factor, users};
+use crate::{
+    auth, finance, live, live_stream, merchant_admin, monitor, operations, orders, quotes, system_info, two_factor,
+    users,
+};
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -37,6 +40,11 @@ use utoipa_swagger_ui::SwaggerUi;
         template_pages::projects_and_teams,
         template_pages::my_teams,
         monitor::overview,
+        live_stream::ticket,
+        live_stream::stream_events,
+        operations::healthz,
+        operations::readyz,
+        operations::metrics,
         profile::profile,
         profile::change_info,
         integration::change_integration,
@@ -127,6 +135,14 @@ use utoipa_swagger_ui::SwaggerUi;
         channel_form::ChannelFormRequest,
         channel_form::ChannelForm,
         monitor::MonitorOverview,
+        live_stream::StreamTicket,
+        live::snapshot::LiveSnapshot,
+        live::snapshot::MinuteFigures,
+        live::snapshot::CarrierRatio,
+        live::snapshot::MerchantVolume,
+        live::snapshot::LiveAlert,
+        operations::Health,
+        operations::Readiness,
         validation::ProfileRequest,
         validation::IntegrationRequest,
         profile::ProfileView,

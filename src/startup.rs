@@ -14,8 +14,8 @@ use crate::password::PasswordHasher;
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
 use crate::{
-    api_keys, auth, demo, finance, merchant_admin, monitor, notify, openapi, openapi_v1, orders, quotes, system_info,
-    template_pages, two_factor, user_centre, users, web_assets, worker,
+    api_keys, auth, demo, finance, merchant_admin, monitor, notify, openapi, openapi_v1, operations, orders, quotes,
+    system_info, template_pages, two_factor, user_centre, users, web_assets, worker,
 };
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
@@ -57,11 +57,12 @@ impl Application {
             TcpListener::bind(&config.listen).await.with_context(|| format!("cannot listen on {}", config.listen))?;
         let port = listener.local_addr()?.port();
         let state = AppState {
-            db,
+            db: db.clone(),
             config: Arc::new(config),
             hasher,
             secrets,
             metrics: Arc::new(RequestMetrics::default()),
+            live: Arc::new(crate::live::LiveMonitor::rebuilt(&db).await?),
             channel,
             sessions: Arc::default(),
             started_at: now_millis(),
@@ -87,10 +88,19 @@ impl Application {
             false => None,
         };
         let worker = self.state.config.worker.enabled.then(|| worker::spawn(self.state.clone(), worker_stop));
+        let live = self.state.live.clone();
+        let ticker = crate::live::spawn_ticker(
+            live.clone(),
+            self.state.db.clone(),
+            self.state.config.low_balance_alert_fen,
+            self.state.config.monitor_rebuild,
+        );
         let served = axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(async move {
                 shutdown.await;
                 let _ = stop_worker.send(true);
+                // Open monitor streams end, or the graceful shutdown would wait for them.
+                live.stop();
             })
             .await
             .context("server error");
@@ -100,6 +110,8 @@ impl Application {
         if let Some(sender) = sender {
             let _ = sender.await;
         }
+        self.state.live.stop();
+        let _ = ticker.await;
         self.state.db.pool.close().await;
         served
     }
@@ -134,6 +146,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(openapi_v1::router(&state))
         .merge(web_assets::router())
         .merge(openapi::router())
+        .merge(operations::router())
         .fallback(|| async { AppError::NotFound })
         .method_not_allowed_fallback(|| async { AppError::NotFound })
         .layer(middleware::from_fn(localize_error_responses))

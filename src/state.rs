@@ -16,6 +16,9 @@ pub struct AppState {
     /// Encrypts and hashes secrets at rest (two-factor secrets, card secrets, backup codes).
     pub secrets: Arc<Secrets>,
     pub metrics: Arc<RequestMetrics>,
+    /// The live business figures (orders per minute, waiting orders, ...), fed by the
+    /// order life cycle.
+    pub live: Arc<crate::live::LiveMonitor>,
     /// Where orders go to be fulfilled (the sandbox unless a supplier adapter is set up).
     pub channel: Arc<dyn Channel>,
     /// Sessions checked in the last second (session_cache.rs).

@@ -291,6 +291,7 @@ fn messages() -> Vec<Message> {
         SessionEnded,
         TokenExpired,
         InternalError,
+        NotReady,
         PasswordTooShort { min: 6 },
         PasswordWeak,
         PasswordInvalidCharacter,
@@ -331,6 +332,7 @@ fn messages() -> Vec<Message> {
             | SessionEnded
             | TokenExpired
             | InternalError
+            | NotReady
             | PasswordTooShort { .. }
             | PasswordWeak
             | PasswordInvalidCharacter

@@ -221,6 +221,14 @@ async fn place_chunk(state: &AppState, batch: &BatchSummary, actor: &Actor) -> R
     .execute(&mut *transaction)
     .await?;
     transaction.commit().await?;
+    for order in &orders {
+        state.live.placed(crate::live::aggregate::Placed {
+            id: id_of[order.merchant_order_id.as_str()],
+            merchant_id: order.merchant_id,
+            price_fen: order.price_fen,
+            created_at: order.created_at,
+        });
+    }
     Ok(lines.len())
 }
 

@@ -137,6 +137,9 @@ pub async fn mark_processing(state: &AppState, order_id: i64) -> Result<Option<i
     };
     let moved = move_status(&mut transaction, &order, change).await?;
     transaction.commit().await?;
+    if moved {
+        state.live.moved(order.id, order.created_at, OrderStatus::Processing);
+    }
     Ok(moved.then_some(deadline))
 }
 
@@ -161,6 +164,9 @@ pub async fn mark_manual_review(state: &AppState, order_id: i64) -> Result<bool,
     };
     let moved = move_status(&mut transaction, &order, change).await?;
     transaction.commit().await?;
+    if moved {
+        state.live.moved(order.id, order.created_at, OrderStatus::ManualReview);
+    }
     Ok(moved)
 }
 
@@ -266,6 +272,15 @@ pub async fn finish_claiming(
     }
     if moved || key.is_none() {
         transaction.commit().await?;
+    }
+    if moved {
+        state.live.finished(crate::live::aggregate::Finished {
+            id: order.id,
+            carrier: order.carrier,
+            created_at: order.created_at,
+            finished_at: now,
+            success: matches!(outcome, Outcome::Success { .. }),
+        });
     }
     Ok(Ok(moved))
 }

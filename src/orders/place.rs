@@ -133,6 +133,12 @@ pub async fn place_one(state: &AppState, actor: Actor, intent: PlaceIntent) -> R
         DatabaseKind::Sqlite => place_on_sqlite(state, actor, &intent).await?,
         DatabaseKind::Postgres => place_on_postgres(state, actor, &intent).await?,
     };
+    state.live.placed(crate::live::aggregate::Placed {
+        id,
+        merchant_id: order.merchant_id,
+        price_fen: order.price_fen,
+        created_at: order.created_at,
+    });
     crate::finance::alerts::low_balance_after_debit(state, intent.merchant_id, balance.0, balance.1).await;
     Ok(order.into_row(id))
 }

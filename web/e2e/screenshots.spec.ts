@@ -19,6 +19,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     await loginAs(page, 'admin');
     await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('workplace-chart').locator('canvas')).toHaveCount(1);
     await shot('workplace');
 
     await openOverlay(page, page.getByTestId('navbar-settings'), page.getByTestId('settings-close'));
@@ -33,6 +34,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     await page.goto('#/dashboard/monitor');
     await expect(page.getByTestId('monitor-version')).toBeVisible();
+    await expect(page.getByTestId('live-chart').locator('canvas')).toHaveCount(1);
     await shot('monitor');
   });
 }

@@ -1,97 +1,57 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Result, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
-import { formatTime, formatTimeAs } from '@/lib/platform-time';
-import type { ReactNode } from 'react';
+import { Badge, Card, Col, Row, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useMonitorOverview, type MonitorOverview } from '../api/get-monitor-overview';
-import { splitUptime } from './format-uptime';
+import { formatTimeAs } from '@/lib/platform-time';
+import { useLiveStream } from '../api/live-stream';
+import { Alerts, CarrierTable, LiveFigures, MinuteChart, TopMerchants } from './live-panels';
+import { ServerPanel } from './server-panel';
 
-function Figure({ testId, title, children }: { testId: string; title: string; children: ReactNode }) {
-  return (
-    <Col xs={24} sm={12} lg={8}>
-      <Card data-testid={testId}>{<Statistic title={title} valueRender={() => children} />}</Card>
-    </Col>
-  );
-}
+const STATUS_BADGE = { open: 'success', connecting: 'processing', reconnecting: 'warning' } as const;
 
-function Figures({ data }: { data: MonitorOverview }) {
-  const { t } = useTranslation();
-  const uptime = splitUptime(data.uptime_seconds);
-  return (
-    <Row gutter={[16, 16]}>
-      <Figure testId="monitor-uptime" title={t('monitor.uptime')}>
-        {t('monitor.uptime.format', { ...uptime })}
-      </Figure>
-      <Figure testId="monitor-version" title={t('monitor.version')}>
-        {data.version}
-      </Figure>
-      <Figure testId="monitor-database" title={t('monitor.databaseKind')}>
-        {t(`monitor.database.${data.database_kind}`, { defaultValue: data.database_kind })}
-      </Figure>
-      <Figure testId="monitor-active-sessions" title={t('monitor.activeSessions')}>
-        {data.active_sessions.toLocaleString()}
-      </Figure>
-      <Figure testId="monitor-request-rate" title={t('monitor.requestRate')}>
-        <span>
-          {data.requests_per_second.toFixed(2)} {t('monitor.requestRate.unit')}
-        </span>
-        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
-          {t('monitor.requestsLastMinute', { count: data.requests_last_minute })}
-        </Typography.Text>
-      </Figure>
-      <Figure testId="monitor-total-requests" title={t('monitor.totalRequests')}>
-        {data.total_requests.toLocaleString()}
-      </Figure>
-      <Figure testId="monitor-started-at" title={t('monitor.startedAt')}>
-        {formatTime(data.started_at)}
-      </Figure>
-    </Row>
-  );
-}
-
-/** Admin-only live figures from GET /adminapi/monitor/overview, refreshed every 5 s. */
+/**
+ * The live business monitor (admin only): figures pushed by the server every second over
+ * Server-Sent Events, never polled; reconnects by itself after a network cut or a restart.
+ * The server's own figures stay below as a small panel.
+ */
 export default function MonitorPage() {
   const { t } = useTranslation();
-  const overview = useMonitorOverview();
-
-  let body: ReactNode;
-  if (overview.isPending) {
-    body = <Skeleton active paragraph={{ rows: 6 }} data-testid="monitor-loading" />;
-  } else if (overview.isError && !overview.data) {
-    body = (
-      <Result
-        status="error"
-        title={t('monitor.loadFailed')}
-        subTitle={overview.error.message}
-        data-testid="monitor-error"
-        extra={
-          <Button type="primary" icon={<ReloadOutlined />} onClick={() => void overview.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
-  } else {
-    body = <Figures data={overview.data!} />;
-  }
+  const { snapshot, status } = useLiveStream();
 
   return (
-    <Card
-      data-testid="monitor-page"
-      title={t('monitor.title')}
-      extra={
-        <Space>
-          {overview.isError && overview.data ? <Tag color="error">{t('monitor.loadFailed')}</Tag> : null}
-          <Typography.Text type="secondary">
-            {t('monitor.refreshNote')}
-            {overview.dataUpdatedAt
-              ? ` · ${t('monitor.lastUpdated', { time: formatTimeAs(overview.dataUpdatedAt, 'HH:mm:ss') })}`
-              : ''}
-          </Typography.Text>
-        </Space>
-      }
-    >
-      {body}
-    </Card>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="monitor-page">
+      <Card
+        title={t('monitor.title')}
+        extra={
+          <Space>
+            <Badge status={STATUS_BADGE[status]} text={t(`monitor.stream.${status}`)} data-testid="live-status" />
+            {snapshot ? (
+              <Typography.Text type="secondary" data-testid="live-updated">
+                {t('monitor.lastUpdated', { time: formatTimeAs(snapshot.at, 'HH:mm:ss') })}
+              </Typography.Text>
+            ) : null}
+          </Space>
+        }
+      >
+        {snapshot ? (
+          <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            <LiveFigures snapshot={snapshot} />
+            <MinuteChart snapshot={snapshot} />
+            <Row gutter={[16, 16]}>
+              <Col xs={24} xl={12}>
+                <CarrierTable carriers={snapshot.carriers} />
+              </Col>
+              <Col xs={24} xl={12}>
+                <TopMerchants merchants={snapshot.top_merchants} />
+              </Col>
+            </Row>
+            <Alerts snapshot={snapshot} />
+          </Space>
+        ) : (
+          <Skeleton active paragraph={{ rows: 6 }} data-testid="monitor-loading" />
+        )}
+      </Card>
+      <Card size="small" title={t('monitor.server.title')}>
+        <ServerPanel />
+      </Card>
+    </Space>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Col, Empty, Row, Select, Skeleton, Statistic } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { presetRange } from '@/components/list-page/date-presets';
@@ -9,7 +9,6 @@ import { usePermission } from '@/components/permission/use-permission';
 import { formatFen } from '@/lib/money';
 import { useUserStore } from '@/stores/user-store';
 import { useMerchantOptions, useOverview } from '../api/overview';
-import { OrderBarChart } from './order-bar-chart';
 
 function Money({ title, fen, testId }: { title: string; fen: number; testId: string }) {
   return (
@@ -53,6 +52,9 @@ function Count({
   );
 }
 
+// ECharts comes with the chart only, after the figures have painted.
+const OrderBarChart = lazy(() => import('./order-bar-chart'));
+
 const ORDER_LINK_SCHEMA: FilterSchema = { texts: ['kind'], numbers: ['status', 'merchantId'], ranges: ['range'] };
 
 /**
@@ -60,11 +62,7 @@ const ORDER_LINK_SCHEMA: FilterSchema = { texts: ['kind'], numbers: ['status', '
  * split kinds), today in Beijing time, one status, the picked merchant if any.
  */
 export function todayOrdersLink(status: number, merchantId?: number): string {
-  return listLink(
-    '/order/list',
-    { kind: 'all', status, merchantId, range: presetRange('today') },
-    ORDER_LINK_SCHEMA,
-  );
+  return listLink('/order/list', { kind: 'all', status, merchantId, range: presetRange('today') }, ORDER_LINK_SCHEMA);
 }
 
 /** §1's figures: balance, credit, cumulative top-up, today's orders and the last days' chart. */
@@ -98,7 +96,10 @@ export function MoneyPanel() {
               onChange={setMerchantId}
               loading={merchants.isLoading}
               data-testid="workplace-merchant-picker"
-              options={(merchants.data?.list ?? []).map((m) => ({ value: m.merchant_id, label: `${m.name} (${m.merchant_id})` }))}
+              options={(merchants.data?.list ?? []).map((m) => ({
+                value: m.merchant_id,
+                label: `${m.name} (${m.merchant_id})`,
+              }))}
             />
           ) : null
         }
@@ -119,11 +120,19 @@ export function MoneyPanel() {
         {data ? (
           <Row gutter={[12, 12]}>
             <Money title={t('workplace.money.balance')} fen={data.balance_fen} testId="stat-balance" />
-            <Money title={t('workplace.money.creditAvailable')} fen={data.credit_available_fen} testId="stat-credit-available" />
+            <Money
+              title={t('workplace.money.creditAvailable')}
+              fen={data.credit_available_fen}
+              testId="stat-credit-available"
+            />
             <Money title={t('workplace.money.creditUsed')} fen={data.credit_used_fen} testId="stat-credit-used" />
             <Money title={t('workplace.money.creditLimit')} fen={data.credit_limit_fen} testId="stat-credit-limit" />
             <Money title={t('workplace.money.totalTopup')} fen={data.total_topup_fen} testId="stat-total-topup" />
-            <Count title={t('workplace.money.todayInFlight')} value={data.today_in_flight} testId="stat-today-in-flight" />
+            <Count
+              title={t('workplace.money.todayInFlight')}
+              value={data.today_in_flight}
+              testId="stat-today-in-flight"
+            />
             <Count
               title={t('workplace.money.todaySuccess')}
               value={data.today_success}
@@ -142,7 +151,11 @@ export function MoneyPanel() {
         ) : null}
       </Card>
       <Card title={t('workplace.chart.title', { count: data?.days.length ?? 7 })}>
-        {data && data.days.length ? <OrderBarChart days={data.days} /> : null}
+        {data && data.days.length ? (
+          <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 240 }} />}>
+            <OrderBarChart days={data.days} />
+          </Suspense>
+        ) : null}
         {data && !data.days.length ? <Empty description={t('orderCommon.empty')} /> : null}
         {overview.isLoading ? <Skeleton active /> : null}
       </Card>

@@ -1,0 +1,162 @@
+//! The live business monitor: in-memory figures fed by the order life cycle
+//! ([`LiveMonitor::placed`], [`LiveMonitor::moved`], [`LiveMonitor::finished`]), read once a
+//! second into one shared event that every stream (`live_stream.rs`) sends on.
+//!
+//! Each server process holds its own figures: what it saw itself, plus what it read from
+//! the database when it started (`rebuild.rs`: today's and the last hour's orders, and
+//! every order still waiting). With several servers behind a proxy, each sees only the
+//! orders it placed and finished after its start; `--monitor-rebuild-seconds` makes each
+//! one re-read the database periodically so that all of them converge.
+
+pub mod aggregate;
+pub mod rebuild;
+pub mod snapshot;
+
+use crate::db::{Database, now_millis};
+use crate::domain::OrderStatus;
+use aggregate::{Aggregate, Finished, Placed};
+use snapshot::LiveAlert;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// One event of the stream: the snapshot, serialised once for every watcher.
+#[derive(Debug)]
+pub struct StreamEvent {
+    /// Unix milliseconds of the snapshot, strictly increasing: ids compare across
+    /// restarts, so a client resuming with `Last-Event-ID` is never told to go back.
+    pub id: i64,
+    pub data: String,
+}
+
+pub struct LiveMonitor {
+    aggregate: Mutex<Aggregate>,
+    names: Mutex<HashMap<i64, String>>,
+    alerts: Mutex<Vec<LiveAlert>>,
+    events: watch::Sender<Arc<StreamEvent>>,
+    /// Turns true when the server stops: open streams end so that shutdown is not held up.
+    stopping: watch::Sender<bool>,
+}
+
+fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl LiveMonitor {
+    pub fn new(aggregate: Aggregate, names: HashMap<i64, String>) -> Self {
+        Self {
+            aggregate: Mutex::new(aggregate),
+            names: Mutex::new(names),
+            alerts: Mutex::new(Vec::new()),
+            events: watch::Sender::new(Arc::new(StreamEvent { id: 0, data: String::new() })),
+            stopping: watch::Sender::new(false),
+        }
+    }
+
+    /// Empty figures (tests of other parts, commands that do not serve).
+    pub fn empty() -> Self {
+        Self::new(Aggregate::new(now_millis()), HashMap::new())
+    }
+
+    /// Figures read from the database (at start).
+    pub async fn rebuilt(db: &Database) -> Result<Self, sqlx::Error> {
+        let (aggregate, names) = rebuild::read(db, now_millis()).await?;
+        Ok(Self::new(aggregate, names))
+    }
+
+    pub fn placed(&self, order: Placed) {
+        locked(&self.aggregate).placed(order, now_millis());
+    }
+
+    pub fn moved(&self, id: i64, created_at: i64, status: OrderStatus) {
+        locked(&self.aggregate).moved(id, created_at, status);
+    }
+
+    pub fn finished(&self, order: Finished) {
+        locked(&self.aggregate).finished(order, now_millis());
+    }
+
+    pub fn subscribe(&self) -> watch::Receiver<Arc<StreamEvent>> {
+        self.events.subscribe()
+    }
+
+    pub fn stopping(&self) -> watch::Receiver<bool> {
+        self.stopping.subscribe()
+    }
+
+    pub fn stop(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    /// Reads the figures into the next event.
+    fn publish(&self) {
+        let now = now_millis();
+        let mut snapshot = {
+            let aggregate = locked(&self.aggregate);
+            aggregate.snapshot(now, &locked(&self.names))
+        };
+        snapshot.alerts = locked(&self.alerts).clone();
+        let data = serde_json::to_string(&snapshot).unwrap_or_default();
+        let id = now.max(self.events.borrow().id + 1);
+        self.events.send_replace(Arc::new(StreamEvent { id, data }));
+    }
+
+    /// Merchants with volume today whose names are not known yet.
+    fn unnamed_merchants(&self) -> Vec<i64> {
+        let names = locked(&self.names);
+        locked(&self.aggregate).merchants_today().filter(|mid| !names.contains_key(mid)).copied().collect()
+    }
+}
+
+/// Seconds between two reads of the alerts (balances change on every order; the alert
+/// list is a query over the merchants' accounts, not over orders).
+const ALERT_REFRESH_TICKS: u64 = 10;
+
+/// Publishes an event every second until the server stops; refreshes alerts and names,
+/// and re-reads everything every `rebuild_every` if set (several servers).
+pub fn spawn_ticker(
+    live: Arc<LiveMonitor>,
+    db: Database,
+    low_balance_fen: i64,
+    rebuild_every: Option<Duration>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut stopping = live.stopping();
+        let mut interval = tokio::time::interval(Duration::from_secs(1));
+        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut last_rebuild = tokio::time::Instant::now();
+        for tick in 0u64.. {
+            tokio::select! {
+                _ = interval.tick() => {}
+                _ = stopping.wait_for(|stop| *stop) => break,
+            }
+            if tick.is_multiple_of(ALERT_REFRESH_TICKS) {
+                match rebuild::low_balances(&db, low_balance_fen).await {
+                    Ok(alerts) => *locked(&live.alerts) = alerts,
+                    Err(error) => tracing::warn!(error = %error, "monitor: alerts not read"),
+                }
+            }
+            let unnamed = live.unnamed_merchants();
+            if !unnamed.is_empty() {
+                match rebuild::merchant_names(&db).await {
+                    Ok(names) => *locked(&live.names) = names,
+                    Err(error) => tracing::warn!(error = %error, "monitor: merchant names not read"),
+                }
+            }
+            if let Some(every) = rebuild_every
+                && last_rebuild.elapsed() >= every
+            {
+                last_rebuild = tokio::time::Instant::now();
+                match rebuild::read(&db, now_millis()).await {
+                    Ok((aggregate, names)) => {
+                        *locked(&live.aggregate) = aggregate;
+                        *locked(&live.names) = names;
+                    }
+                    Err(error) => tracing::warn!(error = %error, "monitor: figures not re-read"),
+                }
+            }
+            live.publish();
+        }
+    })
+}

@@ -1,0 +1,85 @@
+//! What one event of the monitor stream carries: every figure, in full, so that a client
+//! that (re)connects needs nothing else.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LiveSnapshot {
+    /// Unix milliseconds the figures were read at.
+    pub at: i64,
+    /// The last 60 minutes, oldest first (the current minute last).
+    pub minutes: Vec<MinuteFigures>,
+    /// Carriers with results in the last hour.
+    pub carriers: Vec<CarrierRatio>,
+    /// Orders pending or processing.
+    pub in_flight: u64,
+    pub manual_review: u64,
+    /// Age of the oldest order still waiting for a result (in flight or in review).
+    pub oldest_waiting_seconds: Option<i64>,
+    /// Placement→result time over the last hour (upper bound of a 25 % wide bucket).
+    pub p50_ms: Option<i64>,
+    pub p95_ms: Option<i64>,
+    /// Today's (Beijing day) merchants by amount ordered, at most 10.
+    pub top_merchants: Vec<MerchantVolume>,
+    pub alerts: Vec<LiveAlert>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MinuteFigures {
+    /// Unix milliseconds the minute starts.
+    pub minute_start: i64,
+    pub placed: u64,
+    pub succeeded: u64,
+    pub failed: u64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CarrierRatio {
+    /// 1 China Mobile, 2 China Unicom, 3 China Telecom, 4 China Broadnet.
+    pub carrier: i64,
+    pub succeeded_5m: u64,
+    pub failed_5m: u64,
+    /// Successes per thousand results; null without results.
+    pub success_permille_5m: Option<u64>,
+    pub succeeded_60m: u64,
+    pub failed_60m: u64,
+    pub success_permille_60m: Option<u64>,
+}
+
+fn permille((succeeded, failed): (u64, u64)) -> Option<u64> {
+    let total = succeeded + failed;
+    (total > 0).then(|| succeeded * 1000 / total)
+}
+
+impl CarrierRatio {
+    pub fn new(carrier: i64, last_5: (u64, u64), last_60: (u64, u64)) -> Self {
+        Self {
+            carrier,
+            succeeded_5m: last_5.0,
+            failed_5m: last_5.1,
+            success_permille_5m: permille(last_5),
+            succeeded_60m: last_60.0,
+            failed_60m: last_60.1,
+            success_permille_60m: permille(last_60),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MerchantVolume {
+    pub merchant_id: i64,
+    pub name: String,
+    pub orders: u64,
+    pub amount_fen: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LiveAlert {
+    /// `low_balance`: the merchant's balance is below the alert line.
+    pub kind: String,
+    pub merchant_id: i64,
+    pub name: String,
+    pub balance_fen: i64,
+    pub threshold_fen: i64,
+}

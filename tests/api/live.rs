@@ -1,0 +1,194 @@
+//! The live monitor stream: administrators only, an event after an order changes state,
+//! resumable with `Last-Event-ID`, ended with its session, rebuilt after a restart.
+
+use crate::helpers::{ADMIN, Backend, MERCHANT, TestApp, spawn_app};
+use crate::on_both_backends;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+on_both_backends!(
+    the_stream_refuses_merchants_and_strangers,
+    the_stream_shows_an_order_moving,
+    the_stream_resumes_after_the_last_event_id,
+    the_stream_ends_with_its_session,
+    a_restart_rebuilds_the_figures_from_the_database,
+);
+
+const STREAM: &str = "/adminapi/monitor/stream";
+const TICKET: &str = "/adminapi/monitor/stream/ticket";
+/// An event comes at least once a second; this is how long a test waits for one at most.
+const EVENT_WAIT: Duration = Duration::from_secs(10);
+
+struct EventStream {
+    response: reqwest::Response,
+    buffer: String,
+}
+
+impl EventStream {
+    /// The next event's (id, data), or None when the server ended the stream.
+    async fn next(&mut self) -> Option<(i64, Value)> {
+        loop {
+            if let Some(end) = self.buffer.find("\n\n") {
+                let block: String = self.buffer.drain(..end + 2).collect();
+                let (mut id, mut data) = (None, String::new());
+                for line in block.lines() {
+                    if let Some(value) = line.strip_prefix("id:") {
+                        id = value.trim().parse::<i64>().ok();
+                    } else if let Some(value) = line.strip_prefix("data:") {
+                        data.push_str(value.trim_start());
+                    }
+                }
+                if let (Some(id), false) = (id, data.is_empty()) {
+                    return Some((id, serde_json::from_str(&data).expect("event data is JSON")));
+                }
+                continue;
+            }
+            let chunk = tokio::time::timeout(EVENT_WAIT, self.response.chunk())
+                .await
+                .expect("an event within the wait")
+                .expect("the stream reads")?;
+            self.buffer.push_str(std::str::from_utf8(&chunk).expect("UTF-8"));
+        }
+    }
+
+    /// Events until one satisfies `condition`; fails the test if the stream ends first.
+    async fn until(&mut self, condition: impl Fn(&Value) -> bool) -> Value {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            assert!(tokio::time::Instant::now() < deadline, "the figure never showed");
+            let (_, data) = self.next().await.expect("the stream goes on");
+            if condition(&data) {
+                return data;
+            }
+        }
+    }
+}
+
+async fn open(app: &TestApp, request: reqwest::RequestBuilder) -> EventStream {
+    let response = request.send().await.expect("stream request");
+    assert_eq!(response.status(), 200);
+    let kind = response.headers()["content-type"].to_str().unwrap().to_string();
+    assert!(kind.starts_with("text/event-stream"), "{kind}");
+    let _ = app;
+    EventStream { response, buffer: String::new() }
+}
+
+async fn open_with_ticket(app: &TestApp, admin: &str) -> EventStream {
+    let ticket = app.post_as(admin, TICKET, json!({})).await;
+    assert_eq!(ticket.code(), 20000, "{:?}", ticket.body);
+    let ticket = ticket.data()["ticket"].as_str().unwrap().to_string();
+    assert!(!ticket.contains(admin), "the ticket is not the session token");
+    open(app, app.client.get(app.url(STREAM)).query(&[("ticket", ticket)])).await
+}
+
+fn total(snapshot: &Value, field: &str) -> u64 {
+    snapshot["minutes"].as_array().unwrap().iter().map(|minute| minute[field].as_u64().unwrap()).sum()
+}
+
+async fn the_stream_refuses_merchants_and_strangers(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let merchant = app.login(MERCHANT).await;
+    let refused = app.get_as(&merchant, STREAM).await;
+    assert_eq!((refused.status.as_u16(), refused.code()), (403, 40300));
+    let refused = app.post_as(&merchant, TICKET, json!({})).await;
+    assert_eq!((refused.status.as_u16(), refused.code()), (403, 40300));
+    let anonymous = app.send(app.client.get(app.url(STREAM))).await;
+    assert_eq!((anonymous.status.as_u16(), anonymous.code()), (401, 50008));
+    // A forged or altered ticket opens nothing.
+    let admin = app.login(ADMIN).await;
+    let ticket = app.post_as(&admin, TICKET, json!({})).await.data()["ticket"].as_str().unwrap().to_string();
+    let (session, rest) = ticket.split_once('.').unwrap();
+    let forged = format!("{}.{rest}", session.parse::<i64>().unwrap() + 1);
+    for bad in [forged.as_str(), "1.2.3", "nonsense"] {
+        let answer = app.send(app.client.get(app.url(STREAM)).query(&[("ticket", bad)])).await;
+        assert_eq!((answer.status.as_u16(), answer.code()), (401, 50008), "{bad}");
+    }
+    // A merchant's session behind a genuine ticket format is still a merchant's.
+    let merchant_session = ticket.replacen(session, "999999", 1);
+    assert_eq!(app.send(app.client.get(app.url(STREAM)).query(&[("ticket", merchant_session)])).await.code(), 50008);
+}
+
+async fn the_stream_shows_an_order_moving(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let admin = app.login(ADMIN).await;
+    let (mid, token) = app.merchant("live1").await;
+    app.fund(mid, 100_000, 0).await;
+    let mut stream = open_with_ticket(&app, &admin).await;
+    let (_, first) = stream.next().await.unwrap();
+    assert_eq!((total(&first, "placed"), total(&first, "succeeded")), (0, 0));
+    assert_eq!(first["minutes"].as_array().unwrap().len(), 60);
+    let placed = app.add_order(&token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"})).await;
+    assert_eq!(placed.code(), 20000, "{:?}", placed.body);
+    // The sandbox answers within milliseconds: placed, then succeeded.
+    let done = stream.until(|snapshot| total(snapshot, "placed") == 1 && total(snapshot, "succeeded") == 1).await;
+    assert_eq!(done["in_flight"], 0);
+    assert_eq!(done["carriers"][0]["carrier"], 1);
+    assert_eq!(done["carriers"][0]["success_permille_5m"], 1000);
+    assert!(done["p50_ms"].as_i64().unwrap() > 0);
+    let top = &done["top_merchants"][0];
+    assert_eq!(
+        (top["merchant_id"].as_i64(), top["name"].as_str(), top["orders"].as_u64()),
+        (Some(mid), Some("live1"), Some(1))
+    );
+    // Below the alert line (1,000 yuan by default) after funding 1,000 yuan and ordering.
+    let alerted = stream.until(|snapshot| !snapshot["alerts"].as_array().unwrap().is_empty()).await;
+    assert!(alerted["alerts"].as_array().unwrap().iter().any(|alert| alert["merchant_id"] == mid));
+}
+
+async fn the_stream_resumes_after_the_last_event_id(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let admin = app.login(ADMIN).await;
+    let headers = |request: reqwest::RequestBuilder| request.bearer_auth(&admin).header("token", &admin);
+    let mut first = open(&app, headers(app.client.get(app.url(STREAM)))).await;
+    let (last_id, _) = first.next().await.unwrap();
+    let (next_id, _) = first.next().await.unwrap();
+    assert!(next_id > last_id, "ids increase");
+    drop(first);
+    // Reconnecting with the last id seen: a full snapshot newer than it, nothing older.
+    let mut resumed =
+        open(&app, headers(app.client.get(app.url(STREAM))).header("Last-Event-ID", next_id.to_string())).await;
+    let (resumed_id, snapshot) = resumed.next().await.unwrap();
+    assert!(resumed_id > next_id);
+    assert_eq!(snapshot["minutes"].as_array().unwrap().len(), 60, "a full snapshot");
+    // An id from another clock (far ahead) is not ours and is ignored.
+    let mut odd =
+        open(&app, headers(app.client.get(app.url(STREAM))).header("Last-Event-ID", i64::MAX.to_string())).await;
+    assert!(odd.next().await.is_some());
+}
+
+async fn the_stream_ends_with_its_session(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let admin = app.login(ADMIN).await;
+    let mut stream = open_with_ticket(&app, &admin).await;
+    assert!(stream.next().await.is_some());
+    assert_eq!(app.post_as(&admin, "/adminapi/login/logout", json!({})).await.code(), 20000);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    while stream.next().await.is_some() {
+        assert!(tokio::time::Instant::now() < deadline, "the stream outlived its session");
+    }
+    // A ticket issued before the sign-out opens nothing now.
+    let admin = app.login(ADMIN).await;
+    let ticket = app.post_as(&admin, TICKET, json!({})).await.data()["ticket"].as_str().unwrap().to_string();
+    app.post_as(&admin, "/adminapi/login/logout", json!({})).await;
+    let answer = app.send(app.client.get(app.url(STREAM)).query(&[("ticket", ticket)])).await;
+    assert_eq!((answer.status.as_u16(), answer.code()), (401, 50012));
+}
+
+async fn a_restart_rebuilds_the_figures_from_the_database(backend: Backend) {
+    let mut app = spawn_app(backend).await;
+    let (mid, token) = app.merchant("live2").await;
+    app.fund(mid, 100_000, 0).await;
+    for _ in 0..2 {
+        let placed = app.add_order(&token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"})).await;
+        assert_eq!(placed.code(), 20000);
+    }
+    app.wait_for_zero("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status IN (0, 1)", mid, 20).await;
+    app.stop().await;
+    let restarted = app.restart_with(|config| config.worker.enabled = false).await;
+    let admin = restarted.login(ADMIN).await;
+    let mut stream = open_with_ticket(&restarted, &admin).await;
+    let (_, snapshot) = stream.next().await.unwrap();
+    assert_eq!((total(&snapshot, "placed"), total(&snapshot, "succeeded")), (2, 2));
+    assert_eq!(snapshot["top_merchants"][0]["orders"], 2);
+    assert_eq!(snapshot["top_merchants"][0]["name"], "live2");
+}

@@ -1,0 +1,137 @@
+/**
+ * The live monitor's stream: GET /adminapi/monitor/stream (Server-Sent Events), opened
+ * with a short-lived ticket from POST /adminapi/monitor/stream/ticket, since an
+ * EventSource cannot send the session token in a header (and a token in a URL would end
+ * up in logs). The browser reconnects by itself while its ticket is fresh; once the
+ * stream is closed for good (server restarted and the ticket expired), a new ticket is
+ * fetched and the stream opened again, backing off up to 10 s between tries.
+ */
+import { useEffect, useState } from 'react';
+import { postJson } from '@/lib/request';
+
+export const STREAM_URL = '/adminapi/monitor/stream';
+export const STREAM_TICKET_URL = '/adminapi/monitor/stream/ticket';
+const MAX_BACKOFF_MS = 10_000;
+
+export interface MinuteFigures {
+  minute_start: number;
+  placed: number;
+  succeeded: number;
+  failed: number;
+}
+
+export interface CarrierRatio {
+  carrier: number;
+  succeeded_5m: number;
+  failed_5m: number;
+  success_permille_5m: number | null;
+  succeeded_60m: number;
+  failed_60m: number;
+  success_permille_60m: number | null;
+}
+
+export interface MerchantVolume {
+  merchant_id: number;
+  name: string;
+  orders: number;
+  amount_fen: number;
+}
+
+export interface LiveAlert {
+  kind: 'low_balance';
+  merchant_id: number;
+  name: string;
+  balance_fen: number;
+  threshold_fen: number;
+}
+
+export interface LiveSnapshot {
+  at: number;
+  minutes: MinuteFigures[];
+  carriers: CarrierRatio[];
+  in_flight: number;
+  manual_review: number;
+  oldest_waiting_seconds: number | null;
+  p50_ms: number | null;
+  p95_ms: number | null;
+  top_merchants: MerchantVolume[];
+  alerts: LiveAlert[];
+}
+
+export interface StreamTicket {
+  ticket: string;
+  expires_in: number;
+}
+
+/** POST /adminapi/monitor/stream/ticket (admin only). Quiet: the page shows the connection state. */
+export function getStreamTicket(): Promise<StreamTicket> {
+  return postJson<StreamTicket>(STREAM_TICKET_URL, {}, { quietErrors: true });
+}
+
+export type StreamStatus = 'connecting' | 'open' | 'reconnecting';
+
+export interface LiveStream {
+  snapshot?: LiveSnapshot;
+  status: StreamStatus;
+}
+
+/** The latest snapshot of the live stream, and whether the stream is connected. */
+export function useLiveStream(): LiveStream {
+  const [state, setState] = useState<LiveStream>({ status: 'connecting' });
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    let failures = 0;
+
+    const schedule = () => {
+      if (stopped) return;
+      const wait = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(failures, 4));
+      failures += 1;
+      setState((previous) => ({ ...previous, status: 'reconnecting' }));
+      retry = setTimeout(() => void connect(), wait);
+    };
+
+    const connect = async () => {
+      let ticket: StreamTicket;
+      try {
+        ticket = await getStreamTicket();
+      } catch {
+        schedule();
+        return;
+      }
+      if (stopped) return;
+      source = new EventSource(`${STREAM_URL}?ticket=${encodeURIComponent(ticket.ticket)}`);
+      source.onopen = () => {
+        failures = 0;
+        setState((previous) => ({ ...previous, status: 'open' }));
+      };
+      source.onmessage = (event: MessageEvent<string>) => {
+        try {
+          setState({ snapshot: JSON.parse(event.data) as LiveSnapshot, status: 'open' });
+        } catch {
+          // A broken event is skipped; the next one is a full snapshot again.
+        }
+      };
+      source.onerror = () => {
+        if (source?.readyState === EventSource.CLOSED) {
+          source = null;
+          schedule();
+        } else {
+          // The browser reconnects by itself (with Last-Event-ID).
+          setState((previous) => ({ ...previous, status: 'reconnecting' }));
+        }
+      };
+    };
+
+    void connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, []);
+
+  return state;
+}

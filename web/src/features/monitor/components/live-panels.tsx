@@ -1,0 +1,150 @@
+import { Alert, Card, Col, Empty, List, Row, Statistic, Table, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EChart } from '@/components/echart/echart';
+import { formatFen } from '@/lib/money';
+import { carrierKey, durationUnits, formatDuration } from '@/lib/order-labels';
+import type { CarrierRatio, LiveSnapshot, MerchantVolume } from '../api/live-stream';
+import { CARRIER_NAMES, formatPermille, hourTotal, minuteChartOption } from './live-format';
+
+function Figure({ testId, title, value }: { testId: string; title: string; value: string | number }) {
+  return (
+    <Col xs={12} md={8} xl={6}>
+      <Card size="small">
+        <Statistic title={title} value={value} data-testid={testId} />
+      </Card>
+    </Col>
+  );
+}
+
+/** The headline figures: the hour's orders, what waits, and how long results take. */
+export function LiveFigures({ snapshot }: { snapshot: LiveSnapshot }) {
+  const { t } = useTranslation();
+  const units = durationUnits(t);
+  const oldest = snapshot.oldest_waiting_seconds;
+  return (
+    <Row gutter={[12, 12]}>
+      <Figure testId="live-placed" title={t('monitor.live.placed')} value={hourTotal(snapshot, 'placed')} />
+      <Figure testId="live-succeeded" title={t('monitor.live.succeeded')} value={hourTotal(snapshot, 'succeeded')} />
+      <Figure testId="live-failed" title={t('monitor.live.failed')} value={hourTotal(snapshot, 'failed')} />
+      <Figure testId="live-in-flight" title={t('monitor.live.inFlight')} value={snapshot.in_flight} />
+      <Figure testId="live-manual-review" title={t('monitor.live.manualReview')} value={snapshot.manual_review} />
+      <Figure
+        testId="live-oldest"
+        title={t('monitor.live.oldestWaiting')}
+        value={oldest === null ? '-' : formatDuration(oldest * 1000, units)}
+      />
+      <Figure testId="live-p50" title={t('monitor.live.p50')} value={formatDuration(snapshot.p50_ms, units)} />
+      <Figure testId="live-p95" title={t('monitor.live.p95')} value={formatDuration(snapshot.p95_ms, units)} />
+    </Row>
+  );
+}
+
+export function MinuteChart({ snapshot }: { snapshot: LiveSnapshot }) {
+  const { t } = useTranslation();
+  const labels = useMemo(
+    () => ({
+      placed: t('monitor.live.series.placed'),
+      succeeded: t('monitor.live.series.succeeded'),
+      failed: t('monitor.live.series.failed'),
+    }),
+    [t],
+  );
+  const option = useMemo(() => minuteChartOption(snapshot, labels), [snapshot, labels]);
+  return (
+    <Card size="small" title={t('monitor.live.chartTitle')} data-testid="live-chart-card">
+      <EChart option={option} label={t('monitor.live.chartTitle')} testId="live-chart" />
+    </Card>
+  );
+}
+
+export function CarrierTable({ carriers }: { carriers: CarrierRatio[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={t('monitor.live.carriers')}>
+      <Table<CarrierRatio>
+        size="small"
+        rowKey="carrier"
+        pagination={false}
+        dataSource={carriers}
+        data-testid="live-carriers"
+        locale={{ emptyText: <Empty description={t('monitor.live.noResults')} /> }}
+        columns={[
+          {
+            title: t('orderCommon.column.carrier'),
+            dataIndex: 'carrier',
+            render: (carrier: number) => t(carrierKey(CARRIER_NAMES[carrier] ?? String(carrier))),
+          },
+          {
+            title: t('monitor.live.ratio5'),
+            key: 'r5',
+            render: (_, row) =>
+              `${formatPermille(row.success_permille_5m)} (${row.succeeded_5m}/${row.succeeded_5m + row.failed_5m})`,
+          },
+          {
+            title: t('monitor.live.ratio60'),
+            key: 'r60',
+            render: (_, row) =>
+              `${formatPermille(row.success_permille_60m)} (${row.succeeded_60m}/${row.succeeded_60m + row.failed_60m})`,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export function TopMerchants({ merchants }: { merchants: MerchantVolume[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={t('monitor.live.topMerchants')}>
+      <Table<MerchantVolume>
+        size="small"
+        rowKey="merchant_id"
+        pagination={false}
+        dataSource={merchants}
+        data-testid="live-top-merchants"
+        locale={{ emptyText: <Empty description={t('monitor.live.noOrdersToday')} /> }}
+        columns={[
+          { title: t('monitor.live.merchant'), key: 'm', render: (_, row) => `${row.name} (${row.merchant_id})` },
+          { title: t('monitor.live.orders'), dataIndex: 'orders', align: 'right' },
+          {
+            title: t('monitor.live.amount'),
+            dataIndex: 'amount_fen',
+            align: 'right',
+            render: (fen: number) => `¥${formatFen(fen)}`,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export function Alerts({ snapshot }: { snapshot: LiveSnapshot }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={t('monitor.live.alerts')} data-testid="live-alerts">
+      {snapshot.alerts.length === 0 ? (
+        <Typography.Text type="secondary">{t('monitor.live.noAlerts')}</Typography.Text>
+      ) : (
+        <List
+          size="small"
+          dataSource={snapshot.alerts}
+          renderItem={(alert) => (
+            <List.Item key={`${alert.kind}-${alert.merchant_id}`}>
+              <Alert
+                type="warning"
+                showIcon
+                style={{ width: '100%' }}
+                title={t('monitor.live.alert.lowBalance', {
+                  name: `${alert.name} (${alert.merchant_id})`,
+                  balance: formatFen(alert.balance_fen),
+                  line: formatFen(alert.threshold_fen),
+                })}
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}
