@@ -1,10 +1,18 @@
 /**
- * A chart drawn by ECharts, with only the parts the console uses registered (bar and line
+ * A chart drawn by ECharts, with only the parts the console uses registered (bar, line and pie
  * charts, grid, tooltip, legend, canvas): `echarts/core` keeps the rest of the library out
- * of the bundle. Imported only by the pages that chart (monitor, workplace), never by the
+ * of the bundle. Imported only by the pages that chart (monitor, workplace, the template
+ * dashboards), never by the
  * login page or the layout.
  */
-import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
+import {
+  BarChart,
+  LineChart,
+  PieChart,
+  type BarSeriesOption,
+  type LineSeriesOption,
+  type PieSeriesOption,
+} from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -17,10 +25,10 @@ import { init, use as registerParts, type ComposeOption, type ECharts } from 'ec
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-registerParts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+registerParts([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 export type EChartOption = ComposeOption<
-  BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+  BarSeriesOption | LineSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
 >;
 
 export interface EChartProps {

@@ -23,7 +23,7 @@ import {
   type PopularItem,
   type PopularType,
 } from '../api/content';
-import { EChart } from './echart';
+import { EChart, type EChartOption } from '@/components/echart/echart';
 
 export function DemoNote() {
   const { t } = useTranslation();
@@ -50,7 +50,7 @@ export function contentTotals(series: ContentPoint[]): { total: number; today: n
 export function ContentSeriesChart({ series }: { series: ContentPoint[] }) {
   const { t } = useTranslation();
   const option = useMemo(
-    () => ({
+    (): EChartOption => ({
       tooltip: { trigger: 'axis' },
       grid: { left: 48, right: 16, top: 24, bottom: 32 },
       xAxis: { type: 'category', data: series.map((point) => point.x.slice(5)), boundaryGap: false },
@@ -67,7 +67,7 @@ export function ContentSeriesChart({ series }: { series: ContentPoint[] }) {
     }),
     [series, t],
   );
-  return <EChart option={option} testId="content-series-chart" />;
+  return <EChart option={option} label={t('template.content.series')} testId="content-series-chart" />;
 }
 
 export function ContentTotals({ series, clicks }: { series: ContentPoint[]; clicks?: number }) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFen } from '@/lib/money';
 import { carrierKey } from '@/lib/order-labels';
 import { useCarrierCounts, useFaceValueCounts, useHourCounts, useOverviewDays } from '../api/order-figures';
-import { EChart } from './echart';
+import { EChart, type EChartOption } from '@/components/echart/echart';
 import { LoadFailed } from './content-widgets';
 
 function ChartCard<T>({
@@ -49,7 +49,7 @@ export default function DataVisualizationPage() {
   const days = useOverviewDays();
 
   const carrierOption = useMemo(
-    () => ({
+    (): EChartOption => ({
       tooltip: { trigger: 'item' },
       legend: { bottom: 0 },
       series: [
@@ -63,7 +63,7 @@ export default function DataVisualizationPage() {
     [carriers.data, t],
   );
   const faceValueOption = useMemo(
-    () => ({
+    (): EChartOption => ({
       tooltip: { trigger: 'axis' },
       grid: { left: 48, right: 16, top: 16, bottom: 32 },
       xAxis: { type: 'category', data: (faceValues.data ?? []).map((row) => formatFen(row.faceValueFen)) },
@@ -73,7 +73,7 @@ export default function DataVisualizationPage() {
     [faceValues.data, t],
   );
   const hourOption = useMemo(
-    () => ({
+    (): EChartOption => ({
       tooltip: { trigger: 'axis' },
       grid: { left: 48, right: 16, top: 16, bottom: 32 },
       xAxis: { type: 'category', data: Array.from({ length: 24 }, (_, hour) => t('template.viz.hour', { hour })) },
@@ -82,7 +82,7 @@ export default function DataVisualizationPage() {
     }),
     [hours.data, t],
   );
-  const ratioOption = useMemo(() => {
+  const ratioOption = useMemo((): EChartOption => {
     const rows = days.data ?? [];
     return {
       tooltip: { trigger: 'axis' },
@@ -120,7 +120,7 @@ export default function DataVisualizationPage() {
             isEmpty={(rows) => rows.every((row) => row.count === 0)}
             testId="viz-carrier"
           >
-            {() => <EChart option={carrierOption} testId="viz-carrier-chart" />}
+            {() => <EChart option={carrierOption} label={t('template.viz.byCarrier')} testId="viz-carrier-chart" />}
           </ChartCard>
         </Col>
         <Col xs={24} xl={14}>
@@ -130,7 +130,7 @@ export default function DataVisualizationPage() {
             isEmpty={(rows) => rows.every((row) => row.count === 0)}
             testId="viz-face-value"
           >
-            {() => <EChart option={faceValueOption} testId="viz-face-value-chart" />}
+            {() => <EChart option={faceValueOption} label={t('template.viz.byFaceValue')} testId="viz-face-value-chart" />}
           </ChartCard>
         </Col>
         <Col xs={24} xl={12}>
@@ -140,7 +140,7 @@ export default function DataVisualizationPage() {
             isEmpty={(data) => data.sample === 0}
             testId="viz-hour"
           >
-            {() => <EChart option={hourOption} testId="viz-hour-chart" />}
+            {() => <EChart option={hourOption} label={t('template.viz.byHour', { count: hours.data?.sample ?? 0 })} testId="viz-hour-chart" />}
           </ChartCard>
         </Col>
         <Col xs={24} xl={12}>
@@ -150,7 +150,7 @@ export default function DataVisualizationPage() {
             isEmpty={(rows) => rows.length === 0}
             testId="viz-ratio"
           >
-            {() => <EChart option={ratioOption} testId="viz-ratio-chart" />}
+            {() => <EChart option={ratioOption} label={t('template.viz.successRatio')} testId="viz-ratio-chart" />}
           </ChartCard>
         </Col>
       </Row>
