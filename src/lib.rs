@@ -18,6 +18,7 @@ pub mod forwarded;
 pub mod i18n;
 pub mod idempotency;
 pub mod key_check;
+pub mod key_rotation;
 pub mod metrics;
 pub mod monitor;
 pub mod openapi;

@@ -1,4 +1,6 @@
-use backoffice::cli::{Cli, Command, LogFormat, create_user_command, generate_orders_command, serve};
+use backoffice::cli::{
+    Cli, Command, LogFormat, create_user_command, generate_orders_command, rotate_key_command, serve,
+};
 use clap::Parser;
 use std::io::IsTerminal;
 use tracing_subscriber::EnvFilter;
@@ -19,5 +21,6 @@ async fn main() -> anyhow::Result<()> {
         Command::Serve(args) => serve(args).await,
         Command::CreateUser(args) => create_user_command(args).await,
         Command::GenerateOrders(args) => generate_orders_command(args).await,
+        Command::RotateKey(args) => rotate_key_command(args).await,
     }
 }
