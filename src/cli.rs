@@ -40,6 +40,8 @@ pub enum Command {
     /// numbers) under a new key in one transaction, then replace the key file. Stop the
     /// servers first. Backup codes and security answers (keyed hashes) are cleared.
     RotateKey(RotateKeyArgs),
+    /// Print the OpenAPI document (the one served at /api-docs/openapi.json).
+    Openapi,
 }
 
 #[derive(Debug, Args)]

@@ -22,5 +22,9 @@ async fn main() -> anyhow::Result<()> {
         Command::CreateUser(args) => create_user_command(args).await,
         Command::GenerateOrders(args) => generate_orders_command(args).await,
         Command::RotateKey(args) => rotate_key_command(args).await,
+        Command::Openapi => {
+            println!("{}", backoffice::openapi::document_json());
+            Ok(())
+        }
     }
 }

@@ -207,6 +207,12 @@ impl Modify for SessionTokenSchemes {
     }
 }
 
+/// The document as served at `/api-docs/openapi.json` (`backoffice openapi` prints it; the
+/// console's API types are generated from it, `make api-types`).
+pub fn document_json() -> String {
+    ApiDoc::openapi().to_pretty_json().unwrap_or_default()
+}
+
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     SwaggerUi::new("/api-docs/ui").url("/api-docs/openapi.json", ApiDoc::openapi()).into()
 }
