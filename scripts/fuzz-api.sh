@@ -41,7 +41,7 @@ for who in merchant admin; do
   # left out: they would turn the rest of the run into 50008s.
   .venv/bin/st run "$base/api-docs/openapi.json" \
     --checks all --max-examples "$EXAMPLES" --workers 1 --phases examples,coverage,fuzzing \
-    -H "token: $token" \
+    -H "Authorization: Bearer $token" -H "token: $token" \
     --exclude-path-regex '/(login/logout|merchant/changePassword|google-auth/(enable|disable)2FA)' \
     --report junit --report-dir "bench/results/fuzz-api/$who" || status=1
 done

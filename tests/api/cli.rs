@@ -143,3 +143,14 @@ async fn money_moved_by_a_person_is_not_demo_data(backend: Backend) {
     app.fund(backoffice::demo::DEMO_MERCHANT_ID, 100, 0).await;
     assert!(backoffice::demo::holds_non_demo_data(&app.state.db).await.unwrap());
 }
+
+#[test]
+fn openapi_prints_the_served_document() {
+    let printed = Command::new(env!("CARGO_BIN_EXE_backoffice")).arg("openapi").output().unwrap();
+    assert!(printed.status.success());
+    let document: serde_json::Value = serde_json::from_slice(&printed.stdout).expect("JSON");
+    assert!(document["paths"]["/adminapi/login/login"]["post"].is_object());
+    let help = Command::new(env!("CARGO_BIN_EXE_backoffice")).arg("--help").output().unwrap();
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(text.contains("rotate-key") && text.contains("openapi"), "{text}");
+}
