@@ -967,6 +967,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's name, version, time zone and feature flags (signed-in callers). */
+        get: operations["system_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template/channel-form/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a channel form (§5 ranges) and echoes it; nothing is stored. */
+        post: operations["channel_form_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template/chat/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chat list (§3 chat item). */
+        get: operations["chat_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template/content-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 8-day content series (§9). */
+        get: operations["content_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template/policy/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The policy list (§3 policy row, §9: 55 rows, page 1 and size 10 by default). */
+        get: operations["policy_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template/popular/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Popular items of one type (§3), most clicked first. */
+        get: operations["popular_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template/quality-inspection/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quality-inspection queues (§3). */
+        get: operations["quality_inspection_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template/rules-preset/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rule presets (§3). */
+        get: operations["rules_preset_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template/the-service/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Service cards (§3 service item). */
+        get: operations["service_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template/user/latest-activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Latest activity (§3 activity). */
+        get: operations["latest_activity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template/user/my-project/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My projects with their contributors (§3 project). */
+        get: operations["my_projects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template/user/my-team/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My teams (§3 team). */
+        get: operations["my_teams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template/user/project-and-team/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Projects and teams together (the user-info overview). */
+        get: operations["projects_and_teams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template/user/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visits (§3 visits). */
+        get: operations["visits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/menu": {
         parameters: {
             query?: never;
@@ -1035,6 +1273,13 @@ export interface components {
             order_id?: number | null;
             order_no?: string | null;
             remark: string;
+        };
+        Activity: {
+            avatar: string;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            title: string;
         };
         ActivityItem: {
             action: string;
@@ -1172,10 +1417,131 @@ export interface components {
             current_password?: string | null;
             new_password?: string | null;
         };
+        /** @description A parameter group that passed every rule, echoed back to the console (never stored). */
+        ChannelForm: {
+            activityName: string;
+            /** Format: int64 */
+            audioAcquisitionChannels: number;
+            /** Format: int64 */
+            audioEncodingChannels: number;
+            audioEncodingProfile: string;
+            /** Format: int64 */
+            audioEncodingRate: number;
+            audioMode: string;
+            channelType: string;
+            description: string;
+            promoteLink: string;
+            /** Format: int64 */
+            videoAcquisitionFrameRate: number;
+            videoAcquisitionResolution: string;
+            /** Format: int64 */
+            videoEncodingFrameRate: number;
+            videoEncodingProfile: string;
+            /** Format: int64 */
+            videoEncodingRateDefault: number;
+            /** Format: int64 */
+            videoEncodingRateMax: number;
+            /** Format: int64 */
+            videoEncodingRateMin: number;
+            videoEncodingResolution: string;
+            videoMode: string;
+        };
+        ChannelFormReceipt: {
+            form: components["schemas"]["ChannelForm"];
+            /** @description A reference for the result and detail pages; nothing is stored under it. */
+            id: string;
+            submittedAt: string;
+        };
+        /**
+         * @description What the step form sends; every field is optional here so a missing one is named in
+         *     the answer instead of failing the whole body.
+         */
+        ChannelFormRequest: {
+            /** @default null */
+            activityName: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            audioAcquisitionChannels: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            audioEncodingChannels: number | null;
+            /** @default null */
+            audioEncodingProfile: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            audioEncodingRate: number | null;
+            /** @default null */
+            audioMode: string | null;
+            /** @default null */
+            channelType: string | null;
+            /** @default null */
+            description: string | null;
+            /** @default null */
+            promoteLink: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            videoAcquisitionFrameRate: number | null;
+            /** @default null */
+            videoAcquisitionResolution: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            videoEncodingFrameRate: number | null;
+            /** @default null */
+            videoEncodingProfile: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            videoEncodingRateDefault: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            videoEncodingRateMax: number | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            videoEncodingRateMin: number | null;
+            /** @default null */
+            videoEncodingResolution: string | null;
+            /** @default null */
+            videoMode: string | null;
+        };
+        ChatItem: {
+            content: string;
+            /** Format: int64 */
+            id: number;
+            isCollect: boolean;
+            /** @description `HH:MM`. */
+            time: string;
+            username: string;
+        };
         /** @description A code confirming an operation: 6 digits from the app or an 8-digit backup code. */
         CodeRequest: {
             /** @example 123456 */
             code?: string;
+        };
+        ContentPoint: {
+            /** @description `YYYY-MM-DD`. */
+            x: string;
+            /** Format: int64 */
+            y: number;
+        };
+        Contributor: {
+            avatar: string;
+            email: string;
+            name: string;
         };
         CreditRequest: {
             /**
@@ -1214,6 +1580,10 @@ export interface components {
             password?: string | null;
             temp_key?: string;
         };
+        Features: {
+            /** @description The template and demo pages (`--template-pages`, implied by `--demo`). */
+            templatePages: boolean;
+        };
         FundingRequest: {
             /**
              * Format: int64
@@ -1240,6 +1610,12 @@ export interface components {
              * @default null
              */
             notify_url: string | null;
+        };
+        LabelValue: {
+            /** @description `pendingInspection`, `backlogHours` or `pendingSampling`; the console names them. */
+            label: string;
+            /** Format: int64 */
+            value: number;
         };
         ListRequest: {
             /**
@@ -1352,6 +1728,8 @@ export interface components {
             order?: number | null;
             requiresAuth: boolean;
             roles: string[];
+            /** @description Template and demo material (spec §1), listed only with `--template-pages`. */
+            template: boolean;
         };
         MerchantFigures: {
             /** Format: int64 */
@@ -1666,6 +2044,37 @@ export interface components {
             need_2fa: boolean;
             pending_token: string;
         };
+        PolicyPage: {
+            list: components["schemas"]["PolicyRow"][];
+            /** @description Rows matching the filters (55 without filters). */
+            total: number;
+        };
+        PolicyRow: {
+            contentType: string;
+            /** Format: int64 */
+            count: number;
+            /** @description `YYYY-MM-DD HH:MM:SS` Beijing time, within the 30 days before today. */
+            createdTime: string;
+            filterType: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            number: number;
+            status: string;
+        };
+        PopularItem: {
+            /** Format: int64 */
+            clickNumber: number;
+            /**
+             * Format: int64
+             * @description Day-on-day change in percent; negative is a fall.
+             */
+            increases: number;
+            /** Format: int64 */
+            key: number;
+            title: string;
+        };
         PreviewError: {
             account: string;
             /** Format: int64 */
@@ -1848,6 +2257,28 @@ export interface components {
             security_question: string;
             username: string;
         };
+        Project: {
+            contributors: components["schemas"]["Contributor"][];
+            description: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            peopleNumber: number;
+        };
+        ProjectsAndTeams: {
+            projects: components["schemas"]["Project"][];
+            teams: components["schemas"]["Team"][];
+        };
+        QualityInspection: {
+            data: components["schemas"]["LabelValue"][];
+            /** @description When the queue was last refreshed, `YYYY-MM-DD HH:MM:SS` Beijing time. */
+            description: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            title: string;
+        };
         QuoteFilter: {
             /** @description `mobile`, `unicom` or `telecom`. */
             carrier?: string | null;
@@ -1968,6 +2399,15 @@ export interface components {
             /** @description Required when rejecting. */
             reason?: string | null;
         };
+        RulePreset: {
+            /** @description Always `switch` for rule presets. */
+            actionType: string;
+            description: string;
+            enable: boolean;
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
         SaveQuoteRequest: {
             /** Format: int64 */
             merchant_id: number;
@@ -1996,6 +2436,19 @@ export interface components {
             /** @default null */
             security_question: string | null;
         };
+        ServiceItem: {
+            /** @description Always `button` for services. */
+            actionType: string;
+            description: string;
+            enable: boolean;
+            /** @description Services with a subscription: its expiry, `YYYY-MM-DD`. */
+            expires?: string | null;
+            /** @description `code`, `bulb`, `bar-chart`, `notification`, `picture` or `audio`. */
+            icon: string;
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
         SetupResponse: {
             /** @description The backup codes that enabling with this setup will put in force. */
             backup_codes: string[];
@@ -2020,6 +2473,21 @@ export interface components {
         SubmitRequest: {
             /** Format: int64 */
             batch_id: number;
+        };
+        SystemInfo: {
+            features: components["schemas"]["Features"];
+            name: string;
+            /** @description The platform's business time zone: days, reports and order numbers are Beijing time. */
+            timeZone: string;
+            version: string;
+        };
+        Team: {
+            avatar: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            peopleNumber: number;
         };
         TimelineEntry: {
             /**
@@ -2093,6 +2561,16 @@ export interface components {
              */
             code?: string;
             pending_token?: string;
+        };
+        Visits: {
+            /**
+             * Format: int64
+             * @description Change on the previous day in percent.
+             */
+            growth: number;
+            name: string;
+            /** Format: int64 */
+            visits: number;
         };
     };
     responses: never;
@@ -3801,6 +4279,305 @@ export interface operations {
             };
             /** @description 40300: another merchant's mid */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    system_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a SystemInfo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    channel_form_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelFormRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a ChannelFormReceipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 50000: 'Form submission failed, please retry', data.fields per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    chat_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of ChatItem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    content_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of ContentPoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    policy_list: {
+        parameters: {
+            query?: {
+                /** @description Page number from 1 (default 1). */
+                current?: string;
+                /** @description Rows per page, 1 to 100 (default 10). */
+                pageSize?: string;
+                /** @description Part of the policy number. */
+                number?: string;
+                /** @description Part of the name. */
+                name?: string;
+                /** @description `img`, `horizontalVideo` or `verticalVideo`. */
+                contentType?: string;
+                /** @description `artificial` or `rules`. */
+                filterType?: string;
+                /** @description `online` or `offline`. */
+                status?: string;
+                /** @description First created day, `YYYY-MM-DD` (inclusive). */
+                createdTimeStart?: string;
+                /** @description Last created day, `YYYY-MM-DD` (inclusive). */
+                createdTimeEnd?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a PolicyPage: list and total */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 50000: a filter or page value is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    popular_list: {
+        parameters: {
+            query?: {
+                /** @description `text`, `image` or `video`. */
+                type?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of PopularItem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 50000: unknown type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    quality_inspection_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of QualityInspection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rules_preset_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of RulePreset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    service_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of ServiceItem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    latest_activity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of Activity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    my_projects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of Project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    my_teams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of Team */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    projects_and_teams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a ProjectsAndTeams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    visits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of Visits */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
