@@ -1,7 +1,7 @@
 # The two commands a newcomer needs:
 #   make run    build everything and serve the console with demo data on http://127.0.0.1:8080/web/
 #   make test   lint (fmt, clippy, tsc, eslint), then every test: server (SQLite and PostgreSQL), console unit tests, browser tests
-.PHONY: run test lint build web setup-web setup-test test-server test-web test-e2e bench clean
+.PHONY: run test lint build web setup-web setup-test test-server test-web test-e2e api-types api-types-check fuzz-api bench clean
 
 LISTEN ?= 127.0.0.1:8080
 DATABASE_URL ?= sqlite://data/backoffice.db
@@ -25,7 +25,7 @@ setup-test:
 # Lint first: it is fast and catches what the long steps would only trip over later.
 test: lint setup-test web
 	cargo build --release --locked
-	$(MAKE) test-server test-web test-e2e
+	$(MAKE) api-types-check test-server test-web test-e2e
 
 # Formatting, clippy with every warning an error, the console's type check and eslint
 # (typescript-eslint and React's hook rules, web/eslint.config.js).
@@ -38,6 +38,24 @@ lint: setup-web
 # The API tests run against SQLite and, through a throwaway cluster, PostgreSQL.
 test-server:
 	scripts/with-postgres.sh cargo test --release --locked
+
+# The console's API types (web/src/api/schema.d.ts), generated from the OpenAPI document
+# the binary serves (`backoffice openapi`). Run after changing an endpoint's annotations.
+api-types:
+	cargo build --release --locked
+	$(BINARY) openapi > target/openapi.json
+	cd web && npx openapi-typescript ../target/openapi.json --output src/api/schema.d.ts
+
+# Fails when web/src/api/schema.d.ts is not what `make api-types` would write.
+api-types-check:
+	$(BINARY) openapi > target/openapi.json
+	cd web && npx openapi-typescript ../target/openapi.json --output ../target/schema.d.ts
+	@cmp -s web/src/api/schema.d.ts target/schema.d.ts || \
+	  { echo "web/src/api/schema.d.ts is stale: run make api-types"; diff -u web/src/api/schema.d.ts target/schema.d.ts | head -40; exit 1; }
+
+# Schema fuzzing with every schemathesis check, merchant and administrator tokens.
+fuzz-api:
+	scripts/fuzz-api.sh
 
 test-web:
 	cd web && npm test

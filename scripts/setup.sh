@@ -3,6 +3,7 @@
 # what is absent.
 #   scripts/setup.sh web    npm packages of the console (enough for `make run`)
 #   scripts/setup.sh test   also PostgreSQL, Chromium and a CJK font (for `make test`)
+#   scripts/setup.sh fuzz   schemathesis, pinned, into .venv/ (scripts/fuzz-api.sh)
 #   scripts/setup.sh bench  also wrk and PostgreSQL (for bench/load.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +33,17 @@ if [ "$what" = test ]; then
 fi
 if [ "$what" = bench ]; then
   apt_install wrk postgresql python3
+fi
+
+if [ "$what" = fuzz ] || [ "$what" = test ]; then
+  # The API fuzzer, at the version pinned in scripts/fuzz-requirements.txt, in a venv
+  # under the project (ignored by git); reinstalled only when the pin changes.
+  apt_install python3
+  [ -x .venv/bin/pip ] || python3 -m venv .venv
+  if ! cmp -s scripts/fuzz-requirements.txt .venv/.installed-requirements 2>/dev/null; then
+    .venv/bin/pip install -q -r scripts/fuzz-requirements.txt
+    cp scripts/fuzz-requirements.txt .venv/.installed-requirements
+  fi
 fi
 
 # npm ci only when the lock file changed since the last install.

@@ -1,4 +1,4 @@
-//! The command line: `backoffice serve` and `backoffice create-user`.
+//! The command line: `backoffice serve`, `create-user`, `generate-orders` and `rotate-key`.
 
 use crate::config::{ChannelConfig, Config, NotifyConfig, SessionPolicy, ThrottlePolicy, WorkerConfig};
 use crate::db::Database;
@@ -39,6 +39,12 @@ pub enum Command {
     /// Copy a SQLite database to FILE while the server runs (a consistent copy). For
     /// PostgreSQL it explains how to use pg_dump and exits with an error.
     Backup(BackupArgs),
+    /// Re-seal every secret sealed at rest (two-factor, card secrets, certification
+    /// numbers) under a new key in one transaction, then replace the key file. Stop the
+    /// servers first. Backup codes and security answers (keyed hashes) are cleared.
+    RotateKey(RotateKeyArgs),
+    /// Print the OpenAPI document (the one served at /api-docs/openapi.json).
+    Openapi,
 }
 
 #[derive(Debug, Args)]
@@ -62,6 +68,18 @@ pub async fn backup_command(args: BackupArgs) -> anyhow::Result<()> {
 }
 
 #[derive(Debug, Args)]
+pub struct RotateKeyArgs {
+    #[command(flatten)]
+    pub database: DatabaseArgs,
+    /// The current key file (default as for serve); it holds the new key afterwards.
+    #[arg(long, env = "BACKOFFICE_SECRET_KEY_FILE")]
+    pub secret_key_file: Option<std::path::PathBuf>,
+    /// Take the new key from this file (base64 of 32 bytes) instead of generating one.
+    #[arg(long)]
+    pub new_key_file: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, Args)]
 pub struct GenerateOrdersArgs {
     /// The merchant (mid) the orders belong to; must exist (10001, the demo merchant, always does).
     #[arg(long, default_value_t = crate::demo::DEMO_MERCHANT_ID)]
@@ -80,6 +98,10 @@ pub struct GenerateOrdersArgs {
     /// The key file that encrypts card secrets (default as for serve).
     #[arg(long, env = "BACKOFFICE_SECRET_KEY_FILE")]
     pub secret_key_file: Option<std::path::PathBuf>,
+    /// Write into a database that holds more than demo data (other users, money moved by
+    /// a person); refused without it.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -121,7 +143,9 @@ pub struct ServeArgs {
     #[arg(long, env = "BACKOFFICE_TRUSTED_PROXIES", default_value = "1")]
     pub trusted_proxies: crate::forwarded::TrustedProxies,
     /// File with the key that encrypts secrets at rest; created (mode 0600) if missing.
-    /// Default: secret.key beside the SQLite file, or data/secret.key for PostgreSQL.
+    /// Default: secret.key beside the SQLite file; for PostgreSQL an absolute path that
+    /// does not depend on the working directory:
+    /// $XDG_DATA_HOME (or ~/.local/share)/backoffice/secret-<host>_<port>_<database>.key.
     #[arg(long, env = "BACKOFFICE_SECRET_KEY_FILE")]
     pub secret_key_file: Option<std::path::PathBuf>,
     /// A merchant's users get a message-center notice when an order takes the balance
@@ -303,6 +327,12 @@ pub async fn create_user_command(args: CreateUserArgs) -> anyhow::Result<()> {
 
 pub async fn generate_orders_command(args: GenerateOrdersArgs) -> anyhow::Result<()> {
     let database = Database::connect(&args.database.database_url).await?;
+    if !args.force && crate::demo::holds_non_demo_data(&database).await? {
+        anyhow::bail!(
+            "this database holds more than demo data (other users, or money moved by a person): \
+             generate-orders would mix invented orders into it. Use a separate database, or pass --force."
+        );
+    }
     let mut config = Config::new("", args.database.database_url.clone());
     config.secret_key_path = args.secret_key_file;
     let secrets = crate::key_check::open_key(&database, &config.resolved_secret_key_path()?).await?;
@@ -325,6 +355,20 @@ pub async fn generate_orders_command(args: GenerateOrdersArgs) -> anyhow::Result
         args.merchant,
         written as f64 / seconds
     );
+    database.pool.close().await;
+    Ok(())
+}
+
+pub async fn rotate_key_command(args: RotateKeyArgs) -> anyhow::Result<()> {
+    let database = Database::connect(&args.database.database_url).await?;
+    let mut config = Config::new("", args.database.database_url.clone());
+    config.secret_key_path = args.secret_key_file;
+    let key_path = config.resolved_secret_key_path()?;
+    let rotation = crate::key_rotation::rotate(&database, &key_path, args.new_key_file.as_deref()).await?;
+    println!("re-sealed {} values under a new key; {} now holds it", rotation.resealed, key_path.display());
+    for (what, rows) in rotation.cleared {
+        println!("cleared {rows} {what} (keyed with the old key; users set them again)");
+    }
     database.pool.close().await;
     Ok(())
 }

@@ -15,7 +15,7 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use std::path::Path;
 
-const KEY_BYTES: usize = 32;
+pub const KEY_BYTES: usize = 32;
 const NONCE_BYTES: usize = 12;
 /// Prefix of every ciphertext, so a future key or algorithm change can be recognised.
 const FORMAT_VERSION: &str = "v1:";
@@ -49,23 +49,14 @@ impl Secrets {
     /// Reads the key file, or creates it (readable by the owner only) if it is missing.
     pub fn load_or_create(path: &Path) -> anyhow::Result<Self> {
         if path.exists() {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read the secret key file {}", path.display()))?;
-            let bytes = STANDARD
-                .decode(text.trim())
-                .with_context(|| format!("the secret key file {} is not base64", path.display()))?;
-            let master: [u8; KEY_BYTES] = bytes.try_into().map_err(|_| {
-                anyhow::anyhow!("the secret key file {} must hold exactly {KEY_BYTES} bytes", path.display())
-            })?;
-            return Ok(Self::from_master_key(&master));
+            return Ok(Self::from_master_key(&read_master_key(path)?));
         }
         if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent)
                 .with_context(|| format!("cannot create the folder {}", parent.display()))?;
         }
-        let mut master = [0u8; KEY_BYTES];
-        rand::fill(&mut master);
-        write_owner_only(path, STANDARD.encode(master).as_bytes())?;
+        let master = new_master_key();
+        write_key_file(path, &master)?;
         tracing::info!(path = %path.display(), "created a new secret key file; back it up with the database");
         Ok(Self::from_master_key(&master))
     }
@@ -117,6 +108,31 @@ impl Secrets {
         mac.update(value);
         mac.verify_slice(&stored).is_ok()
     }
+}
+
+/// 32 fresh random bytes for a key file.
+pub fn new_master_key() -> [u8; KEY_BYTES] {
+    let mut master = [0u8; KEY_BYTES];
+    rand::fill(&mut master);
+    master
+}
+
+/// The master key held by a key file (base64 of 32 bytes).
+pub fn read_master_key(path: &Path) -> anyhow::Result<[u8; KEY_BYTES]> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read the secret key file {}", path.display()))?;
+    let bytes = STANDARD
+        .decode(text.trim())
+        .with_context(|| format!("the secret key file {} is not base64", path.display()))?;
+    bytes
+        .try_into()
+        .map_err(|_| anyhow::anyhow!("the secret key file {} must hold exactly {KEY_BYTES} bytes", path.display()))
+}
+
+/// Writes a new key file (it must not exist yet), readable by the owner only, and syncs
+/// it to disk before returning: a key file that a crash can lose is no key file.
+pub fn write_key_file(path: &Path, master: &[u8; KEY_BYTES]) -> anyhow::Result<()> {
+    write_owner_only(path, STANDARD.encode(master).as_bytes())
 }
 
 #[cfg(unix)]

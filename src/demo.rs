@@ -47,6 +47,26 @@ pub async fn seed(db: &Database, hasher: &PasswordHasher, secrets: &Secrets, ord
     Ok(())
 }
 
+/// Whether the database holds more than the demo makes: a user other than the demo
+/// accounts, or money moved by a person (the demo, the generator and the worker move it
+/// with no user behind them).
+pub async fn holds_non_demo_data(db: &Database) -> anyhow::Result<bool> {
+    let other_user: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM users WHERE LOWER(username) NOT IN ($1, $2) LIMIT 1")
+            .bind(ADMIN_USERNAME)
+            .bind(MERCHANT_USERNAME)
+            .fetch_optional(&db.pool)
+            .await?;
+    if other_user.is_some() {
+        return Ok(true);
+    }
+    let moved_by_a_person: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM account_log WHERE actor_id IS NOT NULL LIMIT 1")
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(moved_by_a_person.is_some())
+}
+
 pub async fn seed_accounts(db: &Database, hasher: &PasswordHasher) -> anyhow::Result<()> {
     let accounts = [
         (ADMIN_USERNAME, ADMIN_PASSWORD, Role::Admin, None, "管理员"),

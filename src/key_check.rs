@@ -13,22 +13,116 @@ use crate::db::Database;
 use anyhow::bail;
 use std::path::Path;
 
-/// One sealed value of the database with its context, if there is any. The tables are
-/// those holding values sealed by `Secrets::encrypt`; one value is enough to tell.
+/// A column holding values sealed by `Secrets::encrypt`. Every sealed column is listed
+/// in [`SEALED_COLUMNS`]: the start-up check samples them, `rotate-key` re-seals them.
+#[derive(Debug, Clone, Copy)]
+pub struct SealedColumn {
+    pub table: &'static str,
+    /// An integer key of the row (primary or unique): rotation pages and updates by it.
+    pub key: &'static str,
+    pub column: &'static str,
+    /// SQL giving the context the value was sealed with (the `context` argument of
+    /// `Secrets::encrypt`), from the row's own columns.
+    pub context: &'static str,
+}
+
+/// Every sealed column of the database. A new sealed column adds one line here, so the
+/// start-up check samples it and `backoffice rotate-key` re-seals it (docs/security.md).
+pub const SEALED_COLUMNS: &[SealedColumn] = &[
+    SealedColumn {
+        table: "two_factor",
+        key: "user_id",
+        column: "secret_sealed",
+        context: "'totp:' || CAST(user_id AS TEXT)",
+    },
+    SealedColumn {
+        table: "two_factor_setups",
+        key: "user_id",
+        column: "secret_sealed",
+        context: "'totp-setup:' || CAST(user_id AS TEXT)",
+    },
+    SealedColumn { table: "orders", key: "id", column: "card_no_enc", context: "'card_no:' || system_order_id" },
+    SealedColumn {
+        table: "orders",
+        key: "id",
+        column: "card_secret_enc",
+        context: "'card_secret:' || system_order_id",
+    },
+    SealedColumn {
+        table: "certifications",
+        key: "id",
+        column: "legal_person_certificate_number",
+        context: "'certification:' || CAST(id AS TEXT) || ':legal_person_certificate_number'",
+    },
+    SealedColumn {
+        table: "certifications",
+        key: "id",
+        column: "enterprise_certificate_number",
+        context: "'certification:' || CAST(id AS TEXT) || ':enterprise_certificate_number'",
+    },
+    SealedColumn { table: "api_keys", key: "id", column: "secret_enc", context: "'api_key:' || key_id" },
+    SealedColumn {
+        table: "webhook_secrets",
+        key: "merchant_id",
+        column: "secret_enc",
+        context: "'webhook_secret:' || CAST(merchant_id AS TEXT)",
+    },
+    SealedColumn {
+        table: "webhook_secrets",
+        key: "merchant_id",
+        column: "previous_enc",
+        context: "'webhook_secret:' || CAST(merchant_id AS TEXT)",
+    },
+];
+
+/// One sealed value of the database with its context, if there is any; one value is
+/// enough to tell whether a key opens them.
 pub async fn sealed_sample(db: &Database) -> anyhow::Result<Option<(String, String)>> {
-    let probes = [
-        "SELECT secret_sealed, 'totp:' || CAST(user_id AS TEXT) FROM two_factor LIMIT 1",
-        "SELECT secret_sealed, 'totp-setup:' || CAST(user_id AS TEXT) FROM two_factor_setups LIMIT 1",
-        "SELECT card_no_enc, 'card_no:' || system_order_id FROM orders WHERE card_no_enc IS NOT NULL LIMIT 1",
-        "SELECT secret_enc, 'webhook_secret:' || CAST(merchant_id AS TEXT) FROM webhook_secrets LIMIT 1",
-    ];
-    for sql in probes {
-        let row: Option<(String, String)> = sqlx::query_as(sql).fetch_optional(&db.pool).await?;
+    for sealed in SEALED_COLUMNS {
+        // Names from the constant list above, never from input.
+        let sql = format!(
+            "SELECT {column}, {context} FROM {table} WHERE {column} IS NOT NULL AND {column} <> '' LIMIT 1",
+            column = sealed.column,
+            context = sealed.context,
+            table = sealed.table
+        );
+        let row: Option<(String, String)> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_optional(&db.pool).await?;
         if row.is_some() {
             return Ok(row);
         }
     }
     Ok(None)
+}
+
+/// `rotate-key` writes the new key beside the key file under this suffix first...
+pub const NEW_SUFFIX: &str = "new";
+/// ...and keeps the old key under this one until the database commits.
+pub const OLD_SUFFIX: &str = "old";
+
+/// `secret.key` → `secret.key.new`.
+pub fn sibling(path: &Path, suffix: &str) -> std::path::PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".");
+    name.push(suffix);
+    path.with_file_name(name)
+}
+
+/// After an interrupted `rotate-key`, the key that opens the database may sit beside the
+/// configured file (`.new` or `.old`): say so rather than leave the operator guessing.
+fn interrupted_rotation_hint(path: &Path, sealed: &str, context: &str) -> String {
+    for suffix in [NEW_SUFFIX, OLD_SUFFIX] {
+        let candidate = sibling(path, suffix);
+        let opens = crate::crypto::read_master_key(&candidate)
+            .is_ok_and(|master| Secrets::from_master_key(&master).decrypt(sealed, context).is_ok());
+        if opens {
+            return format!(
+                " The key file {} does open them (an interrupted rotate-key): move it to {}.",
+                candidate.display(),
+                path.display()
+            );
+        }
+    }
+    String::new()
 }
 
 /// The key for this database: loaded, checked against a sealed value, or created when
@@ -40,8 +134,12 @@ pub async fn open_key(db: &Database, path: &Path) -> anyhow::Result<Secrets> {
             "the secret key file {} is missing, but the database holds secrets sealed with a key \
              (two-factor, card secrets, certification numbers). Restore the key file from your backup or \
              point --secret-key-file (BACKOFFICE_SECRET_KEY_FILE) at it. Refusing to start: a new key \
-             would make every sealed secret unreadable.",
-            path.display()
+             would make every sealed secret unreadable.{}",
+            path.display(),
+            sample
+                .as_ref()
+                .map(|(sealed, context)| interrupted_rotation_hint(path, sealed, context))
+                .unwrap_or_default()
         );
     }
     let secrets = Secrets::load_or_create(path)?;
@@ -51,8 +149,9 @@ pub async fn open_key(db: &Database, path: &Path) -> anyhow::Result<Secrets> {
         bail!(
             "the secret key file {} does not open the secrets sealed in this database: it is not the key \
              they were sealed with. Point --secret-key-file (BACKOFFICE_SECRET_KEY_FILE) at the right key \
-             file. Refusing to start.",
-            path.display()
+             file. Refusing to start.{}",
+            path.display(),
+            interrupted_rotation_hint(path, &sealed, &context)
         );
     }
     Ok(secrets)

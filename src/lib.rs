@@ -20,6 +20,7 @@ pub mod forwarded;
 pub mod i18n;
 pub mod idempotency;
 pub mod key_check;
+pub mod key_rotation;
 pub mod live;
 pub mod live_stream;
 pub mod merchant_admin;

@@ -1,4 +1,6 @@
-use backoffice::cli::{Cli, Command, LogFormat, backup_command, create_user_command, generate_orders_command, serve};
+use backoffice::cli::{
+    Cli, Command, LogFormat, backup_command, create_user_command, generate_orders_command, rotate_key_command, serve,
+};
 use clap::Parser;
 use std::io::IsTerminal;
 use tracing_subscriber::EnvFilter;
@@ -20,5 +22,10 @@ async fn main() -> anyhow::Result<()> {
         Command::CreateUser(args) => create_user_command(args).await,
         Command::GenerateOrders(args) => generate_orders_command(args).await,
         Command::Backup(args) => backup_command(args).await,
+        Command::RotateKey(args) => rotate_key_command(args).await,
+        Command::Openapi => {
+            println!("{}", backoffice::openapi::document_json());
+            Ok(())
+        }
     }
 }

@@ -243,6 +243,12 @@ impl Modify for SessionTokenSchemes {
     }
 }
 
+/// The document as served at `/api-docs/openapi.json` (`backoffice openapi` prints it; the
+/// console's API types are generated from it, `make api-types`).
+pub fn document_json() -> String {
+    ApiDoc::openapi().to_pretty_json().unwrap_or_default()
+}
+
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     let mut document = ApiDoc::openapi();
     document.merge(crate::openapi_v1::doc::OpenApiV1Doc::openapi());

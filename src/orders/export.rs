@@ -109,18 +109,14 @@ pub async fn export_orders(
 /// writes for `export_row`'s cells (a test holds them equal): text and ids quoted and
 /// neutralised against formulas (`FORMULA_TRIGGERS`), ids with a trailing tab, numbers bare.
 fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
-    use crate::db::DatabaseKind::*;
-    let char_of = |c: char| match (c.is_ascii_graphic(), engine) {
-        (true, _) => format!("'{c}'"),
-        (false, Sqlite) => format!("char({})", c as u32),
-        (false, Postgres) => format!("chr({})", c as u32),
+    use crate::db::dialect;
+    let char_of = |c: char| match c.is_ascii_graphic() {
+        true => format!("'{c}'"),
+        false => dialect::char_by_code(engine, c as u32),
     };
     // The first character's code point, compared as numbers: cheaper than a substring
     // compared as text, on every field of a million rows.
-    let first = match engine {
-        Sqlite => "unicode",
-        Postgres => "ascii",
-    };
+    let first = dialect::first_code_point_function(engine);
     let triggers = FORMULA_TRIGGERS.map(|c| (c as u32).to_string()).join(", ");
     let safe =
         |value: &str| format!("CASE WHEN {first}({value}) IN ({triggers}) THEN '''' || {value} ELSE {value} END");
@@ -135,23 +131,10 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
     // Our own values (times, labels, generated numbers) can neither start with a formula
     // character nor hold a quote: they are quoted without the checks, which halve the
     // export's speed when spent on every field of a million rows.
-    let time = |column: &str| match engine {
-        Sqlite => format!(
-            "CASE WHEN {column} IS NULL THEN '\"\"' ELSE '\"' || strftime('%Y-%m-%d %H:%M:%S', {column} / 1000, 'unixepoch', '+8 hours') || '\"' END"
-        ),
-        Postgres => format!(
-            "COALESCE('\"' || to_char(to_timestamp({column} / 1000) AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS') || '\"', '\"\"')"
-        ),
-    };
+    let time = |column: &str| dialect::quoted_local_time(engine, column);
     let own_id = |column: &str| format!("'\"' || {column} || {} || '\"'", char_of('\t'));
-    let yuan = |column: &str| match engine {
-        Sqlite => format!("printf('%.2f', {column} / 100.0)"),
-        Postgres => format!("to_char({column} / 100.0, 'FM999999999990.00')"),
-    };
-    let seconds = match engine {
-        Sqlite => "CASE WHEN duration_ms IS NULL THEN '' ELSE printf('%.1f', duration_ms / 1000.0) END".to_string(),
-        Postgres => "COALESCE(to_char(duration_ms / 1000.0, 'FM999999990.0'), '')".to_string(),
-    };
+    let yuan = |column: &str| dialect::fen_as_yuan(engine, column);
+    let seconds = dialect::duration_seconds(engine);
     let locale = if zh { Locale::ZhCn } else { Locale::EnUs };
     let mut carrier = String::from("CASE carrier");
     for code in 1..=4 {

@@ -5,6 +5,7 @@
 
 use super::counters::Counted;
 use super::model::{OrderRow, new_order_no, new_system_order_id};
+use crate::db::dialect;
 use crate::domain::{Carrier, OrderKind, OrderStatus, ProductKind};
 use crate::finance::ledger::{self, Actor, Ledger};
 use crate::sql::{Bind, StatementBatch, bind_all, values_list};
@@ -76,24 +77,20 @@ pub struct Opened {
     pub offer: Option<Offer>,
 }
 
-/// SQLite: the next order id never reuses one AUTOINCREMENT handed out (orders are never
-/// deleted, but the sequence is the authority).
-const NEXT_ORDER_ID_SQLITE: &str = "SELECT MAX(COALESCE((SELECT MAX(id) FROM orders), 0),
-     COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'orders'), 0)) + 1 AS next_order_id";
-
 /// SQLite: the offer, the account lock and the next id as three statements of one text,
 /// sent after `BEGIN IMMEDIATE` in the same hop. Built once.
 static OPEN_SQLITE: LazyLock<String> =
-    LazyLock::new(|| format!("{OFFER_BY_KEY_QUERY};\n{};\n{NEXT_ORDER_ID_SQLITE}", ledger::LOCK_ACCOUNT));
+    LazyLock::new(|| format!("{OFFER_BY_KEY_QUERY};\n{};\n{}", ledger::LOCK_ACCOUNT, dialect::SQLITE_NEXT_ORDER_ID));
 
 /// PostgreSQL: one statement (one round trip). The id comes from the orders table's own
 /// identity sequence, so ids taken here and ids the database hands out itself (batches)
 /// never collide. Columns: the account's four, the id, then the offer (NULL if none).
 static OPEN_POSTGRES: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "WITH locked AS ({}) SELECT locked.*, nextval(pg_get_serial_sequence('orders', 'id')) AS next_order_id, offer.*
+        "WITH locked AS ({}) SELECT locked.*, {} AS next_order_id, offer.*
          FROM locked LEFT JOIN ({OFFER_BY_KEY_QUERY}) offer ON TRUE",
-        ledger::LOCK_ACCOUNT
+        ledger::LOCK_ACCOUNT,
+        dialect::POSTGRES_NEXT_ORDER_ID
     )
 });
 

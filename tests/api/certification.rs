@@ -10,7 +10,7 @@ on_both_backends!(
     administrators_are_told_of_new_submissions,
 );
 
-fn submission() -> Value {
+pub fn submission() -> Value {
     json!({
         "account_type": "enterprise",
         "legal_person": "张三",

@@ -95,3 +95,62 @@ fn serve_stops_gracefully_on_sigterm() {
     assert!(logged["span"]["id"].as_str().is_some_and(|id| id.len() == 36), "{request_line}");
     assert!(remaining.iter().all(|line| !line.contains("SecretTokenValue") && !line.contains("QueryValue")));
 }
+
+on_both_backends!(generate_orders_refuses_a_database_holding_real_data_unless_forced);
+
+fn generate_orders(database: &str, key: &std::path::Path, force: bool) -> std::process::Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_backoffice"));
+    command.args(["generate-orders", "--count", "20", "--database", database, "--secret-key-file"]).arg(key);
+    if force {
+        command.arg("--force");
+    }
+    command.output().unwrap()
+}
+
+async fn generate_orders_refuses_a_database_holding_real_data_unless_forced(backend: Backend) {
+    let directory = tempfile::tempdir().unwrap();
+    let database = database_url(backend, &directory).await;
+    let key = directory.path().join("generate.key");
+    // Demo data only (none yet, then the generator's own): generated again and again.
+    for _ in 0..2 {
+        let generated = generate_orders(&database, &key, false);
+        assert!(generated.status.success(), "{}", String::from_utf8_lossy(&generated.stderr));
+        assert!(String::from_utf8_lossy(&generated.stdout).contains("generated 20 orders"));
+    }
+    // A real user: refused, nothing written, until --force.
+    assert!(create_user(&database, "alice", "user", "Alice123\n").status.success());
+    let refused = generate_orders(&database, &key, false);
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("--force"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    let db = backoffice::db::Database::connect(&database).await.unwrap();
+    let count =
+        || async { sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM orders").fetch_one(&db.pool).await.unwrap() };
+    assert_eq!(count().await, 40);
+    let forced = generate_orders(&database, &key, true);
+    assert!(forced.status.success(), "{}", String::from_utf8_lossy(&forced.stderr));
+    assert_eq!(count().await, 60);
+}
+
+on_both_backends!(money_moved_by_a_person_is_not_demo_data);
+
+async fn money_moved_by_a_person_is_not_demo_data(backend: Backend) {
+    let app = crate::helpers::spawn_app(backend).await;
+    assert!(!backoffice::demo::holds_non_demo_data(&app.state.db).await.unwrap());
+    app.fund(backoffice::demo::DEMO_MERCHANT_ID, 100, 0).await;
+    assert!(backoffice::demo::holds_non_demo_data(&app.state.db).await.unwrap());
+}
+
+#[test]
+fn openapi_prints_the_served_document() {
+    let printed = Command::new(env!("CARGO_BIN_EXE_backoffice")).arg("openapi").output().unwrap();
+    assert!(printed.status.success());
+    let document: serde_json::Value = serde_json::from_slice(&printed.stdout).expect("JSON");
+    assert!(document["paths"]["/adminapi/login/login"]["post"].is_object());
+    let help = Command::new(env!("CARGO_BIN_EXE_backoffice")).arg("--help").output().unwrap();
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(text.contains("rotate-key") && text.contains("openapi"), "{text}");
+}

@@ -12,6 +12,7 @@
  * - A response without an envelope (network down, proxy HTML) is a transport error:
  *   its message (or 'Request Error') for 5 s and an ApiError of kind 'transport'.
  */
+import type { components, paths } from '@/api/schema';
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { reloadPage } from './browser';
 import { openErrorDialog, showErrorMessage } from './feedback';
@@ -33,6 +34,26 @@ declare module 'axios' {
     quietErrors?: boolean;
   }
 }
+
+/**
+ * A schema of the server's OpenAPI document, from the generated web/src/api/schema.d.ts
+ * (`make api-types`; `make test` fails when it is stale). Feature api files take request
+ * and answer shapes from here instead of writing them out again.
+ */
+export type ApiSchema<Name extends keyof components['schemas']> = components['schemas'][Name];
+
+/** The paths the document declares a POST for. */
+export type PostPath = { [P in keyof paths]: paths[P]['post'] extends object ? P : never }[keyof paths];
+
+/**
+ * The JSON body the document declares for a POST path; `body satisfies PostBody<typeof URL>`
+ * fails the type check when the path is gone or the body no longer matches.
+ */
+export type PostBody<P extends PostPath> = paths[P]['post'] extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
 
 export interface Envelope<T = unknown> {
   code: number;

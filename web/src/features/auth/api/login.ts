@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { type PostBody, postJson } from '@/lib/request';
 import type { LoginInfo } from '@/lib/session';
 import { login } from '../session-actions';
 
@@ -31,7 +31,7 @@ export function isTwoFactorChallenge(answer: LoginAnswer | null | undefined): an
 
 /** POST /adminapi/login/login: a session, or a two-factor challenge. */
 export function postLogin(credentials: LoginCredentials): Promise<LoginAnswer> {
-  return postJson<LoginAnswer>(LOGIN_URL, credentials);
+  return postJson<LoginAnswer>(LOGIN_URL, credentials satisfies PostBody<typeof LOGIN_URL>);
 }
 
 /** Logs in and stores the session, or answers the two-factor challenge (see session-actions.login). */

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/request';
+import { type ApiSchema, getJson } from '@/lib/request';
 import { hasToken } from '@/lib/session';
 import type { TwoFactorStatus } from './types';
 
 export const STATUS_URL = '/adminapi/google-auth/get2FAStatus';
 
-interface StatusAnswer {
-  enabled: boolean;
-  enabled_at: string | null;
-  backup_codes_count: number;
-}
+type StatusAnswer = ApiSchema<'StatusResponse'>;
 
 /** GET /adminapi/google-auth/get2FAStatus. Failures are shown by the page (§8 message). */
 export async function getTwoFactorStatus(): Promise<TwoFactorStatus> {

@@ -2,8 +2,10 @@
 //!
 //! Queries are written once in the SQL both engines share: `$1` placeholders (SQLite
 //! accepts them too), `RETURNING`, `ON CONFLICT`, integers for time (unix milliseconds)
-//! and flags. The DDL differs (identity columns), so each engine has its own migration
-//! folder with the same numbered steps.
+//! and flags. Where the engines differ is gathered in `dialect.rs`; each engine has its
+//! own migration folder with the same numbered steps.
+
+pub mod dialect;
 
 use anyhow::Context;
 use sqlx::AnyPool;
@@ -152,7 +154,7 @@ impl Database {
     /// has no such statement and needs none: its writers lock rows.
     pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
         match self.kind {
-            DatabaseKind::Sqlite => self.write_pool.begin_with("BEGIN IMMEDIATE").await,
+            DatabaseKind::Sqlite => self.write_pool.begin_with(dialect::SQLITE_BEGIN_WRITE).await,
             DatabaseKind::Postgres => self.write_pool.begin().await,
         }
     }
@@ -183,7 +185,7 @@ impl SqliteWrite {
     /// transaction counts as open, even if the statement never runs.
     pub fn begin_with(&mut self, sql: &str) -> String {
         self.open = true;
-        format!("BEGIN IMMEDIATE;\n{sql}")
+        format!("{};\n{sql}", dialect::SQLITE_BEGIN_WRITE)
     }
 
     /// Runs the batch and commits in the same hop; on failure rolls back.

@@ -1,0 +1,88 @@
+//! Where SQLite and PostgreSQL differ, in one place. Everything else is written once in
+//! the SQL both engines share (`$1` placeholders, `RETURNING`, `ON CONFLICT ... DO`,
+//! integers for time and flags); what cannot be is here, each with both spellings side
+//! by side, so a third engine or a change of one shows everything to look at:
+//!
+//! | difference | SQLite | PostgreSQL |
+//! |---|---|---|
+//! | placeholders | `$N` works, but plain `?` prepares big statements in linear time (`sql::for_engine`, beside the statement batches it serves) | `$N` |
+//! | placing an order | hops on one connection (`orders/place.rs`) | one statement (`orders/store.rs`) |
+//! | a write transaction | `BEGIN IMMEDIATE` takes the write lock up front | plain `BEGIN`; writers lock rows (`UPDATE ... RETURNING`) |
+//! | the next id of a table | max of the table and `sqlite_sequence` (under the write lock) | `nextval` of the identity sequence |
+//! | a character by code | `char(n)` | `chr(n)` |
+//! | a string's first code point | `unicode(s)` | `ascii(s)` |
+//! | unix milliseconds as local (UTC+8) text | `strftime(..., 'unixepoch', '+8 hours')` | `to_char(to_timestamp(...) AT TIME ZONE 'UTC' + interval '8 hours', ...)` |
+//! | a number with fixed decimals | `printf('%.2f', x)` | `to_char(x, 'FM...0.00')` |
+//! | after a bulk load | nothing | `ANALYZE` (fresh planner statistics) |
+//! | the DDL (identity columns, types) | `migrations/sqlite` | `migrations/postgres` (same numbered steps, `tests/api/schema.rs`) |
+//!
+//! Bound values per statement (`sql::MAX_BINDS`) stay under both engines' limits.
+
+use super::DatabaseKind::{self, Postgres, Sqlite};
+
+/// SQLite: the statement opening a write transaction (see `Database::begin_write`).
+pub const SQLITE_BEGIN_WRITE: &str = "BEGIN IMMEDIATE";
+
+/// SQLite: the next order id, taken under the write lock; it never reuses one
+/// AUTOINCREMENT handed out (orders are never deleted, but the sequence is the authority).
+pub const SQLITE_NEXT_ORDER_ID: &str = "SELECT MAX(COALESCE((SELECT MAX(id) FROM orders), 0),
+     COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'orders'), 0)) + 1 AS next_order_id";
+
+/// PostgreSQL: the next id of `orders` from its identity sequence, so ids taken here and
+/// ids the database hands out itself never collide.
+pub const POSTGRES_NEXT_ORDER_ID: &str = "nextval(pg_get_serial_sequence('orders', 'id'))";
+
+/// A character by its code point, as an SQL expression.
+pub fn char_by_code(engine: DatabaseKind, code: u32) -> String {
+    match engine {
+        Sqlite => format!("char({code})"),
+        Postgres => format!("chr({code})"),
+    }
+}
+
+/// The function giving a string's first code point.
+pub fn first_code_point_function(engine: DatabaseKind) -> &'static str {
+    match engine {
+        Sqlite => "unicode",
+        Postgres => "ascii",
+    }
+}
+
+/// A stored time (unix milliseconds) as a quoted CSV field of China time,
+/// `"YYYY-MM-DD HH:MM:SS"`, or `""` when NULL.
+pub fn quoted_local_time(engine: DatabaseKind, column: &str) -> String {
+    match engine {
+        Sqlite => format!(
+            "CASE WHEN {column} IS NULL THEN '\"\"' ELSE '\"' || strftime('%Y-%m-%d %H:%M:%S', {column} / 1000, 'unixepoch', '+8 hours') || '\"' END"
+        ),
+        Postgres => format!(
+            "COALESCE('\"' || to_char(to_timestamp({column} / 1000) AT TIME ZONE 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS') || '\"', '\"\"')"
+        ),
+    }
+}
+
+/// Fen as yuan text with two decimals.
+pub fn fen_as_yuan(engine: DatabaseKind, column: &str) -> String {
+    match engine {
+        Sqlite => format!("printf('%.2f', {column} / 100.0)"),
+        Postgres => format!("to_char({column} / 100.0, 'FM999999999990.00')"),
+    }
+}
+
+/// An order's duration (`duration_ms`) as seconds with one decimal, or '' when NULL.
+pub fn duration_seconds(engine: DatabaseKind) -> String {
+    match engine {
+        Sqlite => "CASE WHEN duration_ms IS NULL THEN '' ELSE printf('%.1f', duration_ms / 1000.0) END".to_string(),
+        Postgres => "COALESCE(to_char(duration_ms / 1000.0, 'FM999999990.0'), '')".to_string(),
+    }
+}
+
+/// Statements to run after loading many rows into `tables`. PostgreSQL plans by
+/// statistics that autovacuum refreshes only later: until then it plans the lists for a
+/// small table (an export of a million orders took 48 s instead of 6). SQLite needs none.
+pub fn after_bulk_load(engine: DatabaseKind, tables: &[&str]) -> Vec<String> {
+    match engine {
+        Sqlite => Vec::new(),
+        Postgres => tables.iter().map(|table| format!("ANALYZE {table}")).collect(),
+    }
+}
