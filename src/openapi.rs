@@ -243,15 +243,61 @@ impl Modify for SessionTokenSchemes {
     }
 }
 
-/// The document as served at `/api-docs/openapi.json` (`backoffice openapi` prints it; the
-/// console's API types are generated from it, `make api-types`).
-pub fn document_json() -> String {
-    ApiDoc::openapi().to_pretty_json().unwrap_or_default()
-}
-
-pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+/// The whole document: the console's calls, the open API's and the notifications', with
+/// one operation id per operation (handlers in different modules share names such as
+/// `list` or `enable`; generated clients key their types by the id).
+pub fn document() -> utoipa::openapi::OpenApi {
     let mut document = ApiDoc::openapi();
     document.merge(crate::openapi_v1::doc::OpenApiV1Doc::openapi());
     document.merge(crate::notify::NotifyApiDoc::openapi());
+    for (path, item) in document.paths.paths.iter_mut() {
+        for (method, operation) in [
+            ("get", &mut item.get),
+            ("post", &mut item.post),
+            ("put", &mut item.put),
+            ("delete", &mut item.delete),
+            ("patch", &mut item.patch),
+        ] {
+            if let Some(operation) = operation {
+                operation.operation_id = Some(operation_id(method, path));
+            }
+        }
+    }
+    document
+}
+
+/// `post /adminapi/admin/merchant/enable` → `post_adminapi_admin_merchant_enable`.
+fn operation_id(method: &str, path: &str) -> String {
+    let words = path.split(|c: char| !c.is_ascii_alphanumeric()).filter(|word| !word.is_empty());
+    std::iter::once(method).chain(words).collect::<Vec<_>>().join("_")
+}
+
+/// The document as served at `/api-docs/openapi.json` (`backoffice openapi` prints it; the
+/// console's API types are generated from it, `make api-types`).
+pub fn document_json() -> String {
+    document().to_pretty_json().unwrap_or_default()
+}
+
+pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    let document = document();
     SwaggerUi::new("/api-docs/ui").url("/api-docs/openapi.json", document).into()
+}
+
+#[cfg(test)]
+mod operation_id_tests {
+    #[test]
+    fn every_operation_has_its_own_id_and_the_open_api_is_in_the_document() {
+        let document = super::document();
+        let mut ids = std::collections::HashSet::new();
+        for item in document.paths.paths.values() {
+            for operation in [&item.get, &item.post, &item.put, &item.delete, &item.patch].into_iter().flatten() {
+                let id = operation.operation_id.clone().expect("an operation id");
+                assert!(ids.insert(id.clone()), "operation id {id} used twice");
+            }
+        }
+        assert!(ids.contains("post_adminapi_google_auth_enable2FA"));
+        assert!(ids.contains("post_adminapi_admin_merchant_enable"));
+        assert!(document.paths.paths.keys().any(|path| path.starts_with("/openapi/v1/")));
+        assert!(document.paths.paths.keys().any(|path| path.starts_with("/adminapi/notify/")));
+    }
 }

@@ -168,6 +168,11 @@ pub async fn place_order(
         return Err(AppError::field("merchant_order_id", TradeMessage::MerchantOrderIdInvalid));
     }
     let notify_url = check_notify_url(request.notify_url.as_deref())?;
+    // Never a destination inside our network (notify_guard.rs): refused when given, and
+    // again by the sender against the address it resolves to.
+    if let Some(url) = &notify_url {
+        crate::notify_guard::check_url_field(&state, "notify_url", url)?;
+    }
     if let Some((order, stored_url, _)) = find(&state, caller.merchant_id, merchant_order_id).await? {
         return replay(&order, stored_url, &request, locale);
     }

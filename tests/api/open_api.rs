@@ -173,6 +173,10 @@ async fn signed_calls_place_idempotently_and_answers_are_signed(backend: Backend
         (refused.code(), refused.data()["keys"]["notify_url"].as_str()),
         (40000, Some("openapi.notify_url_invalid"))
     );
+    // A destination inside our own network is refused when given (SSRF).
+    bad["notify_url"] = json!("http://10.0.0.8/cb");
+    let (refused, _) = send(&app, &key, Call::post("/openapi/v1/orders", &bad)).await;
+    assert_eq!((refused.code(), refused.data()["keys"]["notify_url"].as_str()), (40000, Some("notify.url.private")));
     let (refused, _) = send(
         &app,
         &key,

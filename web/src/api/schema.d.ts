@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/adminapi/admin/merchant/addUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add another user to a merchant, with a temporary password shown once. */
+        post: operations["post_adminapi_admin_merchant_addUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/merchant/adjust": {
         parameters: {
             query?: never;
@@ -14,7 +31,27 @@ export interface paths {
         get?: never;
         put?: never;
         /** Correct a balance by a signed amount (never below zero), with a remark saying why. */
-        post: operations["adjust"];
+        post: operations["post_adminapi_admin_merchant_adjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/merchant/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a merchant (the next free mid) with its first user, who signs in with the
+         *     temporary password in the answer and must change it first.
+         */
+        post: operations["post_adminapi_admin_merchant_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -31,7 +68,45 @@ export interface paths {
         get?: never;
         put?: never;
         /** Set a merchant's total credit limit; never below the credit in use. */
-        post: operations["set_credit"];
+        post: operations["post_adminapi_admin_merchant_credit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/merchant/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a merchant: its users' sessions end at once, sign-in and new orders are
+         *     refused with `merchant.disabled`; orders already placed still settle. Repeating it
+         *     changes nothing.
+         */
+        post: operations["post_adminapi_admin_merchant_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/merchant/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable a disabled merchant again. */
+        post: operations["post_adminapi_admin_merchant_enable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -48,7 +123,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Merchants with their balance and credit figures, by mid. */
-        post: operations["list"];
+        post: operations["post_adminapi_admin_merchant_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -65,7 +140,27 @@ export interface paths {
         get?: never;
         put?: never;
         /** Record that the merchant paid back part of its credit in use. */
-        post: operations["repay"];
+        post: operations["post_adminapi_admin_merchant_repay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/merchant/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a merchant user a new temporary password (shown once): their sessions end and
+         *     they must choose a new password at their next sign-in.
+         */
+        post: operations["post_adminapi_admin_merchant_resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -82,7 +177,41 @@ export interface paths {
         get?: never;
         put?: never;
         /** Add to a merchant's balance (also counts towards its cumulative top-up). */
-        post: operations["top_up"];
+        post: operations["post_adminapi_admin_merchant_topup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/merchant/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename a merchant. */
+        post: operations["post_adminapi_admin_merchant_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/merchant/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The users of a merchant. */
+        post: operations["post_adminapi_admin_merchant_users"];
         delete?: never;
         options?: never;
         head?: never;
@@ -103,7 +232,28 @@ export interface paths {
          *     review, as succeeded (with a serial number) or failed (refunded). A failure refunds
          *     once; a second call changes nothing.
          */
-        post: operations["resolve"];
+        post: operations["post_adminapi_admin_order_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/order/resolveMany": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Administrators: finish several orders awaiting a person with one decision, each in its
+         *     own transaction through the same path as `resolve`. Retrying is safe: an order already
+         *     finished is refused (`order.not_resolvable`) and nothing moves twice.
+         */
+        post: operations["post_adminapi_admin_order_resolveMany"];
         delete?: never;
         options?: never;
         head?: never;
@@ -120,7 +270,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Administrators: create or change a merchant's quote for a product. */
-        post: operations["save"];
+        post: operations["post_adminapi_admin_quote_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -140,7 +290,78 @@ export interface paths {
          * Administrators: turn off another user's two-factor (authenticator, backup codes and
          *     any unfinished setup). The user signs in with the password alone and may set it up again.
          */
-        post: operations["reset"];
+        post: operations["post_adminapi_admin_user_reset2FA"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/apikey/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merchants: create an API key (at most two active). The secret is in this answer only. */
+        post: operations["post_adminapi_apikey_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/apikey/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's keys (a merchant), or any merchant's (an administrator), newest first. */
+        post: operations["post_adminapi_apikey_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/apikey/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revokes a key at once: the next request signed with it is refused (40131). */
+        post: operations["post_adminapi_apikey_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/apikey/signCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signature helper: the string to sign, and whether a signature matches the key.
+         *     The secret and the right signature never leave the server.
+         */
+        post: operations["post_adminapi_apikey_signCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -157,7 +378,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** One record with full certificate numbers (the "view" operation), for its owner or an administrator. */
-        post: operations["detail"];
+        post: operations["post_adminapi_certification_detail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -174,7 +395,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Certification records, newest first: the caller's own, or (administrators) everyone's. */
-        post: operations["list"];
+        post: operations["post_adminapi_certification_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -189,7 +410,7 @@ export interface paths {
             cookie?: never;
         };
         /** Administrators: how many certifications wait for a decision. */
-        get: operations["pending_count"];
+        get: operations["get_adminapi_certification_pendingCount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -208,7 +429,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** An administrator approves or rejects a record under audit; the merchant is notified. */
-        post: operations["review"];
+        post: operations["post_adminapi_certification_review"];
         delete?: never;
         options?: never;
         head?: never;
@@ -225,7 +446,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Submits enterprise information for certification (status auditing). */
-        post: operations["submit"];
+        post: operations["post_adminapi_certification_submit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -242,7 +463,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Withdraws the caller's own record while it is under audit. */
-        post: operations["withdraw"];
+        post: operations["post_adminapi_certification_withdraw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -260,7 +481,7 @@ export interface paths {
          * Export the account-change records matching the filters (query parameters as the
          *     list's body fields). CSV is streamed; xlsx holds at most 200,000 rows.
          */
-        get: operations["export"];
+        get: operations["get_adminapi_finance_account_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -279,7 +500,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Account-change records, newest first. */
-        post: operations["list"];
+        post: operations["post_adminapi_finance_account_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -299,7 +520,7 @@ export interface paths {
          * Workplace figures: balance and credit, today's orders, orders per day for the chart.
          *     All counts come from the per-day counters, so this stays fast with millions of orders.
          */
-        post: operations["overview"];
+        post: operations["post_adminapi_finance_overview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -316,7 +537,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Turns two-factor off, confirmed by an authenticator or backup code. */
-        post: operations["disable"];
+        post: operations["post_adminapi_google_auth_disable2FA"];
         delete?: never;
         options?: never;
         head?: never;
@@ -336,7 +557,7 @@ export interface paths {
          * Turns two-factor on with the current code of the setup's secret. Answers the backup
          *     codes the setup showed, now in force.
          */
-        post: operations["enable"];
+        post: operations["post_adminapi_google_auth_enable2FA"];
         delete?: never;
         options?: never;
         head?: never;
@@ -351,7 +572,7 @@ export interface paths {
             cookie?: never;
         };
         /** Whether two-factor is on, since when, and how many backup codes are left. */
-        get: operations["status"];
+        get: operations["get_adminapi_google_auth_get2FAStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -370,7 +591,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Replaces all backup codes (used or not) with a new set, confirmed by a code. */
-        post: operations["regenerate_backup_codes"];
+        post: operations["post_adminapi_google_auth_regenerateBackupCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -388,7 +609,7 @@ export interface paths {
          * Starts a setup: a new secret, its QR code and backup codes. A newer setup replaces
          *     an unfinished one. Refused while two-factor is on: the secret in force is never shown.
          */
-        get: operations["setup"];
+        get: operations["get_adminapi_google_auth_setup2FA"];
         put?: never;
         post?: never;
         delete?: never;
@@ -410,7 +631,7 @@ export interface paths {
          * Sign in with username and password. With two-factor on, the answer is no session
          *     but `{need_2fa: true, pending_token}` for verify2FA.
          */
-        post: operations["login"];
+        post: operations["post_adminapi_login_login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -430,7 +651,7 @@ export interface paths {
          * Sign out: the session is revoked on the server. Signing out is idempotent, so an
          *     already ended or unknown token also gets success.
          */
-        post: operations["logout"];
+        post: operations["post_adminapi_login_logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -450,7 +671,7 @@ export interface paths {
          * Completes a sign-in with two-factor on: the `pending_token` from login and a code.
          *     Answers what an ordinary sign-in answers.
          */
-        post: operations["verify_two_factor"];
+        post: operations["post_adminapi_login_verify2FA"];
         delete?: never;
         options?: never;
         head?: never;
@@ -465,7 +686,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's latest activity from the audit trail (at most 20). */
-        get: operations["activity"];
+        get: operations["get_adminapi_merchant_activity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -482,10 +703,10 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's avatar image (not an envelope); 40400 if none was uploaded. */
-        get: operations["download"];
+        get: operations["get_adminapi_merchant_avatar"];
         put?: never;
         /** Uploads the caller's avatar (multipart field `file`; PNG, JPEG, GIF or WebP, at most 2 MiB). */
-        post: operations["upload"];
+        post: operations["post_adminapi_merchant_avatar"];
         delete?: never;
         options?: never;
         head?: never;
@@ -505,7 +726,7 @@ export interface paths {
          * Saves the profile form (and a new password if one is given) as a whole: any invalid
          *     field and nothing is saved.
          */
-        post: operations["change_info"];
+        post: operations["post_adminapi_merchant_changeInfo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -525,7 +746,7 @@ export interface paths {
          * Saves the notify URL and IP whitelist (both, as sent; an absent field is empty) with
          *     the profile form's rules, and nothing else; any invalid field and nothing is saved.
          */
-        post: operations["change_integration"];
+        post: operations["post_adminapi_merchant_changeIntegration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -542,7 +763,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Changes the password. Every other session of the user ends; this one stays. */
-        post: operations["change_password"];
+        post: operations["post_adminapi_merchant_changePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -559,7 +780,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The caller's profile and security settings. */
-        post: operations["profile"];
+        post: operations["post_adminapi_merchant_profile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -576,7 +797,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Saves the security question, security email and phone; each change is audited. */
-        post: operations["security"];
+        post: operations["post_adminapi_merchant_security"];
         delete?: never;
         options?: never;
         head?: never;
@@ -596,7 +817,7 @@ export interface paths {
          * Read a user's profile fields. A merchant may read only its own; an administrator may
          *     read any merchant's, or its own by omitting `mid`.
          */
-        post: operations["user_info"];
+        post: operations["post_adminapi_merchant_userInfo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -613,7 +834,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The caller's messages, newest first (at most 200 per tab). */
-        post: operations["list"];
+        post: operations["post_adminapi_message_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -630,7 +851,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Marks the given messages read (spec §4: status 0 becomes 1). */
-        post: operations["mark_read"];
+        post: operations["post_adminapi_message_read"];
         delete?: never;
         options?: never;
         head?: never;
@@ -647,7 +868,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Marks every unread message of the caller read, or those of one tab. */
-        post: operations["mark_all_read"];
+        post: operations["post_adminapi_message_readAll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -662,7 +883,7 @@ export interface paths {
             cookie?: never;
         };
         /** Unread counts per tab, for the navbar badge. */
-        get: operations["unread_count"];
+        get: operations["get_adminapi_message_unreadCount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -679,9 +900,160 @@ export interface paths {
             cookie?: never;
         };
         /** Live figures of this server process. */
-        get: operations["overview"];
+        get: operations["get_adminapi_monitor_overview"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/monitor/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live figures as Server-Sent Events: one event (a full `LiveSnapshot`, `id:` its time
+         *     in unix milliseconds) at once and then every second. A client reconnecting with
+         *     `Last-Event-ID` gets the current snapshot as soon as it is newer than the one it had.
+         */
+        get: operations["get_adminapi_monitor_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/monitor/stream/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A ticket to open the monitor stream without putting the session token in a URL. */
+        post: operations["post_adminapi_monitor_stream_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/notify/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An order's notifications and every attempt to deliver them (the order drawer). */
+        post: operations["post_adminapi_notify_attempts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/notify/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Notifications, newest first, with filters. */
+        post: operations["post_adminapi_notify_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/notify/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a notification again now (any state), with the same webhook-id and body. One
+         *     more attempt: if it fails and the schedule had run out, it is exhausted again.
+         */
+        post: operations["post_adminapi_notify_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/notify/resendFailed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends every failed or exhausted notification written in a time range again, now. */
+        post: operations["post_adminapi_notify_resendFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/notify/rotateSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merchants: a new webhook signing secret, shown once. The previous one keeps signing as
+         *     a second signature for 24 hours. Needs the current password, and a two-factor code
+         *     when two-factor is on.
+         */
+        post: operations["post_adminapi_notify_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/notify/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merchants: sends a `test` event to the profile's notify URL now and answers the attempt.
+         *     It is recorded like any notification (shown on the Notifications page) and, if it
+         *     fails, retried on the schedule like one.
+         */
+        post: operations["post_adminapi_notify_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -701,7 +1073,7 @@ export interface paths {
          * Place one order: checks the quote, charges balance then credit, writes the order and
          *     its account-change records in one transaction.
          */
-        post: operations["add"];
+        post: operations["post_adminapi_order_add"];
         delete?: never;
         options?: never;
         head?: never;
@@ -721,7 +1093,7 @@ export interface paths {
          * Discard a previewed batch: it and its lines are removed. A submitted batch (or one
          *     whose submit placed lines already) is kept: 40900 `batch.not_discardable`.
          */
-        post: operations["discard"];
+        post: operations["post_adminapi_order_batch_discard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -738,7 +1110,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Batches, newest first, with their counts. */
-        post: operations["list"];
+        post: operations["post_adminapi_order_batch_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -759,7 +1131,7 @@ export interface paths {
          *     number, carrier mismatch, unknown product or no active quote, malformed or duplicate
          *     merchant order id (in the file or already used), over the funds available.
          */
-        post: operations["preview"];
+        post: operations["post_adminapi_order_batch_preview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -778,7 +1150,7 @@ export interface paths {
          *     order id, price (yuan), outcome, reason, order number, and the order's status and
          *     failure reason as of the download (the final outcome once the top-up has finished).
          */
-        get: operations["result"];
+        get: operations["get_adminapi_order_batch_result"];
         put?: never;
         post?: never;
         delete?: never;
@@ -800,7 +1172,7 @@ export interface paths {
          * Place the valid lines of a previewed batch as orders. Repeating the call is safe:
          *     it answers the same summary and places nothing twice.
          */
-        post: operations["submit"];
+        post: operations["post_adminapi_order_batch_submit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -815,7 +1187,7 @@ export interface paths {
             cookie?: never;
         };
         /** The batch template: a title row and an example line, as CSV or xlsx. */
-        get: operations["template"];
+        get: operations["get_adminapi_order_batch_template"];
         put?: never;
         post?: never;
         delete?: never;
@@ -837,7 +1209,7 @@ export interface paths {
          * Reveal the card number and password of a successful card-secret order. Only the
          *     owning merchant may, and every reveal is written to the audit trail.
          */
-        post: operations["reveal_card"];
+        post: operations["post_adminapi_order_card_reveal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -854,7 +1226,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** One order with its timeline and account-change records. */
-        post: operations["detail"];
+        post: operations["post_adminapi_order_detail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -873,7 +1245,7 @@ export interface paths {
          *     body fields). CSV is streamed however many rows match; xlsx holds at most 200,000.
          *     Column titles and values follow `Accept-Language`; times are Beijing time.
          */
-        get: operations["export_orders"];
+        get: operations["get_adminapi_order_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -892,7 +1264,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** List orders of one kind with the filters of spec §3. Merchants see only their own. */
-        post: operations["list"];
+        post: operations["post_adminapi_order_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -909,7 +1281,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Prices for the add-order form, before anything is submitted. */
-        post: operations["price"];
+        post: operations["post_adminapi_order_price"];
         delete?: never;
         options?: never;
         head?: never;
@@ -926,7 +1298,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Every product (the catalogue the quotes refer to). */
-        post: operations["products"];
+        post: operations["post_adminapi_product_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -941,7 +1313,7 @@ export interface paths {
             cookie?: never;
         };
         /** Export the quotes matching the filters (query parameters as the list's body fields). */
-        get: operations["export"];
+        get: operations["get_adminapi_quote_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -960,7 +1332,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The quote list: what each product costs the merchant. Merchants see only their own. */
-        post: operations["list"];
+        post: operations["post_adminapi_quote_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -975,7 +1347,7 @@ export interface paths {
             cookie?: never;
         };
         /** The server's name, version, time zone and feature flags (signed-in callers). */
-        get: operations["system_info"];
+        get: operations["get_api_system_info"];
         put?: never;
         post?: never;
         delete?: never;
@@ -994,7 +1366,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Checks a channel form (§5 ranges) and echoes it; nothing is stored. */
-        post: operations["channel_form_submit"];
+        post: operations["post_api_template_channel_form_submit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1009,7 +1381,7 @@ export interface paths {
             cookie?: never;
         };
         /** The chat list (§3 chat item). */
-        get: operations["chat_list"];
+        get: operations["get_api_template_chat_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1026,7 +1398,7 @@ export interface paths {
             cookie?: never;
         };
         /** The 8-day content series (§9). */
-        get: operations["content_data"];
+        get: operations["get_api_template_content_data"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1043,7 +1415,7 @@ export interface paths {
             cookie?: never;
         };
         /** The policy list (§3 policy row, §9: 55 rows, page 1 and size 10 by default). */
-        get: operations["policy_list"];
+        get: operations["get_api_template_policy_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1060,7 +1432,7 @@ export interface paths {
             cookie?: never;
         };
         /** Popular items of one type (§3), most clicked first. */
-        get: operations["popular_list"];
+        get: operations["get_api_template_popular_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1077,7 +1449,7 @@ export interface paths {
             cookie?: never;
         };
         /** Quality-inspection queues (§3). */
-        get: operations["quality_inspection_list"];
+        get: operations["get_api_template_quality_inspection_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1094,7 +1466,7 @@ export interface paths {
             cookie?: never;
         };
         /** Rule presets (§3). */
-        get: operations["rules_preset_list"];
+        get: operations["get_api_template_rules_preset_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1111,7 +1483,7 @@ export interface paths {
             cookie?: never;
         };
         /** Service cards (§3 service item). */
-        get: operations["service_list"];
+        get: operations["get_api_template_the_service_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1128,7 +1500,7 @@ export interface paths {
             cookie?: never;
         };
         /** Latest activity (§3 activity). */
-        get: operations["latest_activity"];
+        get: operations["get_api_template_user_latest_activity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1145,7 +1517,7 @@ export interface paths {
             cookie?: never;
         };
         /** My projects with their contributors (§3 project). */
-        get: operations["my_projects"];
+        get: operations["get_api_template_user_my_project_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1162,7 +1534,7 @@ export interface paths {
             cookie?: never;
         };
         /** My teams (§3 team). */
-        get: operations["my_teams"];
+        get: operations["get_api_template_user_my_team_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1179,7 +1551,7 @@ export interface paths {
             cookie?: never;
         };
         /** Projects and teams together (the user-info overview). */
-        get: operations["projects_and_teams"];
+        get: operations["get_api_template_user_project_and_team_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1196,7 +1568,7 @@ export interface paths {
             cookie?: never;
         };
         /** Visits (§3 visits). */
-        get: operations["visits"];
+        get: operations["get_api_template_user_visits"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1215,7 +1587,133 @@ export interface paths {
         get?: never;
         put?: never;
         /** The menu tree the caller's role may see. */
-        post: operations["user_menu"];
+        post: operations["post_api_user_menu"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is up and answering (no database call). */
+        get: operations["get_healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus text format 0.0.4. */
+        get: operations["get_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi/v1/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's balance and credit. */
+        get: operations["get_openapi_v1_balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place an order: the same checks, prices and money rules as the console's add order.
+         *     Sent again with the same merchant order id and body, it answers the same order and
+         *     charges nothing; with a different body it is refused (40930).
+         */
+        post: operations["post_openapi_v1_orders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi/v1/orders/{merchant_order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order by the merchant's order id, with its result. Card-secret orders carry the
+         *     card number and secret encrypted to the calling key (see `ApiOrder`).
+         */
+        get: operations["get_openapi_v1_orders_merchant_order_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The products the merchant has a quote for that is on, with its prices. */
+        get: operations["get_openapi_v1_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ready for traffic: the database answers and holds every migration this build knows. */
+        get: operations["get_readyz"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1316,6 +1814,78 @@ export interface components {
              */
             price_fen: number;
         };
+        AddUserRequest: {
+            /** Format: int64 */
+            merchant_id: number;
+            /** @description Display name; the username when absent. */
+            name?: string | null;
+            username?: string | null;
+        };
+        /** @description An order as the open API shows it. */
+        ApiOrder: {
+            account: string;
+            buyback: boolean;
+            callback_at?: string | null;
+            /**
+             * @description Card-secret orders: the card number and secret, each base64(nonce ‖ AES-256-GCM
+             *     ciphertext ‖ tag) under HKDF-SHA256(the API secret), the order number as associated data.
+             */
+            card_no_encrypted?: string | null;
+            card_secret_encrypted?: string | null;
+            created_at: string;
+            /** Format: int64 */
+            face_value_fen: number;
+            failure_reason?: string | null;
+            failure_reason_code?: string | null;
+            finished_at?: string | null;
+            merchant_order_id: string;
+            notify_url?: string | null;
+            order_no: string;
+            /** Format: int64 */
+            price_fen: number;
+            product_key: string;
+            serial_no?: string | null;
+            /**
+             * Format: int64
+             * @description 0 pending, 1 processing, 2 success, 3 failure, 4 manual review
+             */
+            status: number;
+            status_name: string;
+            system_order_id: string;
+        };
+        AttemptItem: {
+            /** Format: int64 */
+            attempt: number;
+            delivered: boolean;
+            error?: string | null;
+            /** Format: int64 */
+            http_status?: number | null;
+            /** Format: int64 */
+            latency_ms: number;
+            /** Format: int64 */
+            notification_id: number;
+            response_excerpt: string;
+            started_at: string;
+        };
+        /** @description What one attempt gave. */
+        AttemptResult: {
+            /** Format: int64 */
+            attempt: number;
+            delivered: boolean;
+            /** @description Why it was not delivered, when it was not. */
+            error?: string | null;
+            /**
+             * Format: int64
+             * @description The HTTP status, when an answer came.
+             */
+            http_status?: number | null;
+            /** Format: int64 */
+            latency_ms: number;
+            /** @description The first 1 KB of the answer. */
+            response_excerpt: string;
+            /** @description RFC 3339. */
+            started_at: string;
+        };
         AvatarSaved: {
             content_type: string;
             size: number;
@@ -1323,6 +1893,17 @@ export interface components {
         BackupCodesResponse: {
             /** @description Ten 8-digit codes, each good once. Shown only now. */
             backup_codes: string[];
+        };
+        Balance: {
+            /** Format: int64 */
+            balance_fen: number;
+            /** Format: int64 */
+            credit_available_fen: number;
+            /**
+             * Format: int64
+             * @description Balance plus available credit: what orders can spend.
+             */
+            spendable_fen: number;
         };
         BatchListRequest: {
             /**
@@ -1379,6 +1960,28 @@ export interface components {
         };
         /** @enum {string} */
         Carrier: "mobile" | "unicom" | "telecom" | "broadnet";
+        CarrierRatio: {
+            /**
+             * Format: int64
+             * @description 1 China Mobile, 2 China Unicom, 3 China Telecom, 4 China Broadnet.
+             */
+            carrier: number;
+            /** Format: int64 */
+            failed_5m: number;
+            /** Format: int64 */
+            failed_60m: number;
+            /** Format: int64 */
+            succeeded_5m: number;
+            /** Format: int64 */
+            succeeded_60m: number;
+            /**
+             * Format: int64
+             * @description Successes per thousand results; null without results.
+             */
+            success_permille_5m?: number | null;
+            /** Format: int64 */
+            success_permille_60m?: number | null;
+        };
         /** @description A certification record (spec §3: type, content, status, time, operations). */
         CertificationRecord: {
             /** @description What was certified, for the list: the enterprise name. */
@@ -1543,6 +2146,26 @@ export interface components {
             email: string;
             name: string;
         };
+        CreateKeyRequest: {
+            /**
+             * @description A two-factor code (authenticator or backup), required when two-factor is on.
+             * @example 123456
+             */
+            code?: string | null;
+            /** @description The current password. */
+            password?: string | null;
+        };
+        CreateMerchantRequest: {
+            /** @description The merchant's display name (1 to 64 characters). */
+            name?: string | null;
+            /** @description The first user's sign-in name (1 to 64 characters, no spaces, unique). */
+            username?: string | null;
+        };
+        CreatedKey: {
+            key_id: string;
+            /** @description Shown this once; the server keeps it only sealed. */
+            secret: string;
+        };
         CreditRequest: {
             /**
              * Format: int64
@@ -1595,6 +2218,10 @@ export interface components {
             /** @description Shown in the account-change record (at most 200 characters). */
             remark?: string | null;
         };
+        Health: {
+            /** @description `ok`. */
+            status: string;
+        };
         /**
          * @description The integration settings form (notify URL, IP whitelist; later the API keys), saved on
          *     its own by `changeIntegration`. An absent field is an empty one: the form sends both.
@@ -1611,11 +2238,30 @@ export interface components {
              */
             notify_url: string | null;
         };
+        KeyItem: {
+            created_at: string;
+            created_by?: string | null;
+            key_id: string;
+            last_used_address?: string | null;
+            last_used_at?: string | null;
+            /** Format: int64 */
+            mid: number;
+            revoked_at?: string | null;
+            /** @description `active` or `revoked`. */
+            state: string;
+        };
         LabelValue: {
             /** @description `pendingInspection`, `backlogHours` or `pendingSampling`; the console names them. */
             label: string;
             /** Format: int64 */
             value: number;
+        };
+        ListKeysRequest: {
+            /**
+             * Format: int64
+             * @description Administrators: one merchant's keys (all merchants' when omitted).
+             */
+            mid?: number | null;
         };
         ListRequest: {
             /**
@@ -1629,6 +2275,50 @@ export interface components {
              * @default null
              */
             status: number | null;
+        };
+        LiveAlert: {
+            /** Format: int64 */
+            balance_fen: number;
+            /** @description `low_balance`: the merchant's balance is below the alert line. */
+            kind: string;
+            /** Format: int64 */
+            merchant_id: number;
+            name: string;
+            /** Format: int64 */
+            threshold_fen: number;
+        };
+        LiveSnapshot: {
+            alerts: components["schemas"]["LiveAlert"][];
+            /**
+             * Format: int64
+             * @description Unix milliseconds the figures were read at.
+             */
+            at: number;
+            /** @description Carriers with results in the last hour. */
+            carriers: components["schemas"]["CarrierRatio"][];
+            /**
+             * Format: int64
+             * @description Orders pending or processing.
+             */
+            in_flight: number;
+            /** Format: int64 */
+            manual_review: number;
+            /** @description The last 60 minutes, oldest first (the current minute last). */
+            minutes: components["schemas"]["MinuteFigures"][];
+            /**
+             * Format: int64
+             * @description Age of the oldest order still waiting for a result (in flight or in review).
+             */
+            oldest_waiting_seconds?: number | null;
+            /**
+             * Format: int64
+             * @description Placement→result time over the last hour (upper bound of a 25 % wide bucket).
+             */
+            p50_ms?: number | null;
+            /** Format: int64 */
+            p95_ms?: number | null;
+            /** @description Today's (Beijing day) merchants by amount ordered, at most 10. */
+            top_merchants: components["schemas"]["MerchantVolume"][];
         };
         LogFilter: {
             /** @description 账户类型: `balance` or `credit`. */
@@ -1683,6 +2373,11 @@ export interface components {
              * @description The merchant id; null for administrators.
              */
             mid?: number | null;
+            /**
+             * @description The password is a temporary one an administrator set: the console sends the user
+             *     to change it first, and every other call answers 40300 until they do.
+             */
+            must_change_password: boolean;
             /** @example user */
             role: string;
             /** Format: int64 */
@@ -1741,6 +2436,8 @@ export interface components {
             credit_limit_fen: number;
             /** Format: int64 */
             credit_used_fen: number;
+            /** @description When an administrator disabled the merchant (RFC 3339); null while enabled. */
+            disabled_at?: string | null;
             /** Format: int64 */
             merchant_id: number;
             name: string;
@@ -1765,6 +2462,37 @@ export interface components {
             list: components["schemas"]["MerchantFigures"][];
             /** Format: int64 */
             total: number;
+        };
+        MerchantRef: {
+            /** Format: int64 */
+            merchant_id: number;
+        };
+        MerchantState: {
+            /** @description When it was disabled (RFC 3339); null while enabled. */
+            disabled_at?: string | null;
+            /** Format: int64 */
+            merchant_id: number;
+            name: string;
+        };
+        MerchantUserItem: {
+            created_at: string;
+            /** @description The latest sign-in (RFC 3339), null if never. */
+            last_sign_in?: string | null;
+            /** @description Still holds a temporary password. */
+            must_change_password: boolean;
+            name: string;
+            /** Format: int64 */
+            user_id: number;
+            username: string;
+        };
+        MerchantVolume: {
+            /** Format: int64 */
+            amount_fen: number;
+            /** Format: int64 */
+            merchant_id: number;
+            name: string;
+            /** Format: int64 */
+            orders: number;
         };
         /** @description One message as spec §3 lists it. */
         MessageItem: {
@@ -1793,6 +2521,19 @@ export interface components {
             /** @default null */
             type: components["schemas"]["MessageKind"] | null;
         };
+        MinuteFigures: {
+            /** Format: int64 */
+            failed: number;
+            /**
+             * Format: int64
+             * @description Unix milliseconds the minute starts.
+             */
+            minute_start: number;
+            /** Format: int64 */
+            placed: number;
+            /** Format: int64 */
+            succeeded: number;
+        };
         MonitorOverview: {
             /** Format: int64 */
             active_sessions: number;
@@ -1811,6 +2552,76 @@ export interface components {
             /** Format: int64 */
             uptime_seconds: number;
             version: string;
+        };
+        NotificationItem: {
+            /** Format: int64 */
+            attempts: number;
+            created_at: string;
+            delivered_at?: string | null;
+            event_id: string;
+            event_type: string;
+            /** Format: int64 */
+            id: number;
+            last_error?: string | null;
+            /** Format: int64 */
+            merchant_id: number;
+            /** @description RFC 3339; when the next attempt is due (pending and failed only). */
+            next_attempt_at?: string | null;
+            /** Format: int64 */
+            order_id?: number | null;
+            order_no?: string | null;
+            /** @description pending, delivered, failed or exhausted. */
+            state: string;
+            url: string;
+        };
+        NotifyListRequest: {
+            /**
+             * @description Written at or after (RFC 3339).
+             * @default null
+             */
+            from: string | null;
+            /**
+             * Format: int64
+             * @description Administrators: one merchant (mid). Merchants: their own only.
+             * @default null
+             */
+            merchant_id: number | null;
+            /**
+             * @description Only the notifications of this order.
+             * @default null
+             */
+            order_no: string | null;
+            /**
+             * Format: int64
+             * @description 1-based, default 1.
+             * @default null
+             */
+            page: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 100, default 20.
+             * @default null
+             */
+            page_size: number | null;
+            /**
+             * @description `pending`, `delivered`, `failed` (a retry is scheduled) or `exhausted`; empty: all.
+             * @default null
+             */
+            state: string | null;
+            /**
+             * @description Written before (RFC 3339).
+             * @default null
+             */
+            to: string | null;
+        };
+        NotifyListResponse: {
+            list: components["schemas"]["NotificationItem"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            page_size: number;
+            /** Format: int64 */
+            total: number;
         };
         OrderDetail: {
             /** @description The account-change records of this order (debit, refund). */
@@ -1965,6 +2776,16 @@ export interface components {
             /** @description true: more than `total` match (a time-taken filter counts at most 100,000). */
             total_capped: boolean;
         };
+        OrderNotifications: {
+            /** @description Every attempt of those, oldest first. */
+            attempts: components["schemas"]["AttemptItem"][];
+            /** @description The order's notifications (usually one), newest first. */
+            notifications: components["schemas"]["NotificationItem"][];
+        };
+        OrderNotificationsRequest: {
+            /** Format: int64 */
+            order_id: number;
+        };
         OrderRef: {
             /** Format: int64 */
             order_id: number;
@@ -2043,6 +2864,19 @@ export interface components {
             /** @description Always true here: send `pending_token` and a code to verify2FA. */
             need_2fa: boolean;
             pending_token: string;
+        };
+        PlaceOrderRequest: {
+            /** @description The 11-digit mobile number (may be empty for card-secret products). */
+            account?: string;
+            buyback?: boolean;
+            /** @description The merchant's own id: required, and the key of idempotency. */
+            merchant_order_id: string;
+            /**
+             * @description Where this order's result is notified (http or https, at most 500 characters);
+             *     the profile's notify URL when omitted.
+             */
+            notify_url?: string | null;
+            product_key: string;
         };
         PolicyPage: {
             list: components["schemas"]["PolicyRow"][];
@@ -2347,6 +3181,14 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        Readiness: {
+            /**
+             * Format: int64
+             * @description The newest migration applied.
+             */
+            migration: number;
+            status: string;
+        };
         /** @description A valid line without a merchant order id whose account and product were ordered lately. */
         RecentDuplicate: {
             account: string;
@@ -2361,6 +3203,45 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        ResendFailedRequest: {
+            /**
+             * @description Written at or after (RFC 3339), required.
+             * @default null
+             */
+            from: string | null;
+            /**
+             * Format: int64
+             * @description Administrators: only this merchant's. Merchants: their own only.
+             * @default null
+             */
+            merchant_id: number | null;
+            /**
+             * @description Written before (RFC 3339), required.
+             * @default null
+             */
+            to: string | null;
+        };
+        ResendRequest: {
+            /**
+             * Format: int64
+             * @description The notification's id.
+             */
+            id: number;
+        };
+        Resent: {
+            /**
+             * Format: int64
+             * @description How many notifications were put back in the queue, due now.
+             */
+            queued: number;
+        };
+        ResetPasswordRequest: {
+            /**
+             * Format: int64
+             * @description A merchant user's id (see `/adminapi/admin/merchant/users`).
+             */
+            user_id: number;
+        };
         ResetRequest: {
             /**
              * @description The administrator's own code (authenticator or backup); required when the
@@ -2373,6 +3254,32 @@ export interface components {
              * @description The user whose two-factor is turned off.
              */
             user_id: number;
+        };
+        ResolveManyItem: {
+            /** Format: int64 */
+            order_id: number;
+            /** @description Required for `success`: this order's own serial number. */
+            serial_no?: string | null;
+        };
+        ResolveManyRequest: {
+            /** @description 1 to 100 orders. */
+            items: components["schemas"]["ResolveManyItem"][];
+            /** @description The reason, for every order of the call (at most 200 characters). */
+            reason?: string | null;
+            /** @description `success` or `failure` (failure refunds each order's price to its merchant). */
+            result: string;
+        };
+        ResolveManyResponse: {
+            /** @description Orders left as they were, with the reason (already finished, unknown, no serial number). */
+            refused: components["schemas"]["ResolveRefusal"][];
+            /** @description Orders finished by this call. */
+            resolved: number[];
+        };
+        ResolveRefusal: {
+            /** @description Why this order was not changed, in the request's language. */
+            msg: string;
+            /** Format: int64 */
+            order_id: number;
         };
         ResolveRequest: {
             /** Format: int64 */
@@ -2398,6 +3305,27 @@ export interface components {
             id: number;
             /** @description Required when rejecting. */
             reason?: string | null;
+        };
+        RevokeKeyRequest: {
+            key_id: string;
+        };
+        RotateSecretRequest: {
+            /**
+             * @description A two-factor code (authenticator or backup code), required when two-factor is on.
+             * @default null
+             */
+            code: string | null;
+            /**
+             * @description The caller's current password.
+             * @default null
+             */
+            password: string | null;
+        };
+        RotateSecretResponse: {
+            /** @description Until when (RFC 3339) the previous secret, if there was one, signs as well. */
+            previous_valid_until?: string | null;
+            /** @description `whsec_` + base64 of 32 random bytes: shown this once, never again. */
+            webhook_secret: string;
         };
         RulePreset: {
             /** @description Always `switch` for rule presets. */
@@ -2460,6 +3388,24 @@ export interface components {
             /** @description Handle to this setup for enable2FA: once, by this user, before `expires_at`. */
             temp_key: string;
         };
+        SignCheckRequest: {
+            /** @description The raw body as sent (empty for GET). */
+            body?: string;
+            key_id: string;
+            method: string;
+            nonce: string;
+            /** @description Path and query exactly as sent, e.g. `/openapi/v1/orders/M1?x=1`. */
+            path: string;
+            /** @description A signature to compare; omitted: only the string to sign is answered. */
+            signature?: string | null;
+            timestamp: string;
+        };
+        SignCheckResponse: {
+            body_sha256: string;
+            /** @description Whether `signature` is right for this key; null when none was given. */
+            matches?: boolean | null;
+            string_to_sign: string;
+        };
         StatusResponse: {
             /**
              * Format: int64
@@ -2469,6 +3415,12 @@ export interface components {
             enabled: boolean;
             /** @description When two-factor was turned on (RFC 3339); null when off. */
             enabled_at?: string | null;
+        };
+        StreamTicket: {
+            /** Format: int64 */
+            expires_in: number;
+            /** @description Pass as `?ticket=` to the stream within `expires_in` seconds. */
+            ticket: string;
         };
         SubmitRequest: {
             /** Format: int64 */
@@ -2488,6 +3440,15 @@ export interface components {
             name: string;
             /** Format: int64 */
             peopleNumber: number;
+        };
+        TemporaryCredentials: {
+            /** Format: int64 */
+            merchant_id: number;
+            /** @description Shown this once; the user must change it at first sign-in. */
+            temporary_password: string;
+            /** Format: int64 */
+            user_id: number;
+            username: string;
         };
         TimelineEntry: {
             /**
@@ -2519,6 +3480,11 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        UpdateMerchantRequest: {
+            /** Format: int64 */
+            merchant_id: number;
+            name?: string | null;
+        };
         /** @description The user fields of spec §3 (User). */
         UserInfo: {
             accountId: string;
@@ -2538,6 +3504,8 @@ export interface components {
             locationName: string;
             /** Format: int64 */
             mid?: number | null;
+            /** @description The password is a temporary one an administrator set: change it before anything else. */
+            mustChangePassword: boolean;
             name: string;
             organization: string;
             organizationName: string;
@@ -2581,7 +3549,43 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    adjust: {
+    post_adminapi_admin_merchant_addUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddUserRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is TemporaryCredentials */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: username invalid or taken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_merchant_adjust: {
         parameters: {
             query?: never;
             header?: {
@@ -2624,7 +3628,43 @@ export interface operations {
             };
         };
     };
-    set_credit: {
+    post_adminapi_admin_merchant_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMerchantRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is TemporaryCredentials */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: name or username invalid or taken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_merchant_credit: {
         parameters: {
             query?: never;
             header?: {
@@ -2667,7 +3707,65 @@ export interface operations {
             };
         };
     };
-    list: {
+    post_adminapi_admin_merchant_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantRef"];
+            };
+        };
+        responses: {
+            /** @description `data` is MerchantState */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_merchant_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantRef"];
+            };
+        };
+        responses: {
+            /** @description `data` is MerchantState */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_merchant_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -2696,7 +3794,7 @@ export interface operations {
             };
         };
     };
-    repay: {
+    post_adminapi_admin_merchant_repay: {
         parameters: {
             query?: never;
             header?: {
@@ -2739,7 +3837,43 @@ export interface operations {
             };
         };
     };
-    top_up: {
+    post_adminapi_admin_merchant_resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is TemporaryCredentials */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: not a merchant user */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_merchant_topup: {
         parameters: {
             query?: never;
             header?: {
@@ -2782,7 +3916,72 @@ export interface operations {
             };
         };
     };
-    resolve: {
+    post_adminapi_admin_merchant_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMerchantRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is MerchantState */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: name invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_merchant_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantRef"];
+            };
+        };
+        responses: {
+            /** @description `data` is a list of MerchantUserItem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_order_resolve: {
         parameters: {
             query?: never;
             header?: {
@@ -2832,7 +4031,36 @@ export interface operations {
             };
         };
     };
-    save: {
+    post_adminapi_admin_order_resolveMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveManyRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a ResolveManyResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: result invalid, or no items or more than 100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_quote_save: {
         parameters: {
             query?: never;
             header?: never;
@@ -2861,7 +4089,7 @@ export interface operations {
             };
         };
     };
-    reset: {
+    post_adminapi_admin_user_reset2FA: {
         parameters: {
             query?: never;
             header?: never;
@@ -2918,7 +4146,158 @@ export interface operations {
             };
         };
     };
-    detail: {
+    post_adminapi_apikey_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a CreatedKey */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: password missing or wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40110: two-factor code wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: not a merchant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40900: two active keys already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 42900: too many wrong passwords or codes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_apikey_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListKeysRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a list of KeyItem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: another merchant's mid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_apikey_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Revoked; `data` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such key (or another merchant's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40900: already revoked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_apikey_signCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a SignCheckResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such key (or another merchant's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_certification_detail: {
         parameters: {
             query?: never;
             header?: never;
@@ -2947,7 +4326,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    post_adminapi_certification_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -2969,7 +4348,7 @@ export interface operations {
             };
         };
     };
-    pending_count: {
+    get_adminapi_certification_pendingCount: {
         parameters: {
             query?: never;
             header?: never;
@@ -2994,7 +4373,7 @@ export interface operations {
             };
         };
     };
-    review: {
+    post_adminapi_certification_review: {
         parameters: {
             query?: never;
             header?: never;
@@ -3023,7 +4402,7 @@ export interface operations {
             };
         };
     };
-    submit: {
+    post_adminapi_certification_submit: {
         parameters: {
             query?: never;
             header?: never;
@@ -3052,7 +4431,7 @@ export interface operations {
             };
         };
     };
-    withdraw: {
+    post_adminapi_certification_withdraw: {
         parameters: {
             query?: never;
             header?: never;
@@ -3081,7 +4460,7 @@ export interface operations {
             };
         };
     };
-    export: {
+    get_adminapi_finance_account_export: {
         parameters: {
             query?: {
                 /** @description Administrators: one merchant (omit for all). Merchants: omit, or their own mid. */
@@ -3118,7 +4497,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    post_adminapi_finance_account_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -3147,7 +4526,7 @@ export interface operations {
             };
         };
     };
-    overview: {
+    post_adminapi_finance_overview: {
         parameters: {
             query?: never;
             header?: never;
@@ -3176,7 +4555,7 @@ export interface operations {
             };
         };
     };
-    disable: {
+    post_adminapi_google_auth_disable2FA: {
         parameters: {
             query?: never;
             header?: never;
@@ -3219,7 +4598,7 @@ export interface operations {
             };
         };
     };
-    enable: {
+    post_adminapi_google_auth_enable2FA: {
         parameters: {
             query?: never;
             header?: never;
@@ -3269,7 +4648,7 @@ export interface operations {
             };
         };
     };
-    status: {
+    get_adminapi_google_auth_get2FAStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -3294,7 +4673,7 @@ export interface operations {
             };
         };
     };
-    regenerate_backup_codes: {
+    post_adminapi_google_auth_regenerateBackupCodes: {
         parameters: {
             query?: never;
             header?: never;
@@ -3337,7 +4716,7 @@ export interface operations {
             };
         };
     };
-    setup: {
+    get_adminapi_google_auth_setup2FA: {
         parameters: {
             query?: never;
             header?: never;
@@ -3369,7 +4748,7 @@ export interface operations {
             };
         };
     };
-    login: {
+    post_adminapi_login_login: {
         parameters: {
             query?: never;
             header?: never;
@@ -3412,7 +4791,7 @@ export interface operations {
             };
         };
     };
-    logout: {
+    post_adminapi_login_logout: {
         parameters: {
             query?: never;
             header?: never;
@@ -3430,7 +4809,7 @@ export interface operations {
             };
         };
     };
-    verify_two_factor: {
+    post_adminapi_login_verify2FA: {
         parameters: {
             query?: never;
             header?: never;
@@ -3466,7 +4845,7 @@ export interface operations {
             };
         };
     };
-    activity: {
+    get_adminapi_merchant_activity: {
         parameters: {
             query?: never;
             header?: never;
@@ -3484,7 +4863,7 @@ export interface operations {
             };
         };
     };
-    download: {
+    get_adminapi_merchant_avatar: {
         parameters: {
             query?: never;
             header?: never;
@@ -3509,7 +4888,7 @@ export interface operations {
             };
         };
     };
-    upload: {
+    post_adminapi_merchant_avatar: {
         parameters: {
             query?: never;
             header?: never;
@@ -3534,7 +4913,7 @@ export interface operations {
             };
         };
     };
-    change_info: {
+    post_adminapi_merchant_changeInfo: {
         parameters: {
             query?: never;
             header?: never;
@@ -3563,7 +4942,7 @@ export interface operations {
             };
         };
     };
-    change_integration: {
+    post_adminapi_merchant_changeIntegration: {
         parameters: {
             query?: never;
             header?: never;
@@ -3592,7 +4971,7 @@ export interface operations {
             };
         };
     };
-    change_password: {
+    post_adminapi_merchant_changePassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -3621,7 +5000,7 @@ export interface operations {
             };
         };
     };
-    profile: {
+    post_adminapi_merchant_profile: {
         parameters: {
             query?: never;
             header?: never;
@@ -3639,7 +5018,7 @@ export interface operations {
             };
         };
     };
-    security: {
+    post_adminapi_merchant_security: {
         parameters: {
             query?: never;
             header?: never;
@@ -3668,7 +5047,7 @@ export interface operations {
             };
         };
     };
-    user_info: {
+    post_adminapi_merchant_userInfo: {
         parameters: {
             query?: never;
             header?: never;
@@ -3704,7 +5083,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    post_adminapi_message_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -3726,7 +5105,7 @@ export interface operations {
             };
         };
     };
-    mark_read: {
+    post_adminapi_message_read: {
         parameters: {
             query?: never;
             header?: never;
@@ -3748,7 +5127,7 @@ export interface operations {
             };
         };
     };
-    mark_all_read: {
+    post_adminapi_message_readAll: {
         parameters: {
             query?: never;
             header?: never;
@@ -3770,7 +5149,7 @@ export interface operations {
             };
         };
     };
-    unread_count: {
+    get_adminapi_message_unreadCount: {
         parameters: {
             query?: never;
             header?: never;
@@ -3788,7 +5167,7 @@ export interface operations {
             };
         };
     };
-    overview: {
+    get_adminapi_monitor_overview: {
         parameters: {
             query?: never;
             header?: never;
@@ -3813,7 +5192,279 @@ export interface operations {
             };
         };
     };
-    add: {
+    get_adminapi_monitor_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A ticket from `POST /adminapi/monitor/stream/ticket` (instead of a token header). */
+                ticket: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `text/event-stream`; each event's data is a LiveSnapshot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 50008/50014: no session, or an invalid or expired ticket */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_monitor_stream_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a StreamTicket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_notify_attempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderNotificationsRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is an OrderNotifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such order (or another merchant's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_notify_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotifyListRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a NotifyListResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: state, time or page invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: another merchant's mid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_notify_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is Resent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such notification (or another merchant's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40900: it is being sent right now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_notify_resendFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendFailedRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is Resent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: from or to missing or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_notify_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a RotateSecretResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: password missing or wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40110: two-factor code wrong or missing */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: administrators have no webhook secret */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 42900: too many wrong passwords or codes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_notify_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is the AttemptResult */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: no notify URL saved */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: administrators have no notify URL */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_order_add: {
         parameters: {
             query?: never;
             header?: never;
@@ -3856,7 +5507,7 @@ export interface operations {
             };
         };
     };
-    discard: {
+    post_adminapi_order_batch_discard: {
         parameters: {
             query?: never;
             header?: never;
@@ -3892,7 +5543,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    post_adminapi_order_batch_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -3914,7 +5565,7 @@ export interface operations {
             };
         };
     };
-    preview: {
+    post_adminapi_order_batch_preview: {
         parameters: {
             query?: never;
             header?: never;
@@ -3944,7 +5595,7 @@ export interface operations {
             };
         };
     };
-    result: {
+    get_adminapi_order_batch_result: {
         parameters: {
             query: {
                 batch_id: number;
@@ -3971,7 +5622,7 @@ export interface operations {
             };
         };
     };
-    submit: {
+    post_adminapi_order_batch_submit: {
         parameters: {
             query?: never;
             header?: never;
@@ -4007,7 +5658,7 @@ export interface operations {
             };
         };
     };
-    template: {
+    get_adminapi_order_batch_template: {
         parameters: {
             query?: {
                 /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
@@ -4030,7 +5681,7 @@ export interface operations {
             };
         };
     };
-    reveal_card: {
+    post_adminapi_order_card_reveal: {
         parameters: {
             query?: never;
             header?: never;
@@ -4066,7 +5717,7 @@ export interface operations {
             };
         };
     };
-    detail: {
+    post_adminapi_order_detail: {
         parameters: {
             query?: never;
             header?: never;
@@ -4095,7 +5746,7 @@ export interface operations {
             };
         };
     };
-    export_orders: {
+    get_adminapi_order_export: {
         parameters: {
             query?: {
                 /** @description Which list: `ordinary` (default), `card` (card-secret), `behalf` (on-behalf), or `all`. */
@@ -4154,7 +5805,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    post_adminapi_order_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4183,7 +5834,7 @@ export interface operations {
             };
         };
     };
-    price: {
+    post_adminapi_order_price: {
         parameters: {
             query?: never;
             header?: never;
@@ -4205,7 +5856,7 @@ export interface operations {
             };
         };
     };
-    products: {
+    post_adminapi_product_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4223,7 +5874,7 @@ export interface operations {
             };
         };
     };
-    export: {
+    get_adminapi_quote_export: {
         parameters: {
             query?: {
                 /** @description Administrators: one merchant (omit for all). Merchants: omit, or their own mid. */
@@ -4257,7 +5908,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    post_adminapi_quote_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4286,7 +5937,7 @@ export interface operations {
             };
         };
     };
-    system_info: {
+    get_api_system_info: {
         parameters: {
             query?: never;
             header?: never;
@@ -4304,7 +5955,7 @@ export interface operations {
             };
         };
     };
-    channel_form_submit: {
+    post_api_template_channel_form_submit: {
         parameters: {
             query?: never;
             header?: never;
@@ -4333,7 +5984,7 @@ export interface operations {
             };
         };
     };
-    chat_list: {
+    get_api_template_chat_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4351,7 +6002,7 @@ export interface operations {
             };
         };
     };
-    content_data: {
+    get_api_template_content_data: {
         parameters: {
             query?: never;
             header?: never;
@@ -4369,7 +6020,7 @@ export interface operations {
             };
         };
     };
-    policy_list: {
+    get_api_template_policy_list: {
         parameters: {
             query?: {
                 /** @description Page number from 1 (default 1). */
@@ -4413,7 +6064,7 @@ export interface operations {
             };
         };
     };
-    popular_list: {
+    get_api_template_popular_list: {
         parameters: {
             query?: {
                 /** @description `text`, `image` or `video`. */
@@ -4441,7 +6092,7 @@ export interface operations {
             };
         };
     };
-    quality_inspection_list: {
+    get_api_template_quality_inspection_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4459,7 +6110,7 @@ export interface operations {
             };
         };
     };
-    rules_preset_list: {
+    get_api_template_rules_preset_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4477,7 +6128,7 @@ export interface operations {
             };
         };
     };
-    service_list: {
+    get_api_template_the_service_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4495,7 +6146,7 @@ export interface operations {
             };
         };
     };
-    latest_activity: {
+    get_api_template_user_latest_activity: {
         parameters: {
             query?: never;
             header?: never;
@@ -4513,7 +6164,7 @@ export interface operations {
             };
         };
     };
-    my_projects: {
+    get_api_template_user_my_project_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4531,7 +6182,7 @@ export interface operations {
             };
         };
     };
-    my_teams: {
+    get_api_template_user_my_team_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4549,7 +6200,7 @@ export interface operations {
             };
         };
     };
-    projects_and_teams: {
+    get_api_template_user_project_and_team_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4567,7 +6218,7 @@ export interface operations {
             };
         };
     };
-    visits: {
+    get_api_template_user_visits: {
         parameters: {
             query?: never;
             header?: never;
@@ -4585,7 +6236,7 @@ export interface operations {
             };
         };
     };
-    user_menu: {
+    post_api_user_menu: {
         parameters: {
             query?: never;
             header?: never;
@@ -4596,6 +6247,188 @@ export interface operations {
         responses: {
             /** @description `data` is a list of MenuEntry */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_healthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data.status` is `ok` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text: requests by route and status, latency histogram, orders by state, worker lag, database pool */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 50008: no administrator session and no valid scrape token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: a merchant's session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_openapi_v1_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a Balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_openapi_v1_orders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is an ApiOrder */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40200: insufficient funds */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40930: merchant_order_id used with a different request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_openapi_v1_orders_merchant_order_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant's order id */
+                merchant_order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is an ApiOrder */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_openapi_v1_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of Product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a Readiness */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 50300: database unreachable or migrations missing */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
