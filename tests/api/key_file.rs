@@ -9,7 +9,11 @@ on_both_backends!(a_missing_or_wrong_key_file_stops_the_start);
 
 async fn a_missing_or_wrong_key_file_stops_the_start(backend: Backend) {
     let app = spawn_app(backend).await;
-    // Nothing sealed yet: a fresh key is fine (the first start made one).
+    // Nothing sealed yet (the demo's API key and any webhook signing secret are removed
+    // for this): a fresh key is fine (the first start made one).
+    for table in ["api_keys", "webhook_secrets"] {
+        sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table}"))).execute(&app.state.db.pool).await.unwrap();
+    }
     let elsewhere = tempfile::tempdir().unwrap();
     let mut config = app.config.clone();
     config.listen = "127.0.0.1:0".to_string();
@@ -104,8 +108,8 @@ async fn rotate_key_reseals_everything_and_the_old_key_is_refused(backend: Backe
         .unwrap();
     let stdout = String::from_utf8_lossy(&rotated.stdout);
     assert!(rotated.status.success(), "{}", String::from_utf8_lossy(&rotated.stderr));
-    // Two card columns, the two-factor secret, two certification numbers.
-    assert!(stdout.contains("re-sealed 5 values"), "{stdout}");
+    // Two card columns, the two-factor secret, two certification numbers, the demo API key.
+    assert!(stdout.contains("re-sealed 6 values"), "{stdout}");
     assert!(stdout.contains("cleared 10 backup codes"), "{stdout}");
     let directory = key_path.parent().unwrap();
     let names: Vec<String> = std::fs::read_dir(directory)
@@ -136,7 +140,7 @@ async fn rotate_key_reseals_everything_and_the_old_key_is_refused(backend: Backe
             checked += 1;
         }
     }
-    assert_eq!(checked, 5);
+    assert_eq!(checked, 6);
 
     // The old key is refused at start; the rotated one serves the same secrets.
     let elsewhere = tempfile::tempdir().unwrap();

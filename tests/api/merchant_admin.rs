@@ -14,7 +14,7 @@ on_both_backends!(
 );
 
 const DISABLED: &str =
-    "this merchant is disabled: it cannot sign in or place orders; contact the platform's administrators";
+    "This merchant is disabled: it cannot sign in or place orders; contact the platform's administrators";
 
 async fn audit_rows(app: &TestApp, action: &str, target: &str) -> i64 {
     sqlx::query_scalar::<_, i64>(
@@ -61,7 +61,7 @@ async fn a_created_merchant_signs_in_and_must_change_its_temporary_password_firs
     assert_eq!(info.data()["mustChangePassword"], true);
     let refused = app.post_as(&token, "/adminapi/order/list", json!({})).await;
     assert_eq!(refused.code(), 40300);
-    assert_eq!(refused.msg(), "change your temporary password before anything else");
+    assert_eq!(refused.msg(), "Change your temporary password before anything else");
     let changed = app
         .post_as(
             &token,
