@@ -110,9 +110,8 @@ pub async fn run_once(state: &AppState, client: &reqwest::Client, owner: &str) -
     }
     let mut keys: HashMap<i64, Arc<Vec<Vec<u8>>>> = HashMap::new();
     for notification in &claimed {
-        if !keys.contains_key(&notification.merchant_id) {
-            let merchant_keys = secret::signing_keys(state, notification.merchant_id).await?;
-            keys.insert(notification.merchant_id, Arc::new(merchant_keys));
+        if let std::collections::hash_map::Entry::Vacant(entry) = keys.entry(notification.merchant_id) {
+            entry.insert(Arc::new(secret::signing_keys(state, notification.merchant_id).await?));
         }
     }
     let allow_private = state.config.notify.allow_private;
