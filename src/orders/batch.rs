@@ -209,7 +209,8 @@ pub async fn preview(
                     product_key: entry.product_key.clone(),
                     merchant_order_id: entry.merchant_order_id.clone(),
                     reason_key: reason.key(),
-                    reason: reason.text(locale).into_owned(),
+                    // Through `Message`: English sentences start with a capital letter.
+                    reason: Message::from(reason).text(locale).into_owned(),
                 }
             })
             .collect(),

@@ -219,11 +219,14 @@ test.describe('the side menu', () => {
       await closed.first().click();
       await expect(closed).toHaveCount(before - 1);
     }
-    await expect(menu.locator('.ant-menu-submenu-open')).toHaveCount(7);
-    const last = page.getByTestId('menu-item-GoogleAuth');
+    const groups = await menu.locator('.ant-menu-submenu').count();
+    expect(groups).toBeGreaterThanOrEqual(7);
+    await expect(menu.locator('.ant-menu-submenu-open')).toHaveCount(groups);
+    // The last item of the menu (the demo server shows the template pages' groups last).
+    const last = page.getByTestId('menu-item-Documentation');
     // A click that would land on the collapse button is refused by Playwright's hit check.
     await last.click({ timeout: 5_000 });
-    await expect(page).toHaveURL(/#\/user\/google-auth$/);
+    await expect(page).toHaveURL(/#\/help\/docs$/);
     // Scrolled to its end, the menu shows its last item whole, above the button.
     await page.locator('.default-layout__sider .ant-layout-sider-children').evaluate((element) => {
       element.scrollTop = element.scrollHeight;
