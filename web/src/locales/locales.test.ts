@@ -5,6 +5,14 @@ import enResult from './en-US/result';
 import enTemplate from './en-US/template';
 import zhResult from './zh-CN/result';
 import zhTemplate from './zh-CN/template';
+import enApiKeys from './en-US/api-keys';
+import enMerchantAdmin from './en-US/merchant-admin';
+import enNotify from './en-US/notify';
+import enReviewQueue from './en-US/review-queue';
+import zhApiKeys from './zh-CN/api-keys';
+import zhMerchantAdmin from './zh-CN/merchant-admin';
+import zhNotify from './zh-CN/notify';
+import zhReviewQueue from './zh-CN/review-queue';
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
 
@@ -12,6 +20,10 @@ describe('locales', () => {
   it.each([
     ['template', zhTemplate, enTemplate],
     ['result', zhResult, enResult],
+    ['api-keys', zhApiKeys, enApiKeys],
+    ['merchant-admin', zhMerchantAdmin, enMerchantAdmin],
+    ['notify', zhNotify, enNotify],
+    ['review-queue', zhReviewQueue, enReviewQueue],
   ] as [string, Record<string, string>, Record<string, string>][])(
     '%s texts (loaded with their pages) pair up and never shadow the main texts',
     (_, zh, en) => {

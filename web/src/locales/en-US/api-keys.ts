@@ -1,6 +1,4 @@
 export default {
-  'userSetting.tab.apiKeys': 'API keys',
-  'userSetting.menu.apiKeys': 'API keys',
   'apiKeys.intro':
     'Keys sign your systems’ calls to the open API (/openapi/v1, see docs/merchant-api.md). At most two are active, so you can rotate without downtime. Calls are accepted only from your IP whitelist (Integration tab).',
   'apiKeys.intro.admin': 'Every merchant’s open-API keys. Revoking a key refuses its next call at once.',

@@ -31,4 +31,5 @@ export default {
   'menu.notFound': 'Page not found',
   'menu.login': 'Login',
   'menu.changePassword': 'Change password',
+  'menu.order.notifications': 'Notifications',
 };

@@ -1,5 +1,4 @@
 export default {
-  'menu.order.notifications': 'Notifications',
   'notify.column.createdAt': 'Created',
   'notify.column.state': 'State',
   'notify.column.attempts': 'Attempts',

@@ -178,4 +178,6 @@ export default {
     'Merchants’ enterprise certifications are reviewed on the Certification review page.',
   'userSetting.cert.review.goto': 'Go to certification review',
   'userSetting.cert.review.done': 'Review saved',
+  'userSetting.tab.apiKeys': 'API keys',
+  'userSetting.menu.apiKeys': 'API keys',
 };

@@ -1,6 +1,4 @@
 export default {
-  'userSetting.tab.apiKeys': 'API 密钥',
-  'userSetting.menu.apiKeys': 'API 密钥',
   'apiKeys.intro':
     'API 密钥用于为您系统对开放接口（/openapi/v1，见 docs/merchant-api.md）的调用签名。最多 2 个有效密钥，便于无停机轮换。仅接受来自 IP 白名单（对接设置）的调用。',
   'apiKeys.intro.admin': '所有商户的开放接口密钥。吊销后，使用该密钥的下一次调用即被拒绝。',

@@ -31,4 +31,5 @@ export default {
   'menu.notFound': '页面不存在',
   'menu.login': '登录',
   'menu.changePassword': '修改密码',
+  'menu.order.notifications': '回调通知',
 };

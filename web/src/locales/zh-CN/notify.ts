@@ -1,5 +1,4 @@
 export default {
-  'menu.order.notifications': '回调通知',
   'notify.column.createdAt': '创建时间',
   'notify.column.state': '状态',
   'notify.column.attempts': '尝试次数',

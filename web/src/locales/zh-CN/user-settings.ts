@@ -171,4 +171,6 @@ export default {
   'userSetting.cert.review.approve.confirmNamed': '确认通过「{{enterprise}}」的企业认证？',
   'userSetting.cert.review.elsewhere': '商户提交的企业认证在“认证审核”页面审核。',
   'userSetting.cert.review.goto': '前往认证审核',
+  'userSetting.tab.apiKeys': 'API 密钥',
+  'userSetting.menu.apiKeys': 'API 密钥',
 };

@@ -15,6 +15,7 @@ import {
   useMerchantAdmin,
   useMerchantUsers,
 } from '../api/merchants';
+import '@/locales/merchant-admin-texts';
 
 const USERNAME_RULE = /^\S{1,64}$/;
 

@@ -26,6 +26,7 @@ import {
   RenameMerchantDialog,
   TemporaryPasswordDialog,
 } from './merchant-admin-dialogs';
+import '@/locales/merchant-admin-texts';
 
 interface ActionState {
   action: MerchantAction;

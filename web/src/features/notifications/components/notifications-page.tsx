@@ -20,6 +20,7 @@ import {
   useNotificationActions,
   useNotifications,
 } from '../api/notifications';
+import '@/locales/notify-texts';
 
 const SCHEMA: FilterSchema = { texts: ['state', 'orderNo'], numbers: ['merchantId'], ranges: ['range'] };
 

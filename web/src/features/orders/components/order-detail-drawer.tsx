@@ -3,7 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@/components/permission/permission';
 import { formatFen, formatSignedFen } from '@/lib/money';
-import { carrierKey, durationUnits, failureReasonText, formatDuration, STATUS_COLORS, statusKey } from '@/lib/order-labels';
+import {
+  carrierKey,
+  durationUnits,
+  failureReasonText,
+  formatDuration,
+  STATUS_COLORS,
+  statusKey,
+} from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
 import { useUserStore } from '@/stores/user-store';
 import { type CardSecret, type TimelineEntry, useOrderDetail, useRevealCard } from '../api/orders';
@@ -56,7 +63,9 @@ function TimelineDetails({ entry }: { entry: TimelineEntry }) {
         <Typography.Text type="secondary">{t('orderCommon.timeline.by', { name: entry.actor_name })}</Typography.Text>
       ) : null}
       {entry.detail ? (
-        <Typography.Text data-testid="timeline-reason">{t('orderCommon.timeline.reason', { reason: entry.detail })}</Typography.Text>
+        <Typography.Text data-testid="timeline-reason">
+          {t('orderCommon.timeline.reason', { reason: entry.detail })}
+        </Typography.Text>
       ) : null}
     </>
   );
@@ -109,10 +118,28 @@ export function AccountRecordTable({ records }: { records: AccountRecord[] }) {
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orderCommon.empty')} /> }}
       columns={[
-        { title: t('orderCommon.record.changeType'), dataIndex: 'change_type', render: (v: string) => t(`orderCommon.changeType.${v}`) },
-        { title: t('orderCommon.record.accountType'), dataIndex: 'account_type', render: (v: string) => t(`orderCommon.accountType.${v}`) },
-        { title: t('orderCommon.record.amount'), dataIndex: 'amount_fen', align: 'right', render: (v: number) => formatSignedFen(v) },
-        { title: t('orderCommon.record.balanceAfter'), dataIndex: 'balance_after_fen', align: 'right', render: (v: number) => formatFen(v) },
+        {
+          title: t('orderCommon.record.changeType'),
+          dataIndex: 'change_type',
+          render: (v: string) => t(`orderCommon.changeType.${v}`),
+        },
+        {
+          title: t('orderCommon.record.accountType'),
+          dataIndex: 'account_type',
+          render: (v: string) => t(`orderCommon.accountType.${v}`),
+        },
+        {
+          title: t('orderCommon.record.amount'),
+          dataIndex: 'amount_fen',
+          align: 'right',
+          render: (v: number) => formatSignedFen(v),
+        },
+        {
+          title: t('orderCommon.record.balanceAfter'),
+          dataIndex: 'balance_after_fen',
+          align: 'right',
+          render: (v: number) => formatFen(v),
+        },
         { title: t('orderCommon.record.time'), dataIndex: 'created_at', render: formatTime },
       ]}
     />
@@ -140,16 +167,22 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
       {order && detail.data ? (
         <Space orientation="vertical" size={20} style={{ width: '100%' }}>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
-            <Descriptions.Item label={t('orderCommon.column.merchantOrderId')}>{order.merchant_order_id}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.merchantOrderId')}>
+              {order.merchant_order_id}
+            </Descriptions.Item>
             <Descriptions.Item label={t('orderCommon.column.orderNo')}>
               <span data-testid="detail-order-no">{order.order_no}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('orderCommon.column.systemOrderId')}>{order.system_order_id}</Descriptions.Item>
             <Descriptions.Item label={t('orderCommon.column.productName')}>{order.product_name}</Descriptions.Item>
             <Descriptions.Item label={t('orderCommon.column.productKey')}>{order.product_key}</Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.carrier')}>{t(carrierKey(order.carrier))}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.carrier')}>
+              {t(carrierKey(order.carrier))}
+            </Descriptions.Item>
             <Descriptions.Item label={t('orderCommon.column.account')}>{order.account || '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.faceValue')}>{formatFen(order.face_value_fen)}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.faceValue')}>
+              {formatFen(order.face_value_fen)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('orderCommon.column.price')}>{formatFen(order.price_fen)}</Descriptions.Item>
             <Descriptions.Item label={t('orderCommon.column.status')}>
               <OrderStatusTag status={order.status} />
@@ -157,9 +190,15 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
             <Descriptions.Item label={t('orderCommon.filter.buyback')}>
               {order.buyback ? t('orderCommon.buyback.buyback') : t('orderCommon.buyback.normal')}
             </Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.createdAt')}>{formatTime(order.created_at)}</Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.duration')}>{formatDuration(order.duration_ms, units)}</Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.callbackAt')}>{formatTime(order.callback_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.createdAt')}>
+              {formatTime(order.created_at)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.duration')}>
+              {formatDuration(order.duration_ms, units)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orderCommon.column.callbackAt')}>
+              {formatTime(order.callback_at)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('orderCommon.column.serialNo')}>{order.serial_no || '-'}</Descriptions.Item>
             {order.failure_reason ? (
               <Descriptions.Item label={t('orderCommon.detail.failureReason')}>
@@ -180,13 +219,20 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
             <Timeline
               data-testid="order-timeline"
               items={detail.data.timeline.map((entry) => ({
-                color: STATUS_COLORS[entry.status] === 'error' ? 'red' : STATUS_COLORS[entry.status] === 'success' ? 'green' : 'blue',
+                color:
+                  STATUS_COLORS[entry.status] === 'error'
+                    ? 'red'
+                    : STATUS_COLORS[entry.status] === 'success'
+                      ? 'green'
+                      : 'blue',
                 content: (
                   <Space orientation="vertical" size={0}>
                     <span>
                       <Tag color={STATUS_COLORS[entry.status]}>{t(statusKey(entry.status))}</Tag>
                       {entry.note ? (
-                        <Typography.Text type="secondary">{timelineNote(entry.note, t, entry.actor_name)}</Typography.Text>
+                        <Typography.Text type="secondary">
+                          {timelineNote(entry.note, t, entry.actor_name)}
+                        </Typography.Text>
                       ) : null}
                     </span>
                     <TimelineDetails entry={entry} />

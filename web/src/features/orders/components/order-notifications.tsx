@@ -2,6 +2,7 @@ import { Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '@/lib/platform-time';
 import { type NotificationAttempt, useOrderNotifications } from '../api/notification-attempts';
+import '@/locales/notify-texts';
 
 const STATE_COLORS: Record<string, string> = {
   pending: 'processing',

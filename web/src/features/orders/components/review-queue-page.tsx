@@ -11,6 +11,7 @@ import { type OrderListRequest, type ResolveManyResult, useOrderList, useResolve
 import type { OrderItem } from '../api/types';
 import { OrderDetailDrawer } from './order-detail-drawer';
 import { ResolveActions } from './resolve-actions';
+import '@/locales/review-queue-texts';
 
 /** Every order in manual review, whatever its kind or merchant, oldest first. */
 const QUEUE: OrderQuery = { kind: 'all', status: 4, sort: 'asc' };

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSignCheck, type SignCheckRequest } from '../api/sign-check';
+import '@/locales/api-keys-texts';
 
 const METHODS = ['GET', 'POST'];
 
@@ -18,7 +19,9 @@ export default function SignHelperPage() {
         form={form}
         layout="vertical"
         initialValues={{ method: 'POST', path: '/openapi/v1/orders', body: '' }}
-        onFinish={(values) => check.mutate({ ...values, body: values.body ?? '', signature: values.signature || undefined })}
+        onFinish={(values) =>
+          check.mutate({ ...values, body: values.body ?? '', signature: values.signature || undefined })
+        }
       >
         <Form.Item name="key_id" label={t('signHelper.keyId')} rules={required}>
           <Input placeholder="ak_…" data-testid="sign-helper-key-id" />

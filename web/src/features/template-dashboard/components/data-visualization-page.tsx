@@ -130,7 +130,9 @@ export default function DataVisualizationPage() {
             isEmpty={(rows) => rows.every((row) => row.count === 0)}
             testId="viz-face-value"
           >
-            {() => <EChart option={faceValueOption} label={t('template.viz.byFaceValue')} testId="viz-face-value-chart" />}
+            {() => (
+              <EChart option={faceValueOption} label={t('template.viz.byFaceValue')} testId="viz-face-value-chart" />
+            )}
           </ChartCard>
         </Col>
         <Col xs={24} xl={12}>
@@ -140,7 +142,13 @@ export default function DataVisualizationPage() {
             isEmpty={(data) => data.sample === 0}
             testId="viz-hour"
           >
-            {() => <EChart option={hourOption} label={t('template.viz.byHour', { count: hours.data?.sample ?? 0 })} testId="viz-hour-chart" />}
+            {() => (
+              <EChart
+                option={hourOption}
+                label={t('template.viz.byHour', { count: hours.data?.sample ?? 0 })}
+                testId="viz-hour-chart"
+              />
+            )}
           </ChartCard>
         </Col>
         <Col xs={24} xl={12}>

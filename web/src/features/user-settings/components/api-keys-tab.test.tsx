@@ -32,7 +32,9 @@ beforeEach(() => {
         return { key_id: 'ak_new', secret: 'sk_shown_once' };
       }
       if (url === API_KEY_REVOKE_URL) {
-        keys = keys.map((item) => (item.key_id === (body as { key_id: string }).key_id ? { ...item, state: 'revoked' } : item));
+        keys = keys.map((item) =>
+          item.key_id === (body as { key_id: string }).key_id ? { ...item, state: 'revoked' } : item,
+        );
         return null;
       }
       throw new Error(url);

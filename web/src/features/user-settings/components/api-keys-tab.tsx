@@ -6,6 +6,7 @@ import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKeyItem, type CreatedApiKey } from '../api/api-keys';
 import { downloadText } from './export-profile';
+import '@/locales/api-keys-texts';
 
 /** At most this many active keys per merchant (the server checks it too). */
 export const MAX_ACTIVE_KEYS = 2;
@@ -16,7 +17,15 @@ interface CreateValues {
 }
 
 /** The create dialog: current password and, when two-factor is on, a code. */
-function CreateKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (key: CreatedApiKey) => void }) {
+function CreateKeyDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (key: CreatedApiKey) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CreateValues>();
   const create = useCreateApiKey();
@@ -72,15 +81,25 @@ function SecretDialog({ created, onClose }: { created: CreatedApiKey | null; onC
       open
       title={t('apiKeys.secret.title')}
       onCancel={onClose}
-      footer={<Button type="primary" onClick={onClose}>{t('apiKeys.secret.done')}</Button>}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('apiKeys.secret.done')}
+        </Button>
+      }
       data-testid="api-key-secret-dialog"
     >
       <Alert type="warning" showIcon message={t('apiKeys.secret.once')} style={{ marginBottom: 16 }} />
       <Typography.Paragraph>
-        {t('apiKeys.column.keyId')}: <Typography.Text code data-testid="api-key-new-id">{created.key_id}</Typography.Text>
+        {t('apiKeys.column.keyId')}:{' '}
+        <Typography.Text code data-testid="api-key-new-id">
+          {created.key_id}
+        </Typography.Text>
       </Typography.Paragraph>
       <Typography.Paragraph>
-        {t('apiKeys.secret.label')}: <Typography.Text code data-testid="api-key-new-secret">{created.secret}</Typography.Text>
+        {t('apiKeys.secret.label')}:{' '}
+        <Typography.Text code data-testid="api-key-new-secret">
+          {created.secret}
+        </Typography.Text>
       </Typography.Paragraph>
       <Space>
         <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid="api-key-copy">
@@ -108,7 +127,12 @@ export function ApiKeysTab({ isAdmin }: { isAdmin: boolean }) {
   const active = (keys.data ?? []).filter((key) => key.state === 'active').length;
   const columns = [
     ...(isAdmin ? [{ title: t('apiKeys.column.mid'), dataIndex: 'mid', key: 'mid' }] : []),
-    { title: t('apiKeys.column.keyId'), dataIndex: 'key_id', key: 'key_id', render: (id: string) => <Typography.Text code>{id}</Typography.Text> },
+    {
+      title: t('apiKeys.column.keyId'),
+      dataIndex: 'key_id',
+      key: 'key_id',
+      render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
+    },
     { title: t('apiKeys.column.createdAt'), dataIndex: 'created_at', key: 'created_at' },
     {
       title: t('apiKeys.column.lastUsed'),
@@ -121,7 +145,11 @@ export function ApiKeysTab({ isAdmin }: { isAdmin: boolean }) {
       dataIndex: 'state',
       key: 'state',
       render: (state: ApiKeyItem['state']) =>
-        state === 'active' ? <Tag color="green">{t('apiKeys.state.active')}</Tag> : <Tag>{t('apiKeys.state.revoked')}</Tag>,
+        state === 'active' ? (
+          <Tag color="green">{t('apiKeys.state.active')}</Tag>
+        ) : (
+          <Tag>{t('apiKeys.state.revoked')}</Tag>
+        ),
     },
     {
       title: t('apiKeys.column.actions'),
@@ -147,7 +175,9 @@ export function ApiKeysTab({ isAdmin }: { isAdmin: boolean }) {
   ];
   return (
     <div data-testid="api-keys-tab">
-      <Typography.Paragraph type="secondary">{t(isAdmin ? 'apiKeys.intro.admin' : 'apiKeys.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t(isAdmin ? 'apiKeys.intro.admin' : 'apiKeys.intro')}
+      </Typography.Paragraph>
       {!isAdmin && (
         <Button
           type="primary"
@@ -161,7 +191,13 @@ export function ApiKeysTab({ isAdmin }: { isAdmin: boolean }) {
         </Button>
       )}
       {!isAdmin && active >= MAX_ACTIVE_KEYS && (
-        <Alert type="info" showIcon icon={<KeyOutlined />} message={t('apiKeys.limit', { max: MAX_ACTIVE_KEYS })} style={{ marginBottom: 16 }} />
+        <Alert
+          type="info"
+          showIcon
+          icon={<KeyOutlined />}
+          message={t('apiKeys.limit', { max: MAX_ACTIVE_KEYS })}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Table<ApiKeyItem>
         rowKey="key_id"

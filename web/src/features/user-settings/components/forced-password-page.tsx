@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useUserStore } from '@/stores/user-store';
 import { useChangePassword } from '../api/change-password';
 import { PasswordForm } from './password-form';
+import '@/locales/merchant-admin-texts';
 
 /**
  * A user holding a temporary password (a new merchant's first user, or after an

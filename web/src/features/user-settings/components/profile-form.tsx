@@ -263,10 +263,7 @@ export function ProfileForm({ profile, onSave, saving = false }: ProfileFormProp
         {readOnly('profile-account-id', profile.account_id)}
       </Form.Item>
       <Form.Item label={t('userSetting.basic.registrationDate')}>
-        {readOnly(
-          'profile-registration-date',
-          profile.registration_date ? formatTime(profile.registration_date) : '',
-        )}
+        {readOnly('profile-registration-date', profile.registration_date ? formatTime(profile.registration_date) : '')}
       </Form.Item>
       <Form.Item wrapperCol={{ xs: { span: 24 }, md: { offset: 6, span: 16 } }}>
         <Space>

@@ -31,18 +31,18 @@ export function PasswordTab() {
   const changePassword = useChangePassword();
   return (
     <Card
-        id="user-setting-password"
-        size="small"
-        title={
-          <SectionTitle
-            icon={<LockOutlined />}
-            title={t('userSetting.security.password.title')}
-            description={t('userSetting.security.password.description')}
-          />
-        }
-        data-testid="security-password-card"
-      >
-        <PasswordForm onChange={changePassword.mutateAsync} saving={changePassword.isPending} />
+      id="user-setting-password"
+      size="small"
+      title={
+        <SectionTitle
+          icon={<LockOutlined />}
+          title={t('userSetting.security.password.title')}
+          description={t('userSetting.security.password.description')}
+        />
+      }
+      data-testid="security-password-card"
+    >
+      <PasswordForm onChange={changePassword.mutateAsync} saving={changePassword.isPending} />
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/request';
 import { formatTime } from '@/lib/platform-time';
 import { type RotatedWebhookSecret, useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 import { downloadText } from './export-profile';
+import '@/locales/notify-texts';
 
 interface RotateValues {
   password: string;
