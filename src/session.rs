@@ -159,7 +159,7 @@ pub async fn create_session(
     .bind(truncate(user_agent, 512))
     .execute(&mut *transaction)
     .await?;
-    sqlx::query(
+    let ended = sqlx::query(
         "UPDATE sessions SET revoked_at = $1, revoked_reason = $2
          WHERE user_id = $3 AND revoked_at IS NULL AND id NOT IN (
              SELECT id FROM sessions WHERE user_id = $3 AND revoked_at IS NULL
@@ -170,9 +170,14 @@ pub async fn create_session(
     .bind(user_id)
     .bind(i64::from(policy.max_sessions_per_user.max(1)))
     .execute(&mut *transaction)
-    .await?;
+    .await?
+    .rows_affected();
     transaction.commit().await?;
-    state.sessions.forget_all();
+    // Only when older sessions were ended: a sign-in that ends none must not make every
+    // other caller read its session from the database again.
+    if ended > 0 {
+        state.sessions.forget_all();
+    }
     Ok(NewSession { token, expires_at })
 }
 
@@ -186,8 +191,11 @@ pub async fn revoke_session(state: &AppState, token: &str, reason: &str) -> Resu
     .bind(token_hash(token))
     .execute(&state.db.pool)
     .await?;
-    state.sessions.forget_all();
-    Ok(result.rows_affected() > 0)
+    let ended = result.rows_affected() > 0;
+    if ended {
+        state.sessions.forget_all();
+    }
+    Ok(ended)
 }
 
 /// Sessions neither revoked nor expired, for the monitor.
