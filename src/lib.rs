@@ -5,6 +5,7 @@ pub mod api_keys;
 pub mod audit;
 pub mod auth;
 pub mod backup;
+pub mod body_drain;
 pub mod channel;
 pub mod cli;
 pub mod config;

@@ -149,6 +149,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(operations::router())
         .fallback(|| async { AppError::NotFound })
         .method_not_allowed_fallback(|| async { AppError::NotFound })
+        .layer(middleware::from_fn(crate::body_drain::drain_unread_body))
         .layer(middleware::from_fn(localize_error_responses))
         .layer(middleware::from_fn_with_state(state.clone(), count_requests))
         .layer(Extension(trust_forwarded_for))

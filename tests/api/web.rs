@@ -105,3 +105,53 @@ fn decompress(bytes: Vec<u8>) -> Vec<u8> {
     flate2::read::GzDecoder::new(bytes.as_slice()).read_to_end(&mut output).unwrap();
     output
 }
+
+/// A body over the limit is refused by its declared length before it is read. The server reads
+/// the rest before answering: otherwise it closes with unread bytes, the kernel sends a reset,
+/// and the client may lose the answer. Proof that it was read: the same connection serves a
+/// second request afterwards.
+#[tokio::test]
+async fn an_oversized_body_is_answered_and_the_connection_stays_usable() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt, BufReader};
+    let app = spawn_app(Backend::Sqlite).await;
+    let host = app.address.trim_start_matches("http://").to_string();
+    let mut stream = BufReader::new(tokio::net::TcpStream::connect(&host).await.unwrap());
+    let body = format!("{{\"username\": \"{}\", \"password\": \"x\"}}", "a".repeat(200_000));
+    let request = format!(
+        "POST /adminapi/login/login HTTP/1.1\r\nhost: {host}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.get_mut().write_all(request.as_bytes()).await.unwrap();
+    let (head, first) = read_response(&mut stream).await;
+    assert!(head.starts_with("HTTP/1.1 400"), "{head}");
+    assert!(first.contains("\"code\":40000"), "{first}");
+
+    let again = format!(
+        "POST /adminapi/login/logout HTTP/1.1\r\nhost: {host}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n"
+    );
+    stream.get_mut().write_all(again.as_bytes()).await.expect("the connection is still open");
+    let mut rest = String::new();
+    stream.read_to_string(&mut rest).await.expect("a second answer on the same connection");
+    assert!(rest.starts_with("HTTP/1.1 "), "{rest:?}");
+}
+
+/// Reads one HTTP/1.1 response framed by Content-Length: (head, body).
+async fn read_response(stream: &mut tokio::io::BufReader<tokio::net::TcpStream>) -> (String, String) {
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt};
+    let mut head = String::new();
+    loop {
+        let mut line = String::new();
+        assert!(stream.read_line(&mut line).await.expect("response head") > 0, "connection closed: {head}");
+        if line == "\r\n" {
+            break;
+        }
+        head.push_str(&line);
+    }
+    let length: usize = head
+        .lines()
+        .find_map(|line| line.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse().unwrap()))
+        .expect("a content-length");
+    let mut body = vec![0; length];
+    stream.read_exact(&mut body).await.unwrap();
+    (head, String::from_utf8(body).unwrap())
+}
