@@ -51,7 +51,7 @@ impl HttpBody for SharedBody {
 
     fn size_hint(&self) -> SizeHint {
         // The handler's limits (DefaultBodyLimit) refuse by the declared length: keep it.
-        self.hint.clone()
+        self.hint
     }
 }
 
@@ -62,7 +62,7 @@ pub async fn drain_unread_body(request: Request, next: Next) -> Response {
     }
     let hint = body.size_hint();
     let slot: Slot = Arc::new(Mutex::new(Some(body)));
-    let shared = SharedBody { slot: slot.clone(), hint: hint.clone() };
+    let shared = SharedBody { slot: slot.clone(), hint };
     let response = next.run(Request::from_parts(parts, Body::new(shared))).await;
     let rest = slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
     if let Some(rest) = rest {
