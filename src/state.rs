@@ -23,6 +23,8 @@ pub struct AppState {
     pub channel: Arc<dyn Channel>,
     /// Sessions checked in the last second (session_cache.rs).
     pub sessions: Arc<crate::session_cache::SessionCache>,
+    /// Placements waiting to be written together (orders/group.rs).
+    pub placements: Arc<crate::orders::group::Placements>,
     /// Unix milliseconds when this process started serving.
     pub started_at: i64,
 }

@@ -9,6 +9,7 @@ mod batch_upload;
 pub mod counters;
 pub mod export;
 pub mod generate;
+pub mod group;
 pub mod lifecycle;
 pub mod model;
 pub mod place;

@@ -7,13 +7,14 @@
 use super::counters::CounterChanges;
 use super::model::OrderRow;
 use super::store::{self, NewOrder, Offer, Opened};
-use crate::db::{DatabaseKind, now_millis};
+use crate::db::{Database, DatabaseKind, now_millis};
 use crate::domain::{MerchantOrderId, OrderKind, OrderStatus, PhoneNumber, ProductKind};
 use crate::error::AppError;
 use crate::finance::ledger::{Actor, Ledger, OrderRef};
 use crate::i18n::TradeMessage;
 use crate::sql::StatementBatch;
 use crate::state::AppState;
+use std::time::Duration;
 
 /// An order line as typed or uploaded, before checking.
 #[derive(Debug, Clone, Default)]
@@ -129,10 +130,8 @@ pub async fn place_one(state: &AppState, actor: Actor, intent: PlaceIntent) -> R
             .unwrap_or_else(|| AppError::field("product_key", TradeMessage::ProductRequired)));
     }
     crate::finance::ensure_merchant_enabled(&state.db.pool, intent.merchant_id).await?;
-    let (order, id, balance) = match state.db.kind {
-        DatabaseKind::Sqlite => place_on_sqlite(state, actor, &intent).await?,
-        DatabaseKind::Postgres => place_on_postgres(state, actor, &intent).await?,
-    };
+    let deadline = state.config.channel.deadline;
+    let (order, id, balance) = state.placements.place(&state.db, deadline, actor, intent.clone()).await?;
     state.live.placed(crate::live::aggregate::Placed {
         id,
         merchant_id: order.merchant_id,
@@ -144,20 +143,35 @@ pub async fn place_one(state: &AppState, actor: Actor, intent: PlaceIntent) -> R
 }
 
 /// The balance (before, after) of a placed order.
-type BalanceChange = (i64, i64);
+pub type BalanceChange = (i64, i64);
+
+/// Places one order in a transaction of its own (group.rs falls back to this when a
+/// group cannot commit).
+pub async fn place_alone(
+    db: &Database,
+    deadline: Duration,
+    actor: &Actor,
+    intent: &PlaceIntent,
+) -> Result<(NewOrder, i64, BalanceChange), AppError> {
+    match db.kind {
+        DatabaseKind::Sqlite => place_on_sqlite(db, deadline, actor, intent).await,
+        DatabaseKind::Postgres => place_on_postgres(db, deadline, actor, intent).await,
+    }
+}
 
 /// Two hops to SQLite's connection thread: begin + product and quote + lock + order id,
 /// then every write + commit. The write lock is held from `BEGIN IMMEDIATE`, so the
 /// order id is known before the order is written, and the log records can name it.
 async fn place_on_sqlite(
-    state: &AppState,
-    actor: Actor,
+    db: &Database,
+    deadline: Duration,
+    actor: &Actor,
     intent: &PlaceIntent,
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
-    let mut write = state.db.sqlite_write().await?;
+    let mut write = db.sqlite_write().await?;
     let Opened { ledger, order_id, offer } =
-        store::open_on_sqlite(&mut write, intent.merchant_id, actor.clone(), &intent.line.product_key).await?;
-    let order = match build_and_charge(state, intent, offer.as_ref(), &ledger, &actor) {
+        store::open_on_sqlite(&mut write, true, intent.merchant_id, actor.clone(), &intent.line.product_key).await?;
+    let order = match build_and_charge(deadline, intent, offer.as_ref(), &ledger, actor) {
         Ok(order) => order,
         Err(error) => {
             write.rollback().await;
@@ -175,15 +189,16 @@ async fn place_on_sqlite(
 /// `COMMIT`. With the session check before it, a request makes five. A reused merchant
 /// order id fails the write, and the rollback takes the charge back.
 async fn place_on_postgres(
-    state: &AppState,
-    actor: Actor,
+    db: &Database,
+    deadline: Duration,
+    actor: &Actor,
     intent: &PlaceIntent,
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
-    let mut transaction = state.db.begin_write().await?;
+    let mut transaction = db.begin_write().await?;
     let Opened { ledger, order_id, offer } =
         store::open_on_postgres(&mut transaction, intent.merchant_id, actor.clone(), &intent.line.product_key).await?;
     // An early return drops the transaction, which rolls it back.
-    let order = build_and_charge(state, intent, offer.as_ref(), &ledger, &actor)?;
+    let order = build_and_charge(deadline, intent, offer.as_ref(), &ledger, actor)?;
     let mut batch = StatementBatch::one_statement();
     let balance = add_order_writes(&mut batch, ledger, order_id, &order);
     batch.execute(&mut transaction).await.map_err(duplicate_id_as_conflict)?;
@@ -193,15 +208,15 @@ async fn place_on_postgres(
 
 /// The order the intent becomes with the offer read under the lock, with who placed it
 /// and how it is paid (balance first, then credit), or why it cannot be placed.
-fn build_and_charge(
-    state: &AppState,
+pub fn build_and_charge(
+    deadline: Duration,
     intent: &PlaceIntent,
     offer: Option<&Offer>,
     ledger: &Ledger,
     actor: &Actor,
 ) -> Result<NewOrder, AppError> {
     let now = now_millis();
-    let mut order = intent.build(offer, now, now + crate::config::millis(state.config.channel.deadline))?;
+    let mut order = intent.build(offer, now, now + crate::config::millis(deadline))?;
     order.created_by = actor.id;
     order.paid = ledger.split(order.price_fen).ok_or(AppError::InsufficientFunds)?;
     Ok(order)
@@ -210,7 +225,7 @@ fn build_and_charge(
 /// Debits the order and adds its writes to `batch`: the order with the id taken
 /// beforehand, the account and its log records, the pending counter. No "placed" event:
 /// the timeline starts from the order's own time (see `detail`).
-fn add_order_writes(batch: &mut StatementBatch, mut ledger: Ledger, id: i64, order: &NewOrder) -> BalanceChange {
+pub fn add_order_writes(batch: &mut StatementBatch, mut ledger: Ledger, id: i64, order: &NewOrder) -> BalanceChange {
     let balance_before = ledger.account().balance_fen;
     ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
     let balance = (balance_before, ledger.account().balance_fen);

@@ -94,16 +94,18 @@ static OPEN_POSTGRES: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
-/// SQLite: begins the write transaction and reads in one hop. `BEGIN IMMEDIATE` holds the
+/// SQLite: begins the write transaction (with `begin`) and reads in one hop. `BEGIN IMMEDIATE` holds the
 /// database's write lock, so no one else can take the id before the transaction ends.
 pub async fn open_on_sqlite(
     write: &mut crate::db::SqliteWrite,
+    begin: bool,
     merchant_id: i64,
     actor: Actor,
     product_key: &str,
 ) -> Result<Opened, sqlx::Error> {
     use sqlx::Column;
-    let sql = write.begin_with(&OPEN_SQLITE);
+    // Later orders of a group (group.rs) read inside the transaction the first one began.
+    let sql = if begin { write.begin_with(&OPEN_SQLITE) } else { OPEN_SQLITE.clone() };
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(merchant_id)
         .bind(crate::db::now_millis())
