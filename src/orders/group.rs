@@ -4,22 +4,26 @@
 //! the pages the order touched (the account, the ends of the indexes, the counters) into the
 //! WAL again; on PostgreSQL a commit that waits for its WAL flush while holding the merchant's
 //! account row, so one merchant's orders queue behind each other's flushes. Here a writer
-//! takes every placement waiting (up to [`MAX_GROUP`]) and places them one after the other in
-//! one transaction: each still reads its product, quote, account and id under the lock and
-//! is checked exactly as it would be alone, and the account moves through the same ledger.
-//! The group commits once, and every request is answered only after that commit.
+//! takes every placement waiting (up to [`MAX_GROUP`]), sorts them into runs (one merchant,
+//! one product, one actor) and writes a run in two round trips: the account lock, the offer
+//! and the ids in one; every order's row, the account with its log records and the counters
+//! in the other. Each order is still checked exactly as alone, against the offer read under
+//! the lock and the balance as the orders before it left it. The group commits once, and
+//! every request is answered only after that commit.
 //!
 //! An order refused by its checks writes nothing and is answered at once, so it cannot fail
 //! the others. If a statement or the commit fails (a reused merchant order id, a deadlock
 //! between two servers), the group is rolled back and each of its orders is placed alone, as
 //! without grouping, so each gets its own answer and nothing is written twice.
 
+use super::counters::CounterChanges;
 use super::place::{self, BalanceChange, PlaceIntent};
-use super::store::{self, NewOrder, Opened};
+use super::store::{self, NewOrder};
 use crate::db::{Database, DatabaseKind};
 use crate::error::AppError;
 use crate::finance::ledger::Actor;
 use crate::sql::StatementBatch;
+use std::collections::VecDeque;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::sync::{Mutex, mpsc, oneshot};
@@ -77,7 +81,14 @@ fn start(db: Database, deadline: Duration) -> mpsc::UnboundedSender<Job> {
             while let Some(mut jobs) = next_group(&receiver).await {
                 // One lock order for every group, merchant by merchant: two PostgreSQL
                 // writers never wait for each other's account rows crosswise.
-                jobs.sort_by_key(|job| job.intent.merchant_id);
+                jobs.sort_by(|a, b| {
+                    (a.intent.merchant_id, &a.intent.line.product_key, a.actor.id, &a.actor.name).cmp(&(
+                        b.intent.merchant_id,
+                        &b.intent.line.product_key,
+                        b.actor.id,
+                        &b.actor.name,
+                    ))
+                });
                 write_group(&db, deadline, jobs).await;
             }
         });
@@ -111,82 +122,126 @@ async fn write_group(db: &Database, deadline: Duration, jobs: Vec<Job>) {
         DatabaseKind::Postgres => db.begin_write().await.map(Transaction::Postgres),
     };
     let mut written: Vec<(Job, Placed)> = Vec::with_capacity(jobs.len());
-    let mut jobs = jobs.into_iter();
-    let mut begun = false;
+    let mut waiting: VecDeque<Job> = jobs.into();
+    let mut first = true;
     let failed = loop {
-        let Some(job) = jobs.next() else { break None };
-        let Ok(open) = transaction.as_mut() else {
-            break Some(job);
-        };
-        let outcome = place_in(open, !begun, deadline, job).await;
-        begun = true;
-        match outcome {
-            Outcome::Written(done) => written.push(*done),
-            Outcome::Refused => {}
-            Outcome::Failed(job) => break Some(job),
+        let Some(head) = waiting.front() else { break Vec::new() };
+        let length = waiting.iter().take_while(|job| same_run(job, head)).count();
+        let run: Vec<Job> = waiting.drain(..length).collect();
+        let Ok(open) = transaction.as_mut() else { break run };
+        match write_run(open, first, deadline, run).await {
+            Ok(done) => written.extend(done),
+            Err(run) => break run,
         }
+        first = false;
     };
-    let committed = match (failed, transaction) {
-        (None, Ok(Transaction::Sqlite(write))) if begun => write.commit_with(StatementBatch::default()).await.is_ok(),
-        (None, Ok(Transaction::Postgres(transaction))) => transaction.commit().await.is_ok(),
-        (None, Ok(Transaction::Sqlite(_))) => true,
-        (failed, transaction) => {
-            if let Ok(Transaction::Sqlite(write)) = transaction {
-                write.rollback().await;
-            }
-            // Dropping a PostgreSQL transaction rolls it back. Everything the group wrote is
-            // gone: its orders and the one that failed go again, each alone.
-            for job in written.drain(..).map(|(job, _)| job).chain(failed).chain(jobs) {
-                place_alone(db, deadline, job).await;
-            }
-            return;
+    let committed = match transaction {
+        Ok(Transaction::Sqlite(write)) if failed.is_empty() => {
+            write.commit_with(StatementBatch::default()).await.is_ok()
         }
+        Ok(Transaction::Postgres(transaction)) if failed.is_empty() => transaction.commit().await.is_ok(),
+        // Given back before placing alone: on SQLite the one write connection is this one.
+        Ok(Transaction::Sqlite(write)) => {
+            write.rollback().await;
+            false
+        }
+        Ok(Transaction::Postgres(transaction)) => {
+            let _ = transaction.rollback().await;
+            false
+        }
+        Err(_) => false,
     };
-    for (job, placed) in written {
-        if committed {
+    if committed {
+        for (job, placed) in written {
             let _ = job.answer.send(Ok(placed));
-        } else {
-            // The commit did not happen: nothing of the group exists, so each goes alone.
-            place_alone(db, deadline, job).await;
+        }
+        return;
+    }
+    // Nothing the group wrote exists (a failed commit, or a rollback: dropping a transaction
+    // rolls it back, and so does a failed SQLite commit): its orders go again, each alone.
+    for job in written.into_iter().map(|(job, _)| job).chain(failed).chain(waiting) {
+        place_alone(db, deadline, job).await;
+    }
+}
+
+/// Orders of one merchant and product placed by one actor: they share the account lock, the
+/// offer and the ledger (whose records name the actor).
+fn same_run(job: &Job, head: &Job) -> bool {
+    job.intent.merchant_id == head.intent.merchant_id
+        && job.intent.line.product_key == head.intent.line.product_key
+        && job.actor.id == head.actor.id
+        && job.actor.name == head.actor.name
+}
+
+/// Where the ids of a run come from: on SQLite the write lock makes ids taken one after the
+/// other free; on PostgreSQL each was drawn from the sequence.
+enum OrderIds {
+    Following(i64),
+    Drawn(std::vec::IntoIter<i64>),
+}
+
+impl Iterator for OrderIds {
+    type Item = i64;
+    fn next(&mut self) -> Option<i64> {
+        match self {
+            OrderIds::Following(next) => {
+                *next += 1;
+                Some(*next - 1)
+            }
+            OrderIds::Drawn(ids) => ids.next(),
         }
     }
 }
 
-enum Outcome {
-    Written(Box<(Job, Placed)>),
-    /// Refused by its checks and answered at once: nothing of it was written.
-    Refused,
-    /// A statement failed: the group must go back.
-    Failed(Job),
-}
-
-/// Reads, checks and writes one order inside the group's transaction.
-async fn place_in(transaction: &mut Transaction, first: bool, deadline: Duration, job: Job) -> Outcome {
-    let (merchant_id, key) = (job.intent.merchant_id, &job.intent.line.product_key);
+/// One run in the group's transaction: the account, the ids and the offer in one round trip,
+/// each order checked and charged against the ledger as it stands after the ones before it,
+/// then every row in one more. Refused orders are answered here and write nothing. Err: a
+/// statement failed, and these orders must go again.
+async fn write_run(
+    transaction: &mut Transaction,
+    first: bool,
+    deadline: Duration,
+    run: Vec<Job>,
+) -> Result<Vec<(Job, Placed)>, Vec<Job>> {
+    let (merchant_id, key, actor) = (run[0].intent.merchant_id, &run[0].intent.line.product_key, &run[0].actor);
     let opened = match transaction {
-        Transaction::Sqlite(write) => store::open_on_sqlite(write, first, merchant_id, job.actor.clone(), key).await,
+        Transaction::Sqlite(write) => store::open_on_sqlite(write, first, merchant_id, actor.clone(), key)
+            .await
+            .map(|opened| Some((opened.ledger, OrderIds::Following(opened.order_id), opened.offer))),
         Transaction::Postgres(transaction) => {
-            store::open_on_postgres(transaction, merchant_id, job.actor.clone(), key).await
+            store::open_run_on_postgres(transaction, merchant_id, actor.clone(), key, run.len())
+                .await
+                .map(|opened| opened.map(|(ledger, ids, offer)| (ledger, OrderIds::Drawn(ids.into_iter()), offer)))
         }
     };
-    let Ok(Opened { ledger, order_id, offer }) = opened else {
-        return Outcome::Failed(job);
-    };
-    let order = match place::build_and_charge(deadline, &job.intent, offer.as_ref(), &ledger, &job.actor) {
-        Ok(order) => order,
-        Err(refused) => {
-            let _ = job.answer.send(Err(refused));
-            return Outcome::Refused;
-        }
-    };
+    // No account yet (placing alone creates it) or a failed statement.
+    let Ok(Some((mut ledger, mut ids, offer))) = opened else { return Err(run) };
     let (mut batch, connection) = match transaction {
         Transaction::Sqlite(write) => (StatementBatch::default(), write.connection()),
         Transaction::Postgres(transaction) => (StatementBatch::one_statement(), &mut **transaction),
     };
-    let balance = place::add_order_writes(&mut batch, ledger, order_id, &order);
+    let mut counters = CounterChanges::default();
+    let mut accepted = Vec::with_capacity(run.len());
+    for job in run {
+        match place::build_and_charge(deadline, &job.intent, offer.as_ref(), &ledger, &job.actor) {
+            Err(refused) => {
+                let _ = job.answer.send(Err(refused));
+            }
+            Ok(order) => {
+                let id = ids.next().expect("an id for every order of the run");
+                let balance = place::add_order_rows(&mut batch, &mut ledger, &mut counters, id, &order);
+                accepted.push((job, (order, id, balance)));
+            }
+        }
+    }
+    if accepted.is_empty() {
+        return Ok(accepted);
+    }
+    ledger.add_to(&mut batch);
+    counters.add_to(&mut batch);
     match batch.execute(connection).await {
-        Ok(()) => Outcome::Written(Box::new((job, (order, order_id, balance)))),
-        Err(_) => Outcome::Failed(job),
+        Ok(()) => Ok(accepted),
+        Err(_) => Err(accepted.into_iter().map(|(job, _)| job).collect()),
     }
 }
 

@@ -225,14 +225,28 @@ pub fn build_and_charge(
 /// Debits the order and adds its writes to `batch`: the order with the id taken
 /// beforehand, the account and its log records, the pending counter. No "placed" event:
 /// the timeline starts from the order's own time (see `detail`).
-pub fn add_order_writes(batch: &mut StatementBatch, mut ledger: Ledger, id: i64, order: &NewOrder) -> BalanceChange {
+fn add_order_writes(batch: &mut StatementBatch, mut ledger: Ledger, id: i64, order: &NewOrder) -> BalanceChange {
+    let mut counters = CounterChanges::default();
+    let balance = add_order_rows(batch, &mut ledger, &mut counters, id, order);
+    ledger.add_to(batch);
+    counters.add_to(batch);
+    balance
+}
+
+/// The order's own row, its debit in `ledger` and its count in `counters`: the caller writes
+/// the ledger and the counters after it (once for a run of orders, in group.rs).
+pub fn add_order_rows(
+    batch: &mut StatementBatch,
+    ledger: &mut Ledger,
+    counters: &mut CounterChanges,
+    id: i64,
+    order: &NewOrder,
+) -> BalanceChange {
     let balance_before = ledger.account().balance_fen;
     ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
-    let balance = (balance_before, ledger.account().balance_fen);
     store::add_order(batch, id, order);
-    ledger.add_to(batch);
-    pending_counter(order).add_to(batch);
-    balance
+    counters.add(order.counted().key(OrderStatus::Pending.code(), false), 1);
+    (balance_before, ledger.account().balance_fen)
 }
 
 /// A merchant order id used before is the merchant's mistake, not a server failure.
@@ -242,12 +256,6 @@ fn duplicate_id_as_conflict(error: sqlx::Error) -> AppError {
     } else {
         error.into()
     }
-}
-
-fn pending_counter(order: &NewOrder) -> CounterChanges {
-    let mut counters = CounterChanges::default();
-    counters.add(order.counted().key(OrderStatus::Pending.code(), false), 1);
-    counters
 }
 
 fn is_duplicate_merchant_order_id(error: &sqlx::Error) -> bool {

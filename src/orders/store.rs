@@ -140,6 +140,33 @@ pub async fn open_on_postgres(
     Ok(Opened { ledger, order_id: row.try_get(4)?, offer: offer_from_columns(&row, 5)? })
 }
 
+/// PostgreSQL, for a run of `$4` orders of one merchant and product (group.rs): one row per
+/// order, each with its own id; the account is locked once.
+static OPEN_RUN_POSTGRES: LazyLock<String> =
+    LazyLock::new(|| format!("{} CROSS JOIN generate_series(1, $4::bigint)", *OPEN_POSTGRES));
+
+/// The ledger, an id for each of `count` orders and the offer, in one round trip. None when
+/// the merchant has no account yet (the caller places such orders alone: that path creates it).
+pub async fn open_run_on_postgres(
+    connection: &mut AnyConnection,
+    merchant_id: i64,
+    actor: Actor,
+    product_key: &str,
+    count: usize,
+) -> Result<Option<(Ledger, Vec<i64>, Option<Offer>)>, sqlx::Error> {
+    let rows = sqlx::query(sqlx::AssertSqlSafe(OPEN_RUN_POSTGRES.as_str()))
+        .bind(merchant_id)
+        .bind(crate::db::now_millis())
+        .bind(product_key)
+        .bind(count as i64)
+        .fetch_all(connection)
+        .await?;
+    let Some(first) = rows.first() else { return Ok(None) };
+    let ledger = Ledger::from_locked_row(merchant_id, actor, first)?;
+    let ids = rows.iter().map(|row| row.try_get(4)).collect::<Result<Vec<i64>, _>>()?;
+    Ok(Some((ledger, ids, offer_from_columns(first, 5)?)))
+}
+
 /// Every column of a new order row.
 #[derive(Debug, Clone)]
 pub struct NewOrder {
