@@ -65,7 +65,7 @@ impl Application {
             live: Arc::new(crate::live::LiveMonitor::rebuilt(&db).await?),
             channel,
             sessions: Arc::default(),
-            placements: Arc::default(),
+            services: Arc::default(),
             started_at: now_millis(),
         };
         Ok(Self { listener, port, state })

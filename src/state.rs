@@ -23,8 +23,25 @@ pub struct AppState {
     pub channel: Arc<dyn Channel>,
     /// Sessions checked in the last second (session_cache.rs).
     pub sessions: Arc<crate::session_cache::SessionCache>,
-    /// Placements waiting to be written together (orders/group.rs).
-    pub placements: Arc<crate::orders::group::Placements>,
+    /// Services a module starts on first use and keeps for the application's life, found by
+    /// type (the orders' group-commit queue): so the state names no module above it.
+    pub services: Arc<Services>,
     /// Unix milliseconds when this process started serving.
     pub started_at: i64,
+}
+
+/// A map from a type to its one value in this application.
+#[derive(Default)]
+pub struct Services(
+    std::sync::Mutex<std::collections::HashMap<std::any::TypeId, Arc<dyn std::any::Any + Send + Sync>>>,
+);
+
+impl Services {
+    /// The application's `T`, made by `init` the first time it is asked for.
+    pub fn get_or_init<T: std::any::Any + Send + Sync>(&self, init: impl FnOnce() -> T) -> Arc<T> {
+        let mut services = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let service = services.entry(std::any::TypeId::of::<T>()).or_insert_with(|| Arc::new(init())).clone();
+        drop(services);
+        service.downcast::<T>().unwrap_or_else(|_| unreachable!("stored under its own type id"))
+    }
 }

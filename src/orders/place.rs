@@ -5,6 +5,7 @@
 //! be to be accepted (`check_line`, shared with batches).
 
 use super::counters::CounterChanges;
+use super::group;
 use super::model::OrderRow;
 use super::store::{self, NewOrder, Offer, Opened};
 use crate::db::{Database, DatabaseKind, now_millis};
@@ -131,7 +132,11 @@ pub async fn place_one(state: &AppState, actor: Actor, intent: PlaceIntent) -> R
     }
     crate::finance::ensure_merchant_enabled(&state.db.pool, intent.merchant_id).await?;
     let deadline = state.config.channel.deadline;
-    let (order, id, balance) = state.placements.place(&state.db, deadline, actor, intent.clone()).await?;
+    let (order, id, balance) = state
+        .services
+        .get_or_init(group::Placements::default)
+        .place(&state.db, deadline, actor, intent.clone())
+        .await?;
     state.live.placed(crate::live::aggregate::Placed {
         id,
         merchant_id: order.merchant_id,
