@@ -87,7 +87,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByTestId('product-delete-MOBILE-DIRECT-10').click();
     await overlaysSettled(page);
     await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
-    await expect(page.getByText(inUse)).toBeVisible();
+    await expect(page.locator('.ant-message').getByText(inUse)).toBeVisible();
     await expect(page.getByTestId('product-table')).toContainText('MOBILE-DIRECT-10');
 
     await page.getByTestId(`product-delete-${key}`).click();

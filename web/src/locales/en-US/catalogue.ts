@@ -45,6 +45,8 @@ export default {
   'pricing.importFile': 'Choose a file and import',
   'pricing.imported': '{{lines}} lines read, {{count}} prices changed',
   'pricing.importErrors': 'Nothing was imported; these lines are wrong:',
+  'pricing.before': 'Before (yuan)',
+  'pricing.after': 'After (yuan)',
   'pricing.history': 'Price history',
   'pricing.changedAt': 'Time',
   'pricing.changedBy': 'By',

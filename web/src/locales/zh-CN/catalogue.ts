@@ -43,6 +43,8 @@ export default {
   'pricing.importFile': '选择文件并导入',
   'pricing.imported': '已读取 {{lines}} 行，修改 {{count}} 个价格',
   'pricing.importErrors': '导入未执行，以下行有误：',
+  'pricing.before': '调整前（元）',
+  'pricing.after': '调整后（元）',
   'pricing.history': '调价记录',
   'pricing.changedAt': '时间',
   'pricing.changedBy': '操作人',

@@ -93,16 +93,16 @@ function ProductDialog({ open, product, onClose }: { open: boolean; product: Pro
         >
           <Input maxLength={64} data-testid="product-name" />
         </Form.Item>
-        <Space size={16} wrap>
+        <Space size={16} wrap align="start">
           <Form.Item name="carrier" label={t('orderCommon.column.carrier')} rules={[{ required: true }]}>
             <Select
-              style={{ width: 160 }}
+              style={{ width: 200 }}
               options={CARRIERS.map((carrier) => ({ value: carrier, label: t(carrierKey(carrier)) }))}
             />
           </Form.Item>
           <Form.Item name="product_kind" label={t('quotes.productKind')} rules={[{ required: true }]}>
             <Select
-              style={{ width: 160 }}
+              style={{ width: 200 }}
               options={[
                 { value: 'direct', label: t('quotes.kind.direct') },
                 { value: 'card', label: t('quotes.kind.card') },
@@ -112,6 +112,7 @@ function ProductDialog({ open, product, onClose }: { open: boolean; product: Pro
           <Form.Item
             name="face_value"
             label={t('catalogue.faceValue')}
+            required
             rules={[
               {
                 validator: (_, value: string | undefined) =>

@@ -265,14 +265,14 @@ function HistoryCard({ merchantId }: { merchantId: number | null }) {
     { key: 'product_key', title: t('orderCommon.column.productKey'), dataIndex: 'product_key' },
     {
       key: 'old_price_fen',
-      title: t('pricing.oldPrice'),
+      title: t('pricing.before'),
       dataIndex: 'old_price_fen',
       align: 'right' as const,
       render: (value: number | null) => (value === null ? t('pricing.noQuote') : formatFen(value)),
     },
     {
       key: 'new_price_fen',
-      title: t('pricing.newPrice'),
+      title: t('pricing.after'),
       dataIndex: 'new_price_fen',
       align: 'right' as const,
       render: (value: number) => formatFen(value),
