@@ -123,7 +123,7 @@ impl CatalogueMessage {
             ),
             ImportLineStatus { line } => pick(
                 format!("第 {line} 行：状态须为 上架/下架、on/off 或 1/0"),
-                format!("line {line}: the status must be on/off, 上架/下架 or 1/0"),
+                format!("line {line}: the status must be on/off or 1/0 (or the Chinese words for on and off)"),
             ),
             ImportLineDuplicate { line, first } => pick(
                 format!("第 {line} 行：商品与第 {first} 行重复"),

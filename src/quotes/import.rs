@@ -11,7 +11,7 @@ use crate::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::extract::ClientAddress;
 use crate::i18n::{CatalogueMessage, Message};
 use crate::orders::batch_file::RawLine;
-use crate::orders::batch_upload::read_upload;
+use crate::orders::batch_upload::read_upload_with;
 use crate::session::AdminUser;
 use crate::state::AppState;
 use axum::Router;
@@ -41,6 +41,18 @@ pub fn parse_yuan(text: &str) -> Option<i64> {
     let fraction_fen: i64 = format!("{fraction:0<2}").parse().ok()?;
     let fen = whole.parse::<i64>().ok()? * 100 + fraction_fen;
     (1..=MAX_AMOUNT_FEN).contains(&fen).then_some(fen)
+}
+
+/// A price list's title row: its first cell is neither a merchant id nor a product key
+/// (digits, or capitals, digits, `-`, `_`), e.g. 商户编号 or "product key".
+fn is_title(cells: &[String]) -> bool {
+    cells.first().is_some_and(|cell| {
+        let cell = cell.trim().trim_start_matches('\u{feff}');
+        !cell.is_empty()
+            && !cell
+                .bytes()
+                .all(|byte| byte.is_ascii_uppercase() || byte.is_ascii_digit() || byte == b'-' || byte == b'_')
+    })
 }
 
 fn parse_status(text: &str) -> Result<Option<i64>, ()> {
@@ -105,7 +117,7 @@ pub async fn import(
     ClientAddress(address): ClientAddress,
     request: Request,
 ) -> ApiResult<ImportOutcome> {
-    let upload = read_upload(&state, request).await?;
+    let upload = read_upload_with(&state, request, is_title).await?;
     let merchant_id = upload.merchant_id.ok_or_else(|| AppError::field("merchant_id", Message::MerchantIdInvalid))?;
     if !crate::finance::merchant_exists(&state.db.pool, merchant_id).await? {
         return Err(AppError::NotFound);
@@ -187,6 +199,16 @@ mod tests {
         for bad in ["", "0", "0.00", "-1", "1.234", "1e3", "1,5", ".5", "abc", "100000000.01"] {
             assert_eq!(parse_yuan(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn only_a_real_title_row_is_skipped() {
+        let cells = |cells: &[&str]| cells.iter().map(|cell| cell.to_string()).collect::<Vec<_>>();
+        assert!(is_title(&cells(&["\u{feff}商户编号", "业务名称"])));
+        assert!(is_title(&cells(&["product key", "price"])));
+        // A first line that is a price already is read, not skipped.
+        assert!(!is_title(&cells(&["MOBILE-DIRECT-10", "9.6"])));
+        assert!(!is_title(&cells(&["10001", "话费直充"])));
     }
 
     #[test]

@@ -214,7 +214,7 @@ async fn a_price_list_is_imported_whole_or_not_at_all(backend: Backend) {
         })
         .collect::<Vec<_>>()
         .join("\n");
-    let answer = import(&app, &admin, mid, edited.into_bytes(), "quotes.csv").await;
+    let answer = import(&app, &admin, mid, edited.clone().into_bytes(), "quotes.csv").await;
     assert_eq!(answer.code(), 20000, "{:?}", answer.body);
     assert_eq!(answer.data()["changed"], 1, "{edited}");
     assert_eq!(price(&app, mid, "MOBILE-DIRECT-10").await, Some(970));
@@ -236,6 +236,9 @@ async fn a_price_list_is_imported_whole_or_not_at_all(backend: Backend) {
     assert_eq!(price(&app, mid, "MOBILE-DIRECT-30").await, Some(2_955), "nothing half-applied");
 
     // Another merchant's file is refused line by line; an unreadable file is named.
+    // A file without a title row: its first line is a price line too.
+    let untitled = import(&app, &admin, mid, b"MOBILE-DIRECT-30,29.00\nMOBILE-DIRECT-30,28\n".to_vec(), "u.csv").await;
+    assert_eq!(untitled.data()["keys"]["line:2"], "quote.import.duplicate", "{:?}", untitled.body);
     let other = format!("{},话费直充,x,MOBILE-DIRECT-30,29.00,30.00,on,x\n", mid + 1);
     let refused = import(&app, &admin, mid, other.into_bytes(), "other.csv").await;
     assert_eq!(refused.data()["keys"]["line:1"], "quote.import.merchant", "{:?}", refused.body);

@@ -53,9 +53,24 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(history).toContainText('admin');
     await page.screenshot({ path: `${screenshots}pricing-history-${locale}.png`, fullPage: true });
 
+    // An import with bad lines names each of them and changes nothing; a good one applies.
+    const file = page.getByTestId('pricing-import').locator('input[type=file]');
+    const bad = 'MOBILE-DIRECT-10,9.6\nNO-SUCH-KEY,1\nMOBILE-DIRECT-20,1.234\n';
+    await file.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    const errors = page.getByTestId('pricing-import-errors').locator('li');
+    await expect(errors).toHaveCount(2);
+    await expect(errors.first()).toContainText('2');
+    await expect(errors.nth(1)).toContainText('3');
+    await expect(history.locator('tbody tr.ant-table-row')).toHaveCount(12);
+    await page.screenshot({ path: `${screenshots}pricing-import-errors-${locale}.png`, fullPage: true });
+    await file.setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from('MOBILE-DIRECT-10,9.6\n') });
+    await expect(errors).toHaveCount(0);
+    await expect(history.locator('tbody tr.ant-table-row')).toHaveCount(13);
+    await expect(history.locator('tbody tr.ant-table-row').first()).toContainText('9.60');
+
     // The merchant's quote list shows the new price.
     await page.goto(`#/qoute/list?merchantId=${mid}&productKey=MOBILE-DIRECT-10`);
-    await expect(page.getByTestId('quote-table')).toContainText('9.75');
+    await expect(page.getByTestId('quote-table')).toContainText('9.60');
   });
 }
 
