@@ -37,6 +37,14 @@ pub mod action {
     pub const ORDER_RESOLVED: &str = "order_resolved";
     /// A quote created or changed; `detail` has the price and status before and after.
     pub const QUOTE_SAVED: &str = "quote_saved";
+    /// A bulk rule applied to a merchant's quotes; `detail` has the rule and how many changed.
+    pub const QUOTES_REPRICED: &str = "quotes_repriced";
+    /// A price list imported for a merchant; `detail` has how many quotes changed.
+    pub const QUOTES_IMPORTED: &str = "quotes_imported";
+    /// The product catalogue: `target` is `product:<id>`, `detail` the fields before and after.
+    pub const PRODUCT_CREATED: &str = "product_created";
+    pub const PRODUCT_UPDATED: &str = "product_updated";
+    pub const PRODUCT_DELETED: &str = "product_deleted";
     /// An open-API key created or revoked; `detail` names the key (never its secret).
     pub const API_KEY_CREATED: &str = "api_key_created";
     pub const API_KEY_REVOKED: &str = "api_key_revoked";

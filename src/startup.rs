@@ -137,7 +137,9 @@ pub fn routes(state: AppState) -> Router {
     let api = if state.config.template_pages { api.merge(template_pages::router()) } else { api };
     let api = api.layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));
     // Batch files are larger than JSON bodies: their route has its own limit.
-    let uploads = orders::batch::upload_router().layer(DefaultBodyLimit::max(orders::batch::MAX_UPLOAD_BYTES));
+    let uploads = orders::batch::upload_router()
+        .layer(DefaultBodyLimit::max(orders::batch::MAX_UPLOAD_BYTES))
+        .merge(quotes::upload_router().layer(DefaultBodyLimit::max(quotes::import::MAX_IMPORT_BYTES)));
     let trust_forwarded_for = TrustForwardedFor(
         state.config.trust_forwarded_for.then(|| std::sync::Arc::new(state.config.trusted_proxies.clone())),
     );

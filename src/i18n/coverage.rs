@@ -5,7 +5,8 @@
 use super::files::{self, Labels};
 use super::notices::Notice;
 use super::{
-    AdminMessage, Locale, Message, NotifyMessage, OpenApiMessage, TemplateMessage, TradeMessage, UserCentreMessage,
+    AdminMessage, CatalogueMessage, Locale, Message, NotifyMessage, OpenApiMessage, TemplateMessage, TradeMessage,
+    UserCentreMessage,
 };
 use crate::domain::Carrier;
 use std::collections::HashSet;
@@ -272,6 +273,47 @@ fn admin_messages() -> Vec<AdminMessage> {
     all
 }
 
+fn catalogue_messages() -> Vec<CatalogueMessage> {
+    use CatalogueMessage::*;
+    let all = vec![
+        ProductKeyInvalid { max: 64 },
+        ProductKeyTaken,
+        ProductNameInvalid { max: 64 },
+        FaceValueInvalid,
+        ProductInUse,
+        ProductLocked,
+        RateInvalid { min: 1, max: 20_000 },
+        RulePriceInvalid,
+        RuleMatchesNothing,
+        ImportLineMerchant { line: 2 },
+        ImportLineProduct { line: 2 },
+        ImportLinePrice { line: 2 },
+        ImportLineStatus { line: 2 },
+        ImportLineDuplicate { line: 3, first: 2 },
+        ImportLineIncomplete { line: 2 },
+    ];
+    for message in &all {
+        match message {
+            ProductKeyInvalid { .. }
+            | ProductKeyTaken
+            | ProductNameInvalid { .. }
+            | FaceValueInvalid
+            | ProductInUse
+            | ProductLocked
+            | RateInvalid { .. }
+            | RulePriceInvalid
+            | RuleMatchesNothing
+            | ImportLineMerchant { .. }
+            | ImportLineProduct { .. }
+            | ImportLinePrice { .. }
+            | ImportLineStatus { .. }
+            | ImportLineDuplicate { .. }
+            | ImportLineIncomplete { .. } => {}
+        }
+    }
+    all
+}
+
 fn messages() -> Vec<Message> {
     use Message::*;
     let mut all = vec![
@@ -314,6 +356,7 @@ fn messages() -> Vec<Message> {
     all.extend(open_api_messages().into_iter().map(OpenApi));
     all.extend(notify_messages().into_iter().map(Notify));
     all.extend(admin_messages().into_iter().map(Admin));
+    all.extend(catalogue_messages().into_iter().map(Catalogue));
     for message in &all {
         match message {
             Success
@@ -353,7 +396,8 @@ fn messages() -> Vec<Message> {
             | Template(_)
             | OpenApi(_)
             | Notify(_)
-            | Admin(_) => {}
+            | Admin(_)
+            | Catalogue(_) => {}
         }
     }
     all

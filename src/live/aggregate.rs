@@ -2,7 +2,7 @@
 //! event is a few map and array updates under one short lock, never a database query.
 //! A snapshot is read from them once a second (`snapshot`), however many streams watch.
 
-use super::snapshot::{CarrierRatio, LiveSnapshot, MerchantVolume, MinuteFigures};
+use super::snapshot::{CarrierRatio, LiveSnapshot, MerchantVolume, MinuteFigures, NotificationFigures};
 use crate::domain::OrderStatus;
 use std::collections::HashMap;
 
@@ -240,6 +240,7 @@ impl Aggregate {
             p50_ms: self.percentile(&durations, 50),
             p95_ms: self.percentile(&durations, 95),
             top_merchants,
+            notifications: NotificationFigures::default(),
             alerts: Vec::new(),
         }
     }

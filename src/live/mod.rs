@@ -15,7 +15,7 @@ pub mod snapshot;
 use crate::db::{Database, now_millis};
 use crate::domain::OrderStatus;
 use aggregate::{Aggregate, Finished, Placed};
-use snapshot::LiveAlert;
+use snapshot::{LiveAlert, NotificationFigures};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -34,6 +34,8 @@ pub struct LiveMonitor {
     aggregate: Mutex<Aggregate>,
     names: Mutex<HashMap<i64, String>>,
     alerts: Mutex<Vec<LiveAlert>>,
+    notification_alerts: Mutex<Vec<LiveAlert>>,
+    notifications: Mutex<NotificationFigures>,
     events: watch::Sender<Arc<StreamEvent>>,
     /// Turns true when the server stops: open streams end so that shutdown is not held up.
     stopping: watch::Sender<bool>,
@@ -49,6 +51,8 @@ impl LiveMonitor {
             aggregate: Mutex::new(aggregate),
             names: Mutex::new(names),
             alerts: Mutex::new(Vec::new()),
+            notification_alerts: Mutex::new(Vec::new()),
+            notifications: Mutex::new(NotificationFigures::default()),
             events: watch::Sender::new(Arc::new(StreamEvent { id: 0, data: String::new() })),
             stopping: watch::Sender::new(false),
         }
@@ -97,6 +101,8 @@ impl LiveMonitor {
             aggregate.snapshot(now, &locked(&self.names))
         };
         snapshot.alerts = locked(&self.alerts).clone();
+        snapshot.alerts.extend(locked(&self.notification_alerts).iter().cloned());
+        snapshot.notifications = locked(&self.notifications).clone();
         let data = serde_json::to_string(&snapshot).unwrap_or_default();
         let id = now.max(self.events.borrow().id + 1);
         self.events.send_replace(Arc::new(StreamEvent { id, data }));
@@ -135,6 +141,13 @@ pub fn spawn_ticker(
                 match rebuild::low_balances(&db, low_balance_fen).await {
                     Ok(alerts) => *locked(&live.alerts) = alerts,
                     Err(error) => tracing::warn!(error = %error, "monitor: alerts not read"),
+                }
+                match rebuild::notification_figures(&db, now_millis()).await {
+                    Ok((figures, alerts)) => {
+                        *locked(&live.notifications) = figures;
+                        *locked(&live.notification_alerts) = alerts;
+                    }
+                    Err(error) => tracing::warn!(error = %error, "monitor: notification figures not read"),
                 }
             }
             let unnamed = live.unnamed_merchants();

@@ -9,7 +9,7 @@
 //! cost on every order written for this).
 
 use super::aggregate::{Aggregate, Finished, Placed, beijing_day, beijing_day_start};
-use super::snapshot::LiveAlert;
+use super::snapshot::{LiveAlert, NotificationFigures};
 use crate::db::Database;
 use crate::domain::OrderStatus;
 use sqlx::Row;
@@ -84,7 +84,51 @@ pub async fn low_balances(db: &Database, threshold_fen: i64) -> Result<Vec<LiveA
                 name: row.try_get(1)?,
                 balance_fen: row.try_get(2)?,
                 threshold_fen,
+                count: 0,
             })
         })
         .collect()
+}
+
+/// The notification outbox's figures and its alerts: the backlog (the partial index
+/// `notifications_due`), attempts of the last hour (`notification_attempts_started`) and
+/// merchants with notifications given up on in the last day (`notifications_exhausted`).
+/// Three indexed reads, every 10 seconds: never a scan of the outbox.
+pub async fn notification_figures(
+    db: &Database,
+    now: i64,
+) -> Result<(NotificationFigures, Vec<LiveAlert>), sqlx::Error> {
+    let backlog: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM notifications WHERE state IN (0, 2)").fetch_one(&db.pool).await?;
+    let (attempts, failed): (i64, i64) = sqlx::query_as(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(1 - delivered), 0) AS BIGINT) FROM notification_attempts
+         WHERE started_at >= $1",
+    )
+    .bind(now - HOUR_MS)
+    .fetch_one(&db.pool)
+    .await?;
+    let rows = sqlx::query(
+        "SELECT n.merchant_id, m.name, COUNT(*) FROM notifications n JOIN merchants m ON m.id = n.merchant_id
+         WHERE n.state = 3 AND n.created_at >= $1
+         GROUP BY n.merchant_id, m.name ORDER BY COUNT(*) DESC, n.merchant_id LIMIT $2",
+    )
+    .bind(now - 24 * HOUR_MS)
+    .bind(MAX_ALERTS)
+    .fetch_all(&db.pool)
+    .await?;
+    let alerts = rows
+        .iter()
+        .map(|row| {
+            Ok(LiveAlert {
+                kind: "notification_exhausted".to_string(),
+                merchant_id: row.try_get(0)?,
+                name: row.try_get(1)?,
+                balance_fen: 0,
+                threshold_fen: 0,
+                count: row.try_get(2)?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let figures = NotificationFigures::new(backlog.max(0) as u64, attempts.max(0) as u64, failed.max(0) as u64);
+    Ok((figures, alerts))
 }

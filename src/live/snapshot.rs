@@ -22,7 +22,27 @@ pub struct LiveSnapshot {
     pub p95_ms: Option<i64>,
     /// Today's (Beijing day) merchants by amount ordered, at most 10.
     pub top_merchants: Vec<MerchantVolume>,
+    /// Merchants' order notifications (read from the outbox every 10 seconds).
+    pub notifications: NotificationFigures,
     pub alerts: Vec<LiveAlert>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+pub struct NotificationFigures {
+    /// Notifications still to be delivered (pending, or failed and waiting for a retry).
+    pub backlog: u64,
+    /// Delivery attempts in the last hour, and those that failed.
+    pub attempts_60m: u64,
+    pub failed_60m: u64,
+    /// Failed attempts per thousand; null without attempts.
+    pub failure_permille_60m: Option<u64>,
+}
+
+impl NotificationFigures {
+    pub fn new(backlog: u64, attempts_60m: u64, failed_60m: u64) -> Self {
+        let failure_permille_60m = (attempts_60m > 0).then(|| failed_60m.min(attempts_60m) * 1000 / attempts_60m);
+        Self { backlog, attempts_60m, failed_60m, failure_permille_60m }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -77,9 +97,14 @@ pub struct MerchantVolume {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct LiveAlert {
     /// `low_balance`: the merchant's balance is below the alert line.
+    /// `notification_exhausted`: notifications to the merchant were given up on (all
+    /// retries failed) in the last 24 hours; `count` says how many.
     pub kind: String,
     pub merchant_id: i64,
     pub name: String,
+    /// `low_balance` only (0 otherwise).
     pub balance_fen: i64,
     pub threshold_fen: i64,
+    /// `notification_exhausted` only (0 otherwise).
+    pub count: i64,
 }

@@ -57,15 +57,18 @@ pub struct RawLine {
     pub cells: Vec<String>,
 }
 
-/// A title row: its first cell has letters or CJK text rather than a number.
-fn is_title(cells: &[String]) -> bool {
+/// Which first line is a title row, to be skipped (each kind of file has its own).
+pub type TitleRule = fn(&[String]) -> bool;
+
+/// A title row of an order file: its first cell has letters or CJK text rather than a number.
+pub fn is_title(cells: &[String]) -> bool {
     cells.first().is_some_and(|cell| {
         let cell = cell.trim().trim_start_matches('\u{feff}');
         !cell.is_empty() && cell.chars().any(|c| c.is_alphabetic())
     })
 }
 
-fn finish(rows: Vec<(i64, Vec<String>)>) -> Result<Vec<RawLine>, TradeMessage> {
+fn finish(rows: Vec<(i64, Vec<String>)>, is_title: TitleRule) -> Result<Vec<RawLine>, TradeMessage> {
     let mut lines = Vec::with_capacity(rows.len());
     for (index, (line_no, cells)) in rows.into_iter().enumerate() {
         let cells: Vec<String> =
@@ -87,10 +90,17 @@ fn finish(rows: Vec<(i64, Vec<String>)>) -> Result<Vec<RawLine>, TradeMessage> {
     Ok(lines)
 }
 
-/// An uploaded file: xlsx by its signature (a zip), CSV otherwise.
+/// An uploaded file: xlsx by its signature (a zip), CSV otherwise (order files' title rule;
+/// uploads go through `parse_file_with`).
+#[cfg(test)]
 pub fn parse_file(bytes: &[u8]) -> Result<Vec<RawLine>, TradeMessage> {
+    parse_file_with(bytes, is_title)
+}
+
+/// An uploaded file whose title row is told by `is_title`.
+pub fn parse_file_with(bytes: &[u8], is_title: TitleRule) -> Result<Vec<RawLine>, TradeMessage> {
     if bytes.starts_with(b"PK\x03\x04") {
-        return finish(read_first_sheet(bytes, &XLSX_BUDGET).map_err(read_error)?);
+        return finish(read_first_sheet(bytes, &XLSX_BUDGET).map_err(read_error)?, is_title);
     }
     let text = std::str::from_utf8(bytes).map_err(|error| {
         // Excel's plain "CSV" is GBK on Chinese Windows: name the line and the fix.
@@ -119,12 +129,18 @@ pub fn parse_file(bytes: &[u8]) -> Result<Vec<RawLine>, TradeMessage> {
             return Err(TradeMessage::BatchTooLarge { max: MAX_LINES });
         }
     }
-    finish(rows)
+    finish(rows, is_title)
 }
 
 /// Pasted lines: cells separated by commas, tabs or semicolons; by spaces only in a
 /// line that has none of those (so a stray space inside a cell is kept and checked).
+#[cfg(test)]
 pub fn parse_text(text: &str) -> Result<Vec<RawLine>, TradeMessage> {
+    parse_text_with(text, is_title)
+}
+
+/// Pasted lines whose title row is told by `is_title`.
+pub fn parse_text_with(text: &str, is_title: TitleRule) -> Result<Vec<RawLine>, TradeMessage> {
     let separator = |c: char| matches!(c, ',' | '\t' | ';' | '，');
     let mut rows = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -139,7 +155,7 @@ pub fn parse_text(text: &str) -> Result<Vec<RawLine>, TradeMessage> {
             return Err(TradeMessage::BatchTooLarge { max: MAX_LINES });
         }
     }
-    finish(rows)
+    finish(rows, is_title)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! parsed on the blocking pool under the readers' budgets (`batch_file.rs`).
 
 use super::batch::PreviewText;
-use super::batch_file::{self, RawLine};
+use super::batch_file::{self, RawLine, TitleRule};
 use crate::error::AppError;
 use crate::extract::JsonBody;
 use crate::i18n::TradeMessage;
@@ -35,6 +35,11 @@ pub struct Upload {
 }
 
 pub async fn read_upload(state: &AppState, request: Request) -> Result<Upload, AppError> {
+    read_upload_with(state, request, batch_file::is_title).await
+}
+
+/// Reads an upload whose title row is told by `is_title` (price lists start with product keys).
+pub async fn read_upload_with(state: &AppState, request: Request, is_title: TitleRule) -> Result<Upload, AppError> {
     let is_multipart = request
         .headers()
         .get(header::CONTENT_TYPE)
@@ -48,7 +53,7 @@ pub async fn read_upload(state: &AppState, request: Request) -> Result<Upload, A
             return Err(AppError::field("file_name", TradeMessage::BatchFileNameTooLong { max: MAX_FILE_NAME_CHARS }));
         }
         let text = body.text.unwrap_or_default();
-        let lines = parse_off_runtime(move || batch_file::parse_text(&text))
+        let lines = parse_off_runtime(move || batch_file::parse_text_with(&text, is_title))
             .await
             .map_err(|message| AppError::field("text", message))?;
         let allow_ported = body.allow_ported.unwrap_or(false);
@@ -62,12 +67,16 @@ pub async fn read_upload(state: &AppState, request: Request) -> Result<Upload, A
                 // A browser sends the name as given; keep a shown, bounded one.
                 name = field.file_name().unwrap_or("upload").chars().take(MAX_FILE_NAME_CHARS).collect();
                 let bytes = field.bytes().await.map_err(|_| AppError::MalformedBody)?;
-                lines = Some(parse_off_runtime(move || batch_file::parse_file(&bytes)).await.map_err(field_error)?);
+                lines = Some(
+                    parse_off_runtime(move || batch_file::parse_file_with(&bytes, is_title))
+                        .await
+                        .map_err(field_error)?,
+                );
             }
             "text" => {
                 let text = field.text().await.map_err(|_| AppError::MalformedBody)?;
                 lines = Some(
-                    parse_off_runtime(move || batch_file::parse_text(&text))
+                    parse_off_runtime(move || batch_file::parse_text_with(&text, is_title))
                         .await
                         .map_err(|message| AppError::field("text", message))?,
                 );

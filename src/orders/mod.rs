@@ -2,10 +2,10 @@
 //! export, batches) and `/adminapi/admin/order/resolve` (`resolve.rs`).
 
 pub mod batch;
-mod batch_file;
+pub(crate) mod batch_file;
 pub mod batch_lifecycle;
 pub mod batch_submit;
-mod batch_upload;
+pub(crate) mod batch_upload;
 pub mod counters;
 pub mod export;
 pub mod generate;

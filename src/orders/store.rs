@@ -31,7 +31,7 @@ pub struct Offer {
 macro_rules! offer_query {
     () => {
         "SELECT p.id, p.product_key, p.name, p.carrier, p.product_kind, p.face_value_fen, q.price_fen
-     FROM products p LEFT JOIN quotes q ON q.product_id = p.id AND q.merchant_id = $1 AND q.status = 1"
+     FROM products p LEFT JOIN quotes q ON q.product_id = p.id AND q.merchant_id = $1 AND q.status = 1 AND p.status = 1"
     };
 }
 const OFFER_QUERY: &str = offer_query!();

@@ -1,8 +1,15 @@
 //! Products and quotes: `/adminapi/product/list`, `/adminapi/quote/list` and export
-//! (spec §3 quote columns), and `/adminapi/admin/quote/save`.
+//! (spec §3 quote columns), and `/adminapi/admin/quote/save`. Administrators' catalogue
+//! (`catalogue.rs`), bulk rules (`pricing.rs`), import (`import.rs`) and the price history
+//! (`history.rs`) live beside it.
+
+pub mod catalogue;
+pub mod history;
+pub mod import;
+pub mod pricing;
 
 use crate::audit;
-use crate::db::{millis_to_rfc3339, now_millis};
+use crate::db::millis_to_rfc3339;
 use crate::domain::{Carrier, Money, ProductKind, beijing_time};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, ExportParams, PageFetcher, respond, titles};
@@ -28,6 +35,14 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/quote/list", post(list))
         .route("/adminapi/quote/export", get(export))
         .route("/adminapi/admin/quote/save", post(save))
+        .merge(catalogue::router())
+        .merge(pricing::router())
+        .merge(history::router())
+}
+
+/// Routes that take files, with their own body limit (see `startup.rs`).
+pub fn upload_router() -> Router<AppState> {
+    import::upload_router()
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -39,6 +54,8 @@ pub struct Product {
     pub carrier: Carrier,
     pub product_kind: ProductKind,
     pub face_value_fen: i64,
+    /// 1 on, 0 off (an off product takes no orders).
+    pub status: i64,
 }
 
 /// Every product (the catalogue the quotes refer to).
@@ -46,7 +63,7 @@ pub struct Product {
     responses((status = 200, description = "`data` is a list of Product")), security(("token" = [])))]
 pub async fn products(State(state): State<AppState>, _caller: CurrentUser) -> ApiResult<Vec<Product>> {
     let rows = sqlx::query(
-        "SELECT id, product_key, name, business_name, carrier, product_kind, face_value_fen FROM products
+        "SELECT id, product_key, name, business_name, carrier, product_kind, face_value_fen, status FROM products
          ORDER BY carrier, product_kind, face_value_fen",
     )
     .fetch_all(&state.db.pool)
@@ -61,6 +78,7 @@ pub async fn products(State(state): State<AppState>, _caller: CurrentUser) -> Ap
             carrier: Carrier::from_code(row.try_get(4)?).unwrap_or(Carrier::Mobile),
             product_kind: ProductKind::from_code(row.try_get(5)?).unwrap_or(ProductKind::Direct),
             face_value_fen: row.try_get(6)?,
+            status: row.try_get(7)?,
         });
     }
     Ok(ApiOk(list))
@@ -288,13 +306,21 @@ pub async fn save(
     if !crate::finance::merchant_exists(&state.db.pool, request.merchant_id).await? {
         return Err(AppError::NotFound);
     }
+    let mut transaction = state.db.begin_write().await?;
     let before: Option<(i64, i64)> =
         sqlx::query_as("SELECT price_fen, status FROM quotes WHERE merchant_id = $1 AND product_id = $2")
             .bind(request.merchant_id)
             .bind(product_id)
-            .fetch_optional(&state.db.pool)
+            .fetch_optional(&mut *transaction)
             .await?;
-    upsert_quote(&state.db.pool, request.merchant_id, product_id, price.fen(), status).await?;
+    let change = history::PriceChange {
+        merchant_id: request.merchant_id,
+        product_id,
+        old_price_fen: before.map(|(price, _)| price),
+        new_price_fen: price.fen(),
+        status: Some(status),
+    };
+    history::apply_changes(&mut transaction, &[change], history::Source::Edit, admin.user_id).await?;
     // A price is what merchants pay: who changed it, from what to what, is audited.
     let was = before.map_or_else(|| "none".to_string(), |(price, status)| format!("{price} fen status {status}"));
     let detail = format!(
@@ -303,34 +329,19 @@ pub async fn save(
         request.product_key.trim(),
         price.fen()
     );
-    audit::record(&state.db.pool, Some(admin.user_id), audit::action::QUOTE_SAVED, &detail, &address.to_string())
-        .await?;
+    audit::record_on(
+        &mut *transaction,
+        Some(admin.user_id),
+        audit::action::QUOTE_SAVED,
+        &audit::target::merchant(request.merchant_id),
+        &detail,
+        &address.to_string(),
+    )
+    .await?;
+    transaction.commit().await?;
     let mut conditions = Conditions::default();
     conditions.push("q.merchant_id = ?", vec![Bind::Int(request.merchant_id)]);
     conditions.push("q.product_id = ?", vec![Bind::Int(product_id)]);
     let quote = fetch(&state.db.pool, conditions, 0, 1).await?.pop().ok_or(AppError::NotFound)?;
     Ok(ApiOk(quote))
-}
-
-pub async fn upsert_quote(
-    pool: &AnyPool,
-    merchant_id: i64,
-    product_id: i64,
-    price_fen: i64,
-    status: i64,
-) -> Result<(), sqlx::Error> {
-    let now = now_millis();
-    sqlx::query(
-        "INSERT INTO quotes (merchant_id, product_id, price_fen, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
-         ON CONFLICT (merchant_id, product_id) DO UPDATE SET price_fen = excluded.price_fen, status = excluded.status,
-         updated_at = excluded.updated_at",
-    )
-    .bind(merchant_id)
-    .bind(product_id)
-    .bind(price_fen)
-    .bind(status)
-    .bind(now)
-    .execute(pool)
-    .await?;
-    Ok(())
 }

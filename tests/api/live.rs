@@ -12,6 +12,7 @@ on_both_backends!(
     the_stream_resumes_after_the_last_event_id,
     the_stream_ends_with_its_session,
     a_restart_rebuilds_the_figures_from_the_database,
+    the_stream_shows_the_notification_backlog_and_exhausted_notifications,
 );
 
 const STREAM: &str = "/adminapi/monitor/stream";
@@ -191,4 +192,64 @@ async fn a_restart_rebuilds_the_figures_from_the_database(backend: Backend) {
     assert_eq!((total(&snapshot, "placed"), total(&snapshot, "succeeded")), (2, 2));
     assert_eq!(snapshot["top_merchants"][0]["orders"], 2);
     assert_eq!(snapshot["top_merchants"][0]["name"], "live2");
+}
+
+/// A notification row for `mid`, written as the outbox would; `due_in_ms` keeps a pending
+/// one from being sent during the test.
+async fn notification(app: &TestApp, mid: i64, state: i64, due_in_ms: i64) -> i64 {
+    let now = backoffice::db::now_millis();
+    sqlx::query_scalar(
+        "INSERT INTO notifications (event_id, merchant_id, order_id, event_type, url, body, state, attempts,
+                                    next_attempt_at, created_at)
+         VALUES ($1, $2, NULL, 'test', 'https://example.com/hook', '{}', $3, 1, $4, $5) RETURNING id",
+    )
+    .bind(format!("msg_test_{state}_{now}"))
+    .bind(mid)
+    .bind(state)
+    .bind(now + due_in_ms)
+    .bind(now)
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap()
+}
+
+async fn the_stream_shows_the_notification_backlog_and_exhausted_notifications(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let admin = app.login(ADMIN).await;
+    let (mid, _) = app.merchant("hooked").await;
+    let mut stream = open_with_ticket(&app, &admin).await;
+    let (_, first) = stream.next().await.unwrap();
+    assert_eq!(first["notifications"]["backlog"], 0);
+    assert!(first["notifications"]["failure_permille_60m"].is_null());
+    // One waiting for its retry (due in an hour), one given up on, with a failed and a
+    // delivered attempt in the last hour.
+    notification(&app, mid, 2, 3_600_000).await;
+    let exhausted = notification(&app, mid, 3, 0).await;
+    for (attempt, delivered) in [(1, 0), (2, 1)] {
+        sqlx::query(
+            "INSERT INTO notification_attempts (notification_id, attempt, started_at, latency_ms, http_status, delivered)
+             VALUES ($1, $2, $3, 5, 500, $4)",
+        )
+        .bind(exhausted)
+        .bind(attempt)
+        .bind(backoffice::db::now_millis())
+        .bind(delivered)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    }
+    // Read every 10 seconds: wait for the figures, not for the time.
+    let seen = stream
+        .until(|snapshot| {
+            snapshot["notifications"]["backlog"] == 1
+                && snapshot["alerts"].as_array().unwrap().iter().any(|alert| alert["kind"] == "notification_exhausted")
+        })
+        .await;
+    assert_eq!(seen["notifications"]["attempts_60m"], 2);
+    assert_eq!(seen["notifications"]["failed_60m"], 1);
+    assert_eq!(seen["notifications"]["failure_permille_60m"], 500);
+    let alert =
+        seen["alerts"].as_array().unwrap().iter().find(|alert| alert["kind"] == "notification_exhausted").unwrap();
+    assert_eq!((alert["merchant_id"].as_i64(), alert["count"].as_i64()), (Some(mid), Some(1)));
+    assert_eq!(alert["name"], "hooked");
 }

@@ -3,6 +3,7 @@
 
 mod batch;
 mod batch_rules;
+mod catalogue;
 mod certification;
 mod cli;
 mod files;

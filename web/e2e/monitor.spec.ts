@@ -40,4 +40,7 @@ test('the monitor moves when an order is placed', async ({ page }) => {
   await expect.poll(() => figure(placed), { timeout: 15_000 }).toBe(before + 1);
   await expect(page.getByTestId('live-top-merchants')).toContainText('10001');
   await expect(page.getByTestId('live-chart').locator('canvas')).toHaveCount(1);
+  // The notification outbox's figures are shown beside the orders' (read every 10 s).
+  await expect(page.getByTestId('live-notify-backlog')).toContainText(/\d/);
+  await expect(page.getByTestId('live-notify-failure')).toBeVisible();
 });

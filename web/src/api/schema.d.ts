@@ -260,6 +260,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/admin/product/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a product. */
+        post: operations["post_adminapi_admin_product_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/product/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a product nothing refers to; one in use is refused (switch it off instead). */
+        post: operations["post_adminapi_admin_product_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/product/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edit a product. One in use keeps its key, carrier, kind and face value. */
+        post: operations["post_adminapi_admin_product_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/quote/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price changes, newest first. */
+        post: operations["post_adminapi_admin_quote_history"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/quote/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a merchant's price list: multipart `merchant_id` and `file` (CSV or xlsx), or
+         *     JSON `{merchant_id, text}`. All lines good, or nothing changed and every bad line named
+         *     (`data.fields`, keyed `line:<n>`).
+         */
+        post: operations["post_adminapi_admin_quote_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/quote/reprice/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a bulk rule: every matching product's quote set to its rule price (created, on,
+         *     where missing), each change in the price history, all in one transaction.
+         */
+        post: operations["post_adminapi_admin_quote_reprice_apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/quote/reprice/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a bulk rule would do, changing nothing. */
+        post: operations["post_adminapi_admin_quote_reprice_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/quote/save": {
         parameters: {
             query?: never;
@@ -2222,6 +2348,37 @@ export interface components {
             /** @description `ok`. */
             status: string;
         };
+        HistoryRequest: {
+            /**
+             * Format: int64
+             * @description One merchant's changes (omit for every merchant's).
+             */
+            merchant_id?: number | null;
+            /**
+             * Format: int64
+             * @description 1-based, default 1.
+             */
+            page?: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 500, default 20.
+             */
+            page_size?: number | null;
+            /** @description One product's changes, by exact key. */
+            product_key?: string | null;
+        };
+        ImportOutcome: {
+            /**
+             * Format: int64
+             * @description Quotes whose price changed (new quotes included).
+             */
+            changed: number;
+            /**
+             * Format: int64
+             * @description Lines read.
+             */
+            lines: number;
+        };
         /**
          * @description The integration settings form (notify URL, IP whitelist; later the API keys), saved on
          *     its own by `changeIntegration`. An absent field is an empty one: the form sends both.
@@ -2277,9 +2434,21 @@ export interface components {
             status: number | null;
         };
         LiveAlert: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description `low_balance` only (0 otherwise).
+             */
             balance_fen: number;
-            /** @description `low_balance`: the merchant's balance is below the alert line. */
+            /**
+             * Format: int64
+             * @description `notification_exhausted` only (0 otherwise).
+             */
+            count: number;
+            /**
+             * @description `low_balance`: the merchant's balance is below the alert line.
+             *     `notification_exhausted`: notifications to the merchant were given up on (all
+             *     retries failed) in the last 24 hours; `count` says how many.
+             */
             kind: string;
             /** Format: int64 */
             merchant_id: number;
@@ -2305,6 +2474,8 @@ export interface components {
             manual_review: number;
             /** @description The last 60 minutes, oldest first (the current minute last). */
             minutes: components["schemas"]["MinuteFigures"][];
+            /** @description Merchants' order notifications (read from the outbox every 10 seconds). */
+            notifications: components["schemas"]["NotificationFigures"];
             /**
              * Format: int64
              * @description Age of the oldest order still waiting for a result (in flight or in review).
@@ -2552,6 +2723,25 @@ export interface components {
             /** Format: int64 */
             uptime_seconds: number;
             version: string;
+        };
+        NotificationFigures: {
+            /**
+             * Format: int64
+             * @description Delivery attempts in the last hour, and those that failed.
+             */
+            attempts_60m: number;
+            /**
+             * Format: int64
+             * @description Notifications still to be delivered (pending, or failed and waiting for a retry).
+             */
+            backlog: number;
+            /** Format: int64 */
+            failed_60m: number;
+            /**
+             * Format: int64
+             * @description Failed attempts per thousand; null without attempts.
+             */
+            failure_permille_60m?: number | null;
         };
         NotificationItem: {
             /** Format: int64 */
@@ -2981,6 +3171,30 @@ export interface components {
              */
             text?: string | null;
         };
+        PriceHistoryItem: {
+            changed_at: string;
+            /** @description The administrator's username. */
+            changed_by?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            merchant_id: number;
+            /** Format: int64 */
+            new_price_fen: number;
+            /**
+             * Format: int64
+             * @description Absent for a quote's first price.
+             */
+            old_price_fen?: number | null;
+            product_key: string;
+            product_name: string;
+            source: components["schemas"]["Source"];
+        };
+        PriceHistoryResponse: {
+            list: components["schemas"]["PriceHistoryItem"][];
+            /** Format: int64 */
+            total: number;
+        };
         PriceOffer: {
             carrier: components["schemas"]["Carrier"];
             /** Format: int64 */
@@ -3026,12 +3240,46 @@ export interface components {
             name: string;
             product_key: string;
             product_kind: components["schemas"]["ProductKind"];
+            /**
+             * Format: int64
+             * @description 1 on, 0 off (an off product takes no orders).
+             */
+            status: number;
+        };
+        ProductIdRequest: {
+            /** Format: int64 */
+            id: number;
         };
         /**
          * @description What a product is: credit sent to a number, or a card secret delivered.
          * @enum {string}
          */
         ProductKind: "direct" | "card";
+        ProductRequest: {
+            /** @description `mobile`, `unicom` or `telecom`. */
+            carrier: string;
+            /**
+             * Format: int64
+             * @description Face value in fen (positive).
+             */
+            face_value_fen: number;
+            /**
+             * Format: int64
+             * @description Updates only: the product's id.
+             */
+            id?: number | null;
+            /** @description 1 to 64 characters, e.g. 中国移动话费直充100元. */
+            name: string;
+            /** @description 1 to 64 of A-Z, 0-9, `-`, `_`, e.g. `MOBILE-DIRECT-100`. */
+            product_key: string;
+            /** @description `direct` (话费直充) or `card` (话费卡密). */
+            product_kind: string;
+            /**
+             * Format: int64
+             * @description 1 on (default), 0 off.
+             */
+            status?: number | null;
+        };
         /**
          * @description The profile form as sent. Every field is optional in JSON so that a missing field is
          *     reported with its own message rather than a parse error.
@@ -3203,6 +3451,45 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        RepricePreview: {
+            /**
+             * Format: int64
+             * @description Rows whose price changes (new quotes included).
+             */
+            changed: number;
+            rows: components["schemas"]["RepriceRow"][];
+        };
+        RepriceRequest: {
+            /** @description Only this carrier's products (`mobile`, `unicom`, `telecom`); all when absent. */
+            carrier?: string | null;
+            /** Format: int64 */
+            merchant_id: number;
+            /** @description Only this kind (`direct`, `card`); all when absent. */
+            product_kind?: string | null;
+            /**
+             * Format: int64
+             * @description Basis points of the face value: 9850 is 98.5 %.
+             */
+            rate_bp: number;
+            /** @description `half_up` (default), `down` or `up`. */
+            rounding?: components["schemas"]["Rounding"];
+        };
+        /** @description One product's price before and after the rule. */
+        RepriceRow: {
+            /** Format: int64 */
+            face_value_fen: number;
+            /** Format: int64 */
+            new_price_fen: number;
+            /**
+             * Format: int64
+             * @description The current price; absent when the merchant has no quote yet (the rule creates one, on).
+             */
+            old_price_fen?: number | null;
+            /** Format: int64 */
+            product_id: number;
+            product_key: string;
+            product_name: string;
+        };
         ResendFailedRequest: {
             /**
              * @description Written at or after (RFC 3339), required.
@@ -3327,6 +3614,11 @@ export interface components {
             /** @description `whsec_` + base64 of 32 random bytes: shown this once, never again. */
             webhook_secret: string;
         };
+        /**
+         * @description How a price that falls between two fen is rounded.
+         * @enum {string}
+         */
+        Rounding: "half_up" | "down" | "up";
         RulePreset: {
             /** @description Always `switch` for rule presets. */
             actionType: string;
@@ -3406,6 +3698,11 @@ export interface components {
             matches?: boolean | null;
             string_to_sign: string;
         };
+        /**
+         * @description Where a price change came from (stored as its code).
+         * @enum {string}
+         */
+        Source: "edit" | "rule" | "import";
         StatusResponse: {
             /**
              * Format: int64
@@ -4053,6 +4350,268 @@ export interface operations {
             };
             /** @description 40000: result invalid, or no items or more than 100 */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_product_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is the new product's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: a field invalid, or the key taken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_product_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductIdRequest"];
+            };
+        };
+        responses: {
+            /** @description done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40900: quotes or orders refer to it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_product_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductRequest"];
+            };
+        };
+        responses: {
+            /** @description done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: a field invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40900: in use, only name and on/off may change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_quote_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HistoryRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a PriceHistoryResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_quote_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is an ImportOutcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the file unreadable or over its budget, or bad lines (each named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_quote_reprice_apply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepriceRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is the RepricePreview of what was applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: rate or filter invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40900: no product matches */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_quote_reprice_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepriceRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a RepricePreview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: rate or filter invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40900: no product matches */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,10 @@ import enTemplate from './en-US/template';
 import zhResult from './zh-CN/result';
 import zhTemplate from './zh-CN/template';
 import enApiKeys from './en-US/api-keys';
+import enCatalogue from './en-US/catalogue';
+import enMonitor from './en-US/monitor';
+import zhMonitor from './zh-CN/monitor';
+import zhCatalogue from './zh-CN/catalogue';
 import enMerchantAdmin from './en-US/merchant-admin';
 import enNotify from './en-US/notify';
 import enReviewQueue from './en-US/review-queue';
@@ -24,6 +28,8 @@ describe('locales', () => {
     ['merchant-admin', zhMerchantAdmin, enMerchantAdmin],
     ['notify', zhNotify, enNotify],
     ['review-queue', zhReviewQueue, enReviewQueue],
+    ['catalogue', zhCatalogue, enCatalogue],
+    ['monitor', zhMonitor, enMonitor],
   ] as [string, Record<string, string>, Record<string, string>][])(
     '%s texts (loaded with their pages) pair up and never shadow the main texts',
     (_, zh, en) => {

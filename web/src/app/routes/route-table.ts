@@ -50,6 +50,8 @@ export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   AllAddList: () => import('@/features/batch-add-orders/components/batch-add-orders-page'),
   Notifications: () => import('@/features/notifications/components/notifications-page'),
   QouteList: () => import('@/features/quotes/components/quote-list-page'),
+  QuotePricing: () => import('@/features/quotes/components/quote-pricing-page'),
+  Products: () => import('@/features/catalogue/components/products-page'),
   Account: () => import('@/features/finance-account/components/account-records-page'),
   Merchants: () => import('@/features/merchants/components/merchants-page'),
   Certifications: () => import('@/features/user-settings/components/certification-review-page'),

@@ -15,6 +15,8 @@ export default {
   'menu.order.allAddList': 'Batch add orders',
   'menu.qoute': 'Product',
   'menu.qoute.list': 'Quote list',
+  'menu.qoute.products': 'Products',
+  'menu.qoute.pricing': 'Repricing',
   'menu.result': 'Result',
   'menu.result.success': 'Success',
   'menu.result.error': 'Failure',

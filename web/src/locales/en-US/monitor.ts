@@ -42,4 +42,8 @@ export default {
   'monitor.live.alerts': 'Active alerts',
   'monitor.live.noAlerts': 'No active alerts',
   'monitor.live.alert.lowBalance': '{{name}}: balance ¥{{balance}} is below the alert line ¥{{line}}',
+  'monitor.live.notifyBacklog': 'Notifications waiting',
+  'monitor.live.notifyFailure': 'Notification failures (last hour)',
+  'monitor.live.alert.notificationExhausted':
+    '{{name}}: {{count}} notifications given up on after every retry (last 24 hours)',
 };

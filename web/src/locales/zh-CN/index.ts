@@ -6,7 +6,6 @@ import listPage from './list-page';
 import login from './login';
 import menu from './menu';
 import messageCenter from './message-center';
-import monitor from './monitor';
 import navbar from './navbar';
 import orderCommon from './order-common';
 import orderPages from './order-pages';
@@ -28,7 +27,6 @@ export default {
   ...login,
   ...menu,
   ...messageCenter,
-  ...monitor,
   ...navbar,
   ...orderCommon,
   ...orderPages,

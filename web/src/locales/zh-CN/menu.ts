@@ -15,6 +15,8 @@ export default {
   'menu.order.allAddList': '批量添加订单',
   'menu.qoute': '商品',
   'menu.qoute.list': '报价列表',
+  'menu.qoute.products': '商品管理',
+  'menu.qoute.pricing': '调价',
   'menu.result': '结果页',
   'menu.result.success': '成功页',
   'menu.result.error': '失败页',

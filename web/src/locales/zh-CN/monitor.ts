@@ -42,4 +42,7 @@ export default {
   'monitor.live.alerts': '当前告警',
   'monitor.live.noAlerts': '暂无告警',
   'monitor.live.alert.lowBalance': '{{name}}：余额 ¥{{balance}} 低于告警线 ¥{{line}}',
+  'monitor.live.notifyBacklog': '待发送通知',
+  'monitor.live.notifyFailure': '通知失败率（近一小时）',
+  'monitor.live.alert.notificationExhausted': '{{name}}：近 24 小时有 {{count}} 条通知重试耗尽未送达',
 };

@@ -38,11 +38,22 @@ export interface MerchantVolume {
 }
 
 export interface LiveAlert {
-  kind: 'low_balance';
+  /** low_balance: balance below the alert line; notification_exhausted: notifications given up on (last 24 h). */
+  kind: 'low_balance' | 'notification_exhausted';
   merchant_id: number;
   name: string;
   balance_fen: number;
   threshold_fen: number;
+  /** notification_exhausted: how many. */
+  count: number;
+}
+
+export interface NotificationFigures {
+  /** Notifications still to be delivered. */
+  backlog: number;
+  attempts_60m: number;
+  failed_60m: number;
+  failure_permille_60m: number | null;
 }
 
 export interface LiveSnapshot {
@@ -55,6 +66,7 @@ export interface LiveSnapshot {
   p50_ms: number | null;
   p95_ms: number | null;
   top_merchants: MerchantVolume[];
+  notifications: NotificationFigures;
   alerts: LiveAlert[];
 }
 

@@ -15,6 +15,7 @@ const snapshot: LiveSnapshot = {
   p50_ms: null,
   p95_ms: null,
   top_merchants: [],
+  notifications: { backlog: 0, attempts_60m: 0, failed_60m: 0, failure_permille_60m: null },
   alerts: [],
 };
 

@@ -36,6 +36,16 @@ export function LiveFigures({ snapshot }: { snapshot: LiveSnapshot }) {
       />
       <Figure testId="live-p50" title={t('monitor.live.p50')} value={formatDuration(snapshot.p50_ms, units)} />
       <Figure testId="live-p95" title={t('monitor.live.p95')} value={formatDuration(snapshot.p95_ms, units)} />
+      <Figure
+        testId="live-notify-backlog"
+        title={t('monitor.live.notifyBacklog')}
+        value={snapshot.notifications.backlog}
+      />
+      <Figure
+        testId="live-notify-failure"
+        title={t('monitor.live.notifyFailure')}
+        value={formatPermille(snapshot.notifications.failure_permille_60m)}
+      />
     </Row>
   );
 }
@@ -132,14 +142,21 @@ export function Alerts({ snapshot }: { snapshot: LiveSnapshot }) {
           renderItem={(alert) => (
             <List.Item key={`${alert.kind}-${alert.merchant_id}`}>
               <Alert
-                type="warning"
+                type={alert.kind === 'notification_exhausted' ? 'error' : 'warning'}
                 showIcon
                 style={{ width: '100%' }}
-                title={t('monitor.live.alert.lowBalance', {
-                  name: `${alert.name} (${alert.merchant_id})`,
-                  balance: formatFen(alert.balance_fen),
-                  line: formatFen(alert.threshold_fen),
-                })}
+                title={
+                  alert.kind === 'notification_exhausted'
+                    ? t('monitor.live.alert.notificationExhausted', {
+                        name: `${alert.name} (${alert.merchant_id})`,
+                        count: alert.count,
+                      })
+                    : t('monitor.live.alert.lowBalance', {
+                        name: `${alert.name} (${alert.merchant_id})`,
+                        balance: formatFen(alert.balance_fen),
+                        line: formatFen(alert.threshold_fen),
+                      })
+                }
               />
             </List.Item>
           )}

@@ -4,6 +4,7 @@ import { formatTimeAs } from '@/lib/platform-time';
 import { useLiveStream } from '../api/live-stream';
 import { Alerts, CarrierTable, LiveFigures, MinuteChart, TopMerchants } from './live-panels';
 import { ServerPanel } from './server-panel';
+import '@/locales/monitor-texts';
 
 const STATUS_BADGE = { open: 'success', connecting: 'processing', reconnecting: 'warning' } as const;
 

@@ -1,0 +1,138 @@
+//! Texts of the product catalogue and of merchants' price lists (bulk rules, import), in
+//! both locales.
+
+use super::Locale;
+use std::borrow::Cow;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CatalogueMessage {
+    /// Product keys: 1 to `max` of A-Z, 0-9, `-`, `_`.
+    ProductKeyInvalid {
+        max: usize,
+    },
+    ProductKeyTaken,
+    ProductNameInvalid {
+        max: usize,
+    },
+    FaceValueInvalid,
+    /// A product that quotes or orders refer to is kept (switched off instead).
+    ProductInUse,
+    /// A product in use keeps its key, carrier, kind and face value (orders and quotes
+    /// were made for them); its name and on/off may change.
+    ProductLocked,
+    /// A bulk rule's rate: basis points of the face value.
+    RateInvalid {
+        min: i64,
+        max: i64,
+    },
+    /// The rule gives a price of zero or above the face value's ceiling.
+    RulePriceInvalid,
+    /// The rule matched no product.
+    RuleMatchesNothing,
+    /// Import: the line's merchant is not the merchant being imported for.
+    ImportLineMerchant {
+        line: i64,
+    },
+    ImportLineProduct {
+        line: i64,
+    },
+    ImportLinePrice {
+        line: i64,
+    },
+    ImportLineStatus {
+        line: i64,
+    },
+    ImportLineDuplicate {
+        line: i64,
+        first: i64,
+    },
+    ImportLineIncomplete {
+        line: i64,
+    },
+}
+
+impl CatalogueMessage {
+    pub fn key(&self) -> &'static str {
+        use CatalogueMessage::*;
+        match self {
+            ProductKeyInvalid { .. } => "product.key.invalid",
+            ProductKeyTaken => "product.key.taken",
+            ProductNameInvalid { .. } => "product.name.invalid",
+            FaceValueInvalid => "product.face_value.invalid",
+            ProductInUse => "product.in_use",
+            ProductLocked => "product.locked",
+            RateInvalid { .. } => "quote.rule.rate_invalid",
+            RulePriceInvalid => "quote.rule.price_invalid",
+            RuleMatchesNothing => "quote.rule.matches_nothing",
+            ImportLineMerchant { .. } => "quote.import.merchant",
+            ImportLineProduct { .. } => "quote.import.product",
+            ImportLinePrice { .. } => "quote.import.price",
+            ImportLineStatus { .. } => "quote.import.status",
+            ImportLineDuplicate { .. } => "quote.import.duplicate",
+            ImportLineIncomplete { .. } => "quote.import.incomplete",
+        }
+    }
+
+    pub fn text(&self, locale: Locale) -> Cow<'static, str> {
+        use CatalogueMessage::*;
+        let zh = locale == Locale::ZhCn;
+        let pick =
+            |zh_text: String, en_text: String| -> Cow<'static, str> { if zh { zh_text } else { en_text }.into() };
+        match self {
+            ProductKeyInvalid { max } => pick(
+                format!("商品编号须为 1 到 {max} 个大写字母、数字、- 或 _"),
+                format!("the product key must be 1 to {max} capital letters, digits, - or _"),
+            ),
+            ProductKeyTaken => pick("该商品编号已存在".into(), "a product with this key already exists".into()),
+            ProductNameInvalid { max } => pick(
+                format!("商品名称须为 1 到 {max} 个字符"),
+                format!("the product name must be 1 to {max} characters"),
+            ),
+            FaceValueInvalid => pick(
+                "面值须为正数（分），最多 1 亿元".into(),
+                "the face value must be a positive number of fen, at most 100 million yuan".into(),
+            ),
+            ProductInUse => pick(
+                "该商品已被报价或订单使用，不能删除，只能下架".into(),
+                "this product is used by quotes or orders: it cannot be deleted, only switched off".into(),
+            ),
+            ProductLocked => pick(
+                "该商品已被报价或订单使用，只能修改名称和上下架".into(),
+                "this product is used by quotes or orders: only its name and on/off can change".into(),
+            ),
+            RateInvalid { min, max } => pick(
+                format!("比例须为 {min} 到 {max} 个基点（1 基点 = 0.01%）的整数"),
+                format!("the rate must be a whole number of basis points (0.01 %) from {min} to {max}"),
+            ),
+            RulePriceInvalid => pick(
+                "按此规则算出的价格有的为 0 或超出上限，未做任何更改".into(),
+                "this rule gives some products a price of zero or above the limit; nothing was changed".into(),
+            ),
+            RuleMatchesNothing => pick("没有符合条件的商品".into(), "no product matches these conditions".into()),
+            ImportLineMerchant { line } => pick(
+                format!("第 {line} 行：商户编号与导入的商户不符"),
+                format!("line {line}: the merchant id is not the merchant being imported"),
+            ),
+            ImportLineProduct { line } => pick(
+                format!("第 {line} 行：没有该商品编号的商品"),
+                format!("line {line}: no product has this product key"),
+            ),
+            ImportLinePrice { line } => pick(
+                format!("第 {line} 行：供货价须为正的元金额，最多两位小数"),
+                format!("line {line}: the supply price must be a positive amount of yuan with at most two decimals"),
+            ),
+            ImportLineStatus { line } => pick(
+                format!("第 {line} 行：状态须为 上架/下架、on/off 或 1/0"),
+                format!("line {line}: the status must be on/off or 1/0 (or the Chinese words for on and off)"),
+            ),
+            ImportLineDuplicate { line, first } => pick(
+                format!("第 {line} 行：商品与第 {first} 行重复"),
+                format!("line {line}: the same product as line {first}"),
+            ),
+            ImportLineIncomplete { line } => pick(
+                format!("第 {line} 行：缺少商品编号或供货价"),
+                format!("line {line}: the product key or the supply price is missing"),
+            ),
+        }
+    }
+}
