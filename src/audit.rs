@@ -40,6 +40,9 @@ pub mod action {
     /// An open-API key created or revoked; `detail` names the key (never its secret).
     pub const API_KEY_CREATED: &str = "api_key_created";
     pub const API_KEY_REVOKED: &str = "api_key_revoked";
+    /// An administrator switched a key's legacy MD5 signing on or off.
+    pub const API_KEY_LEGACY_ON: &str = "api_key_legacy_on";
+    pub const API_KEY_LEGACY_OFF: &str = "api_key_legacy_off";
     /// A merchant's webhook signing secret replaced (the secret is never in the detail).
     pub const WEBHOOK_SECRET_ROTATED: &str = "webhook_secret_rotated";
     /// Notifications sent again by hand; `detail` says which or how many.

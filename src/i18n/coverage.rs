@@ -204,6 +204,9 @@ fn open_api_messages() -> Vec<OpenApiMessage> {
     let all = vec![
         HeaderInvalid { header: "X-Nonce" },
         KeyUnknown,
+        LegacyParamInvalid { param: "sign" },
+        LegacyNotEnabled,
+        LegacySignatureWrong,
         TimestampSkewed { server_time: 1_700_000_000, window_seconds: 300 },
         NonceReplayed,
         SignatureWrong,
@@ -220,6 +223,9 @@ fn open_api_messages() -> Vec<OpenApiMessage> {
         match message {
             HeaderInvalid { .. }
             | KeyUnknown
+            | LegacyParamInvalid { .. }
+            | LegacyNotEnabled
+            | LegacySignatureWrong
             | TimestampSkewed { .. }
             | NonceReplayed
             | SignatureWrong

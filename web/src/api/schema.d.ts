@@ -348,6 +348,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/apikey/setLegacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Administrators: switch one active key to (or back from) legacy MD5 signing over sorted
+         *     parameters, for a merchant migrating from another platform. Off by default; audited.
+         */
+        post: operations["post_adminapi_apikey_setLegacy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/apikey/signCheck": {
         parameters: {
             query?: never;
@@ -2244,6 +2264,8 @@ export interface components {
             key_id: string;
             last_used_address?: string | null;
             last_used_at?: string | null;
+            /** @description Whether the key also accepts legacy MD5 signatures (switched by an administrator). */
+            legacy_md5: boolean;
             /** Format: int64 */
             mid: number;
             revoked_at?: string | null;
@@ -3377,6 +3399,11 @@ export interface components {
             id: number;
             title: string;
         };
+        SetLegacyRequest: {
+            /** @description true: the key also accepts legacy MD5 signatures; false: HMAC-SHA256 only. */
+            enabled: boolean;
+            key_id: string;
+        };
         SetupResponse: {
             /** @description The backup codes that enabling with this setup will put in force. */
             backup_codes: string[];
@@ -4260,6 +4287,49 @@ export interface operations {
                 content?: never;
             };
             /** @description 40900: already revoked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_apikey_setLegacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetLegacyRequest"];
+            };
+        };
+        responses: {
+            /** @description Switched; `data` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40900: the key is revoked */
             409: {
                 headers: {
                     [name: string]: unknown;
