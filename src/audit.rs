@@ -17,6 +17,8 @@ pub mod action {
     pub const SECURITY_PHONE_CHANGED: &str = "security_phone_changed";
     pub const AVATAR_CHANGED: &str = "avatar_changed";
     pub const CERTIFICATION_SUBMITTED: &str = "certification_submitted";
+    /// A business licence image attached to a certification under review.
+    pub const CERTIFICATION_LICENCE_UPLOADED: &str = "certification_licence_uploaded";
     pub const CERTIFICATION_WITHDRAWN: &str = "certification_withdrawn";
     pub const CERTIFICATION_APPROVED: &str = "certification_approved";
     pub const CERTIFICATION_REJECTED: &str = "certification_rejected";

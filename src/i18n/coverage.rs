@@ -132,6 +132,9 @@ fn user_centre_messages() -> Vec<UserCentreMessage> {
         AvatarMissing,
         AvatarNotAnImage,
         AvatarTooLarge { max_kib: 512 },
+        LicenceNotAnImage,
+        LicenceTooLarge { max_kib: 5120 },
+        LicenceNotEditable,
         CertificationFieldRequired,
         CertificationPending,
         CertificationNotWithdrawable,
@@ -165,6 +168,9 @@ fn user_centre_messages() -> Vec<UserCentreMessage> {
             | AvatarMissing
             | AvatarNotAnImage
             | AvatarTooLarge { .. }
+            | LicenceNotAnImage
+            | LicenceTooLarge { .. }
+            | LicenceNotEditable
             | CertificationFieldRequired
             | CertificationPending
             | CertificationNotWithdrawable
