@@ -405,6 +405,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/certification/licence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Administrators: the licence image of a certification record (the bytes, not an
+         *     envelope); 40400 when none was uploaded.
+         */
+        get: operations["get_adminapi_certification_licence"];
+        put?: never;
+        /**
+         * Merchants: attach (or replace) the business licence image of their own certification
+         *     under review (multipart `id` and `file`; PNG, JPEG or WebP, at most 5 MiB).
+         */
+        post: operations["post_adminapi_certification_licence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/certification/list": {
         parameters: {
             query?: never;
@@ -2011,6 +2035,11 @@ export interface components {
             enterprise_certificate_number: string;
             enterprise_certificate_type: string;
             enterprise_name: string;
+            /**
+             * @description Whether a business licence image is attached (administrators read it from
+             *     `GET /adminapi/certification/licence?id=`).
+             */
+            has_licence: boolean;
             /** Format: int64 */
             id: number;
             legal_person: string;
@@ -2277,6 +2306,12 @@ export interface components {
             label: string;
             /** Format: int64 */
             value: number;
+        };
+        LicenceSaved: {
+            content_type: string;
+            /** Format: int64 */
+            id: number;
+            size: number;
         };
         ListKeysRequest: {
             /**
@@ -4389,6 +4424,66 @@ export interface operations {
             };
             /** @description 40400 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_adminapi_certification_licence: {
+        parameters: {
+            query: {
+                /** @description The certification record */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the image bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no licence image */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_certification_licence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is LicenceSaved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: not an image, too large, missing, or the record is not the caller's under review */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
