@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")"
 ./console.sh
 ./orders.sh
+./open_api.sh
 ./notify.sh

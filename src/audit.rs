@@ -17,6 +17,8 @@ pub mod action {
     pub const SECURITY_PHONE_CHANGED: &str = "security_phone_changed";
     pub const AVATAR_CHANGED: &str = "avatar_changed";
     pub const CERTIFICATION_SUBMITTED: &str = "certification_submitted";
+    /// A business licence image attached to a certification under review.
+    pub const CERTIFICATION_LICENCE_UPLOADED: &str = "certification_licence_uploaded";
     pub const CERTIFICATION_WITHDRAWN: &str = "certification_withdrawn";
     pub const CERTIFICATION_APPROVED: &str = "certification_approved";
     pub const CERTIFICATION_REJECTED: &str = "certification_rejected";
@@ -48,6 +50,9 @@ pub mod action {
     /// An open-API key created or revoked; `detail` names the key (never its secret).
     pub const API_KEY_CREATED: &str = "api_key_created";
     pub const API_KEY_REVOKED: &str = "api_key_revoked";
+    /// An administrator switched a key's legacy MD5 signing on or off.
+    pub const API_KEY_LEGACY_ON: &str = "api_key_legacy_on";
+    pub const API_KEY_LEGACY_OFF: &str = "api_key_legacy_off";
     /// A merchant's webhook signing secret replaced (the secret is never in the detail).
     pub const WEBHOOK_SECRET_ROTATED: &str = "webhook_secret_rotated";
     /// Notifications sent again by hand; `detail` says which or how many.

@@ -185,6 +185,11 @@ pub struct ServeArgs {
     /// addresses (tests and on-premises set-ups); refused by default.
     #[arg(long, env = "BACKOFFICE_ALLOW_PRIVATE_NOTIFY")]
     pub allow_private_notify: bool,
+    /// Seconds a sender's claim on a notification lasts: after a crash, its attempts in
+    /// flight are made again (same webhook-id) once this has passed. Longer than an
+    /// attempt's 10 s time limit, so a slow attempt is never sent twice while it runs.
+    #[arg(long, env = "BACKOFFICE_NOTIFY_LEASE_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(11..=86_400))]
+    pub notify_lease_seconds: u64,
     /// Do not send notifications from this process (they wait in the outbox for another).
     #[arg(long, env = "BACKOFFICE_NO_NOTIFY")]
     pub no_notify: bool,
@@ -258,6 +263,7 @@ impl ServeArgs {
             // Checked by clap's value parser already.
             schedule: crate::config::parse_notify_schedule(&self.notify_schedule).unwrap_or_default(),
             allow_private: self.allow_private_notify,
+            lease: Duration::from_secs(self.notify_lease_seconds),
             ..NotifyConfig::default()
         };
         config.metrics_token = self.metrics_token;

@@ -42,6 +42,8 @@ pub mod code {
     pub const API_TIMESTAMP_SKEWED: i64 = 40132;
     pub const API_NONCE_REPLAYED: i64 = 40133;
     pub const API_SIGNATURE_WRONG: i64 = 40134;
+    /// A legacy MD5 call with a key that is not switched to legacy signing.
+    pub const API_LEGACY_NOT_ENABLED: i64 = 40135;
     pub const API_WHITELIST_EMPTY: i64 = 40330;
     pub const API_ADDRESS_NOT_WHITELISTED: i64 = 40331;
     pub const API_MERCHANT_DISABLED: i64 = 40332;

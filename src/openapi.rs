@@ -2,7 +2,9 @@
 //! reference page at `/api-docs/ui/`.
 
 use crate::template_pages::{self, channel_form, generate};
-use crate::user_centre::{avatar, certification, certification_queue, inbox, integration, profile, validation};
+use crate::user_centre::{
+    avatar, certification, certification_licence, certification_queue, inbox, integration, profile, validation,
+};
 use crate::{
     auth, finance, live, live_stream, merchant_admin, monitor, operations, orders, quotes, system_info, two_factor,
     users,
@@ -59,6 +61,8 @@ use utoipa_swagger_ui::SwaggerUi;
         certification::withdraw,
         certification::review,
         certification_queue::pending_count,
+        certification_licence::upload,
+        certification_licence::download,
         inbox::list,
         inbox::mark_read,
         inbox::mark_all_read,
@@ -162,6 +166,7 @@ use utoipa_swagger_ui::SwaggerUi;
         avatar::AvatarSaved,
         certification::SubmitRequest,
         certification_queue::PendingCount,
+        certification_licence::LicenceSaved,
         certification::CertificationRecord,
         certification::ListRequest,
         certification::RecordIdRequest,

@@ -3,8 +3,9 @@
 //!
 //! A merchant creates a key with its current password (and its two-factor code when it
 //! has two-factor on); the secret is answered once and kept only sealed. Administrators
-//! list and revoke any merchant's keys. Every change is audited and told in the
-//! message center.
+//! list and revoke any merchant's keys, and switch one to legacy MD5 signing
+//! (`setLegacy`, `openapi_v1/legacy.rs`). Every change is audited; creations and
+//! revocations are told in the message center.
 
 pub mod store;
 
@@ -28,6 +29,7 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/apikey/create", post(create))
         .route("/adminapi/apikey/list", post(list))
         .route("/adminapi/apikey/revoke", post(revoke))
+        .route("/adminapi/apikey/setLegacy", post(set_legacy))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -157,6 +159,8 @@ pub struct KeyItem {
     /// `active` or `revoked`.
     pub state: &'static str,
     pub revoked_at: Option<String>,
+    /// Whether the key also accepts legacy MD5 signatures (switched by an administrator).
+    pub legacy_md5: bool,
 }
 
 /// The caller's keys (a merchant), or any merchant's (an administrator), newest first.
@@ -170,7 +174,7 @@ pub async fn list(
 ) -> ApiResult<Vec<KeyItem>> {
     let scope = caller.scope(request.mid)?;
     const COLUMNS: &str = "SELECT k.key_id, k.merchant_id, k.created_at, u.username, k.last_used_at,
-         k.last_used_address, k.revoked_at FROM api_keys k LEFT JOIN users u ON u.id = k.created_by";
+         k.last_used_address, k.revoked_at, k.legacy_md5 FROM api_keys k LEFT JOIN users u ON u.id = k.created_by";
     let rows = match scope {
         Some(merchant_id) => {
             sqlx::query(sqlx::AssertSqlSafe(format!("{COLUMNS} WHERE k.merchant_id = $1 ORDER BY k.id DESC LIMIT 500")))
@@ -196,6 +200,7 @@ pub async fn list(
             last_used_address: row.try_get(5)?,
             state: if revoked_at.is_some() { "revoked" } else { "active" },
             revoked_at: revoked_at.map(millis_to_rfc3339),
+            legacy_md5: row.try_get::<i64, _>(7)? != 0,
         });
     }
     Ok(ApiOk(items))
@@ -239,5 +244,50 @@ pub async fn revoke(
         return Err(AppError::Conflict(OpenApiMessage::KeyAlreadyRevoked.into()));
     }
     announce(&state, merchant_id, &caller, &request.key_id, &address.to_string(), false).await?;
+    Ok(ApiOk(()))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SetLegacyRequest {
+    pub key_id: String,
+    /// true: the key also accepts legacy MD5 signatures; false: HMAC-SHA256 only.
+    pub enabled: bool,
+}
+
+/// Administrators: switch one active key to (or back from) legacy MD5 signing over sorted
+/// parameters, for a merchant migrating from another platform. Off by default; audited.
+#[utoipa::path(post, path = "/adminapi/apikey/setLegacy", tag = "apikey", request_body = SetLegacyRequest,
+    responses((status = 200, description = "Switched; `data` is null"),
+        (status = 403, description = "40300: not an administrator"),
+        (status = 404, description = "40400: no such key"),
+        (status = 409, description = "40900: the key is revoked")),
+    security(("token" = [])))]
+pub async fn set_legacy(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(request): JsonBody<SetLegacyRequest>,
+) -> ApiResult<()> {
+    if caller.role != Role::Admin {
+        return Err(AppError::PermissionDenied);
+    }
+    let pool = &state.db.pool;
+    let row = sqlx::query("SELECT merchant_id, revoked_at FROM api_keys WHERE key_id = $1")
+        .bind(&request.key_id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let merchant_id: i64 = row.try_get(0)?;
+    if row.try_get::<Option<i64>, _>(1)?.is_some() {
+        return Err(AppError::Conflict(OpenApiMessage::KeyAlreadyRevoked.into()));
+    }
+    sqlx::query("UPDATE api_keys SET legacy_md5 = $1 WHERE key_id = $2")
+        .bind(i64::from(request.enabled))
+        .bind(&request.key_id)
+        .execute(pool)
+        .await?;
+    let action = if request.enabled { action::API_KEY_LEGACY_ON } else { action::API_KEY_LEGACY_OFF };
+    let detail = format!("merchant {merchant_id} key {}", request.key_id);
+    audit::record(pool, Some(caller.user_id), action, &detail, &address.to_string()).await?;
     Ok(ApiOk(()))
 }

@@ -71,11 +71,13 @@ pub struct ActiveKey {
     pub merchant_id: i64,
     pub secret: String,
     pub merchant_disabled: bool,
+    /// Whether the key also accepts legacy MD5 signatures (`openapi_v1/legacy.rs`).
+    pub legacy_md5: bool,
 }
 
 pub async fn find_active(pool: &AnyPool, secrets: &Secrets, key_id: &str) -> anyhow::Result<Option<ActiveKey>> {
     let row = sqlx::query(
-        "SELECT k.merchant_id, k.secret_enc, m.disabled_at FROM api_keys k JOIN merchants m ON m.id = k.merchant_id
+        "SELECT k.merchant_id, k.secret_enc, m.disabled_at, k.legacy_md5 FROM api_keys k JOIN merchants m ON m.id = k.merchant_id
          WHERE k.key_id = $1 AND k.revoked_at IS NULL",
     )
     .bind(key_id)
@@ -87,6 +89,7 @@ pub async fn find_active(pool: &AnyPool, secrets: &Secrets, key_id: &str) -> any
         merchant_id: row.try_get(0)?,
         secret: open(secrets, key_id, &sealed)?,
         merchant_disabled: row.try_get::<Option<i64>, _>(2)?.is_some(),
+        legacy_md5: row.try_get::<i64, _>(3)? != 0,
     }))
 }
 

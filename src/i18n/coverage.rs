@@ -133,6 +133,9 @@ fn user_centre_messages() -> Vec<UserCentreMessage> {
         AvatarMissing,
         AvatarNotAnImage,
         AvatarTooLarge { max_kib: 512 },
+        LicenceNotAnImage,
+        LicenceTooLarge { max_kib: 5120 },
+        LicenceNotEditable,
         CertificationFieldRequired,
         CertificationPending,
         CertificationNotWithdrawable,
@@ -166,6 +169,9 @@ fn user_centre_messages() -> Vec<UserCentreMessage> {
             | AvatarMissing
             | AvatarNotAnImage
             | AvatarTooLarge { .. }
+            | LicenceNotAnImage
+            | LicenceTooLarge { .. }
+            | LicenceNotEditable
             | CertificationFieldRequired
             | CertificationPending
             | CertificationNotWithdrawable
@@ -205,6 +211,9 @@ fn open_api_messages() -> Vec<OpenApiMessage> {
     let all = vec![
         HeaderInvalid { header: "X-Nonce" },
         KeyUnknown,
+        LegacyParamInvalid { param: "sign" },
+        LegacyNotEnabled,
+        LegacySignatureWrong,
         TimestampSkewed { server_time: 1_700_000_000, window_seconds: 300 },
         NonceReplayed,
         SignatureWrong,
@@ -221,6 +230,9 @@ fn open_api_messages() -> Vec<OpenApiMessage> {
         match message {
             HeaderInvalid { .. }
             | KeyUnknown
+            | LegacyParamInvalid { .. }
+            | LegacyNotEnabled
+            | LegacySignatureWrong
             | TimestampSkewed { .. }
             | NonceReplayed
             | SignatureWrong

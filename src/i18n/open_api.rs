@@ -11,6 +11,14 @@ pub enum OpenApiMessage {
         header: &'static str,
     },
     KeyUnknown,
+    /// A legacy MD5 call's parameter is missing or not of its form (`body`: the body is
+    /// not a JSON object of flat fields, or a parameter is repeated).
+    LegacyParamInvalid {
+        param: &'static str,
+    },
+    /// A legacy MD5 call with a key that is not switched to legacy signing.
+    LegacyNotEnabled,
+    LegacySignatureWrong,
     /// `X-Timestamp` is further from the server's clock than the window allows.
     TimestampSkewed {
         server_time: i64,
@@ -44,6 +52,9 @@ impl OpenApiMessage {
         match self {
             HeaderInvalid { .. } => "openapi.header_invalid",
             KeyUnknown => "openapi.key_unknown",
+            LegacyParamInvalid { .. } => "openapi.legacy_param_invalid",
+            LegacyNotEnabled => "openapi.legacy_not_enabled",
+            LegacySignatureWrong => "openapi.legacy_signature_wrong",
             TimestampSkewed { .. } => "openapi.timestamp_skewed",
             NonceReplayed => "openapi.nonce_replayed",
             SignatureWrong => "openapi.signature_wrong",
@@ -77,6 +88,29 @@ impl OpenApiMessage {
             }
             (KeyUnknown, ZhCn) => {
                 "X-Key-Id 不是有效的 API 密钥：请核对密钥 ID；如已吊销，请在控制台（个人设置 - API 密钥）创建新密钥".into()
+            }
+            (LegacyParamInvalid { param }, EnUs) => format!(
+                "the legacy-signed parameter {param} is missing or malformed: a legacy MD5 call carries key_id, \
+                 timestamp (unix seconds), nonce (16 to 64 of A-Z a-z 0-9 _ -) and sign (32 hex digits) as query \
+                 parameters or top-level fields of a flat JSON object, each once"
+            )
+            .into(),
+            (LegacyParamInvalid { param }, ZhCn) => format!(
+                "旧版签名参数 {param} 缺失或格式错误：旧版 MD5 调用须以查询参数或扁平 JSON 对象的顶层字段各带一次 key_id、\
+                 timestamp（Unix 秒）、nonce（16 到 64 个 A-Z a-z 0-9 _ - 字符）和 sign（32 位十六进制）"
+            )
+            .into(),
+            (LegacyNotEnabled, EnUs) => {
+                "this key does not accept legacy MD5 signatures: sign with the X-Signature header (HMAC-SHA256), or ask the platform's administrator to switch this key to legacy signing".into()
+            }
+            (LegacyNotEnabled, ZhCn) => {
+                "此密钥不接受旧版 MD5 签名：请改用 X-Signature 请求头（HMAC-SHA256）签名，或请平台管理员为此密钥开启旧版签名".into()
+            }
+            (LegacySignatureWrong, EnUs) => {
+                "sign does not match: sort the parameters except sign and empty ones by name, join them as name=value with &, append &key=SECRET and send the uppercase hex MD5 of that".into()
+            }
+            (LegacySignatureWrong, ZhCn) => {
+                "sign 不匹配：将除 sign 与空值外的参数按名称排序，以 name=value 用 & 连接，末尾追加 &key=SECRET，取其 MD5 的大写十六进制".into()
             }
             (TimestampSkewed { server_time, window_seconds }, EnUs) => format!(
                 "X-Timestamp is more than {window_seconds} seconds from the server time ({server_time}): send the \

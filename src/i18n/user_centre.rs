@@ -11,11 +11,17 @@ pub enum UserCentreMessage {
     NicknameRequired,
     CountryRegionRequired,
     AreaRequired,
-    TooLong { max: usize },
+    TooLong {
+        max: usize,
+    },
     NotifyUrlInvalid,
-    IpWhitelistInvalid { entry: String },
+    IpWhitelistInvalid {
+        entry: String,
+    },
     IpWhitelistChineseComma,
-    IpWhitelistTooMany { max: usize },
+    IpWhitelistTooMany {
+        max: usize,
+    },
     PhoneInvalid,
     WebsiteInvalid,
     CurrentPasswordRequired,
@@ -24,7 +30,15 @@ pub enum UserCentreMessage {
     SecurityAnswerRequired,
     AvatarMissing,
     AvatarNotAnImage,
-    AvatarTooLarge { max_kib: usize },
+    AvatarTooLarge {
+        max_kib: usize,
+    },
+    LicenceNotAnImage,
+    LicenceTooLarge {
+        max_kib: usize,
+    },
+    /// A licence image for a record that is not the caller's own under audit.
+    LicenceNotEditable,
     CertificationFieldRequired,
     CertificationPending,
     CertificationNotWithdrawable,
@@ -61,6 +75,9 @@ impl UserCentreMessage {
             AvatarMissing => "avatar.missing",
             AvatarNotAnImage => "avatar.not_an_image",
             AvatarTooLarge { .. } => "avatar.too_large",
+            LicenceNotAnImage => "certification.licence.not_an_image",
+            LicenceTooLarge { .. } => "certification.licence.too_large",
+            LicenceNotEditable => "certification.licence.not_editable",
             CertificationFieldRequired => "certification.field.required",
             CertificationPending => "certification.pending",
             CertificationNotWithdrawable => "certification.not_withdrawable",
@@ -136,6 +153,21 @@ impl UserCentreMessage {
                     format!("头像不能超过 {max_kib} KiB").into()
                 }
             }
+            LicenceNotAnImage => pick(
+                "the business licence must be a PNG, JPEG or WebP image (a photo or scan)",
+                "营业执照必须是 PNG、JPEG 或 WebP 图片（照片或扫描件）",
+            ),
+            LicenceTooLarge { max_kib } => {
+                if english {
+                    format!("the business licence image must be at most {max_kib} KiB").into()
+                } else {
+                    format!("营业执照图片不能超过 {max_kib} KiB").into()
+                }
+            }
+            LicenceNotEditable => pick(
+                "a licence image can be added only to your own certification while it is under review",
+                "只能为自己审核中的认证上传营业执照图片",
+            ),
             CertificationFieldRequired => pick("this field is required", "此项为必填项"),
             CertificationPending => pick(
                 "a certification is already being audited; withdraw it before submitting another",

@@ -15,6 +15,7 @@ use utoipa::{Modify, OpenApi};
         api_keys::create,
         api_keys::list,
         api_keys::revoke,
+        api_keys::set_legacy,
         super::sign_check::sign_check,
     ),
     components(schemas(
@@ -27,6 +28,7 @@ use utoipa::{Modify, OpenApi};
         api_keys::ListKeysRequest,
         api_keys::KeyItem,
         api_keys::RevokeKeyRequest,
+        api_keys::SetLegacyRequest,
         super::sign_check::SignCheckRequest,
         super::sign_check::SignCheckResponse,
     )),

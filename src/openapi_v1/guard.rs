@@ -2,9 +2,11 @@
 //! there and well-formed; the timestamp is within the window; the key is active; the
 //! signature is right (constant time); the nonce is new (stored, so also across
 //! restarts); the merchant is enabled; the caller's address is in its whitelist; the
-//! merchant's rate is within its limit. Refusals before the signature is known to be
+//! merchant's rate is within its limit. A legacy MD5 call (`legacy.rs`) carries the same
+//! four values as parameters instead of headers and passes the same checks. Refusals before the signature is known to be
 //! right are not signed (there is no key to trust); every later answer is.
 
+use super::legacy;
 use super::signature::{self, NONCE_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TIMESTAMP_WINDOW_SECONDS};
 use crate::api_keys::store;
 use crate::db::now_millis;
@@ -171,7 +173,24 @@ async fn admit(
     address: IpAddr,
     request: Request,
 ) -> Result<(Request, ApiCaller, String), Refusal> {
-    let presented = presented(request.headers())?;
+    let (parts, body) = request.into_parts();
+    let bytes = axum::body::to_bytes(body, MAX_BODY_BYTES).await.map_err(|_| AppError::MalformedBody)?;
+    // A call without X-Signature whose parameters carry `sign` is a legacy MD5 call.
+    let legacy = match parts.headers.contains_key(SIGNATURE_HEADER) {
+        true => None,
+        false => legacy::presented(parts.uri.query(), &bytes).map_err(|param| {
+            refused(StatusCode::UNAUTHORIZED, code::API_HEADER_INVALID, OpenApiMessage::LegacyParamInvalid { param })
+        })?,
+    };
+    let presented = match &legacy {
+        Some(call) => Presented {
+            key_id: call.key_id.clone(),
+            timestamp: call.timestamp.clone(),
+            nonce: call.nonce.clone(),
+            signature: call.sign.clone(),
+        },
+        None => presented(&parts.headers)?,
+    };
     let now = now_millis();
     let timestamp = signature::parse_timestamp(&presented.timestamp).unwrap_or_default();
     if (timestamp - now / 1000).unsigned_abs() > TIMESTAMP_WINDOW_SECONDS {
@@ -182,12 +201,25 @@ async fn admit(
     let key = store::find_active(&state.db.pool, &state.secrets, &presented.key_id)
         .await?
         .ok_or_else(|| refused(StatusCode::UNAUTHORIZED, code::API_KEY_UNKNOWN, OpenApiMessage::KeyUnknown))?;
-    let (parts, body) = request.into_parts();
-    let bytes = axum::body::to_bytes(body, MAX_BODY_BYTES).await.map_err(|_| AppError::MalformedBody)?;
-    let path = parts.uri.path_and_query().map_or_else(|| parts.uri.path(), |path| path.as_str());
-    let text = signature::request_string(parts.method.as_str(), path, &presented.timestamp, &presented.nonce, &bytes);
-    if !signature::verify(&key.secret, &text, &presented.signature) {
-        return Err(refused(StatusCode::UNAUTHORIZED, code::API_SIGNATURE_WRONG, OpenApiMessage::SignatureWrong).into());
+    match &legacy {
+        Some(_) if !key.legacy_md5 => {
+            let message = OpenApiMessage::LegacyNotEnabled;
+            return Err(refused(StatusCode::UNAUTHORIZED, code::API_LEGACY_NOT_ENABLED, message).into());
+        }
+        Some(call) if !legacy::verify(&call.params, &key.secret, &call.sign) => {
+            let message = OpenApiMessage::LegacySignatureWrong;
+            return Err(refused(StatusCode::UNAUTHORIZED, code::API_SIGNATURE_WRONG, message).into());
+        }
+        Some(_) => {}
+        None => {
+            let path = parts.uri.path_and_query().map_or_else(|| parts.uri.path(), |path| path.as_str());
+            let text =
+                signature::request_string(parts.method.as_str(), path, &presented.timestamp, &presented.nonce, &bytes);
+            if !signature::verify(&key.secret, &text, &presented.signature) {
+                let message = OpenApiMessage::SignatureWrong;
+                return Err(refused(StatusCode::UNAUTHORIZED, code::API_SIGNATURE_WRONG, message).into());
+            }
+        }
     }
     // From here on the caller holds the secret: answers are signed, refusals too.
     admit_signed(state, guard, address, &presented, key.merchant_id, key.merchant_disabled, now)

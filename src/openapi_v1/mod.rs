@@ -8,6 +8,7 @@
 pub mod card;
 pub mod doc;
 pub mod guard;
+pub mod legacy;
 pub mod orders;
 pub mod sign_check;
 pub mod signature;

@@ -168,6 +168,9 @@ pub struct CertificationRecord {
     pub organization_code: String,
     /// Whether the certificate numbers above are shown in full.
     pub numbers_masked: bool,
+    /// Whether a business licence image is attached (administrators read it from
+    /// `GET /adminapi/certification/licence?id=`).
+    pub has_licence: bool,
 }
 
 fn context(record_id: i64, field: &str) -> String {
@@ -201,11 +204,13 @@ fn record_from_row(state: &AppState, row: &AnyRow, full_numbers: bool) -> Result
         enterprise_certificate_number: number("enterprise_certificate_number")?,
         organization_code: row.try_get("organization_code")?,
         numbers_masked: !full_numbers,
+        has_licence: row.try_get::<i64, _>("licence_count")? > 0,
     })
 }
 
-const RECORD_QUERY: &str =
-    "SELECT c.*, u.username, u.merchant_id FROM certifications c JOIN users u ON u.id = c.user_id";
+const RECORD_QUERY: &str = "SELECT c.*, u.username, u.merchant_id,
+       (SELECT COUNT(*) FROM certification_licences l WHERE l.certification_id = c.id) AS licence_count
+     FROM certifications c JOIN users u ON u.id = c.user_id";
 
 /// Loads a record the caller may see: its own, or any for an administrator. Others'
 /// records are "not found", so ids cannot be probed.

@@ -3,6 +3,7 @@
 
 pub mod avatar;
 pub mod certification;
+pub mod certification_licence;
 pub mod certification_queue;
 pub mod credit_code;
 pub mod inbox;
@@ -37,6 +38,12 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/certification/detail", post(certification::detail))
         .route("/adminapi/certification/withdraw", post(certification::withdraw))
         .route("/adminapi/certification/review", post(certification::review))
+        .route(
+            "/adminapi/certification/licence",
+            post(certification_licence::upload)
+                .get(certification_licence::download)
+                .layer(DefaultBodyLimit::max(certification_licence::MAX_LICENCE_BYTES + 64 * 1024)),
+        )
         .route("/adminapi/certification/pendingCount", get(certification_queue::pending_count))
         .route("/adminapi/message/list", post(inbox::list))
         .route("/adminapi/message/read", post(inbox::mark_read))

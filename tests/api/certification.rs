@@ -8,6 +8,7 @@ on_both_backends!(
     merchants_cannot_touch_each_others_records,
     messages_are_read_only_by_their_owner,
     administrators_are_told_of_new_submissions,
+    the_licence_image_is_checked_by_content_and_shown_to_administrators_only,
 );
 
 pub fn submission() -> Value {
@@ -232,4 +233,53 @@ async fn administrators_are_told_of_new_submissions(backend: Backend) {
             .iter()
             .all(|message| !message["title"].as_str().unwrap().contains("待审核"))
     );
+}
+
+async fn the_licence_image_is_checked_by_content_and_shown_to_administrators_only(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let merchant = app.login(MERCHANT).await;
+    let admin = app.login(ADMIN).await;
+    let id =
+        app.post_as(&merchant, "/adminapi/certification/submit", submission()).await.data()["id"].as_i64().unwrap();
+    let upload = |token: &str, id: i64, bytes: Vec<u8>, name: &'static str, mime: &'static str| {
+        let part = reqwest::multipart::Part::bytes(bytes).file_name(name).mime_str(mime).unwrap();
+        let form = reqwest::multipart::Form::new().text("id", id.to_string()).part("file", part);
+        app.client.post(app.url("/adminapi/certification/licence")).bearer_auth(token).multipart(form)
+    };
+    let mut jpeg = vec![0xFF, 0xD8, 0xFF, 0xE0];
+    jpeg.extend_from_slice(&[9u8; 4000]);
+    // Names and declared types do not make an image; SVG and GIF are not accepted.
+    for (bytes, name) in [(b"<svg onload=alert(1)>".to_vec(), "licence.jpg"), (b"GIF89a....".to_vec(), "l.gif")] {
+        let refused = app.send(upload(&merchant, id, bytes, name, "image/jpeg")).await;
+        assert_eq!(refused.data()["keys"]["file"], "certification.licence.not_an_image", "{:?}", refused.body);
+    }
+    let mut large = jpeg.clone();
+    large.resize(5 * 1024 * 1024 + 1, 0);
+    let too_large = app.send(upload(&merchant, id, large, "big.jpg", "image/jpeg")).await;
+    assert_eq!(too_large.code(), 40000);
+    // Only to one's own record under review.
+    app.create_merchant("other", "Other123").await;
+    let other = app.login(("other", "Other123")).await;
+    let foreign = app.send(upload(&other, id, jpeg.clone(), "l.jpg", "image/jpeg")).await;
+    assert_eq!(foreign.data()["keys"]["id"], "certification.licence.not_editable", "{:?}", foreign.body);
+    let listed = app.post_as(&admin, "/adminapi/certification/detail", json!({"id": id})).await;
+    assert_eq!(listed.data()["has_licence"], false);
+    let saved = app.send(upload(&merchant, id, jpeg.clone(), "scan.png", "image/png")).await;
+    assert_eq!((saved.code(), saved.data()["content_type"].as_str()), (20000, Some("image/jpeg")), "{:?}", saved.body);
+    // The reviewing administrator sees it with the record; merchants never read it back.
+    let detail = app.post_as(&admin, "/adminapi/certification/detail", json!({"id": id})).await;
+    assert_eq!(detail.data()["has_licence"], true);
+    let path = format!("/adminapi/certification/licence?id={id}");
+    let image = app.client.get(app.url(&path)).bearer_auth(&admin).send().await.unwrap();
+    assert_eq!(image.headers()["content-type"], "image/jpeg");
+    assert_eq!(image.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(image.bytes().await.unwrap().to_vec(), jpeg);
+    assert_eq!(app.get_as(&merchant, &path).await.code(), 40300);
+    assert_eq!(app.get_as(&admin, "/adminapi/certification/licence?id=999999").await.code(), 40400);
+    // Once decided, the evidence is fixed.
+    let approved =
+        app.post_as(&admin, "/adminapi/certification/review", json!({"id": id, "decision": "approve"})).await;
+    assert_eq!(approved.code(), 20000);
+    let late = app.send(upload(&merchant, id, jpeg, "l.jpg", "image/jpeg")).await;
+    assert_eq!(late.data()["keys"]["id"], "certification.licence.not_editable");
 }

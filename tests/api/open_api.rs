@@ -18,30 +18,30 @@ on_both_backends!(
     the_signature_helper_checks_without_revealing_the_secret,
 );
 
-const PRICE: i64 = 985;
+pub(crate) const PRICE: i64 = 985;
 
-fn config(config: &mut backoffice::config::Config) {
+pub(crate) fn config(config: &mut backoffice::config::Config) {
     config.worker.enabled = false;
     // The tests name the caller's address with X-Forwarded-For (one trusted proxy).
     config.trust_forwarded_for = true;
 }
 
 #[derive(Clone)]
-struct Key {
-    id: String,
-    secret: String,
+pub(crate) struct Key {
+    pub(crate) id: String,
+    pub(crate) secret: String,
 }
 
-fn nonce() -> String {
+pub(crate) fn nonce() -> String {
     format!("n{}", uuid::Uuid::new_v4().simple())
 }
 
-fn now_seconds() -> i64 {
+pub(crate) fn now_seconds() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
 }
 
 /// One signed call as a merchant's system makes it.
-struct Call<'a> {
+pub(crate) struct Call<'a> {
     method: &'a str,
     path: &'a str,
     body: String,
@@ -51,16 +51,16 @@ struct Call<'a> {
 }
 
 impl<'a> Call<'a> {
-    fn get(path: &'a str) -> Self {
+    pub(crate) fn get(path: &'a str) -> Self {
         Self { method: "GET", path, body: String::new(), from: "127.0.0.1", timestamp: now_seconds(), nonce: nonce() }
     }
-    fn post(path: &'a str, body: &Value) -> Self {
+    pub(crate) fn post(path: &'a str, body: &Value) -> Self {
         Self { body: body.to_string(), method: "POST", ..Self::get(path) }
     }
 }
 
 /// Sends `call` signed with `key` and checks the answer's signature when there is one.
-async fn send(app: &TestApp, key: &Key, call: Call<'_>) -> (Answer, bool) {
+pub(crate) async fn send(app: &TestApp, key: &Key, call: Call<'_>) -> (Answer, bool) {
     let timestamp = call.timestamp.to_string();
     let text = signature::request_string(call.method, call.path, &timestamp, &call.nonce, call.body.as_bytes());
     let signed = signature::sign(&key.secret, &text);
@@ -102,7 +102,7 @@ async fn send_raw(app: &TestApp, key: &Key, call: &Call<'_>, headers: &[(&str, &
 }
 
 /// A merchant with quotes, funds, a key and a whitelist of 127.0.0.1.
-async fn merchant_with_key(app: &TestApp, username: &str) -> (i64, String, Key) {
+pub(crate) async fn merchant_with_key(app: &TestApp, username: &str) -> (i64, String, Key) {
     let (mid, token) = app.merchant(username).await;
     app.fund(mid, 100 * PRICE, 0).await;
     let saved = app.post_as(&token, "/adminapi/merchant/changeIntegration", json!({"ip_whitelist": "127.0.0.1"})).await;
@@ -120,7 +120,7 @@ async fn create_key(app: &TestApp, token: &str) -> Key {
     }
 }
 
-fn order_body(id: &str) -> Value {
+pub(crate) fn order_body(id: &str) -> Value {
     json!({"merchant_order_id": id, "product_key": "MOBILE-DIRECT-10", "account": "13800138000"})
 }
 

@@ -34,7 +34,13 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     // The helper: the server says whether a signature made with the secret matches.
     const body = '{"merchant_order_id":"E2E-1"}';
-    const text = ['POST', '/openapi/v1/orders', '1763900000', 'e2e-nonce-0123456789', createHash('sha256').update(body).digest('hex')].join('\n');
+    const text = [
+      'POST',
+      '/openapi/v1/orders',
+      '1763900000',
+      'e2e-nonce-0123456789',
+      createHash('sha256').update(body).digest('hex'),
+    ].join('\n');
     await page.goto('#/user/sign-helper');
     await page.getByTestId('sign-helper-key-id').fill(keyId);
     await page.getByTestId('sign-helper-timestamp').fill('1763900000');
@@ -51,5 +57,33 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByTestId(`api-key-revoke-${keyId}`).click();
     await page.getByTestId('api-key-revoke-ok').click();
     await expect(page.getByTestId(`api-key-revoke-${keyId}`)).toHaveCount(0);
+  });
+}
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`an administrator switches a key to legacy MD5 after a warning in ${locale}`, async ({ page }) => {
+    await useLocale(page, locale);
+    const shot = async (name: string) => {
+      await expect(page.locator('#nprogress')).toHaveCount(0);
+      await page.screenshot({ path: `${directory}${locale}-${name}.png`, fullPage: true });
+    };
+    await loginAs(page, 'admin');
+    await page.goto('#/user/setting?tab=apiKeys');
+    await expect(page.getByTestId('api-keys-tab')).toBeVisible();
+    // The demo merchant's key (--demo creates it).
+    const toggle = page.locator('[data-testid^="api-key-legacy-ak_"]').first();
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await toggle.click();
+    await expect(page.getByText(locale === 'zh-CN' ? /弱于 HMAC-SHA256/ : /weaker than HMAC-SHA256/)).toBeVisible();
+    await shot('api-key-legacy-warning');
+    await page.getByTestId('api-key-legacy-ok').click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByText(locale === 'zh-CN' ? 'HMAC + 旧版 MD5' : 'HMAC + legacy MD5')).toBeVisible();
+    await shot('api-keys-admin-legacy');
+    // Back off, leaving the demo key as it was.
+    await toggle.click();
+    await page.getByTestId('api-key-legacy-ok').click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
   });
 }

@@ -40,6 +40,18 @@ async function submitAsMerchant(request: APIRequestContext, enterprise: string):
   });
   const body = (await response.json()) as { code: number; msg: string; data: { id: number } };
   expect(body.code, body.msg).toBe(20000);
+  // The licence image (a 1×1 PNG), sent under a misleading name: the server decides by content.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const licence = await request.post('/adminapi/certification/licence', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { id: String(body.data.id), file: { name: 'licence.txt', mimeType: 'text/plain', buffer: png } },
+  });
+  const saved = (await licence.json()) as { code: number; msg: string; data: { content_type: string } };
+  expect(saved.code, saved.msg).toBe(20000);
+  expect(saved.data.content_type).toBe('image/png');
   return body.data.id;
 }
 
@@ -93,6 +105,9 @@ for (const [locale, texts] of [
     await expect(page.getByTestId('evidence-person-number')).toHaveText('11010519491231002X');
     await expect(page.getByTestId('evidence-enterprise-number')).toHaveText('91350100M000100Y43');
     for (const tag of await page.getByTestId('certification-check').all()) await expect(tag).toHaveText(texts.check);
+    // The licence image, read with the administrator's session.
+    await expect(page.getByTestId('evidence-licence')).toBeVisible();
+    await expect(page.getByTestId('evidence-licence')).toHaveAttribute('src', /^blob:/);
     await page.screenshot({ path: `${screenshots}${locale}-certification-evidence.png` });
 
     await page.getByTestId(`certification-approve-${id}`).click();

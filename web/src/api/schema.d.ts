@@ -474,6 +474,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/apikey/setLegacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Administrators: switch one active key to (or back from) legacy MD5 signing over sorted
+         *     parameters, for a merchant migrating from another platform. Off by default; audited.
+         */
+        post: operations["post_adminapi_apikey_setLegacy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/apikey/signCheck": {
         parameters: {
             query?: never;
@@ -505,6 +525,30 @@ export interface paths {
         put?: never;
         /** One record with full certificate numbers (the "view" operation), for its owner or an administrator. */
         post: operations["post_adminapi_certification_detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/certification/licence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Administrators: the licence image of a certification record (the bytes, not an
+         *     envelope); 40400 when none was uploaded.
+         */
+        get: operations["get_adminapi_certification_licence"];
+        put?: never;
+        /**
+         * Merchants: attach (or replace) the business licence image of their own certification
+         *     under review (multipart `id` and `file`; PNG, JPEG or WebP, at most 5 MiB).
+         */
+        post: operations["post_adminapi_certification_licence"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2117,6 +2161,11 @@ export interface components {
             enterprise_certificate_number: string;
             enterprise_certificate_type: string;
             enterprise_name: string;
+            /**
+             * @description Whether a business licence image is attached (administrators read it from
+             *     `GET /adminapi/certification/licence?id=`).
+             */
+            has_licence: boolean;
             /** Format: int64 */
             id: number;
             legal_person: string;
@@ -2401,6 +2450,8 @@ export interface components {
             key_id: string;
             last_used_address?: string | null;
             last_used_at?: string | null;
+            /** @description Whether the key also accepts legacy MD5 signatures (switched by an administrator). */
+            legacy_md5: boolean;
             /** Format: int64 */
             mid: number;
             revoked_at?: string | null;
@@ -2412,6 +2463,12 @@ export interface components {
             label: string;
             /** Format: int64 */
             value: number;
+        };
+        LicenceSaved: {
+            content_type: string;
+            /** Format: int64 */
+            id: number;
+            size: number;
         };
         ListKeysRequest: {
             /**
@@ -3669,6 +3726,11 @@ export interface components {
             id: number;
             title: string;
         };
+        SetLegacyRequest: {
+            /** @description true: the key also accepts legacy MD5 signatures; false: HMAC-SHA256 only. */
+            enabled: boolean;
+            key_id: string;
+        };
         SetupResponse: {
             /** @description The backup codes that enabling with this setup will put in force. */
             backup_codes: string[];
@@ -4827,6 +4889,49 @@ export interface operations {
             };
         };
     };
+    post_adminapi_apikey_setLegacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetLegacyRequest"];
+            };
+        };
+        responses: {
+            /** @description Switched; `data` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40900: the key is revoked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     post_adminapi_apikey_signCheck: {
         parameters: {
             query?: never;
@@ -4878,6 +4983,66 @@ export interface operations {
             };
             /** @description 40400 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_adminapi_certification_licence: {
+        parameters: {
+            query: {
+                /** @description The certification record */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the image bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no licence image */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_certification_licence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is LicenceSaved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: not an image, too large, missing, or the record is not the caller's under review */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,7 +10,8 @@ export default {
   'apiKeys.create.code': 'Two-factor code',
   'apiKeys.create.codeHint': 'Required when two-factor authentication is on (6-digit code or 8-digit backup code)',
   'apiKeys.secret.title': 'Your new API key',
-  'apiKeys.secret.once': 'The secret is shown only now and can never be shown again. Copy or download it and keep it safe.',
+  'apiKeys.secret.once':
+    'The secret is shown only now and can never be shown again. Copy or download it and keep it safe.',
   'apiKeys.secret.label': 'Secret',
   'apiKeys.secret.copy': 'Copy secret',
   'apiKeys.secret.copied': 'Secret copied',
@@ -29,6 +30,21 @@ export default {
   'apiKeys.revoke.confirm': 'Revoke {{keyId}}? Calls signed with it are refused at once.',
   'apiKeys.revoke.ok': 'Revoke',
   'apiKeys.revoke.done': 'Key revoked',
+  'apiKeys.column.signing': 'Signing',
+  'apiKeys.signing.hmac': 'HMAC-SHA256',
+  'apiKeys.signing.legacy': 'HMAC + legacy MD5',
+  'apiKeys.legacy.switch': 'Legacy MD5',
+  'apiKeys.legacy.enableTitle': 'Switch {{keyId}} to legacy MD5 signing?',
+  'apiKeys.legacy.enableWarning':
+    'For merchants migrating from other platforms only: MD5 over the secret is weaker than HMAC-SHA256, and captured requests make the secret easier to attack. The key will also accept MD5 signatures (timestamp, nonce and IP whitelist rules stay). Switch it off as soon as the merchant has moved. This change is audited.',
+  'apiKeys.legacy.enableOk': 'Switch on legacy signing',
+  'apiKeys.legacy.disableTitle':
+    'Switch off legacy MD5 signing for {{keyId}}? It then accepts HMAC-SHA256 signatures only.',
+  'apiKeys.legacy.disableOk': 'Switch off',
+  'apiKeys.legacy.enabled': 'Legacy MD5 signing switched on',
+  'apiKeys.legacy.disabled': 'Legacy MD5 signing switched off',
+  'apiKeys.legacy.merchantWarning':
+    'One of your keys accepts legacy MD5 signatures (switched on by the administrator for your migration). MD5 signing is weaker than HMAC-SHA256: move to the header signature (see docs/merchant-api.md) and ask the administrator to switch legacy signing off.',
   'apiKeys.limit': 'You have {{max}} active keys: revoke one to create another.',
   'signHelper.title': 'Signature helper',
   'signHelper.intro':

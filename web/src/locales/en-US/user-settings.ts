@@ -132,6 +132,13 @@ export default {
   'userSetting.cert.enterpriseCertificate': 'Enterprise certificate',
   'userSetting.cert.enterpriseCertificateType': 'Enterprise certificate type',
   'userSetting.cert.enterpriseCertificateNumber': 'Enterprise certificate number',
+  'userSetting.cert.licence': 'Business licence image',
+  'userSetting.cert.licence.choose': 'Choose image',
+  'userSetting.cert.licence.hint':
+    'A photo or scan of the business licence: PNG, JPEG or WebP, at most {{max}} MB; only the reviewing administrators see it.',
+  'userSetting.cert.licence.type': 'Please choose a PNG, JPEG or WebP image',
+  'userSetting.cert.licence.size': 'The image must be at most {{max}} MB',
+  'userSetting.cert.licence.missing': 'No licence image uploaded',
   'userSetting.cert.organizationCode': 'Organization code',
   'userSetting.cert.certificate.id_card': 'Resident identity card',
   'userSetting.cert.certificate.passport': 'Passport',

@@ -4,6 +4,7 @@ import { postJson } from '@/lib/request';
 export const API_KEY_LIST_URL = '/adminapi/apikey/list';
 export const API_KEY_CREATE_URL = '/adminapi/apikey/create';
 export const API_KEY_REVOKE_URL = '/adminapi/apikey/revoke';
+export const API_KEY_SET_LEGACY_URL = '/adminapi/apikey/setLegacy';
 export const API_KEYS_QUERY_KEY = ['api-keys'] as const;
 
 /** One open-API key as listed (the secret is never listed). */
@@ -16,6 +17,8 @@ export interface ApiKeyItem {
   last_used_address: string | null;
   state: 'active' | 'revoked';
   revoked_at: string | null;
+  /** Whether the key also accepts legacy MD5 signatures (an administrator's switch). */
+  legacy_md5: boolean;
 }
 
 export interface CreateApiKeyRequest {
@@ -67,6 +70,27 @@ export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
     ...revokeApiKeyMutationOptions(),
+    onSuccess: () => client.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
+  });
+}
+
+export interface SetApiKeyLegacyRequest {
+  key_id: string;
+  enabled: boolean;
+}
+
+/** POST /adminapi/apikey/setLegacy {key_id, enabled}: administrators only, audited. */
+export function setApiKeyLegacy(request: SetApiKeyLegacyRequest): Promise<null> {
+  return postJson<null>(API_KEY_SET_LEGACY_URL, request);
+}
+
+export const setApiKeyLegacyMutationOptions = () =>
+  mutationOptions({ mutationKey: ['api-key-set-legacy'], mutationFn: setApiKeyLegacy });
+
+export function useSetApiKeyLegacy() {
+  const client = useQueryClient();
+  return useMutation({
+    ...setApiKeyLegacyMutationOptions(),
     onSuccess: () => client.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
   });
 }

@@ -3,12 +3,16 @@
  * Status: 0 auditing, 1 passed, 2 rejected (with reject_reason), 3 withdrawn.
  */
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { getBlob, postForm, postJson } from '@/lib/request';
 
 export const CERTIFICATION_LIST_URL = '/adminapi/certification/list';
 export const CERTIFICATION_DETAIL_URL = '/adminapi/certification/detail';
 export const CERTIFICATION_SUBMIT_URL = '/adminapi/certification/submit';
 export const CERTIFICATION_WITHDRAW_URL = '/adminapi/certification/withdraw';
+export const CERTIFICATION_LICENCE_URL = '/adminapi/certification/licence';
+/** The server's limit for the licence image; it checks the type by content (PNG, JPEG, WebP). */
+export const MAX_LICENCE_BYTES = 5 * 1024 * 1024;
+export const LICENCE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 export const CERTIFICATION_STATUS = { auditing: 0, passed: 1, rejected: 2, withdrawn: 3 } as const;
 export type CertificationStatusName = keyof typeof CERTIFICATION_STATUS;
@@ -35,6 +39,8 @@ export interface CertificationRecord {
   organization_code: string;
   /** True in lists: the certificate numbers are masked. */
   numbers_masked: boolean;
+  /** Whether a business licence image is attached (administrators can view it). */
+  has_licence: boolean;
 }
 
 export interface CertificationSubmitRequest {
@@ -160,4 +166,34 @@ export function useReviewCertification() {
     ...reviewCertificationMutationOptions(),
     onSuccess: () => client.invalidateQueries({ queryKey: CERTIFICATIONS_KEY }),
   });
+}
+
+export interface LicenceSaved {
+  id: number;
+  content_type: string;
+  size: number;
+}
+
+/** POST /adminapi/certification/licence, multipart `id` and `file`: the licence image of one's own record under audit. */
+export function uploadCertificationLicence(id: number, file: Blob): Promise<LicenceSaved> {
+  const form = new FormData();
+  form.append('id', String(id));
+  form.append('file', file);
+  return postForm<LicenceSaved>(CERTIFICATION_LICENCE_URL, form);
+}
+
+/** GET /adminapi/certification/licence?id= (administrators): the image bytes. */
+export function getCertificationLicence(id: number): Promise<Blob> {
+  return getBlob(`${CERTIFICATION_LICENCE_URL}?id=${id}`);
+}
+
+export const certificationLicenceQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...CERTIFICATIONS_KEY, 'licence', id],
+    queryFn: () => getCertificationLicence(id),
+    staleTime: Infinity,
+  });
+
+export function useCertificationLicence(id: number, enabled: boolean) {
+  return useQuery({ ...certificationLicenceQueryOptions(id), enabled });
 }

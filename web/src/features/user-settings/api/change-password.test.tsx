@@ -6,7 +6,6 @@ import { setToken } from '@/lib/session';
 import { testQueryClient, withProviders } from '@/test/query-wrapper';
 import { CHANGE_PASSWORD_URL, useChangePassword } from './change-password';
 
-
 vi.mock('@/lib/request', () => ({ getJson: vi.fn(), postJson: vi.fn() }));
 
 let notices = 0;

@@ -2,7 +2,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { postJson } from '@/lib/request';
 import { testQueryClient, withProviders } from '@/test/query-wrapper';
-import { API_KEY_CREATE_URL, API_KEY_LIST_URL, API_KEY_REVOKE_URL, type ApiKeyItem } from '../api/api-keys';
+import {
+  API_KEY_CREATE_URL,
+  API_KEY_LIST_URL,
+  API_KEY_REVOKE_URL,
+  API_KEY_SET_LEGACY_URL,
+  type ApiKeyItem,
+} from '../api/api-keys';
 import { ApiKeysTab } from './api-keys-tab';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -18,6 +24,7 @@ const key = (id: string, state: ApiKeyItem['state'] = 'active'): ApiKeyItem => (
   last_used_address: null,
   state,
   revoked_at: null,
+  legacy_md5: false,
 });
 
 let keys: ApiKeyItem[] = [];
@@ -35,6 +42,11 @@ beforeEach(() => {
         keys = keys.map((item) =>
           item.key_id === (body as { key_id: string }).key_id ? { ...item, state: 'revoked' } : item,
         );
+        return null;
+      }
+      if (url === API_KEY_SET_LEGACY_URL) {
+        const { key_id, enabled } = body as { key_id: string; enabled: boolean };
+        keys = keys.map((item) => (item.key_id === key_id ? { ...item, legacy_md5: enabled } : item));
         return null;
       }
       throw new Error(url);
@@ -78,5 +90,26 @@ describe('the API keys tab', () => {
     await waitFor(() => screen.getByTestId('api-key-revoke-ak_live'));
     expect(screen.queryByTestId('api-key-create')).toBeNull();
     expect(screen.getByText('10001')).toBeTruthy();
+  });
+
+  it('lets administrators switch a key to legacy MD5 after a warning', async () => {
+    keys = [key('ak_live')];
+    await renderTab(true);
+    await waitFor(() => screen.getByTestId('api-key-legacy-ak_live'));
+    await act(async () => fireEvent.click(screen.getByTestId('api-key-legacy-ak_live')));
+    await waitFor(() => screen.getByText(/weaker than HMAC-SHA256|弱于 HMAC-SHA256/));
+    expect(postJson).not.toHaveBeenCalledWith(API_KEY_SET_LEGACY_URL, expect.anything());
+    await act(async () => fireEvent.click(screen.getByTestId('api-key-legacy-ok')));
+    await waitFor(() =>
+      expect(postJson).toHaveBeenCalledWith(API_KEY_SET_LEGACY_URL, { key_id: 'ak_live', enabled: true }),
+    );
+    await waitFor(() => expect(screen.getByText(/HMAC \+ (legacy MD5|旧版 MD5)/)).toBeTruthy());
+  });
+
+  it('warns merchants whose key accepts MD5 and gives them no switch', async () => {
+    keys = [{ ...key('ak_live'), legacy_md5: true }];
+    await renderTab();
+    await waitFor(() => screen.getByTestId('api-key-legacy-warning'));
+    expect(screen.queryByTestId('api-key-legacy-ak_live')).toBeNull();
   });
 });

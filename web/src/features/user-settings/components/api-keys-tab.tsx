@@ -1,10 +1,30 @@
 import { CopyOutlined, DownloadOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography, type ButtonProps } from 'antd';
+import {
+  Alert,
+  Button,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+  type ButtonProps,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKeyItem, type CreatedApiKey } from '../api/api-keys';
+import {
+  useApiKeys,
+  useCreateApiKey,
+  useRevokeApiKey,
+  useSetApiKeyLegacy,
+  type ApiKeyItem,
+  type CreatedApiKey,
+} from '../api/api-keys';
 import { downloadText } from './export-profile';
 import '@/locales/api-keys-texts';
 
@@ -88,7 +108,7 @@ function SecretDialog({ created, onClose }: { created: CreatedApiKey | null; onC
       }
       data-testid="api-key-secret-dialog"
     >
-      <Alert type="warning" showIcon message={t('apiKeys.secret.once')} style={{ marginBottom: 16 }} />
+      <Alert type="warning" showIcon title={t('apiKeys.secret.once')} style={{ marginBottom: 16 }} />
       <Typography.Paragraph>
         {t('apiKeys.column.keyId')}:{' '}
         <Typography.Text code data-testid="api-key-new-id">
@@ -114,6 +134,47 @@ function SecretDialog({ created, onClose }: { created: CreatedApiKey | null; onC
         </Button>
       </Space>
     </Modal>
+  );
+}
+
+/**
+ * The administrator's legacy-signing switch of one active key: switching on asks first,
+ * with the warning of why MD5 is weaker; switching off asks too.
+ */
+function LegacySwitch({ apiKey }: { apiKey: ApiKeyItem }) {
+  const { t } = useTranslation();
+  const setLegacy = useSetApiKeyLegacy();
+  const [modal, contextHolder] = Modal.useModal();
+  const confirm = () => {
+    const enabled = !apiKey.legacy_md5;
+    void modal.confirm({
+      title: t(enabled ? 'apiKeys.legacy.enableTitle' : 'apiKeys.legacy.disableTitle', { keyId: apiKey.key_id }),
+      content: enabled ? <Alert type="warning" showIcon title={t('apiKeys.legacy.enableWarning')} /> : null,
+      okText: t(enabled ? 'apiKeys.legacy.enableOk' : 'apiKeys.legacy.disableOk'),
+      okButtonProps: { danger: enabled, 'data-testid': 'api-key-legacy-ok' } as ButtonProps,
+      cancelText: t('common.cancel'),
+      width: 520,
+      onOk: async () => {
+        await setLegacy.mutateAsync({ key_id: apiKey.key_id, enabled });
+        showSuccessMessage(t(enabled ? 'apiKeys.legacy.enabled' : 'apiKeys.legacy.disabled'));
+      },
+    });
+  };
+  return (
+    <>
+      {contextHolder}
+      <Space size={4}>
+        <Switch
+          size="small"
+          checked={apiKey.legacy_md5}
+          loading={setLegacy.isPending}
+          onChange={confirm}
+          aria-label={t('apiKeys.legacy.switch')}
+          data-testid={`api-key-legacy-${apiKey.key_id}`}
+        />
+        <Typography.Text type="secondary">{t('apiKeys.legacy.switch')}</Typography.Text>
+      </Space>
+    </>
   );
 }
 
@@ -152,24 +213,37 @@ export function ApiKeysTab({ isAdmin }: { isAdmin: boolean }) {
         ),
     },
     {
+      title: t('apiKeys.column.signing'),
+      key: 'signing',
+      render: (_: unknown, key: ApiKeyItem) =>
+        key.legacy_md5 ? (
+          <Tag color="orange">{t('apiKeys.signing.legacy')}</Tag>
+        ) : (
+          <Tag>{t('apiKeys.signing.hmac')}</Tag>
+        ),
+    },
+    {
       title: t('apiKeys.column.actions'),
       key: 'actions',
       render: (_: unknown, key: ApiKeyItem) =>
         key.state === 'active' ? (
-          <Popconfirm
-            title={t('apiKeys.revoke.confirm', { keyId: key.key_id })}
-            okText={t('apiKeys.revoke.ok')}
-            cancelText={t('common.cancel')}
-            okButtonProps={{ 'data-testid': 'api-key-revoke-ok' } as ButtonProps}
-            onConfirm={async () => {
-              await revoke.mutateAsync(key.key_id);
-              showSuccessMessage(t('apiKeys.revoke.done'));
-            }}
-          >
-            <Button danger size="small" data-testid={`api-key-revoke-${key.key_id}`}>
-              {t('apiKeys.revoke.button')}
-            </Button>
-          </Popconfirm>
+          <Space size="middle" wrap>
+            {isAdmin && <LegacySwitch apiKey={key} />}
+            <Popconfirm
+              title={t('apiKeys.revoke.confirm', { keyId: key.key_id })}
+              okText={t('apiKeys.revoke.ok')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ 'data-testid': 'api-key-revoke-ok' } as ButtonProps}
+              onConfirm={async () => {
+                await revoke.mutateAsync(key.key_id);
+                showSuccessMessage(t('apiKeys.revoke.done'));
+              }}
+            >
+              <Button danger size="small" data-testid={`api-key-revoke-${key.key_id}`}>
+                {t('apiKeys.revoke.button')}
+              </Button>
+            </Popconfirm>
+          </Space>
         ) : null,
     },
   ];
@@ -190,12 +264,21 @@ export function ApiKeysTab({ isAdmin }: { isAdmin: boolean }) {
           {t('apiKeys.create.button')}
         </Button>
       )}
+      {!isAdmin && (keys.data ?? []).some((key) => key.state === 'active' && key.legacy_md5) && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('apiKeys.legacy.merchantWarning')}
+          style={{ marginBottom: 16 }}
+          data-testid="api-key-legacy-warning"
+        />
+      )}
       {!isAdmin && active >= MAX_ACTIVE_KEYS && (
         <Alert
           type="info"
           showIcon
           icon={<KeyOutlined />}
-          message={t('apiKeys.limit', { max: MAX_ACTIVE_KEYS })}
+          title={t('apiKeys.limit', { max: MAX_ACTIVE_KEYS })}
           style={{ marginBottom: 16 }}
         />
       )}

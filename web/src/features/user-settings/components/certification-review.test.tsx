@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { postJson } from '@/lib/request';
+import { getBlob, postJson } from '@/lib/request';
 import { useUserStore } from '@/stores/user-store';
 import { withProviders } from '@/test/query-wrapper';
 import {
   CERTIFICATION_DETAIL_URL,
+  CERTIFICATION_LICENCE_URL,
   CERTIFICATION_LIST_URL,
   CERTIFICATION_REVIEW_URL,
   type CertificationRecord,
@@ -14,8 +15,12 @@ import { CertificationReview } from './certification-review';
 import { CertificationTab } from './certification-tab';
 
 vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
-vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), postJson: vi.fn() }));
+vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), postJson: vi.fn(), getBlob: vi.fn() }));
 const mockedPost = vi.mocked(postJson);
+const mockedBlob = vi.mocked(getBlob);
+// jsdom has no object URLs.
+Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:licence'), revokeObjectURL: vi.fn() });
+let detailHasLicence = true;
 
 const record = (id: number, status: number, username: string): CertificationRecord => ({
   id,
@@ -35,10 +40,13 @@ const record = (id: number, status: number, username: string): CertificationReco
   enterprise_certificate_number: '9111**********12',
   organization_code: 'MA01',
   numbers_masked: true,
+  has_licence: false,
 });
 
 beforeEach(async () => {
   await changeLocale('en-US');
+  detailHasLicence = true;
+  mockedBlob.mockReset().mockResolvedValue(new Blob(['jpeg'], { type: 'image/jpeg' }));
   mockedPost.mockReset().mockImplementation(async (url: string, body?: unknown) => {
     if (url === CERTIFICATION_LIST_URL) {
       const status = (body as { status?: number }).status;
@@ -54,6 +62,7 @@ beforeEach(async () => {
         enterprise_certificate_number: '91350100M000100Y44',
         organization_code: '',
         numbers_masked: false,
+        has_licence: detailHasLicence,
       };
     }
     throw new Error(`unexpected POST ${url}`);
@@ -87,6 +96,17 @@ describe('certification review', () => {
     const checks = screen.getAllByTestId('certification-check').map((tag) => tag.textContent);
     expect(checks).toEqual(['Check character wrong', 'Check character correct']);
     expect(screen.getByText('Contained in the unified social credit code')).toBeInTheDocument();
+    // The licence image, read with the session (not a plain URL).
+    const image = await screen.findByTestId('evidence-licence');
+    expect(image.querySelector('img')?.getAttribute('src') ?? image.getAttribute('src')).toBe('blob:licence');
+    expect(mockedBlob).toHaveBeenCalledWith(`${CERTIFICATION_LICENCE_URL}?id=7`);
+  });
+
+  it('says when no licence image was uploaded', async () => {
+    detailHasLicence = false;
+    await renderReview();
+    expect(screen.getByTestId('evidence-licence-missing')).toHaveTextContent('No licence image uploaded');
+    expect(mockedBlob).not.toHaveBeenCalled();
   });
 
   it('approves only after a confirmation naming the enterprise', async () => {

@@ -13,6 +13,7 @@ import {
   Descriptions,
   Drawer,
   Form,
+  Image,
   Input,
   Modal,
   Popconfirm,
@@ -25,12 +26,13 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatTime } from '@/lib/platform-time';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CERTIFICATION_STATUS,
   statusName,
   useCertificationDetail,
+  useCertificationLicence,
   useCertificationsForReview,
   useReviewCertification,
   type CertificationRecord,
@@ -106,6 +108,33 @@ function CheckTag({ valid }: { valid: boolean | null }) {
     <Tag color={valid ? 'success' : 'error'} data-testid="certification-check">
       {valid ? t('userSetting.cert.review.checkPassed') : t('userSetting.cert.review.checkFailed')}
     </Tag>
+  );
+}
+
+/** The licence image of a record, through an object URL (the request carries the session). */
+function LicenceImage({ record }: { record: CertificationRecord }) {
+  const { t } = useTranslation();
+  const licence = useCertificationLicence(record.id, record.has_licence);
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!licence.data) return;
+    const objectUrl = URL.createObjectURL(licence.data);
+    // The object URL is made and revoked with the blob: an effect's job.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [licence.data]);
+  if (!record.has_licence) {
+    return (
+      <Tag color="orange" data-testid="evidence-licence-missing">
+        {t('userSetting.cert.licence.missing')}
+      </Tag>
+    );
+  }
+  return url ? (
+    <Image src={url} width={240} alt={t('userSetting.cert.licence')} data-testid="evidence-licence" />
+  ) : (
+    <Skeleton.Image active />
   );
 }
 
@@ -200,6 +229,9 @@ function ReviewDrawer({
               <span data-testid="evidence-person-number">{record.legal_person_certificate_number}</span>
               <CheckTag valid={personValid} />
             </Space>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('userSetting.cert.licence')}>
+            <LicenceImage record={record} />
           </Descriptions.Item>
         </Descriptions>
       ) : null}

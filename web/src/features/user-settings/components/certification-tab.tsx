@@ -1,4 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
@@ -18,6 +18,7 @@ import {
   Table,
   Tag,
   Typography,
+  Upload,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatTime } from '@/lib/platform-time';
@@ -30,7 +31,10 @@ import {
   CERTIFICATION_STATUS,
   currentCertification,
   ENTERPRISE_CERTIFICATE_TYPES,
+  LICENCE_TYPES,
+  MAX_LICENCE_BYTES,
   PERSON_CERTIFICATE_TYPES,
+  uploadCertificationLicence,
   statusName,
   useCertificationDetail,
   useCertifications,
@@ -145,6 +149,20 @@ function SubmitForm() {
   const [form] = Form.useForm<SubmitValues>();
   const submit = useSubmitCertification();
   const certificate = useCertificateLabel();
+  // The licence image: held here, sent after the record exists (it is bound to the record).
+  const [licence, setLicence] = useState<File | null>(null);
+  const [licenceError, setLicenceError] = useState<string | null>(null);
+  const pickLicence = (file: File) => {
+    if (!LICENCE_TYPES.includes(file.type)) {
+      setLicenceError(t('userSetting.cert.licence.type'));
+    } else if (file.size > MAX_LICENCE_BYTES) {
+      setLicenceError(t('userSetting.cert.licence.size', { max: MAX_LICENCE_BYTES / 1024 / 1024 }));
+    } else {
+      setLicenceError(null);
+      setLicence(file);
+    }
+    return false;
+  };
   const required = { required: true, whitespace: true, message: t('userSetting.rule.required') };
   const numberRule =
     (typeField: keyof SubmitValues) =>
@@ -168,8 +186,10 @@ function SubmitForm() {
       Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
     ) as SubmitValues;
     try {
-      await submit.mutateAsync({ account_type: 'enterprise', ...trimmed });
+      const record = await submit.mutateAsync({ account_type: 'enterprise', ...trimmed });
+      if (licence) await uploadCertificationLicence(record.id, licence);
       form.resetFields();
+      setLicence(null);
       reportSaved('common.submit.success');
     } catch (error) {
       // The "already under audit" message comes on account_type, which the form has no field for.
@@ -266,6 +286,24 @@ function SubmitForm() {
               </Form.Item>
             )
           }
+        </Form.Item>
+        <Form.Item
+          label={t('userSetting.cert.licence')}
+          extra={t('userSetting.cert.licence.hint', { max: MAX_LICENCE_BYTES / 1024 / 1024 })}
+          validateStatus={licenceError ? 'error' : undefined}
+          help={licenceError ?? undefined}
+        >
+          <Upload
+            accept={LICENCE_TYPES.join(',')}
+            maxCount={1}
+            beforeUpload={pickLicence}
+            fileList={licence ? [{ uid: 'licence', name: licence.name, status: 'done' }] : []}
+            onRemove={() => setLicence(null)}
+          >
+            <Button icon={<UploadOutlined />} data-testid="certification-licence">
+              {t('userSetting.cert.licence.choose')}
+            </Button>
+          </Upload>
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={submit.isPending} data-testid="certification-submit">
           {t('userSetting.cert.submit')}

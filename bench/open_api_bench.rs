@@ -1,0 +1,167 @@
+//! Open-API orders against the console's add order, in the same run (see bench/open_api.sh):
+//! one server in this process (worker and sender off, no rate limit) on SQLite (or
+//! `DATABASE_URL`); the demo merchant places COUNT orders each way with 1 and with 32
+//! concurrent clients. The two ways take turns in rounds, so a neighbour's load on the
+//! shared machine falls on both alike. Prints orders/s, p50/p99 per order, and what the
+//! signature checking costs (open API vs console throughput).
+//!
+//! usage: open_api_bench [COUNT]
+
+use backoffice::config::Config;
+use backoffice::openapi_v1::signature;
+use backoffice::startup::Application;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+const ROUNDS: usize = 4;
+
+#[derive(Clone, Copy, PartialEq)]
+enum Way {
+    Console,
+    OpenApi,
+}
+
+struct Bench {
+    base: String,
+    http: reqwest::Client,
+    token: String,
+    key_id: String,
+    secret: String,
+    run: i64,
+    next: AtomicUsize,
+}
+
+impl Bench {
+    async fn place(&self, way: Way) -> Duration {
+        let index = self.next.fetch_add(1, Ordering::Relaxed);
+        let body = json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10",
+            "merchant_order_id": format!("B{}-{index}", self.run)});
+        let started = Instant::now();
+        let request = match way {
+            Way::Console => {
+                self.http.post(format!("{}/adminapi/order/add", self.base)).bearer_auth(&self.token).json(&body)
+            }
+            Way::OpenApi => {
+                let body = body.to_string();
+                let timestamp = (backoffice::db::now_millis() / 1000).to_string();
+                let nonce = format!("n{}", uuid::Uuid::new_v4().simple());
+                let text = signature::request_string("POST", "/openapi/v1/orders", &timestamp, &nonce, body.as_bytes());
+                self.http
+                    .post(format!("{}/openapi/v1/orders", self.base))
+                    .header("x-key-id", &self.key_id)
+                    .header("x-timestamp", timestamp)
+                    .header("x-nonce", nonce)
+                    .header("x-signature", signature::sign(&self.secret, &text))
+                    .header("content-type", "application/json")
+                    .body(body)
+            }
+        };
+        let answer: Value = request.send().await.expect("request").json().await.expect("json");
+        assert_eq!(answer["code"], 20000, "{answer}");
+        started.elapsed()
+    }
+}
+
+fn percentile(samples: &mut [Duration], share: f64) -> f64 {
+    samples.sort();
+    let index = ((samples.len() as f64 * share).ceil() as usize).clamp(1, samples.len()) - 1;
+    samples[index].as_secs_f64() * 1000.0
+}
+
+/// `count` orders by `clients` concurrent clients: (wall time, each order's time).
+async fn phase(bench: &Arc<Bench>, way: Way, clients: usize, count: usize) -> (Duration, Vec<Duration>) {
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..clients)
+        .map(|client| {
+            let bench = bench.clone();
+            let mine = count / clients + usize::from(client < count % clients);
+            tokio::spawn(async move {
+                let mut samples = Vec::with_capacity(mine);
+                for _ in 0..mine {
+                    samples.push(bench.place(way).await);
+                }
+                samples
+            })
+        })
+        .collect();
+    let mut samples = Vec::with_capacity(count);
+    for task in tasks {
+        samples.extend(task.await.expect("client"));
+    }
+    (started.elapsed(), samples)
+}
+
+#[tokio::main]
+async fn main() {
+    let count: usize = std::env::args().nth(1).and_then(|text| text.parse().ok()).unwrap_or(2_000);
+    let directory = tempfile::tempdir().expect("temporary directory");
+    let database =
+        std::env::var("DATABASE_URL").unwrap_or_else(|_| format!("sqlite://{}/bench.db", directory.path().display()));
+    let mut config = Config::new("127.0.0.1:0", database.clone());
+    config.seed_demo = true;
+    config.demo_orders = 0;
+    config.secret_key_path = Some(directory.path().join("secret.key"));
+    config.worker.enabled = false;
+    config.notify.enabled = false;
+    config.open_api.rate_limit_per_minute = 0;
+    let application = Application::build(config).await.expect("application");
+    let base = format!("http://127.0.0.1:{}", application.port());
+    let state = application.state().clone();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(application.run_until_stopped(async {
+        let _ = stopped.await;
+    }));
+    let (key_id, secret) =
+        backoffice::demo::demo_api_key(&state.db, &state.secrets).await.expect("key").expect("the demo key");
+    let http = reqwest::Client::builder().pool_max_idle_per_host(64).build().unwrap();
+    let login: Value = http
+        .post(format!("{base}/adminapi/login/login"))
+        .json(&json!({"username": "merchant", "password": "Merchant123"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = login["data"]["token"].as_str().expect("token").to_string();
+    let run = backoffice::db::now_millis();
+    let bench = Arc::new(Bench { base, http, token, key_id, secret, run, next: AtomicUsize::new(0) });
+    println!("engine: {}", if database.starts_with("postgres") { "postgres" } else { "sqlite" });
+    // Warm-up: connections, caches, statements.
+    phase(&bench, Way::Console, 8, 200).await;
+    phase(&bench, Way::OpenApi, 8, 200).await;
+    for clients in [1, 32] {
+        let mut totals = [(Duration::ZERO, Vec::new()), (Duration::ZERO, Vec::new())];
+        for round in 0..ROUNDS {
+            // Alternate which way goes first, so neither always follows the other.
+            let order = if round % 2 == 0 { [Way::Console, Way::OpenApi] } else { [Way::OpenApi, Way::Console] };
+            for way in order {
+                let (wall, samples) = phase(&bench, way, clients, count / ROUNDS).await;
+                let total = &mut totals[usize::from(way == Way::OpenApi)];
+                total.0 += wall;
+                total.1.extend(samples);
+            }
+        }
+        let mut rates = [0.0; 2];
+        for (index, name) in ["console add order", "open API order"].into_iter().enumerate() {
+            let (wall, samples) = &mut totals[index];
+            rates[index] = samples.len() as f64 / wall.as_secs_f64();
+            println!(
+                "{clients:>2} client(s), {name:<17}: {} orders, {:.0} orders/s, p50 {:.2} ms, p99 {:.2} ms",
+                samples.len(),
+                rates[index],
+                percentile(samples, 0.5),
+                percentile(samples, 0.99)
+            );
+        }
+        println!(
+            "{clients:>2} client(s): open API / console throughput {:.3} (signature checking costs {:+.1} %)",
+            rates[1] / rates[0],
+            (rates[0] / rates[1] - 1.0) * 100.0
+        );
+    }
+    let _ = stop.send(());
+    let _ = server.await;
+}

@@ -1,0 +1,154 @@
+//! The business licence image of a certification (issue 15 point 12), the evidence an
+//! administrator looks at before approving. The merchant uploads it to its own record
+//! under review; it is read under a size and time budget, its type is decided by its
+//! content (PNG, JPEG or WebP; never by name or declared type, never SVG), it is kept in
+//! the database (so it follows backups) and served only to administrators, as an
+//! attachment-free image with no sniffing and no caching.
+
+use super::avatar::sniff_image_type;
+use super::certification::AUDITING;
+use crate::audit::{self, action};
+use crate::db::now_millis;
+use crate::error::{ApiOk, ApiResult, AppError};
+use crate::extract::ClientAddress;
+use crate::i18n::Message;
+use crate::i18n::UserCentreMessage as Text;
+use crate::session::{AdminUser, CurrentUser};
+use crate::state::AppState;
+use axum::extract::{Multipart, Query, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+use utoipa::ToSchema;
+
+/// A phone photo of a licence fits easily; the body limit of the route adds the framing.
+pub const MAX_LICENCE_BYTES: usize = 5 * 1024 * 1024;
+/// The upload must arrive within this (a slow sender cannot hold a request forever).
+const READ_BUDGET: Duration = Duration::from_secs(30);
+
+fn licence_error(text: Text) -> AppError {
+    AppError::field("file", Message::UserCentre(text))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LicenceSaved {
+    pub id: i64,
+    pub content_type: String,
+    pub size: usize,
+}
+
+/// Reads the multipart fields `id` and `file` within the size budget.
+async fn read_upload(multipart: &mut Multipart) -> Result<(Option<i64>, Option<Vec<u8>>), AppError> {
+    let too_large = || licence_error(Text::LicenceTooLarge { max_kib: MAX_LICENCE_BYTES / 1024 });
+    let (mut id, mut image) = (None, None);
+    while let Some(mut field) = multipart.next_field().await.map_err(|_| too_large())? {
+        match field.name() {
+            Some("id") => {
+                let text =
+                    field.text().await.map_err(|_| AppError::field("id", Message::UserCentre(Text::IdsInvalid)))?;
+                id = text.trim().parse::<i64>().ok();
+            }
+            Some("file") => {
+                let mut bytes = Vec::new();
+                // In chunks, so an oversized upload is refused as soon as it is too large.
+                while let Some(chunk) = field.chunk().await.map_err(|_| too_large())? {
+                    if bytes.len() + chunk.len() > MAX_LICENCE_BYTES {
+                        return Err(too_large());
+                    }
+                    bytes.extend_from_slice(&chunk);
+                }
+                image = Some(bytes);
+            }
+            _ => {}
+        }
+    }
+    Ok((id, image))
+}
+
+/// Merchants: attach (or replace) the business licence image of their own certification
+/// under review (multipart `id` and `file`; PNG, JPEG or WebP, at most 5 MiB).
+#[utoipa::path(post, path = "/adminapi/certification/licence", tag = "certification",
+    responses((status = 200, description = "`data` is LicenceSaved"),
+        (status = 400, description = "40000: not an image, too large, missing, or the record is not the caller's under review")),
+    security(("token" = [])))]
+pub async fn upload(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    mut multipart: Multipart,
+) -> ApiResult<LicenceSaved> {
+    let (id, image) = tokio::time::timeout(READ_BUDGET, read_upload(&mut multipart))
+        .await
+        .map_err(|_| licence_error(Text::LicenceTooLarge { max_kib: MAX_LICENCE_BYTES / 1024 }))??;
+    let image = image.filter(|bytes| !bytes.is_empty()).ok_or_else(|| licence_error(Text::AvatarMissing))?;
+    let content_type = match sniff_image_type(&image) {
+        Some(kind @ ("image/png" | "image/jpeg" | "image/webp")) => kind,
+        _ => return Err(licence_error(Text::LicenceNotAnImage)),
+    };
+    let not_editable = || AppError::field("id", Message::UserCentre(Text::LicenceNotEditable));
+    let id = id.ok_or_else(not_editable)?;
+    let owned: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM certifications WHERE id = $1 AND user_id = $2 AND status = $3")
+            .bind(id)
+            .bind(caller.user_id)
+            .bind(AUDITING)
+            .fetch_optional(&state.db.pool)
+            .await?;
+    owned.ok_or_else(not_editable)?;
+    let size = image.len();
+    sqlx::query(
+        "INSERT INTO certification_licences (certification_id, content_type, data, size_bytes, uploaded_at)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (certification_id) DO UPDATE SET content_type = excluded.content_type, data = excluded.data,
+         size_bytes = excluded.size_bytes, uploaded_at = excluded.uploaded_at",
+    )
+    .bind(id)
+    .bind(content_type)
+    .bind(image)
+    .bind(size as i64)
+    .bind(now_millis())
+    .execute(&state.db.pool)
+    .await?;
+    let detail = format!("record {id} licence {content_type} {size} bytes");
+    audit::record(
+        &state.db.pool,
+        Some(caller.user_id),
+        action::CERTIFICATION_LICENCE_UPLOADED,
+        &detail,
+        &address.to_string(),
+    )
+    .await?;
+    Ok(ApiOk(LicenceSaved { id, content_type: content_type.to_string(), size }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LicenceQuery {
+    pub id: i64,
+}
+
+/// Administrators: the licence image of a certification record (the bytes, not an
+/// envelope); 40400 when none was uploaded.
+#[utoipa::path(get, path = "/adminapi/certification/licence", tag = "certification",
+    params(("id" = i64, Query, description = "The certification record")),
+    responses((status = 200, description = "the image bytes"), (status = 403, description = "40300: administrators only"),
+        (status = 404, description = "40400: no licence image")),
+    security(("token" = [])))]
+pub async fn download(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    Query(query): Query<LicenceQuery>,
+) -> Result<Response, AppError> {
+    let row: Option<(String, Vec<u8>)> =
+        sqlx::query_as("SELECT content_type, data FROM certification_licences WHERE certification_id = $1")
+            .bind(query.id)
+            .fetch_optional(&state.db.pool)
+            .await?;
+    let (content_type, data) = row.ok_or(AppError::NotFound)?;
+    let mut response = data.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(&content_type).map_err(anyhow::Error::from)?);
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    Ok(response)
+}
