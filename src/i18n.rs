@@ -11,6 +11,7 @@
 //! because it is the language of the API reference.
 
 mod admin;
+mod channel;
 #[cfg(test)]
 mod coverage;
 mod failure;
@@ -24,6 +25,7 @@ mod user_centre;
 
 pub use admin::AdminMessage;
 use axum::http::HeaderMap;
+pub use channel::ChannelMessage;
 pub use failure::{FailureReason, failure_text};
 pub use notify::NotifyMessage;
 pub use open_api::OpenApiMessage;
@@ -119,6 +121,14 @@ pub enum Message {
     Notify(NotifyMessage),
     /// The administrators' platform tools (`i18n/admin.rs`).
     Admin(AdminMessage),
+    /// Upstream channels (`i18n/channel.rs`).
+    Channel(ChannelMessage),
+}
+
+impl From<ChannelMessage> for Message {
+    fn from(message: ChannelMessage) -> Self {
+        Message::Channel(message)
+    }
 }
 
 impl From<OpenApiMessage> for Message {
@@ -186,6 +196,7 @@ impl Message {
             Message::OpenApi(message) => message.key(),
             Message::Notify(message) => message.key(),
             Message::Admin(message) => message.key(),
+            Message::Channel(message) => message.key(),
         }
     }
 
@@ -311,6 +322,7 @@ impl Message {
             (Message::OpenApi(message), locale) => message.text(locale),
             (Message::Notify(message), locale) => message.text(locale),
             (Message::Admin(message), locale) => message.text(locale),
+            (Message::Channel(message), locale) => message.text(locale),
         };
         text
     }

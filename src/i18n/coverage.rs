@@ -5,7 +5,8 @@
 use super::files::{self, Labels};
 use super::notices::Notice;
 use super::{
-    AdminMessage, Locale, Message, NotifyMessage, OpenApiMessage, TemplateMessage, TradeMessage, UserCentreMessage,
+    AdminMessage, ChannelMessage, Locale, Message, NotifyMessage, OpenApiMessage, TemplateMessage, TradeMessage,
+    UserCentreMessage,
 };
 use crate::domain::Carrier;
 use std::collections::HashSet;
@@ -272,6 +273,47 @@ fn admin_messages() -> Vec<AdminMessage> {
     all
 }
 
+fn channel_messages() -> Vec<ChannelMessage> {
+    use ChannelMessage::*;
+    let all = vec![
+        CallbackSignatureWrong,
+        CallbackMalformed,
+        CallbackOrderUnknown,
+        CodeInvalid { max: 32 },
+        CodeTaken,
+        NameRequired { max: 64 },
+        AdapterUnknown,
+        BaseUrlInvalid,
+        BaseUrlPrivate { host: "10.0.0.1".into() },
+        TimeoutOutOfRange { min: 100, max: 60000 },
+        SecretRequired,
+        CostInvalid,
+        WeightInvalid,
+        ProductUnknown,
+        SandboxFixed,
+    ];
+    for message in &all {
+        match message {
+            CallbackSignatureWrong
+            | CallbackMalformed
+            | CallbackOrderUnknown
+            | CodeInvalid { .. }
+            | CodeTaken
+            | NameRequired { .. }
+            | AdapterUnknown
+            | BaseUrlInvalid
+            | BaseUrlPrivate { .. }
+            | TimeoutOutOfRange { .. }
+            | SecretRequired
+            | CostInvalid
+            | WeightInvalid
+            | ProductUnknown
+            | SandboxFixed => {}
+        }
+    }
+    all
+}
+
 fn messages() -> Vec<Message> {
     use Message::*;
     let mut all = vec![
@@ -314,6 +356,7 @@ fn messages() -> Vec<Message> {
     all.extend(open_api_messages().into_iter().map(OpenApi));
     all.extend(notify_messages().into_iter().map(Notify));
     all.extend(admin_messages().into_iter().map(Admin));
+    all.extend(channel_messages().into_iter().map(Channel));
     for message in &all {
         match message {
             Success
@@ -353,7 +396,8 @@ fn messages() -> Vec<Message> {
             | Template(_)
             | OpenApi(_)
             | Notify(_)
-            | Admin(_) => {}
+            | Admin(_)
+            | Channel(_) => {}
         }
     }
     all
@@ -390,6 +434,13 @@ fn notices() -> Vec<Notice> {
         MerchantRenamed { name: "Acme".into() },
         MerchantEnabled,
         MerchantAccount,
+        Channels,
+        ChannelPaused,
+        ChannelPausedDetail { name: "A".into(), reason: "x".into(), until: "2026-11-24 20:00:00".into() },
+        ChannelResumed,
+        ChannelResumedDetail { name: "A".into() },
+        ChannelBalanceLow,
+        ChannelBalanceLowDetail { name: "A".into(), balance: "1.00".into(), line: "100.00".into() },
     ];
     for notice in &all {
         match notice {
@@ -420,7 +471,14 @@ fn notices() -> Vec<Notice> {
             | ChangeTemporaryPassword
             | MerchantRenamed { .. }
             | MerchantEnabled
-            | MerchantAccount => {}
+            | MerchantAccount
+            | Channels
+            | ChannelPaused
+            | ChannelPausedDetail { .. }
+            | ChannelResumed
+            | ChannelResumedDetail { .. }
+            | ChannelBalanceLow
+            | ChannelBalanceLowDetail { .. } => {}
         }
     }
     all
