@@ -149,7 +149,8 @@ pub fn routes(state: AppState) -> Router {
         .merge(openapi_v1::sign_check::router())
         .merge(notify::router())
         .merge(merchant_admin::router())
-        .merge(crate::channel::callback::router());
+        .merge(crate::channel::callback::router())
+        .merge(crate::channel::admin::router());
     // The template pages exist only when switched on: otherwise their paths are unknown (404).
     let api = if state.config.template_pages { api.merge(template_pages::router()) } else { api };
     let api = api.layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));

@@ -11,8 +11,11 @@
 //! lets an order move on to another channel. An error (timeout, reset, 5xx, an unmapped
 //! code, a bad signature) means "unknown": the order stays with that channel.
 
+pub mod admin;
+pub mod admin_routing;
 pub mod attempts;
 pub mod callback;
+pub mod figures;
 pub mod health;
 pub mod http_json;
 pub mod model;

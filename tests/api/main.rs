@@ -4,6 +4,7 @@
 mod batch;
 mod batch_rules;
 mod certification;
+mod channels;
 mod cli;
 mod files;
 mod finance;
