@@ -62,7 +62,12 @@ impl Application {
         let port = listener.local_addr()?.port();
         let callback_base =
             config.channel.callback_base_url.clone().unwrap_or_else(|| format!("http://127.0.0.1:{port}"));
-        let channels = Arc::new(Registry::new(channel, secrets.clone(), config.channel.allow_private, callback_base)?);
+        let channels = Arc::new(Registry::new(
+            channel,
+            secrets.clone(),
+            crate::supply::setup::client(config.channel.allow_private)?,
+            callback_base,
+        )?);
         let state = AppState {
             db: db.clone(),
             config: Arc::new(config),
@@ -100,7 +105,7 @@ impl Application {
             .config
             .worker
             .enabled
-            .then(|| crate::channel::health::spawn_balance_reader(self.state.clone(), worker_stop.clone()));
+            .then(|| crate::supply::health::spawn_balance_reader(self.state.clone(), worker_stop.clone()));
         let worker = self.state.config.worker.enabled.then(|| worker::spawn(self.state.clone(), worker_stop));
         let live = self.state.live.clone();
         let ticker = crate::live::spawn_ticker(
@@ -149,8 +154,8 @@ pub fn routes(state: AppState) -> Router {
         .merge(openapi_v1::sign_check::router())
         .merge(notify::router())
         .merge(merchant_admin::router())
-        .merge(crate::channel::callback::router())
-        .merge(crate::channel::admin::router());
+        .merge(crate::supply::callback::router())
+        .merge(crate::supply::admin::router());
     // The template pages exist only when switched on: otherwise their paths are unknown (404).
     let api = if state.config.template_pages { api.merge(template_pages::router()) } else { api };
     let api = api.layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));

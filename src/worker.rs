@@ -13,7 +13,7 @@
 //! unknown answer keeps it with its channel until the deadline, then manual review.
 
 use crate::channel::attempts::{self, Attempt};
-use crate::channel::{ChannelOrder, ChannelStatus, health, model, routing};
+use crate::channel::{ChannelOrder, ChannelStatus, model, routing};
 use crate::config::millis;
 use crate::db::now_millis;
 use crate::domain::{OrderKind, OrderStatus};
@@ -21,6 +21,7 @@ use crate::finance::ledger::Actor;
 use crate::i18n::FailureReason;
 use crate::orders::lifecycle::{self, Outcome, Reporter};
 use crate::state::AppState;
+use crate::supply::health;
 use sqlx::Row;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -257,7 +258,7 @@ async fn apply(
     let pool = &state.db.pool;
     match answer {
         Ok(ChannelStatus::Succeeded { serial_no, card }) => {
-            if !attempts::record_success(state, attempt, &serial_no).await? {
+            if !health::record_success(state, attempt, &serial_no).await? {
                 return Ok(Step::Next);
             }
             let outcome = Outcome::Success { serial_no: Some(serial_no), card };

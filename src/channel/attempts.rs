@@ -160,30 +160,59 @@ pub async fn record(
     Ok(result.rows_affected() == 1)
 }
 
-/// Records a success; false (and a warning) when the attempt had already definitely
-/// failed: a supplier contradicting itself must not settle an order that may have moved
-/// on to another channel. Health is told of a newly recorded success.
-pub async fn record_success(
-    state: &crate::state::AppState,
-    attempt: &Attempt,
-    serial_no: &str,
-) -> anyhow::Result<bool> {
-    let pool = &state.db.pool;
-    if record(pool, attempt, SUCCESS, "success", Some(serial_no)).await? {
-        super::health::resolved(state, attempt, true).await?;
-        return Ok(true);
-    }
-    let outcome: Option<String> = sqlx::query_scalar("SELECT outcome FROM order_attempts WHERE id = $1")
-        .bind(attempt.id)
-        .fetch_optional(pool)
-        .await?;
-    if outcome.as_deref() == Some(SUCCESS) {
-        return Ok(true);
-    }
-    tracing::warn!(
-        order_id = attempt.order_id,
-        attempt = attempt.attempt_no,
-        "success reported for a failed attempt; ignored"
-    );
-    Ok(false)
+/// One attempt of an order, as administrators see it in the order detail.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct AttemptItem {
+    pub attempt_no: i64,
+    pub channel_code: String,
+    pub channel_name: String,
+    pub upstream_order_id: String,
+    /// pending, unknown, success or failed.
+    pub outcome: String,
+    pub cost_fen: i64,
+    pub requested_at: String,
+    pub latency_ms: Option<i64>,
+    /// The channel's last answer (a failure reason code, or its words).
+    pub answer: String,
+}
+
+/// The attempts of an order, first first.
+pub async fn attempts_of(pool: &sqlx::AnyPool, order_id: i64) -> Result<Vec<AttemptItem>, sqlx::Error> {
+    type Row = (i64, String, String, String, String, i64, i64, Option<i64>, String);
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT a.attempt_no, c.code, c.name, a.upstream_order_id, a.outcome, a.cost_fen, a.requested_at,
+             a.latency_ms, a.answer
+         FROM order_attempts a JOIN channels c ON c.id = a.channel_id WHERE a.order_id = $1 ORDER BY a.attempt_no",
+    )
+    .bind(order_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(
+            |(
+                attempt_no,
+                channel_code,
+                channel_name,
+                upstream_order_id,
+                outcome,
+                cost_fen,
+                requested_at,
+                latency_ms,
+                answer,
+            )| {
+                AttemptItem {
+                    attempt_no,
+                    channel_code,
+                    channel_name,
+                    upstream_order_id,
+                    outcome,
+                    cost_fen,
+                    requested_at: crate::db::millis_to_rfc3339(requested_at),
+                    latency_ms,
+                    answer,
+                }
+            },
+        )
+        .collect())
 }

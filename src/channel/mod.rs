@@ -11,18 +11,12 @@
 //! lets an order move on to another channel. An error (timeout, reset, 5xx, an unmapped
 //! code, a bad signature) means "unknown": the order stays with that channel.
 
-pub mod admin;
-pub mod admin_routing;
 pub mod attempts;
-pub mod callback;
-pub mod figures;
-pub mod health;
 pub mod http_json;
 pub mod model;
 pub mod registry;
 pub mod routing;
 pub mod sandbox;
-pub mod setup;
 
 use futures_util::future::BoxFuture;
 

@@ -17,28 +17,16 @@ pub struct Registry {
     cache: Mutex<HashMap<i64, (i64, Arc<dyn Channel>)>>,
 }
 
-/// The HTTP client of channels: no redirects, and (unless `allow_private`) connections
-/// only to addresses the SSRF guard passed (notify_guard.rs), as for notifications.
-pub fn client(allow_private: bool) -> anyhow::Result<reqwest::Client> {
-    let mut builder = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .user_agent(concat!("backoffice-channels/", env!("CARGO_PKG_VERSION")));
-    if !allow_private {
-        builder = builder.dns_resolver(Arc::new(crate::notify_guard::GuardedResolver));
-    }
-    Ok(builder.build()?)
-}
-
 impl Registry {
     pub fn new(
         sandbox: Arc<dyn Channel>,
         secrets: Arc<Secrets>,
-        allow_private: bool,
+        client: reqwest::Client,
         callback_base: String,
     ) -> anyhow::Result<Self> {
         Ok(Self {
             sandbox,
-            client: client(allow_private)?,
+            client,
             secrets,
             callback_base: callback_base.trim_end_matches('/').to_string(),
             cache: Mutex::default(),

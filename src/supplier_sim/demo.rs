@@ -3,9 +3,9 @@
 //! one (where the cheap one's definite failures go). The built-in sandbox stays, last.
 
 use super::{SimConfig, Simulator};
-use crate::channel::setup::{ChannelSpec, supply_catalogue, upsert};
 use crate::crypto::Secrets;
 use crate::db::Database;
+use crate::supply::setup::{ChannelSpec, supply_catalogue, upsert};
 use std::time::Duration;
 
 struct DemoSupplier {

@@ -5,9 +5,9 @@
 use crate::helpers::{Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
 use backoffice::channel::http_json::sign;
-use backoffice::channel::setup::{ChannelSpec, supply_catalogue, upsert};
 use backoffice::config::Config;
 use backoffice::supplier_sim::{SimConfig, Simulator};
+use backoffice::supply::setup::{ChannelSpec, supply_catalogue, upsert};
 use serde_json::json;
 use std::time::Duration;
 

@@ -2,8 +2,8 @@
 //! order, and why the others are excluded) and the attempts of an order, for
 //! administrators only: merchants see results, never channels.
 
-use super::routing::{self, Exclusion};
-use crate::db::{millis_to_rfc3339, now_millis};
+use crate::channel::routing::{self, Exclusion};
+use crate::db::now_millis;
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::JsonBody;
 use crate::i18n::ChannelMessage;
@@ -78,61 +78,4 @@ pub async fn preview(
     // Candidates first (by priority, as read), the excluded after them.
     items.sort_by_key(|item| item.excluded.is_some());
     Ok(ApiOk(items))
-}
-
-/// One attempt of an order, as administrators see it in the order detail.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AttemptItem {
-    pub attempt_no: i64,
-    pub channel_code: String,
-    pub channel_name: String,
-    pub upstream_order_id: String,
-    /// pending, unknown, success or failed.
-    pub outcome: String,
-    pub cost_fen: i64,
-    pub requested_at: String,
-    pub latency_ms: Option<i64>,
-    /// The channel's last answer (a failure reason code, or its words).
-    pub answer: String,
-}
-
-/// The attempts of an order, first first.
-pub async fn attempts_of(pool: &sqlx::AnyPool, order_id: i64) -> Result<Vec<AttemptItem>, sqlx::Error> {
-    type Row = (i64, String, String, String, String, i64, i64, Option<i64>, String);
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT a.attempt_no, c.code, c.name, a.upstream_order_id, a.outcome, a.cost_fen, a.requested_at,
-             a.latency_ms, a.answer
-         FROM order_attempts a JOIN channels c ON c.id = a.channel_id WHERE a.order_id = $1 ORDER BY a.attempt_no",
-    )
-    .bind(order_id)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(
-            |(
-                attempt_no,
-                channel_code,
-                channel_name,
-                upstream_order_id,
-                outcome,
-                cost_fen,
-                requested_at,
-                latency_ms,
-                answer,
-            )| {
-                AttemptItem {
-                    attempt_no,
-                    channel_code,
-                    channel_name,
-                    upstream_order_id,
-                    outcome,
-                    cost_fen,
-                    requested_at: millis_to_rfc3339(requested_at),
-                    latency_ms,
-                    answer,
-                }
-            },
-        )
-        .collect())
 }

@@ -7,8 +7,8 @@
 //! failures of a new channel do not pause it), and `health_unknown_streak` unknown
 //! answers (timeouts, resets, 5xx, unmapped codes) in a row.
 
-use super::attempts::Attempt;
-use super::model;
+use crate::channel::attempts::{self, Attempt};
+use crate::channel::model;
 use crate::config::millis;
 use crate::db::now_millis;
 use crate::domain::{beijing_time, yuan};
@@ -248,4 +248,32 @@ pub fn spawn_balance_reader(state: AppState, mut stop: watch::Receiver<bool>) ->
             }
         }
     })
+}
+
+/// Records a success; false (and a warning) when the attempt had already definitely
+/// failed: a supplier contradicting itself must not settle an order that may have moved
+/// on to another channel. Health is told of a newly recorded success.
+pub async fn record_success(
+    state: &crate::state::AppState,
+    attempt: &Attempt,
+    serial_no: &str,
+) -> anyhow::Result<bool> {
+    let pool = &state.db.pool;
+    if attempts::record(pool, attempt, attempts::SUCCESS, "success", Some(serial_no)).await? {
+        resolved(state, attempt, true).await?;
+        return Ok(true);
+    }
+    let outcome: Option<String> = sqlx::query_scalar("SELECT outcome FROM order_attempts WHERE id = $1")
+        .bind(attempt.id)
+        .fetch_optional(pool)
+        .await?;
+    if outcome.as_deref() == Some(attempts::SUCCESS) {
+        return Ok(true);
+    }
+    tracing::warn!(
+        order_id = attempt.order_id,
+        attempt = attempt.attempt_no,
+        "success reported for a failed attempt; ignored"
+    );
+    Ok(false)
 }

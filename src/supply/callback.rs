@@ -6,8 +6,9 @@
 //! (`WHERE status = old`). Orders already in manual review are settled too: a late
 //! success or definite failure is the answer a person would otherwise have to find.
 
-use super::attempts::{self, Attempt};
-use super::{CallbackError, ChannelStatus, health, model};
+use super::health;
+use crate::channel::attempts::{self, Attempt};
+use crate::channel::{CallbackError, ChannelStatus, model};
 use crate::db::now_millis;
 use crate::domain::OrderStatus;
 use crate::error::{ApiOk, ApiResult, AppError, code};
@@ -73,7 +74,7 @@ pub async fn settle(state: &AppState, attempt: &Attempt, status: ChannelStatus) 
     let pool = &state.db.pool;
     match status {
         ChannelStatus::Succeeded { serial_no, card } => {
-            if !attempts::record_success(state, attempt, &serial_no).await? {
+            if !health::record_success(state, attempt, &serial_no).await? {
                 return Ok(false);
             }
             let outcome = Outcome::Success { serial_no: Some(serial_no), card };

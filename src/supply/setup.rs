@@ -1,7 +1,7 @@
 //! Writing channels: create or update one (its secret sealed), and what it supplies.
 //! Used by the administrators' API, the demo's simulated suppliers and tests.
 
-use super::model::secret_context;
+use crate::channel::model::secret_context;
 use crate::crypto::Secrets;
 use crate::db::now_millis;
 
@@ -105,4 +105,16 @@ pub async fn supply_catalogue(
         })
         .collect();
     set_supplies(db, channel_id, &supplies).await
+}
+
+/// The HTTP client of channels: no redirects, and (unless `allow_private`) connections
+/// only to addresses the SSRF guard passed (notify_guard.rs), as for notifications.
+pub fn client(allow_private: bool) -> anyhow::Result<reqwest::Client> {
+    let mut builder = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .user_agent(concat!("backoffice-channels/", env!("CARGO_PKG_VERSION")));
+    if !allow_private {
+        builder = builder.dns_resolver(std::sync::Arc::new(crate::notify_guard::GuardedResolver));
+    }
+    Ok(builder.build()?)
 }

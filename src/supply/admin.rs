@@ -3,8 +3,8 @@
 //! routing preview. Every call checks the administrator role on the server (`AdminUser`).
 
 use super::figures::{self, ChannelFigures};
-use super::model::{self, ADAPTERS, ChannelRow};
 use super::setup::{self, ChannelSpec, Supply};
+use crate::channel::model::{self, ADAPTERS, ChannelRow};
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::extract::{ClientAddress, JsonBody};
