@@ -45,6 +45,59 @@ pub enum Command {
     RotateKey(RotateKeyArgs),
     /// Print the OpenAPI document (the one served at /api-docs/openapi.json).
     Openapi,
+    /// Run a simulated supplier speaking the http-json channel protocol (docs/channels.md).
+    SupplierSim(SupplierSimArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SupplierSimArgs {
+    /// Address to listen on, e.g. 127.0.0.1:9100.
+    #[arg(long)]
+    pub listen: String,
+    /// The shared signing secret (the channel's secret on our side).
+    #[arg(long, env = "SUPPLIER_SIM_SECRET")]
+    pub secret: String,
+    /// Share of orders that succeed (the others fail definitely), 0.0 to 1.0.
+    #[arg(long, default_value_t = 0.9)]
+    pub success_ratio: f64,
+    /// Share of answers lost (HTTP 502) although the request took effect, 0.0 to 1.0.
+    #[arg(long, default_value_t = 0.0)]
+    pub unknown_ratio: f64,
+    /// Milliseconds from acceptance to the result.
+    #[arg(long, default_value_t = 0)]
+    pub delay_ms: u64,
+    /// Milliseconds from the result to its callback.
+    #[arg(long, default_value_t = 0)]
+    pub callback_delay_ms: u64,
+    /// Send every callback twice.
+    #[arg(long)]
+    pub duplicate_callbacks: bool,
+    /// The balance we start with at this supplier, fen.
+    #[arg(long, default_value_t = 100_000_000)]
+    pub balance_fen: i64,
+    /// What the supplier charges, per mille of the face value.
+    #[arg(long, default_value_t = 980)]
+    pub price_permille: i64,
+}
+
+pub async fn supplier_sim_command(args: SupplierSimArgs) -> anyhow::Result<()> {
+    let config = crate::supplier_sim::SimConfig {
+        secret: args.secret.into_bytes(),
+        success_ratio: args.success_ratio.clamp(0.0, 1.0),
+        unknown_ratio: args.unknown_ratio.clamp(0.0, 1.0),
+        delay: Duration::from_millis(args.delay_ms),
+        callback_delay: Duration::from_millis(args.callback_delay_ms),
+        duplicate_callbacks: args.duplicate_callbacks,
+        balance_fen: args.balance_fen,
+        price_permille: args.price_permille.clamp(0, 10_000),
+    };
+    let listener = tokio::net::TcpListener::bind(&args.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", args.listen))?;
+    tracing::info!(address = %listener.local_addr()?, "supplier simulator listening");
+    let simulator = crate::supplier_sim::Simulator::new(config);
+    axum::serve(listener, simulator.router()).with_graceful_shutdown(shutdown_signal()).await?;
+    Ok(())
 }
 
 #[derive(Debug, Args)]
@@ -164,6 +217,14 @@ pub struct ServeArgs {
     /// Seconds an order may wait for the channel's answer before it goes to manual review.
     #[arg(long, env = "BACKOFFICE_ORDER_DEADLINE_SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
     pub order_deadline_seconds: u64,
+    /// Let channel base URLs point at loopback and private addresses (simulators,
+    /// suppliers inside the own network); refused by default.
+    #[arg(long, env = "BACKOFFICE_ALLOW_PRIVATE_CHANNELS")]
+    pub allow_private_channels: bool,
+    /// Our base URL as suppliers reach it, for their result callbacks
+    /// (default http://127.0.0.1:PORT).
+    #[arg(long, env = "BACKOFFICE_CHANNEL_CALLBACK_BASE_URL")]
+    pub channel_callback_base_url: Option<String>,
     /// Do not run the order worker in this process (orders then wait for another one).
     #[arg(long, env = "BACKOFFICE_NO_WORKER")]
     pub no_worker: bool,
@@ -250,6 +311,11 @@ impl ServeArgs {
             sandbox_delay: Duration::from_millis(self.sandbox_delay_ms),
             sandbox_success_ratio: self.sandbox_success_ratio.clamp(0.0, 1.0),
             deadline: Duration::from_secs(self.order_deadline_seconds),
+            // The demo's simulated suppliers listen on 127.0.0.1.
+            allow_private: self.allow_private_channels || self.demo,
+            demo_simulators: self.demo,
+            callback_base_url: self.channel_callback_base_url,
+            ..ChannelConfig::default()
         };
         config.worker = WorkerConfig {
             enabled: !self.no_worker,

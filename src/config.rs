@@ -65,11 +65,41 @@ pub struct ChannelConfig {
     /// An order without an answer this long after it was placed goes to manual review
     /// (never to an automatic refund: the top-up may still have happened).
     pub deadline: Duration,
+    /// Let channel base URLs point at loopback and private addresses (tests, simulators,
+    /// suppliers inside the own network); refused by default, as for notify URLs.
+    pub allow_private: bool,
+    /// Our address as suppliers reach it, for result callbacks
+    /// (`{base}/channel/callback/{code}`); unset: `http://127.0.0.1:{port}`.
+    pub callback_base_url: Option<String>,
+    /// Health: the last this many resolved attempts of a channel are judged ...
+    pub health_window: i64,
+    /// ... and a success ratio below this (with a full window) pauses it.
+    pub health_min_success_ratio: f64,
+    /// This many unknown answers in a row pause a channel too.
+    pub health_unknown_streak: i64,
+    /// How long a paused channel rests before its single probe order.
+    pub pause_cooldown: Duration,
+    /// How often balances are read from channels whose protocol tells them.
+    pub balance_interval: Duration,
+    /// `serve --demo`: run two simulated suppliers in-process and route to them.
+    pub demo_simulators: bool,
 }
 
 impl Default for ChannelConfig {
     fn default() -> Self {
-        Self { sandbox_delay: Duration::from_secs(2), sandbox_success_ratio: 0.9, deadline: Duration::from_secs(600) }
+        Self {
+            sandbox_delay: Duration::from_secs(2),
+            sandbox_success_ratio: 0.9,
+            deadline: Duration::from_secs(600),
+            allow_private: false,
+            callback_base_url: None,
+            health_window: 20,
+            health_min_success_ratio: 0.2,
+            health_unknown_streak: 5,
+            pause_cooldown: Duration::from_secs(60),
+            balance_interval: Duration::from_secs(60),
+            demo_simulators: false,
+        }
     }
 }
 

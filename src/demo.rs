@@ -123,6 +123,7 @@ pub async fn seed_catalogue(pool: &AnyPool) -> anyhow::Result<()> {
             }
         }
     }
+    crate::channel::model::sandbox_supplies_catalogue(pool).await?;
     Ok(())
 }
 

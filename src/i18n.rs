@@ -12,6 +12,7 @@
 
 mod admin;
 mod catalogue;
+mod channel;
 #[cfg(test)]
 mod coverage;
 mod failure;
@@ -26,6 +27,7 @@ mod user_centre;
 pub use admin::AdminMessage;
 use axum::http::HeaderMap;
 pub use catalogue::CatalogueMessage;
+pub use channel::ChannelMessage;
 pub use failure::{FailureReason, failure_text};
 pub use notify::NotifyMessage;
 pub use open_api::OpenApiMessage;
@@ -123,11 +125,19 @@ pub enum Message {
     Admin(AdminMessage),
     /// The product catalogue and merchants' price lists (`i18n/catalogue.rs`).
     Catalogue(CatalogueMessage),
+    /// Upstream channels (`i18n/channel.rs`).
+    Channel(ChannelMessage),
 }
 
 impl From<CatalogueMessage> for Message {
     fn from(message: CatalogueMessage) -> Self {
         Message::Catalogue(message)
+    }
+}
+
+impl From<ChannelMessage> for Message {
+    fn from(message: ChannelMessage) -> Self {
+        Message::Channel(message)
     }
 }
 
@@ -197,6 +207,7 @@ impl Message {
             Message::Notify(message) => message.key(),
             Message::Admin(message) => message.key(),
             Message::Catalogue(message) => message.key(),
+            Message::Channel(message) => message.key(),
         }
     }
 
@@ -323,6 +334,7 @@ impl Message {
             (Message::Notify(message), locale) => message.text(locale),
             (Message::Admin(message), locale) => message.text(locale),
             (Message::Catalogue(message), locale) => message.text(locale),
+            (Message::Channel(message), locale) => message.text(locale),
         };
         text
     }

@@ -29,6 +29,7 @@ pub struct SealedColumn {
 /// Every sealed column of the database. A new sealed column adds one line here, so the
 /// start-up check samples it and `backoffice rotate-key` re-seals it (docs/security.md).
 pub const SEALED_COLUMNS: &[SealedColumn] = &[
+    SealedColumn { table: "channels", key: "id", column: "secret_sealed", context: "'channel_secret:' || code" },
     SealedColumn {
         table: "two_factor",
         key: "user_id",

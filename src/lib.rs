@@ -42,6 +42,8 @@ pub mod session_cache;
 pub mod sql;
 pub mod startup;
 pub mod state;
+pub mod supplier_sim;
+pub mod supply;
 pub mod system_info;
 pub mod template_pages;
 pub mod throttle;

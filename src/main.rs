@@ -1,5 +1,6 @@
 use backoffice::cli::{
     Cli, Command, LogFormat, backup_command, create_user_command, generate_orders_command, rotate_key_command, serve,
+    supplier_sim_command,
 };
 use clap::Parser;
 use std::io::IsTerminal;
@@ -23,6 +24,7 @@ async fn main() -> anyhow::Result<()> {
         Command::GenerateOrders(args) => generate_orders_command(args).await,
         Command::Backup(args) => backup_command(args).await,
         Command::RotateKey(args) => rotate_key_command(args).await,
+        Command::SupplierSim(args) => supplier_sim_command(args).await,
         Command::Openapi => {
             println!("{}", backoffice::openapi::document_json());
             Ok(())

@@ -3,7 +3,7 @@
 //! `Application::build` binds the listener before serving, so tests can ask for port 0
 //! and read the real port back.
 
-use crate::channel::{Channel, sandbox::SandboxChannel};
+use crate::channel::{Channel, registry::Registry, sandbox::SandboxChannel};
 use crate::config::Config;
 use crate::db::{Database, now_millis};
 use crate::error::{AppError, localize_error_responses};
@@ -47,6 +47,10 @@ impl Application {
         if config.seed_demo {
             demo::seed(&db, &hasher, &secrets, config.demo_orders).await?;
         }
+        // Simulated suppliers live as long as the process (`serve --demo` only).
+        if config.channel.demo_simulators {
+            crate::supplier_sim::demo::start(&db, &secrets).await?;
+        }
         let channel: Arc<dyn Channel> = Arc::new(SandboxChannel::new(
             db.pool.clone(),
             secrets.clone(),
@@ -56,6 +60,14 @@ impl Application {
         let listener =
             TcpListener::bind(&config.listen).await.with_context(|| format!("cannot listen on {}", config.listen))?;
         let port = listener.local_addr()?.port();
+        let callback_base =
+            config.channel.callback_base_url.clone().unwrap_or_else(|| format!("http://127.0.0.1:{port}"));
+        let channels = Arc::new(Registry::new(
+            channel,
+            secrets.clone(),
+            crate::supply::setup::client(config.channel.allow_private)?,
+            callback_base,
+        )?);
         let state = AppState {
             db: db.clone(),
             config: Arc::new(config),
@@ -63,7 +75,7 @@ impl Application {
             secrets,
             metrics: Arc::new(RequestMetrics::default()),
             live: Arc::new(crate::live::LiveMonitor::rebuilt(&db).await?),
-            channel,
+            channels,
             sessions: Arc::default(),
             services: Arc::default(),
             started_at: now_millis(),
@@ -88,6 +100,12 @@ impl Application {
             true => Some(notify::deliver::spawn(self.state.clone(), worker_stop.clone())?),
             false => None,
         };
+        let balances = self
+            .state
+            .config
+            .worker
+            .enabled
+            .then(|| crate::supply::health::spawn_balance_reader(self.state.clone(), worker_stop.clone()));
         let worker = self.state.config.worker.enabled.then(|| worker::spawn(self.state.clone(), worker_stop));
         let live = self.state.live.clone();
         let ticker = crate::live::spawn_ticker(
@@ -107,6 +125,9 @@ impl Application {
             .context("server error");
         if let Some(worker) = worker {
             let _ = worker.await;
+        }
+        if let Some(balances) = balances {
+            let _ = balances.await;
         }
         if let Some(sender) = sender {
             let _ = sender.await;
@@ -132,7 +153,9 @@ pub fn routes(state: AppState) -> Router {
         .merge(api_keys::router())
         .merge(openapi_v1::sign_check::router())
         .merge(notify::router())
-        .merge(merchant_admin::router());
+        .merge(merchant_admin::router())
+        .merge(crate::supply::callback::router())
+        .merge(crate::supply::admin::router());
     // The template pages exist only when switched on: otherwise their paths are unknown (404).
     let api = if state.config.template_pages { api.merge(template_pages::router()) } else { api };
     let api = api.layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));

@@ -1,6 +1,5 @@
 //! What every handler can reach: storage, settings and shared services.
 
-use crate::channel::Channel;
 use crate::config::Config;
 use crate::crypto::Secrets;
 use crate::db::Database;
@@ -19,8 +18,8 @@ pub struct AppState {
     /// The live business figures (orders per minute, waiting orders, ...), fed by the
     /// order life cycle.
     pub live: Arc<crate::live::LiveMonitor>,
-    /// Where orders go to be fulfilled (the sandbox unless a supplier adapter is set up).
-    pub channel: Arc<dyn Channel>,
+    /// The adapters of the channels orders are routed to (channel/registry.rs).
+    pub channels: Arc<crate::channel::registry::Registry>,
     /// Sessions checked in the last second (session_cache.rs).
     pub sessions: Arc<crate::session_cache::SessionCache>,
     /// Services a module starts on first use and keeps for the application's life, found by

@@ -1,23 +1,27 @@
-//! The background worker: hands in-flight orders to the channel and applies its answers.
+//! The background worker: routes in-flight orders to channels and applies their answers.
 //!
 //! Orders are claimed in the database with a lease (`lease_owner`, `lease_until`), not
 //! held in memory, so a restart loses nothing: a claim of a worker that died expires and
 //! the order is claimed again. `lease_until` doubles as "look again at": after each visit
 //! an unfinished order is released with `lease_until` set to the next check.
 //!
-//! An order is submitted only from pending, after it was marked processing in its own
-//! committed transaction. A processing order is never submitted again: the worker asks
-//! the channel where it stands, and submits only if the channel says it never got it.
-//! Channels treat a repeated submission as a no-op as well, so even a crash between the
-//! two steps cannot top a number up twice.
+//! An order is routed only after it was marked processing in its own committed
+//! transaction. Each hand-over to a channel is an attempt row (channel/attempts.rs),
+//! inserted before it is submitted; a worker finding an unresolved attempt asks the
+//! channel where it stands, and submits (the same upstream id) only if the channel says
+//! it never got it. Only a definite failure moves the order to the next channel; an
+//! unknown answer keeps it with its channel until the deadline, then manual review.
 
-use crate::channel::{ChannelOrder, ChannelStatus};
+use crate::channel::attempts::{self, Attempt};
+use crate::channel::{ChannelOrder, ChannelStatus, model, routing};
 use crate::config::millis;
 use crate::db::now_millis;
 use crate::domain::{OrderKind, OrderStatus};
 use crate::finance::ledger::Actor;
+use crate::i18n::FailureReason;
 use crate::orders::lifecycle::{self, Outcome, Reporter};
 use crate::state::AppState;
+use crate::supply::health;
 use sqlx::Row;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -28,6 +32,9 @@ struct Claimed {
     id: i64,
     status: OrderStatus,
     deadline_at: i64,
+    product_id: i64,
+    system_order_id: String,
+    /// The order as a channel sees it, but for the upstream id (per attempt).
     order: ChannelOrder,
 }
 
@@ -70,7 +77,7 @@ pub async fn run_once(state: &AppState, owner: &str, stop: &watch::Receiver<bool
             // re-driven by whichever worker runs next.
             break;
         }
-        if let Err(error) = drive(state, &order).await {
+        if let Err(error) = drive(state, owner, &order).await {
             tracing::warn!(order_id = order.id, error = %format!("{error:#}"), "order step failed; retried later");
             release(state, order.id).await.ok();
         }
@@ -87,7 +94,7 @@ async fn claim(state: &AppState, owner: &str) -> anyhow::Result<Vec<Claimed>> {
          WHERE id IN (SELECT id FROM orders WHERE status IN (0, 1) AND order_kind IN (1, 2) AND lease_until <= $3
                       ORDER BY lease_until LIMIT $4)
            AND status IN (0, 1) AND order_kind IN (1, 2) AND lease_until <= $3
-         RETURNING id, status, deadline_at, system_order_id, account, product_key, face_value_fen, order_kind",
+         RETURNING id, status, deadline_at, system_order_id, account, product_key, face_value_fen, order_kind, product_id",
     )
     .bind(owner)
     .bind(now + millis(state.config.worker.lease))
@@ -103,8 +110,10 @@ async fn claim(state: &AppState, owner: &str) -> anyhow::Result<Vec<Claimed>> {
             id: row.try_get(0)?,
             status: OrderStatus::from_code(status).unwrap_or(OrderStatus::Processing),
             deadline_at: row.try_get(2)?,
+            product_id: row.try_get(8)?,
+            system_order_id: row.try_get(3)?,
             order: ChannelOrder {
-                system_order_id: row.try_get(3)?,
+                upstream_order_id: String::new(),
                 account: row.try_get(4)?,
                 product_key: row.try_get(5)?,
                 face_value_fen: row.try_get(6)?,
@@ -126,41 +135,165 @@ async fn release(state: &AppState, order_id: i64) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn drive(state: &AppState, claimed: &Claimed) -> anyhow::Result<()> {
-    let channel = &state.channel;
+/// What to do after an answer was applied.
+enum Step {
+    /// The order was settled, released or sent to review.
+    Done,
+    /// The attempt definitely failed: route the order on.
+    Next,
+}
+
+/// Definite failures in a row one visit follows before it lets the order wait a poll.
+const MAX_STEPS_PER_VISIT: usize = 8;
+
+async fn drive(state: &AppState, owner: &str, claimed: &Claimed) -> anyhow::Result<()> {
     let mut deadline_at = claimed.deadline_at;
-    let status = match claimed.status {
-        OrderStatus::Pending => {
-            match lifecycle::mark_processing(state, claimed.id).await? {
-                Some(deadline) => deadline_at = deadline,
-                None => return Ok(()),
-            }
-            channel.submit(&claimed.order).await?;
-            // A channel may answer at once; asking now saves a round.
-            channel.query(&claimed.order).await?
+    if claimed.status == OrderStatus::Pending {
+        match lifecycle::mark_processing(state, claimed.id).await? {
+            Some(deadline) => deadline_at = deadline,
+            None => return Ok(()),
         }
-        _ => match channel.query(&claimed.order).await? {
-            ChannelStatus::Unknown if now_millis() <= deadline_at => {
-                // Marked processing but the channel never got it (we stopped in between).
-                channel.submit(&claimed.order).await?;
-                ChannelStatus::Pending
-            }
-            status => status,
-        },
-    };
-    let system = Actor::system();
-    match status {
-        ChannelStatus::Succeeded { serial_no, card } => {
-            let outcome = Outcome::Success { serial_no: Some(serial_no), card };
-            lifecycle::finish(state, claimed.id, outcome, Reporter::Channel, system).await?;
-        }
-        ChannelStatus::Failed { reason } => {
-            lifecycle::finish(state, claimed.id, Outcome::Failure { reason }, Reporter::Channel, system).await?;
-        }
-        ChannelStatus::Pending | ChannelStatus::Unknown if now_millis() > deadline_at => {
-            lifecycle::mark_manual_review(state, claimed.id).await?;
-        }
-        ChannelStatus::Pending | ChannelStatus::Unknown => release(state, claimed.id).await?,
     }
-    Ok(())
+    let pool = &state.db.pool;
+    for _ in 0..MAX_STEPS_PER_VISIT {
+        let lease_until = now_millis() + millis(state.config.worker.lease);
+        let step = match attempts::latest(pool, claimed.id).await? {
+            // Unresolved (or a success not settled yet): stay with that channel.
+            Some(attempt) if attempt.outcome != attempts::FAILED => {
+                if !attempts::claim(pool, attempt.id, owner, lease_until).await? {
+                    return release(state, claimed.id).await;
+                }
+                let Some(channel) = model::by_id(pool, attempt.channel_id).await? else {
+                    anyhow::bail!("attempt {} names a channel that does not exist", attempt.id)
+                };
+                let adapter = state.channels.adapter(&channel)?;
+                let order = channel_order(claimed, &attempt.upstream_order_id);
+                let answer = match adapter.query(&order).await {
+                    // Marked sent but the channel never got it (we stopped in between):
+                    // the same upstream id again, which the channel deduplicates anyway.
+                    Ok(ChannelStatus::NotReceived) if now_millis() <= deadline_at => adapter.submit(&order).await,
+                    answer => answer,
+                };
+                apply(state, claimed, &attempt, answer, deadline_at).await?
+            }
+            previous => match route(state, owner, claimed, previous.as_ref(), (lease_until, deadline_at)).await? {
+                Some(step) => step,
+                None => return Ok(()),
+            },
+        };
+        if let Step::Done = step {
+            return Ok(());
+        }
+    }
+    release(state, claimed.id).await
+}
+
+fn channel_order(claimed: &Claimed, upstream_order_id: &str) -> ChannelOrder {
+    ChannelOrder { upstream_order_id: upstream_order_id.to_string(), ..claimed.order.clone() }
+}
+
+/// Hands the order to the next channel, or refunds it when no candidate is left.
+/// `None`: nothing more to do in this visit.
+async fn route(
+    state: &AppState,
+    owner: &str,
+    claimed: &Claimed,
+    previous: Option<&Attempt>,
+    (lease_until, deadline_at): (i64, i64),
+) -> anyhow::Result<Option<Step>> {
+    let pool = &state.db.pool;
+    let failed = attempts::failed_channels(pool, claimed.id).await?;
+    let routes = routing::routes(pool, claimed.product_id, Some(claimed.id), &failed, now_millis()).await?;
+    let Some(route) = routing::choose(&routes, rand::random::<f64>()) else {
+        // Every candidate definitely failed (or there never was one): nothing was topped
+        // up anywhere, so the refund is safe.
+        let reason = match previous {
+            Some(attempt) if !attempt.answer.is_empty() => attempt.answer.clone(),
+            Some(_) => FailureReason::ChannelDeclined.code().to_string(),
+            None => FailureReason::NoChannel.code().to_string(),
+        };
+        let outcome = Outcome::Failure { reason };
+        lifecycle::finish(state, claimed.id, outcome, Reporter::Channel, Actor::system()).await?;
+        return Ok(None);
+    };
+    let probe = route.channel.probing(now_millis());
+    if probe && !health::claim_probe(pool, route.channel.id, claimed.id).await? {
+        // Another order became the probe meanwhile: look again next time.
+        release(state, claimed.id).await?;
+        return Ok(None);
+    }
+    let attempt_no = previous.map_or(1, |attempt| attempt.attempt_no + 1);
+    let upstream = attempts::upstream_order_id(&claimed.system_order_id, attempt_no);
+    let inserted = attempts::insert(
+        pool,
+        (claimed.id, attempt_no, &upstream),
+        (route.channel.id, route.cost_fen, probe),
+        owner,
+        lease_until,
+    )
+    .await?;
+    let Some(attempt) = inserted else {
+        // Another worker took this attempt number: it submits, not we.
+        release(state, claimed.id).await?;
+        return Ok(None);
+    };
+    let adapter = state.channels.adapter(&route.channel)?;
+    let order = channel_order(claimed, &upstream);
+    let answer = match adapter.submit(&order).await {
+        // A channel may answer at once; asking now saves a round.
+        Ok(ChannelStatus::Pending) => adapter.query(&order).await,
+        answer => answer,
+    };
+    Ok(Some(apply(state, claimed, &attempt, answer, deadline_at).await?))
+}
+
+/// Records a channel's answer on the attempt and moves the order accordingly.
+async fn apply(
+    state: &AppState,
+    claimed: &Claimed,
+    attempt: &Attempt,
+    answer: anyhow::Result<ChannelStatus>,
+    deadline_at: i64,
+) -> anyhow::Result<Step> {
+    let pool = &state.db.pool;
+    match answer {
+        Ok(ChannelStatus::Succeeded { serial_no, card }) => {
+            if !health::record_success(state, attempt, &serial_no).await? {
+                return Ok(Step::Next);
+            }
+            let outcome = Outcome::Success { serial_no: Some(serial_no), card };
+            lifecycle::finish_by_channel(state, claimed.id, outcome, (attempt.channel_id, attempt.cost_fen)).await?;
+            Ok(Step::Done)
+        }
+        Ok(ChannelStatus::Failed { reason }) => {
+            if attempts::record(pool, attempt, attempts::FAILED, &reason, None).await? {
+                health::resolved(state, attempt, false).await?;
+            }
+            Ok(Step::Next)
+        }
+        Ok(status) => {
+            // Pending, or never received and past the deadline.
+            attempts::record(pool, attempt, attempts::PENDING, &format!("{status:?}"), None).await?;
+            health::answered(pool, attempt.channel_id).await?;
+            wait_or_review(state, claimed, deadline_at).await
+        }
+        Err(error) => {
+            let text = format!("{error:#}");
+            tracing::info!(order_id = claimed.id, attempt = attempt.attempt_no, error = %text, "channel answer unknown");
+            attempts::record(pool, attempt, attempts::UNKNOWN, &text, None).await?;
+            health::unknown(state, attempt.channel_id).await?;
+            wait_or_review(state, claimed, deadline_at).await
+        }
+    }
+}
+
+/// An unresolved attempt: ask again later, or past the deadline hand it to a person
+/// (never a refund: the top-up may have happened).
+async fn wait_or_review(state: &AppState, claimed: &Claimed, deadline_at: i64) -> anyhow::Result<Step> {
+    if now_millis() > deadline_at {
+        lifecycle::mark_manual_review(state, claimed.id).await?;
+    } else {
+        release(state, claimed.id).await?;
+    }
+    Ok(Step::Done)
 }

@@ -1,20 +1,31 @@
 //! Channels: the suppliers that actually top up a number or issue a card.
 //!
-//! The worker talks to a channel only through [`Channel`], so a real supplier's adapter
-//! is one more implementation. The contract a supplier must meet, and the sandbox
-//! meets, is that it remembers what it was given: `submit` is idempotent per system
-//! order id, and `query` answers for any order it ever received, also after our process
-//! restarted. That is what lets the worker re-drive an interrupted order by asking
-//! instead of submitting it twice.
+//! The worker talks to a channel only through [`Channel`], so a supplier's protocol is
+//! one more adapter (one file each: `sandbox.rs`, `http_json.rs`; docs/channels.md).
+//! The contract every adapter meets is that the supplier remembers what it was given:
+//! `submit` is idempotent per upstream order id, and `query` answers for any order it
+//! ever received, also after our process restarted. That is what lets the worker re-drive
+//! an interrupted attempt by asking instead of submitting it twice.
+//!
+//! Every answer is classified, and only a *definite* failure ([`ChannelStatus::Failed`])
+//! lets an order move on to another channel. An error (timeout, reset, 5xx, an unmapped
+//! code, a bad signature) means "unknown": the order stays with that channel.
 
+pub mod attempts;
+pub mod http_json;
+pub mod model;
+pub mod registry;
+pub mod routing;
 pub mod sandbox;
 
 use futures_util::future::BoxFuture;
 
-/// What a channel needs to fulfil an order.
+/// What a channel needs to fulfil an order (one attempt of it).
 #[derive(Debug, Clone)]
 pub struct ChannelOrder {
-    pub system_order_id: String,
+    /// The id the channel knows this attempt by: derived from our order and the attempt
+    /// number, so a resubmission of the same attempt is recognised as one.
+    pub upstream_order_id: String,
     pub account: String,
     pub product_key: String,
     pub face_value_fen: i64,
@@ -28,26 +39,55 @@ pub struct CardSecret {
     pub password: String,
 }
 
-/// A channel's answer about one order.
+/// A channel's classified answer about one order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChannelStatus {
     /// The channel never received this order (safe to submit).
-    Unknown,
-    /// Received, no result yet.
+    NotReceived,
+    /// Received, no result yet ("processing").
     Pending,
     Succeeded {
         serial_no: String,
         card: Option<CardSecret>,
     },
+    /// Definite failure: the channel did not and will not top up.
     Failed {
         reason: String,
     },
 }
 
-pub trait Channel: Send + Sync {
-    /// Hands an order over. Submitting an order the channel already has changes nothing.
-    fn submit<'a>(&'a self, order: &'a ChannelOrder) -> BoxFuture<'a, anyhow::Result<()>>;
+/// A supplier's result callback, after its signature was checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallbackReport {
+    pub upstream_order_id: String,
+    pub status: ChannelStatus,
+}
 
-    /// Asks where an order stands.
+#[derive(Debug, thiserror::Error)]
+pub enum CallbackError {
+    #[error("this channel's protocol has no callbacks")]
+    Unsupported,
+    #[error("bad signature")]
+    BadSignature,
+    #[error("malformed callback: {0}")]
+    Malformed(String),
+}
+
+pub trait Channel: Send + Sync {
+    /// Hands an order over; `Pending` when accepted. Submitting an order the channel
+    /// already has changes nothing. An error is an unknown outcome.
+    fn submit<'a>(&'a self, order: &'a ChannelOrder) -> BoxFuture<'a, anyhow::Result<ChannelStatus>>;
+
+    /// Asks where an order stands. An error is an unknown outcome.
     fn query<'a>(&'a self, order: &'a ChannelOrder) -> BoxFuture<'a, anyhow::Result<ChannelStatus>>;
+
+    /// The balance we hold with the channel, where the protocol tells it.
+    fn balance(&self) -> BoxFuture<'_, anyhow::Result<Option<i64>>> {
+        Box::pin(async { Ok(None) })
+    }
+
+    /// Checks and reads a result callback (raw body, as received).
+    fn verify_callback(&self, _headers: &axum::http::HeaderMap, _body: &[u8]) -> Result<CallbackReport, CallbackError> {
+        Err(CallbackError::Unsupported)
+    }
 }

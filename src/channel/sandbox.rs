@@ -46,7 +46,7 @@ pub fn card_for(secrets: &crate::crypto::Secrets, serial_no: &str) -> CardSecret
 }
 
 impl Channel for SandboxChannel {
-    fn submit<'a>(&'a self, order: &'a ChannelOrder) -> BoxFuture<'a, anyhow::Result<()>> {
+    fn submit<'a>(&'a self, order: &'a ChannelOrder) -> BoxFuture<'a, anyhow::Result<ChannelStatus>> {
         Box::pin(async move {
             let now = now_millis();
             let succeeds = rand::random::<f64>() < self.success_ratio;
@@ -56,14 +56,14 @@ impl Channel for SandboxChannel {
                  VALUES ($1, $2, $3, $4, $5)
                  ON CONFLICT (system_order_id) DO UPDATE SET submissions = sandbox_channel_orders.submissions + 1",
             )
-            .bind(&order.system_order_id)
+            .bind(&order.upstream_order_id)
             .bind(now)
             .bind(now + crate::config::millis(self.delay))
             .bind(i64::from(succeeds))
             .bind(serial_no)
             .execute(&self.pool)
             .await?;
-            Ok(())
+            Ok(ChannelStatus::Pending)
         })
     }
 
@@ -72,10 +72,10 @@ impl Channel for SandboxChannel {
             let row = sqlx::query(
                 "SELECT ready_at, succeeds, serial_no FROM sandbox_channel_orders WHERE system_order_id = $1",
             )
-            .bind(&order.system_order_id)
+            .bind(&order.upstream_order_id)
             .fetch_optional(&self.pool)
             .await?;
-            let Some(row) = row else { return Ok(ChannelStatus::Unknown) };
+            let Some(row) = row else { return Ok(ChannelStatus::NotReceived) };
             let ready_at: i64 = row.try_get(0)?;
             if now_millis() < ready_at {
                 return Ok(ChannelStatus::Pending);

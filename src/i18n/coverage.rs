@@ -5,7 +5,7 @@
 use super::files::{self, Labels};
 use super::notices::Notice;
 use super::{
-    AdminMessage, CatalogueMessage, Locale, Message, NotifyMessage, OpenApiMessage, TemplateMessage, TradeMessage,
+    AdminMessage, CatalogueMessage, ChannelMessage, Locale, Message, NotifyMessage, OpenApiMessage, TemplateMessage, TradeMessage,
     UserCentreMessage,
 };
 use crate::domain::Carrier;
@@ -326,6 +326,47 @@ fn catalogue_messages() -> Vec<CatalogueMessage> {
     all
 }
 
+fn channel_messages() -> Vec<ChannelMessage> {
+    use ChannelMessage::*;
+    let all = vec![
+        CallbackSignatureWrong,
+        CallbackMalformed,
+        CallbackOrderUnknown,
+        CodeInvalid { max: 32 },
+        CodeTaken,
+        NameRequired { max: 64 },
+        AdapterUnknown,
+        BaseUrlInvalid,
+        BaseUrlPrivate { host: "10.0.0.1".into() },
+        TimeoutOutOfRange { min: 100, max: 60000 },
+        SecretRequired,
+        CostInvalid,
+        WeightInvalid,
+        ProductUnknown,
+        SandboxFixed,
+    ];
+    for message in &all {
+        match message {
+            CallbackSignatureWrong
+            | CallbackMalformed
+            | CallbackOrderUnknown
+            | CodeInvalid { .. }
+            | CodeTaken
+            | NameRequired { .. }
+            | AdapterUnknown
+            | BaseUrlInvalid
+            | BaseUrlPrivate { .. }
+            | TimeoutOutOfRange { .. }
+            | SecretRequired
+            | CostInvalid
+            | WeightInvalid
+            | ProductUnknown
+            | SandboxFixed => {}
+        }
+    }
+    all
+}
+
 fn messages() -> Vec<Message> {
     use Message::*;
     let mut all = vec![
@@ -369,6 +410,7 @@ fn messages() -> Vec<Message> {
     all.extend(notify_messages().into_iter().map(Notify));
     all.extend(admin_messages().into_iter().map(Admin));
     all.extend(catalogue_messages().into_iter().map(Catalogue));
+    all.extend(channel_messages().into_iter().map(Channel));
     for message in &all {
         match message {
             Success
@@ -409,7 +451,8 @@ fn messages() -> Vec<Message> {
             | OpenApi(_)
             | Notify(_)
             | Admin(_)
-            | Catalogue(_) => {}
+            | Catalogue(_)
+            | Channel(_) => {}
         }
     }
     all
@@ -446,6 +489,13 @@ fn notices() -> Vec<Notice> {
         MerchantRenamed { name: "Acme".into() },
         MerchantEnabled,
         MerchantAccount,
+        Channels,
+        ChannelPaused,
+        ChannelPausedDetail { name: "A".into(), reason: "x".into(), until: "2026-11-24 20:00:00".into() },
+        ChannelResumed,
+        ChannelResumedDetail { name: "A".into() },
+        ChannelBalanceLow,
+        ChannelBalanceLowDetail { name: "A".into(), balance: "1.00".into(), line: "100.00".into() },
     ];
     for notice in &all {
         match notice {
@@ -476,7 +526,14 @@ fn notices() -> Vec<Notice> {
             | ChangeTemporaryPassword
             | MerchantRenamed { .. }
             | MerchantEnabled
-            | MerchantAccount => {}
+            | MerchantAccount
+            | Channels
+            | ChannelPaused
+            | ChannelPausedDetail { .. }
+            | ChannelResumed
+            | ChannelResumedDetail { .. }
+            | ChannelBalanceLow
+            | ChannelBalanceLowDetail { .. } => {}
         }
     }
     all

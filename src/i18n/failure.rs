@@ -10,16 +10,27 @@ pub enum FailureReason {
     CarrierRefused,
     /// An administrator marked the order failed without giving a reason.
     MarkedByAdministrator,
+    /// No channel supplies the product now (none set up, all disabled, paused or short of funds).
+    NoChannel,
+    /// The supplier declined the order (its balance, its catalogue, or a plain refusal).
+    ChannelDeclined,
 }
 
 impl FailureReason {
-    pub const ALL: [FailureReason; 2] = [FailureReason::CarrierRefused, FailureReason::MarkedByAdministrator];
+    pub const ALL: [FailureReason; 4] = [
+        FailureReason::CarrierRefused,
+        FailureReason::MarkedByAdministrator,
+        FailureReason::NoChannel,
+        FailureReason::ChannelDeclined,
+    ];
 
     /// What is stored, and what the API returns as `failure_reason_code`.
     pub fn code(self) -> &'static str {
         match self {
             FailureReason::CarrierRefused => "order.failure.carrier_refused",
             FailureReason::MarkedByAdministrator => "order.failure.marked_by_administrator",
+            FailureReason::NoChannel => "order.failure.no_channel",
+            FailureReason::ChannelDeclined => "order.failure.channel_declined",
         }
     }
 
@@ -44,6 +55,10 @@ impl FailureReason {
             (FailureReason::CarrierRefused, Locale::EnUs) => "The carrier refused the top-up",
             (FailureReason::MarkedByAdministrator, Locale::ZhCn) => "管理员标记失败",
             (FailureReason::MarkedByAdministrator, Locale::EnUs) => "Marked failed by an administrator",
+            (FailureReason::NoChannel, Locale::ZhCn) => "暂无可用渠道供应该商品",
+            (FailureReason::NoChannel, Locale::EnUs) => "No channel can supply this product now",
+            (FailureReason::ChannelDeclined, Locale::ZhCn) => "上游渠道拒绝了该订单",
+            (FailureReason::ChannelDeclined, Locale::EnUs) => "The supplier declined the order",
         }
     }
 }

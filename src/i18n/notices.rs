@@ -64,6 +64,25 @@ pub enum Notice {
     },
     MerchantEnabled,
     MerchantAccount,
+    /// Sub-title of notices about upstream channels (to administrators).
+    Channels,
+    ChannelPaused,
+    /// Which channel, why (a `PauseReason` text) and until when (Beijing time).
+    ChannelPausedDetail {
+        name: String,
+        reason: String,
+        until: String,
+    },
+    ChannelResumed,
+    ChannelResumedDetail {
+        name: String,
+    },
+    ChannelBalanceLow,
+    ChannelBalanceLowDetail {
+        name: String,
+        balance: String,
+        line: String,
+    },
 }
 
 impl Notice {
@@ -151,6 +170,31 @@ impl Notice {
                 pick("商户已重新启用，可以登录和下单", "The merchant is enabled again: sign-in and orders work")
             }
             MerchantAccount => pick("商户账户", "Merchant account"),
+            Channels => pick("上游渠道", "Upstream channels"),
+            ChannelPaused => pick("渠道已自动暂停", "Channel paused automatically"),
+            ChannelPausedDetail { name, reason, until } => {
+                if zh {
+                    format!("渠道“{name}”已暂停：{reason}。冷却至 {until}（北京时间）后将用一笔订单试探。").into()
+                } else {
+                    format!("Channel \"{name}\" was paused: {reason}. After the cool-down until {until} (Beijing time) one order will probe it.").into()
+                }
+            }
+            ChannelResumed => pick("渠道已恢复", "Channel resumed"),
+            ChannelResumedDetail { name } => {
+                if zh {
+                    format!("渠道“{name}”的试探订单已成功，渠道恢复接单。").into()
+                } else {
+                    format!("The probe order of channel \"{name}\" succeeded: it takes orders again.").into()
+                }
+            }
+            ChannelBalanceLow => pick("渠道余额不足提醒", "Channel balance low"),
+            ChannelBalanceLowDetail { name, balance, line } => {
+                if zh {
+                    format!("渠道“{name}”的余额为 ¥{balance}，低于提醒线 ¥{line}，请及时向该渠道充值。").into()
+                } else {
+                    format!("The balance at channel \"{name}\" is ¥{balance}, below the alert line of ¥{line}: top it up in time.").into()
+                }
+            }
         }
     }
 

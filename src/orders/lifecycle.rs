@@ -183,6 +183,18 @@ pub async fn finish(
     Ok(finish_claiming(state, order_id, outcome, reporter, actor, "", None).await? == Ok(true))
 }
 
+/// `finish` by the channel that fulfilled (or failed) the order: a success records that
+/// channel and its cost, fen, on the order (`fulfilled_by`), so its margin is known.
+pub async fn finish_by_channel(
+    state: &AppState,
+    order_id: i64,
+    outcome: Outcome,
+    fulfilled_by: (i64, i64),
+) -> Result<bool, sqlx::Error> {
+    let settled = settle(state, order_id, outcome, Reporter::Channel, Actor::system(), "", None, Some(fulfilled_by));
+    Ok(settled.await? == Ok(true))
+}
+
 /// `finish` with the person's reason for the timeline (`detail`, administrators only), for a
 /// call with an idempotency key, claimed (for `user_id`) in the same transaction:
 /// `Err(claim)` when the key was already used, and then nothing changed. A call that changed
@@ -195,6 +207,20 @@ pub async fn finish_claiming(
     actor: Actor,
     detail: &str,
     key: Option<(&IdempotentRequest, i64)>,
+) -> Result<Result<bool, Claim>, sqlx::Error> {
+    settle(state, order_id, outcome, reporter, actor, detail, key, None).await
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn settle(
+    state: &AppState,
+    order_id: i64,
+    outcome: Outcome,
+    reporter: Reporter,
+    actor: Actor,
+    detail: &str,
+    key: Option<(&IdempotentRequest, i64)>,
+    channel: Option<(i64, i64)>,
 ) -> Result<Result<bool, Claim>, sqlx::Error> {
     let now = now_millis();
     let mut transaction = state.db.begin_write().await?;
@@ -233,9 +259,17 @@ pub async fn finish_claiming(
                 }
                 None => (None, None),
             };
-            let set = format!("{common}, serial_no = $5, card_no_enc = $6, card_secret_enc = $7");
+            let set = format!(
+                "{common}, serial_no = $5, card_no_enc = $6, card_secret_enc = $7, channel_id = $8, cost_fen = $9"
+            );
             let has_serial = serial_no.is_some();
-            binds.extend([Bind::OptText(serial_no.clone()), Bind::OptText(card_no), Bind::OptText(card_secret)]);
+            binds.extend([
+                Bind::OptText(serial_no.clone()),
+                Bind::OptText(card_no),
+                Bind::OptText(card_secret),
+                Bind::OptInt(channel.map(|(id, _)| id)),
+                Bind::OptInt(channel.map(|(_, cost)| cost)),
+            ]);
             let note = match (reporter, has_serial) {
                 (Reporter::Admin, _) => note::MARKED_SUCCESS,
                 (Reporter::Channel, true) => note::SUCCESS,

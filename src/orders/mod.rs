@@ -134,6 +134,10 @@ pub struct OrderDetail {
     pub timeline: Vec<TimelineEntry>,
     /// The account-change records of this order (debit, refund).
     pub account_records: Vec<AccountRecord>,
+    /// Administrators only (absent for merchants, who see results, not channels): every
+    /// hand-over of the order to a channel, first first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attempts: Option<Vec<crate::channel::attempts::AttemptItem>>,
 }
 
 /// Finds an order the caller may see: a merchant's own, or any for an administrator.
@@ -196,8 +200,12 @@ pub async fn detail(
         });
     }
     let account_records = records_for_order(&state.db.pool, order.id).await?;
+    let attempts = match caller.role {
+        Role::Admin => Some(crate::channel::attempts::attempts_of(&state.db.pool, order.id).await?),
+        Role::User => None,
+    };
     let order = order.to_item().localized(Locale::from_headers(&headers));
-    Ok(ApiOk(OrderDetail { order, timeline, account_records }))
+    Ok(ApiOk(OrderDetail { order, timeline, account_records, attempts }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -5,6 +5,7 @@ mod batch;
 mod batch_rules;
 mod catalogue;
 mod certification;
+mod channels;
 mod cli;
 mod files;
 mod finance;

@@ -4,6 +4,125 @@
  */
 
 export interface paths {
+    "/adminapi/admin/channel/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable or disable a channel (a disabled one takes no new orders; those it has keep going). */
+        post: operations["post_adminapi_admin_channel_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every channel with its live figures. */
+        post: operations["post_adminapi_admin_channel_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a channel supplies, at what cost, priority and weight. */
+        post: operations["post_adminapi_admin_channel_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/products/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set cost prices, priorities and weights of products of a channel, all or nothing. */
+        post: operations["post_adminapi_admin_channel_products_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/routing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which channels would take an order of the product now, best first. */
+        post: operations["post_adminapi_admin_channel_routing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a channel, or edit the one with this code. */
+        post: operations["post_adminapi_admin_channel_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test the connection: a balance read (signed both ways), timed. */
+        post: operations["post_adminapi_admin_channel_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/merchant/addUser": {
         parameters: {
             query?: never;
@@ -1764,6 +1883,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/channel/callback/{channel_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A supplier's result callback. The body is the channel protocol's (docs/channels.md),
+         *     signed over the raw bytes; answered with the usual envelope.
+         */
+        post: operations["post_channel_callback_channel_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2023,19 +2162,22 @@ export interface components {
             status_name: string;
             system_order_id: string;
         };
+        /** @description One attempt of an order, as administrators see it in the order detail. */
         AttemptItem: {
+            /** @description The channel's last answer (a failure reason code, or its words). */
+            answer: string;
             /** Format: int64 */
-            attempt: number;
-            delivered: boolean;
-            error?: string | null;
+            attempt_no: number;
+            channel_code: string;
+            channel_name: string;
             /** Format: int64 */
-            http_status?: number | null;
+            cost_fen: number;
             /** Format: int64 */
-            latency_ms: number;
-            /** Format: int64 */
-            notification_id: number;
-            response_excerpt: string;
-            started_at: string;
+            latency_ms?: number | null;
+            /** @description pending, unknown, success or failed. */
+            outcome: string;
+            requested_at: string;
+            upstream_order_id: string;
         };
         /** @description What one attempt gave. */
         AttemptResult: {
@@ -2128,6 +2270,10 @@ export interface components {
             /** Format: int64 */
             valid_rows: number;
         };
+        CallbackAnswer: {
+            /** @description Whether this callback changed the order (false for a duplicate or a late one). */
+            changed: boolean;
+        };
         /** @enum {string} */
         Carrier: "mobile" | "unicom" | "telecom" | "broadnet";
         CarrierRatio: {
@@ -2194,6 +2340,33 @@ export interface components {
         ChangePasswordRequest: {
             current_password?: string | null;
             new_password?: string | null;
+        };
+        ChannelFigures: {
+            /**
+             * Format: int64
+             * @description Attempts waiting for a result (pending or unknown).
+             */
+            in_flight: number;
+            /**
+             * Format: int64
+             * @description 95th percentile of request-to-result time over the last hour, ms; null when none.
+             */
+            p95_ms?: number | null;
+            /**
+             * Format: double
+             * @description Successes among attempts resolved in the last hour, 0 to 1; null when none.
+             */
+            success_ratio_hour?: number | null;
+            /**
+             * Format: int64
+             * @description Attempts handed to the channel since Beijing midnight.
+             */
+            today_orders: number;
+            /**
+             * Format: int64
+             * @description Of those, the ones whose last answer was unknown (timeout, 5xx, unmapped code).
+             */
+            unknown: number;
         };
         /** @description A parameter group that passed every rule, echoed back to the console (never stored). */
         ChannelForm: {
@@ -2296,6 +2469,37 @@ export interface components {
             /** @default null */
             videoMode: string | null;
         };
+        ChannelIdRequest: {
+            /** Format: int64 */
+            id: number;
+        };
+        ChannelItem: {
+            /** @description `sandbox` or `http-json`. */
+            adapter: string;
+            balance_at?: string | null;
+            /**
+             * Format: int64
+             * @description Last balance read, fen; null when the protocol does not tell it.
+             */
+            balance_fen?: number | null;
+            base_url: string;
+            code: string;
+            enabled: boolean;
+            figures: components["schemas"]["ChannelFigures"];
+            /** @description Whether a secret is set (the secret itself is never answered). */
+            has_secret: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            low_balance_fen: number;
+            name: string;
+            /** @description `low_success_ratio`, `unknown_streak` or `probe_failed`. */
+            pause_reason?: string | null;
+            /** @description Paused by the health check until then (RFC 3339); null when not paused. */
+            paused_until?: string | null;
+            /** Format: int64 */
+            timeout_ms: number;
+        };
         ChatItem: {
             content: string;
             /** Format: int64 */
@@ -2369,15 +2573,15 @@ export interface components {
             batch_id: number;
         };
         EnableRequest: {
-            /**
-             * @description The 6-digit code the app shows now.
-             * @example 123456
-             */
-            code?: string;
-            /** @description The current password: a session alone must not be enough to bind an authenticator. */
-            password?: string | null;
-            temp_key?: string;
+            enabled: boolean;
+            /** Format: int64 */
+            id: number;
         };
+        /**
+         * @description Why a channel supplying the product would not take an order now.
+         * @enum {string}
+         */
+        Exclusion: "channel_disabled" | "product_disabled" | "paused" | "probing" | "balance_short" | "already_failed";
         Features: {
             /** @description The template and demo pages (`--template-pages`, implied by `--demo`). */
             templatePages: boolean;
@@ -2873,6 +3077,11 @@ export interface components {
         OrderDetail: {
             /** @description The account-change records of this order (debit, refund). */
             account_records: components["schemas"]["AccountRecord"][];
+            /**
+             * @description Administrators only (absent for merchants, who see results, not channels): every
+             *     hand-over of the order to a channel, first first.
+             */
+            attempts?: components["schemas"]["AttemptItem"][] | null;
             order: components["schemas"]["OrderItem"];
             /** @description Status changes, oldest first. */
             timeline: components["schemas"]["TimelineEntry"][];
@@ -3170,6 +3379,9 @@ export interface components {
              *     funds.insufficient, ...).
              */
             reason_key: string;
+        };
+        PreviewRequest: {
+            product_key: string;
         };
         PreviewResponse: {
             /**
@@ -3676,6 +3888,25 @@ export interface components {
          * @enum {string}
          */
         Rounding: "half_up" | "down" | "up";
+        RouteItem: {
+            /** Format: int64 */
+            channel_id: number;
+            code: string;
+            /** Format: int64 */
+            cost_fen: number;
+            excluded?: components["schemas"]["Exclusion"] | null;
+            /**
+             * Format: double
+             * @description Chance of being chosen first among the candidates of its priority, 0 to 1;
+             *     0 for excluded channels and lower priorities.
+             */
+            first_choice_share: number;
+            name: string;
+            /** Format: int64 */
+            priority: number;
+            /** Format: int64 */
+            weight: number;
+        };
         RulePreset: {
             /** @description Always `switch` for rule presets. */
             actionType: string;
@@ -3684,6 +3915,20 @@ export interface components {
             /** Format: int64 */
             id: number;
             title: string;
+        };
+        SaveChannelRequest: {
+            adapter: string;
+            base_url?: string;
+            /** @description Lowercase letters, digits and hyphens; it names the callback URL and never changes. */
+            code: string;
+            enabled?: boolean;
+            /** Format: int64 */
+            low_balance_fen?: number;
+            name: string;
+            /** @description The shared signing secret; omitted or empty on an edit: unchanged. */
+            secret?: string | null;
+            /** Format: int64 */
+            timeout_ms?: number;
         };
         SaveQuoteRequest: {
             /** Format: int64 */
@@ -3699,6 +3944,16 @@ export interface components {
              * @description 1 on (default), 0 off.
              */
             status?: number | null;
+        };
+        SaveSuppliesRequest: {
+            /** Format: int64 */
+            id: number;
+            /** @description Set in one go (bulk edit); products not named stay as they are. */
+            items: components["schemas"]["SupplyItem"][];
+        };
+        SavedChannel: {
+            /** Format: int64 */
+            id: number;
         };
         SecurityRequest: {
             /**
@@ -3785,6 +4040,25 @@ export interface components {
             /** Format: int64 */
             batch_id: number;
         };
+        SupplyItem: {
+            /**
+             * Format: int64
+             * @description The channel's cost price, fen.
+             */
+            cost_fen: number;
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description Higher goes first.
+             */
+            priority: number;
+            product_key: string;
+            /**
+             * Format: int64
+             * @description Share within one priority, 0 to 10000.
+             */
+            weight: number;
+        };
         SystemInfo: {
             features: components["schemas"]["Features"];
             name: string;
@@ -3808,6 +4082,15 @@ export interface components {
             /** Format: int64 */
             user_id: number;
             username: string;
+        };
+        TestResult: {
+            /** Format: int64 */
+            balance_fen?: number | null;
+            /** @description Why not, when not (the channel's or the network's words). */
+            error?: string | null;
+            /** Format: int64 */
+            latency_ms: number;
+            ok: boolean;
         };
         TimelineEntry: {
             /**
@@ -3908,6 +4191,212 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    post_adminapi_admin_channel_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnableRequest"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_channel_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of ChannelItem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_channel_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelIdRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a list of SupplyItem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_channel_products_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveSuppliesRequest"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: an item is invalid (field `items[n].x`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_channel_routing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a list of RouteItem, candidates first by priority */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: no such product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_channel_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is SavedChannel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_channel_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelIdRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is TestResult */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     post_adminapi_admin_merchant_addUser: {
         parameters: {
             query?: never;
@@ -6971,6 +7460,46 @@ export interface operations {
         responses: {
             /** @description `data` is a list of MenuEntry */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_channel_callback_channel_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's code */
+                channel_code: string;
+            };
+            cookie?: never;
+        };
+        /** @description The protocol's result, signed in `X-Signature` */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description `data` is a CallbackAnswer; 40000 malformed or not our order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40134: the signature does not match */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such channel, or its protocol has no callbacks */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -52,7 +52,7 @@ export function formatDuration(ms: number | null | undefined, units: DurationUni
 }
 
 /** The failure reasons the server gives as codes (`order.failure.<name>`). */
-const FAILURE_REASONS = new Set(['carrier_refused', 'marked_by_administrator']);
+const FAILURE_REASONS = new Set(['carrier_refused', 'marked_by_administrator', 'no_channel', 'channel_declined']);
 
 /**
  * Why an order failed, in the console's language: a known code through i18n, an

@@ -56,6 +56,8 @@ export default {
   'orderCommon.column.failureReason': 'Failure reason',
   'orderCommon.failureReason.carrier_refused': 'The carrier refused the top-up',
   'orderCommon.failureReason.marked_by_administrator': 'Marked failed by an administrator',
+  'orderCommon.failureReason.no_channel': 'No channel can supply this product now',
+  'orderCommon.failureReason.channel_declined': 'The supplier declined the order',
   'orderCommon.yuanAmount': '{{amount}} yuan',
   'orderCommon.total': '{{count}} in total',
   'orderCommon.totalCapped': 'More than {{count}}',

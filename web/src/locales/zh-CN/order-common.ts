@@ -56,6 +56,8 @@ export default {
   'orderCommon.column.failureReason': '失败原因',
   'orderCommon.failureReason.carrier_refused': '运营商拒绝充值',
   'orderCommon.failureReason.marked_by_administrator': '管理员标记失败',
+  'orderCommon.failureReason.no_channel': '暂无可用渠道供应该商品',
+  'orderCommon.failureReason.channel_declined': '上游渠道拒绝了该订单',
   'orderCommon.yuanAmount': '{{amount}} 元',
   'orderCommon.total': '共 {{count}} 条',
   'orderCommon.totalCapped': '超过 {{count}} 条',

@@ -1,0 +1,112 @@
+//! Texts of upstream channels (administration and supplier callbacks), in both locales.
+
+use super::Locale;
+use std::borrow::Cow;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChannelMessage {
+    /// A supplier's callback whose signature does not match the channel's secret.
+    CallbackSignatureWrong,
+    /// A callback that is not a result of the channel's protocol.
+    CallbackMalformed,
+    /// The callback names an order the channel never got from us.
+    CallbackOrderUnknown,
+    CodeInvalid {
+        max: usize,
+    },
+    CodeTaken,
+    NameRequired {
+        max: usize,
+    },
+    AdapterUnknown,
+    BaseUrlInvalid,
+    BaseUrlPrivate {
+        host: String,
+    },
+    TimeoutOutOfRange {
+        min: i64,
+        max: i64,
+    },
+    SecretRequired,
+    CostInvalid,
+    WeightInvalid,
+    ProductUnknown,
+    /// The sandbox is built in: its protocol and address cannot change.
+    SandboxFixed,
+}
+
+impl ChannelMessage {
+    pub fn key(&self) -> &'static str {
+        use ChannelMessage::*;
+        match self {
+            CallbackSignatureWrong => "channel.callback.signature_wrong",
+            CallbackMalformed => "channel.callback.malformed",
+            CallbackOrderUnknown => "channel.callback.order_unknown",
+            CodeInvalid { .. } => "channel.code.invalid",
+            CodeTaken => "channel.code.taken",
+            NameRequired { .. } => "channel.name.required",
+            AdapterUnknown => "channel.adapter.unknown",
+            BaseUrlInvalid => "channel.base_url.invalid",
+            BaseUrlPrivate { .. } => "channel.base_url.private",
+            TimeoutOutOfRange { .. } => "channel.timeout.out_of_range",
+            SecretRequired => "channel.secret.required",
+            CostInvalid => "channel.cost.invalid",
+            WeightInvalid => "channel.weight.invalid",
+            ProductUnknown => "channel.product.unknown",
+            SandboxFixed => "channel.sandbox.fixed",
+        }
+    }
+
+    pub fn text(&self, locale: Locale) -> Cow<'static, str> {
+        use ChannelMessage::*;
+        let zh = locale == Locale::ZhCn;
+        let pick = |zh_text: &'static str, en_text: &'static str| -> Cow<'static, str> {
+            if zh { zh_text.into() } else { en_text.into() }
+        };
+        match self {
+            CallbackSignatureWrong => pick("回调签名不正确", "the callback signature is wrong"),
+            CallbackMalformed => {
+                pick("回调内容不是该渠道协议的结果", "the callback is not a result of this channel's protocol")
+            }
+            CallbackOrderUnknown => pick("该渠道没有这个订单", "this channel has no such order from us"),
+            CodeInvalid { max } => {
+                if zh {
+                    format!("渠道编码须为 1 到 {max} 个小写字母、数字或连字符").into()
+                } else {
+                    format!("the channel code must be 1 to {max} lowercase letters, digits or hyphens").into()
+                }
+            }
+            CodeTaken => pick("该渠道编码已被使用", "this channel code is already taken"),
+            NameRequired { max } => {
+                if zh {
+                    format!("渠道名称须为 1 到 {max} 个字符").into()
+                } else {
+                    format!("the channel name must be 1 to {max} characters").into()
+                }
+            }
+            AdapterUnknown => pick("未知的渠道协议", "unknown channel protocol"),
+            BaseUrlInvalid => pick("接口地址须为 http(s) 地址", "the base URL must be an http(s) URL"),
+            BaseUrlPrivate { host } => {
+                if zh {
+                    format!("接口地址 {host} 属于内部网络，不允许使用").into()
+                } else {
+                    format!("the base URL's host {host} is inside a private network and not allowed").into()
+                }
+            }
+            TimeoutOutOfRange { min, max } => {
+                if zh {
+                    format!("超时须在 {min} 到 {max} 毫秒之间").into()
+                } else {
+                    format!("the timeout must be between {min} and {max} ms").into()
+                }
+            }
+            SecretRequired => pick("请填写签名密钥", "enter the signing secret"),
+            CostInvalid => pick("成本价须为不小于 0 的整数（分）", "the cost must be a whole number of fen, 0 or more"),
+            WeightInvalid => pick("权重须为 0 到 10000 的整数", "the weight must be a whole number from 0 to 10000"),
+            ProductUnknown => pick("商品不存在", "no such product"),
+            SandboxFixed => {
+                pick("内置沙箱渠道的协议和地址不可修改", "the built-in sandbox's protocol and address cannot change")
+            }
+        }
+    }
+}

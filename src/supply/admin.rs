@@ -1,0 +1,349 @@
+//! The administrators' channel API: list with live figures, create/edit (the secret is
+//! write-only: never answered), enable/disable, test connection, product costs, and a
+//! routing preview. Every call checks the administrator role on the server (`AdminUser`).
+
+use super::figures::{self, ChannelFigures};
+use super::setup::{self, ChannelSpec, Supply};
+use crate::channel::model::{self, ADAPTERS, ChannelRow};
+use crate::db::{millis_to_rfc3339, now_millis};
+use crate::error::{ApiOk, ApiResult, AppError, FieldError};
+use crate::extract::{ClientAddress, JsonBody};
+use crate::i18n::ChannelMessage;
+use crate::notify_guard::{NotifyUrlError, check_notify_url_with};
+use crate::session::AdminUser;
+use crate::state::AppState;
+use axum::{Router, extract::State, routing::post};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub const MAX_CODE_LENGTH: usize = 32;
+pub const MAX_NAME_LENGTH: usize = 64;
+pub const TIMEOUT_RANGE_MS: (i64, i64) = (100, 60_000);
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/adminapi/admin/channel/list", post(list))
+        .route("/adminapi/admin/channel/save", post(save))
+        .route("/adminapi/admin/channel/enable", post(enable))
+        .route("/adminapi/admin/channel/test", post(test))
+        .route("/adminapi/admin/channel/products", post(products))
+        .route("/adminapi/admin/channel/products/save", post(save_products))
+        .route("/adminapi/admin/channel/routing", post(super::admin_routing::preview))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChannelItem {
+    pub id: i64,
+    pub code: String,
+    pub name: String,
+    /// `sandbox` or `http-json`.
+    pub adapter: String,
+    pub base_url: String,
+    /// Whether a secret is set (the secret itself is never answered).
+    pub has_secret: bool,
+    pub timeout_ms: i64,
+    pub enabled: bool,
+    /// Paused by the health check until then (RFC 3339); null when not paused.
+    pub paused_until: Option<String>,
+    /// `low_success_ratio`, `unknown_streak` or `probe_failed`.
+    pub pause_reason: Option<String>,
+    /// Last balance read, fen; null when the protocol does not tell it.
+    pub balance_fen: Option<i64>,
+    pub balance_at: Option<String>,
+    pub low_balance_fen: i64,
+    pub figures: ChannelFigures,
+}
+
+fn item(row: ChannelRow, figures: ChannelFigures) -> ChannelItem {
+    ChannelItem {
+        id: row.id,
+        has_secret: row.secret_sealed.is_some(),
+        code: row.code,
+        name: row.name,
+        adapter: row.adapter,
+        base_url: row.base_url,
+        timeout_ms: row.timeout_ms,
+        enabled: row.enabled,
+        paused_until: row.paused_until.map(millis_to_rfc3339),
+        pause_reason: row.pause_reason,
+        balance_fen: row.balance_fen,
+        balance_at: row.balance_at.map(millis_to_rfc3339),
+        low_balance_fen: row.low_balance_fen,
+        figures,
+    }
+}
+
+/// Every channel with its live figures.
+#[utoipa::path(post, path = "/adminapi/admin/channel/list", tag = "channels",
+    responses((status = 200, description = "`data` is a list of ChannelItem"), (status = 403, description = "40300: administrators only")),
+    security(("token" = [])))]
+pub async fn list(State(state): State<AppState>, _admin: AdminUser) -> ApiResult<Vec<ChannelItem>> {
+    let mut items = Vec::new();
+    for row in model::all(&state.db.pool).await? {
+        let figures = figures::of_channel(&state.db.pool, row.id).await?;
+        items.push(item(row, figures));
+    }
+    Ok(ApiOk(items))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SaveChannelRequest {
+    /// Lowercase letters, digits and hyphens; it names the callback URL and never changes.
+    pub code: String,
+    pub name: String,
+    pub adapter: String,
+    #[serde(default)]
+    pub base_url: String,
+    /// The shared signing secret; omitted or empty on an edit: unchanged.
+    pub secret: Option<String>,
+    #[serde(default = "default_timeout")]
+    pub timeout_ms: i64,
+    #[serde(default = "yes")]
+    pub enabled: bool,
+    #[serde(default)]
+    pub low_balance_fen: i64,
+}
+
+fn default_timeout() -> i64 {
+    5_000
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SavedChannel {
+    pub id: i64,
+}
+
+/// Create a channel, or edit the one with this code.
+#[utoipa::path(post, path = "/adminapi/admin/channel/save", tag = "channels", request_body = SaveChannelRequest,
+    responses((status = 200, description = "`data` is SavedChannel"), (status = 400, description = "40000: a field is invalid"),
+        (status = 403, description = "40300: administrators only")),
+    security(("token" = [])))]
+pub async fn save(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(request): JsonBody<SaveChannelRequest>,
+) -> ApiResult<SavedChannel> {
+    let code = request.code.trim().to_string();
+    let existing = model::by_code(&state.db.pool, &code).await?;
+    let secret = request.secret.as_deref().map(str::trim).filter(|secret| !secret.is_empty());
+    let mut errors = Vec::new();
+    let code_valid = !code.is_empty()
+        && code.len() <= MAX_CODE_LENGTH
+        && code.bytes().all(|byte| byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'-');
+    if !code_valid {
+        errors.push(FieldError::new("code", ChannelMessage::CodeInvalid { max: MAX_CODE_LENGTH }.into()));
+    }
+    let name = request.name.trim();
+    if name.is_empty() || name.chars().count() > MAX_NAME_LENGTH {
+        errors.push(FieldError::new("name", ChannelMessage::NameRequired { max: MAX_NAME_LENGTH }.into()));
+    }
+    let sandbox = existing.as_ref().is_some_and(|row| row.adapter == "sandbox");
+    if sandbox && request.adapter != "sandbox" {
+        errors.push(FieldError::new("adapter", ChannelMessage::SandboxFixed.into()));
+    } else if !ADAPTERS.contains(&request.adapter.as_str()) || (request.adapter == "sandbox" && !sandbox) {
+        errors.push(FieldError::new("adapter", ChannelMessage::AdapterUnknown.into()));
+    }
+    if request.adapter == "http-json" {
+        // The same SSRF guard as notify URLs; resolved addresses are checked again at
+        // every connection (registry.rs).
+        match check_notify_url_with(&request.base_url, state.config.channel.allow_private) {
+            Ok(_) => {}
+            Err(NotifyUrlError::Invalid) => {
+                errors.push(FieldError::new("base_url", ChannelMessage::BaseUrlInvalid.into()))
+            }
+            Err(NotifyUrlError::PrivateDestination(host)) => {
+                errors.push(FieldError::new("base_url", ChannelMessage::BaseUrlPrivate { host }.into()))
+            }
+        }
+        if secret.is_none() && existing.as_ref().is_none_or(|row| row.secret_sealed.is_none()) {
+            errors.push(FieldError::new("secret", ChannelMessage::SecretRequired.into()));
+        }
+    }
+    let (min, max) = TIMEOUT_RANGE_MS;
+    if !(min..=max).contains(&request.timeout_ms) {
+        errors.push(FieldError::new("timeout_ms", ChannelMessage::TimeoutOutOfRange { min, max }.into()));
+    }
+    if request.low_balance_fen < 0 {
+        errors.push(FieldError::new("low_balance_fen", ChannelMessage::CostInvalid.into()));
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    let spec = ChannelSpec {
+        code: &code,
+        name,
+        adapter: &request.adapter,
+        base_url: if sandbox { "" } else { request.base_url.trim() },
+        secret,
+        timeout_ms: request.timeout_ms,
+        enabled: request.enabled,
+        low_balance_fen: request.low_balance_fen,
+    };
+    let id = setup::upsert(&state.db.pool, &state.secrets, &spec).await?;
+    // Never the secret in the trail: only that it changed.
+    let detail = format!("channel {code}{}", if secret.is_some() { ", secret set" } else { "" });
+    crate::audit::record(&state.db.pool, Some(admin.user_id), "channel.save", &detail, &address.to_string()).await?;
+    Ok(ApiOk(SavedChannel { id }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct EnableRequest {
+    pub id: i64,
+    pub enabled: bool,
+}
+
+/// Enable or disable a channel (a disabled one takes no new orders; those it has keep going).
+#[utoipa::path(post, path = "/adminapi/admin/channel/enable", tag = "channels", request_body = EnableRequest,
+    responses((status = 200, description = "Done"), (status = 404, description = "40400: no such channel")),
+    security(("token" = [])))]
+pub async fn enable(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(request): JsonBody<EnableRequest>,
+) -> ApiResult<()> {
+    let changed = sqlx::query("UPDATE channels SET enabled = $1, updated_at = $2 WHERE id = $3")
+        .bind(i64::from(request.enabled))
+        .bind(now_millis())
+        .bind(request.id)
+        .execute(&state.db.pool)
+        .await?;
+    if changed.rows_affected() == 0 {
+        return Err(AppError::NotFound);
+    }
+    let detail = format!("channel {} enabled={}", request.id, request.enabled);
+    crate::audit::record(&state.db.pool, Some(admin.user_id), "channel.enable", &detail, &address.to_string()).await?;
+    Ok(ApiOk(()))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ChannelIdRequest {
+    pub id: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TestResult {
+    pub ok: bool,
+    pub latency_ms: i64,
+    pub balance_fen: Option<i64>,
+    /// Why not, when not (the channel's or the network's words).
+    pub error: Option<String>,
+}
+
+/// Test the connection: a balance read (signed both ways), timed.
+#[utoipa::path(post, path = "/adminapi/admin/channel/test", tag = "channels", request_body = ChannelIdRequest,
+    responses((status = 200, description = "`data` is TestResult"), (status = 404, description = "40400: no such channel")),
+    security(("token" = [])))]
+pub async fn test(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    JsonBody(request): JsonBody<ChannelIdRequest>,
+) -> ApiResult<TestResult> {
+    let row = model::by_id(&state.db.pool, request.id).await?.ok_or(AppError::NotFound)?;
+    let adapter = state.channels.adapter(&row)?;
+    let started = std::time::Instant::now();
+    let answer = adapter.balance().await;
+    let latency_ms = started.elapsed().as_millis() as i64;
+    Ok(ApiOk(match answer {
+        Ok(balance_fen) => TestResult { ok: true, latency_ms, balance_fen, error: None },
+        Err(error) => TestResult { ok: false, latency_ms, balance_fen: None, error: Some(format!("{error:#}")) },
+    }))
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct SupplyItem {
+    pub product_key: String,
+    /// The channel's cost price, fen.
+    pub cost_fen: i64,
+    /// Higher goes first.
+    pub priority: i64,
+    /// Share within one priority, 0 to 10000.
+    pub weight: i64,
+    pub enabled: bool,
+}
+
+/// What a channel supplies, at what cost, priority and weight.
+#[utoipa::path(post, path = "/adminapi/admin/channel/products", tag = "channels", request_body = ChannelIdRequest,
+    responses((status = 200, description = "`data` is a list of SupplyItem")), security(("token" = [])))]
+pub async fn products(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    JsonBody(request): JsonBody<ChannelIdRequest>,
+) -> ApiResult<Vec<SupplyItem>> {
+    let rows: Vec<(String, i64, i64, i64, i64)> = sqlx::query_as(
+        "SELECT p.product_key, cp.cost_fen, cp.priority, cp.weight, cp.enabled FROM channel_products cp
+         JOIN products p ON p.id = cp.product_id WHERE cp.channel_id = $1 ORDER BY p.id",
+    )
+    .bind(request.id)
+    .fetch_all(&state.db.pool)
+    .await?;
+    Ok(ApiOk(
+        rows.into_iter()
+            .map(|(product_key, cost_fen, priority, weight, enabled)| SupplyItem {
+                product_key,
+                cost_fen,
+                priority,
+                weight,
+                enabled: enabled != 0,
+            })
+            .collect(),
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SaveSuppliesRequest {
+    pub id: i64,
+    /// Set in one go (bulk edit); products not named stay as they are.
+    pub items: Vec<SupplyItem>,
+}
+
+/// Set cost prices, priorities and weights of products of a channel, all or nothing.
+#[utoipa::path(post, path = "/adminapi/admin/channel/products/save", tag = "channels", request_body = SaveSuppliesRequest,
+    responses((status = 200, description = "Done"), (status = 400, description = "40000: an item is invalid (field `items[n].x`)"),
+        (status = 404, description = "40400: no such channel")),
+    security(("token" = [])))]
+pub async fn save_products(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(request): JsonBody<SaveSuppliesRequest>,
+) -> ApiResult<()> {
+    model::by_id(&state.db.pool, request.id).await?.ok_or(AppError::NotFound)?;
+    let products: std::collections::HashMap<String, i64> =
+        sqlx::query_as("SELECT product_key, id FROM products").fetch_all(&state.db.pool).await?.into_iter().collect();
+    let mut errors = Vec::new();
+    let mut supplies = Vec::with_capacity(request.items.len());
+    for (index, item) in request.items.iter().enumerate() {
+        let field = |name: &str| format!("items[{index}].{name}");
+        let Some(product_id) = products.get(item.product_key.trim()) else {
+            errors.push(FieldError::new(&field("product_key"), ChannelMessage::ProductUnknown.into()));
+            continue;
+        };
+        if !(0..=100_000_000).contains(&item.cost_fen) {
+            errors.push(FieldError::new(&field("cost_fen"), ChannelMessage::CostInvalid.into()));
+        }
+        if !(0..=10_000).contains(&item.weight) {
+            errors.push(FieldError::new(&field("weight"), ChannelMessage::WeightInvalid.into()));
+        }
+        supplies.push(Supply {
+            product_id: *product_id,
+            cost_fen: item.cost_fen,
+            priority: item.priority.clamp(-1_000_000, 1_000_000),
+            weight: item.weight,
+            enabled: item.enabled,
+        });
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    setup::set_supplies(&state.db, request.id, &supplies).await?;
+    let detail = format!("channel {} products {}", request.id, supplies.len());
+    crate::audit::record(&state.db.pool, Some(admin.user_id), "channel.products", &detail, &address.to_string())
+        .await?;
+    Ok(ApiOk(()))
+}

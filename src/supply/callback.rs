@@ -1,0 +1,116 @@
+//! `POST /channel/callback/{channel_code}`: a supplier reports a result.
+//!
+//! The adapter checks the signature over the raw body; then the answer is applied like
+//! the worker applies a query's answer, and just as idempotently: the attempt records a
+//! final outcome once (`WHERE outcome IN ('pending', 'unknown')`), the order moves once
+//! (`WHERE status = old`). Orders already in manual review are settled too: a late
+//! success or definite failure is the answer a person would otherwise have to find.
+
+use super::health;
+use crate::channel::attempts::{self, Attempt};
+use crate::channel::{CallbackError, ChannelStatus, model};
+use crate::db::now_millis;
+use crate::domain::OrderStatus;
+use crate::error::{ApiOk, ApiResult, AppError, code};
+use crate::finance::ledger::Actor;
+use crate::i18n::ChannelMessage;
+use crate::orders::lifecycle::{self, Outcome, Reporter};
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::{Router, routing::post};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/channel/callback/{channel_code}", post(callback))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CallbackAnswer {
+    /// Whether this callback changed the order (false for a duplicate or a late one).
+    pub changed: bool,
+}
+
+/// A supplier's result callback. The body is the channel protocol's (docs/channels.md),
+/// signed over the raw bytes; answered with the usual envelope.
+#[utoipa::path(post, path = "/channel/callback/{channel_code}", tag = "channels",
+    params(("channel_code" = String, Path, description = "The channel's code")),
+    request_body(content = String, content_type = "application/json", description = "The protocol's result, signed in `X-Signature`"),
+    responses(
+        (status = 200, description = "`data` is a CallbackAnswer; 40000 malformed or not our order"),
+        (status = 401, description = "40134: the signature does not match"),
+        (status = 404, description = "40400: no such channel, or its protocol has no callbacks"),
+    ))]
+pub async fn callback(
+    State(state): State<AppState>,
+    Path(channel_code): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<CallbackAnswer> {
+    let pool = &state.db.pool;
+    let channel = model::by_code(pool, &channel_code).await?.ok_or(AppError::NotFound)?;
+    let adapter = state.channels.adapter(&channel)?;
+    let report = adapter.verify_callback(&headers, &body).map_err(|error| match error {
+        CallbackError::BadSignature => AppError::Refused {
+            status: StatusCode::UNAUTHORIZED,
+            code: code::API_SIGNATURE_WRONG,
+            message: ChannelMessage::CallbackSignatureWrong.into(),
+            retry_after_seconds: None,
+        },
+        CallbackError::Unsupported => AppError::NotFound,
+        CallbackError::Malformed(_) => AppError::field("body", ChannelMessage::CallbackMalformed),
+    })?;
+    let attempt = attempts::by_upstream(pool, channel.id, &report.upstream_order_id)
+        .await?
+        .ok_or_else(|| AppError::field("upstream_order_id", ChannelMessage::CallbackOrderUnknown))?;
+    let changed = settle(&state, &attempt, report.status).await?;
+    Ok(ApiOk(CallbackAnswer { changed }))
+}
+
+/// Applies a channel's final answer about an attempt to the attempt and its order.
+pub async fn settle(state: &AppState, attempt: &Attempt, status: ChannelStatus) -> anyhow::Result<bool> {
+    let pool = &state.db.pool;
+    match status {
+        ChannelStatus::Succeeded { serial_no, card } => {
+            if !health::record_success(state, attempt, &serial_no).await? {
+                return Ok(false);
+            }
+            let outcome = Outcome::Success { serial_no: Some(serial_no), card };
+            let fulfilled_by = (attempt.channel_id, attempt.cost_fen);
+            Ok(lifecycle::finish_by_channel(state, attempt.order_id, outcome, fulfilled_by).await?)
+        }
+        ChannelStatus::Failed { reason } => {
+            let recorded = attempts::record(pool, attempt, attempts::FAILED, &reason, None).await?;
+            if recorded {
+                health::resolved(state, attempt, false).await?;
+            }
+            let status: Option<i64> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
+                .bind(attempt.order_id)
+                .fetch_optional(pool)
+                .await?;
+            match status.and_then(OrderStatus::from_code) {
+                // Past its deadline: nothing was topped up there, and a person has not
+                // decided yet, so the refund is safe and settles it.
+                Some(OrderStatus::ManualReview) => {
+                    let outcome = Outcome::Failure { reason };
+                    Ok(lifecycle::finish(state, attempt.order_id, outcome, Reporter::Channel, Actor::system()).await?)
+                }
+                // In flight: the worker routes it to the next channel at its next look.
+                Some(OrderStatus::Processing) if recorded => {
+                    sqlx::query(
+                        "UPDATE orders SET lease_until = $1 WHERE id = $2 AND status = 1 AND lease_owner IS NULL",
+                    )
+                    .bind(now_millis())
+                    .bind(attempt.order_id)
+                    .execute(pool)
+                    .await?;
+                    Ok(true)
+                }
+                _ => Ok(false),
+            }
+        }
+        ChannelStatus::Pending | ChannelStatus::NotReceived => Ok(false),
+    }
+}

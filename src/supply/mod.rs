@@ -1,0 +1,10 @@
+//! Channels at work: supplier callbacks, health (pause, probe, balances), writing
+//! channels, and the administrators' API. Kept apart from `channel` (adapters, routing,
+//! attempts) so that `channel` needs nothing of the application state.
+
+pub mod admin;
+pub mod admin_routing;
+pub mod callback;
+pub mod figures;
+pub mod health;
+pub mod setup;

@@ -1,0 +1,120 @@
+//! Writing channels: create or update one (its secret sealed), and what it supplies.
+//! Used by the administrators' API, the demo's simulated suppliers and tests.
+
+use crate::channel::model::secret_context;
+use crate::crypto::Secrets;
+use crate::db::now_millis;
+
+/// A channel as an administrator (or the demo) sets it up.
+#[derive(Debug, Clone)]
+pub struct ChannelSpec<'a> {
+    pub code: &'a str,
+    pub name: &'a str,
+    pub adapter: &'a str,
+    pub base_url: &'a str,
+    /// `None` keeps the stored secret (credentials are write-only).
+    pub secret: Option<&'a str>,
+    pub timeout_ms: i64,
+    pub enabled: bool,
+    pub low_balance_fen: i64,
+}
+
+/// Creates the channel, or updates the one with this code; returns its id.
+pub async fn upsert(pool: &sqlx::AnyPool, secrets: &Secrets, spec: &ChannelSpec<'_>) -> anyhow::Result<i64> {
+    let now = now_millis();
+    let sealed =
+        spec.secret.map(|secret| secrets.encrypt(secret.as_bytes(), &secret_context(spec.code))).transpose()?;
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO channels (code, name, adapter, base_url, secret_sealed, timeout_ms, enabled, low_balance_fen,
+             created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+         ON CONFLICT (code) DO UPDATE SET name = excluded.name, adapter = excluded.adapter,
+             base_url = excluded.base_url, secret_sealed = COALESCE(excluded.secret_sealed, channels.secret_sealed),
+             timeout_ms = excluded.timeout_ms, enabled = excluded.enabled,
+             low_balance_fen = excluded.low_balance_fen, updated_at = excluded.updated_at
+         RETURNING id",
+    )
+    .bind(spec.code)
+    .bind(spec.name)
+    .bind(spec.adapter)
+    .bind(spec.base_url)
+    .bind(sealed)
+    .bind(spec.timeout_ms)
+    .bind(i64::from(spec.enabled))
+    .bind(spec.low_balance_fen)
+    .bind(now)
+    .fetch_one(pool)
+    .await?;
+    Ok(id)
+}
+
+/// One product a channel supplies.
+#[derive(Debug, Clone, Copy)]
+pub struct Supply {
+    pub product_id: i64,
+    pub cost_fen: i64,
+    pub priority: i64,
+    pub weight: i64,
+    pub enabled: bool,
+}
+
+/// Sets (inserts or replaces) what a channel supplies, in one transaction.
+pub async fn set_supplies(db: &crate::db::Database, channel_id: i64, supplies: &[Supply]) -> anyhow::Result<()> {
+    let now = now_millis();
+    let mut transaction = db.begin_write().await?;
+    for supply in supplies {
+        sqlx::query(
+            "INSERT INTO channel_products (channel_id, product_id, cost_fen, priority, weight, enabled, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
+             ON CONFLICT (channel_id, product_id) DO UPDATE SET cost_fen = excluded.cost_fen,
+                 priority = excluded.priority, weight = excluded.weight, enabled = excluded.enabled,
+                 updated_at = excluded.updated_at",
+        )
+        .bind(channel_id)
+        .bind(supply.product_id)
+        .bind(supply.cost_fen)
+        .bind(supply.priority)
+        .bind(supply.weight)
+        .bind(i64::from(supply.enabled))
+        .bind(now)
+        .execute(&mut *transaction)
+        .await?;
+    }
+    transaction.commit().await?;
+    Ok(())
+}
+
+/// The whole catalogue at `permille` of the face value, at one priority and weight.
+pub async fn supply_catalogue(
+    db: &crate::db::Database,
+    channel_id: i64,
+    permille: i64,
+    priority: i64,
+    weight: i64,
+) -> anyhow::Result<()> {
+    let products: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT id, face_value_fen FROM products").fetch_all(&db.pool).await?;
+    let supplies: Vec<Supply> = products
+        .into_iter()
+        .map(|(product_id, face)| Supply {
+            product_id,
+            cost_fen: face * permille / 1000,
+            priority,
+            weight,
+            enabled: true,
+        })
+        .collect();
+    set_supplies(db, channel_id, &supplies).await
+}
+
+/// The HTTP client of channels: no redirects, and (unless `allow_private`) connections
+/// only to addresses the SSRF guard passed (notify_guard.rs), as for notifications.
+pub fn client(allow_private: bool) -> anyhow::Result<reqwest::Client> {
+    let mut builder = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .user_agent(concat!("backoffice-channels/", env!("CARGO_PKG_VERSION")));
+    if !allow_private {
+        builder = builder.dns_resolver(std::sync::Arc::new(crate::notify_guard::GuardedResolver));
+    }
+    Ok(builder.build()?)
+}
