@@ -4,8 +4,8 @@
 use crate::template_pages::{self, channel_form, generate};
 use crate::user_centre::{avatar, certification, certification_queue, inbox, integration, profile, validation};
 use crate::{
-    auth, finance, live, live_stream, merchant_admin, monitor, operations, orders, quotes, system_info, two_factor,
-    users,
+    audit_log, auth, finance, live, live_stream, merchant_admin, monitor, operations, orders, quotes, statements,
+    step_up, system_info, two_factor, users,
 };
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
@@ -102,6 +102,12 @@ use utoipa_swagger_ui::SwaggerUi;
         merchant_admin::users,
         merchant_admin::add_user,
         merchant_admin::reset_password,
+        audit_log::list,
+        audit_log::export,
+        audit_log::actions,
+        step_up::confirm,
+        statements::statement,
+        statements::export,
     ),
     components(schemas(
         auth::LoginRequest,
@@ -227,6 +233,15 @@ use utoipa_swagger_ui::SwaggerUi;
         merchant_admin::MerchantRef,
         merchant_admin::MerchantState,
         merchant_admin::MerchantUserItem,
+        audit_log::AuditListRequest,
+        audit_log::AuditListResponse,
+        audit_log::AuditEvent,
+        audit_log::AuditAction,
+        step_up::StepUpResponse,
+        statements::StatementRequest,
+        statements::Statement,
+        statements::OrderFigures,
+        statements::Movement,
     )),
     modifiers(&SessionTokenSchemes),
 )]

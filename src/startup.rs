@@ -14,8 +14,8 @@ use crate::password::PasswordHasher;
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
 use crate::{
-    api_keys, auth, demo, finance, merchant_admin, monitor, notify, openapi, openapi_v1, operations, orders, quotes,
-    system_info, template_pages, two_factor, user_centre, users, web_assets, worker,
+    api_keys, audit_log, auth, demo, finance, merchant_admin, monitor, notify, openapi, openapi_v1, operations, orders,
+    quotes, statements, step_up, system_info, template_pages, two_factor, user_centre, users, web_assets, worker,
 };
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
@@ -132,7 +132,10 @@ pub fn routes(state: AppState) -> Router {
         .merge(api_keys::router())
         .merge(openapi_v1::sign_check::router())
         .merge(notify::router())
-        .merge(merchant_admin::router());
+        .merge(merchant_admin::router())
+        .merge(audit_log::router())
+        .merge(step_up::router())
+        .merge(statements::router());
     // The template pages exist only when switched on: otherwise their paths are unknown (404).
     let api = if state.config.template_pages { api.merge(template_pages::router()) } else { api };
     let api = api.layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));

@@ -47,6 +47,7 @@ fn trade_messages() -> Vec<TradeMessage> {
         CursorInvalid,
         PageSizeInvalid { max: 500 },
         TimeInvalid,
+        StatementPeriodInvalid,
         BatchEmpty,
         BatchTooLarge { max: 10 },
         BatchFileUnreadable,
@@ -89,6 +90,7 @@ fn trade_messages() -> Vec<TradeMessage> {
             | CursorInvalid
             | PageSizeInvalid { .. }
             | TimeInvalid
+            | StatementPeriodInvalid
             | BatchEmpty
             | BatchTooLarge { .. }
             | BatchFileUnreadable
@@ -257,6 +259,8 @@ fn admin_messages() -> Vec<AdminMessage> {
         MerchantDisabled,
         PasswordChangeRequired,
         NotAMerchantUser,
+        AuditActionUnknown,
+        StepUpRequired,
     ];
     for message in &all {
         match message {
@@ -266,7 +270,9 @@ fn admin_messages() -> Vec<AdminMessage> {
             | UsernameTaken
             | MerchantDisabled
             | PasswordChangeRequired
-            | NotAMerchantUser => {}
+            | NotAMerchantUser
+            | AuditActionUnknown
+            | StepUpRequired => {}
         }
     }
     all
@@ -458,9 +464,15 @@ fn every_file_label_has_both_languages() {
     all("ORDER_EXPORT_COLUMNS", &files::ORDER_EXPORT_COLUMNS);
     all("ORDER_STATUS", &files::ORDER_STATUS);
     all("ACCOUNT_LOG_COLUMNS", &files::ACCOUNT_LOG_COLUMNS);
+    all("AUDIT_LOG_COLUMNS", &files::AUDIT_LOG_COLUMNS);
+    all("STATEMENT_COLUMNS", &files::STATEMENT_COLUMNS);
+    all("YES_NO", &files::YES_NO);
     all("QUOTE_EXPORT_COLUMNS", &files::QUOTE_EXPORT_COLUMNS);
     all("QUOTE_STATUS", &files::QUOTE_STATUS);
     all("BATCH_RESULT_COLUMNS", &files::BATCH_RESULT_COLUMNS);
     all("BATCH_OUTCOME", &files::BATCH_OUTCOME);
     all("BATCH_TEMPLATE_COLUMNS", &files::BATCH_TEMPLATE_COLUMNS);
+    for (code, zh, en) in super::audit::ACTION_NAMES {
+        check(&format!("audit action {code}"), zh, en);
+    }
 }

@@ -303,8 +303,9 @@ pub async fn save(
         request.product_key.trim(),
         price.fen()
     );
-    audit::record(&state.db.pool, Some(admin.user_id), audit::action::QUOTE_SAVED, &detail, &address.to_string())
-        .await?;
+    let target = audit::target::merchant(request.merchant_id);
+    let action = audit::action::QUOTE_SAVED;
+    audit::record_on(&state.db.pool, Some(admin.user_id), action, &target, &detail, &address.to_string()).await?;
     let mut conditions = Conditions::default();
     conditions.push("q.merchant_id = ?", vec![Bind::Int(request.merchant_id)]);
     conditions.push("q.product_id = ?", vec![Bind::Int(product_id)]);
