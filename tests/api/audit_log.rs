@@ -68,7 +68,7 @@ async fn the_audit_log_filters_pages_and_exports(backend: Backend) {
     assert_eq!(list(&app, &admin, json!({"actor": "nobody-by-that-name"})).await["total"], 0);
     // By time: nothing before 2001, everything since then, nothing from 2100.
     let everything = list(&app, &admin, json!({})).await["total"].as_i64().unwrap();
-    assert!(everything >= 5);
+    assert!(everything >= 4, "a sign-in, two failures and the top-up: {everything}");
     assert_eq!(list(&app, &admin, json!({"end_time": "2001-01-01T00:00:00Z"})).await["total"], 0);
     assert_eq!(list(&app, &admin, json!({"start_time": "2001-01-01T00:00:00Z"})).await["total"], everything);
     assert_eq!(list(&app, &admin, json!({"start_time": "2100-01-01T00:00:00Z"})).await["total"], 0);

@@ -59,6 +59,15 @@ async fn topped_up_yesterday(app: &TestApp, mid: i64, fen: i64) {
     .unwrap();
 }
 
+/// The sum of a merchant's log entries of one account since `since`.
+async fn logged_since(app: &TestApp, mid: i64, since: i64, account_type: i64) -> i64 {
+    let sql = format!(
+        "SELECT CAST(COALESCE(SUM(amount_fen), 0) AS BIGINT) FROM account_log
+         WHERE merchant_id = $1 AND account_type = {account_type} AND created_at >= {since}"
+    );
+    app.scalar(&sql, mid).await
+}
+
 async fn a_days_statement_sums_to_the_account_log(backend: Backend) {
     let app = spawn_app(backend).await;
     let (mid, merchant) = app.merchant("shop").await;
@@ -91,18 +100,9 @@ async fn a_days_statement_sums_to_the_account_log(backend: Backend) {
     assert_eq!(day["closing_credit_available_fen"], limit - used);
     // Reconciled: closing − opening is the sum of the period's log entries, per account.
     let since = backoffice::domain::beijing_day_start(backoffice::domain::beijing_day(backoffice::db::now_millis()));
-    let logged = |account_type: i64| {
-        app.scalar(
-            &format!(
-                "SELECT CAST(COALESCE(SUM(amount_fen), 0) AS BIGINT) FROM account_log
-                 WHERE merchant_id = $1 AND account_type = {account_type} AND created_at >= {since}"
-            ),
-            mid,
-        )
-    };
-    assert_eq!(closing - opening, logged(1).await);
-    assert_eq!(day["balance_log_sum_fen"], logged(1).await);
-    assert_eq!(day["credit_log_sum_fen"], logged(2).await);
+    assert_eq!(closing - opening, logged_since(&app, mid, since, 1).await);
+    assert_eq!(day["balance_log_sum_fen"], logged_since(&app, mid, since, 1).await);
+    assert_eq!(day["credit_log_sum_fen"], logged_since(&app, mid, since, 2).await);
     assert_eq!(day["reconciled"], true);
     // Movements by kind.
     assert_eq!(movement(day, "balance", "topup"), 10_700);

@@ -58,11 +58,12 @@ async fn session_until(app: &TestApp) -> i64 {
 async fn every_money_action_needs_a_step_up_and_one_serves_five_minutes(backend: Backend) {
     let app = spawn_app(backend).await;
     let admin = enable_two_factor(&app, ADMIN).await;
+    let start = balance(&app).await;
     // A non-existent order is enough to see the refusal come before anything is looked at.
     for (path, body) in money_calls(999_999) {
         assert_step_up_required(&app.post_as(&admin.token, path, body).await, path);
     }
-    assert_eq!(balance(&app).await, 0, "nothing moved");
+    assert_eq!(balance(&app).await, start, "nothing moved");
     let refused_zh = app
         .send(
             app.client
@@ -85,7 +86,7 @@ async fn every_money_action_needs_a_step_up_and_one_serves_five_minutes(backend:
         let answer = app.post_as(&admin.token, path, body).await;
         assert_eq!(answer.code(), 20000, "{path}: {:?}", answer.body);
     }
-    assert_eq!(balance(&app).await, 999);
+    assert_eq!(balance(&app).await, start + 999);
     // The code, once used, does not confirm again (a replay).
     let replayed = app.post_as(&admin.token, CONFIRM, json!({"code": code_now(&admin.secret)})).await;
     assert_eq!(replayed.code(), 40110);
@@ -99,6 +100,7 @@ async fn every_money_action_needs_a_step_up_and_one_serves_five_minutes(backend:
 async fn a_step_up_expires_and_belongs_to_its_session(backend: Backend) {
     let app = spawn_app(backend).await;
     let admin = enable_two_factor(&app, ADMIN).await;
+    let start = balance(&app).await;
     let confirmed = app.post_as(&admin.token, CONFIRM, json!({"code": code_now(&admin.secret)})).await;
     assert_eq!(confirmed.code(), 20000, "{:?}", confirmed.body);
     let body = json!({"merchant_id": 10001, "amount_fen": 100});
@@ -122,7 +124,7 @@ async fn a_step_up_expires_and_belongs_to_its_session(backend: Backend) {
         .await
         .unwrap();
     assert_step_up_required(&app.post_as(&admin.token, TOP_UP, body.clone()).await, "expired");
-    assert_eq!(balance(&app).await, 100);
+    assert_eq!(balance(&app).await, start + 100);
 
     // With a lifetime of zero a confirmation is over at once: the window is the server's.
     let instant =

@@ -86,6 +86,32 @@ test('the audit log lists, filters and exports money and security events', async
   expect(lines[1]).toContain('money_top_up');
 });
 
+// Before the step-up test: that one turns the administrator's two-factor on for this server.
+test('statements show the day per merchant, reconciled, in both languages', async ({ page }) => {
+  await useLocale(page, 'zh-CN');
+  await loginAs(page, 'admin');
+  await page.goto('#/finance/statements');
+  const table = page.getByTestId('statement-table');
+  const row = table.locator('tbody tr.ant-table-row').first();
+  await expect(row).toContainText('10001');
+  await expect(row).toContainText('已对平');
+  await overlaysSettled(page);
+  await page.screenshot({ path: `${screenshots}statements-zh-CN.png`, fullPage: true });
+  // The month, downloaded as a file with one row per merchant.
+  await page.getByTestId('statement-period').getByText('按月').click();
+  await expect(row).toContainText('已对平');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  const lines = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n');
+  expect(lines[0]).toContain('"期初余额(元)"');
+  expect(lines.length).toBeGreaterThanOrEqual(2);
+  await inLocale(page, 'en-US');
+  await expect(row).toContainText('Reconciled');
+  await overlaysSettled(page);
+  await page.screenshot({ path: `${screenshots}statements-en-US.png`, fullPage: true });
+});
+
 test('money actions of an administrator with two-factor on ask for a code once', async ({ page }) => {
   await useLocale(page, 'zh-CN');
   await loginAs(page, 'admin');

@@ -130,6 +130,7 @@ export default function StatementsPage() {
               <InputNumber
                 min={1}
                 precision={0}
+                style={{ width: 180 }}
                 placeholder={t('statement.allMerchants')}
                 value={merchantId}
                 onChange={(value) => setMerchantId(typeof value === 'number' ? value : null)}
