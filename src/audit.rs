@@ -4,70 +4,91 @@ use crate::db::now_millis;
 use sqlx::AnyPool;
 
 pub mod action {
-    pub const LOGIN: &str = "login";
-    pub const LOGIN_FAILED: &str = "login_failed";
-    pub const LOGIN_THROTTLED: &str = "login_throttled";
-    pub const LOGOUT: &str = "logout";
-    pub const USER_CREATED: &str = "user_created";
-    pub const PROFILE_CHANGED: &str = "profile_changed";
-    pub const INTEGRATION_CHANGED: &str = "integration_changed";
-    pub const PASSWORD_CHANGED: &str = "password_changed";
-    pub const SECURITY_QUESTION_CHANGED: &str = "security_question_changed";
-    pub const SECURITY_EMAIL_CHANGED: &str = "security_email_changed";
-    pub const SECURITY_PHONE_CHANGED: &str = "security_phone_changed";
-    pub const AVATAR_CHANGED: &str = "avatar_changed";
-    pub const CERTIFICATION_SUBMITTED: &str = "certification_submitted";
-    /// A business licence image attached to a certification under review.
-    pub const CERTIFICATION_LICENCE_UPLOADED: &str = "certification_licence_uploaded";
-    pub const CERTIFICATION_WITHDRAWN: &str = "certification_withdrawn";
-    pub const CERTIFICATION_APPROVED: &str = "certification_approved";
-    pub const CERTIFICATION_REJECTED: &str = "certification_rejected";
-    /// The password was right; the sign-in waits for a two-factor code.
-    pub const LOGIN_PENDING_TWO_FACTOR: &str = "login_pending_two_factor";
-    pub const TWO_FACTOR_ENABLED: &str = "two_factor_enabled";
-    pub const TWO_FACTOR_DISABLED: &str = "two_factor_disabled";
-    /// An administrator turned off another user's two-factor; `detail` names the user.
-    pub const TWO_FACTOR_RESET: &str = "two_factor_reset";
-    pub const BACKUP_CODES_REGENERATED: &str = "backup_codes_regenerated";
-    /// A backup code was spent; `detail` says on what (login, disable, regenerate).
-    pub const BACKUP_CODE_USED: &str = "backup_code_used";
-    /// A wrong two-factor code; `detail` says on what.
-    pub const TWO_FACTOR_FAILED: &str = "two_factor_failed";
-    /// A two-factor code refused unchecked because the user's codes are locked.
-    pub const TWO_FACTOR_THROTTLED: &str = "two_factor_throttled";
-    pub const CARD_SECRET_REVEALED: &str = "card_secret_revealed";
-    pub const ORDER_RESOLVED: &str = "order_resolved";
-    /// A quote created or changed; `detail` has the price and status before and after.
-    pub const QUOTE_SAVED: &str = "quote_saved";
-    /// A bulk rule applied to a merchant's quotes; `detail` has the rule and how many changed.
-    pub const QUOTES_REPRICED: &str = "quotes_repriced";
-    /// A price list imported for a merchant; `detail` has how many quotes changed.
-    pub const QUOTES_IMPORTED: &str = "quotes_imported";
-    /// The product catalogue: `target` is `product:<id>`, `detail` the fields before and after.
-    pub const PRODUCT_CREATED: &str = "product_created";
-    pub const PRODUCT_UPDATED: &str = "product_updated";
-    pub const PRODUCT_DELETED: &str = "product_deleted";
-    /// An open-API key created or revoked; `detail` names the key (never its secret).
-    pub const API_KEY_CREATED: &str = "api_key_created";
-    pub const API_KEY_REVOKED: &str = "api_key_revoked";
-    /// An administrator switched a key's legacy MD5 signing on or off.
-    pub const API_KEY_LEGACY_ON: &str = "api_key_legacy_on";
-    pub const API_KEY_LEGACY_OFF: &str = "api_key_legacy_off";
-    /// A merchant's webhook signing secret replaced (the secret is never in the detail).
-    pub const WEBHOOK_SECRET_ROTATED: &str = "webhook_secret_rotated";
-    /// Notifications sent again by hand; `detail` says which or how many.
-    pub const NOTIFICATION_RESENT: &str = "notification_resent";
-    /// A correct password for a user of a disabled merchant: no session was opened.
-    pub const LOGIN_REFUSED_DISABLED: &str = "login_refused_disabled";
-    pub const MERCHANT_CREATED: &str = "merchant_created";
-    /// A merchant renamed; `detail` has the name before and after.
-    pub const MERCHANT_UPDATED: &str = "merchant_updated";
-    pub const MERCHANT_DISABLED: &str = "merchant_disabled";
-    pub const MERCHANT_ENABLED: &str = "merchant_enabled";
-    /// Another user added to an existing merchant.
-    pub const MERCHANT_USER_ADDED: &str = "merchant_user_added";
-    /// An administrator gave a user a temporary password (to be changed at next sign-in).
-    pub const PASSWORD_RESET: &str = "password_reset";
+    /// Declares the action codes and [`ALL`], the list the audit page filters by.
+    macro_rules! actions {
+        ($($(#[$doc:meta])* $name:ident = $code:literal;)*) => {
+            $($(#[$doc])* pub const $name: &str = $code;)*
+            /// Every action code, in declaration order.
+            pub const ALL: &[&str] = &[$($code),*];
+        };
+    }
+
+    actions! {
+        LOGIN = "login";
+        LOGIN_FAILED = "login_failed";
+        LOGIN_THROTTLED = "login_throttled";
+        LOGOUT = "logout";
+        USER_CREATED = "user_created";
+        PROFILE_CHANGED = "profile_changed";
+        INTEGRATION_CHANGED = "integration_changed";
+        PASSWORD_CHANGED = "password_changed";
+        SECURITY_QUESTION_CHANGED = "security_question_changed";
+        SECURITY_EMAIL_CHANGED = "security_email_changed";
+        SECURITY_PHONE_CHANGED = "security_phone_changed";
+        AVATAR_CHANGED = "avatar_changed";
+        CERTIFICATION_SUBMITTED = "certification_submitted";
+        CERTIFICATION_WITHDRAWN = "certification_withdrawn";
+        CERTIFICATION_APPROVED = "certification_approved";
+        CERTIFICATION_REJECTED = "certification_rejected";
+        /// The password was right; the sign-in waits for a two-factor code.
+        LOGIN_PENDING_TWO_FACTOR = "login_pending_two_factor";
+        TWO_FACTOR_ENABLED = "two_factor_enabled";
+        TWO_FACTOR_DISABLED = "two_factor_disabled";
+        /// An administrator turned off another user's two-factor; `detail` names the user.
+        TWO_FACTOR_RESET = "two_factor_reset";
+        BACKUP_CODES_REGENERATED = "backup_codes_regenerated";
+        /// A backup code was spent; `detail` says on what (login, disable, regenerate).
+        BACKUP_CODE_USED = "backup_code_used";
+        /// A wrong two-factor code; `detail` says on what.
+        TWO_FACTOR_FAILED = "two_factor_failed";
+        /// A two-factor code refused unchecked because the user's codes are locked.
+        TWO_FACTOR_THROTTLED = "two_factor_throttled";
+        CARD_SECRET_REVEALED = "card_secret_revealed";
+        ORDER_RESOLVED = "order_resolved";
+        /// A quote created or changed; `detail` has the price and status before and after.
+        QUOTE_SAVED = "quote_saved";
+        /// An open-API key created or revoked; `detail` names the key (never its secret).
+        API_KEY_CREATED = "api_key_created";
+        API_KEY_REVOKED = "api_key_revoked";
+        /// A merchant's webhook signing secret replaced (the secret is never in the detail).
+        WEBHOOK_SECRET_ROTATED = "webhook_secret_rotated";
+        /// Notifications sent again by hand; `detail` says which or how many.
+        NOTIFICATION_RESENT = "notification_resent";
+        /// A correct password for a user of a disabled merchant: no session was opened.
+        LOGIN_REFUSED_DISABLED = "login_refused_disabled";
+        MERCHANT_CREATED = "merchant_created";
+        /// A merchant renamed; `detail` has the name before and after.
+        MERCHANT_UPDATED = "merchant_updated";
+        MERCHANT_DISABLED = "merchant_disabled";
+        MERCHANT_ENABLED = "merchant_enabled";
+        /// Another user added to an existing merchant.
+        MERCHANT_USER_ADDED = "merchant_user_added";
+        /// An administrator gave a user a temporary password (to be changed at next sign-in).
+        PASSWORD_RESET = "password_reset";
+        /// Money: an administrator's top-up, credit limit, repayment or adjustment of a
+        /// merchant's account; `detail` has the amount and the remark.
+        MONEY_TOP_UP = "money_top_up";
+        MONEY_CREDIT_LIMIT = "money_credit_limit";
+        MONEY_REPAYMENT = "money_repayment";
+        MONEY_ADJUSTMENT = "money_adjustment";
+        /// An administrator confirmed money actions with a fresh two-factor code (step-up).
+        STEP_UP_CONFIRMED = "step_up_confirmed";
+        /// The server's key file was replaced by `backoffice rotate-key` (target `server`).
+        SERVER_KEY_ROTATED = "server_key_rotated";
+        /// A bulk rule applied to a merchant's quotes; `detail` has the rule and how many changed.
+        QUOTES_REPRICED = "quotes_repriced";
+        /// A price list imported for a merchant; `detail` has how many quotes changed.
+        QUOTES_IMPORTED = "quotes_imported";
+        /// The product catalogue: `target` is `product:<id>`, `detail` the fields before and after.
+        PRODUCT_CREATED = "product_created";
+        PRODUCT_UPDATED = "product_updated";
+        PRODUCT_DELETED = "product_deleted";
+        /// An administrator switched a key's legacy MD5 signing on or off.
+        API_KEY_LEGACY_ON = "api_key_legacy_on";
+        API_KEY_LEGACY_OFF = "api_key_legacy_off";
+        /// A merchant uploaded its business licence image.
+        CERTIFICATION_LICENCE_UPLOADED = "certification_licence_uploaded";
+    }
 }
 
 /// What an audit row acted on, written `kind:id` so the audit page can filter by it.
@@ -81,9 +102,13 @@ pub mod target {
     pub fn order(order_id: i64) -> String {
         format!("order:{order_id}")
     }
+    /// The server itself (its key file).
+    pub const SERVER: &str = "server";
 }
 
-/// Writes one event. `detail` is free text for people and must never hold a secret.
+/// Writes one event about the actor's own account (target `user:<actor>`; none without an
+/// actor). Events about anything else go through [`record_on`] with their target.
+/// `detail` is free text for people and must never hold a secret.
 pub async fn record(
     pool: &AnyPool,
     user_id: Option<i64>,
@@ -91,7 +116,8 @@ pub async fn record(
     detail: &str,
     client_address: &str,
 ) -> Result<(), sqlx::Error> {
-    record_on(pool, user_id, action, "", detail, client_address).await
+    let target = user_id.map(target::user).unwrap_or_default();
+    record_on(pool, user_id, action, &target, detail, client_address).await
 }
 
 /// Writes one event about `target` (see [`target`]), on a pool or inside a transaction.

@@ -438,6 +438,16 @@ pub async fn rotate_key_command(args: RotateKeyArgs) -> anyhow::Result<()> {
     let key_path = config.resolved_secret_key_path()?;
     let rotation = crate::key_rotation::rotate(&database, &key_path, args.new_key_file.as_deref()).await?;
     println!("re-sealed {} values under a new key; {} now holds it", rotation.resealed, key_path.display());
+    let detail = format!("command line: {} values re-sealed", rotation.resealed);
+    crate::audit::record_on(
+        &database.pool,
+        None,
+        crate::audit::action::SERVER_KEY_ROTATED,
+        crate::audit::target::SERVER,
+        &detail,
+        "",
+    )
+    .await?;
     for (what, rows) in rotation.cleared {
         println!("cleared {rows} {what} (keyed with the old key; users set them again)");
     }

@@ -243,11 +243,18 @@ pub struct TwoFactorPolicy {
     pub setup_lifetime: Duration,
     /// How long a `pending_token` from a sign-in may be used to give the code.
     pub pending_login_lifetime: Duration,
+    /// How long an administrator's step-up (a fresh code for money actions) lasts for
+    /// the session that gave it.
+    pub step_up_lifetime: Duration,
 }
 
 impl Default for TwoFactorPolicy {
     fn default() -> Self {
-        Self { setup_lifetime: Duration::from_secs(10 * 60), pending_login_lifetime: Duration::from_secs(5 * 60) }
+        Self {
+            setup_lifetime: Duration::from_secs(10 * 60),
+            pending_login_lifetime: Duration::from_secs(5 * 60),
+            step_up_lifetime: Duration::from_secs(5 * 60),
+        }
     }
 }
 

@@ -45,6 +45,9 @@ pub mod code {
     /// A legacy MD5 call with a key that is not switched to legacy signing.
     pub const API_LEGACY_NOT_ENABLED: i64 = 40135;
     pub const API_WHITELIST_EMPTY: i64 = 40330;
+    /// A money action by an administrator with two-factor on whose session has not
+    /// confirmed with a code in the last 5 minutes (`/adminapi/admin/stepUp/confirm`).
+    pub const STEP_UP_REQUIRED: i64 = 40340;
     pub const API_ADDRESS_NOT_WHITELISTED: i64 = 40331;
     pub const API_MERCHANT_DISABLED: i64 = 40332;
     pub const API_ORDER_ID_REUSED: i64 = 40930;
@@ -102,6 +105,9 @@ pub enum AppError {
     Forbidden(Message),
     #[error("not found")]
     NotFound,
+    /// A money action needs a fresh two-factor confirmation of this session (step-up).
+    #[error("step-up required")]
+    StepUpRequired,
     /// A two-factor code refused; the message is the endpoint's one answer for it.
     #[error("two-factor code wrong")]
     TwoFactorCodeWrong(Message),
@@ -215,6 +221,10 @@ impl IntoResponse for AppError {
             }
             AppError::Forbidden(message) => (StatusCode::FORBIDDEN, report(code::PERMISSION_DENIED, message)),
             AppError::NotFound => (StatusCode::NOT_FOUND, report(code::NOT_FOUND, Message::NotFound)),
+            AppError::StepUpRequired => (
+                StatusCode::FORBIDDEN,
+                report(code::STEP_UP_REQUIRED, crate::i18n::AdminMessage::StepUpRequired.into()),
+            ),
             AppError::TwoFactorCodeWrong(message) => {
                 (StatusCode::UNAUTHORIZED, report(code::TWO_FACTOR_CODE_WRONG, message))
             }

@@ -11,6 +11,7 @@
 //! because it is the language of the API reference.
 
 mod admin;
+pub mod audit;
 mod catalogue;
 mod channel;
 #[cfg(test)]

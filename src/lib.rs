@@ -3,6 +3,7 @@
 
 pub mod api_keys;
 pub mod audit;
+pub mod audit_log;
 pub mod auth;
 pub mod backup;
 pub mod body_drain;
@@ -42,6 +43,8 @@ pub mod session_cache;
 pub mod sql;
 pub mod startup;
 pub mod state;
+pub mod statements;
+pub mod step_up;
 pub mod supplier_sim;
 pub mod supply;
 pub mod system_info;

@@ -6,8 +6,8 @@ use crate::user_centre::{
     avatar, certification, certification_licence, certification_queue, inbox, integration, profile, validation,
 };
 use crate::{
-    auth, finance, live, live_stream, merchant_admin, monitor, operations, orders, quotes, system_info, two_factor,
-    users,
+    audit_log, auth, finance, live, live_stream, merchant_admin, monitor, operations, orders, quotes, statements,
+    step_up, system_info, two_factor, users,
 };
 use axum::Router;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityScheme};
@@ -121,6 +121,12 @@ use utoipa_swagger_ui::SwaggerUi;
         crate::supply::admin::products,
         crate::supply::admin::save_products,
         crate::supply::admin_routing::preview,
+        audit_log::list,
+        audit_log::export,
+        audit_log::actions,
+        step_up::confirm,
+        statements::statement,
+        statements::export,
     ),
     components(schemas(
         auth::LoginRequest,
@@ -273,6 +279,15 @@ use utoipa_swagger_ui::SwaggerUi;
         crate::supply::admin_routing::RouteItem,
         crate::channel::attempts::AttemptItem,
         crate::channel::routing::Exclusion,
+        audit_log::AuditListRequest,
+        audit_log::AuditListResponse,
+        audit_log::AuditEvent,
+        audit_log::AuditAction,
+        step_up::StepUpResponse,
+        statements::StatementRequest,
+        statements::Statement,
+        statements::OrderFigures,
+        statements::Movement,
     )),
     modifiers(&SessionTokenSchemes),
 )]

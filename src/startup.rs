@@ -14,8 +14,8 @@ use crate::password::PasswordHasher;
 use crate::security_headers::add_security_headers;
 use crate::state::AppState;
 use crate::{
-    api_keys, auth, demo, finance, merchant_admin, monitor, notify, openapi, openapi_v1, operations, orders, quotes,
-    system_info, template_pages, two_factor, user_centre, users, web_assets, worker,
+    api_keys, audit_log, auth, demo, finance, merchant_admin, monitor, notify, openapi, openapi_v1, operations, orders,
+    quotes, statements, step_up, system_info, template_pages, two_factor, user_centre, users, web_assets, worker,
 };
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
@@ -155,7 +155,10 @@ pub fn routes(state: AppState) -> Router {
         .merge(notify::router())
         .merge(merchant_admin::router())
         .merge(crate::supply::callback::router())
-        .merge(crate::supply::admin::router());
+        .merge(crate::supply::admin::router())
+        .merge(audit_log::router())
+        .merge(step_up::router())
+        .merge(statements::router());
     // The template pages exist only when switched on: otherwise their paths are unknown (404).
     let api = if state.config.template_pages { api.merge(template_pages::router()) } else { api };
     let api = api.layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));

@@ -122,7 +122,9 @@ async fn announce(
     } else {
         (action::API_KEY_REVOKED, Notice::ApiKeyRevoked)
     };
-    audit::record(pool, Some(caller.user_id), action, &format!("merchant {merchant_id} key {key_id}"), address).await?;
+    let detail = format!("merchant {merchant_id} key {key_id}");
+    audit::record_on(pool, Some(caller.user_id), action, &audit::target::merchant(merchant_id), &detail, address)
+        .await?;
     let content =
         Notice::ApiKeyChange { key_id: key_id.to_string(), by: caller.username.clone(), address: address.to_string() };
     let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1 AND role = 'user'")

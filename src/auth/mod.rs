@@ -167,9 +167,12 @@ pub async fn login(
         throttle::account_key(&credentials.username)
     };
     let keys = [account_key.clone(), address_key.clone()];
+    // Failures name the account they were against (when it exists) as their target, so
+    // the audit page shows every attempt on one account together.
+    let tried = account.as_ref().map(|stored| audit::target::user(stored.account.user_id)).unwrap_or_default();
     if let Err(error) = throttle::ensure_not_locked(pool, &keys).await {
         if throttle::count_refusals(pool, &keys).await? {
-            audit::record(pool, None, action::LOGIN_THROTTLED, &credentials.username, &address).await?;
+            audit::record_on(pool, None, action::LOGIN_THROTTLED, &tried, &credentials.username, &address).await?;
         }
         return Err(error);
     }
@@ -183,7 +186,7 @@ pub async fn login(
         .await?;
     let Some(StoredCredentials { account, .. }) = account.filter(|_| verified) else {
         let address_lock = throttle::record_failure(pool, policy, &address_key, policy.address_max_failures).await?;
-        audit::record(pool, None, action::LOGIN_FAILED, &credentials.username, &address).await?;
+        audit::record_on(pool, None, action::LOGIN_FAILED, &tried, &credentials.username, &address).await?;
         return match reserved.locked_for.max(address_lock.locked_for) {
             Some(retry_after_seconds) => Err(AppError::TooManyAttempts { retry_after_seconds }),
             None => Err(AppError::BadCredentials),

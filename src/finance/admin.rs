@@ -4,10 +4,11 @@
 //! accepts an `Idempotency-Key` (see `crate::idempotency`): a retried call moves nothing.
 
 use super::ledger::{Account, Actor, Ledger};
+use crate::audit::{self, action};
 use crate::db::millis_to_rfc3339;
 use crate::domain::Money;
 use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::{IdempotentJson, JsonBody};
+use crate::extract::{ClientAddress, IdempotentJson, JsonBody};
 use crate::i18n::TradeMessage;
 use crate::idempotency::{Claim, IdempotencyKeyHeader, IdempotentRequest, Replayable};
 use crate::session::AdminUser;
@@ -134,18 +135,35 @@ fn remark(text: Option<String>) -> String {
     text.unwrap_or_default().trim().chars().take(200).collect()
 }
 
+/// What a funding call does, for the audit trail: its action and what it says.
+struct Audited {
+    action: &'static str,
+    detail: String,
+    address: String,
+}
+
+impl Audited {
+    fn new(action: &'static str, amount_fen: i64, remark: &str, address: &ClientAddress) -> Self {
+        Self { action, detail: format!("{amount_fen} fen: {remark}"), address: address.0.to_string() }
+    }
+}
+
 /// Runs one funding change in a transaction, after checking the merchant exists. With
 /// an idempotency key, the key is claimed and the answer stored in that transaction.
+/// The audit row is written in the same transaction: a change is never without its row,
+/// and a replay (nothing moved) writes none.
 async fn fund(
     state: &AppState,
     admin: &AdminUser,
     merchant_id: i64,
     idempotency: Option<IdempotentRequest>,
+    audited: Audited,
     change: impl FnOnce(&mut Ledger) -> Result<(), AppError>,
 ) -> ApiResult<Replayable<Account>> {
     if !super::merchant_exists(&state.db.pool, merchant_id).await? {
         return Err(AppError::NotFound);
     }
+    crate::step_up::require(state, &admin.0).await?;
     let user_id = admin.0.user_id;
     let mut transaction = state.db.begin_write().await?;
     if let Some(request) = &idempotency {
@@ -159,6 +177,9 @@ async fn fund(
         Ledger::open(&mut transaction, merchant_id, Actor::user(admin.0.user_id, &admin.0.username)).await?;
     change(&mut ledger)?;
     let account = ledger.flush(&mut transaction).await?;
+    let target = audit::target::merchant(merchant_id);
+    audit::record_on(&mut *transaction, Some(user_id), audited.action, &target, &audited.detail, &audited.address)
+        .await?;
     if let Some(request) = &idempotency {
         request.store_answer(&mut transaction, user_id, &account).await?;
     }
@@ -177,11 +198,13 @@ fn positive(amount: i64) -> Result<i64, AppError> {
 pub async fn top_up(
     State(state): State<AppState>,
     admin: AdminUser,
+    address: ClientAddress,
     IdempotentJson(request, idempotency): IdempotentJson<FundingRequest>,
 ) -> ApiResult<Replayable<Account>> {
     let amount = positive(request.amount_fen)?;
     let text = remark(request.remark);
-    fund(&state, &admin, request.merchant_id, idempotency, |ledger| {
+    let audited = Audited::new(action::MONEY_TOP_UP, amount, &text, &address);
+    fund(&state, &admin, request.merchant_id, idempotency, audited, |ledger| {
         ledger.top_up(amount, &text);
         Ok(())
     })
@@ -195,13 +218,15 @@ pub async fn top_up(
 pub async fn set_credit(
     State(state): State<AppState>,
     admin: AdminUser,
+    address: ClientAddress,
     IdempotentJson(request, idempotency): IdempotentJson<CreditRequest>,
 ) -> ApiResult<Replayable<Account>> {
     let limit = Money::non_negative(request.credit_limit_fen)
         .ok_or_else(|| AppError::field("credit_limit_fen", TradeMessage::AmountInvalid))?
         .fen();
     let text = remark(request.remark);
-    fund(&state, &admin, request.merchant_id, idempotency, |ledger| {
+    let audited = Audited::new(action::MONEY_CREDIT_LIMIT, limit, &text, &address);
+    fund(&state, &admin, request.merchant_id, idempotency, audited, |ledger| {
         if limit < ledger.account().credit_used_fen {
             return Err(AppError::field("credit_limit_fen", TradeMessage::CreditLimitBelowUsed));
         }
@@ -218,11 +243,13 @@ pub async fn set_credit(
 pub async fn repay(
     State(state): State<AppState>,
     admin: AdminUser,
+    address: ClientAddress,
     IdempotentJson(request, idempotency): IdempotentJson<FundingRequest>,
 ) -> ApiResult<Replayable<Account>> {
     let amount = positive(request.amount_fen)?;
     let text = remark(request.remark);
-    fund(&state, &admin, request.merchant_id, idempotency, |ledger| {
+    let audited = Audited::new(action::MONEY_REPAYMENT, amount, &text, &address);
+    fund(&state, &admin, request.merchant_id, idempotency, audited, |ledger| {
         if amount > ledger.account().credit_used_fen {
             return Err(AppError::field("amount_fen", TradeMessage::RepaymentTooLarge));
         }
@@ -239,6 +266,7 @@ pub async fn repay(
 pub async fn adjust(
     State(state): State<AppState>,
     admin: AdminUser,
+    address: ClientAddress,
     IdempotentJson(request, idempotency): IdempotentJson<FundingRequest>,
 ) -> ApiResult<Replayable<Account>> {
     let amount = Money::adjustment(request.amount_fen)
@@ -249,7 +277,8 @@ pub async fn adjust(
     if text.is_empty() {
         return Err(AppError::field("remark", TradeMessage::AdjustmentRemarkRequired));
     }
-    fund(&state, &admin, request.merchant_id, idempotency, |ledger| {
+    let audited = Audited::new(action::MONEY_ADJUSTMENT, amount, &text, &address);
+    fund(&state, &admin, request.merchant_id, idempotency, audited, |ledger| {
         if ledger.account().balance_fen + amount < 0 {
             return Err(AppError::field("amount_fen", TradeMessage::AdjustmentBelowZero));
         }

@@ -19,6 +19,11 @@ pub enum AdminMessage {
     PasswordChangeRequired,
     /// Password resets are for merchants' users; administrators change their own.
     NotAMerchantUser,
+    /// The audit page's action filter names no known action.
+    AuditActionUnknown,
+    /// A money action by an administrator with two-factor on, without a confirmation in
+    /// the last minutes (`/adminapi/admin/stepUp/confirm`).
+    StepUpRequired,
 }
 
 impl AdminMessage {
@@ -32,6 +37,8 @@ impl AdminMessage {
             MerchantDisabled => "merchant.disabled",
             PasswordChangeRequired => "password.change_required",
             NotAMerchantUser => "merchant.user.not_merchant",
+            AuditActionUnknown => "audit.action_unknown",
+            StepUpRequired => "step_up.required",
         }
     }
 
@@ -66,6 +73,10 @@ impl AdminMessage {
                 pick("请先修改临时密码后再继续操作", "change your temporary password before anything else")
             }
             NotAMerchantUser => pick("只能重置商户用户的密码", "only a merchant user's password can be reset"),
+            AuditActionUnknown => pick("未知的操作类型", "unknown action"),
+            StepUpRequired => {
+                pick("资金操作需先输入两步验证码确认", "confirm money actions with your two-factor code first")
+            }
         }
     }
 }

@@ -5,8 +5,8 @@
 use super::files::{self, Labels};
 use super::notices::Notice;
 use super::{
-    AdminMessage, CatalogueMessage, ChannelMessage, Locale, Message, NotifyMessage, OpenApiMessage, TemplateMessage, TradeMessage,
-    UserCentreMessage,
+    AdminMessage, CatalogueMessage, ChannelMessage, Locale, Message, NotifyMessage, OpenApiMessage, TemplateMessage,
+    TradeMessage, UserCentreMessage,
 };
 use crate::domain::Carrier;
 use std::collections::HashSet;
@@ -48,6 +48,7 @@ fn trade_messages() -> Vec<TradeMessage> {
         CursorInvalid,
         PageSizeInvalid { max: 500 },
         TimeInvalid,
+        StatementPeriodInvalid,
         BatchEmpty,
         BatchTooLarge { max: 10 },
         BatchFileUnreadable,
@@ -90,6 +91,7 @@ fn trade_messages() -> Vec<TradeMessage> {
             | CursorInvalid
             | PageSizeInvalid { .. }
             | TimeInvalid
+            | StatementPeriodInvalid
             | BatchEmpty
             | BatchTooLarge { .. }
             | BatchFileUnreadable
@@ -270,6 +272,8 @@ fn admin_messages() -> Vec<AdminMessage> {
         MerchantDisabled,
         PasswordChangeRequired,
         NotAMerchantUser,
+        AuditActionUnknown,
+        StepUpRequired,
     ];
     for message in &all {
         match message {
@@ -279,7 +283,9 @@ fn admin_messages() -> Vec<AdminMessage> {
             | UsernameTaken
             | MerchantDisabled
             | PasswordChangeRequired
-            | NotAMerchantUser => {}
+            | NotAMerchantUser
+            | AuditActionUnknown
+            | StepUpRequired => {}
         }
     }
     all
@@ -571,9 +577,15 @@ fn every_file_label_has_both_languages() {
     all("ORDER_EXPORT_COLUMNS", &files::ORDER_EXPORT_COLUMNS);
     all("ORDER_STATUS", &files::ORDER_STATUS);
     all("ACCOUNT_LOG_COLUMNS", &files::ACCOUNT_LOG_COLUMNS);
+    all("AUDIT_LOG_COLUMNS", &files::AUDIT_LOG_COLUMNS);
+    all("STATEMENT_COLUMNS", &files::STATEMENT_COLUMNS);
+    all("YES_NO", &files::YES_NO);
     all("QUOTE_EXPORT_COLUMNS", &files::QUOTE_EXPORT_COLUMNS);
     all("QUOTE_STATUS", &files::QUOTE_STATUS);
     all("BATCH_RESULT_COLUMNS", &files::BATCH_RESULT_COLUMNS);
     all("BATCH_OUTCOME", &files::BATCH_OUTCOME);
     all("BATCH_TEMPLATE_COLUMNS", &files::BATCH_TEMPLATE_COLUMNS);
+    for (code, zh, en) in super::audit::ACTION_NAMES {
+        check(&format!("audit action {code}"), zh, en);
+    }
 }

@@ -111,3 +111,44 @@ pub const BATCH_TEMPLATE_COLUMNS: Labels<3> = Labels([
     ("商品编号", "Product key"),
     ("商户订单号(可选)", "Merchant order id (optional)"),
 ]);
+
+/// Columns of the audit log export.
+pub const AUDIT_LOG_COLUMNS: Labels<8> = Labels([
+    ("编号", "Id"),
+    ("时间", "Time"),
+    ("操作人", "Actor"),
+    ("操作", "Action"),
+    ("操作代码", "Action code"),
+    ("对象", "Target"),
+    ("详情", "Detail"),
+    ("来源地址", "Client address"),
+]);
+
+/// Columns of the statement file, one row per merchant.
+pub const STATEMENT_COLUMNS: Labels<22> = Labels([
+    ("商户编号", "Merchant id"),
+    ("商户名称", "Merchant name"),
+    ("账期", "Period"),
+    ("期初余额(元)", "Opening balance (yuan)"),
+    ("下单笔数", "Orders placed"),
+    ("下单金额(元)", "Placed amount (yuan)"),
+    ("成功笔数", "Orders succeeded"),
+    ("成功金额(元)", "Succeeded amount (yuan)"),
+    ("失败笔数", "Orders failed"),
+    ("失败金额(元)", "Failed amount (yuan)"),
+    ("处理中笔数", "Orders in flight"),
+    ("余额扣款(元)", "Balance debits (yuan)"),
+    ("余额退款(元)", "Balance refunds (yuan)"),
+    ("充值(元)", "Top-ups (yuan)"),
+    ("余额调整(元)", "Adjustments (yuan)"),
+    ("期末余额(元)", "Closing balance (yuan)"),
+    ("期初可用授信(元)", "Opening available credit (yuan)"),
+    ("授信扣款与退款(元)", "Credit debits and refunds (yuan)"),
+    ("授信额度变动(元)", "Credit limit changes (yuan)"),
+    ("授信还款(元)", "Credit repayments (yuan)"),
+    ("期末可用授信(元)", "Closing available credit (yuan)"),
+    ("已对平", "Reconciled"),
+]);
+
+/// Yes and no, in that order (the statement's reconciled column).
+pub const YES_NO: Labels<2> = Labels([("是", "yes"), ("否", "no")]);

@@ -10,7 +10,10 @@ use std::borrow::Cow;
 pub enum TradeMessage {
     AccountRequired,
     AccountInvalid,
-    CarrierMismatch { number: Carrier, product: Carrier },
+    CarrierMismatch {
+        number: Carrier,
+        product: Carrier,
+    },
     ProductRequired,
     ProductUnknown,
     QuoteUnavailable,
@@ -27,23 +30,48 @@ pub enum TradeMessage {
     OrderNotResolvable,
     SerialRequired,
     CardNotDelivered,
-    InvalidChoice { allowed: &'static str },
+    InvalidChoice {
+        allowed: &'static str,
+    },
     CursorInvalid,
-    PageSizeInvalid { max: i64 },
+    PageSizeInvalid {
+        max: i64,
+    },
     TimeInvalid,
+    /// A statement's period is `day` with `YYYY-MM-DD` or `month` with `YYYY-MM`.
+    StatementPeriodInvalid,
     BatchEmpty,
-    BatchTooLarge { max: usize },
+    BatchTooLarge {
+        max: usize,
+    },
     BatchFileUnreadable,
     BatchLineIncomplete,
     BatchCellTooLong,
-    BatchFileNotUtf8 { line: i64 },
-    BatchLineTooLong { line: i64, max: usize },
-    BatchFileUnpackedTooLarge { max_mb: u64 },
-    BatchFileTooManyRows { max: usize },
-    BatchFileTooManyCells { max: usize },
-    BatchFileTooDeep { max: usize },
-    BatchFileTooSlow { seconds: u64 },
-    BatchFileNameTooLong { max: usize },
+    BatchFileNotUtf8 {
+        line: i64,
+    },
+    BatchLineTooLong {
+        line: i64,
+        max: usize,
+    },
+    BatchFileUnpackedTooLarge {
+        max_mb: u64,
+    },
+    BatchFileTooManyRows {
+        max: usize,
+    },
+    BatchFileTooManyCells {
+        max: usize,
+    },
+    BatchFileTooDeep {
+        max: usize,
+    },
+    BatchFileTooSlow {
+        seconds: u64,
+    },
+    BatchFileNameTooLong {
+        max: usize,
+    },
     QuoteChanged,
     BatchExpired,
     BatchNotDiscardable,
@@ -76,6 +104,7 @@ impl TradeMessage {
             CursorInvalid => "request.cursor_invalid",
             PageSizeInvalid { .. } => "request.page_size_invalid",
             TimeInvalid => "request.time_invalid",
+            StatementPeriodInvalid => "statement.period_invalid",
             BatchEmpty => "batch.empty",
             BatchTooLarge { .. } => "batch.too_large",
             BatchFileUnreadable => "batch.file_unreadable",
@@ -210,6 +239,8 @@ impl TradeMessage {
             (PageSizeInvalid { max }, ZhCn) => format!("每页条数必须是 1 至 {max}").into(),
             (TimeInvalid, EnUs) => "time must be RFC 3339, e.g. 2024-01-01T00:00:00+08:00".into(),
             (TimeInvalid, ZhCn) => "时间格式须为 RFC 3339，例如 2024-01-01T00:00:00+08:00".into(),
+            (StatementPeriodInvalid, EnUs) => "give a day as YYYY-MM-DD, or a month as YYYY-MM with period month".into(),
+            (StatementPeriodInvalid, ZhCn) => "日对账单请填 YYYY-MM-DD，月对账单请填 YYYY-MM".into(),
             (BatchEmpty, EnUs) => "the file has no order lines".into(),
             (BatchEmpty, ZhCn) => "文件中没有订单行".into(),
             (BatchTooLarge { max }, EnUs) => format!("a batch may hold at most {max} lines").into(),

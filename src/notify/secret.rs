@@ -140,7 +140,8 @@ pub async fn rotate_secret(
     if let Some(accepted) = accepted {
         check.succeeded(accepted).await?;
     }
-    audit::record(pool, Some(user.user_id), action::WEBHOOK_SECRET_ROTATED, "", &address_text).await?;
+    let target = audit::target::merchant(merchant_id);
+    audit::record_on(pool, Some(user.user_id), action::WEBHOOK_SECRET_ROTATED, &target, "", &address_text).await?;
     tell_merchant(&state, merchant_id, until, &address_text).await?;
     Ok(ApiOk(RotateSecretResponse {
         webhook_secret: secret,

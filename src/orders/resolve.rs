@@ -108,6 +108,8 @@ pub async fn resolve(
 ) -> ApiResult<Replayable<OrderItem>> {
     let locale = Locale::from_headers(&headers);
     let decision = Decision::parse(&request.result, request.serial_no, request.reason)?;
+    // Resolving moves money (a failure refunds): a step-up when two-factor is on.
+    crate::step_up::require(&state, &admin).await?;
     visible_order(&state, &admin, request.order_id).await?;
     let key = idempotency.as_ref().map(|request| (request, admin.user_id));
     match decide(&state, &admin, &address.to_string(), request.order_id, decision, key).await? {
@@ -184,6 +186,7 @@ pub async fn resolve_many(
     if !matches!(request.result.as_str(), "success" | "failure") {
         return Err(AppError::field("result", TradeMessage::InvalidChoice { allowed: "success, failure" }));
     }
+    crate::step_up::require(&state, &admin).await?;
     let address = address.to_string();
     let mut answer = ResolveManyResponse { resolved: Vec::new(), refused: Vec::new() };
     for item in request.items {

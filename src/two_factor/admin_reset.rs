@@ -82,7 +82,8 @@ pub async fn reset(
         check.succeeded(accepted).await?;
     }
     let detail = format!("user {} ({username})", request.user_id);
-    audit::record(pool, Some(admin.user_id), action::TWO_FACTOR_RESET, &detail, &address).await?;
+    let target = audit::target::user(request.user_id);
+    audit::record_on(pool, Some(admin.user_id), action::TWO_FACTOR_RESET, &target, &detail, &address).await?;
     tell_user(pool, request.user_id, &admin.username).await?;
     Ok(ApiOk(()))
 }

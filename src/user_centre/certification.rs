@@ -425,8 +425,9 @@ pub async fn review(
         sqlx::query("UPDATE users SET certification = 1 WHERE id = $1").bind(owner).execute(&mut *transaction).await?;
     }
     transaction.commit().await?;
-    audit::record(&state.db.pool, Some(admin.user_id), event, &format!("record {}", request.id), &address.to_string())
-        .await?;
+    let detail = format!("record {}", request.id);
+    let target = audit::target::user(owner);
+    audit::record_on(&state.db.pool, Some(admin.user_id), event, &target, &detail, &address.to_string()).await?;
     let (title, content) = if status == PASSED {
         (Notice::CertificationPassed.stored(), enterprise.clone())
     } else {

@@ -1,6 +1,7 @@
 //! API tests: each runs a real server on port 0 with a fresh database, once on SQLite
 //! and once on PostgreSQL.
 
+mod audit_log;
 mod batch;
 mod batch_rules;
 mod catalogue;
@@ -32,6 +33,8 @@ mod resolution;
 mod review_queue;
 mod schema;
 mod session;
+mod statements;
+mod step_up;
 mod template_pages;
 mod two_factor;
 mod two_factor_login;

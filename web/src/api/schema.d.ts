@@ -4,6 +4,60 @@
  */
 
 export interface paths {
+    "/adminapi/admin/audit/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Administrators: every action code with its name, for the audit page's filter. */
+        post: operations["post_adminapi_admin_audit_actions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Administrators: export the audit events matching the filters (query parameters as the
+         *     list's body fields). CSV is streamed; xlsx holds at most 200,000 rows.
+         */
+        get: operations["get_adminapi_admin_audit_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Administrators: the audit trail, newest first. */
+        post: operations["post_adminapi_admin_audit_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/channel/enable": {
         parameters: {
             query?: never;
@@ -522,6 +576,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/admin/stepUp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Administrators with two-factor on: confirm money actions with a code (authenticator or
+         *     backup) for this session, for the next 5 minutes.
+         */
+        post: operations["post_adminapi_admin_stepUp_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/user/reset2FA": {
         parameters: {
             query?: never;
@@ -810,6 +884,43 @@ export interface paths {
          *     All counts come from the per-day counters, so this stays fast with millions of orders.
          */
         post: operations["post_adminapi_finance_overview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/finance/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The statements of a day or month: a merchant's own; an administrator's choice of
+         *     merchant, or every merchant.
+         */
+        post: operations["post_adminapi_finance_statement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/finance/statement/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download statements as CSV or xlsx: the same choices as the JSON call, one row per merchant. */
+        get: operations["get_adminapi_finance_statement_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2198,6 +2309,69 @@ export interface components {
             /** @description RFC 3339. */
             started_at: string;
         };
+        AuditAction: {
+            action: string;
+            /** @description In the request's language. */
+            name: string;
+        };
+        /** @description One audit event. */
+        AuditEvent: {
+            /** @description The action code (see `/adminapi/admin/audit/actions`). */
+            action: string;
+            /** @description The action's name in the request's language. */
+            action_name: string;
+            /**
+             * Format: int64
+             * @description Who acted: a user id, or null (a failed sign-in, the command line).
+             */
+            actor_id?: number | null;
+            /** @description The actor's username ('' without one). */
+            actor_name: string;
+            client_address: string;
+            created_at: string;
+            /** @description Free text for people (never a secret). */
+            detail: string;
+            /** Format: int64 */
+            id: number;
+            /** @description What was acted on: `user:<id>`, `merchant:<mid>`, `order:<id>`, `server`, or ''. */
+            target: string;
+        };
+        AuditFilter: {
+            /** @description One action code. */
+            action?: string | null;
+            /** @description Who acted: a username (any case) or a user id. */
+            actor?: string | null;
+            /** @description Before (RFC 3339). */
+            end_time?: string | null;
+            /** @description At or after (RFC 3339). */
+            start_time?: string | null;
+            /** @description What was acted on, exactly as listed (`merchant:10001`, `user:7`, `order:12`, `server`). */
+            target?: string | null;
+        };
+        AuditListRequest: components["schemas"]["AuditFilter"] & {
+            /** @description Keyset mode: `next_cursor` of the previous page. */
+            cursor?: string | null;
+            /**
+             * Format: int64
+             * @description Page-number mode (1-based) when no cursor is given.
+             */
+            page?: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 500, default 20.
+             */
+            page_size?: number | null;
+        };
+        AuditListResponse: {
+            list: components["schemas"]["AuditEvent"][];
+            next_cursor?: string | null;
+            /** Format: int64 */
+            page_size: number;
+            /** Format: int64 */
+            total: number;
+            /** @description true: more than `total` (100,000) match. */
+            total_capped: boolean;
+        };
         AvatarSaved: {
             content_type: string;
             size: number;
@@ -2985,6 +3159,19 @@ export interface components {
             uptime_seconds: number;
             version: string;
         };
+        Movement: {
+            /** @description `balance` or `credit` (available credit). */
+            account_type: string;
+            /**
+             * Format: int64
+             * @description The signed sum of the entries' amounts, fen.
+             */
+            amount_fen: number;
+            /** @description order_debit, refund, topup, credit_granted, repayment, adjustment. */
+            change_type: string;
+            /** Format: int64 */
+            count: number;
+        };
         NotificationFigures: {
             /**
              * Format: int64
@@ -3085,6 +3272,12 @@ export interface components {
             order: components["schemas"]["OrderItem"];
             /** @description Status changes, oldest first. */
             timeline: components["schemas"]["TimelineEntry"][];
+        };
+        OrderFigures: {
+            /** Format: int64 */
+            amount_fen: number;
+            /** Format: int64 */
+            count: number;
         };
         /** @description The filters of an order list (spec §3), the same for the list, the total and exports. */
         OrderFilter: {
@@ -4020,6 +4213,51 @@ export interface components {
          * @enum {string}
          */
         Source: "edit" | "rule" | "import";
+        /** @description One merchant's statement for one period. */
+        Statement: {
+            /**
+             * Format: int64
+             * @description Sums of the period's entries of each account.
+             */
+            balance_log_sum_fen: number;
+            /** Format: int64 */
+            closing_balance_fen: number;
+            /** Format: int64 */
+            closing_credit_available_fen: number;
+            /** Format: int64 */
+            credit_log_sum_fen: number;
+            /** Format: int64 */
+            merchant_id: number;
+            /** @description The period's account-log entries by account and kind. */
+            movements: components["schemas"]["Movement"][];
+            name: string;
+            /** Format: int64 */
+            opening_balance_fen: number;
+            /** Format: int64 */
+            opening_credit_available_fen: number;
+            orders_failed: components["schemas"]["OrderFigures"];
+            /** @description Pending, processing or in manual review. */
+            orders_in_flight: components["schemas"]["OrderFigures"];
+            /** @description Orders placed in the period, whatever their status now. */
+            orders_placed: components["schemas"]["OrderFigures"];
+            orders_succeeded: components["schemas"]["OrderFigures"];
+            period_end: string;
+            /** @description The period, RFC 3339 (start included, end excluded). */
+            period_start: string;
+            /** @description Closing − opening equals the log's sum, for the balance and for the credit. */
+            reconciled: boolean;
+        };
+        StatementRequest: {
+            /** @description The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM`. */
+            date: string;
+            /**
+             * Format: int64
+             * @description Merchants: omit (or their own mid). Administrators: one merchant, or omit for all.
+             */
+            merchant_id?: number | null;
+            /** @description `day` (default) or `month`. */
+            period?: string | null;
+        };
         StatusResponse: {
             /**
              * Format: int64
@@ -4029,6 +4267,10 @@ export interface components {
             enabled: boolean;
             /** @description When two-factor was turned on (RFC 3339); null when off. */
             enabled_at?: string | null;
+        };
+        StepUpResponse: {
+            /** @description Money actions of this session need no code until then (RFC 3339). */
+            valid_until: string;
         };
         StreamTicket: {
             /** Format: int64 */
@@ -4191,6 +4433,107 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    post_adminapi_admin_audit_actions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of AuditAction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_adminapi_admin_audit_export: {
+        parameters: {
+            query?: {
+                /** @description Who acted: a username (any case) or a user id. */
+                actor?: string;
+                /** @description One action code. */
+                action?: string;
+                /** @description What was acted on, exactly as listed (`merchant:10001`, `user:7`, `order:12`, `server`). */
+                target?: string;
+                /** @description At or after (RFC 3339). */
+                start_time?: string;
+                /** @description Before (RFC 3339). */
+                end_time?: string;
+                /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
+                format?: string;
+                /** @description `desc` (default) or `asc` by time. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (text/csv or xlsx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_admin_audit_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditListRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is an AuditListResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: unknown action, bad time or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     post_adminapi_admin_channel_enable: {
         parameters: {
             query?: never;
@@ -5199,6 +5542,56 @@ export interface operations {
             };
         };
     };
+    post_adminapi_admin_stepUp_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a StepUpResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40110: the code is wrong, malformed or already used */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40900: two-factor is not on (nothing to confirm) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 42900: too many wrong codes; `data.retry_after_seconds` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     post_adminapi_admin_user_reset2FA: {
         parameters: {
             query?: never;
@@ -5754,6 +6147,85 @@ export interface operations {
         responses: {
             /** @description `data` is an Overview */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: another merchant's mid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    post_adminapi_finance_statement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a list of Statement (one per merchant, by mid) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the period or date is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: another merchant's mid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_adminapi_finance_statement_export: {
+        parameters: {
+            query: {
+                /** @description Merchants: omit (or their own mid). Administrators: one merchant, or omit for all. */
+                merchant_id?: number;
+                /** @description `day` (default) or `month`. */
+                period?: string;
+                /** @description The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM`. */
+                date: string;
+                /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
+                format?: string;
+                /** @description `desc` (default) or `asc` by time. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (text/csv or xlsx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the period or date is invalid */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,6 +21,11 @@ import { clearSession, getToken } from './session';
 
 export const SUCCESS_CODE = 20000;
 export const SESSION_ENDED_CODES: readonly number[] = [50008, 50012, 50014];
+/**
+ * A money action needs the administrator's two-factor code first (step-up). Not toasted:
+ * the money dialogs open the code dialog (components/step-up) and retry.
+ */
+export const STEP_UP_REQUIRED_CODE = 40340;
 export const USER_INFO_URL = '/adminapi/merchant/userInfo';
 export const LOGOUT_URL = '/adminapi/login/logout';
 export const ERROR_MESSAGE_SECONDS = 5;
@@ -132,7 +137,7 @@ function rejectEnvelope(
   status: number | undefined,
 ): Promise<never> {
   const message = envelope.msg || i18n.t('request.error');
-  if (!config?.quietErrors) showErrorMessage(message, ERROR_MESSAGE_SECONDS);
+  if (!config?.quietErrors && envelope.code !== STEP_UP_REQUIRED_CODE) showErrorMessage(message, ERROR_MESSAGE_SECONDS);
   if (isSessionEndedCode(envelope.code) && !isUserInfoCall(config) && !config?.url?.includes(LOGOUT_URL)) {
     openSessionEndedDialog();
   }

@@ -17,6 +17,12 @@ import zhApiKeys from './zh-CN/api-keys';
 import zhMerchantAdmin from './zh-CN/merchant-admin';
 import zhNotify from './zh-CN/notify';
 import zhReviewQueue from './zh-CN/review-queue';
+import enStepUp from './en-US/step-up';
+import enAudit from './en-US/audit';
+import zhAudit from './zh-CN/audit';
+import enStatement from './en-US/statement';
+import zhStatement from './zh-CN/statement';
+import zhStepUp from './zh-CN/step-up';
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
 
@@ -30,6 +36,9 @@ describe('locales', () => {
     ['review-queue', zhReviewQueue, enReviewQueue],
     ['catalogue', zhCatalogue, enCatalogue],
     ['monitor', zhMonitor, enMonitor],
+    ['step-up', zhStepUp, enStepUp],
+    ['audit', zhAudit, enAudit],
+    ['statement', zhStatement, enStatement],
   ] as [string, Record<string, string>, Record<string, string>][])(
     '%s texts (loaded with their pages) pair up and never shadow the main texts',
     (_, zh, en) => {

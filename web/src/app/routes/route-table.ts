@@ -55,6 +55,8 @@ export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   Account: () => import('@/features/finance-account/components/account-records-page'),
   Merchants: () => import('@/features/merchants/components/merchants-page'),
   Certifications: () => import('@/features/user-settings/components/certification-review-page'),
+  Statements: () => import('@/features/statements/components/statements-page'),
+  AuditLog: () => import('@/features/audit/components/audit-log-page'),
   Success: () => import('@/features/result/components/success-result-page'),
   Error: () => import('@/features/result/components/error-result-page'),
   '403': () => import('@/features/exception/components/forbidden-page'),

@@ -6,6 +6,8 @@ export default {
   'menu.finance.account': 'Account-change records',
   'menu.finance.merchants': 'Merchants',
   'menu.finance.certifications': 'Certification review',
+  'menu.finance.statements': 'Statements',
+  'menu.finance.audit': 'Audit log',
   'menu.order': 'Orders',
   'menu.order.list': 'Order list',
   'menu.order.cardList': 'Card-secret orders',

@@ -6,6 +6,8 @@ export default {
   'menu.finance.account': '账变记录',
   'menu.finance.merchants': '商户管理',
   'menu.finance.certifications': '认证审核',
+  'menu.finance.statements': '对账单',
+  'menu.finance.audit': '审计日志',
   'menu.order': '订单管理',
   'menu.order.list': '订单列表',
   'menu.order.cardList': '卡密订单',

@@ -2,6 +2,7 @@ import { Alert, Button, Dropdown, Form, Input, Modal, Space, Tag, Tooltip, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterCard } from '@/components/list-page/filter-card';
+import { useStepUp } from '@/components/step-up/use-step-up';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import { usePageNumbers } from '@/components/list-page/use-page-numbers';
 import type { FilterSchema } from '@/components/list-page/url-filters';
@@ -50,6 +51,7 @@ function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: 
   const { t } = useTranslation();
   const [form] = Form.useForm<{ amount: string; remark?: string }>();
   const run = useMerchantAction();
+  const stepUp = useStepUp();
   const [checked, setChecked] = useState<Checked | null>(null);
   const action = state?.action;
   const merchant = state?.merchant;
@@ -59,103 +61,108 @@ function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: 
   };
   const execute = () => {
     if (!state || !checked) return;
-    run.mutate(
-      {
-        action: state.action,
-        merchantId: state.merchant.merchant_id,
-        ...checked,
-        idempotencyKey: state.idempotencyKey,
-      },
-      {
-        onSuccess: () => {
+    const request = {
+      action: state.action,
+      merchantId: state.merchant.merchant_id,
+      ...checked,
+      idempotencyKey: state.idempotencyKey,
+    };
+    // With two-factor on, the server may first ask for a code (step-up); the same request,
+    // with the same idempotency key, is sent again once it is given.
+    stepUp
+      .guard(() => run.mutateAsync(request))
+      .then(
+        () => {
           showSuccessMessage(t('merchants.done'));
           close();
         },
-        onError: (error) => {
+        (error: unknown) => {
           // Back to the form, with the server's message under its field.
           setChecked(null);
           setTimeout(() =>
             applyServerFieldErrors(form, error, { fieldMap: { amount_fen: 'amount', credit_limit_fen: 'amount' } }),
           );
         },
-      },
-    );
+      );
   };
 
   return (
-    <Modal
-      open={state !== null}
-      title={action && merchant ? t(`merchants.action.${action}`) + ` · ${merchant.name}` : ''}
-      onCancel={checked ? () => setChecked(null) : close}
-      cancelText={checked ? t('merchants.back') : undefined}
-      onOk={() => (checked ? execute() : form.submit())}
-      okText={checked && action ? t(`merchants.action.${action}`) : t('merchants.next')}
-      confirmLoading={run.isPending}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'merchant-action-confirm' } as Record<string, string>}
-    >
-      {merchant ? (
-        <Typography.Paragraph type="secondary">
-          {t('merchants.current', {
-            balance: formatFen(merchant.balance_fen),
-            limit: formatFen(merchant.credit_limit_fen),
-            used: formatFen(merchant.credit_used_fen),
-          })}
-        </Typography.Paragraph>
-      ) : null}
-      {checked && action && merchant ? (
-        <Alert
-          type="warning"
-          showIcon
-          data-testid="merchant-action-echo"
-          title={t(`merchants.confirm.${action}`, {
-            name: merchant.name,
-            mid: merchant.merchant_id,
-            amount: formatFen(checked.amountFen),
-          })}
-          description={checked.remark ? t('merchants.confirm.remark', { remark: checked.remark }) : undefined}
-        />
-      ) : null}
-      <Form
-        form={form}
-        layout="vertical"
-        hidden={checked !== null}
-        initialValues={
-          action === 'credit' && merchant ? { amount: formatFen(merchant.credit_limit_fen, { grouping: false }) } : {}
-        }
-        onFinish={({ amount, remark }) => {
-          if (!state) return;
-          const amountFen = parseYuanToFen(amount, { allowNegative: state.action === 'adjust' });
-          if (amountFen === null) return;
-          setChecked({ amountFen, remark: remark?.trim() || undefined });
-        }}
+    <>
+      <Modal
+        open={state !== null}
+        title={action && merchant ? t(`merchants.action.${action}`) + ` · ${merchant.name}` : ''}
+        onCancel={checked ? () => setChecked(null) : close}
+        cancelText={checked ? t('merchants.back') : undefined}
+        onOk={() => (checked ? execute() : form.submit())}
+        okText={checked && action ? t(`merchants.action.${action}`) : t('merchants.next')}
+        confirmLoading={run.isPending}
+        destroyOnHidden
+        okButtonProps={{ 'data-testid': 'merchant-action-confirm' } as Record<string, string>}
       >
-        <Form.Item
-          name="amount"
-          label={action === 'credit' ? t('merchants.newLimit') : t('merchants.amount')}
-          rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                const fen = parseYuanToFen(value ?? '', { allowNegative: action === 'adjust' });
-                if (fen === null) throw new Error(t('merchants.amountInvalid'));
-                if (action !== 'credit' && fen === 0) throw new Error(t('merchants.amountInvalid'));
-              },
-            },
-          ]}
-        >
-          <Input prefix="¥" inputMode="decimal" data-testid="merchant-action-amount" />
-        </Form.Item>
-        <Form.Item
-          name="remark"
-          label={t('orderCommon.record.remark')}
-          rules={
-            action === 'adjust' ? [{ required: true, whitespace: true, message: t('merchants.remarkRequired') }] : []
+        {merchant ? (
+          <Typography.Paragraph type="secondary">
+            {t('merchants.current', {
+              balance: formatFen(merchant.balance_fen),
+              limit: formatFen(merchant.credit_limit_fen),
+              used: formatFen(merchant.credit_used_fen),
+            })}
+          </Typography.Paragraph>
+        ) : null}
+        {checked && action && merchant ? (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="merchant-action-echo"
+            title={t(`merchants.confirm.${action}`, {
+              name: merchant.name,
+              mid: merchant.merchant_id,
+              amount: formatFen(checked.amountFen),
+            })}
+            description={checked.remark ? t('merchants.confirm.remark', { remark: checked.remark }) : undefined}
+          />
+        ) : null}
+        <Form
+          form={form}
+          layout="vertical"
+          hidden={checked !== null}
+          initialValues={
+            action === 'credit' && merchant ? { amount: formatFen(merchant.credit_limit_fen, { grouping: false }) } : {}
           }
+          onFinish={({ amount, remark }) => {
+            if (!state) return;
+            const amountFen = parseYuanToFen(amount, { allowNegative: state.action === 'adjust' });
+            if (amountFen === null) return;
+            setChecked({ amountFen, remark: remark?.trim() || undefined });
+          }}
         >
-          <Input maxLength={200} data-testid="merchant-action-remark" />
-        </Form.Item>
-      </Form>
-    </Modal>
+          <Form.Item
+            name="amount"
+            label={action === 'credit' ? t('merchants.newLimit') : t('merchants.amount')}
+            rules={[
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  const fen = parseYuanToFen(value ?? '', { allowNegative: action === 'adjust' });
+                  if (fen === null) throw new Error(t('merchants.amountInvalid'));
+                  if (action !== 'credit' && fen === 0) throw new Error(t('merchants.amountInvalid'));
+                },
+              },
+            ]}
+          >
+            <Input prefix="¥" inputMode="decimal" data-testid="merchant-action-amount" />
+          </Form.Item>
+          <Form.Item
+            name="remark"
+            label={t('orderCommon.record.remark')}
+            rules={
+              action === 'adjust' ? [{ required: true, whitespace: true, message: t('merchants.remarkRequired') }] : []
+            }
+          >
+            <Input maxLength={200} data-testid="merchant-action-remark" />
+          </Form.Item>
+        </Form>
+      </Modal>
+      {stepUp.element}
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { formatFen } from '@/lib/money';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useResolveOrder } from '../api/orders';
 import type { OrderItem } from '../api/types';
+import { useStepUp } from '@/components/step-up/use-step-up';
 
 interface ResolveForm {
   serial_no?: string;
@@ -22,6 +23,7 @@ interface ResolveForm {
 export function ResolveActions({ order, compact = false }: { order: OrderItem; compact?: boolean }) {
   const { t } = useTranslation();
   const resolve = useResolveOrder();
+  const stepUp = useStepUp();
   const [result, setResult] = useState<'success' | 'failure' | null>(null);
   const [form] = Form.useForm<ResolveForm>();
   // One key per opening of the dialog: a retry of the same submission cannot refund twice.
@@ -35,23 +37,24 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
   const submit = ({ serial_no, reason }: ResolveForm) => {
     if (!result) return;
     const note = reason?.trim() || undefined;
-    resolve.mutate(
-      {
-        idempotencyKey,
-        order_id: order.id,
-        result,
-        reason: note,
-        ...(result === 'success' ? { serial_no: serial_no?.trim() } : {}),
-      },
-      {
-        onSuccess: () => {
+    const request = {
+      idempotencyKey,
+      order_id: order.id,
+      result,
+      reason: note,
+      ...(result === 'success' ? { serial_no: serial_no?.trim() } : {}),
+    };
+    // A refund moves money: with two-factor on, the code first (step-up), then this again.
+    stepUp
+      .guard(() => resolve.mutateAsync(request))
+      .then(
+        () => {
           showSuccessMessage(t('orderCommon.resolve.done'));
           setResult(null);
           form.resetFields();
         },
-        onError: (error) => applyServerFieldErrors(form, error, { knownFields: ['serial_no', 'reason'] }),
-      },
-    );
+        (error: unknown) => applyServerFieldErrors(form, error, { knownFields: ['serial_no', 'reason'] }),
+      );
   };
   const success = result === 'success';
   const required = (message: string) => ({ required: true, whitespace: true, message });
@@ -109,6 +112,7 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
           </Form.Item>
         </Form>
       </Modal>
+      {stepUp.element}
     </>
   );
 }

@@ -12,6 +12,7 @@ import type { OrderItem } from '../api/types';
 import { OrderDetailDrawer } from './order-detail-drawer';
 import { ResolveActions } from './resolve-actions';
 import '@/locales/review-queue-texts';
+import { useStepUp } from '@/components/step-up/use-step-up';
 
 /** Every order in manual review, whatever its kind or merchant, oldest first. */
 const QUEUE: OrderQuery = { kind: 'all', status: 4, sort: 'asc' };
@@ -37,65 +38,70 @@ function ResolveManyDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason?: string; serials?: Record<string, string> }>();
   const run = useResolveMany();
+  const stepUp = useStepUp();
   const success = result === 'success';
   return (
-    <Modal
-      open={result !== null}
-      title={t(success ? 'reviewQueue.markSuccess' : 'reviewQueue.markFailure', { count: orders.length })}
-      onCancel={() => onClose()}
-      onOk={() => form.submit()}
-      okButtonProps={{ danger: !success, 'data-testid': 'review-many-submit' } as { danger: boolean }}
-      confirmLoading={run.isPending}
-      destroyOnHidden
-    >
-      <Alert
-        type={success ? 'info' : 'warning'}
-        showIcon
-        title={t(success ? 'reviewQueue.successHint' : 'reviewQueue.failureHint')}
-        style={{ marginBottom: 16 }}
-      />
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={({ reason, serials }) =>
-          result &&
-          run.mutate(
-            {
-              result,
-              reason: reason?.trim() || undefined,
-              items: orders.map((order) => ({
-                order_id: order.id,
-                ...(success ? { serial_no: serials?.[String(order.id)]?.trim() } : {}),
-              })),
-            },
-            { onSuccess: (outcome) => onClose(outcome) },
-          )
-        }
+    <>
+      <Modal
+        open={result !== null}
+        title={t(success ? 'reviewQueue.markSuccess' : 'reviewQueue.markFailure', { count: orders.length })}
+        onCancel={() => onClose()}
+        onOk={() => form.submit()}
+        okButtonProps={{ danger: !success, 'data-testid': 'review-many-submit' } as { danger: boolean }}
+        confirmLoading={run.isPending}
+        destroyOnHidden
       >
-        {success
-          ? orders.map((order) => (
-              <Form.Item
-                key={order.id}
-                name={['serials', String(order.id)]}
-                label={t('reviewQueue.serialFor', { orderNo: order.order_no, account: order.account })}
-                rules={[{ required: true, whitespace: true, message: t('orderCommon.resolve.serialRequired') }]}
-              >
-                <Input maxLength={200} data-testid={`review-serial-${order.id}`} />
-              </Form.Item>
-            ))
-          : null}
-        <Form.Item
-          name="reason"
-          label={t('reviewQueue.reason')}
-          rules={
-            success ? [] : [{ required: true, whitespace: true, message: t('orderCommon.resolve.reasonRequired') }]
+        <Alert
+          type={success ? 'info' : 'warning'}
+          showIcon
+          title={t(success ? 'reviewQueue.successHint' : 'reviewQueue.failureHint')}
+          style={{ marginBottom: 16 }}
+        />
+        <Form
+          form={form}
+          layout="vertical"
+          preserve={false}
+          onFinish={({ reason, serials }) =>
+            result &&
+            stepUp
+              .guard(() =>
+                run.mutateAsync({
+                  result,
+                  reason: reason?.trim() || undefined,
+                  items: orders.map((order) => ({
+                    order_id: order.id,
+                    ...(success ? { serial_no: serials?.[String(order.id)]?.trim() } : {}),
+                  })),
+                }),
+              )
+              .then(onClose, () => undefined)
           }
         >
-          <Input maxLength={200} data-testid="review-reason" />
-        </Form.Item>
-      </Form>
-    </Modal>
+          {success
+            ? orders.map((order) => (
+                <Form.Item
+                  key={order.id}
+                  name={['serials', String(order.id)]}
+                  label={t('reviewQueue.serialFor', { orderNo: order.order_no, account: order.account })}
+                  rules={[{ required: true, whitespace: true, message: t('orderCommon.resolve.serialRequired') }]}
+                >
+                  <Input maxLength={200} data-testid={`review-serial-${order.id}`} />
+                </Form.Item>
+              ))
+            : null}
+          <Form.Item
+            name="reason"
+            label={t('reviewQueue.reason')}
+            rules={
+              success ? [] : [{ required: true, whitespace: true, message: t('orderCommon.resolve.reasonRequired') }]
+            }
+          >
+            <Input maxLength={200} data-testid="review-reason" />
+          </Form.Item>
+        </Form>
+      </Modal>
+      {stepUp.element}
+    </>
   );
 }
 

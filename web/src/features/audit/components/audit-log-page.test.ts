@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { targetLabel } from './audit-log-page';
+
+describe('targetLabel', () => {
+  const t = (key: string, options?: Record<string, unknown>) => `${key}${options ? `(${String(options.id)})` : ''}`;
+  it('names known kinds and keeps anything else as stored', () => {
+    expect(targetLabel('merchant:10001', t)).toBe('audit.target.merchant(10001)');
+    expect(targetLabel('user:7', t)).toBe('audit.target.user(7)');
+    expect(targetLabel('server', t)).toBe('audit.target.server');
+    expect(targetLabel('', t)).toBe('-');
+    expect(targetLabel('channel:3', t)).toBe('channel:3');
+  });
+});

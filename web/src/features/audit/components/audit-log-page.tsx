@@ -1,0 +1,172 @@
+import { Form, Input, Select, Space, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rangeToIso } from '@/components/list-page/date-presets';
+import { DateRangeFilter, FilterCard, type FilterField } from '@/components/list-page/filter-card';
+import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import type { FilterSchema, FilterValues } from '@/components/list-page/url-filters';
+import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
+import { useCursorPages } from '@/lib/cursor-pages';
+import { currentLocale } from '@/lib/i18n';
+import { formatTime } from '@/lib/platform-time';
+import '@/locales/audit-texts';
+import {
+  type AuditEvent,
+  type AuditFilters,
+  exportAuditEvents,
+  toAuditQuery,
+  useAuditActions,
+  useAuditEvents,
+} from '../api/audit';
+
+const SCHEMA: FilterSchema = { texts: ['actor', 'action', 'target'], ranges: ['range'] };
+
+const TARGET_KINDS = ['user', 'merchant', 'order'] as const;
+
+function toFilters(values: FilterValues): AuditFilters {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return {
+    actor: text(values.actor),
+    action: text(values.action),
+    target: text(values.target),
+    ...rangeToIso(Array.isArray(values.range) ? values.range : null),
+  };
+}
+
+/** `merchant:10001` → "Merchant 10001"; anything else as stored. */
+export function targetLabel(target: string, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (!target) return '-';
+  if (target === 'server') return t('audit.target.server');
+  const [kind, id] = target.split(':');
+  return (TARGET_KINDS as readonly string[]).includes(kind) && id ? t(`audit.target.${kind}`, { id }) : target;
+}
+
+/** The audit log (/finance/audit, administrators): every security and money event. */
+export default function AuditLogPage() {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm();
+  const { values, apply, search } = useUrlFilters(SCHEMA);
+  const pages = useCursorPages(20);
+  const { page, pageSize, position, restart, remember } = pages;
+  useOnChange(search, restart);
+  const query = useMemo(() => toAuditQuery(toFilters(values)), [values]);
+  const list = useAuditEvents({ ...query, ...position, page_size: pageSize });
+  const actions = useAuditActions(i18n.language || currentLocale());
+  const data = list.data;
+  useEffect(() => {
+    if (data && !list.isPlaceholderData) remember(page, data.next_cursor);
+  }, [data, list.isPlaceholderData, page, remember]);
+
+  const fields: FilterField[] = [
+    {
+      name: 'range',
+      label: t('audit.time'),
+      tooltip: t('listPage.rangeTooltip'),
+      wide: true,
+      input: <DateRangeFilter data-testid="audit-filter-range" />,
+    },
+    {
+      name: 'action',
+      label: t('audit.action'),
+      input: (
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          data-testid="audit-filter-action"
+          placeholder={t('orderCommon.filter.all')}
+          options={(actions.data ?? []).map((item) => ({ value: item.action, label: item.name }))}
+        />
+      ),
+    },
+    {
+      name: 'actor',
+      label: t('audit.actor'),
+      input: <Input allowClear maxLength={64} placeholder={t('audit.actorHint')} data-testid="audit-filter-actor" />,
+    },
+    {
+      name: 'target',
+      label: t('audit.target'),
+      input: <Input allowClear maxLength={64} placeholder={t('audit.targetHint')} data-testid="audit-filter-target" />,
+    },
+  ];
+
+  const columns: ListColumn<AuditEvent>[] = [
+    { key: 'created_at', title: t('audit.time'), dataIndex: 'created_at', render: formatTime },
+    {
+      key: 'actor_name',
+      title: t('audit.actor'),
+      dataIndex: 'actor_name',
+      width: 120,
+      ellipsis: true,
+      phone: true,
+      phoneWidth: 90,
+      render: (v: string) => v || <Typography.Text type="secondary">{t('audit.noActor')}</Typography.Text>,
+    },
+    {
+      key: 'action',
+      title: t('audit.action'),
+      dataIndex: 'action_name',
+      phone: true,
+      phoneWidth: 120,
+      render: (v: string, row: AuditEvent) => <span title={row.action}>{v}</span>,
+    },
+    {
+      key: 'target',
+      title: t('audit.target'),
+      dataIndex: 'target',
+      render: (v: string) => <span title={v}>{targetLabel(v, t)}</span>,
+    },
+    {
+      key: 'detail',
+      title: t('audit.detail'),
+      dataIndex: 'detail',
+      width: 260,
+      ellipsis: true,
+      render: (v: string) => v || '-',
+    },
+    { key: 'client_address', title: t('audit.address'), dataIndex: 'client_address', render: (v: string) => v || '-' },
+  ];
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="audit-log-page">
+      <FilterCard
+        title={t('menu.finance.audit')}
+        form={form}
+        fields={fields}
+        values={values}
+        testId="audit-filters"
+        searchTestId="audit-search"
+        resetTestId="audit-reset"
+        onSearch={(next) => {
+          if (!apply(next)) void list.refetch();
+        }}
+        onReset={() => {
+          if (!apply({})) void list.refetch();
+        }}
+      />
+      <ListTable<AuditEvent>
+        listKey="audit-log"
+        title={
+          <span data-testid="audit-total">
+            {t(data?.total_capped ? 'orderCommon.totalCapped' : 'orderCommon.total', { count: data?.total ?? 0 })}
+          </span>
+        }
+        onExport={(format) => exportAuditEvents(query, format)}
+        columns={columns}
+        rowKey="id"
+        dataSource={data?.list ?? []}
+        loading={list.isFetching}
+        error={list.isError && !data}
+        onRetry={() => void list.refetch()}
+        tableTestId="audit-table"
+        pagination={{
+          current: page,
+          pageSize,
+          total: data?.total ?? 0,
+          onChange: pages.changePage,
+          testId: 'audit-pagination',
+        }}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,27 @@
+/** The statements page. */
+export default {
+  'statement.period': 'Period',
+  'statement.day': 'Day',
+  'statement.month': 'Month',
+  'statement.date': 'Date',
+  'statement.merchantId': 'Merchant id',
+  'statement.allMerchants': 'All merchants',
+  'statement.hint':
+    'In Beijing time. Closing minus opening must equal the sum of the account-change records; otherwise the row is marked not reconciled.',
+  'statement.merchant': 'Merchant',
+  'statement.openingBalance': 'Opening balance',
+  'statement.ordersPlaced': 'Placed (orders / yuan)',
+  'statement.ordersSucceeded': 'Succeeded (orders / yuan)',
+  'statement.ordersFailed': 'Failed (orders / yuan)',
+  'statement.ordersInFlight': 'In flight (orders / yuan)',
+  'statement.debits': 'Debits',
+  'statement.refunds': 'Refunds',
+  'statement.topups': 'Top-ups',
+  'statement.adjustments': 'Adjustments',
+  'statement.closingBalance': 'Closing balance',
+  'statement.creditMovements': 'Available credit change',
+  'statement.closingCredit': 'Closing available credit',
+  'statement.reconciled': 'Reconciliation',
+  'statement.reconciledYes': 'Reconciled',
+  'statement.reconciledNo': 'Not reconciled',
+};
