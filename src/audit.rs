@@ -88,6 +88,11 @@ pub mod action {
         API_KEY_LEGACY_OFF = "api_key_legacy_off";
         /// A merchant uploaded its business licence image.
         CERTIFICATION_LICENCE_UPLOADED = "certification_licence_uploaded";
+        /// An upstream channel created or edited (never its secret), switched on or off, or
+        /// its products' costs, priorities and weights saved.
+        CHANNEL_SAVED = "channel_saved";
+        CHANNEL_ENABLED = "channel_enabled";
+        CHANNEL_PRODUCTS_SAVED = "channel_products_saved";
     }
 }
 

@@ -162,6 +162,7 @@ pub async fn record(
 
 /// One attempt of an order, as administrators see it in the order detail.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = ChannelAttemptItem)]
 pub struct AttemptItem {
     pub attempt_no: i64,
     pub channel_code: String,

@@ -57,6 +57,9 @@ pub const ACTION_NAMES: &[(&str, &str, &str)] = &[
     ("api_key_legacy_on", "开启 MD5 兼容签名", "Legacy MD5 signing switched on"),
     ("api_key_legacy_off", "关闭 MD5 兼容签名", "Legacy MD5 signing switched off"),
     ("certification_licence_uploaded", "上传营业执照", "Business licence uploaded"),
+    ("channel_saved", "保存上游渠道", "Channel saved"),
+    ("channel_enabled", "启用或停用上游渠道", "Channel switched on or off"),
+    ("channel_products_saved", "保存渠道商品成本", "Channel product costs saved"),
 ];
 
 /// The name of an action in `locale`; an unknown code (a row written by a newer server)

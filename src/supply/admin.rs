@@ -187,11 +187,19 @@ pub async fn save(
     let id = setup::upsert(&state.db.pool, &state.secrets, &spec).await?;
     // Never the secret in the trail: only that it changed.
     let detail = format!("channel {code}{}", if secret.is_some() { ", secret set" } else { "" });
-    crate::audit::record(&state.db.pool, Some(admin.user_id), "channel.save", &detail, &address.to_string()).await?;
+    crate::audit::record(
+        &state.db.pool,
+        Some(admin.user_id),
+        crate::audit::action::CHANNEL_SAVED,
+        &detail,
+        &address.to_string(),
+    )
+    .await?;
     Ok(ApiOk(SavedChannel { id }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = ChannelEnableRequest)]
 pub struct EnableRequest {
     pub id: i64,
     pub enabled: bool,
@@ -217,7 +225,14 @@ pub async fn enable(
         return Err(AppError::NotFound);
     }
     let detail = format!("channel {} enabled={}", request.id, request.enabled);
-    crate::audit::record(&state.db.pool, Some(admin.user_id), "channel.enable", &detail, &address.to_string()).await?;
+    crate::audit::record(
+        &state.db.pool,
+        Some(admin.user_id),
+        crate::audit::action::CHANNEL_ENABLED,
+        &detail,
+        &address.to_string(),
+    )
+    .await?;
     Ok(ApiOk(()))
 }
 
@@ -343,7 +358,13 @@ pub async fn save_products(
     }
     setup::set_supplies(&state.db, request.id, &supplies).await?;
     let detail = format!("channel {} products {}", request.id, supplies.len());
-    crate::audit::record(&state.db.pool, Some(admin.user_id), "channel.products", &detail, &address.to_string())
-        .await?;
+    crate::audit::record(
+        &state.db.pool,
+        Some(admin.user_id),
+        crate::audit::action::CHANNEL_PRODUCTS_SAVED,
+        &detail,
+        &address.to_string(),
+    )
+    .await?;
     Ok(ApiOk(()))
 }

@@ -2273,22 +2273,19 @@ export interface components {
             status_name: string;
             system_order_id: string;
         };
-        /** @description One attempt of an order, as administrators see it in the order detail. */
         AttemptItem: {
-            /** @description The channel's last answer (a failure reason code, or its words). */
-            answer: string;
             /** Format: int64 */
-            attempt_no: number;
-            channel_code: string;
-            channel_name: string;
+            attempt: number;
+            delivered: boolean;
+            error?: string | null;
             /** Format: int64 */
-            cost_fen: number;
+            http_status?: number | null;
             /** Format: int64 */
-            latency_ms?: number | null;
-            /** @description pending, unknown, success or failed. */
-            outcome: string;
-            requested_at: string;
-            upstream_order_id: string;
+            latency_ms: number;
+            /** Format: int64 */
+            notification_id: number;
+            response_excerpt: string;
+            started_at: string;
         };
         /** @description What one attempt gave. */
         AttemptResult: {
@@ -2514,6 +2511,28 @@ export interface components {
         ChangePasswordRequest: {
             current_password?: string | null;
             new_password?: string | null;
+        };
+        /** @description One attempt of an order, as administrators see it in the order detail. */
+        ChannelAttemptItem: {
+            /** @description The channel's last answer (a failure reason code, or its words). */
+            answer: string;
+            /** Format: int64 */
+            attempt_no: number;
+            channel_code: string;
+            channel_name: string;
+            /** Format: int64 */
+            cost_fen: number;
+            /** Format: int64 */
+            latency_ms?: number | null;
+            /** @description pending, unknown, success or failed. */
+            outcome: string;
+            requested_at: string;
+            upstream_order_id: string;
+        };
+        ChannelEnableRequest: {
+            enabled: boolean;
+            /** Format: int64 */
+            id: number;
         };
         ChannelFigures: {
             /**
@@ -2747,9 +2766,14 @@ export interface components {
             batch_id: number;
         };
         EnableRequest: {
-            enabled: boolean;
-            /** Format: int64 */
-            id: number;
+            /**
+             * @description The 6-digit code the app shows now.
+             * @example 123456
+             */
+            code?: string;
+            /** @description The current password: a session alone must not be enough to bind an authenticator. */
+            password?: string | null;
+            temp_key?: string;
         };
         /**
          * @description Why a channel supplying the product would not take an order now.
@@ -3268,7 +3292,7 @@ export interface components {
              * @description Administrators only (absent for merchants, who see results, not channels): every
              *     hand-over of the order to a channel, first first.
              */
-            attempts?: components["schemas"]["AttemptItem"][] | null;
+            attempts?: components["schemas"]["ChannelAttemptItem"][] | null;
             order: components["schemas"]["OrderItem"];
             /** @description Status changes, oldest first. */
             timeline: components["schemas"]["TimelineEntry"][];
@@ -4543,7 +4567,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EnableRequest"];
+                "application/json": components["schemas"]["ChannelEnableRequest"];
             };
         };
         responses: {
