@@ -208,6 +208,10 @@ pub struct ServeArgs {
     /// Orders generated for the demo merchant by --demo when it has none.
     #[arg(long, env = "BACKOFFICE_DEMO_ORDERS", default_value_t = crate::config::DEMO_ORDERS)]
     pub demo_orders: usize,
+    /// With --demo: do not start the two simulated suppliers; orders go to the sandbox
+    /// channel alone (tests that need a channel that never answers).
+    #[arg(long, env = "BACKOFFICE_NO_DEMO_SIMULATORS")]
+    pub no_demo_simulators: bool,
     /// Sandbox channel: milliseconds until it answers an order.
     #[arg(long, env = "BACKOFFICE_SANDBOX_DELAY_MS", default_value_t = 2_000)]
     pub sandbox_delay_ms: u64,
@@ -313,7 +317,7 @@ impl ServeArgs {
             deadline: Duration::from_secs(self.order_deadline_seconds),
             // The demo's simulated suppliers listen on 127.0.0.1.
             allow_private: self.allow_private_channels || self.demo,
-            demo_simulators: self.demo,
+            demo_simulators: self.demo && !self.no_demo_simulators,
             callback_base_url: self.channel_callback_base_url,
             ..ChannelConfig::default()
         };

@@ -107,7 +107,8 @@ for (const [locale, texts] of [
     for (const tag of await page.getByTestId('certification-check').all()) await expect(tag).toHaveText(texts.check);
     // The licence image, read with the administrator's session.
     await expect(page.getByTestId('evidence-licence')).toBeVisible();
-    await expect(page.getByTestId('evidence-licence')).toHaveAttribute('src', /^blob:/);
+    // antd's Image puts the test id on its wrapper: the picture is the img inside.
+    await expect(page.getByTestId('evidence-licence').locator('img')).toHaveAttribute('src', /^blob:/);
     await page.screenshot({ path: `${screenshots}${locale}-certification-evidence.png` });
 
     await page.getByTestId(`certification-approve-${id}`).click();

@@ -11,10 +11,12 @@ import { ownServer } from './support/own-server';
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
 
-// Its own server: no demo history, a channel that never answers and a one-second deadline,
-// so an order placed here goes to manual review at once.
+// Its own server: no demo history, a channel that never answers (the sandbox alone, without
+// the demo's simulated suppliers, whose late answers would settle the order) and a one-second
+// deadline, so an order placed here goes to manual review at once.
 const server = ownServer({
   BACKOFFICE_DEMO_ORDERS: '0',
+  BACKOFFICE_NO_DEMO_SIMULATORS: 'true',
   BACKOFFICE_SANDBOX_DELAY_MS: '3600000',
   BACKOFFICE_ORDER_DEADLINE_SECONDS: '1',
 });

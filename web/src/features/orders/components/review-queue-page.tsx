@@ -119,7 +119,7 @@ export default function ReviewQueuePage() {
     { key: 'order_no', title: t('orderCommon.column.orderNo'), dataIndex: 'order_no', phone: true },
     { key: 'merchant_id', title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id' },
     { key: 'account', title: t('orderCommon.column.account'), dataIndex: 'account', phone: true },
-    { key: 'product_name', title: t('orderCommon.column.product'), dataIndex: 'product_name' },
+    { key: 'product_name', title: t('orderCommon.column.productName'), dataIndex: 'product_name' },
     {
       key: 'price_fen',
       title: t('orderCommon.column.price'),
