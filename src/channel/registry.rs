@@ -14,8 +14,11 @@ pub struct Registry {
     secrets: Arc<Secrets>,
     /// Where suppliers post results: `{callback_base}/channel/callback/{code}`.
     callback_base: String,
-    cache: Mutex<HashMap<i64, (i64, Arc<dyn Channel>)>>,
+    cache: Mutex<HashMap<i64, Cached>>,
 }
+
+/// A channel's adapter and the row version it was built from.
+type Cached = (i64, Arc<dyn Channel>);
 
 impl Registry {
     pub fn new(

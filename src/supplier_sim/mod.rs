@@ -151,6 +151,7 @@ fn signed(secret: &[u8], answer: &Answer) -> Response {
         .into_response()
 }
 
+#[allow(clippy::result_large_err)] // the refusal is the HTTP answer itself, sent at once
 fn checked<T: serde::de::DeserializeOwned>(
     simulator: &Simulator,
     headers: &HeaderMap,

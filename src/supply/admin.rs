@@ -336,14 +336,14 @@ pub async fn save_products(
     for (index, item) in request.items.iter().enumerate() {
         let field = |name: &str| format!("items[{index}].{name}");
         let Some(product_id) = products.get(item.product_key.trim()) else {
-            errors.push(FieldError::new(&field("product_key"), ChannelMessage::ProductUnknown.into()));
+            errors.push(FieldError::new(field("product_key"), ChannelMessage::ProductUnknown.into()));
             continue;
         };
         if !(0..=100_000_000).contains(&item.cost_fen) {
-            errors.push(FieldError::new(&field("cost_fen"), ChannelMessage::CostInvalid.into()));
+            errors.push(FieldError::new(field("cost_fen"), ChannelMessage::CostInvalid.into()));
         }
         if !(0..=10_000).contains(&item.weight) {
-            errors.push(FieldError::new(&field("weight"), ChannelMessage::WeightInvalid.into()));
+            errors.push(FieldError::new(field("weight"), ChannelMessage::WeightInvalid.into()));
         }
         supplies.push(Supply {
             product_id: *product_id,
