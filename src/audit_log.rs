@@ -11,7 +11,7 @@ use crate::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, 
 use crate::extract::JsonBody;
 use crate::i18n::audit::action_name;
 use crate::i18n::{AdminMessage, Locale};
-use crate::pagination::{COUNT_CAP, decode_cursor, encode_cursor, page_request, parse_time};
+use crate::pagination::{COUNT_CAP, decode_cursor, finish_page, page_request, parse_time};
 use crate::session::AdminUser;
 use crate::sql::{Bind, Conditions, bind_all};
 use crate::state::AppState;
@@ -144,14 +144,8 @@ async fn fetch(
         size + 1
     );
     let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_all(pool).await?;
-    let mut events = rows.iter().map(|row| event(row, locale)).collect::<Result<Vec<_>, _>>()?;
-    let next = if events.len() as i64 > size {
-        events.truncate(size as usize);
-        events.last().map(|last| encode_cursor(last.created_millis, last.id))
-    } else {
-        None
-    };
-    Ok((events, next))
+    let events = rows.iter().map(|row| event(row, locale)).collect::<Result<Vec<_>, _>>()?;
+    Ok(finish_page(events, size, |last| (last.created_millis, last.id)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -16,6 +16,20 @@ pub struct PageRequest {
     pub page_size: i64,
 }
 
+/// A page read with `LIMIT size + 1`: drops the extra row and gives the next page's cursor
+/// (from the last row's time and id), or None on the last page.
+pub fn finish_page<T>(mut rows: Vec<T>, size: i64, position: impl Fn(&T) -> (i64, i64)) -> (Vec<T>, Option<String>) {
+    if rows.len() as i64 <= size {
+        return (rows, None);
+    }
+    rows.truncate(size as usize);
+    let next = rows.last().map(|last| {
+        let (created_at, id) = position(last);
+        encode_cursor(created_at, id)
+    });
+    (rows, next)
+}
+
 /// Cursors are opaque to clients: `<created_at>_<id>` of the last row seen.
 pub fn encode_cursor(created_at: i64, id: i64) -> String {
     format!("{created_at}_{id}")

@@ -7,7 +7,7 @@ use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, titles};
 use crate::extract::JsonBody;
 use crate::i18n::{Locale, TradeMessage};
-use crate::pagination::{COUNT_CAP, decode_cursor, encode_cursor, page_request, parse_time};
+use crate::pagination::{COUNT_CAP, decode_cursor, finish_page, page_request, parse_time};
 use crate::session::CurrentUser;
 use crate::sql::{Bind, Conditions, bind_all};
 use crate::state::AppState;
@@ -164,14 +164,8 @@ async fn fetch(
         size + 1
     );
     let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_all(pool).await?;
-    let mut records = rows.iter().map(record).collect::<Result<Vec<_>, _>>()?;
-    let next = if records.len() as i64 > size {
-        records.truncate(size as usize);
-        records.last().map(|last| encode_cursor(last.created_millis, last.id))
-    } else {
-        None
-    };
-    Ok((records, next))
+    let records = rows.iter().map(record).collect::<Result<Vec<_>, _>>()?;
+    Ok(finish_page(records, size, |last| (last.created_millis, last.id)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
