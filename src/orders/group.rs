@@ -81,14 +81,7 @@ fn start(db: Database, deadline: Duration) -> mpsc::UnboundedSender<Job> {
             while let Some(mut jobs) = next_group(&receiver).await {
                 // One lock order for every group, merchant by merchant: two PostgreSQL
                 // writers never wait for each other's account rows crosswise.
-                jobs.sort_by(|a, b| {
-                    (a.intent.merchant_id, &a.intent.line.product_key, a.actor.id, &a.actor.name).cmp(&(
-                        b.intent.merchant_id,
-                        &b.intent.line.product_key,
-                        b.actor.id,
-                        &b.actor.name,
-                    ))
-                });
+                jobs.sort_by(|a, b| run_key(a).cmp(&run_key(b)));
                 write_group(&db, deadline, jobs).await;
             }
         });
@@ -126,7 +119,7 @@ async fn write_group(db: &Database, deadline: Duration, jobs: Vec<Job>) {
     let mut first = true;
     let failed = loop {
         let Some(head) = waiting.front() else { break Vec::new() };
-        let length = waiting.iter().take_while(|job| same_run(job, head)).count();
+        let length = waiting.iter().take_while(|job| run_key(job) == run_key(head)).count();
         let run: Vec<Job> = waiting.drain(..length).collect();
         let Ok(open) = transaction.as_mut() else { break run };
         match write_run(open, first, deadline, run).await {
@@ -164,13 +157,11 @@ async fn write_group(db: &Database, deadline: Duration, jobs: Vec<Job>) {
     }
 }
 
-/// Orders of one merchant and product placed by one actor: they share the account lock, the
-/// offer and the ledger (whose records name the actor).
-fn same_run(job: &Job, head: &Job) -> bool {
-    job.intent.merchant_id == head.intent.merchant_id
-        && job.intent.line.product_key == head.intent.line.product_key
-        && job.actor.id == head.actor.id
-        && job.actor.name == head.actor.name
+/// Orders of one merchant and product placed by one actor share a run: the account lock, the
+/// offer and the ledger (whose records name the actor). Sorting by it puts a run together and
+/// takes the accounts in merchant order.
+fn run_key(job: &Job) -> (i64, &str, Option<i64>, &str) {
+    (job.intent.merchant_id, &job.intent.line.product_key, job.actor.id, &job.actor.name)
 }
 
 /// Where the ids of a run come from: on SQLite the write lock makes ids taken one after the

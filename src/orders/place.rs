@@ -132,18 +132,15 @@ pub async fn place_one(state: &AppState, actor: Actor, intent: PlaceIntent) -> R
     }
     crate::finance::ensure_merchant_enabled(&state.db.pool, intent.merchant_id).await?;
     let deadline = state.config.channel.deadline;
-    let (order, id, balance) = state
-        .services
-        .get_or_init(group::Placements::default)
-        .place(&state.db, deadline, actor, intent.clone())
-        .await?;
+    let (order, id, balance) =
+        state.services.get_or_init(group::Placements::default).place(&state.db, deadline, actor, intent).await?;
     state.live.placed(crate::live::aggregate::Placed {
         id,
         merchant_id: order.merchant_id,
         price_fen: order.price_fen,
         created_at: order.created_at,
     });
-    crate::finance::alerts::low_balance_after_debit(state, intent.merchant_id, balance.0, balance.1).await;
+    crate::finance::alerts::low_balance_after_debit(state, order.merchant_id, balance.0, balance.1).await;
     Ok(order.into_row(id))
 }
 
