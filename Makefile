@@ -1,6 +1,7 @@
 # The two commands a newcomer needs:
 #   make run    build everything and serve the console with demo data on http://127.0.0.1:8080/web/
-#   make test   lint (fmt, clippy, tsc, eslint), then every test: server (SQLite and PostgreSQL), console unit tests, browser tests
+#   make test   lint (fmt, clippy, tsc, eslint), then every test: server (SQLite and PostgreSQL), console unit tests, browser tests,
+#               and a bounded schemathesis pass over the API contract
 .PHONY: run test lint build web setup-web setup-test test-server test-web test-e2e api-types api-types-check fuzz-api bench clean
 
 LISTEN ?= 127.0.0.1:8080
@@ -25,7 +26,7 @@ setup-test:
 # Lint first: it is fast and catches what the long steps would only trip over later.
 test: lint setup-test web
 	cargo build --release --locked
-	$(MAKE) api-types-check test-server test-web test-e2e
+	$(MAKE) api-types-check test-server test-web test-e2e fuzz-api
 
 # Formatting, clippy with every warning an error, the console's type check and eslint
 # (typescript-eslint and React's hook rules, web/eslint.config.js).
@@ -53,7 +54,9 @@ api-types-check:
 	@cmp -s web/src/api/schema.d.ts target/schema.d.ts || \
 	  { echo "web/src/api/schema.d.ts is stale: run make api-types"; diff -u web/src/api/schema.d.ts target/schema.d.ts | head -40; exit 1; }
 
-# Schema fuzzing with every schemathesis check, merchant and administrator tokens.
+# Schema fuzzing with every schemathesis check, merchant and administrator tokens: the
+# server must answer exactly what the OpenAPI document says. Bounded (EXAMPLES per
+# operation, default 5: a few minutes); EXAMPLES=25 make fuzz-api for a longer run.
 fuzz-api:
 	scripts/fuzz-api.sh
 

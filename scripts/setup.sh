@@ -38,7 +38,7 @@ fi
 if [ "$what" = fuzz ] || [ "$what" = test ]; then
   # The API fuzzer, at the version pinned in scripts/fuzz-requirements.txt, in a venv
   # under the project (ignored by git); reinstalled only when the pin changes.
-  apt_install python3
+  apt_install python3 python3-venv curl
   [ -x .venv/bin/pip ] || python3 -m venv .venv
   if ! cmp -s scripts/fuzz-requirements.txt .venv/.installed-requirements 2>/dev/null; then
     .venv/bin/pip install -q -r scripts/fuzz-requirements.txt

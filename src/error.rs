@@ -29,6 +29,8 @@ pub mod code {
     pub const INSUFFICIENT_FUNDS: i64 = 40200;
     pub const PERMISSION_DENIED: i64 = 40300;
     pub const NOT_FOUND: i64 = 40400;
+    /// The path exists, the method does not (405 with `Allow`).
+    pub const METHOD_NOT_ALLOWED: i64 = 40500;
     /// The request does not fit the current state: two-factor already on, not on, the
     /// setup's `temp_key` no longer valid, a duplicate merchant order id, an order that
     /// has already finished, ...
@@ -93,6 +95,11 @@ impl FieldError {
 pub enum AppError {
     #[error("validation failed")]
     Validation(Vec<FieldError>),
+    /// Validation by a rule the OpenAPI document cannot state (a check digit, a relation
+    /// between fields, a field required for one role only): still 40000 naming the fields,
+    /// but 422, so 400 always means "does not match the document".
+    #[error("validation failed beyond the schema")]
+    Unprocessable(Vec<FieldError>),
     #[error("malformed request body")]
     MalformedBody,
     #[error("bad credentials")]
@@ -108,6 +115,9 @@ pub enum AppError {
     /// A money action needs a fresh two-factor confirmation of this session (step-up).
     #[error("step-up required")]
     StepUpRequired,
+    /// A known path called with a method it does not take; the router adds `Allow`.
+    #[error("method not allowed")]
+    MethodNotAllowed,
     /// A two-factor code refused; the message is the endpoint's one answer for it.
     #[error("two-factor code wrong")]
     TwoFactorCodeWrong(Message),
@@ -119,6 +129,13 @@ pub enum AppError {
     /// a duplicate merchant order id, an order that has already finished, ...).
     #[error("conflict: {0:?}")]
     Conflict(Message),
+    /// A well-formed value refused for a reason outside the request's shape, named like a
+    /// validation error (`data.fields`) so forms show it under the field, but with the
+    /// status of its reason: 40900 for what the current state does not allow (a repayment
+    /// above the credit in use), 40300 for a wrong current password. A request the
+    /// OpenAPI document calls valid is never answered 400.
+    #[error("refused on a field: {field:?}")]
+    RefusedOn { status: StatusCode, code: i64, field: FieldError },
     #[error("idempotency key reused with a different request")]
     IdempotencyKeyReused,
     #[error("too many attempts")]
@@ -148,6 +165,22 @@ pub enum AppError {
 impl AppError {
     pub fn field(field: &str, message: impl Into<Message>) -> Self {
         AppError::Validation(vec![FieldError::new(field, message.into())])
+    }
+
+    /// A field refused by a rule beyond the document's schema (see `Unprocessable`).
+    pub fn unprocessable(field: &str, message: impl Into<Message>) -> Self {
+        AppError::Unprocessable(vec![FieldError::new(field, message.into())])
+    }
+
+    pub fn conflict_on(field: &str, message: impl Into<Message>) -> Self {
+        let field = FieldError::new(field, message.into());
+        AppError::RefusedOn { status: StatusCode::CONFLICT, code: code::CONFLICT, field }
+    }
+
+    /// The re-authentication a sensitive call asks for failed (wrong current password).
+    pub fn forbidden_on(field: &str, message: impl Into<Message>) -> Self {
+        let field = FieldError::new(field, message.into());
+        AppError::RefusedOn { status: StatusCode::FORBIDDEN, code: code::PERMISSION_DENIED, field }
     }
 
     /// Names the operation that failed when this is an internal error, so the client
@@ -210,6 +243,13 @@ impl IntoResponse for AppError {
                     ErrorReport { code: code::VALIDATION_FAILED, message, fields, retry_after_seconds: None },
                 )
             }
+            AppError::Unprocessable(fields) => {
+                let message = fields.first().map(|field| field.message.clone()).unwrap_or(Message::MalformedBody);
+                (
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    ErrorReport { code: code::VALIDATION_FAILED, message, fields, retry_after_seconds: None },
+                )
+            }
             AppError::MalformedBody => {
                 (StatusCode::BAD_REQUEST, report(code::VALIDATION_FAILED, Message::MalformedBody))
             }
@@ -225,6 +265,9 @@ impl IntoResponse for AppError {
                 StatusCode::FORBIDDEN,
                 report(code::STEP_UP_REQUIRED, crate::i18n::AdminMessage::StepUpRequired.into()),
             ),
+            AppError::MethodNotAllowed => {
+                (StatusCode::METHOD_NOT_ALLOWED, report(code::METHOD_NOT_ALLOWED, Message::MethodNotAllowed))
+            }
             AppError::TwoFactorCodeWrong(message) => {
                 (StatusCode::UNAUTHORIZED, report(code::TWO_FACTOR_CODE_WRONG, message))
             }
@@ -236,6 +279,10 @@ impl IntoResponse for AppError {
                 report(code::INSUFFICIENT_FUNDS, crate::i18n::TradeMessage::InsufficientFunds.into()),
             ),
             AppError::Conflict(message) => (StatusCode::CONFLICT, report(code::CONFLICT, message)),
+            AppError::RefusedOn { status, code, field } => (
+                status,
+                ErrorReport { code, message: field.message.clone(), fields: vec![field], retry_after_seconds: None },
+            ),
             AppError::IdempotencyKeyReused => {
                 (StatusCode::UNPROCESSABLE_ENTITY, report(code::IDEMPOTENCY_KEY_REUSED, Message::IdempotencyKeyReused))
             }

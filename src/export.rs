@@ -25,13 +25,20 @@ pub enum Format {
 #[into_params(parameter_in = Query)]
 pub struct ExportParams {
     /// `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows).
+    #[param(pattern = r"^\s*(csv|xlsx)?\s*$")]
     pub format: Option<String>,
     /// `desc` (default) or `asc` by time.
+    #[param(pattern = r"^\s*(desc|asc)?\s*$")]
     pub sort: Option<String>,
 }
 
 impl ExportParams {
+    /// The format asked for; `sort` is checked here too, so every download refuses a
+    /// wrong one alike (those without an order ignore it).
     pub fn format(&self) -> Result<Format, AppError> {
+        if !matches!(self.sort.as_deref().map(str::trim).unwrap_or(""), "" | "desc" | "asc") {
+            return Err(AppError::field("sort", TradeMessage::InvalidChoice { allowed: "desc, asc" }));
+        }
         match self.format.as_deref().map(str::trim).unwrap_or("csv") {
             "" | "csv" => Ok(Format::Csv),
             "xlsx" => Ok(Format::Xlsx),

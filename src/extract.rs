@@ -32,6 +32,36 @@ where
     }
 }
 
+/// Query parameters parsed into `T`. Unlike `axum::extract::Query` a bad parameter is
+/// the `40000` envelope naming it (the plain-text rejection broke the API contract).
+pub struct QueryParams<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for QueryParams<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(QueryParams(value)),
+            Err(rejection) => Err(query_error(&rejection.body_text())),
+        }
+    }
+}
+
+/// axum's text is `Failed to deserialize query string: <field>: <why>` (no field when
+/// a required one is missing): the field, or `query`, gets serde's reason.
+fn query_error(text: &str) -> AppError {
+    let reason = text.split_once("query string: ").map_or(text, |(_, reason)| reason);
+    let (field, detail) = match reason.split_once(": ") {
+        Some((field, detail)) if !field.contains(' ') => (field.to_string(), detail.to_string()),
+        _ => ("query".to_string(), reason.to_string()),
+    };
+    AppError::Validation(vec![FieldError::new(field, Message::InvalidField { detail })])
+}
+
 /// The JSON body of a money-moving call with the `Idempotency-Key` it carried, if any
 /// (see `idempotency`). The key is checked here; the handler claims it in its transaction.
 pub struct IdempotentJson<T>(pub T, pub Option<crate::idempotency::IdempotentRequest>);
@@ -59,19 +89,39 @@ where
 }
 
 fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
-    let deserializer = &mut serde_json::Deserializer::from_slice(bytes);
-    serde_path_to_error::deserialize(deserializer).map_err(|error| {
+    let mut value: serde_json::Value = serde_json::from_slice(bytes).map_err(|_| AppError::MalformedBody)?;
+    // Every request body is an object: serde would also read a struct from an array by
+    // position, which the OpenAPI document does not allow.
+    if !value.is_object() {
+        let detail = "expected a JSON object".to_string();
+        return Err(AppError::Validation(vec![FieldError::new("body", Message::InvalidField { detail })]));
+    }
+    whole_numbers_as_integers(&mut value);
+    serde_path_to_error::deserialize(value).map_err(|error| {
         let path = error.path().to_string();
-        let inner = error.into_inner();
-        if inner.is_syntax() || inner.is_eof() {
-            return AppError::MalformedBody;
-        }
         let field = if path == "." { "body".to_string() } else { path };
         // serde's text names the expected type, which is useful and contains no input.
-        let detail = inner.to_string();
-        let detail = detail.split(" at line ").next().unwrap_or(&detail).to_string();
+        let detail = error.into_inner().to_string();
         AppError::Validation(vec![FieldError::new(field, Message::InvalidField { detail })])
     })
+}
+
+/// JSON has one number type: `5.0` is the integer 5 (JSON Schema says so too), so a
+/// whole number written with a fraction is read as an integer.
+fn whole_numbers_as_integers(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Number(number) => {
+            if let Some(float) = number.as_f64().filter(|_| number.is_f64()) {
+                // Strictly inside: a literal just outside i64 rounds to the bound as a float.
+                if float.fract() == 0.0 && float > i64::MIN as f64 && float < i64::MAX as f64 {
+                    *value = serde_json::Value::from(float as i64);
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(whole_numbers_as_integers),
+        serde_json::Value::Object(fields) => fields.values_mut().for_each(whole_numbers_as_integers),
+        _ => {}
+    }
 }
 
 /// The client's address as the server sees it. Forwarded headers are used only when
@@ -112,7 +162,6 @@ mod tests {
         #[allow(dead_code)]
         name: String,
         #[serde(default)]
-        #[allow(dead_code)]
         count: Option<i64>,
     }
 
@@ -134,6 +183,29 @@ mod tests {
         assert_eq!(field_of(parse_json::<Sample>(b"{\"name\":1}").unwrap_err()), "name");
         assert_eq!(field_of(parse_json::<Sample>(b"{\"name\":\"a\",\"count\":\"x\"}").unwrap_err()), "count");
         assert_eq!(field_of(parse_json::<Sample>(b"\"text\"").unwrap_err()), "body");
+    }
+
+    #[test]
+    fn bad_query_parameters_name_the_field() {
+        let error = query_error("Failed to deserialize query string: order_id: number too large to fit in target type");
+        assert_eq!(field_of(error), "order_id");
+        let error = query_error("Failed to deserialize query string: missing field `batch_id`");
+        assert_eq!(field_of(error), "query");
+    }
+
+    #[test]
+    fn only_objects_are_bodies() {
+        // serde alone reads a struct from an array by position.
+        assert_eq!(field_of(parse_json::<Sample>(b"[\"a\", 1]").unwrap_err()), "body");
+    }
+
+    #[test]
+    fn whole_numbers_with_a_fraction_are_integers() {
+        let sample = parse_json::<Sample>(b"{\"name\":\"a\",\"count\":-574.0}").unwrap();
+        assert_eq!(sample.count, Some(-574));
+        assert_eq!(field_of(parse_json::<Sample>(b"{\"name\":\"a\",\"count\":1.5}").unwrap_err()), "count");
+        let beyond = b"{\"name\":\"a\",\"count\":-9223372036854775809}";
+        assert_eq!(field_of(parse_json::<Sample>(beyond).unwrap_err()), "count");
     }
 
     #[test]

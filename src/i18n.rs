@@ -82,6 +82,8 @@ pub enum Message {
     },
     PermissionDenied,
     NotFound,
+    /// The path exists but not with this method (405, `Allow` lists the methods).
+    MethodNotAllowed,
     MalformedBody,
     InvalidField {
         detail: String,
@@ -178,6 +180,7 @@ impl Message {
             Message::TooManyAttempts { .. } => "throttle.too_many_attempts",
             Message::PermissionDenied => "permission.denied",
             Message::NotFound => "not_found",
+            Message::MethodNotAllowed => "method_not_allowed",
             Message::MalformedBody => "request.malformed_body",
             Message::InvalidField { .. } => "request.invalid_field",
             Message::TokenUnknown => "session.token_unknown",
@@ -265,6 +268,8 @@ impl Message {
             (Message::PermissionDenied, ZhCn) => "您所在的用户组没有此操作的权限".into(),
             (Message::NotFound, EnUs) => "the requested resource does not exist".into(),
             (Message::NotFound, ZhCn) => "请求的资源不存在".into(),
+            (Message::MethodNotAllowed, EnUs) => "this path does not accept this method".into(),
+            (Message::MethodNotAllowed, ZhCn) => "该路径不支持此请求方法".into(),
             (Message::MalformedBody, EnUs) => "the request body is not valid JSON".into(),
             (Message::MalformedBody, ZhCn) => "请求体不是有效的 JSON".into(),
             (Message::InvalidField { detail }, EnUs) => format!("invalid value: {detail}").into(),

@@ -33,6 +33,7 @@ pub struct IdempotencyKeyHeader {
     /// visible ASCII characters. Repeating it with the same body replays the first answer
     /// and moves nothing; with another body it is refused with 42200.
     #[serde(rename = "Idempotency-Key")]
+    #[param(pattern = "^[!-~]{1,255}$")]
     pub idempotency_key: Option<String>,
 }
 

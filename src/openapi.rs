@@ -178,6 +178,7 @@ use utoipa_swagger_ui::SwaggerUi;
         profile::SecurityRequest,
         profile::ActivityItem,
         avatar::AvatarSaved,
+        avatar::AvatarUpload,
         certification::SubmitRequest,
         certification_queue::PendingCount,
         certification_licence::LicenceSaved,
@@ -327,6 +328,13 @@ pub fn document() -> utoipa::openapi::OpenApi {
     document
 }
 
+/// The document as served: `document()` completed by the shared rules
+/// (`openapi_contract`). It stays JSON: utoipa's types would drop the cross-field rules
+/// (`if`/`then`) if it were read back into them.
+pub fn document_value() -> serde_json::Value {
+    serde_json::to_value(document()).map(crate::openapi_contract::complete).unwrap_or_default()
+}
+
 /// `post /adminapi/admin/merchant/enable` → `post_adminapi_admin_merchant_enable`.
 fn operation_id(method: &str, path: &str) -> String {
     let words = path.split(|c: char| !c.is_ascii_alphanumeric()).filter(|word| !word.is_empty());
@@ -336,12 +344,11 @@ fn operation_id(method: &str, path: &str) -> String {
 /// The document as served at `/api-docs/openapi.json` (`backoffice openapi` prints it; the
 /// console's API types are generated from it, `make api-types`).
 pub fn document_json() -> String {
-    document().to_pretty_json().unwrap_or_default()
+    serde_json::to_string_pretty(&document_value()).unwrap_or_default()
 }
 
 pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
-    let document = document();
-    SwaggerUi::new("/api-docs/ui").url("/api-docs/openapi.json", document).into()
+    SwaggerUi::new("/api-docs/ui").external_url_unchecked("/api-docs/openapi.json", document_value()).into()
 }
 
 #[cfg(test)]
@@ -360,5 +367,13 @@ mod operation_id_tests {
         assert!(ids.contains("post_adminapi_admin_merchant_enable"));
         assert!(document.paths.paths.keys().any(|path| path.starts_with("/openapi/v1/")));
         assert!(document.paths.paths.keys().any(|path| path.starts_with("/adminapi/notify/")));
+        let served = super::document_value();
+        assert!(served["components"]["schemas"]["ErrorEnvelope"].is_object(), "the shared rules were applied");
+        // The cross-field rules survive (utoipa's own types would drop `if`/`then`).
+        assert!(served["components"]["schemas"]["ResolveRequest"]["then"].is_object());
+        assert!(served["components"]["schemas"]["CertificationSubmitRequest"]["if"].is_object());
+        // The schemas written as JSON were read as written.
+        let mid = &served["components"]["schemas"]["UserInfoRequest"]["properties"]["mid"];
+        assert_eq!(mid["anyOf"].as_array().map(Vec::len), Some(3), "{mid}");
     }
 }

@@ -6,6 +6,9 @@ use crate::error::AppError;
 use crate::i18n::TradeMessage;
 
 pub const MAX_PAGE_SIZE: i64 = 500;
+/// The last page number asked for (5 billion rows at the largest page size): beyond it a
+/// page is a mistake, refused like one, and the offset can never overflow.
+pub const MAX_PAGE: i64 = 10_000_000;
 
 /// Which rows of a list: after a cursor (keyset), or a page number (offset).
 #[derive(Debug, Clone, Copy)]
@@ -58,12 +61,14 @@ pub fn page_request(
         return Err(AppError::field("page_size", TradeMessage::PageSizeInvalid { max: MAX_PAGE_SIZE }));
     }
     let cursor = match cursor.map(str::trim).filter(|text| !text.is_empty()) {
-        Some(text) => Some(decode_cursor(text).ok_or_else(|| AppError::field("cursor", TradeMessage::CursorInvalid))?),
+        Some(text) => {
+            Some(decode_cursor(text).ok_or_else(|| AppError::unprocessable("cursor", TradeMessage::CursorInvalid))?)
+        }
         None => None,
     };
     // A page whose row offset does not fit a 64-bit integer is refused: wrapped around,
     // it would silently answer the first page.
-    if page.is_some_and(|page| page < 1 || (page - 1).checked_mul(page_size).is_none()) {
+    if page.is_some_and(|page| !(1..=MAX_PAGE).contains(&page)) {
         return Err(AppError::field("page", TradeMessage::InvalidChoice { allowed: "1, 2, 3, ..." }));
     }
     Ok(PageRequest { descending, cursor, page, page_size })
@@ -91,7 +96,8 @@ mod tests {
         assert!(page_request(None, None, Some(i64::MAX / 500 + 2), Some(500)).is_err());
         assert!(page_request(None, None, Some(i64::MAX), Some(20)).is_err());
         assert!(page_request(None, None, Some(0), None).is_err());
-        let last = page_request(None, None, Some(i64::MAX / 500 + 1), Some(500)).expect("fits");
-        assert_eq!(last.page, Some(i64::MAX / 500 + 1));
+        assert!(page_request(None, None, Some(MAX_PAGE + 1), Some(1)).is_err());
+        let last = page_request(None, None, Some(MAX_PAGE), Some(MAX_PAGE_SIZE)).expect("fits");
+        assert_eq!(last.page, Some(MAX_PAGE));
     }
 }

@@ -66,9 +66,11 @@ impl CurrentUser {
         }
     }
 
-    /// The merchant a merchant acts for; administrators name one explicitly.
+    /// The merchant a merchant acts for; administrators name one explicitly (422 without:
+    /// a requirement of the role, which the OpenAPI document cannot state).
     pub fn acting_merchant(&self, requested: Option<i64>) -> Result<i64, AppError> {
-        self.scope(requested)?.ok_or_else(|| AppError::field("merchant_id", crate::i18n::Message::MerchantIdInvalid))
+        self.scope(requested)?
+            .ok_or_else(|| AppError::unprocessable("merchant_id", crate::i18n::Message::MerchantIdInvalid))
     }
 }
 

@@ -177,7 +177,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(openapi::router())
         .merge(operations::router())
         .fallback(|| async { AppError::NotFound })
-        .method_not_allowed_fallback(|| async { AppError::NotFound })
+        .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         .layer(middleware::from_fn(crate::body_drain::drain_unread_body))
         .layer(middleware::from_fn(localize_error_responses))
         .layer(middleware::from_fn_with_state(state.clone(), count_requests))

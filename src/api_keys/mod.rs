@@ -35,6 +35,7 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CreateKeyRequest {
     /// The current password.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub password: Option<String>,
     /// A two-factor code (authenticator or backup), required when two-factor is on.
     #[serde(default)]
@@ -52,9 +53,9 @@ pub struct CreatedKey {
 /// Merchants: create an API key (at most two active). The secret is in this answer only.
 #[utoipa::path(post, path = "/adminapi/apikey/create", tag = "apikey", request_body = CreateKeyRequest,
     responses((status = 200, description = "`data` is a CreatedKey"),
-        (status = 400, description = "40000: password missing or wrong"),
+        (status = 400, description = "40000: password missing"),
         (status = 401, description = "40110: two-factor code wrong"),
-        (status = 403, description = "40300: not a merchant"),
+        (status = 403, description = "40300: the current password is wrong (`data.fields.password`), or not a merchant"),
         (status = 409, description = "40900: two active keys already"),
         (status = 429, description = "42900: too many wrong passwords or codes")),
     security(("token" = [])))]
@@ -74,7 +75,7 @@ pub async fn create(
     }
     let (pool, policy) = (&state.db.pool, &state.config.throttle);
     if !crate::throttle::verify_current_password(pool, policy, &state.hasher, caller.user_id, &password).await? {
-        return Err(AppError::field("password", Message::UserCentre(UserCentreMessage::CurrentPasswordWrong)));
+        return Err(AppError::forbidden_on("password", Message::UserCentre(UserCentreMessage::CurrentPasswordWrong)));
     }
     let address = address.to_string();
     let check = CodeCheck {

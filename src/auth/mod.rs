@@ -28,9 +28,13 @@ pub fn router() -> Router<AppState> {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
+    /// 1 to 64 characters once trimmed.
     #[serde(default)]
+    #[schema(value_type = String, required = true, pattern = r"^\s*\S([\s\S]{0,62}\S)?\s*$")]
     pub username: Option<String>,
+    /// 1 to 128 characters.
     #[serde(default)]
+    #[schema(value_type = String, required = true, min_length = 1, max_length = 128)]
     pub password: Option<String>,
 }
 

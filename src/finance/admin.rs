@@ -6,7 +6,7 @@
 use super::ledger::{Account, Actor, Ledger};
 use crate::audit::{self, action};
 use crate::db::millis_to_rfc3339;
-use crate::domain::Money;
+use crate::domain::{MAX_AMOUNT_FEN, Money};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, IdempotentJson, JsonBody};
 use crate::i18n::TradeMessage;
@@ -32,8 +32,10 @@ pub struct MerchantListRequest {
     /// Part of the merchant's name, or its exact mid.
     pub keyword: Option<String>,
     /// 1-based, default 1.
+    #[schema(minimum = 1, maximum = 10000000)]
     pub page: Option<i64>,
     /// 1 to 500, default 20.
+    #[schema(minimum = 1, maximum = 500)]
     pub page_size: Option<i64>,
 }
 
@@ -117,16 +119,42 @@ pub async fn list(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct FundingRequest {
     pub merchant_id: i64,
-    /// fen: a positive amount for topup and repay; a signed, non-zero one for adjust.
+    /// fen, positive, at most 100 million yuan.
+    #[schema(minimum = 1, maximum = 10000000000.0)]
     pub amount_fen: i64,
-    /// Shown in the account-change record (at most 200 characters).
+    /// Shown in the account-change record (the first 200 characters are kept).
     pub remark: Option<String>,
+}
+
+/// An adjustment: signed and non-zero, and it says what it corrects.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AdjustRequest {
+    pub merchant_id: i64,
+    /// fen, non-zero, at most 100 million yuan either way.
+    #[schema(schema_with = adjustment_amount)]
+    pub amount_fen: i64,
+    /// What the adjustment corrects (not blank; the first 200 characters are kept).
+    #[schema(value_type = String, required = true, pattern = r"\S")]
+    pub remark: Option<String>,
+}
+
+/// `Money::adjustment`: -MAX..=-1 or 1..=MAX.
+fn adjustment_amount() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
+    let range = |low: i64, high: i64| {
+        ObjectBuilder::new()
+            .schema_type(SchemaType::new(Type::Integer))
+            .minimum(Some(low as f64))
+            .maximum(Some(high as f64))
+    };
+    Schema::OneOf(OneOfBuilder::new().item(range(-MAX_AMOUNT_FEN, -1)).item(range(1, MAX_AMOUNT_FEN)).build())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CreditRequest {
     pub merchant_id: i64,
     /// The new total credit limit, fen (0 or more, not below the credit in use).
+    #[schema(minimum = 0, maximum = 10000000000.0)]
     pub credit_limit_fen: i64,
     pub remark: Option<String>,
 }
@@ -213,7 +241,7 @@ pub async fn top_up(
 
 /// Set a merchant's total credit limit; never below the credit in use.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/credit", tag = "admin", request_body = CreditRequest,
-    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 400, description = "40000: below the credit in use")),
+    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 404, description = "40400: no such merchant"), (status = 409, description = "40900: below the credit in use")),
     params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn set_credit(
     State(state): State<AppState>,
@@ -228,7 +256,7 @@ pub async fn set_credit(
     let audited = Audited::new(action::MONEY_CREDIT_LIMIT, limit, &text, &address);
     fund(&state, &admin, request.merchant_id, idempotency, audited, |ledger| {
         if limit < ledger.account().credit_used_fen {
-            return Err(AppError::field("credit_limit_fen", TradeMessage::CreditLimitBelowUsed));
+            return Err(AppError::conflict_on("credit_limit_fen", TradeMessage::CreditLimitBelowUsed));
         }
         ledger.set_credit_limit(limit, &text);
         Ok(())
@@ -238,7 +266,7 @@ pub async fn set_credit(
 
 /// Record that the merchant paid back part of its credit in use.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/repay", tag = "admin", request_body = FundingRequest,
-    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 400, description = "40000: more than the credit in use")),
+    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 404, description = "40400: no such merchant"), (status = 409, description = "40900: more than the credit in use")),
     params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn repay(
     State(state): State<AppState>,
@@ -251,7 +279,7 @@ pub async fn repay(
     let audited = Audited::new(action::MONEY_REPAYMENT, amount, &text, &address);
     fund(&state, &admin, request.merchant_id, idempotency, audited, |ledger| {
         if amount > ledger.account().credit_used_fen {
-            return Err(AppError::field("amount_fen", TradeMessage::RepaymentTooLarge));
+            return Err(AppError::conflict_on("amount_fen", TradeMessage::RepaymentTooLarge));
         }
         ledger.repay(amount, &text);
         Ok(())
@@ -260,14 +288,14 @@ pub async fn repay(
 }
 
 /// Correct a balance by a signed amount (never below zero), with a remark saying why.
-#[utoipa::path(post, path = "/adminapi/admin/merchant/adjust", tag = "admin", request_body = FundingRequest,
-    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 400, description = "40000: invalid, below zero, or no remark")),
+#[utoipa::path(post, path = "/adminapi/admin/merchant/adjust", tag = "admin", request_body = AdjustRequest,
+    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 400, description = "40000: no remark"), (status = 404, description = "40400: no such merchant"), (status = 409, description = "40900: the balance would fall below zero")),
     params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn adjust(
     State(state): State<AppState>,
     admin: AdminUser,
     address: ClientAddress,
-    IdempotentJson(request, idempotency): IdempotentJson<FundingRequest>,
+    IdempotentJson(request, idempotency): IdempotentJson<AdjustRequest>,
 ) -> ApiResult<Replayable<Account>> {
     let amount = Money::adjustment(request.amount_fen)
         .ok_or_else(|| AppError::field("amount_fen", TradeMessage::AdjustmentInvalid))?
@@ -280,7 +308,7 @@ pub async fn adjust(
     let audited = Audited::new(action::MONEY_ADJUSTMENT, amount, &text, &address);
     fund(&state, &admin, request.merchant_id, idempotency, audited, |ledger| {
         if ledger.account().balance_fen + amount < 0 {
-            return Err(AppError::field("amount_fen", TradeMessage::AdjustmentBelowZero));
+            return Err(AppError::conflict_on("amount_fen", TradeMessage::AdjustmentBelowZero));
         }
         ledger.adjust(amount, &text);
         Ok(())

@@ -5,13 +5,13 @@ use crate::db::millis_to_rfc3339;
 use crate::domain::beijing_time;
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, titles};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, QueryParams};
 use crate::i18n::{Locale, TradeMessage};
 use crate::pagination::{COUNT_CAP, decode_cursor, finish_page, page_request, parse_time};
 use crate::session::CurrentUser;
 use crate::sql::{Bind, Conditions, bind_all};
 use crate::state::AppState;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
@@ -86,16 +86,24 @@ pub struct LogFilter {
     /// Administrators: one merchant (omit for all). Merchants: omit, or their own mid.
     pub merchant_id: Option<i64>,
     /// 账户类型: `balance` or `credit`.
+    #[schema(pattern = r"^\s*(balance|credit)?\s*$")]
+    #[param(pattern = r"^\s*(balance|credit)?\s*$")]
     pub account_type: Option<String>,
     /// 账变类型: order_debit, refund, topup, credit_granted, repayment, adjustment.
+    #[schema(pattern = r"^\s*(order_debit|refund|topup|credit_granted|repayment|adjustment)?\s*$")]
+    #[param(pattern = r"^\s*(order_debit|refund|topup|credit_granted|repayment|adjustment)?\s*$")]
     pub change_type: Option<String>,
     /// The order number the change belongs to.
     pub order_no: Option<String>,
     /// The order id the change belongs to.
     pub order_id: Option<i64>,
     /// At or after (RFC 3339).
+    #[schema(schema_with = crate::openapi_contract::optional_time)]
+    #[param(schema_with = crate::openapi_contract::optional_time)]
     pub start_time: Option<String>,
     /// Before (RFC 3339).
+    #[schema(schema_with = crate::openapi_contract::optional_time)]
+    #[param(schema_with = crate::openapi_contract::optional_time)]
     pub end_time: Option<String>,
 }
 
@@ -175,8 +183,10 @@ pub struct LogListRequest {
     /// Keyset mode: `next_cursor` of the previous page.
     pub cursor: Option<String>,
     /// Page-number mode (1-based) when no cursor is given.
+    #[schema(minimum = 1, maximum = 10000000)]
     pub page: Option<i64>,
     /// 1 to 500, default 20.
+    #[schema(minimum = 1, maximum = 500)]
     pub page_size: Option<i64>,
 }
 
@@ -192,7 +202,8 @@ pub struct LogListResponse {
 
 /// Account-change records, newest first.
 #[utoipa::path(post, path = "/adminapi/finance/account/list", tag = "finance", request_body = LogListRequest,
-    responses((status = 200, description = "`data` is a LogListResponse"), (status = 403, description = "40300: another merchant's mid")),
+    responses((status = 200, description = "`data` is a LogListResponse"), (status = 403, description = "40300: another merchant's mid"),
+        (status = 422, description = "40000: `cursor` is not one this list gave")),
     security(("token" = [])))]
 pub async fn list(
     State(state): State<AppState>,
@@ -251,8 +262,8 @@ pub async fn export(
     State(state): State<AppState>,
     caller: CurrentUser,
     headers: HeaderMap,
-    Query(filter): Query<LogFilter>,
-    Query(params): Query<ExportParams>,
+    QueryParams(filter): QueryParams<LogFilter>,
+    QueryParams(params): QueryParams<ExportParams>,
 ) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
     let conditions = filter.conditions(&caller)?;

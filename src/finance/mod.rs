@@ -77,6 +77,7 @@ pub struct OverviewRequest {
     /// Administrators: one merchant (omit for the whole platform). Merchants: omit.
     pub merchant_id: Option<i64>,
     /// Days in the chart, today included: 1 to 90, default 7.
+    #[schema(minimum = 1, maximum = 90)]
     pub days: Option<i64>,
 }
 

@@ -385,6 +385,7 @@ fn messages() -> Vec<Message> {
         TooManyAttempts { retry_after_seconds: 90 },
         PermissionDenied,
         NotFound,
+        MethodNotAllowed,
         MalformedBody,
         InvalidField { detail: "x".into() },
         TokenUnknown,
@@ -428,6 +429,7 @@ fn messages() -> Vec<Message> {
             | TooManyAttempts { .. }
             | PermissionDenied
             | NotFound
+            | MethodNotAllowed
             | MalformedBody
             | InvalidField { .. }
             | TokenUnknown

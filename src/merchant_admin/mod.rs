@@ -85,8 +85,10 @@ async fn notify_user(state: &AppState, user_id: i64, title: &Notice, content: &N
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CreateMerchantRequest {
     /// The merchant's display name (1 to 64 characters).
+    #[schema(value_type = String, required = true, min_length = 1, pattern = r"^\s*\S([\s\S]{0,62}\S)?\s*$")]
     pub name: Option<String>,
     /// The first user's sign-in name (1 to 64 characters, no spaces, unique).
+    #[schema(value_type = String, required = true, pattern = r"^\s*\S{1,64}\s*$")]
     pub username: Option<String>,
 }
 
@@ -102,7 +104,7 @@ pub struct TemporaryCredentials {
 /// Create a merchant (the next free mid) with its first user, who signs in with the
 /// temporary password in the answer and must change it first.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/create", tag = "admin", request_body = CreateMerchantRequest,
-    responses((status = 200, description = "`data` is TemporaryCredentials"), (status = 400, description = "40000: name or username invalid or taken"),
+    responses((status = 200, description = "`data` is TemporaryCredentials"), (status = 400, description = "40000: name or username invalid"), (status = 409, description = "40900: the username is taken"),
         (status = 403, description = "40300: not an administrator")),
     security(("token" = [])))]
 pub async fn create(
@@ -135,6 +137,7 @@ pub async fn create(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AddUserRequest {
     pub merchant_id: i64,
+    #[schema(value_type = String, required = true, pattern = r"^\s*\S{1,64}\s*$")]
     pub username: Option<String>,
     /// Display name; the username when absent.
     pub name: Option<String>,
@@ -142,7 +145,7 @@ pub struct AddUserRequest {
 
 /// Add another user to a merchant, with a temporary password shown once.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/addUser", tag = "admin", request_body = AddUserRequest,
-    responses((status = 200, description = "`data` is TemporaryCredentials"), (status = 400, description = "40000: username invalid or taken"),
+    responses((status = 200, description = "`data` is TemporaryCredentials"), (status = 400, description = "40000: username invalid"), (status = 409, description = "40900: the username is taken"),
         (status = 404, description = "40400: no such merchant")),
     security(("token" = [])))]
 pub async fn add_user(
@@ -219,6 +222,7 @@ pub async fn reset_password(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UpdateMerchantRequest {
     pub merchant_id: i64,
+    #[schema(value_type = String, required = true, min_length = 1, pattern = r"^\s*\S([\s\S]{0,62}\S)?\s*$")]
     pub name: Option<String>,
 }
 

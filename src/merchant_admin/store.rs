@@ -60,7 +60,7 @@ async fn username_taken(transaction: &mut Transaction<'_, Any>, username: &str) 
 /// Inserts the user with `must_change_password` set; the unique index settles a race.
 async fn insert_user(transaction: &mut Transaction<'_, Any>, user: &NewMerchantUser<'_>) -> Result<i64, AppError> {
     if username_taken(transaction, user.username).await? {
-        return Err(AppError::field("username", AdminMessage::UsernameTaken));
+        return Err(AppError::conflict_on("username", AdminMessage::UsernameTaken));
     }
     sqlx::query_scalar(
         "INSERT INTO users (username, password_hash, role, merchant_id, name, password_changed_at, created_at,
@@ -76,7 +76,7 @@ async fn insert_user(transaction: &mut Transaction<'_, Any>, user: &NewMerchantU
     .await
     .map_err(|error| match &error {
         sqlx::Error::Database(database_error) if database_error.is_unique_violation() => {
-            AppError::field("username", AdminMessage::UsernameTaken)
+            AppError::conflict_on("username", AdminMessage::UsernameTaken)
         }
         _ => error.into(),
     })
@@ -91,7 +91,7 @@ pub async fn create_merchant(
 ) -> Result<(i64, i64), AppError> {
     let mut transaction = db.begin_write().await?;
     if username_taken(&mut transaction, user.username).await? {
-        return Err(AppError::field("username", AdminMessage::UsernameTaken));
+        return Err(AppError::conflict_on("username", AdminMessage::UsernameTaken));
     }
     let highest: Option<i64> = sqlx::query_scalar("SELECT MAX(id) FROM merchants").fetch_one(&mut *transaction).await?;
     let merchant_id = highest.map_or(FIRST_MERCHANT_ID, |highest| (highest + 1).max(FIRST_MERCHANT_ID));

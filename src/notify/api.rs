@@ -23,18 +23,23 @@ use utoipa::ToSchema;
 #[serde(default)]
 pub struct NotifyListRequest {
     /// `pending`, `delivered`, `failed` (a retry is scheduled) or `exhausted`; empty: all.
+    #[schema(pattern = r"^\s*(pending|delivered|failed|exhausted)?\s*$")]
     pub state: Option<String>,
     /// Written at or after (RFC 3339).
+    #[schema(schema_with = crate::openapi_contract::optional_time)]
     pub from: Option<String>,
     /// Written before (RFC 3339).
+    #[schema(schema_with = crate::openapi_contract::optional_time)]
     pub to: Option<String>,
     /// Only the notifications of this order.
     pub order_no: Option<String>,
     /// Administrators: one merchant (mid). Merchants: their own only.
     pub merchant_id: Option<i64>,
     /// 1-based, default 1.
+    #[schema(minimum = 1, maximum = 1000000)]
     pub page: Option<i64>,
     /// 1 to 100, default 20.
+    #[schema(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
 }
 
@@ -282,8 +287,10 @@ pub async fn resend(
 #[serde(default)]
 pub struct ResendFailedRequest {
     /// Written at or after (RFC 3339), required.
+    #[schema(value_type = String, required = true, format = DateTime)]
     pub from: Option<String>,
     /// Written before (RFC 3339), required.
+    #[schema(value_type = String, required = true, format = DateTime)]
     pub to: Option<String>,
     /// Administrators: only this merchant's. Merchants: their own only.
     pub merchant_id: Option<i64>,
@@ -330,8 +337,8 @@ pub async fn resend_failed(
 /// fails, retried on the schedule like one.
 #[utoipa::path(post, path = "/adminapi/notify/test", tag = "notify",
     responses((status = 200, description = "`data` is the AttemptResult"),
-        (status = 400, description = "40000: no notify URL saved"),
-        (status = 403, description = "40300: administrators have no notify URL")),
+        (status = 403, description = "40300: administrators have no notify URL"),
+        (status = 409, description = "40900: no notify URL saved yet (`data.fields.notify_url`)")),
     security(("token" = [])))]
 pub async fn test(State(app): State<AppState>, caller: CurrentUser) -> ApiResult<AttemptResult> {
     let Some(merchant_id) = caller.merchant_id else { return Err(AppError::PermissionDenied) };
@@ -342,7 +349,7 @@ pub async fn test(State(app): State<AppState>, caller: CurrentUser) -> ApiResult
     .bind(caller.user_id)
     .fetch_optional(&app.db.pool)
     .await?;
-    let Some(url) = url else { return Err(AppError::field("notify_url", NotifyMessage::NoNotifyUrl)) };
+    let Some(url) = url else { return Err(AppError::conflict_on("notify_url", NotifyMessage::NoNotifyUrl)) };
     let event_id = outbox::new_event_id();
     let body = json!({
         "event_id": event_id,

@@ -74,6 +74,7 @@ pub async fn signing_keys(state: &AppState, merchant_id: i64) -> anyhow::Result<
 #[serde(default)]
 pub struct RotateSecretRequest {
     /// The caller's current password.
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub password: Option<String>,
     /// A two-factor code (authenticator or backup code), required when two-factor is on.
     #[schema(value_type = Option<String>)]
@@ -93,9 +94,9 @@ pub struct RotateSecretResponse {
 /// when two-factor is on.
 #[utoipa::path(post, path = "/adminapi/notify/rotateSecret", tag = "notify", request_body = RotateSecretRequest,
     responses((status = 200, description = "`data` is a RotateSecretResponse"),
-        (status = 400, description = "40000: password missing or wrong"),
+        (status = 400, description = "40000: password missing"),
         (status = 401, description = "40110: two-factor code wrong or missing"),
-        (status = 403, description = "40300: administrators have no webhook secret"),
+        (status = 403, description = "40300: the current password is wrong (`data.fields.password`), or an administrator (no webhook secret)"),
         (status = 429, description = "42900: too many wrong passwords or codes")),
     security(("token" = [])))]
 pub async fn rotate_secret(
@@ -113,7 +114,7 @@ pub async fn rotate_secret(
     if !crate::throttle::verify_current_password(pool, &state.config.throttle, &state.hasher, user.user_id, &password)
         .await?
     {
-        return Err(AppError::field("password", Message::UserCentre(UserCentreMessage::CurrentPasswordWrong)));
+        return Err(AppError::forbidden_on("password", Message::UserCentre(UserCentreMessage::CurrentPasswordWrong)));
     }
     let address_text = address.to_string();
     let secret = sign::generate_secret();

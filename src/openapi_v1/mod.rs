@@ -59,7 +59,9 @@ pub async fn balance(State(state): State<AppState>, Extension(caller): Extension
     }))
 }
 
+/// `ApiProduct` in the document: the console's `Product` (quotes) has the name.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ApiProduct)]
 pub struct Product {
     pub product_key: String,
     pub product_name: String,

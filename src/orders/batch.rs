@@ -10,12 +10,13 @@ use super::store::all_offers;
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, ExportParams, Format, PageFetcher, csv_stream, file_response, small_xlsx, titles};
+use crate::extract::QueryParams;
 use crate::finance::read_account;
 use crate::i18n::{Locale, Message, TradeMessage, files};
 use crate::session::CurrentUser;
 use crate::sql::{Bind, bind_all, values_list};
 use crate::state::AppState;
-use axum::extract::{Query, Request, State};
+use axum::extract::{Request, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::{
@@ -62,6 +63,7 @@ pub struct PreviewText {
     /// by commas, tabs, semicolons or spaces.
     pub text: Option<String>,
     /// Shown in the batch list (default "pasted").
+    #[schema(max_length = 100)]
     pub file_name: Option<String>,
     /// Administrators only: the merchant to order for.
     pub merchant_id: Option<i64>,
@@ -124,7 +126,8 @@ fn cell(line: &RawLine, index: usize) -> String {
 /// merchant order id (in the file or already used), over the funds available.
 #[utoipa::path(post, path = "/adminapi/order/batch/preview", tag = "order",
     request_body(content = PreviewText, description = "JSON `{text}`, or multipart/form-data with a `file` part (CSV or xlsx, up to 32 MB)"),
-    responses((status = 200, description = "`data` is a PreviewResponse"), (status = 400, description = "40000: the file is empty, unreadable or too large")),
+    responses((status = 200, description = "`data` is a PreviewResponse"), (status = 400, description = "40000: not JSON or a multipart form, or `file_name` over 100 characters"),
+        (status = 422, description = "40000: the file or text holds no order lines, cannot be read, or is too large")),
     security(("token" = [])))]
 pub async fn preview(
     State(state): State<AppState>,
@@ -345,7 +348,7 @@ pub async fn result(
     State(state): State<AppState>,
     caller: CurrentUser,
     headers: HeaderMap,
-    Query(params): Query<BatchParams>,
+    QueryParams(params): QueryParams<BatchParams>,
 ) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
     super::batch_submit::batch_of(&state, &caller, params.batch_id).await?;
@@ -411,7 +414,7 @@ fn outcome_text(code: i64, locale: Locale) -> &'static str {
 pub async fn template(
     _caller: CurrentUser,
     headers: HeaderMap,
-    Query(params): Query<ExportParams>,
+    QueryParams(params): QueryParams<ExportParams>,
 ) -> Result<Response, AppError> {
     let title = files::BATCH_TEMPLATE_COLUMNS.get(Locale::from_headers(&headers));
     let rows =

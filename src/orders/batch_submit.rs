@@ -259,7 +259,9 @@ pub async fn used_ids(
 pub struct BatchListRequest {
     /// Administrators: one merchant (omit for all). Merchants: omit.
     pub merchant_id: Option<i64>,
+    #[schema(minimum = 1, maximum = 10000000)]
     pub page: Option<i64>,
+    #[schema(minimum = 1, maximum = 500)]
     pub page_size: Option<i64>,
 }
 

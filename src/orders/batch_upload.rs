@@ -45,7 +45,9 @@ pub async fn read_upload_with(state: &AppState, request: Request, is_title: Titl
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .is_some_and(|value| value.starts_with("multipart/form-data"));
-    let field_error = |message: TradeMessage| AppError::field("file", message);
+    // What a file or text holds (no lines, unreadable, too many) is beyond the document's
+    // schema: 422, still 40000 naming the field.
+    let field_error = |message: TradeMessage| AppError::unprocessable("file", message);
     if !is_multipart {
         let JsonBody(body) = JsonBody::<PreviewText>::from_request(request, state).await?;
         let name = body.file_name.unwrap_or_else(|| "pasted".to_string());
@@ -55,7 +57,7 @@ pub async fn read_upload_with(state: &AppState, request: Request, is_title: Titl
         let text = body.text.unwrap_or_default();
         let lines = parse_off_runtime(move || batch_file::parse_text_with(&text, is_title))
             .await
-            .map_err(|message| AppError::field("text", message))?;
+            .map_err(|message| AppError::unprocessable("text", message))?;
         let allow_ported = body.allow_ported.unwrap_or(false);
         return Ok(Upload { lines, file_name: name, merchant_id: body.merchant_id, allow_ported });
     }
@@ -78,7 +80,7 @@ pub async fn read_upload_with(state: &AppState, request: Request, is_title: Titl
                 lines = Some(
                     parse_off_runtime(move || batch_file::parse_text_with(&text, is_title))
                         .await
-                        .map_err(|message| AppError::field("text", message))?,
+                        .map_err(|message| AppError::unprocessable("text", message))?,
                 );
             }
             "merchant_id" => merchant_id = field.text().await.ok().and_then(|text| text.trim().parse().ok()),

@@ -9,13 +9,14 @@ use crate::export::{
     Cell, CsvFetcher, EXPORT_PAGE_SIZE, ExportParams, FORMULA_TRIGGERS, Format, PageFetcher, csv_stream, respond,
     titles,
 };
+use crate::extract::QueryParams;
 use crate::i18n::files::{ORDER_EXPORT_COLUMNS, ORDER_STATUS};
 use crate::i18n::{FailureReason, Locale, failure_text};
 use crate::pagination::{PageRequest, decode_cursor, page_request};
 use crate::session::CurrentUser;
 use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 
@@ -70,8 +71,8 @@ pub async fn export_orders(
     State(state): State<AppState>,
     caller: CurrentUser,
     headers: HeaderMap,
-    Query(filter): Query<OrderFilter>,
-    Query(params): Query<ExportParams>,
+    QueryParams(filter): QueryParams<OrderFilter>,
+    QueryParams(params): QueryParams<ExportParams>,
 ) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
     let query = filter.resolve(&caller, now_millis())?;

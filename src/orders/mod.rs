@@ -60,12 +60,15 @@ pub struct OrderListRequest {
     #[serde(flatten)]
     pub filter: OrderFilter,
     /// `desc` (newest first, default) or `asc`, by order time.
+    #[schema(pattern = r"^\s*(desc|asc)?\s*$")]
     pub sort: Option<String>,
     /// Keyset mode: `next_cursor` of the previous page. Fast at any depth.
     pub cursor: Option<String>,
     /// Page-number mode (1-based), used when no cursor is given.
+    #[schema(minimum = 1, maximum = 10000000)]
     pub page: Option<i64>,
     /// 1 to 500, default 20.
+    #[schema(minimum = 1, maximum = 500)]
     pub page_size: Option<i64>,
 }
 
@@ -84,7 +87,8 @@ pub struct OrderListResponse {
 
 /// List orders of one kind with the filters of spec §3. Merchants see only their own.
 #[utoipa::path(post, path = "/adminapi/order/list", tag = "order", request_body = OrderListRequest,
-    responses((status = 200, description = "`data` is an OrderListResponse"), (status = 403, description = "40300: another merchant's mid")),
+    responses((status = 200, description = "`data` is an OrderListResponse"), (status = 403, description = "40300: another merchant's mid"),
+        (status = 422, description = "40000: `cursor` is not one this list gave")),
     security(("token" = [])))]
 pub async fn list(
     State(state): State<AppState>,
@@ -212,8 +216,10 @@ pub async fn detail(
 pub struct AddOrderRequest {
     /// The recharge account: an 11-digit mainland mobile number (optional for card-secret products).
     pub account: Option<String>,
+    #[schema(value_type = String, required = true, pattern = r"\S")]
     pub product_key: Option<String>,
     /// The merchant's own id, unique per merchant; generated when omitted.
+    #[schema(pattern = r"^\s*([A-Za-z0-9._-]{1,64})?\s*$")]
     pub merchant_order_id: Option<String>,
     /// An on-behalf (manual) top-up for a third party, fulfilled by a person.
     #[serde(default)]
@@ -230,6 +236,16 @@ pub struct AddOrderRequest {
     pub merchant_id: Option<i64>,
 }
 
+/// The merchant a call acts for; an administrator's must exist (40400), a merchant's own
+/// does.
+async fn acting_merchant(state: &AppState, caller: &CurrentUser, requested: Option<i64>) -> Result<i64, AppError> {
+    let merchant_id = caller.acting_merchant(requested)?;
+    if caller.role == Role::Admin && !crate::finance::merchant_exists(&state.db.pool, merchant_id).await? {
+        return Err(AppError::NotFound);
+    }
+    Ok(merchant_id)
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AddOrderResponse {
     pub order: OrderItem,
@@ -241,14 +257,16 @@ pub struct AddOrderResponse {
 /// its account-change records in one transaction.
 #[utoipa::path(post, path = "/adminapi/order/add", tag = "order", request_body = AddOrderRequest,
     responses((status = 200, description = "`data` is an AddOrderResponse"), (status = 400, description = "40000: a field is invalid"),
-        (status = 402, description = "40200: insufficient funds"), (status = 409, description = "40900: merchant order id used already")),
+        (status = 402, description = "40200: insufficient funds"), (status = 404, description = "40400: an administrator named no such merchant"),
+        (status = 409, description = "40900: merchant order id used already"),
+        (status = 422, description = "40000: no such product or quote, a number from no allocated segment or of another carrier, an account the product needs, or an administrator gave no `merchant_id`")),
     security(("token" = [])))]
 pub async fn add(
     State(state): State<AppState>,
     caller: CurrentUser,
     JsonBody(request): JsonBody<AddOrderRequest>,
 ) -> ApiResult<AddOrderResponse> {
-    let merchant_id = caller.acting_merchant(request.merchant_id)?;
+    let merchant_id = acting_merchant(&state, &caller, request.merchant_id).await?;
     let line = OrderLine {
         account: request.account.unwrap_or_default(),
         product_key: request.product_key.unwrap_or_default().trim().to_string(),
@@ -301,17 +319,20 @@ pub struct PriceResponse {
 
 /// Prices for the add-order form, before anything is submitted.
 #[utoipa::path(post, path = "/adminapi/order/price", tag = "order", request_body = PriceRequest,
-    responses((status = 200, description = "`data` is a PriceResponse")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a PriceResponse"), (status = 404, description = "40400: an administrator named no such merchant"),
+        (status = 422, description = "40000: `account` is from no allocated segment, or an administrator gave no `merchant_id`")),
+    security(("token" = [])))]
 pub async fn price(
     State(state): State<AppState>,
     caller: CurrentUser,
     JsonBody(request): JsonBody<PriceRequest>,
 ) -> ApiResult<PriceResponse> {
-    let merchant_id = caller.acting_merchant(request.merchant_id)?;
+    let merchant_id = acting_merchant(&state, &caller, request.merchant_id).await?;
     let account_text = request.account.unwrap_or_default();
     let number = PhoneNumber::parse(&account_text);
     if !account_text.trim().is_empty() && number.is_none() {
-        return Err(AppError::field("account", TradeMessage::AccountInvalid));
+        // The number plan is beyond the document's schema: 422.
+        return Err(AppError::unprocessable("account", TradeMessage::AccountInvalid));
     }
     let product_key = request.product_key.unwrap_or_default().trim().to_string();
     let mut offers: Vec<PriceOffer> = store::all_offers(&state.db.pool, merchant_id)

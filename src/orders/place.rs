@@ -68,6 +68,17 @@ pub fn check_line(line: &OrderLine, offer: Option<&Offer>) -> Result<ValidLine, 
     Ok(ValidLine { account, offer: offer.clone(), price_fen, merchant_order_id })
 }
 
+/// A refused line as an answer: what the OpenAPI document states (a merchant order id's
+/// characters, a product key at all) is 400; what depends on the catalogue or the number
+/// plan (no such product or quote, a number from no allocated segment, the wrong carrier,
+/// an account the product needs) is 422, still 40000 naming the field.
+fn line_error(field: &str, message: TradeMessage) -> AppError {
+    match message {
+        TradeMessage::MerchantOrderIdInvalid | TradeMessage::ProductRequired => AppError::field(field, message),
+        other => AppError::unprocessable(field, other),
+    }
+}
+
 /// What a caller asks to place, parsed from the request; checked against the product and
 /// quote as they are inside the placing transaction.
 #[derive(Debug, Clone)]
@@ -86,10 +97,10 @@ impl PlaceIntent {
     /// The order this intent becomes with `offer` (None: no such product), or why it
     /// cannot be placed.
     fn build(&self, offer: Option<&Offer>, now: i64, deadline_at: i64) -> Result<NewOrder, AppError> {
-        let valid = check_line(&self.line, offer).map_err(|(field, message)| AppError::field(field, message))?;
+        let valid = check_line(&self.line, offer).map_err(|(field, message)| line_error(field, message))?;
         let kind = match (valid.offer.product_kind, self.behalf) {
             (ProductKind::Card, true) => {
-                return Err(AppError::field(
+                return Err(AppError::unprocessable(
                     "behalf",
                     TradeMessage::InvalidChoice { allowed: "false (card-secret products)" },
                 ));
@@ -99,7 +110,7 @@ impl PlaceIntent {
             (ProductKind::Direct, false) => OrderKind::Ordinary,
         };
         if kind == OrderKind::Behalf && valid.account.is_empty() {
-            return Err(AppError::field("account", TradeMessage::AccountRequired));
+            return Err(AppError::unprocessable("account", TradeMessage::AccountRequired));
         }
         let merchant_order_id = valid.merchant_order_id.unwrap_or_else(|| MerchantOrderId::generate(now));
         let mut order = NewOrder::pending(

@@ -17,14 +17,22 @@ use utoipa::{IntoParams, ToSchema};
 #[into_params(parameter_in = Query)]
 pub struct OrderFilter {
     /// Which list: `ordinary` (default), `card` (card-secret), `behalf` (on-behalf), or `all`.
+    #[schema(pattern = r"^\s*(ordinary|card|behalf|all)?\s*$")]
+    #[param(pattern = r"^\s*(ordinary|card|behalf|all)?\s*$")]
     pub kind: Option<String>,
     /// Administrators: one merchant's orders (omit for all). Merchants: omit, or their own mid.
     pub merchant_id: Option<i64>,
     /// 0 pending, 1 processing, 2 success, 3 failure, 4 manual review.
+    #[schema(minimum = 0, maximum = 4)]
+    #[param(minimum = 0, maximum = 4)]
     pub status: Option<i64>,
     /// `today` (placed since 00:00 Beijing time) or `history` (before).
+    #[schema(pattern = r"^\s*(today|history)?\s*$")]
+    #[param(pattern = r"^\s*(today|history)?\s*$")]
     pub order_type: Option<String>,
     /// `mobile`, `unicom` or `telecom`.
+    #[schema(pattern = r"^\s*(mobile|unicom|telecom)?\s*$")]
+    #[param(pattern = r"^\s*(mobile|unicom|telecom)?\s*$")]
     pub carrier: Option<String>,
     pub face_value_fen: Option<i64>,
     /// Time taken at least this many ms (finished orders only).
@@ -42,8 +50,12 @@ pub struct OrderFilter {
     /// Exact recharge account.
     pub account: Option<String>,
     /// Placed at or after (RFC 3339).
+    #[schema(schema_with = crate::openapi_contract::optional_time)]
+    #[param(schema_with = crate::openapi_contract::optional_time)]
     pub start_time: Option<String>,
     /// Placed before (RFC 3339).
+    #[schema(schema_with = crate::openapi_contract::optional_time)]
+    #[param(schema_with = crate::openapi_contract::optional_time)]
     pub end_time: Option<String>,
 }
 

@@ -24,6 +24,7 @@ use utoipa::ToSchema;
 pub struct ResolveRequest {
     pub order_id: i64,
     /// `success` or `failure` (failure refunds the price to the merchant).
+    #[schema(pattern = "^(success|failure)$")]
     pub result: String,
     /// Required for `success`: the carrier's or supplier's serial number proving the top-up.
     pub serial_no: Option<String>,
@@ -96,6 +97,7 @@ async fn decide(
 #[utoipa::path(post, path = "/adminapi/admin/order/resolve", tag = "admin", request_body = ResolveRequest,
     responses((status = 200, description = "`data` is the OrderItem after the change (with a repeated `Idempotency-Key`: the first call's answer)"),
         (status = 400, description = "40000: serial_no missing for a success, or result invalid"),
+        (status = 404, description = "40400: no such order"),
         (status = 409, description = "40900: the order is not awaiting a person"),
         (status = 422, description = "42200: the `Idempotency-Key` was used for a different request")),
     params(IdempotencyKeyHeader), security(("token" = [])))]
@@ -143,10 +145,12 @@ pub struct ResolveManyItem {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResolveManyRequest {
     /// `success` or `failure` (failure refunds each order's price to its merchant).
+    #[schema(pattern = "^(success|failure)$")]
     pub result: String,
     /// The reason, for every order of the call (at most 200 characters).
     pub reason: Option<String>,
     /// 1 to 100 orders.
+    #[schema(min_items = 1, max_items = 100)]
     pub items: Vec<ResolveManyItem>,
 }
 

@@ -13,12 +13,12 @@ use crate::db::millis_to_rfc3339;
 use crate::domain::{Carrier, Money, ProductKind, beijing_time};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, ExportParams, PageFetcher, respond, titles};
-use crate::extract::{ClientAddress, JsonBody};
+use crate::extract::{ClientAddress, JsonBody, QueryParams};
 use crate::i18n::{Locale, TradeMessage};
 use crate::session::{AdminUser, CurrentUser};
 use crate::sql::{Bind, Conditions, bind_all};
 use crate::state::AppState;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::{
@@ -90,11 +90,17 @@ pub struct QuoteFilter {
     /// Administrators: one merchant (omit for all). Merchants: omit, or their own mid.
     pub merchant_id: Option<i64>,
     /// `mobile`, `unicom` or `telecom`.
+    #[schema(pattern = r"^\s*(mobile|unicom|telecom|broadnet)?\s*$")]
+    #[param(pattern = r"^\s*(mobile|unicom|telecom|broadnet)?\s*$")]
     pub carrier: Option<String>,
     pub face_value_fen: Option<i64>,
     /// `direct` (话费直充) or `card` (话费卡密).
+    #[schema(pattern = r"^\s*(direct|card)?\s*$")]
+    #[param(pattern = r"^\s*(direct|card)?\s*$")]
     pub product_kind: Option<String>,
     /// 1 on, 0 off.
+    #[schema(minimum = 0, maximum = 1)]
+    #[param(minimum = 0, maximum = 1)]
     pub status: Option<i64>,
     /// Exact product key.
     pub product_key: Option<String>,
@@ -195,8 +201,10 @@ pub struct QuoteListRequest {
     #[serde(flatten)]
     pub filter: QuoteFilter,
     /// 1-based, default 1.
+    #[schema(minimum = 1, maximum = 10000000)]
     pub page: Option<i64>,
     /// 1 to 500, default 20.
+    #[schema(minimum = 1, maximum = 500)]
     pub page_size: Option<i64>,
 }
 
@@ -235,8 +243,8 @@ pub async fn export(
     State(state): State<AppState>,
     caller: CurrentUser,
     headers: HeaderMap,
-    Query(filter): Query<QuoteFilter>,
-    Query(params): Query<ExportParams>,
+    QueryParams(filter): QueryParams<QuoteFilter>,
+    QueryParams(params): QueryParams<ExportParams>,
 ) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
     let conditions = filter.conditions(&caller)?;
@@ -276,15 +284,18 @@ pub async fn export(
 pub struct SaveQuoteRequest {
     pub merchant_id: i64,
     pub product_key: String,
-    /// The supply price, fen (positive).
+    /// The supply price, fen (positive, at most 100 million yuan).
+    #[schema(minimum = 1, maximum = 10000000000.0)]
     pub price_fen: i64,
     /// 1 on (default), 0 off.
+    #[schema(minimum = 0, maximum = 1)]
     pub status: Option<i64>,
 }
 
 /// Administrators: create or change a merchant's quote for a product.
 #[utoipa::path(post, path = "/adminapi/admin/quote/save", tag = "admin", request_body = SaveQuoteRequest,
-    responses((status = 200, description = "`data` is the QuoteItem"), (status = 404, description = "40400: no such merchant")),
+    responses((status = 200, description = "`data` is the QuoteItem"), (status = 404, description = "40400: no such merchant"),
+        (status = 422, description = "40000: no product with this key (`data.fields.product_key`)")),
     security(("token" = [])))]
 pub async fn save(
     State(state): State<AppState>,
@@ -302,7 +313,7 @@ pub async fn save(
         .bind(request.product_key.trim())
         .fetch_optional(&state.db.pool)
         .await?
-        .ok_or_else(|| AppError::field("product_key", TradeMessage::ProductUnknown))?;
+        .ok_or_else(|| AppError::unprocessable("product_key", TradeMessage::ProductUnknown))?;
     if !crate::finance::merchant_exists(&state.db.pool, request.merchant_id).await? {
         return Err(AppError::NotFound);
     }

@@ -30,22 +30,39 @@ pub const CHANNEL_TYPES: [&str; 3] = ["app", "web", "miniProgram"];
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ChannelFormRequest {
+    #[schema(value_type = String, required = true, pattern = r"\S")]
     pub activity_name: Option<String>,
+    #[schema(value_type = String, required = true, pattern = r"^\s*(app|web|miniProgram)\s*$")]
     pub channel_type: Option<String>,
+    #[schema(value_type = String, required = true, pattern = r"\S")]
     pub promote_link: Option<String>,
+    #[schema(value_type = String, required = true, pattern = r"^\s*(custom|auto)\s*$")]
     pub video_mode: Option<String>,
+    #[schema(value_type = String, required = true, pattern = r"^\s*(1920x1080|1280x720|720x1280|640x360)\s*$")]
     pub video_acquisition_resolution: Option<String>,
+    #[schema(value_type = i64, required = true, minimum = 1, maximum = 30)]
     pub video_acquisition_frame_rate: Option<i64>,
+    #[schema(value_type = String, required = true, pattern = r"^\s*(1920x1080|1280x720|720x1280|640x360)\s*$")]
     pub video_encoding_resolution: Option<String>,
+    #[schema(value_type = i64, required = true, minimum = 150, maximum = 1800)]
     pub video_encoding_rate_min: Option<i64>,
+    #[schema(value_type = i64, required = true, minimum = 150, maximum = 1800)]
     pub video_encoding_rate_max: Option<i64>,
+    #[schema(value_type = i64, required = true, minimum = 150, maximum = 1800)]
     pub video_encoding_rate_default: Option<i64>,
+    #[schema(value_type = i64, required = true, minimum = 1, maximum = 30)]
     pub video_encoding_frame_rate: Option<i64>,
+    #[schema(value_type = String, required = true, pattern = r"^\s*(baseline|main|high)\s*$")]
     pub video_encoding_profile: Option<String>,
+    #[schema(value_type = String, required = true, pattern = r"^\s*(custom|auto)\s*$")]
     pub audio_mode: Option<String>,
+    #[schema(value_type = i64, required = true, minimum = 1, maximum = 8)]
     pub audio_acquisition_channels: Option<i64>,
+    #[schema(value_type = i64, required = true, minimum = 16, maximum = 320)]
     pub audio_encoding_rate: Option<i64>,
+    #[schema(value_type = i64, required = true, minimum = 1, maximum = 2)]
     pub audio_encoding_channels: Option<i64>,
+    #[schema(value_type = String, required = true, pattern = r"^\s*(AAC-LC|HE-AAC|HE-AACv2)\s*$")]
     pub audio_encoding_profile: Option<String>,
     pub description: Option<String>,
 }

@@ -12,13 +12,12 @@ mod policy;
 
 use crate::db::now_millis;
 use crate::error::{FieldError, code};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, QueryParams};
 use crate::i18n::{Locale, Message, TemplateMessage, TradeMessage};
 use crate::session::CurrentUser;
 use crate::state::AppState;
 use axum::{
     Json, Router,
-    extract::Query,
     http::{HeaderMap, StatusCode},
     response::{IntoResponse, Response},
     routing::{get, post},
@@ -87,7 +86,19 @@ impl IntoResponse for MockFail {
             "msg": self.message.text(self.locale),
             "code": code::GENERIC_FAILURE,
         });
-        (StatusCode::BAD_REQUEST, Json(body)).into_response()
+        // 400 when a field breaks what the OpenAPI document states (missing, not one of
+        // the choices, out of range); 422 for the rest (a relation between fields, a link's
+        // form, a length once trimmed).
+        let documented = self.fields.is_empty()
+            || self.fields.iter().any(|field| {
+                matches!(
+                    &field.message,
+                    Message::Template(TemplateMessage::Required | TemplateMessage::NumberOutOfRange { .. })
+                        | Message::Trade(TradeMessage::InvalidChoice { .. } | TradeMessage::TimeInvalid)
+                )
+            });
+        let status = if documented { StatusCode::BAD_REQUEST } else { StatusCode::UNPROCESSABLE_ENTITY };
+        (status, Json(body)).into_response()
     }
 }
 
@@ -105,9 +116,11 @@ pub async fn content_data(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Ve
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PopularQuery {
     /// `text`, `image` or `video`.
     #[serde(rename = "type")]
+    #[param(pattern = "^(text|image|video)$")]
     pub kind: Option<String>,
 }
 
@@ -118,7 +131,7 @@ pub struct PopularQuery {
 pub async fn popular_list(
     _caller: CurrentUser,
     headers: HeaderMap,
-    Query(query): Query<PopularQuery>,
+    QueryParams(query): QueryParams<PopularQuery>,
 ) -> MockResult<Vec<generate::PopularItem>> {
     let locale = Locale::from_headers(&headers);
     let kind = PopularType::parse(query.kind.as_deref().unwrap_or("text")).ok_or_else(|| MockFail {
@@ -172,7 +185,7 @@ pub async fn rules_preset_list(_caller: CurrentUser, headers: HeaderMap) -> Mock
 pub async fn policy_list(
     _caller: CurrentUser,
     headers: HeaderMap,
-    Query(query): Query<PolicyQuery>,
+    QueryParams(query): QueryParams<PolicyQuery>,
 ) -> MockResult<PolicyPage> {
     let locale = Locale::from_headers(&headers);
     let rows = generate::policies(today(), locale);
@@ -196,7 +209,8 @@ pub struct ChannelFormReceipt {
 #[utoipa::path(post, path = "/api/template/channel-form/submit", tag = "template",
     request_body = channel_form::ChannelFormRequest,
     responses((status = 200, description = "`data` is a ChannelFormReceipt"),
-        (status = 400, description = "50000: 'Form submission failed, please retry', data.fields per field")),
+        (status = 400, description = "50000: 'Form submission failed, please retry', data.fields per field: missing, not a choice, out of range"),
+        (status = 422, description = "50000: the same, for the link's form, a text too long, or the encoding rates' order (minimum <= default <= maximum)")),
     security(("token" = [])))]
 pub async fn channel_form_submit(
     _caller: CurrentUser,

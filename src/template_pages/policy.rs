@@ -17,22 +17,29 @@ pub const MAX_PAGE_SIZE: i64 = 100;
 #[into_params(parameter_in = Query)]
 pub struct PolicyQuery {
     /// Page number from 1 (default 1).
+    #[param(pattern = r"^\s*(\+?0*([1-9][0-9]{0,5}|1000000))?\s*$")]
     pub current: Option<String>,
     /// Rows per page, 1 to 100 (default 10).
+    #[param(pattern = r"^\s*(\+?0*([1-9][0-9]?|100))?\s*$")]
     pub page_size: Option<String>,
     /// Part of the policy number.
     pub number: Option<String>,
     /// Part of the name.
     pub name: Option<String>,
     /// `img`, `horizontalVideo` or `verticalVideo`.
+    #[param(pattern = r"^\s*(img|horizontalVideo|verticalVideo)?\s*$")]
     pub content_type: Option<String>,
     /// `artificial` or `rules`.
+    #[param(pattern = r"^\s*(artificial|rules)?\s*$")]
     pub filter_type: Option<String>,
     /// `online` or `offline`.
+    #[param(pattern = r"^\s*(online|offline)?\s*$")]
     pub status: Option<String>,
     /// First created day, `YYYY-MM-DD` (inclusive).
+    #[param(pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$")]
     pub created_time_start: Option<String>,
     /// Last created day, `YYYY-MM-DD` (inclusive).
+    #[param(pattern = r"^\s*([0-9]{4}-[0-9]{2}-[0-9]{2})?\s*$")]
     pub created_time_end: Option<String>,
 }
 

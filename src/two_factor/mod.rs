@@ -70,6 +70,7 @@ pub struct EnableRequest {
     pub temp_key: Option<Value>,
     /// The current password: a session alone must not be enough to bind an authenticator.
     #[serde(default)]
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub password: Option<String>,
 }
 
@@ -139,7 +140,8 @@ async fn start_setup(state: &AppState, user: &CurrentUser) -> Result<SetupRespon
     request_body = EnableRequest,
     responses(
         (status = 200, description = "`data` is a BackupCodesResponse"),
-        (status = 400, description = "40000: `password` missing or not the current password"),
+        (status = 400, description = "40000: `password` missing"),
+        (status = 403, description = "40300: `password` is not the current password"),
         (status = 401, description = "40110: 'Verification code is incorrect, please try again' (any wrong code)"),
         (status = 409, description = "40900: already on, or the temp_key is expired, used, replaced or not yours"),
         (status = 429, description = "42900: too many wrong codes; `data.retry_after_seconds`"),
@@ -165,7 +167,7 @@ pub async fn enable(
     }
     let policy = &state.config.throttle;
     if !crate::throttle::verify_current_password(pool, policy, &state.hasher, user.user_id, &password).await? {
-        return Err(AppError::field("password", Message::UserCentre(UserCentreMessage::CurrentPasswordWrong)));
+        return Err(AppError::forbidden_on("password", Message::UserCentre(UserCentreMessage::CurrentPasswordWrong)));
     }
     let temp_key = match request.temp_key {
         Some(Value::String(key)) if is_well_formed(&key) => key,

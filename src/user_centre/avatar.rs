@@ -10,7 +10,7 @@ use crate::i18n::Message;
 use crate::i18n::UserCentreMessage as Text;
 use crate::session::CurrentUser;
 use crate::state::AppState;
-use axum::extract::{Multipart, State};
+use axum::extract::{Multipart, State, multipart::MultipartRejection};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -44,36 +44,59 @@ fn avatar_error(text: Text) -> AppError {
     AppError::field("file", Message::UserCentre(text))
 }
 
+/// What the file holds (its bytes, its size) is beyond the document's schema: 422.
+fn avatar_content_error(text: Text) -> AppError {
+    AppError::unprocessable("file", Message::UserCentre(text))
+}
+
+/// The upload form, for the OpenAPI document.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct AvatarUpload {
+    /// PNG, JPEG, GIF or WebP, at most 2 MiB.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
 /// Uploads the caller's avatar (multipart field `file`; PNG, JPEG, GIF or WebP, at most 2 MiB).
 #[utoipa::path(post, path = "/adminapi/merchant/avatar", tag = "merchant",
-    responses((status = 200, description = "`data` is AvatarSaved"), (status = 400, description = "40000: not an image, too large or missing")),
+    request_body(content = AvatarUpload, content_type = "multipart/form-data"),
+    responses((status = 200, description = "`data` is AvatarSaved"), (status = 400, description = "40000: not a multipart form, or no `file`"),
+        (status = 422, description = "40000: not an image, or over 2 MiB")),
     security(("token" = [])))]
 pub async fn upload(
     State(state): State<AppState>,
     caller: CurrentUser,
     ClientAddress(address): ClientAddress,
-    mut multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<AvatarSaved> {
+    // Not a multipart form at all: the same answer as a form without the file.
+    let mut multipart = multipart.map_err(|_| avatar_error(Text::AvatarMissing))?;
     let mut image: Option<Vec<u8>> = None;
-    while let Some(mut field) = multipart.next_field().await.map_err(|_| avatar_error(Text::AvatarMissing))? {
+    while let Some(mut field) = multipart.next_field().await.map_err(|_| avatar_content_error(Text::AvatarMissing))? {
         if field.name() != Some("file") {
             continue;
         }
         let mut bytes = Vec::new();
         // Read in chunks so an oversized upload is refused as soon as it is too large.
-        while let Some(chunk) =
-            field.chunk().await.map_err(|_| avatar_error(Text::AvatarTooLarge { max_kib: MAX_AVATAR_BYTES / 1024 }))?
+        while let Some(chunk) = field
+            .chunk()
+            .await
+            .map_err(|_| avatar_content_error(Text::AvatarTooLarge { max_kib: MAX_AVATAR_BYTES / 1024 }))?
         {
             if bytes.len() + chunk.len() > MAX_AVATAR_BYTES {
-                return Err(avatar_error(Text::AvatarTooLarge { max_kib: MAX_AVATAR_BYTES / 1024 }));
+                return Err(avatar_content_error(Text::AvatarTooLarge { max_kib: MAX_AVATAR_BYTES / 1024 }));
             }
             bytes.extend_from_slice(&chunk);
         }
         image = Some(bytes);
         break;
     }
-    let image = image.filter(|bytes| !bytes.is_empty()).ok_or_else(|| avatar_error(Text::AvatarMissing))?;
-    let content_type = sniff_image_type(&image).ok_or_else(|| avatar_error(Text::AvatarNotAnImage))?;
+    let image = image.ok_or_else(|| avatar_error(Text::AvatarMissing))?;
+    if image.is_empty() {
+        return Err(avatar_content_error(Text::AvatarMissing));
+    }
+    let content_type = sniff_image_type(&image).ok_or_else(|| avatar_content_error(Text::AvatarNotAnImage))?;
     let size = image.len();
     sqlx::query(
         "INSERT INTO avatars (user_id, content_type, data, updated_at) VALUES ($1, $2, $3, $4)

@@ -29,18 +29,27 @@ pub const WITHDRAWN: i64 = 3;
 const PERSON_CERTIFICATE_TYPES: &[&str] = &["id_card", "passport", "hk_macao_pass", "taiwan_pass"];
 const ENTERPRISE_CERTIFICATE_TYPES: &[&str] = &["unified_social_credit_code", "business_license"];
 
+/// `CertificationSubmitRequest` in the document: the batch's `SubmitRequest` has the name.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = CertificationSubmitRequest)]
 #[serde(default)]
 pub struct SubmitRequest {
     /// Only `enterprise` for now.
+    #[schema(value_type = String, required = true, pattern = r"^\s*enterprise\s*$")]
     pub account_type: Option<String>,
+    #[schema(value_type = String, required = true, pattern = r"\S")]
     pub legal_person: Option<String>,
     /// id_card, passport, hk_macao_pass or taiwan_pass.
+    #[schema(value_type = String, required = true, pattern = r"^\s*(id_card|passport|hk_macao_pass|taiwan_pass)\s*$")]
     pub legal_person_certificate_type: Option<String>,
+    #[schema(value_type = String, required = true, pattern = r"\S")]
     pub legal_person_certificate_number: Option<String>,
+    #[schema(value_type = String, required = true, pattern = r"\S")]
     pub enterprise_name: Option<String>,
     /// unified_social_credit_code or business_license.
+    #[schema(value_type = String, required = true, pattern = r"^\s*(unified_social_credit_code|business_license)\s*$")]
     pub enterprise_certificate_type: Option<String>,
+    #[schema(value_type = String, required = true, pattern = r"\S")]
     pub enterprise_certificate_number: Option<String>,
     pub organization_code: Option<String>,
 }
@@ -229,7 +238,8 @@ async fn visible_record(state: &AppState, caller: &CurrentUser, id: i64) -> Resu
 
 /// Submits enterprise information for certification (status auditing).
 #[utoipa::path(post, path = "/adminapi/certification/submit", tag = "certification", request_body = SubmitRequest,
-    responses((status = 200, description = "`data` is the new CertificationRecord"), (status = 400, description = "40000")),
+    responses((status = 200, description = "`data` is the new CertificationRecord"), (status = 400, description = "40000: a field is missing or blank"),
+        (status = 409, description = "40900: a record is already under audit"), (status = 422, description = "40000: a certificate number fails its format or check digit")),
     security(("token" = [])))]
 pub async fn submit(
     State(state): State<AppState>,
@@ -258,7 +268,7 @@ pub async fn submit(
     .await
     .map_err(|error| match &error {
         sqlx::Error::Database(database_error) if database_error.is_unique_violation() => {
-            AppError::field("account_type", Message::UserCentre(Text::CertificationPending))
+            AppError::conflict_on("account_type", Message::UserCentre(Text::CertificationPending))
         }
         _ => error.into(),
     })?;
@@ -338,7 +348,7 @@ pub async fn detail(
 
 /// Withdraws the caller's own record while it is under audit.
 #[utoipa::path(post, path = "/adminapi/certification/withdraw", tag = "certification", request_body = RecordIdRequest,
-    responses((status = 200, description = "`data` is the CertificationRecord"), (status = 400, description = "40000: not under audit")),
+    responses((status = 200, description = "`data` is the CertificationRecord"), (status = 404, description = "40400: no such record"), (status = 409, description = "40900: not under audit")),
     security(("token" = [])))]
 pub async fn withdraw(
     State(state): State<AppState>,
@@ -358,7 +368,7 @@ pub async fn withdraw(
         .execute(&state.db.pool)
         .await?;
     if changed.rows_affected() == 0 {
-        return Err(AppError::field("id", Message::UserCentre(Text::CertificationNotWithdrawable)));
+        return Err(AppError::conflict_on("id", Message::UserCentre(Text::CertificationNotWithdrawable)));
     }
     let detail = format!("record {}", request.id);
     audit::record(&state.db.pool, Some(caller.user_id), action::CERTIFICATION_WITHDRAWN, &detail, &address.to_string())
@@ -371,6 +381,7 @@ pub async fn withdraw(
 pub struct ReviewRequest {
     pub id: i64,
     /// `approve` or `reject`.
+    #[schema(pattern = "^(approve|reject)$")]
     pub decision: String,
     /// Required when rejecting.
     #[serde(default)]
@@ -379,7 +390,9 @@ pub struct ReviewRequest {
 
 /// An administrator approves or rejects a record under audit; the merchant is notified.
 #[utoipa::path(post, path = "/adminapi/certification/review", tag = "certification", request_body = ReviewRequest,
-    responses((status = 200, description = "`data` is the CertificationRecord"), (status = 403, description = "40300: administrators only")),
+    responses((status = 200, description = "`data` is the CertificationRecord"), (status = 403, description = "40300: administrators only"),
+        (status = 404, description = "40400: no such record"), (status = 409, description = "40900: not under audit"),
+        (status = 422, description = "40000: the reason is too long")),
     security(("token" = [])))]
 pub async fn review(
     State(state): State<AppState>,
@@ -419,7 +432,7 @@ pub async fn review(
     .execute(&mut *transaction)
     .await?;
     if changed.rows_affected() == 0 {
-        return Err(AppError::field("id", Message::UserCentre(Text::CertificationNotReviewable)));
+        return Err(AppError::conflict_on("id", Message::UserCentre(Text::CertificationNotReviewable)));
     }
     if status == PASSED {
         sqlx::query("UPDATE users SET certification = 1 WHERE id = $1").bind(owner).execute(&mut *transaction).await?;

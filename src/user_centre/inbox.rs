@@ -139,9 +139,19 @@ pub async fn list(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MarkReadRequest {
-    /// Ids of the caller's messages; ids of other users' messages are ignored.
-    #[schema(value_type = Vec<i64>)]
+    /// Ids of the caller's messages (at most 1,000); ids of other users' messages are ignored.
+    #[schema(schema_with = message_ids)]
     pub ids: Value,
+}
+
+/// What `parse_ids` takes: at most 1,000 positive ids.
+fn message_ids() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ArrayBuilder, KnownFormat, ObjectBuilder, Schema, SchemaFormat, SchemaType, Type};
+    let id = ObjectBuilder::new()
+        .schema_type(SchemaType::new(Type::Integer))
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+        .minimum(Some(1.0));
+    Schema::Array(ArrayBuilder::new().items(id).max_items(Some(1000)).build())
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -128,7 +128,9 @@ fn parse_password_change(
 #[utoipa::path(post, path = "/adminapi/merchant/changeInfo", tag = "merchant", request_body = ChangeInfoRequest,
     responses(
         (status = 200, description = "Saved; `data` is the new ProfileView"),
-        (status = 400, description = "40000 with every invalid field named"),
+        (status = 400, description = "40000 with every invalid field named: a required field is missing or blank"),
+        (status = 403, description = "40300: the current password is wrong (`data.fields.current_password`)"),
+        (status = 422, description = "40000 with every invalid field named: an address, URL, number or whitelist is malformed, a text too long, a new password too weak"),
     ),
     security(("token" = [])))]
 pub async fn change_info(
@@ -209,7 +211,8 @@ pub struct PasswordChanged {
 
 /// Changes the password. Every other session of the user ends; this one stays.
 #[utoipa::path(post, path = "/adminapi/merchant/changePassword", tag = "merchant", request_body = ChangePasswordRequest,
-    responses((status = 200, description = "`data` is PasswordChanged"), (status = 400, description = "40000")),
+    responses((status = 200, description = "`data` is PasswordChanged"), (status = 400, description = "40000: a field is missing or the new password too weak"),
+        (status = 403, description = "40300: `current_password` is not the current password"), (status = 429, description = "42900: too many wrong current passwords")),
     security(("token" = [])))]
 pub async fn change_password(
     State(state): State<AppState>,
@@ -233,7 +236,7 @@ pub async fn change_password(
 async fn verify_and_hash(state: &AppState, caller: &CurrentUser, change: &PasswordChange) -> Result<String, AppError> {
     let (pool, policy) = (&state.db.pool, &state.config.throttle);
     if !crate::throttle::verify_current_password(pool, policy, &state.hasher, caller.user_id, &change.current).await? {
-        return Err(AppError::field("current_password", Message::UserCentre(Text::CurrentPasswordWrong)));
+        return Err(AppError::forbidden_on("current_password", Message::UserCentre(Text::CurrentPasswordWrong)));
     }
     Ok(state.hasher.hash(&change.new).await?)
 }
@@ -302,7 +305,8 @@ pub struct SecurityRequest {
 
 /// Saves the security question, security email and phone; each change is audited.
 #[utoipa::path(post, path = "/adminapi/merchant/security", tag = "merchant", request_body = SecurityRequest,
-    responses((status = 200, description = "`data` is the new ProfileView"), (status = 400, description = "40000")),
+    responses((status = 200, description = "`data` is the new ProfileView"), (status = 400, description = "40000: a required field is missing"),
+        (status = 422, description = "40000: an address or number is malformed, or a text too long")),
     security(("token" = [])))]
 pub async fn security(
     State(state): State<AppState>,

@@ -16,9 +16,13 @@ pub const MAX_WHITELIST_ENTRIES: usize = 50;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct ProfileRequest {
+    #[schema(value_type = String, required = true, pattern = r"\S")]
     pub nickname: Option<String>,
+    #[schema(value_type = String, required = true, pattern = r"\S")]
     pub email: Option<String>,
+    #[schema(value_type = String, required = true, pattern = r"\S")]
     pub country_region: Option<String>,
+    #[schema(value_type = String, required = true, pattern = r"\S")]
     pub area: Option<String>,
     pub address: Option<String>,
     pub contact_phone: Option<String>,
@@ -105,8 +109,17 @@ impl Errors {
         self.0.push(FieldError::new(field, Message::UserCentre(text)));
     }
 
+    /// 400 when a field the OpenAPI document marks required is missing or blank; otherwise
+    /// the rules broken are beyond its schema (an address's form, a length once trimmed, a
+    /// check digit, a choice another field decides): 422, still 40000 naming every field.
     pub fn into_result<T>(self, value: T) -> Result<T, AppError> {
-        if self.0.is_empty() { Ok(value) } else { Err(AppError::Validation(self.0)) }
+        if self.0.is_empty() {
+            Ok(value)
+        } else if self.0.iter().any(|field| field.message.key().ends_with(".required")) {
+            Err(AppError::Validation(self.0))
+        } else {
+            Err(AppError::Unprocessable(self.0))
+        }
     }
 
     /// Trims `value` and checks it is present (if `required`) and not over `max` characters.

@@ -23,8 +23,17 @@ pub fn router() -> Router<AppState> {
 pub struct UserInfoRequest {
     /// The merchant to read. Omitted or null: the caller's own account.
     #[serde(default)]
-    #[schema(value_type = Option<i64>)]
+    #[schema(schema_with = mid_schema)]
     pub mid: Option<Value>,
+}
+
+/// What `parse_mid` takes: a positive integer, its digits as text (at most 18), blank or null.
+pub fn mid_schema() -> utoipa::openapi::schema::Schema {
+    crate::openapi_contract::schema(serde_json::json!({"anyOf": [
+        {"type": "integer", "format": "int64", "minimum": 1},
+        {"type": "string", "pattern": "^\\s*((?=[0-9]{1,18}\\s*$)0*[1-9][0-9]*)?\\s*$"},
+        {"type": "null"}
+    ]}))
 }
 
 /// The user fields of spec §3 (User).

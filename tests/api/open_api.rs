@@ -334,7 +334,7 @@ async fn keys_are_limited_audited_and_revocable_by_administrators(backend: Backe
     let app = spawn_app_with(backend, config).await;
     let (mid, token, key) = merchant_with_key(&app, "api7").await;
     let wrong = app.post_as(&token, "/adminapi/apikey/create", json!({"password": "Wrong123"})).await;
-    assert_eq!((wrong.code(), wrong.data()["keys"]["password"].as_str()), (40000, Some("password.current.wrong")));
+    assert_eq!((wrong.code(), wrong.data()["keys"]["password"].as_str()), (40300, Some("password.current.wrong")));
     let second = create_key(&app, &token).await;
     let third = app.post_as(&token, "/adminapi/apikey/create", json!({"password": "Merchant123"})).await;
     assert_eq!(third.code(), 40900, "{:?}", third.body);

@@ -33,8 +33,26 @@ describe('server field errors', () => {
     ]);
   });
 
-  it('is empty for anything but a 40000 answer', () => {
+  it('reads the fields of a wrong current password (40300) and a state refusal (40900)', () => {
+    const wrong = new ApiError('wrong', {
+      kind: 'envelope',
+      code: 40300,
+      data: { fields: { password: 'wrong' }, keys: { password: 'password.current.wrong' } },
+    });
+    expect(serverFieldErrors(wrong)).toEqual([{ name: 'password', message: 'wrong', key: 'password.current.wrong' }]);
+    const conflict = new ApiError('too much', {
+      kind: 'envelope',
+      code: 40900,
+      data: { fields: { amount_fen: 'too much' }, keys: { amount_fen: 'credit.repayment_too_large' } },
+    });
+    expect(serverFieldErrors(conflict).map((item) => item.name)).toEqual(['amount_fen']);
+  });
+
+  it('is empty for answers that name no fields', () => {
     expect(serverFieldErrors(new ApiError('denied', { kind: 'envelope', code: 40300, data: null }))).toEqual([]);
+    expect(
+      serverFieldErrors(new ApiError('throttled', { kind: 'envelope', code: 42900, data: { fields: { a: 'x' } } })),
+    ).toEqual([]);
     expect(serverFieldErrors(new ApiError('down', { kind: 'transport' }))).toEqual([]);
     expect(serverFieldErrors(new Error('plain'))).toEqual([]);
     expect(serverFieldErrors(validation({}))).toEqual([]);

@@ -1,11 +1,15 @@
 /**
- * Server validation failures (code 40000, `data.fields` {field: localized message} and
- * `data.keys` {field: stable key}) shown on the matching form fields. The request client
- * has already shown the toast; these helpers put each message under its field.
+ * Server refusals that name fields (`data.fields` {field: localized message} and
+ * `data.keys` {field: stable key}) shown on the matching form fields: validation failures
+ * (40000), a wrong current password (40300) and values the current state refuses (40900,
+ * e.g. a repayment above the credit in use). The request client has already shown the
+ * toast; these helpers put each message under its field.
  */
 import { ApiError } from './request';
 
 export const VALIDATION_FAILED_CODE = 40000;
+/** The codes whose answers may name fields (docs/api.md). */
+const FIELD_CODES = new Set([VALIDATION_FAILED_CODE, 40300, 40900]);
 
 export interface ServerFieldError {
   /** The form field the message belongs to. */
@@ -25,11 +29,11 @@ function stringRecord(value: unknown): Record<string, string> {
 }
 
 /**
- * The field errors of a 40000 answer, renamed by `fieldMap` (server name → form name; a
- * field mapped to null is dropped). Empty for any other error.
+ * The field errors of an answer that names fields, renamed by `fieldMap` (server name →
+ * form name; a field mapped to null is dropped). Empty for any other error.
  */
 export function serverFieldErrors(error: unknown, fieldMap: Record<string, string | null> = {}): ServerFieldError[] {
-  if (!(error instanceof ApiError) || error.code !== VALIDATION_FAILED_CODE) return [];
+  if (!(error instanceof ApiError) || !FIELD_CODES.has(error.code)) return [];
   const data = error.data as { fields?: unknown; keys?: unknown } | null | undefined;
   const fields = stringRecord(data?.fields);
   const keys = stringRecord(data?.keys);
