@@ -268,11 +268,19 @@ mod tests {
 
     fn fields(error: AppError) -> Vec<(String, &'static str)> {
         match error {
-            AppError::Validation(fields) => {
+            AppError::Validation(fields) | AppError::Unprocessable(fields) => {
                 fields.into_iter().map(|field| (field.field, field.message.key())).collect()
             }
             other => panic!("expected validation, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_missing_field_is_400_and_a_malformed_one_422() {
+        let missing = Profile::parse(ProfileRequest::default()).unwrap_err();
+        assert!(matches!(missing, AppError::Validation(_)), "{missing:?}");
+        let malformed = Profile::parse(ProfileRequest { email: Some("no-at-sign".into()), ..valid_request() });
+        assert!(matches!(malformed, Err(AppError::Unprocessable(_))), "{malformed:?}");
     }
 
     #[test]

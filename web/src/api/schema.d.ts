@@ -4,179 +4,6 @@
  */
 
 export interface paths {
-    "/adminapi/admin/audit/actions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Administrators: every action code with its name, for the audit page's filter. */
-        post: operations["post_adminapi_admin_audit_actions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/audit/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Administrators: export the audit events matching the filters (query parameters as the
-         *     list's body fields). CSV is streamed; xlsx holds at most 200,000 rows.
-         */
-        get: operations["get_adminapi_admin_audit_export"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/audit/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Administrators: the audit trail, newest first. */
-        post: operations["post_adminapi_admin_audit_list"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/channel/enable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Enable or disable a channel (a disabled one takes no new orders; those it has keep going). */
-        post: operations["post_adminapi_admin_channel_enable"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/channel/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Every channel with its live figures. */
-        post: operations["post_adminapi_admin_channel_list"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/channel/products": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** What a channel supplies, at what cost, priority and weight. */
-        post: operations["post_adminapi_admin_channel_products"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/channel/products/save": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Set cost prices, priorities and weights of products of a channel, all or nothing. */
-        post: operations["post_adminapi_admin_channel_products_save"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/channel/routing": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Which channels would take an order of the product now, best first. */
-        post: operations["post_adminapi_admin_channel_routing"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/channel/save": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a channel, or edit the one with this code. */
-        post: operations["post_adminapi_admin_channel_save"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/channel/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Test the connection: a balance read (signed both ways), timed. */
-        post: operations["post_adminapi_admin_channel_test"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/adminapi/admin/merchant/addUser": {
         parameters: {
             query?: never;
@@ -433,132 +260,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/adminapi/admin/product/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a product. */
-        post: operations["post_adminapi_admin_product_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/product/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Delete a product nothing refers to; one in use is refused (switch it off instead). */
-        post: operations["post_adminapi_admin_product_delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/product/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Edit a product. One in use keeps its key, carrier, kind and face value. */
-        post: operations["post_adminapi_admin_product_update"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/quote/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Price changes, newest first. */
-        post: operations["post_adminapi_admin_quote_history"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/quote/import": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Import a merchant's price list: multipart `merchant_id` and `file` (CSV or xlsx), or
-         *     JSON `{merchant_id, text}`. All lines good, or nothing changed and every bad line named
-         *     (`data.fields`, keyed `line:<n>`).
-         */
-        post: operations["post_adminapi_admin_quote_import"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/quote/reprice/apply": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Apply a bulk rule: every matching product's quote set to its rule price (created, on,
-         *     where missing), each change in the price history, all in one transaction.
-         */
-        post: operations["post_adminapi_admin_quote_reprice_apply"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/quote/reprice/preview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** What a bulk rule would do, changing nothing. */
-        post: operations["post_adminapi_admin_quote_reprice_preview"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/adminapi/admin/quote/save": {
         parameters: {
             query?: never;
@@ -570,26 +271,6 @@ export interface paths {
         put?: never;
         /** Administrators: create or change a merchant's quote for a product. */
         post: operations["post_adminapi_admin_quote_save"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/admin/stepUp/confirm": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Administrators with two-factor on: confirm money actions with a code (authenticator or
-         *     backup) for this session, for the next 5 minutes.
-         */
-        post: operations["post_adminapi_admin_stepUp_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -667,26 +348,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/adminapi/apikey/setLegacy": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Administrators: switch one active key to (or back from) legacy MD5 signing over sorted
-         *     parameters, for a merchant migrating from another platform. Off by default; audited.
-         */
-        post: operations["post_adminapi_apikey_setLegacy"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/adminapi/apikey/signCheck": {
         parameters: {
             query?: never;
@@ -718,30 +379,6 @@ export interface paths {
         put?: never;
         /** One record with full certificate numbers (the "view" operation), for its owner or an administrator. */
         post: operations["post_adminapi_certification_detail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/certification/licence": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Administrators: the licence image of a certification record (the bytes, not an
-         *     envelope); 40400 when none was uploaded.
-         */
-        get: operations["get_adminapi_certification_licence"];
-        put?: never;
-        /**
-         * Merchants: attach (or replace) the business licence image of their own certification
-         *     under review (multipart `id` and `file`; PNG, JPEG or WebP, at most 5 MiB).
-         */
-        post: operations["post_adminapi_certification_licence"];
         delete?: never;
         options?: never;
         head?: never;
@@ -884,43 +521,6 @@ export interface paths {
          *     All counts come from the per-day counters, so this stays fast with millions of orders.
          */
         post: operations["post_adminapi_finance_overview"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/finance/statement": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The statements of a day or month: a merchant's own; an administrator's choice of
-         *     merchant, or every merchant.
-         */
-        post: operations["post_adminapi_finance_statement"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/adminapi/finance/statement/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Download statements as CSV or xlsx: the same choices as the JSON call, one row per merchant. */
-        get: operations["get_adminapi_finance_statement_export"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1994,26 +1594,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/channel/callback/{channel_code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A supplier's result callback. The body is the channel protocol's (docs/channels.md),
-         *     signed over the raw bytes; answered with the usual envelope.
-         */
-        post: operations["post_channel_callback_channel_code"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2222,7 +1802,7 @@ export interface components {
             merchant_id?: number | null;
             /** @description The merchant's own id, unique per merchant; generated when omitted. */
             merchant_order_id?: string | null;
-            product_key?: string | null;
+            product_key: string;
             /** @description Free text, e.g. the third party's name for an on-behalf order (at most 200 characters). */
             remark?: string | null;
         };
@@ -2239,7 +1819,15 @@ export interface components {
             merchant_id: number;
             /** @description Display name; the username when absent. */
             name?: string | null;
-            username?: string | null;
+            username: string;
+        };
+        /** @description An adjustment: signed and non-zero, and it says what it corrects. */
+        AdjustRequest: {
+            amount_fen: number;
+            /** Format: int64 */
+            merchant_id: number;
+            /** @description What the adjustment corrects (not blank; the first 200 characters are kept). */
+            remark: string;
         };
         /** @description An order as the open API shows it. */
         ApiOrder: {
@@ -2272,6 +1860,20 @@ export interface components {
             status: number;
             status_name: string;
             system_order_id: string;
+        };
+        /** @description `ApiProduct` in the document: the console's `Product` (quotes) has the name. */
+        ApiProduct: {
+            carrier: components["schemas"]["Carrier"];
+            /** Format: int64 */
+            face_value_fen: number;
+            /**
+             * Format: int64
+             * @description The merchant's supply price, fen.
+             */
+            price_fen: number;
+            product_key: string;
+            product_kind: components["schemas"]["ProductKind"];
+            product_name: string;
         };
         AttemptItem: {
             /** Format: int64 */
@@ -2306,72 +1908,17 @@ export interface components {
             /** @description RFC 3339. */
             started_at: string;
         };
-        AuditAction: {
-            action: string;
-            /** @description In the request's language. */
-            name: string;
-        };
-        /** @description One audit event. */
-        AuditEvent: {
-            /** @description The action code (see `/adminapi/admin/audit/actions`). */
-            action: string;
-            /** @description The action's name in the request's language. */
-            action_name: string;
-            /**
-             * Format: int64
-             * @description Who acted: a user id, or null (a failed sign-in, the command line).
-             */
-            actor_id?: number | null;
-            /** @description The actor's username ('' without one). */
-            actor_name: string;
-            client_address: string;
-            created_at: string;
-            /** @description Free text for people (never a secret). */
-            detail: string;
-            /** Format: int64 */
-            id: number;
-            /** @description What was acted on: `user:<id>`, `merchant:<mid>`, `order:<id>`, `server`, or ''. */
-            target: string;
-        };
-        AuditFilter: {
-            /** @description One action code. */
-            action?: string | null;
-            /** @description Who acted: a username (any case) or a user id. */
-            actor?: string | null;
-            /** @description Before (RFC 3339). */
-            end_time?: string | null;
-            /** @description At or after (RFC 3339). */
-            start_time?: string | null;
-            /** @description What was acted on, exactly as listed (`merchant:10001`, `user:7`, `order:12`, `server`). */
-            target?: string | null;
-        };
-        AuditListRequest: components["schemas"]["AuditFilter"] & {
-            /** @description Keyset mode: `next_cursor` of the previous page. */
-            cursor?: string | null;
-            /**
-             * Format: int64
-             * @description Page-number mode (1-based) when no cursor is given.
-             */
-            page?: number | null;
-            /**
-             * Format: int64
-             * @description 1 to 500, default 20.
-             */
-            page_size?: number | null;
-        };
-        AuditListResponse: {
-            list: components["schemas"]["AuditEvent"][];
-            next_cursor?: string | null;
-            /** Format: int64 */
-            page_size: number;
-            /** Format: int64 */
-            total: number;
-            /** @description true: more than `total` (100,000) match. */
-            total_capped: boolean;
-        };
         AvatarSaved: {
             content_type: string;
             size: number;
+        };
+        /** @description The upload form, for the OpenAPI document. */
+        AvatarUpload: {
+            /**
+             * Format: binary
+             * @description PNG, JPEG, GIF or WebP, at most 2 MiB.
+             */
+            file: string;
         };
         BackupCodesResponse: {
             /** @description Ten 8-digit codes, each good once. Shown only now. */
@@ -2441,10 +1988,6 @@ export interface components {
             /** Format: int64 */
             valid_rows: number;
         };
-        CallbackAnswer: {
-            /** @description Whether this callback changed the order (false for a duplicate or a late one). */
-            changed: boolean;
-        };
         /** @enum {string} */
         Carrier: "mobile" | "unicom" | "telecom" | "broadnet";
         CarrierRatio: {
@@ -2478,11 +2021,6 @@ export interface components {
             enterprise_certificate_number: string;
             enterprise_certificate_type: string;
             enterprise_name: string;
-            /**
-             * @description Whether a business licence image is attached (administrators read it from
-             *     `GET /adminapi/certification/licence?id=`).
-             */
-            has_licence: boolean;
             /** Format: int64 */
             id: number;
             legal_person: string;
@@ -2502,6 +2040,34 @@ export interface components {
             time: string;
             username: string;
         };
+        /** @description `CertificationSubmitRequest` in the document: the batch's `SubmitRequest` has the name. */
+        CertificationSubmitRequest: {
+            /**
+             * @description Only `enterprise` for now.
+             * @default null
+             */
+            account_type: string;
+            /** @default null */
+            enterprise_certificate_number: string;
+            /**
+             * @description unified_social_credit_code or business_license.
+             * @default null
+             */
+            enterprise_certificate_type: string;
+            /** @default null */
+            enterprise_name: string;
+            /** @default null */
+            legal_person: string;
+            /** @default null */
+            legal_person_certificate_number: string;
+            /**
+             * @description id_card, passport, hk_macao_pass or taiwan_pass.
+             * @default null
+             */
+            legal_person_certificate_type: string;
+            /** @default null */
+            organization_code: string | null;
+        };
         ChangeInfoRequest: components["schemas"]["ProfileRequest"] & {
             /** @description Required when `password` is given. */
             current_password?: string | null;
@@ -2511,55 +2077,6 @@ export interface components {
         ChangePasswordRequest: {
             current_password?: string | null;
             new_password?: string | null;
-        };
-        /** @description One attempt of an order, as administrators see it in the order detail. */
-        ChannelAttemptItem: {
-            /** @description The channel's last answer (a failure reason code, or its words). */
-            answer: string;
-            /** Format: int64 */
-            attempt_no: number;
-            channel_code: string;
-            channel_name: string;
-            /** Format: int64 */
-            cost_fen: number;
-            /** Format: int64 */
-            latency_ms?: number | null;
-            /** @description pending, unknown, success or failed. */
-            outcome: string;
-            requested_at: string;
-            upstream_order_id: string;
-        };
-        ChannelEnableRequest: {
-            enabled: boolean;
-            /** Format: int64 */
-            id: number;
-        };
-        ChannelFigures: {
-            /**
-             * Format: int64
-             * @description Attempts waiting for a result (pending or unknown).
-             */
-            in_flight: number;
-            /**
-             * Format: int64
-             * @description 95th percentile of request-to-result time over the last hour, ms; null when none.
-             */
-            p95_ms?: number | null;
-            /**
-             * Format: double
-             * @description Successes among attempts resolved in the last hour, 0 to 1; null when none.
-             */
-            success_ratio_hour?: number | null;
-            /**
-             * Format: int64
-             * @description Attempts handed to the channel since Beijing midnight.
-             */
-            today_orders: number;
-            /**
-             * Format: int64
-             * @description Of those, the ones whose last answer was unknown (timeout, 5xx, unmapped code).
-             */
-            unknown: number;
         };
         /** @description A parameter group that passed every rule, echoed back to the console (never stored). */
         ChannelForm: {
@@ -2602,96 +2119,65 @@ export interface components {
          */
         ChannelFormRequest: {
             /** @default null */
-            activityName: string | null;
+            activityName: string;
             /**
              * Format: int64
              * @default null
              */
-            audioAcquisitionChannels: number | null;
+            audioAcquisitionChannels: number;
             /**
              * Format: int64
              * @default null
              */
-            audioEncodingChannels: number | null;
+            audioEncodingChannels: number;
             /** @default null */
-            audioEncodingProfile: string | null;
+            audioEncodingProfile: string;
             /**
              * Format: int64
              * @default null
              */
-            audioEncodingRate: number | null;
+            audioEncodingRate: number;
             /** @default null */
-            audioMode: string | null;
+            audioMode: string;
             /** @default null */
-            channelType: string | null;
+            channelType: string;
             /** @default null */
             description: string | null;
             /** @default null */
-            promoteLink: string | null;
+            promoteLink: string;
             /**
              * Format: int64
              * @default null
              */
-            videoAcquisitionFrameRate: number | null;
+            videoAcquisitionFrameRate: number;
             /** @default null */
-            videoAcquisitionResolution: string | null;
+            videoAcquisitionResolution: string;
             /**
              * Format: int64
              * @default null
              */
-            videoEncodingFrameRate: number | null;
+            videoEncodingFrameRate: number;
             /** @default null */
-            videoEncodingProfile: string | null;
+            videoEncodingProfile: string;
             /**
              * Format: int64
              * @default null
              */
-            videoEncodingRateDefault: number | null;
+            videoEncodingRateDefault: number;
             /**
              * Format: int64
              * @default null
              */
-            videoEncodingRateMax: number | null;
+            videoEncodingRateMax: number;
             /**
              * Format: int64
              * @default null
              */
-            videoEncodingRateMin: number | null;
+            videoEncodingRateMin: number;
             /** @default null */
-            videoEncodingResolution: string | null;
+            videoEncodingResolution: string;
             /** @default null */
-            videoMode: string | null;
-        };
-        ChannelIdRequest: {
-            /** Format: int64 */
-            id: number;
-        };
-        ChannelItem: {
-            /** @description `sandbox` or `http-json`. */
-            adapter: string;
-            balance_at?: string | null;
-            /**
-             * Format: int64
-             * @description Last balance read, fen; null when the protocol does not tell it.
-             */
-            balance_fen?: number | null;
-            base_url: string;
-            code: string;
-            enabled: boolean;
-            figures: components["schemas"]["ChannelFigures"];
-            /** @description Whether a secret is set (the secret itself is never answered). */
-            has_secret: boolean;
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            low_balance_fen: number;
-            name: string;
-            /** @description `low_success_ratio`, `unknown_streak` or `probe_failed`. */
-            pause_reason?: string | null;
-            /** @description Paused by the health check until then (RFC 3339); null when not paused. */
-            paused_until?: string | null;
-            /** Format: int64 */
-            timeout_ms: number;
+            videoMode: string;
         };
         ChatItem: {
             content: string;
@@ -2725,13 +2211,13 @@ export interface components {
              */
             code?: string | null;
             /** @description The current password. */
-            password?: string | null;
+            password: string;
         };
         CreateMerchantRequest: {
             /** @description The merchant's display name (1 to 64 characters). */
-            name?: string | null;
+            name: string;
             /** @description The first user's sign-in name (1 to 64 characters, no spaces, unique). */
-            username?: string | null;
+            username: string;
         };
         CreatedKey: {
             key_id: string;
@@ -2772,14 +2258,15 @@ export interface components {
              */
             code?: string;
             /** @description The current password: a session alone must not be enough to bind an authenticator. */
-            password?: string | null;
+            password: string;
             temp_key?: string;
         };
-        /**
-         * @description Why a channel supplying the product would not take an order now.
-         * @enum {string}
-         */
-        Exclusion: "channel_disabled" | "product_disabled" | "paused" | "probing" | "balance_short" | "already_failed";
+        /** @description An error: `code` from the catalogue in docs/api.md, `msg` in the request's language, `data` null, `{fields, keys}` for 40000 or `{retry_after_seconds}` for 429s. */
+        ErrorEnvelope: {
+            code: number;
+            data: Record<string, never> | null;
+            msg: string;
+        };
         Features: {
             /** @description The template and demo pages (`--template-pages`, implied by `--demo`). */
             templatePages: boolean;
@@ -2787,48 +2274,17 @@ export interface components {
         FundingRequest: {
             /**
              * Format: int64
-             * @description fen: a positive amount for topup and repay; a signed, non-zero one for adjust.
+             * @description fen, positive, at most 100 million yuan.
              */
             amount_fen: number;
             /** Format: int64 */
             merchant_id: number;
-            /** @description Shown in the account-change record (at most 200 characters). */
+            /** @description Shown in the account-change record (the first 200 characters are kept). */
             remark?: string | null;
         };
         Health: {
             /** @description `ok`. */
             status: string;
-        };
-        HistoryRequest: {
-            /**
-             * Format: int64
-             * @description One merchant's changes (omit for every merchant's).
-             */
-            merchant_id?: number | null;
-            /**
-             * Format: int64
-             * @description 1-based, default 1.
-             */
-            page?: number | null;
-            /**
-             * Format: int64
-             * @description 1 to 500, default 20.
-             */
-            page_size?: number | null;
-            /** @description One product's changes, by exact key. */
-            product_key?: string | null;
-        };
-        ImportOutcome: {
-            /**
-             * Format: int64
-             * @description Quotes whose price changed (new quotes included).
-             */
-            changed: number;
-            /**
-             * Format: int64
-             * @description Lines read.
-             */
-            lines: number;
         };
         /**
          * @description The integration settings form (notify URL, IP whitelist; later the API keys), saved on
@@ -2852,8 +2308,6 @@ export interface components {
             key_id: string;
             last_used_address?: string | null;
             last_used_at?: string | null;
-            /** @description Whether the key also accepts legacy MD5 signatures (switched by an administrator). */
-            legacy_md5: boolean;
             /** Format: int64 */
             mid: number;
             revoked_at?: string | null;
@@ -2865,12 +2319,6 @@ export interface components {
             label: string;
             /** Format: int64 */
             value: number;
-        };
-        LicenceSaved: {
-            content_type: string;
-            /** Format: int64 */
-            id: number;
-            size: number;
         };
         ListKeysRequest: {
             /**
@@ -2893,21 +2341,9 @@ export interface components {
             status: number | null;
         };
         LiveAlert: {
-            /**
-             * Format: int64
-             * @description `low_balance` only (0 otherwise).
-             */
+            /** Format: int64 */
             balance_fen: number;
-            /**
-             * Format: int64
-             * @description `notification_exhausted` only (0 otherwise).
-             */
-            count: number;
-            /**
-             * @description `low_balance`: the merchant's balance is below the alert line.
-             *     `notification_exhausted`: notifications to the merchant were given up on (all
-             *     retries failed) in the last 24 hours; `count` says how many.
-             */
+            /** @description `low_balance`: the merchant's balance is below the alert line. */
             kind: string;
             /** Format: int64 */
             merchant_id: number;
@@ -2933,8 +2369,6 @@ export interface components {
             manual_review: number;
             /** @description The last 60 minutes, oldest first (the current minute last). */
             minutes: components["schemas"]["MinuteFigures"][];
-            /** @description Merchants' order notifications (read from the outbox every 10 seconds). */
-            notifications: components["schemas"]["NotificationFigures"];
             /**
              * Format: int64
              * @description Age of the oldest order still waiting for a result (in flight or in review).
@@ -2955,7 +2389,6 @@ export interface components {
             account_type?: string | null;
             /** @description 账变类型: order_debit, refund, topup, credit_granted, repayment, adjustment. */
             change_type?: string | null;
-            /** @description Before (RFC 3339). */
             end_time?: string | null;
             /**
              * Format: int64
@@ -2969,7 +2402,6 @@ export interface components {
             order_id?: number | null;
             /** @description The order number the change belongs to. */
             order_no?: string | null;
-            /** @description At or after (RFC 3339). */
             start_time?: string | null;
         };
         LogListRequest: components["schemas"]["LogFilter"] & {
@@ -3017,8 +2449,10 @@ export interface components {
         /** @description What `login` answers: a session, or (two-factor on) the handle for verify2FA. */
         LoginOutcome: components["schemas"]["LoginResponse"] | components["schemas"]["PendingLoginResponse"];
         LoginRequest: {
-            password?: string | null;
-            username?: string | null;
+            /** @description 1 to 128 characters. */
+            password: string;
+            /** @description 1 to 64 characters once trimmed. */
+            username: string;
         };
         LoginResponse: {
             /** @description When the session ends at the latest (RFC 3339); idleness ends it sooner. */
@@ -3028,7 +2462,6 @@ export interface components {
             token: string;
         };
         MarkReadRequest: {
-            /** @description Ids of the caller's messages; ids of other users' messages are ignored. */
             ids: number[];
         };
         MarkReadResult: {
@@ -3183,38 +2616,6 @@ export interface components {
             uptime_seconds: number;
             version: string;
         };
-        Movement: {
-            /** @description `balance` or `credit` (available credit). */
-            account_type: string;
-            /**
-             * Format: int64
-             * @description The signed sum of the entries' amounts, fen.
-             */
-            amount_fen: number;
-            /** @description order_debit, refund, topup, credit_granted, repayment, adjustment. */
-            change_type: string;
-            /** Format: int64 */
-            count: number;
-        };
-        NotificationFigures: {
-            /**
-             * Format: int64
-             * @description Delivery attempts in the last hour, and those that failed.
-             */
-            attempts_60m: number;
-            /**
-             * Format: int64
-             * @description Notifications still to be delivered (pending, or failed and waiting for a retry).
-             */
-            backlog: number;
-            /** Format: int64 */
-            failed_60m: number;
-            /**
-             * Format: int64
-             * @description Failed attempts per thousand; null without attempts.
-             */
-            failure_permille_60m?: number | null;
-        };
         NotificationItem: {
             /** Format: int64 */
             attempts: number;
@@ -3237,11 +2638,7 @@ export interface components {
             url: string;
         };
         NotifyListRequest: {
-            /**
-             * @description Written at or after (RFC 3339).
-             * @default null
-             */
-            from: string | null;
+            from?: string | null;
             /**
              * Format: int64
              * @description Administrators: one merchant (mid). Merchants: their own only.
@@ -3270,11 +2667,7 @@ export interface components {
              * @default null
              */
             state: string | null;
-            /**
-             * @description Written before (RFC 3339).
-             * @default null
-             */
-            to: string | null;
+            to?: string | null;
         };
         NotifyListResponse: {
             list: components["schemas"]["NotificationItem"][];
@@ -3288,20 +2681,9 @@ export interface components {
         OrderDetail: {
             /** @description The account-change records of this order (debit, refund). */
             account_records: components["schemas"]["AccountRecord"][];
-            /**
-             * @description Administrators only (absent for merchants, who see results, not channels): every
-             *     hand-over of the order to a channel, first first.
-             */
-            attempts?: components["schemas"]["ChannelAttemptItem"][] | null;
             order: components["schemas"]["OrderItem"];
             /** @description Status changes, oldest first. */
             timeline: components["schemas"]["TimelineEntry"][];
-        };
-        OrderFigures: {
-            /** Format: int64 */
-            amount_fen: number;
-            /** Format: int64 */
-            count: number;
         };
         /** @description The filters of an order list (spec §3), the same for the list, the total and exports. */
         OrderFilter: {
@@ -3321,7 +2703,6 @@ export interface components {
              * @description Time taken at least this many ms (finished orders only).
              */
             duration_min_ms?: number | null;
-            /** @description Placed before (RFC 3339). */
             end_time?: string | null;
             /** Format: int64 */
             face_value_fen?: number | null;
@@ -3340,7 +2721,6 @@ export interface components {
             order_no?: string | null;
             /** @description `today` (placed since 00:00 Beijing time) or `history` (before). */
             order_type?: string | null;
-            /** @description Placed at or after (RFC 3339). */
             start_time?: string | null;
             /**
              * Format: int64
@@ -3597,9 +2977,6 @@ export interface components {
              */
             reason_key: string;
         };
-        PreviewRequest: {
-            product_key: string;
-        };
         PreviewResponse: {
             /**
              * Format: int64
@@ -3657,30 +3034,6 @@ export interface components {
              */
             text?: string | null;
         };
-        PriceHistoryItem: {
-            changed_at: string;
-            /** @description The administrator's username. */
-            changed_by?: string | null;
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            merchant_id: number;
-            /** Format: int64 */
-            new_price_fen: number;
-            /**
-             * Format: int64
-             * @description Absent for a quote's first price.
-             */
-            old_price_fen?: number | null;
-            product_key: string;
-            product_name: string;
-            source: components["schemas"]["Source"];
-        };
-        PriceHistoryResponse: {
-            list: components["schemas"]["PriceHistoryItem"][];
-            /** Format: int64 */
-            total: number;
-        };
         PriceOffer: {
             carrier: components["schemas"]["Carrier"];
             /** Format: int64 */
@@ -3726,46 +3079,12 @@ export interface components {
             name: string;
             product_key: string;
             product_kind: components["schemas"]["ProductKind"];
-            /**
-             * Format: int64
-             * @description 1 on, 0 off (an off product takes no orders).
-             */
-            status: number;
-        };
-        ProductIdRequest: {
-            /** Format: int64 */
-            id: number;
         };
         /**
          * @description What a product is: credit sent to a number, or a card secret delivered.
          * @enum {string}
          */
         ProductKind: "direct" | "card";
-        ProductRequest: {
-            /** @description `mobile`, `unicom` or `telecom`. */
-            carrier: string;
-            /**
-             * Format: int64
-             * @description Face value in fen (positive).
-             */
-            face_value_fen: number;
-            /**
-             * Format: int64
-             * @description Updates only: the product's id.
-             */
-            id?: number | null;
-            /** @description 1 to 64 characters, e.g. 中国移动话费直充100元. */
-            name: string;
-            /** @description 1 to 64 of A-Z, 0-9, `-`, `_`, e.g. `MOBILE-DIRECT-100`. */
-            product_key: string;
-            /** @description `direct` (话费直充) or `card` (话费卡密). */
-            product_kind: string;
-            /**
-             * Format: int64
-             * @description 1 on (default), 0 off.
-             */
-            status?: number | null;
-        };
         /**
          * @description The profile form as sent. Every field is optional in JSON so that a missing field is
          *     reported with its own message rather than a parse error.
@@ -3774,13 +3093,13 @@ export interface components {
             /** @default null */
             address: string | null;
             /** @default null */
-            area: string | null;
+            area: string;
             /** @default null */
             contact_phone: string | null;
             /** @default null */
-            country_region: string | null;
+            country_region: string;
             /** @default null */
-            email: string | null;
+            email: string;
             /**
              * @description Personal profile, at most 200 characters.
              * @default null
@@ -3792,7 +3111,7 @@ export interface components {
              */
             ip_whitelist: string | null;
             /** @default null */
-            nickname: string | null;
+            nickname: string;
             /**
              * @description Where results are notified: an http(s) URL, or empty.
              * @default null
@@ -3937,51 +3256,13 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
-        RepricePreview: {
-            /**
-             * Format: int64
-             * @description Rows whose price changes (new quotes included).
-             */
-            changed: number;
-            rows: components["schemas"]["RepriceRow"][];
-        };
-        RepriceRequest: {
-            /** @description Only this carrier's products (`mobile`, `unicom`, `telecom`); all when absent. */
-            carrier?: string | null;
-            /** Format: int64 */
-            merchant_id: number;
-            /** @description Only this kind (`direct`, `card`); all when absent. */
-            product_kind?: string | null;
-            /**
-             * Format: int64
-             * @description Basis points of the face value: 9850 is 98.5 %.
-             */
-            rate_bp: number;
-            /** @description `half_up` (default), `down` or `up`. */
-            rounding?: components["schemas"]["Rounding"];
-        };
-        /** @description One product's price before and after the rule. */
-        RepriceRow: {
-            /** Format: int64 */
-            face_value_fen: number;
-            /** Format: int64 */
-            new_price_fen: number;
-            /**
-             * Format: int64
-             * @description The current price; absent when the merchant has no quote yet (the rule creates one, on).
-             */
-            old_price_fen?: number | null;
-            /** Format: int64 */
-            product_id: number;
-            product_key: string;
-            product_name: string;
-        };
         ResendFailedRequest: {
             /**
+             * Format: date-time
              * @description Written at or after (RFC 3339), required.
              * @default null
              */
-            from: string | null;
+            from: string;
             /**
              * Format: int64
              * @description Administrators: only this merchant's. Merchants: their own only.
@@ -3989,10 +3270,11 @@ export interface components {
              */
             merchant_id: number | null;
             /**
+             * Format: date-time
              * @description Written before (RFC 3339), required.
              * @default null
              */
-            to: string | null;
+            to: string;
         };
         ResendRequest: {
             /**
@@ -4092,37 +3374,13 @@ export interface components {
              * @description The caller's current password.
              * @default null
              */
-            password: string | null;
+            password: string;
         };
         RotateSecretResponse: {
             /** @description Until when (RFC 3339) the previous secret, if there was one, signs as well. */
             previous_valid_until?: string | null;
             /** @description `whsec_` + base64 of 32 random bytes: shown this once, never again. */
             webhook_secret: string;
-        };
-        /**
-         * @description How a price that falls between two fen is rounded.
-         * @enum {string}
-         */
-        Rounding: "half_up" | "down" | "up";
-        RouteItem: {
-            /** Format: int64 */
-            channel_id: number;
-            code: string;
-            /** Format: int64 */
-            cost_fen: number;
-            excluded?: components["schemas"]["Exclusion"] | null;
-            /**
-             * Format: double
-             * @description Chance of being chosen first among the candidates of its priority, 0 to 1;
-             *     0 for excluded channels and lower priorities.
-             */
-            first_choice_share: number;
-            name: string;
-            /** Format: int64 */
-            priority: number;
-            /** Format: int64 */
-            weight: number;
         };
         RulePreset: {
             /** @description Always `switch` for rule presets. */
@@ -4133,26 +3391,12 @@ export interface components {
             id: number;
             title: string;
         };
-        SaveChannelRequest: {
-            adapter: string;
-            base_url?: string;
-            /** @description Lowercase letters, digits and hyphens; it names the callback URL and never changes. */
-            code: string;
-            enabled?: boolean;
-            /** Format: int64 */
-            low_balance_fen?: number;
-            name: string;
-            /** @description The shared signing secret; omitted or empty on an edit: unchanged. */
-            secret?: string | null;
-            /** Format: int64 */
-            timeout_ms?: number;
-        };
         SaveQuoteRequest: {
             /** Format: int64 */
             merchant_id: number;
             /**
              * Format: int64
-             * @description The supply price, fen (positive).
+             * @description The supply price, fen (positive, at most 100 million yuan).
              */
             price_fen: number;
             product_key: string;
@@ -4161,16 +3405,6 @@ export interface components {
              * @description 1 on (default), 0 off.
              */
             status?: number | null;
-        };
-        SaveSuppliesRequest: {
-            /** Format: int64 */
-            id: number;
-            /** @description Set in one go (bulk edit); products not named stay as they are. */
-            items: components["schemas"]["SupplyItem"][];
-        };
-        SavedChannel: {
-            /** Format: int64 */
-            id: number;
         };
         SecurityRequest: {
             /**
@@ -4197,11 +3431,6 @@ export interface components {
             /** Format: int64 */
             id: number;
             title: string;
-        };
-        SetLegacyRequest: {
-            /** @description true: the key also accepts legacy MD5 signatures; false: HMAC-SHA256 only. */
-            enabled: boolean;
-            key_id: string;
         };
         SetupResponse: {
             /** @description The backup codes that enabling with this setup will put in force. */
@@ -4232,56 +3461,6 @@ export interface components {
             matches?: boolean | null;
             string_to_sign: string;
         };
-        /**
-         * @description Where a price change came from (stored as its code).
-         * @enum {string}
-         */
-        Source: "edit" | "rule" | "import";
-        /** @description One merchant's statement for one period. */
-        Statement: {
-            /**
-             * Format: int64
-             * @description Sums of the period's entries of each account.
-             */
-            balance_log_sum_fen: number;
-            /** Format: int64 */
-            closing_balance_fen: number;
-            /** Format: int64 */
-            closing_credit_available_fen: number;
-            /** Format: int64 */
-            credit_log_sum_fen: number;
-            /** Format: int64 */
-            merchant_id: number;
-            /** @description The period's account-log entries by account and kind. */
-            movements: components["schemas"]["Movement"][];
-            name: string;
-            /** Format: int64 */
-            opening_balance_fen: number;
-            /** Format: int64 */
-            opening_credit_available_fen: number;
-            orders_failed: components["schemas"]["OrderFigures"];
-            /** @description Pending, processing or in manual review. */
-            orders_in_flight: components["schemas"]["OrderFigures"];
-            /** @description Orders placed in the period, whatever their status now. */
-            orders_placed: components["schemas"]["OrderFigures"];
-            orders_succeeded: components["schemas"]["OrderFigures"];
-            period_end: string;
-            /** @description The period, RFC 3339 (start included, end excluded). */
-            period_start: string;
-            /** @description Closing − opening equals the log's sum, for the balance and for the credit. */
-            reconciled: boolean;
-        };
-        StatementRequest: {
-            /** @description The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM`. */
-            date: string;
-            /**
-             * Format: int64
-             * @description Merchants: omit (or their own mid). Administrators: one merchant, or omit for all.
-             */
-            merchant_id?: number | null;
-            /** @description `day` (default) or `month`. */
-            period?: string | null;
-        };
         StatusResponse: {
             /**
              * Format: int64
@@ -4292,10 +3471,6 @@ export interface components {
             /** @description When two-factor was turned on (RFC 3339); null when off. */
             enabled_at?: string | null;
         };
-        StepUpResponse: {
-            /** @description Money actions of this session need no code until then (RFC 3339). */
-            valid_until: string;
-        };
         StreamTicket: {
             /** Format: int64 */
             expires_in: number;
@@ -4305,25 +3480,6 @@ export interface components {
         SubmitRequest: {
             /** Format: int64 */
             batch_id: number;
-        };
-        SupplyItem: {
-            /**
-             * Format: int64
-             * @description The channel's cost price, fen.
-             */
-            cost_fen: number;
-            enabled: boolean;
-            /**
-             * Format: int64
-             * @description Higher goes first.
-             */
-            priority: number;
-            product_key: string;
-            /**
-             * Format: int64
-             * @description Share within one priority, 0 to 10000.
-             */
-            weight: number;
         };
         SystemInfo: {
             features: components["schemas"]["Features"];
@@ -4348,15 +3504,6 @@ export interface components {
             /** Format: int64 */
             user_id: number;
             username: string;
-        };
-        TestResult: {
-            /** Format: int64 */
-            balance_fen?: number | null;
-            /** @description Why not, when not (the channel's or the network's words). */
-            error?: string | null;
-            /** Format: int64 */
-            latency_ms: number;
-            ok: boolean;
         };
         TimelineEntry: {
             /**
@@ -4391,7 +3538,7 @@ export interface components {
         UpdateMerchantRequest: {
             /** Format: int64 */
             merchant_id: number;
-            name?: string | null;
+            name: string;
         };
         /** @description The user fields of spec §3 (User). */
         UserInfo: {
@@ -4424,11 +3571,7 @@ export interface components {
             username: string;
         };
         UserInfoRequest: {
-            /**
-             * Format: int64
-             * @description The merchant to read. Omitted or null: the caller's own account.
-             */
-            mid?: number | null;
+            mid?: number | string | null;
         };
         VerifyTwoFactorRequest: {
             /**
@@ -4457,313 +3600,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    post_adminapi_admin_audit_actions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description `data` is a list of AuditAction */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40300: not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    get_adminapi_admin_audit_export: {
-        parameters: {
-            query?: {
-                /** @description Who acted: a username (any case) or a user id. */
-                actor?: string;
-                /** @description One action code. */
-                action?: string;
-                /** @description What was acted on, exactly as listed (`merchant:10001`, `user:7`, `order:12`, `server`). */
-                target?: string;
-                /** @description At or after (RFC 3339). */
-                start_time?: string;
-                /** @description Before (RFC 3339). */
-                end_time?: string;
-                /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
-                format?: string;
-                /** @description `desc` (default) or `asc` by time. */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the file (text/csv or xlsx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40300: not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_audit_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AuditListRequest"];
-            };
-        };
-        responses: {
-            /** @description `data` is an AuditListResponse */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40000: unknown action, bad time or paging */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40300: not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_channel_enable: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ChannelEnableRequest"];
-            };
-        };
-        responses: {
-            /** @description Done */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40400: no such channel */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_channel_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description `data` is a list of ChannelItem */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40300: administrators only */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_channel_products: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ChannelIdRequest"];
-            };
-        };
-        responses: {
-            /** @description `data` is a list of SupplyItem */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_channel_products_save: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SaveSuppliesRequest"];
-            };
-        };
-        responses: {
-            /** @description Done */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40000: an item is invalid (field `items[n].x`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40400: no such channel */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_channel_routing: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PreviewRequest"];
-            };
-        };
-        responses: {
-            /** @description `data` is a list of RouteItem, candidates first by priority */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40000: no such product */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_channel_save: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SaveChannelRequest"];
-            };
-        };
-        responses: {
-            /** @description `data` is SavedChannel */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40000: a field is invalid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40300: administrators only */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_channel_test: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ChannelIdRequest"];
-            };
-        };
-        responses: {
-            /** @description `data` is TestResult */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40400: no such channel */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     post_adminapi_admin_merchant_addUser: {
         parameters: {
             query?: never;
@@ -4784,19 +3620,50 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: username invalid or taken */
+            /** @description 40000: username invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40400: no such merchant */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the username is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -4816,7 +3683,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["FundingRequest"];
+                "application/json": components["schemas"]["AdjustRequest"];
             };
         };
         responses: {
@@ -4827,19 +3694,59 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: invalid, below zero, or no remark */
+            /** @description 40000: no remark */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the balance would fall below zero */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 42200: the `Idempotency-Key` was used for a different request */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -4863,19 +3770,41 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: name or username invalid or taken */
+            /** @description 40000: name or username invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40300: not an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the username is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -4906,19 +3835,59 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: below the credit in use */
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: below the credit in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 42200: the `Idempotency-Key` was used for a different request */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -4942,12 +3911,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such merchant */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -4971,12 +3969,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such merchant */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -4987,7 +4014,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["MerchantListRequest"];
             };
@@ -5000,12 +4027,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40300: not an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -5036,19 +4083,59 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: more than the credit in use */
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: more than the credit in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 42200: the `Idempotency-Key` was used for a different request */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -5077,14 +4164,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40400: no such user */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -5115,19 +4224,50 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such merchant */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 42200: the `Idempotency-Key` was used for a different request */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -5156,14 +4296,36 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40400: no such merchant */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -5187,12 +4349,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such merchant */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -5228,21 +4419,54 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40900: the order is not awaiting a person */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 42200: the `Idempotency-Key` was used for a different request */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -5271,269 +4495,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
-        };
-    };
-    post_adminapi_admin_product_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ProductRequest"];
-            };
-        };
-        responses: {
-            /** @description `data` is the new product's id */
-            200: {
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            /** @description 40000: a field invalid, or the key taken */
-            400: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
-                content?: never;
             };
-            /** @description 40300: not an administrator */
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_product_delete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ProductIdRequest"];
-            };
-        };
-        responses: {
-            /** @description done */
-            200: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
-                content?: never;
-            };
-            /** @description 40400: no such product */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40900: quotes or orders refer to it */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_product_update: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ProductRequest"];
-            };
-        };
-        responses: {
-            /** @description done */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40000: a field invalid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40400: no such product */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40900: in use, only name and on/off may change */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_quote_history: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["HistoryRequest"];
-            };
-        };
-        responses: {
-            /** @description `data` is a PriceHistoryResponse */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40300: not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_quote_import: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description `data` is an ImportOutcome */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40000: the file unreadable or over its budget, or bad lines (each named) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40400: no such merchant */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_quote_reprice_apply: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RepriceRequest"];
-            };
-        };
-        responses: {
-            /** @description `data` is the RepricePreview of what was applied */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40000: rate or filter invalid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40400: no such merchant */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40900: no product matches */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_admin_quote_reprice_preview: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RepriceRequest"];
-            };
-        };
-        responses: {
-            /** @description `data` is a RepricePreview */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40000: rate or filter invalid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40400: no such merchant */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40900: no product matches */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -5557,62 +4539,50 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such merchant */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
-        };
-    };
-    post_adminapi_admin_stepUp_confirm: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CodeRequest"];
-            };
-        };
-        responses: {
-            /** @description `data` is a StepUpResponse */
-            200: {
+            /** @description 40000: no product with this key (`data.fields.product_key`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            /** @description 40110: the code is wrong, malformed or already used */
-            401: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
-                content?: never;
-            };
-            /** @description 40300: not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40900: two-factor is not on (nothing to confirm) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 42900: too many wrong codes; `data.retry_after_seconds` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -5636,40 +4606,59 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40110: the administrator's own code is wrong or missing */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40300: not an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40400: no such user */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40900: the user does not have two-factor on */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 42900: too many wrong codes of the administrator */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -5693,40 +4682,50 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: password missing or wrong */
+            /** @description 40000: password missing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40110: two-factor code wrong */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
-            /** @description 40300: not a merchant */
+            /** @description 40300: the current password is wrong (`data.fields.password`), or not a merchant */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40900: two active keys already */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 42900: too many wrong passwords or codes */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -5737,7 +4736,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ListKeysRequest"];
             };
@@ -5750,12 +4749,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40300: another merchant's mid */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -5779,62 +4798,50 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such key (or another merchant's) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40900: already revoked */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_apikey_setLegacy: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SetLegacyRequest"];
-            };
-        };
-        responses: {
-            /** @description Switched; `data` is null */
-            200: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
-                content?: never;
-            };
-            /** @description 40300: not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40400: no such key */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40900: the key is revoked */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -5858,12 +4865,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such key (or another merchant's) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -5887,72 +4923,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400 */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-        };
-    };
-    get_adminapi_certification_licence: {
-        parameters: {
-            query: {
-                /** @description The certification record */
-                id: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the image bytes */
-            200: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
-                content?: never;
-            };
-            /** @description 40300: administrators only */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40400: no licence image */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_certification_licence: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description `data` is LicenceSaved */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40000: not an image, too large, missing, or the record is not the caller's under review */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -5963,7 +4968,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ListRequest"];
             };
@@ -5975,6 +4980,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -5994,12 +5026,23 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40300: administrators only */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6023,12 +5066,59 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40300: administrators only */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: not under audit */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: the reason is too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6041,7 +5131,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SubmitRequest"];
+                "application/json": components["schemas"]["CertificationSubmitRequest"];
             };
         };
         responses: {
@@ -6052,12 +5142,50 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000 */
+            /** @description 40000: a field is missing or blank */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: a record is already under audit */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: a certificate number fails its format or check digit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6081,12 +5209,50 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: not under audit */
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: not under audit */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6103,10 +5269,8 @@ export interface operations {
                 order_no?: string;
                 /** @description The order id the change belongs to. */
                 order_id?: number;
-                /** @description At or after (RFC 3339). */
-                start_time?: string;
-                /** @description Before (RFC 3339). */
-                end_time?: string;
+                start_time?: string | null;
+                end_time?: string | null;
                 /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
                 format?: string;
                 /** @description `desc` (default) or `asc` by time. */
@@ -6125,6 +5289,33 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_adminapi_finance_account_list: {
@@ -6134,7 +5325,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["LogListRequest"];
             };
@@ -6147,12 +5338,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40300: another merchant's mid */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: `cursor` is not one this list gave */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6163,7 +5383,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["OverviewRequest"];
             };
@@ -6176,91 +5396,32 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40300: another merchant's mid */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    post_adminapi_finance_statement: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["StatementRequest"];
-            };
-        };
-        responses: {
-            /** @description `data` is a list of Statement (one per merchant, by mid) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40000: the period or date is invalid */
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40300: another merchant's mid */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-        };
-    };
-    get_adminapi_finance_statement_export: {
-        parameters: {
-            query: {
-                /** @description Merchants: omit (or their own mid). Administrators: one merchant, or omit for all. */
-                merchant_id?: number;
-                /** @description `day` (default) or `month`. */
-                period?: string;
-                /** @description The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM`. */
-                date: string;
-                /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
-                format?: string;
-                /** @description `desc` (default) or `asc` by time. */
-                sort?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the file (text/csv or xlsx) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
-                content?: never;
-            };
-            /** @description 40000: the period or date is invalid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40300: another merchant's mid */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -6271,7 +5432,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CodeRequest"];
             };
@@ -6284,26 +5445,50 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40110: '验证码错误，请重试' (any wrong code) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40900: two-factor is not on */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 42900: too many wrong codes; `data.retry_after_seconds` */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6327,33 +5512,50 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: `password` missing or not the current password */
+            /** @description 40000: `password` missing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40110: 'Verification code is incorrect, please try again' (any wrong code) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: `password` is not the current password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40900: already on, or the temp_key is expired, used, replaced or not yours */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 42900: too many wrong codes; `data.retry_after_seconds` */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6373,12 +5575,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 50000: 'Failed to get two-factor authentication status' */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6389,7 +5611,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CodeRequest"];
             };
@@ -6402,26 +5624,50 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40110: '重新生成备用验证码失败' (any wrong code) */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40900: two-factor is not on */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 42900: too many wrong codes; `data.retry_after_seconds` */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6441,19 +5687,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40900: two-factor is already on */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 50000: 'Initialization failed' or 'QR code generation failed' */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6482,21 +5750,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40100: account or password wrong */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 42900: too many failed attempts; `data.retry_after_seconds` */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6525,7 +5799,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["VerifyTwoFactorRequest"];
             };
@@ -6538,19 +5812,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40110: the code is wrong (any kind); 40120: the pending_token is unknown, expired, used, or from before a password change */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 42900: too many wrong codes; `data.retry_after_seconds` */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6570,6 +5857,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_adminapi_merchant_avatar: {
@@ -6588,12 +5893,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no avatar */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6604,7 +5929,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AvatarUpload"];
+            };
+        };
         responses: {
             /** @description `data` is AvatarSaved */
             200: {
@@ -6613,12 +5942,41 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: not an image, too large or missing */
+            /** @description 40000: not a multipart form, or no `file` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: not an image, or over 2 MiB */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6642,12 +6000,41 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000 with every invalid field named */
+            /** @description 40000 with every invalid field named: a required field is missing or blank */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: the current password is wrong (`data.fields.current_password`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000 with every invalid field named: an address, URL, number or whitelist is malformed, a text too long, a new password too weak */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6658,7 +6045,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["IntegrationRequest"];
             };
@@ -6671,12 +6058,41 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000 with every invalid field named */
+            /** @description 40000 with every invalid field named: a required field is missing or blank */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000 with every invalid field named: the notify URL or the whitelist is malformed or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6687,7 +6103,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ChangePasswordRequest"];
             };
@@ -6700,12 +6116,41 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000 */
+            /** @description 40000: a field is missing or the new password too weak */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: `current_password` is not the current password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 42900: too many wrong current passwords */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6725,6 +6170,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_adminapi_merchant_security: {
@@ -6734,7 +6197,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["SecurityRequest"];
             };
@@ -6747,12 +6210,41 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000 */
+            /** @description 40000: a required field is missing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: an address or number is malformed, or a text too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6763,7 +6255,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["UserInfoRequest"];
             };
@@ -6776,19 +6268,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40300: a merchant asked for another merchant */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40400: no such merchant */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6799,7 +6313,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["MessageListRequest"];
             };
@@ -6811,6 +6325,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6834,6 +6375,33 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_adminapi_message_readAll: {
@@ -6843,7 +6411,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["MessageListRequest"];
             };
@@ -6855,6 +6423,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6874,6 +6469,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_adminapi_monitor_overview: {
@@ -6892,12 +6505,23 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40300: administrators only */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6920,19 +6544,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 50008/50014: no session, or an invalid or expired ticket */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40300: administrators only */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6952,12 +6589,23 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40300: administrators only */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6981,12 +6629,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such order (or another merchant's) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -6997,7 +6674,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["NotifyListRequest"];
             };
@@ -7015,14 +6692,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40300: another merchant's mid */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7046,19 +6736,50 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such notification (or another merchant's) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40900: it is being sent right now */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7087,7 +6808,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7111,33 +6852,41 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: password missing or wrong */
+            /** @description 40000: password missing */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40110: two-factor code wrong or missing */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
-            /** @description 40300: administrators have no webhook secret */
+            /** @description 40300: the current password is wrong (`data.fields.password`), or an administrator (no webhook secret) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 42900: too many wrong passwords or codes */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7157,19 +6906,32 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: no notify URL saved */
-            400: {
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40300: administrators have no notify URL */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: no notify URL saved yet (`data.fields.notify_url`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7198,21 +6960,63 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40200: insufficient funds */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: an administrator named no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40900: merchant order id used already */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: no such product or quote, a number from no allocated segment or of another carrier, an account the product needs, or an administrator gave no `merchant_id` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7236,19 +7040,50 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such batch */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40900: submitted already */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7259,7 +7094,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["BatchListRequest"];
             };
@@ -7272,6 +7107,33 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_adminapi_order_batch_preview: {
@@ -7282,7 +7144,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description JSON `{text}`, or multipart/form-data with a `file` part (CSV or xlsx, up to 32 MB) */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["PreviewText"];
             };
@@ -7295,12 +7157,41 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: the file is empty, unreadable or too large */
+            /** @description 40000: not JSON or a multipart form, or `file_name` over 100 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: the file or text holds no order lines, cannot be read, or is too large */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7322,12 +7213,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such batch (or another merchant's) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7351,19 +7271,50 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such batch */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40900: the preview has expired (`batch.expired`) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7388,6 +7339,33 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_adminapi_order_card_reveal: {
@@ -7410,19 +7388,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40300: not the owning merchant */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40900: no card secret on this order */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7446,12 +7446,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such order (or another merchant's) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7483,10 +7512,8 @@ export interface operations {
                 order_no?: string;
                 /** @description Exact recharge account. */
                 account?: string;
-                /** @description Placed at or after (RFC 3339). */
-                start_time?: string;
-                /** @description Placed before (RFC 3339). */
-                end_time?: string;
+                start_time?: string | null;
+                end_time?: string | null;
                 /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
                 format?: string;
                 /** @description `desc` (default) or `asc` by time. */
@@ -7510,7 +7537,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7521,7 +7568,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["OrderListRequest"];
             };
@@ -7534,12 +7581,41 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40300: another merchant's mid */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: `cursor` is not one this list gave */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7550,7 +7626,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["PriceRequest"];
             };
@@ -7562,6 +7638,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: an administrator named no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: `account` is from no allocated segment, or an administrator gave no `merchant_id` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7580,6 +7701,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7615,6 +7754,33 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_adminapi_quote_list: {
@@ -7624,7 +7790,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["QuoteListRequest"];
             };
@@ -7637,12 +7803,32 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40300: another merchant's mid */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7661,6 +7847,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7684,12 +7888,41 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 50000: 'Form submission failed, please retry', data.fields per field */
+            /** @description 50000: 'Form submission failed, please retry', data.fields per field: missing, not a choice, out of range */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50000: the same, for the link's form, a text too long, or the encoding rates' order (minimum <= default <= maximum) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7709,6 +7942,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_api_template_content_data: {
@@ -7726,6 +7977,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7769,7 +8038,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7777,7 +8066,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `text`, `image` or `video`. */
-                type?: string | null;
+                type?: string;
             };
             header?: never;
             path?: never;
@@ -7797,7 +8086,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7817,6 +8126,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_api_template_rules_preset_list: {
@@ -7834,6 +8161,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7853,6 +8198,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_api_template_user_latest_activity: {
@@ -7870,6 +8233,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7889,6 +8270,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_api_template_user_my_team_list: {
@@ -7906,6 +8305,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7925,6 +8342,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_api_template_user_visits: {
@@ -7942,6 +8377,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -7961,45 +8414,23 @@ export interface operations {
                 };
                 content?: never;
             };
-        };
-    };
-    post_channel_callback_channel_code: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The channel's code */
-                channel_code: string;
-            };
-            cookie?: never;
-        };
-        /** @description The protocol's result, signed in `X-Signature` */
-        requestBody: {
-            content: {
-                "application/json": string;
-            };
-        };
-        responses: {
-            /** @description `data` is a CallbackAnswer; 40000 malformed or not our order */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description 40134: the signature does not match */
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
-            /** @description 40400: no such channel, or its protocol has no callbacks */
-            404: {
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -8042,14 +8473,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40300: a merchant's session */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -8068,6 +8503,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description 40130–40134: a signature header is missing or wrong, the key unknown, the nonce used */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40330–40332: the address is not whitelisted or the merchant is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 42930: over the merchant's call rate; `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -8096,21 +8558,54 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40130–40134: a signature header is missing or wrong, the key unknown, the nonce used */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40200: insufficient funds */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40330–40332: the address is not whitelisted or the merchant is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
             /** @description 40930: merchant_order_id used with a different request */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 42930: over the merchant's call rate; `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -8133,12 +8628,50 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40130–40134: a signature header is missing or wrong, the key unknown, the nonce used */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40330–40332: the address is not whitelisted or the merchant is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40400: no such order */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 42930: over the merchant's call rate; `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -8157,6 +8690,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description 40130–40134: a signature header is missing or wrong, the key unknown, the nonce used */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40330–40332: the address is not whitelisted or the merchant is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 42930: over the merchant's call rate; `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };
@@ -8181,7 +8741,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
             };
         };
     };

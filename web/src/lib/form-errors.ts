@@ -33,7 +33,7 @@ function stringRecord(value: unknown): Record<string, string> {
  * form name; a field mapped to null is dropped). Empty for any other error.
  */
 export function serverFieldErrors(error: unknown, fieldMap: Record<string, string | null> = {}): ServerFieldError[] {
-  if (!(error instanceof ApiError) || !FIELD_CODES.has(error.code)) return [];
+  if (!(error instanceof ApiError) || error.code === undefined || !FIELD_CODES.has(error.code)) return [];
   const data = error.data as { fields?: unknown; keys?: unknown } | null | undefined;
   const fields = stringRecord(data?.fields);
   const keys = stringRecord(data?.keys);
