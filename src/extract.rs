@@ -111,11 +111,12 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
 fn whole_numbers_as_integers(value: &mut serde_json::Value) {
     match value {
         serde_json::Value::Number(number) => {
-            if let Some(float) = number.as_f64().filter(|_| number.is_f64()) {
-                // Strictly inside: a literal just outside i64 rounds to the bound as a float.
-                if float.fract() == 0.0 && float > i64::MIN as f64 && float < i64::MAX as f64 {
-                    *value = serde_json::Value::from(float as i64);
-                }
+            // Strictly inside: a literal just outside i64 rounds to the bound as a float.
+            let whole = number.as_f64().filter(|float| {
+                number.is_f64() && float.fract() == 0.0 && *float > i64::MIN as f64 && *float < i64::MAX as f64
+            });
+            if let Some(float) = whole {
+                *value = serde_json::Value::from(float as i64);
             }
         }
         serde_json::Value::Array(items) => items.iter_mut().for_each(whole_numbers_as_integers),
