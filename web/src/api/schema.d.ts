@@ -4,6 +4,179 @@
  */
 
 export interface paths {
+    "/adminapi/admin/audit/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Administrators: every action code with its name, for the audit page's filter. */
+        post: operations["post_adminapi_admin_audit_actions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Administrators: export the audit events matching the filters (query parameters as the
+         *     list's body fields). CSV is streamed; xlsx holds at most 200,000 rows.
+         */
+        get: operations["get_adminapi_admin_audit_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/audit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Administrators: the audit trail, newest first. */
+        post: operations["post_adminapi_admin_audit_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable or disable a channel (a disabled one takes no new orders; those it has keep going). */
+        post: operations["post_adminapi_admin_channel_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every channel with its live figures. */
+        post: operations["post_adminapi_admin_channel_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a channel supplies, at what cost, priority and weight. */
+        post: operations["post_adminapi_admin_channel_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/products/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set cost prices, priorities and weights of products of a channel, all or nothing. */
+        post: operations["post_adminapi_admin_channel_products_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/routing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which channels would take an order of the product now, best first. */
+        post: operations["post_adminapi_admin_channel_routing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a channel, or edit the one with this code. */
+        post: operations["post_adminapi_admin_channel_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Test the connection: a balance read (signed both ways), timed. */
+        post: operations["post_adminapi_admin_channel_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/merchant/addUser": {
         parameters: {
             query?: never;
@@ -260,6 +433,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/admin/product/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a product. */
+        post: operations["post_adminapi_admin_product_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/product/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a product nothing refers to; one in use is refused (switch it off instead). */
+        post: operations["post_adminapi_admin_product_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/product/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edit a product. One in use keeps its key, carrier, kind and face value. */
+        post: operations["post_adminapi_admin_product_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/quote/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Price changes, newest first. */
+        post: operations["post_adminapi_admin_quote_history"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/quote/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a merchant's price list: multipart `merchant_id` and `file` (CSV or xlsx), or
+         *     JSON `{merchant_id, text}`. All lines good, or nothing changed and every bad line named
+         *     (`data.fields`, keyed `line:<n>`).
+         */
+        post: operations["post_adminapi_admin_quote_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/quote/reprice/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a bulk rule: every matching product's quote set to its rule price (created, on,
+         *     where missing), each change in the price history, all in one transaction.
+         */
+        post: operations["post_adminapi_admin_quote_reprice_apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/quote/reprice/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a bulk rule would do, changing nothing. */
+        post: operations["post_adminapi_admin_quote_reprice_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/quote/save": {
         parameters: {
             query?: never;
@@ -271,6 +570,26 @@ export interface paths {
         put?: never;
         /** Administrators: create or change a merchant's quote for a product. */
         post: operations["post_adminapi_admin_quote_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/stepUp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Administrators with two-factor on: confirm money actions with a code (authenticator or
+         *     backup) for this session, for the next 5 minutes.
+         */
+        post: operations["post_adminapi_admin_stepUp_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -348,6 +667,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/apikey/setLegacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Administrators: switch one active key to (or back from) legacy MD5 signing over sorted
+         *     parameters, for a merchant migrating from another platform. Off by default; audited.
+         */
+        post: operations["post_adminapi_apikey_setLegacy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/apikey/signCheck": {
         parameters: {
             query?: never;
@@ -379,6 +718,30 @@ export interface paths {
         put?: never;
         /** One record with full certificate numbers (the "view" operation), for its owner or an administrator. */
         post: operations["post_adminapi_certification_detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/certification/licence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Administrators: the licence image of a certification record (the bytes, not an
+         *     envelope); 40400 when none was uploaded.
+         */
+        get: operations["get_adminapi_certification_licence"];
+        put?: never;
+        /**
+         * Merchants: attach (or replace) the business licence image of their own certification
+         *     under review (multipart `id` and `file`; PNG, JPEG or WebP, at most 5 MiB).
+         */
+        post: operations["post_adminapi_certification_licence"];
         delete?: never;
         options?: never;
         head?: never;
@@ -521,6 +884,43 @@ export interface paths {
          *     All counts come from the per-day counters, so this stays fast with millions of orders.
          */
         post: operations["post_adminapi_finance_overview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/finance/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The statements of a day or month: a merchant's own; an administrator's choice of
+         *     merchant, or every merchant.
+         */
+        post: operations["post_adminapi_finance_statement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/finance/statement/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download statements as CSV or xlsx: the same choices as the JSON call, one row per merchant. */
+        get: operations["get_adminapi_finance_statement_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1594,6 +1994,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/channel/callback/{channel_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A supplier's result callback. The body is the channel protocol's (docs/channels.md),
+         *     signed over the raw bytes; answered with the usual envelope.
+         */
+        post: operations["post_channel_callback_channel_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1908,6 +2328,69 @@ export interface components {
             /** @description RFC 3339. */
             started_at: string;
         };
+        AuditAction: {
+            action: string;
+            /** @description In the request's language. */
+            name: string;
+        };
+        /** @description One audit event. */
+        AuditEvent: {
+            /** @description The action code (see `/adminapi/admin/audit/actions`). */
+            action: string;
+            /** @description The action's name in the request's language. */
+            action_name: string;
+            /**
+             * Format: int64
+             * @description Who acted: a user id, or null (a failed sign-in, the command line).
+             */
+            actor_id?: number | null;
+            /** @description The actor's username ('' without one). */
+            actor_name: string;
+            client_address: string;
+            created_at: string;
+            /** @description Free text for people (never a secret). */
+            detail: string;
+            /** Format: int64 */
+            id: number;
+            /** @description What was acted on: `user:<id>`, `merchant:<mid>`, `order:<id>`, `server`, or ''. */
+            target: string;
+        };
+        AuditFilter: {
+            /** @description One action code. */
+            action?: string | null;
+            /** @description Who acted: a username (any case) or a user id. */
+            actor?: string | null;
+            /** @description Before (RFC 3339). */
+            end_time?: string | null;
+            /** @description At or after (RFC 3339). */
+            start_time?: string | null;
+            /** @description What was acted on, exactly as listed (`merchant:10001`, `user:7`, `order:12`, `server`). */
+            target?: string | null;
+        };
+        AuditListRequest: components["schemas"]["AuditFilter"] & {
+            /** @description Keyset mode: `next_cursor` of the previous page. */
+            cursor?: string | null;
+            /**
+             * Format: int64
+             * @description Page-number mode (1-based) when no cursor is given.
+             */
+            page?: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 500, default 20.
+             */
+            page_size?: number | null;
+        };
+        AuditListResponse: {
+            list: components["schemas"]["AuditEvent"][];
+            next_cursor?: string | null;
+            /** Format: int64 */
+            page_size: number;
+            /** Format: int64 */
+            total: number;
+            /** @description true: more than `total` (100,000) match. */
+            total_capped: boolean;
+        };
         AvatarSaved: {
             content_type: string;
             size: number;
@@ -1988,6 +2471,10 @@ export interface components {
             /** Format: int64 */
             valid_rows: number;
         };
+        CallbackAnswer: {
+            /** @description Whether this callback changed the order (false for a duplicate or a late one). */
+            changed: boolean;
+        };
         /** @enum {string} */
         Carrier: "mobile" | "unicom" | "telecom" | "broadnet";
         CarrierRatio: {
@@ -2021,6 +2508,11 @@ export interface components {
             enterprise_certificate_number: string;
             enterprise_certificate_type: string;
             enterprise_name: string;
+            /**
+             * @description Whether a business licence image is attached (administrators read it from
+             *     `GET /adminapi/certification/licence?id=`).
+             */
+            has_licence: boolean;
             /** Format: int64 */
             id: number;
             legal_person: string;
@@ -2077,6 +2569,55 @@ export interface components {
         ChangePasswordRequest: {
             current_password?: string | null;
             new_password?: string | null;
+        };
+        /** @description One attempt of an order, as administrators see it in the order detail. */
+        ChannelAttemptItem: {
+            /** @description The channel's last answer (a failure reason code, or its words). */
+            answer: string;
+            /** Format: int64 */
+            attempt_no: number;
+            channel_code: string;
+            channel_name: string;
+            /** Format: int64 */
+            cost_fen: number;
+            /** Format: int64 */
+            latency_ms?: number | null;
+            /** @description pending, unknown, success or failed. */
+            outcome: string;
+            requested_at: string;
+            upstream_order_id: string;
+        };
+        ChannelEnableRequest: {
+            enabled: boolean;
+            /** Format: int64 */
+            id: number;
+        };
+        ChannelFigures: {
+            /**
+             * Format: int64
+             * @description Attempts waiting for a result (pending or unknown).
+             */
+            in_flight: number;
+            /**
+             * Format: int64
+             * @description 95th percentile of request-to-result time over the last hour, ms; null when none.
+             */
+            p95_ms?: number | null;
+            /**
+             * Format: double
+             * @description Successes among attempts resolved in the last hour, 0 to 1; null when none.
+             */
+            success_ratio_hour?: number | null;
+            /**
+             * Format: int64
+             * @description Attempts handed to the channel since Beijing midnight.
+             */
+            today_orders: number;
+            /**
+             * Format: int64
+             * @description Of those, the ones whose last answer was unknown (timeout, 5xx, unmapped code).
+             */
+            unknown: number;
         };
         /** @description A parameter group that passed every rule, echoed back to the console (never stored). */
         ChannelForm: {
@@ -2179,6 +2720,37 @@ export interface components {
             /** @default null */
             videoMode: string;
         };
+        ChannelIdRequest: {
+            /** Format: int64 */
+            id: number;
+        };
+        ChannelItem: {
+            /** @description `sandbox` or `http-json`. */
+            adapter: string;
+            balance_at?: string | null;
+            /**
+             * Format: int64
+             * @description Last balance read, fen; null when the protocol does not tell it.
+             */
+            balance_fen?: number | null;
+            base_url: string;
+            code: string;
+            enabled: boolean;
+            figures: components["schemas"]["ChannelFigures"];
+            /** @description Whether a secret is set (the secret itself is never answered). */
+            has_secret: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            low_balance_fen: number;
+            name: string;
+            /** @description `low_success_ratio`, `unknown_streak` or `probe_failed`. */
+            pause_reason?: string | null;
+            /** @description Paused by the health check until then (RFC 3339); null when not paused. */
+            paused_until?: string | null;
+            /** Format: int64 */
+            timeout_ms: number;
+        };
         ChatItem: {
             content: string;
             /** Format: int64 */
@@ -2267,6 +2839,11 @@ export interface components {
             data: Record<string, never> | null;
             msg: string;
         };
+        /**
+         * @description Why a channel supplying the product would not take an order now.
+         * @enum {string}
+         */
+        Exclusion: "channel_disabled" | "product_disabled" | "paused" | "probing" | "balance_short" | "already_failed";
         Features: {
             /** @description The template and demo pages (`--template-pages`, implied by `--demo`). */
             templatePages: boolean;
@@ -2285,6 +2862,37 @@ export interface components {
         Health: {
             /** @description `ok`. */
             status: string;
+        };
+        HistoryRequest: {
+            /**
+             * Format: int64
+             * @description One merchant's changes (omit for every merchant's).
+             */
+            merchant_id?: number | null;
+            /**
+             * Format: int64
+             * @description 1-based, default 1.
+             */
+            page?: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 500, default 20.
+             */
+            page_size?: number | null;
+            /** @description One product's changes, by exact key. */
+            product_key?: string | null;
+        };
+        ImportOutcome: {
+            /**
+             * Format: int64
+             * @description Quotes whose price changed (new quotes included).
+             */
+            changed: number;
+            /**
+             * Format: int64
+             * @description Lines read.
+             */
+            lines: number;
         };
         /**
          * @description The integration settings form (notify URL, IP whitelist; later the API keys), saved on
@@ -2308,6 +2916,8 @@ export interface components {
             key_id: string;
             last_used_address?: string | null;
             last_used_at?: string | null;
+            /** @description Whether the key also accepts legacy MD5 signatures (switched by an administrator). */
+            legacy_md5: boolean;
             /** Format: int64 */
             mid: number;
             revoked_at?: string | null;
@@ -2319,6 +2929,12 @@ export interface components {
             label: string;
             /** Format: int64 */
             value: number;
+        };
+        LicenceSaved: {
+            content_type: string;
+            /** Format: int64 */
+            id: number;
+            size: number;
         };
         ListKeysRequest: {
             /**
@@ -2341,9 +2957,21 @@ export interface components {
             status: number | null;
         };
         LiveAlert: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description `low_balance` only (0 otherwise).
+             */
             balance_fen: number;
-            /** @description `low_balance`: the merchant's balance is below the alert line. */
+            /**
+             * Format: int64
+             * @description `notification_exhausted` only (0 otherwise).
+             */
+            count: number;
+            /**
+             * @description `low_balance`: the merchant's balance is below the alert line.
+             *     `notification_exhausted`: notifications to the merchant were given up on (all
+             *     retries failed) in the last 24 hours; `count` says how many.
+             */
             kind: string;
             /** Format: int64 */
             merchant_id: number;
@@ -2369,6 +2997,8 @@ export interface components {
             manual_review: number;
             /** @description The last 60 minutes, oldest first (the current minute last). */
             minutes: components["schemas"]["MinuteFigures"][];
+            /** @description Merchants' order notifications (read from the outbox every 10 seconds). */
+            notifications: components["schemas"]["NotificationFigures"];
             /**
              * Format: int64
              * @description Age of the oldest order still waiting for a result (in flight or in review).
@@ -2616,6 +3246,38 @@ export interface components {
             uptime_seconds: number;
             version: string;
         };
+        Movement: {
+            /** @description `balance` or `credit` (available credit). */
+            account_type: string;
+            /**
+             * Format: int64
+             * @description The signed sum of the entries' amounts, fen.
+             */
+            amount_fen: number;
+            /** @description order_debit, refund, topup, credit_granted, repayment, adjustment. */
+            change_type: string;
+            /** Format: int64 */
+            count: number;
+        };
+        NotificationFigures: {
+            /**
+             * Format: int64
+             * @description Delivery attempts in the last hour, and those that failed.
+             */
+            attempts_60m: number;
+            /**
+             * Format: int64
+             * @description Notifications still to be delivered (pending, or failed and waiting for a retry).
+             */
+            backlog: number;
+            /** Format: int64 */
+            failed_60m: number;
+            /**
+             * Format: int64
+             * @description Failed attempts per thousand; null without attempts.
+             */
+            failure_permille_60m?: number | null;
+        };
         NotificationItem: {
             /** Format: int64 */
             attempts: number;
@@ -2681,9 +3343,20 @@ export interface components {
         OrderDetail: {
             /** @description The account-change records of this order (debit, refund). */
             account_records: components["schemas"]["AccountRecord"][];
+            /**
+             * @description Administrators only (absent for merchants, who see results, not channels): every
+             *     hand-over of the order to a channel, first first.
+             */
+            attempts?: components["schemas"]["ChannelAttemptItem"][] | null;
             order: components["schemas"]["OrderItem"];
             /** @description Status changes, oldest first. */
             timeline: components["schemas"]["TimelineEntry"][];
+        };
+        OrderFigures: {
+            /** Format: int64 */
+            amount_fen: number;
+            /** Format: int64 */
+            count: number;
         };
         /** @description The filters of an order list (spec §3), the same for the list, the total and exports. */
         OrderFilter: {
@@ -2977,6 +3650,9 @@ export interface components {
              */
             reason_key: string;
         };
+        PreviewRequest: {
+            product_key: string;
+        };
         PreviewResponse: {
             /**
              * Format: int64
@@ -3034,6 +3710,30 @@ export interface components {
              */
             text?: string | null;
         };
+        PriceHistoryItem: {
+            changed_at: string;
+            /** @description The administrator's username. */
+            changed_by?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            merchant_id: number;
+            /** Format: int64 */
+            new_price_fen: number;
+            /**
+             * Format: int64
+             * @description Absent for a quote's first price.
+             */
+            old_price_fen?: number | null;
+            product_key: string;
+            product_name: string;
+            source: components["schemas"]["Source"];
+        };
+        PriceHistoryResponse: {
+            list: components["schemas"]["PriceHistoryItem"][];
+            /** Format: int64 */
+            total: number;
+        };
         PriceOffer: {
             carrier: components["schemas"]["Carrier"];
             /** Format: int64 */
@@ -3079,12 +3779,46 @@ export interface components {
             name: string;
             product_key: string;
             product_kind: components["schemas"]["ProductKind"];
+            /**
+             * Format: int64
+             * @description 1 on, 0 off (an off product takes no orders).
+             */
+            status: number;
+        };
+        ProductIdRequest: {
+            /** Format: int64 */
+            id: number;
         };
         /**
          * @description What a product is: credit sent to a number, or a card secret delivered.
          * @enum {string}
          */
         ProductKind: "direct" | "card";
+        ProductRequest: {
+            /** @description `mobile`, `unicom` or `telecom`. */
+            carrier: string;
+            /**
+             * Format: int64
+             * @description Face value in fen (positive).
+             */
+            face_value_fen: number;
+            /**
+             * Format: int64
+             * @description Updates only: the product's id.
+             */
+            id?: number | null;
+            /** @description 1 to 64 characters, e.g. 中国移动话费直充100元. */
+            name: string;
+            /** @description 1 to 64 of A-Z, 0-9, `-`, `_`, e.g. `MOBILE-DIRECT-100`. */
+            product_key: string;
+            /** @description `direct` (话费直充) or `card` (话费卡密). */
+            product_kind: string;
+            /**
+             * Format: int64
+             * @description 1 on (default), 0 off.
+             */
+            status?: number | null;
+        };
         /**
          * @description The profile form as sent. Every field is optional in JSON so that a missing field is
          *     reported with its own message rather than a parse error.
@@ -3256,6 +3990,45 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        RepricePreview: {
+            /**
+             * Format: int64
+             * @description Rows whose price changes (new quotes included).
+             */
+            changed: number;
+            rows: components["schemas"]["RepriceRow"][];
+        };
+        RepriceRequest: {
+            /** @description Only this carrier's products (`mobile`, `unicom`, `telecom`); all when absent. */
+            carrier?: string | null;
+            /** Format: int64 */
+            merchant_id: number;
+            /** @description Only this kind (`direct`, `card`); all when absent. */
+            product_kind?: string | null;
+            /**
+             * Format: int64
+             * @description Basis points of the face value: 9850 is 98.5 %.
+             */
+            rate_bp: number;
+            /** @description `half_up` (default), `down` or `up`. */
+            rounding?: components["schemas"]["Rounding"];
+        };
+        /** @description One product's price before and after the rule. */
+        RepriceRow: {
+            /** Format: int64 */
+            face_value_fen: number;
+            /** Format: int64 */
+            new_price_fen: number;
+            /**
+             * Format: int64
+             * @description The current price; absent when the merchant has no quote yet (the rule creates one, on).
+             */
+            old_price_fen?: number | null;
+            /** Format: int64 */
+            product_id: number;
+            product_key: string;
+            product_name: string;
+        };
         ResendFailedRequest: {
             /**
              * Format: date-time
@@ -3382,6 +4155,30 @@ export interface components {
             /** @description `whsec_` + base64 of 32 random bytes: shown this once, never again. */
             webhook_secret: string;
         };
+        /**
+         * @description How a price that falls between two fen is rounded.
+         * @enum {string}
+         */
+        Rounding: "half_up" | "down" | "up";
+        RouteItem: {
+            /** Format: int64 */
+            channel_id: number;
+            code: string;
+            /** Format: int64 */
+            cost_fen: number;
+            excluded?: components["schemas"]["Exclusion"] | null;
+            /**
+             * Format: double
+             * @description Chance of being chosen first among the candidates of its priority, 0 to 1;
+             *     0 for excluded channels and lower priorities.
+             */
+            first_choice_share: number;
+            name: string;
+            /** Format: int64 */
+            priority: number;
+            /** Format: int64 */
+            weight: number;
+        };
         RulePreset: {
             /** @description Always `switch` for rule presets. */
             actionType: string;
@@ -3390,6 +4187,20 @@ export interface components {
             /** Format: int64 */
             id: number;
             title: string;
+        };
+        SaveChannelRequest: {
+            adapter: string;
+            base_url?: string;
+            /** @description Lowercase letters, digits and hyphens; it names the callback URL and never changes. */
+            code: string;
+            enabled?: boolean;
+            /** Format: int64 */
+            low_balance_fen?: number;
+            name: string;
+            /** @description The shared signing secret; omitted or empty on an edit: unchanged. */
+            secret?: string | null;
+            /** Format: int64 */
+            timeout_ms?: number;
         };
         SaveQuoteRequest: {
             /** Format: int64 */
@@ -3405,6 +4216,16 @@ export interface components {
              * @description 1 on (default), 0 off.
              */
             status?: number | null;
+        };
+        SaveSuppliesRequest: {
+            /** Format: int64 */
+            id: number;
+            /** @description Set in one go (bulk edit); products not named stay as they are. */
+            items: components["schemas"]["SupplyItem"][];
+        };
+        SavedChannel: {
+            /** Format: int64 */
+            id: number;
         };
         SecurityRequest: {
             /**
@@ -3431,6 +4252,11 @@ export interface components {
             /** Format: int64 */
             id: number;
             title: string;
+        };
+        SetLegacyRequest: {
+            /** @description true: the key also accepts legacy MD5 signatures; false: HMAC-SHA256 only. */
+            enabled: boolean;
+            key_id: string;
         };
         SetupResponse: {
             /** @description The backup codes that enabling with this setup will put in force. */
@@ -3461,6 +4287,56 @@ export interface components {
             matches?: boolean | null;
             string_to_sign: string;
         };
+        /**
+         * @description Where a price change came from (stored as its code).
+         * @enum {string}
+         */
+        Source: "edit" | "rule" | "import";
+        /** @description One merchant's statement for one period. */
+        Statement: {
+            /**
+             * Format: int64
+             * @description Sums of the period's entries of each account.
+             */
+            balance_log_sum_fen: number;
+            /** Format: int64 */
+            closing_balance_fen: number;
+            /** Format: int64 */
+            closing_credit_available_fen: number;
+            /** Format: int64 */
+            credit_log_sum_fen: number;
+            /** Format: int64 */
+            merchant_id: number;
+            /** @description The period's account-log entries by account and kind. */
+            movements: components["schemas"]["Movement"][];
+            name: string;
+            /** Format: int64 */
+            opening_balance_fen: number;
+            /** Format: int64 */
+            opening_credit_available_fen: number;
+            orders_failed: components["schemas"]["OrderFigures"];
+            /** @description Pending, processing or in manual review. */
+            orders_in_flight: components["schemas"]["OrderFigures"];
+            /** @description Orders placed in the period, whatever their status now. */
+            orders_placed: components["schemas"]["OrderFigures"];
+            orders_succeeded: components["schemas"]["OrderFigures"];
+            period_end: string;
+            /** @description The period, RFC 3339 (start included, end excluded). */
+            period_start: string;
+            /** @description Closing − opening equals the log's sum, for the balance and for the credit. */
+            reconciled: boolean;
+        };
+        StatementRequest: {
+            /** @description The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM`. */
+            date: string;
+            /**
+             * Format: int64
+             * @description Merchants: omit (or their own mid). Administrators: one merchant, or omit for all.
+             */
+            merchant_id?: number | null;
+            /** @description `day` (default) or `month`. */
+            period?: string | null;
+        };
         StatusResponse: {
             /**
              * Format: int64
@@ -3471,6 +4347,10 @@ export interface components {
             /** @description When two-factor was turned on (RFC 3339); null when off. */
             enabled_at?: string | null;
         };
+        StepUpResponse: {
+            /** @description Money actions of this session need no code until then (RFC 3339). */
+            valid_until: string;
+        };
         StreamTicket: {
             /** Format: int64 */
             expires_in: number;
@@ -3480,6 +4360,25 @@ export interface components {
         SubmitRequest: {
             /** Format: int64 */
             batch_id: number;
+        };
+        SupplyItem: {
+            /**
+             * Format: int64
+             * @description The channel's cost price, fen.
+             */
+            cost_fen: number;
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description Higher goes first.
+             */
+            priority: number;
+            product_key: string;
+            /**
+             * Format: int64
+             * @description Share within one priority, 0 to 10000.
+             */
+            weight: number;
         };
         SystemInfo: {
             features: components["schemas"]["Features"];
@@ -3504,6 +4403,15 @@ export interface components {
             /** Format: int64 */
             user_id: number;
             username: string;
+        };
+        TestResult: {
+            /** Format: int64 */
+            balance_fen?: number | null;
+            /** @description Why not, when not (the channel's or the network's words). */
+            error?: string | null;
+            /** Format: int64 */
+            latency_ms: number;
+            ok: boolean;
         };
         TimelineEntry: {
             /**
@@ -3600,6 +4508,508 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    post_adminapi_admin_audit_actions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of AuditAction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_adminapi_admin_audit_export: {
+        parameters: {
+            query?: {
+                /** @description Who acted: a username (any case) or a user id. */
+                actor?: string;
+                /** @description One action code. */
+                action?: string;
+                /** @description What was acted on, exactly as listed (`merchant:10001`, `user:7`, `order:12`, `server`). */
+                target?: string;
+                /** @description At or after (RFC 3339). */
+                start_time?: string;
+                /** @description Before (RFC 3339). */
+                end_time?: string;
+                /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
+                format?: string;
+                /** @description `desc` (default) or `asc` by time. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (text/csv or xlsx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_audit_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AuditListRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is an AuditListResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: unknown action, bad time or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_channel_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelEnableRequest"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_channel_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of ChannelItem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_channel_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelIdRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a list of SupplyItem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_channel_products_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveSuppliesRequest"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: an item is invalid (field `items[n].x`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_channel_routing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a list of RouteItem, candidates first by priority */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: no such product */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_channel_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is SavedChannel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_channel_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelIdRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is TestResult */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     post_adminapi_admin_merchant_addUser: {
         parameters: {
             query?: never;
@@ -4519,6 +5929,426 @@ export interface operations {
             };
         };
     };
+    post_adminapi_admin_product_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is the new product's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: a field invalid, or the key taken */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_product_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductIdRequest"];
+            };
+        };
+        responses: {
+            /** @description done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: quotes or orders refer to it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_product_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductRequest"];
+            };
+        };
+        responses: {
+            /** @description done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: a field invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: in use, only name and on/off may change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_quote_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["HistoryRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a PriceHistoryResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_quote_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is an ImportOutcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the file unreadable or over its budget, or bad lines (each named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_quote_reprice_apply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepriceRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is the RepricePreview of what was applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: rate or filter invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: no product matches */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_quote_reprice_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepriceRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a RepricePreview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: rate or filter invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: no product matches */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     post_adminapi_admin_quote_save: {
         parameters: {
             query?: never;
@@ -4577,6 +6407,73 @@ export interface operations {
             };
             /** @description 40000: no product with this key (`data.fields.product_key`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_stepUp_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a StepUpResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40110: the code is wrong, malformed or already used */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: two-factor is not on (nothing to confirm) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 42900: too many wrong codes; `data.retry_after_seconds` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4845,6 +6742,73 @@ export interface operations {
             };
         };
     };
+    post_adminapi_apikey_setLegacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetLegacyRequest"];
+            };
+        };
+        responses: {
+            /** @description Switched; `data` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the key is revoked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     post_adminapi_apikey_signCheck: {
         parameters: {
             query?: never;
@@ -4952,6 +6916,108 @@ export interface operations {
             };
             /** @description 40400 */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_adminapi_certification_licence: {
+        parameters: {
+            query: {
+                /** @description The certification record */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the image bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no licence image */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_certification_licence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is LicenceSaved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: not an image, too large, missing, or the record is not the caller's under review */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5397,6 +7463,111 @@ export interface operations {
                 content?: never;
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: another merchant's mid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_finance_statement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a list of Statement (one per merchant, by mid) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the period or date is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: another merchant's mid */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_adminapi_finance_statement_export: {
+        parameters: {
+            query: {
+                /** @description Merchants: omit (or their own mid). Administrators: one merchant, or omit for all. */
+                merchant_id?: number;
+                /** @description `day` (default) or `month`. */
+                period?: string;
+                /** @description The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM`. */
+                date: string;
+                /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
+                format?: string;
+                /** @description `desc` (default) or `asc` by time. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (text/csv or xlsx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the period or date is invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8425,6 +10596,59 @@ export interface operations {
             };
             /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_channel_callback_channel_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel's code */
+                channel_code: string;
+            };
+            cookie?: never;
+        };
+        /** @description The protocol's result, signed in `X-Signature` */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description `data` is a CallbackAnswer; 40000 malformed or not our order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40134: the signature does not match */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such channel, or its protocol has no callbacks */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
