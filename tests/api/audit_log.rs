@@ -170,7 +170,7 @@ async fn every_money_and_security_event_names_its_actor_and_target(backend: Back
     // A refused change (more than the credit in use) writes nothing.
     let refused =
         app.post_as(&admin, "/adminapi/admin/merchant/repay", json!({"merchant_id": 10001, "amount_fen": 1})).await;
-    assert_eq!(refused.code(), 40000);
+    assert_eq!(refused.code(), 40900);
     assert_eq!(count(&app, "money_repayment", admin_id, merchant).await, 0);
 
     // Sign-ins, their failures, two-factor changes and key changes name whom they concern.

@@ -352,15 +352,21 @@ async fn random_supplier_behaviour_never_tops_up_twice(backend: Backend) {
         // A restart while orders are with the channels.
         app.stop().await;
         let app2 = app.restart_with(|_| {}).await;
-        // Settled or in review; then wait for the late callbacks of those in review.
+        // Settled or in review. A late callback may still settle an order in review while
+        // this runs, so each order's status and its charges and refunds are read together,
+        // in one statement (one snapshot).
         app2.wait_for_zero("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status IN (0, 1)", mid, 30).await;
-        let orders: Vec<(i64, String, i64)> =
-            sqlx::query_as("SELECT id, system_order_id, status FROM orders WHERE merchant_id = $1")
-                .bind(mid)
-                .fetch_all(&app2.state.db.pool)
-                .await
-                .unwrap();
-        for (order_id, system_order_id, status) in orders {
+        let orders: Vec<(i64, String, i64, i64, i64)> = sqlx::query_as(
+            "SELECT o.id, o.system_order_id, o.status, \
+             (SELECT COUNT(*) FROM account_log l WHERE l.order_id = o.id AND l.change_type = 1), \
+             (SELECT COUNT(*) FROM account_log l WHERE l.order_id = o.id AND l.change_type = 2) \
+             FROM orders o WHERE o.merchant_id = $1",
+        )
+        .bind(mid)
+        .fetch_all(&app2.state.db.pool)
+        .await
+        .unwrap();
+        for (order_id, system_order_id, status, charges, refunds) in orders {
             let topped_up: usize = simulators
                 .iter()
                 .map(|simulator| {
@@ -382,10 +388,6 @@ async fn random_supplier_behaviour_never_tops_up_twice(backend: Backend) {
             if status == 2 {
                 assert_eq!(topped_up, 1, "order {order_id} succeeded without a top-up");
             }
-            let charges =
-                app2.scalar("SELECT COUNT(*) FROM account_log WHERE order_id = $1 AND change_type = 1", order_id).await;
-            let refunds =
-                app2.scalar("SELECT COUNT(*) FROM account_log WHERE order_id = $1 AND change_type = 2", order_id).await;
             assert_eq!(charges, 1, "order {order_id} charged once");
             assert_eq!(refunds, i64::from(status == 3), "order {order_id} refunded once if failed");
             let outcomes: Vec<(String, String)> = attempts(&app2, order_id).await;
