@@ -4,7 +4,8 @@
 //! restarts); the merchant is enabled; the caller's address is in its whitelist; the
 //! merchant's rate is within its limit. A legacy MD5 call (`legacy.rs`) carries the same
 //! four values as parameters instead of headers and passes the same checks. Refusals before the signature is known to be
-//! right are not signed (there is no key to trust); every later answer is.
+//! right are not signed (there is no key to trust); every later answer is. The nonce of
+//! `POST /orders` is checked here but stored by the order's transaction (`crate::replay`).
 
 use super::legacy;
 use super::signature::{self, NONCE_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TIMESTAMP_WINDOW_SECONDS};
@@ -14,6 +15,7 @@ use crate::error::{AppError, ErrorReport, code};
 use crate::extract::ClientAddress;
 use crate::forwarded::Network;
 use crate::i18n::{Locale, OpenApiMessage};
+use crate::replay::{self, NonceUse};
 use crate::state::AppState;
 use axum::{
     Extension,
@@ -161,10 +163,25 @@ pub async fn check(
         }
         Ok((request, caller, nonce)) => {
             let secret = caller.secret.clone();
-            let response = next.run(request).await;
+            let deferred = request.extensions().get::<replay::Deferred>().cloned();
+            let mut response = next.run(request).await;
+            if let Some(deferred) = deferred.filter(|deferred| !deferred.is_written()) {
+                // The call placed nothing, so its nonce is stored now: a replay of a refused
+                // order must not place it later.
+                response = match replay::record(&state.db.pool, &deferred.nonce).await {
+                    Ok(true) => response,
+                    Ok(false) => replay::refused().into_response(),
+                    Err(error) => AppError::from(error).into_response(),
+                };
+            }
             sign_answer(response, &secret, &nonce, locale).await
         }
     }
+}
+
+/// The call whose nonce is stored in its own transaction (see `crate::replay`).
+fn defers_nonce(parts: &axum::http::request::Parts) -> bool {
+    parts.method == axum::http::Method::POST && parts.uri.path() == "/openapi/v1/orders"
 }
 
 async fn admit(
@@ -222,16 +239,22 @@ async fn admit(
         }
     }
     // From here on the caller holds the secret: answers are signed, refusals too.
-    admit_signed(state, guard, address, &presented, key.merchant_id, key.merchant_disabled, now)
+    let defer = defers_nonce(&parts);
+    let deferred = admit_signed(state, guard, address, &presented, key.merchant_id, key.merchant_disabled, now, defer)
         .await
         .map_err(|error| Refusal { error, signing: Some((key.secret.clone(), presented.nonce.clone())) })?;
     let caller = ApiCaller { merchant_id: key.merchant_id, key_id: presented.key_id.clone(), secret: key.secret };
     let mut request = Request::from_parts(parts, Body::from(bytes));
     request.extensions_mut().insert(caller.clone());
+    if let Some(deferred) = deferred {
+        request.extensions_mut().insert(deferred);
+    }
     Ok((request, caller, presented.nonce))
 }
 
-/// The checks after the signature: nonce, merchant state, whitelist, rate.
+/// The checks after the signature: nonce, merchant state, whitelist, rate. With `defer`,
+/// the nonce is only checked here and handed to the handler to store.
+#[allow(clippy::too_many_arguments)]
 async fn admit_signed(
     state: &AppState,
     guard: &GuardState,
@@ -240,24 +263,22 @@ async fn admit_signed(
     merchant_id: i64,
     merchant_disabled: bool,
     now: i64,
-) -> Result<(), AppError> {
+    defer: bool,
+) -> Result<Option<replay::Deferred>, AppError> {
     let pool = &state.db.pool;
     if guard.sweep_is_due(now) {
-        sqlx::query("DELETE FROM api_nonces WHERE expires_at < $1").bind(now).execute(pool).await?;
+        replay::sweep(pool, now).await?;
     }
     // Kept past the window either side of the timestamp: a replay after that is refused
     // for its timestamp.
     let expires_at = now + 2 * 1000 * TIMESTAMP_WINDOW_SECONDS as i64;
-    let fresh = sqlx::query(
-        "INSERT INTO api_nonces (key_id, nonce, expires_at) VALUES ($1, $2, $3) ON CONFLICT (key_id, nonce) DO NOTHING",
-    )
-    .bind(&presented.key_id)
-    .bind(&presented.nonce)
-    .bind(expires_at)
-    .execute(pool)
-    .await?;
-    if fresh.rows_affected() == 0 {
-        return Err(refused(StatusCode::UNAUTHORIZED, code::API_NONCE_REPLAYED, OpenApiMessage::NonceReplayed));
+    let nonce = NonceUse { key_id: presented.key_id.clone(), nonce: presented.nonce.clone(), expires_at };
+    let used = match defer {
+        true => replay::is_used(pool, &nonce).await?,
+        false => !replay::record(pool, &nonce).await?,
+    };
+    if used {
+        return Err(replay::refused());
     }
     if merchant_disabled {
         return Err(refused(StatusCode::FORBIDDEN, code::API_MERCHANT_DISABLED, OpenApiMessage::MerchantDisabled));
@@ -281,7 +302,7 @@ async fn admit_signed(
     if guard.use_is_due(&presented.key_id, now) {
         store::record_use(pool, &presented.key_id, &address.to_string(), now).await?;
     }
-    Ok(())
+    Ok(defer.then(|| replay::Deferred::new(nonce)))
 }
 
 /// Why a call was refused, and with what to sign the answer once the caller is known.

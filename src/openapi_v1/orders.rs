@@ -10,6 +10,7 @@ use crate::finance::ledger::Actor;
 use crate::i18n::{Locale, OpenApiMessage, TradeMessage};
 use crate::orders::model::{ORDER_COLUMNS, OrderRow};
 use crate::orders::place::{self, OrderLine, PlaceIntent};
+use crate::replay;
 use crate::state::AppState;
 use axum::{
     Extension,
@@ -159,6 +160,7 @@ fn replay(
 pub async fn place_order(
     State(state): State<AppState>,
     Extension(caller): Extension<ApiCaller>,
+    deferred: Option<Extension<replay::Deferred>>,
     headers: HeaderMap,
     JsonBody(request): JsonBody<PlaceOrderRequest>,
 ) -> ApiResult<ApiOrder> {
@@ -188,10 +190,16 @@ pub async fn place_order(
         buyback: request.buyback,
         remark: String::new(),
         notify_url: notify_url.clone(),
+        nonce: deferred.as_ref().map(|Extension(deferred)| deferred.nonce.clone()),
     };
     let actor = Actor { id: None, name: format!("api:{}", caller.key_id) };
     match place::place_one(&state, actor, intent).await {
-        Ok(order) => Ok(ApiOk(api_order(&order, notify_url, locale))),
+        Ok(order) => {
+            if let Some(Extension(deferred)) = &deferred {
+                deferred.mark_written();
+            }
+            Ok(ApiOk(api_order(&order, notify_url, locale)))
+        }
         // A parallel request with the same id won the race: answer as its retry.
         Err(AppError::Conflict(_)) => match find(&state, caller.merchant_id, merchant_order_id).await? {
             Some((order, stored_url, _)) => replay(&order, stored_url, &request, locale),

@@ -280,6 +280,7 @@ pub async fn add(
         buyback: request.buyback,
         remark: request.remark.unwrap_or_default().trim().chars().take(200).collect(),
         notify_url: None,
+        nonce: None,
     };
     let placed = place::place_one(&state, Actor::user(caller.user_id, &caller.username), intent).await?;
     Ok(ApiOk(AddOrderResponse { price_fen: placed.price_fen, order: placed.to_item() }))

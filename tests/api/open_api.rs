@@ -10,6 +10,7 @@ on_both_backends!(
     signed_calls_place_idempotently_and_answers_are_signed,
     each_refusal_has_its_own_code,
     a_nonce_is_refused_again_after_a_restart,
+    an_order_stores_its_nonce_and_a_replay_places_nothing,
     whitelists_match_ipv4_ipv6_and_networks,
     the_rate_limit_answers_when_to_retry,
     merchants_see_only_their_own_orders,
@@ -274,6 +275,54 @@ async fn a_nonce_is_refused_again_after_a_restart(backend: Backend) {
     let restarted = app.restart_with(|_| {}).await;
     let replay = Call { nonce, ..Call::get("/openapi/v1/balance") };
     assert_eq!(send(&restarted, &key, replay).await.0.code(), 40133);
+}
+
+/// An order's nonce is stored in the order's own transaction; a call that placed nothing
+/// stores it afterwards, so replaying a refused order once funds arrive places nothing.
+async fn an_order_stores_its_nonce_and_a_replay_places_nothing(backend: Backend) {
+    let app = spawn_app_with(backend, config).await;
+    let (mid, token) = app.merchant("api-nonce").await;
+    let saved = app.post_as(&token, "/adminapi/merchant/changeIntegration", json!({"ip_whitelist": "127.0.0.1"})).await;
+    assert_eq!(saved.code(), 20000, "{:?}", saved.body);
+    let key = create_key(&app, &token).await;
+    let stored = |nonce: String| {
+        let app = &app;
+        async move {
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM api_nonces WHERE nonce = $1")
+                .bind(nonce)
+                .fetch_one(&app.state.db.pool)
+                .await
+                .unwrap()
+        }
+    };
+    // No funds: refused, and the nonce is stored all the same.
+    let refused_call = || Call::post("/openapi/v1/orders", &order_body("NONCE-1"));
+    let first = refused_call();
+    let nonce = first.nonce.clone();
+    let (refused, _) = send(&app, &key, first).await;
+    assert_eq!(refused.code(), 40200, "{:?}", refused.body);
+    assert_eq!(stored(nonce.clone()).await, 1);
+    // Funds arrive; the same signed call again places nothing.
+    app.fund(mid, 10 * PRICE, 0).await;
+    let replayed = Call { nonce: nonce.clone(), ..refused_call() };
+    let (replay, signed) = send(&app, &key, replayed).await;
+    assert_eq!((replay.status.as_u16(), replay.code(), signed), (401, 40133, true));
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, 0);
+    // A placed order carries its nonce; the same call sent eight times at once places once
+    // and every other copy is refused as a replay.
+    let racing = Call::post("/openapi/v1/orders", &order_body("NONCE-2"));
+    let nonce = racing.nonce.clone();
+    let copies = (0..8).map(|_| {
+        send(&app, &key, Call { nonce: nonce.clone(), ..Call::post("/openapi/v1/orders", &order_body("NONCE-2")) })
+    });
+    let mut codes: Vec<i64> =
+        futures_util::future::join_all(copies).await.iter().map(|(answer, _)| answer.code()).collect();
+    codes.sort_unstable();
+    assert_eq!(codes, [20000, 40133, 40133, 40133, 40133, 40133, 40133, 40133]);
+    assert_eq!(stored(nonce).await, 1);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, 1);
+    assert_eq!(app.figures(mid).await.0, 9 * PRICE);
+    app.assert_books_balance(mid).await;
 }
 
 async fn whitelists_match_ipv4_ipv6_and_networks(backend: Backend) {
