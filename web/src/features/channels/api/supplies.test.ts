@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { ApiError } from '@/lib/request';
 import type { CatalogueProduct, Supply } from './channels';
-import { bulkFieldMap, bulkItems, supplyRows } from './supplies';
+import { bulkFieldMap, bulkItems, costOfFace, percentToBasisPoints, supplyRows } from './supplies';
 
 const catalogue: CatalogueProduct[] = [
   { id: 1, product_key: 'MOBILE-DIRECT-10', name: 'Mobile 10', face_value_fen: 1000, status: 1 },
@@ -63,5 +63,35 @@ describe('bulk edit', () => {
       data: { fields: { 'items[1].weight': 'Weight 0 to 10000', 'items[0].product_key': 'No such product' } },
     });
     expect(serverFieldErrors(error, bulkFieldMap(2))).toEqual([{ name: 'weight', message: 'Weight 0 to 10000' }]);
+  });
+});
+
+describe('bulk cost as a share of the face value', () => {
+  const rows = supplyRows(catalogue, supplies);
+
+  it('reads the percentage as text and rounds each cost half up to the fen in integers', () => {
+    expect(percentToBasisPoints('96.5')).toBe(9650);
+    expect(percentToBasisPoints('98.55%')).toBe(9855);
+    expect(percentToBasisPoints('0')).toBeNull();
+    expect(percentToBasisPoints('96.555')).toBeNull();
+    expect(percentToBasisPoints('201')).toBeNull();
+    // 10.00 × 96.55 % = 9.655 → 9.66; 20.00 × 96.55 % = 19.31 exactly.
+    expect(costOfFace(1000, 9655)).toBe(966);
+    expect(costOfFace(2000, 9655)).toBe(1931);
+    const result = bulkItems(rows.slice(0, 2), { costMode: 'percent', cost: '96.55' });
+    expect(result.ok && result.items.map((item) => item.cost_fen)).toEqual([966, 1931]);
+  });
+
+  it('refuses a share for a product whose face value the catalogue no longer tells', () => {
+    expect(bulkItems([rows[2]], { costMode: 'percent', cost: '96' })).toEqual({
+      ok: false,
+      field: 'cost',
+      reason: 'noFaceValue',
+    });
+    expect(bulkItems([rows[0]], { costMode: 'percent', cost: 'abc' })).toEqual({
+      ok: false,
+      field: 'cost',
+      reason: 'percentInvalid',
+    });
   });
 });

@@ -36,9 +36,28 @@ export function supplyRows(catalogue: readonly CatalogueProduct[], supplies: rea
   return rows;
 }
 
+/**
+ * A percentage typed as text ("96", "98.55") → basis points (9600, 9855), by string
+ * arithmetic. Null for anything else, or outside 0.01 % to 200 %.
+ */
+export function percentToBasisPoints(input: string): number | null {
+  const match = /^(\d{1,3})(?:\.(\d{0,2}))?$/.exec(input.trim().replace(/%$/, '').trim());
+  if (!match) return null;
+  const [, whole, fraction = ''] = match;
+  const bp = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return bp >= 1 && bp <= 20_000 ? bp : null;
+}
+
+/** face × bp / 10000, rounded half up to the fen, in integers (exact far beyond any face value). */
+export function costOfFace(faceFen: number, bp: number): number {
+  return Math.floor((faceFen * bp + 5_000) / 10_000);
+}
+
 /** The bulk form: a blank field keeps each row's value. */
 export interface BulkEditValues {
-  /** Yuan, as typed. */
+  /** `yuan`: the same cost for every row; `percent`: a share of each row's face value. */
+  costMode?: 'yuan' | 'percent';
+  /** Yuan, or a percentage of the face value, as typed. */
   cost?: string;
   priority?: number | null;
   weight?: number | null;
@@ -46,7 +65,9 @@ export interface BulkEditValues {
   enabled?: 'keep' | 'on' | 'off';
 }
 
-export type BulkResult = { ok: true; items: Supply[] } | { ok: false; field: 'cost'; reason: 'invalid' | 'required' };
+export type BulkResult =
+  | { ok: true; items: Supply[] }
+  | { ok: false; field: 'cost'; reason: 'invalid' | 'required' | 'percentInvalid' | 'noFaceValue' };
 
 const blank = (value: string | undefined) => value === undefined || value.trim() === '';
 
@@ -55,14 +76,25 @@ const blank = (value: string | undefined) => value === undefined || value.trim()
  * cost (there is none to keep); a new supply defaults to priority 0, weight 1, on.
  */
 export function bulkItems(rows: readonly SupplyRow[], values: BulkEditValues): BulkResult {
+  const percent = values.costMode === 'percent';
   let cost: number | null = null;
+  let bp: number | null = null;
   if (!blank(values.cost)) {
-    cost = parseYuanToFen(values.cost ?? '');
-    if (cost === null) return { ok: false, field: 'cost', reason: 'invalid' };
+    if (percent) {
+      bp = percentToBasisPoints(values.cost ?? '');
+      if (bp === null) return { ok: false, field: 'cost', reason: 'percentInvalid' };
+    } else {
+      cost = parseYuanToFen(values.cost ?? '');
+      if (cost === null) return { ok: false, field: 'cost', reason: 'invalid' };
+    }
   }
   const items: Supply[] = [];
   for (const row of rows) {
-    const costFen = cost ?? row.supply?.cost_fen;
+    let costFen = cost ?? row.supply?.cost_fen;
+    if (bp !== null) {
+      if (row.face_value_fen === null) return { ok: false, field: 'cost', reason: 'noFaceValue' };
+      costFen = costOfFace(row.face_value_fen, bp);
+    }
     if (costFen === undefined) return { ok: false, field: 'cost', reason: 'required' };
     const enabled = values.enabled === 'on' ? true : values.enabled === 'off' ? false : (row.supply?.enabled ?? true);
     items.push({

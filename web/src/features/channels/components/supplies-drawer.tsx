@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Form, Input, InputNumber, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
@@ -16,8 +16,15 @@ import {
   WEIGHT_RANGE,
 } from '../api/supplies';
 
+const BULK_COST_ERRORS = {
+  invalid: 'channels.supplies.costInvalid',
+  required: 'channels.supplies.costRequired',
+  percentInvalid: 'channels.supplies.percentInvalid',
+  noFaceValue: 'channels.supplies.noFaceValue',
+} as const;
+
 /** Set cost, priority, weight and switch of the chosen rows at once (blank: each keeps its own). */
-function BulkEditDialog({
+export function BulkEditDialog({
   channel,
   rows,
   onClose,
@@ -32,20 +39,20 @@ function BulkEditDialog({
   const single = rows?.length === 1 ? rows[0].supply : null;
   const initial: BulkEditValues = single
     ? {
+        costMode: 'yuan',
         cost: formatFen(single.cost_fen, { grouping: false }),
         priority: single.priority,
         weight: single.weight,
         enabled: single.enabled ? 'on' : 'off',
       }
-    : { enabled: 'keep' };
+    : { costMode: 'yuan', enabled: 'keep' };
+  const percent = Form.useWatch('costMode', form) === 'percent';
 
   const submit = (values: BulkEditValues) => {
     if (!rows) return;
     const result = bulkItems(rows, values);
     if (!result.ok) {
-      form.setFields([
-        { name: 'cost', errors: [t(`channels.supplies.cost${result.reason === 'invalid' ? 'Invalid' : 'Required'}`)] },
-      ]);
+      form.setFields([{ name: 'cost', errors: [t(BULK_COST_ERRORS[result.reason])] }]);
       return;
     }
     save.mutate(
@@ -73,8 +80,24 @@ function BulkEditDialog({
       <Typography.Paragraph type="secondary">{t('channels.supplies.bulkHelp')}</Typography.Paragraph>
       <Form<BulkEditValues> form={form} layout="vertical" preserve={false} initialValues={initial} onFinish={submit}>
         <Space size={16} wrap align="start">
-          <Form.Item name="cost" label={t('channels.supplies.cost')}>
-            <Input inputMode="decimal" style={{ width: 180 }} allowClear data-testid="supplies-bulk-cost" />
+          <Form.Item name="costMode" label={t('channels.supplies.costMode')}>
+            <Radio.Group
+              optionType="button"
+              data-testid="supplies-bulk-cost-mode"
+              options={[
+                { value: 'yuan', label: t('channels.supplies.costMode.yuan') },
+                { value: 'percent', label: t('channels.supplies.costMode.percent') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="cost" label={t(percent ? 'channels.supplies.costPercent' : 'channels.supplies.cost')}>
+            <Input
+              inputMode="decimal"
+              style={{ width: 180 }}
+              allowClear
+              suffix={percent ? '%' : undefined}
+              data-testid="supplies-bulk-cost"
+            />
           </Form.Item>
           <Form.Item name="enabled" label={t('channels.supplies.enabled')}>
             <Select
