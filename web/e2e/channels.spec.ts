@@ -48,6 +48,23 @@ async function placeRoutedOrder(request: APIRequestContext): Promise<string> {
   return body.data.order.order_no;
 }
 
+/** No console error in any flow of these pages (the shared fixture only fails on CSP and uncaught errors). */
+test.beforeEach(({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The browser's own line for a refused request (the form test's 400) is not a script error.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  consoleErrors.set(page, errors);
+});
+
+test.afterEach(({ page }) => {
+  expect(consoleErrors.get(page) ?? [], 'console errors').toEqual([]);
+});
+
+const consoleErrors = new WeakMap<Page, string[]>();
+
 /** Open the product group of the side menu (if closed). */
 async function openProductGroup(page: Page) {
   const group = page
