@@ -47,6 +47,8 @@ export function ChannelList() {
   const test = useChannelTest();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Channel | null>(null);
+  // A fresh form for every opening: antd keeps a form's values across mounts of one instance.
+  const [formKey, setFormKey] = useState(0);
   const [suppliesOf, setSuppliesOf] = useState<Channel | null>(null);
   const [tested, setTested] = useState<{ channel: Channel; result: TestResult } | null>(null);
   const ms = (value: number | null | undefined) =>
@@ -54,6 +56,7 @@ export function ChannelList() {
 
   const openForm = (channel: Channel | null) => {
     setEditing(channel);
+    setFormKey((key) => key + 1);
     setFormOpen(true);
   };
 
@@ -207,7 +210,7 @@ export function ChannelList() {
           </Button>
         }
       />
-      <ChannelFormDrawer open={formOpen} channel={editing} onClose={() => setFormOpen(false)} />
+      <ChannelFormDrawer key={formKey} open={formOpen} channel={editing} onClose={() => setFormOpen(false)} />
       <SuppliesDrawer channel={suppliesOf} onClose={() => setSuppliesOf(null)} />
     </Space>
   );

@@ -156,6 +156,12 @@ export function SuppliesDrawer({ channel, onClose }: { channel: Channel | null; 
   const catalogue = useCatalogue();
   const [selected, setSelected] = useState<Key[]>([]);
   const [editing, setEditing] = useState<SupplyRow[] | null>(null);
+  // A fresh form for every opening (the single-row edit starts from that row's values).
+  const [editKey, setEditKey] = useState(0);
+  const edit = (chosen: SupplyRow[]) => {
+    setEditKey((key) => key + 1);
+    setEditing(chosen);
+  };
   const rows = useMemo(() => supplyRows(catalogue.data ?? [], supplies.data ?? []), [catalogue.data, supplies.data]);
   const supplied = rows.filter((row) => row.supply).length;
 
@@ -213,12 +219,7 @@ export function SuppliesDrawer({ channel, onClose }: { channel: Channel | null; 
       title: t('channels.column.actions'),
       fixed: 'right',
       render: (_: unknown, row: SupplyRow) => (
-        <Button
-          type="link"
-          size="small"
-          onClick={() => setEditing([row])}
-          data-testid={`supply-edit-${row.product_key}`}
-        >
+        <Button type="link" size="small" onClick={() => edit([row])} data-testid={`supply-edit-${row.product_key}`}>
           {t('channels.supplies.editOne')}
         </Button>
       ),
@@ -264,7 +265,7 @@ export function SuppliesDrawer({ channel, onClose }: { channel: Channel | null; 
                 <Button
                   type="primary"
                   disabled={!selected.length}
-                  onClick={() => setEditing(rows.filter((row) => selected.includes(row.product_key)))}
+                  onClick={() => edit(rows.filter((row) => selected.includes(row.product_key)))}
                   data-testid="supplies-bulk-edit"
                 >
                   {t('channels.supplies.bulkEdit')}
@@ -273,6 +274,7 @@ export function SuppliesDrawer({ channel, onClose }: { channel: Channel | null; 
             }
           />
           <BulkEditDialog
+            key={editKey}
             channel={channel}
             rows={editing}
             onClose={(saved) => {
