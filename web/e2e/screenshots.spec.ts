@@ -1,6 +1,30 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, loginAs, openOverlay, signOut, test, useLocale } from './support/console';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, loginAs, openOverlay, overlaysSettled, signOut, test, USERS, useLocale } from './support/console';
+
+/** A merchant's order placed through the API, once the worker handed it to a channel: its order number. */
+async function placeRoutedOrder(request: APIRequestContext): Promise<string> {
+  const token = async (who: keyof typeof USERS) =>
+    ((await (await request.post('/adminapi/login/login', { data: USERS[who] })).json()) as { data: { token: string } })
+      .data.token;
+  const placed = await request.post('/adminapi/order/add', {
+    data: { account: '13800138000', product_key: 'MOBILE-DIRECT-10' },
+    headers: { Authorization: `Bearer ${await token('merchant')}` },
+  });
+  const order = ((await placed.json()) as { data: { order: { id: number; order_no: string } } }).data.order;
+  const admin = await token('admin');
+  await expect
+    .poll(async () => {
+      const detail = await request.post('/adminapi/order/detail', {
+        data: { order_id: order.id },
+        headers: { Authorization: `Bearer ${admin}` },
+      });
+      return ((await detail.json()) as { data: { attempts?: unknown[] } }).data.attempts?.length ?? 0;
+    })
+    .toBeGreaterThan(0);
+  return order.order_no;
+}
 
 const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(directory, { recursive: true });
@@ -36,6 +60,31 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(page.getByTestId('monitor-version')).toBeVisible();
     await expect(page.getByTestId('live-chart').locator('canvas')).toHaveCount(1);
     await shot('monitor');
+
+    // Upstream channels (administrators): the list, a channel's products, the form, the routing preview.
+    await page.goto('#/qoute/channels');
+    await expect(page.getByTestId('channel-table').locator('tr', { hasText: 'sim-cheap' })).toBeVisible();
+    await shot('channels');
+    await openOverlay(page, page.getByTestId('channel-products-sim-cheap'), page.getByTestId('supplies-total'));
+    await expect(page.getByTestId('supply-cost-MOBILE-DIRECT-10')).not.toHaveText('-');
+    await shot('channel-products');
+    await page.getByTestId('supplies-drawer').locator('.ant-drawer-close').click();
+    await overlaysSettled(page);
+    await openOverlay(page, page.getByTestId('channel-edit-sim-cheap'), page.getByTestId('channel-name'));
+    await shot('channel-form');
+    await page.getByTestId('channel-form').locator('.ant-drawer-close').click();
+    await overlaysSettled(page);
+    await page.goto('#/qoute/channels?tab=routing&product=MOBILE-DIRECT-10');
+    await expect(page.getByTestId('routing-table').getByTestId('routing-candidate').first()).toBeVisible();
+    await shot('channel-routing');
+
+    // The order drawer's channel attempts (administrators): an order placed now, once handed over.
+    const orderNo = await placeRoutedOrder(page.request);
+    await page.goto(`#/order/list?kind=all&orderNo=${orderNo}`);
+    await openOverlay(page, page.getByTestId('order-no-link').first(), page.getByTestId('order-attempts'));
+    await page.getByTestId('order-attempts').scrollIntoViewIfNeeded();
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+    await page.screenshot({ path: `${directory}${locale}-order-attempts.png` });
   });
 }
 

@@ -23,6 +23,8 @@ import zhAudit from './zh-CN/audit';
 import enStatement from './en-US/statement';
 import zhStatement from './zh-CN/statement';
 import zhStepUp from './zh-CN/step-up';
+import enChannels from './en-US/channels';
+import zhChannels from './zh-CN/channels';
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
 
@@ -39,6 +41,7 @@ describe('locales', () => {
     ['step-up', zhStepUp, enStepUp],
     ['audit', zhAudit, enAudit],
     ['statement', zhStatement, enStatement],
+    ['channels', zhChannels, enChannels],
   ] as [string, Record<string, string>, Record<string, string>][])(
     '%s texts (loaded with their pages) pair up and never shadow the main texts',
     (_, zh, en) => {

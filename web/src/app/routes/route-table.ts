@@ -52,6 +52,7 @@ export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   QouteList: () => import('@/features/quotes/components/quote-list-page'),
   QuotePricing: () => import('@/features/quotes/components/quote-pricing-page'),
   Products: () => import('@/features/catalogue/components/products-page'),
+  Channels: () => import('@/features/channels/components/channels-page'),
   Account: () => import('@/features/finance-account/components/account-records-page'),
   Merchants: () => import('@/features/merchants/components/merchants-page'),
   Certifications: () => import('@/features/user-settings/components/certification-review-page'),

@@ -18,6 +18,7 @@ export default {
   'menu.qoute': 'Product',
   'menu.qoute.list': 'Quote list',
   'menu.qoute.products': 'Products',
+  'menu.qoute.channels': 'Channels',
   'menu.qoute.pricing': 'Repricing',
   'menu.result': 'Result',
   'menu.result.success': 'Success',

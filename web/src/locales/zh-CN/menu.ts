@@ -18,6 +18,7 @@ export default {
   'menu.qoute': '商品',
   'menu.qoute.list': '报价列表',
   'menu.qoute.products': '商品管理',
+  'menu.qoute.channels': '上游渠道',
   'menu.qoute.pricing': '调价',
   'menu.result': '结果页',
   'menu.result.success': '成功页',

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { ExportFormat } from '@/components/export-buttons/export-buttons';
 import { downloadFile, stampedFileName } from '@/lib/download';
 import { idempotencyHeaders } from '@/lib/idempotency';
-import { postJson } from '@/lib/request';
+import { type ApiSchema, postJson } from '@/lib/request';
 import type { PagePosition } from '@/lib/cursor-pages';
 import type { OrderQuery } from './order-query';
 import type { AccountRecord, CursorPage, OrderItem } from './types';
@@ -43,10 +43,15 @@ export interface TimelineEntry {
   at: string;
 }
 
+/** One hand-over of an order to an upstream channel (administrators only). */
+export type ChannelAttempt = ApiSchema<'ChannelAttemptItem'>;
+
 export interface OrderDetail {
   order: OrderItem;
   timeline: TimelineEntry[];
   account_records: AccountRecord[];
+  /** Administrators only: absent for merchants, who see results, not channels. */
+  attempts?: ChannelAttempt[] | null;
 }
 
 /** POST /adminapi/order/detail: the order, its status changes and its account records. */

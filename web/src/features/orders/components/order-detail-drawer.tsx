@@ -15,6 +15,7 @@ import { formatTime } from '@/lib/platform-time';
 import { useUserStore } from '@/stores/user-store';
 import { type CardSecret, type TimelineEntry, useOrderDetail, useRevealCard } from '../api/orders';
 import type { AccountRecord, OrderItem } from '../api/types';
+import { OrderAttemptsSection } from './order-attempts';
 import { OrderNotificationsSection } from './order-notifications';
 import { OrderStatusTag } from './order-status-tag';
 import { ResolveActions } from './resolve-actions';
@@ -242,6 +243,8 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
               }))}
             />
           </div>
+
+          <OrderAttemptsSection attempts={detail.data.attempts} />
 
           <div>
             <Typography.Title level={5}>{t('orderCommon.detail.records')}</Typography.Title>

@@ -1,0 +1,120 @@
+/**
+ * The administrators' channel API (docs/channels.md): list with live figures, create/edit,
+ * enable/disable, test connection, product costs and the routing preview. Shapes come from
+ * the server's OpenAPI document; every body is checked against it (`satisfies PostBody`).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiSchema, type PostBody, postJson } from '@/lib/request';
+
+export const CHANNEL_URLS = {
+  list: '/adminapi/admin/channel/list',
+  save: '/adminapi/admin/channel/save',
+  enable: '/adminapi/admin/channel/enable',
+  test: '/adminapi/admin/channel/test',
+  products: '/adminapi/admin/channel/products',
+  saveProducts: '/adminapi/admin/channel/products/save',
+  routing: '/adminapi/admin/channel/routing',
+} as const;
+/** The catalogue (names and face values of the products a channel may supply). */
+export const CATALOGUE_URL = '/adminapi/product/list';
+
+/** The list's figures move with every order: read again this often. */
+export const CHANNELS_REFRESH_MS = 5000;
+
+export type Channel = ApiSchema<'ChannelItem'>;
+export type ChannelFigures = ApiSchema<'ChannelFigures'>;
+export type SaveChannelRequest = PostBody<typeof CHANNEL_URLS.save>;
+export type TestResult = ApiSchema<'TestResult'>;
+export type Supply = ApiSchema<'SupplyItem'>;
+export type RouteItem = ApiSchema<'RouteItem'>;
+export type Exclusion = ApiSchema<'Exclusion'>;
+
+export interface CatalogueProduct {
+  id: number;
+  product_key: string;
+  name: string;
+  face_value_fen: number;
+  /** 1 on, 0 off. */
+  status: number;
+}
+
+export function getChannels(): Promise<Channel[]> {
+  return postJson<Channel[]>(CHANNEL_URLS.list, {});
+}
+
+export const channelsQueryOptions = () =>
+  queryOptions({ queryKey: ['channels', 'list'], queryFn: getChannels, refetchInterval: CHANNELS_REFRESH_MS });
+
+export function useChannels() {
+  return useQuery(channelsQueryOptions());
+}
+
+export function getCatalogue(): Promise<CatalogueProduct[]> {
+  return postJson<CatalogueProduct[]>(CATALOGUE_URL, {});
+}
+
+export const catalogueQueryOptions = () =>
+  queryOptions({ queryKey: ['channels', 'catalogue'], queryFn: getCatalogue, staleTime: 60_000 });
+
+export function useCatalogue() {
+  return useQuery(catalogueQueryOptions());
+}
+
+export function getSupplies(channelId: number): Promise<Supply[]> {
+  return postJson<Supply[]>(CHANNEL_URLS.products, { id: channelId } satisfies PostBody<typeof CHANNEL_URLS.products>);
+}
+
+export const suppliesQueryOptions = (channelId: number) =>
+  queryOptions({ queryKey: ['channels', 'supplies', channelId], queryFn: () => getSupplies(channelId) });
+
+export function useSupplies(channelId: number | null) {
+  return useQuery({ ...suppliesQueryOptions(channelId ?? 0), enabled: channelId !== null });
+}
+
+export function getRouting(productKey: string): Promise<RouteItem[]> {
+  const body = { product_key: productKey } satisfies PostBody<typeof CHANNEL_URLS.routing>;
+  return postJson<RouteItem[]>(CHANNEL_URLS.routing, body);
+}
+
+export const routingQueryOptions = (productKey: string) =>
+  queryOptions({
+    queryKey: ['channels', 'routing', productKey],
+    queryFn: () => getRouting(productKey),
+    refetchInterval: CHANNELS_REFRESH_MS,
+  });
+
+export function useRouting(productKey: string | null) {
+  return useQuery({ ...routingQueryOptions(productKey ?? ''), enabled: Boolean(productKey) });
+}
+
+/** Create a channel, or edit the one with this code; answers its id. */
+export function saveChannel(body: SaveChannelRequest): Promise<{ id: number }> {
+  return postJson(CHANNEL_URLS.save, body);
+}
+
+export function enableChannel(body: PostBody<typeof CHANNEL_URLS.enable>): Promise<null> {
+  return postJson(CHANNEL_URLS.enable, body);
+}
+
+/** A signed balance read, timed by the server. */
+export function testChannel(channelId: number): Promise<TestResult> {
+  return postJson(CHANNEL_URLS.test, { id: channelId } satisfies PostBody<typeof CHANNEL_URLS.test>);
+}
+
+export function saveSupplies(body: PostBody<typeof CHANNEL_URLS.saveProducts>): Promise<null> {
+  return postJson(CHANNEL_URLS.saveProducts, body);
+}
+
+/** Any change to channels refreshes the list, the supplies and the routing preview. */
+export function useChannelChange<TRequest, TResult>(call: (request: TRequest) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['channels'] }),
+  });
+}
+
+/** Test connection changes nothing: no refresh. */
+export function useChannelTest() {
+  return useMutation({ mutationFn: testChannel });
+}

@@ -1,0 +1,69 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
+import { postJson } from '@/lib/request';
+import { withProviders } from '@/test/query-wrapper';
+import { CATALOGUE_URL, CHANNEL_URLS, type RouteItem } from '../api/channels';
+import { RoutingPreview } from './routing-preview';
+import '@/locales/channels-texts';
+
+vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
+vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), postJson: vi.fn() }));
+const mockedPost = vi.mocked(postJson);
+
+const route = (id: number, code: string, extra: Partial<RouteItem>): RouteItem => ({
+  channel_id: id,
+  code,
+  name: code,
+  cost_fen: 960,
+  priority: 10,
+  weight: 1,
+  first_choice_share: 0,
+  excluded: null,
+  ...extra,
+});
+
+async function renderPreview(routes: RouteItem[]) {
+  mockedPost.mockReset().mockImplementation(async (url: string) => {
+    if (url === CATALOGUE_URL) return [];
+    if (url === CHANNEL_URLS.routing) return routes;
+    throw new Error(url);
+  });
+  await act(async () => {
+    render(<RoutingPreview productKey="MOBILE-DIRECT-10" onProduct={() => {}} />, { wrapper: withProviders() });
+  });
+  return screen.findByTestId('routing-table');
+}
+
+describe('routing preview', () => {
+  beforeEach(async () => {
+    await changeLocale('zh-CN');
+  });
+
+  it('numbers the candidates and translates why the others are out', async () => {
+    const table = await renderPreview([
+      route(3, 'sim-reliable', { first_choice_share: 1, priority: 5 }),
+      route(1, 'sandbox', { priority: 0 }),
+      route(2, 'sim-cheap', { excluded: 'channel_disabled' }),
+      route(4, 'future', { excluded: 'something_new' as RouteItem['excluded'] }),
+    ]);
+    expect(mockedPost).toHaveBeenCalledWith(CHANNEL_URLS.routing, { product_key: 'MOBILE-DIRECT-10' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('sim-reliable');
+    expect(rows[0]).toHaveTextContent('候选');
+    // jsdom is phone-sized: the order, the channel and the decision are the columns kept there.
+    expect(rows.map((row) => row.querySelector('[data-column="order"]')?.textContent)).toEqual(['1', '2', '-', '-']);
+    expect(rows[1]).toHaveTextContent('备选');
+    expect(within(rows[2]).getByTestId('routing-exclusion')).toHaveTextContent('渠道已停用');
+    // A reason this console does not know yet is shown as the server wrote it.
+    expect(within(rows[3]).getByTestId('routing-exclusion')).toHaveTextContent('something_new');
+    expect(screen.queryByTestId('routing-none')).toBeNull();
+  });
+
+  it('warns when no channel would take the product', async () => {
+    await changeLocale('en-US');
+    await renderPreview([route(2, 'sim-cheap', { excluded: 'balance_short' })]);
+    expect(await screen.findByTestId('routing-none')).toHaveTextContent('fails at once');
+    expect(screen.getByTestId('routing-exclusion')).toHaveTextContent('Balance with the supplier too low');
+  });
+});

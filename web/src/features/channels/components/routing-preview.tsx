@@ -1,0 +1,125 @@
+import { Alert, Card, Select, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import { formatFen } from '@/lib/money';
+import { type RouteItem, useCatalogue, useRouting } from '../api/channels';
+import { exclusionKey, formatRatio } from '../api/figures';
+
+/** Why a channel is out, in the console's language (the server's code when this console does not know it). */
+export function ExclusionTag({ reason }: { reason: string }) {
+  const { t } = useTranslation();
+  const key = exclusionKey(reason);
+  return (
+    <Tag color="default" data-testid="routing-exclusion">
+      {key ? t(key) : reason}
+    </Tag>
+  );
+}
+
+/**
+ * For a product: which channels would take an order now, in what order (highest priority
+ * first; within the first priority drawn by weight), and why the others are excluded.
+ */
+export function RoutingPreview({
+  productKey,
+  onProduct,
+}: {
+  productKey: string | null;
+  onProduct: (key: string) => void;
+}) {
+  const { t } = useTranslation();
+  const catalogue = useCatalogue();
+  const routing = useRouting(productKey);
+  const routes = routing.data ?? [];
+  const candidates = routes.filter((route) => !route.excluded);
+
+  const columns: ListColumn<RouteItem>[] = [
+    {
+      key: 'order',
+      title: t('channels.routing.order'),
+      phone: true,
+      render: (_: unknown, route: RouteItem) => (route.excluded ? '-' : candidates.indexOf(route) + 1),
+    },
+    {
+      key: 'channel',
+      title: t('channels.column.channel'),
+      phone: true,
+      render: (_: unknown, route: RouteItem) => (
+        <Space orientation="vertical" size={0}>
+          <span>{route.name}</span>
+          <Typography.Text type="secondary" code>
+            {route.code}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'cost',
+      title: t('channels.supplies.cost'),
+      align: 'right',
+      dataIndex: 'cost_fen',
+      render: (value: number) => formatFen(value),
+    },
+    { key: 'priority', title: t('channels.supplies.priority'), dataIndex: 'priority', align: 'right' },
+    { key: 'weight', title: t('channels.supplies.weight'), dataIndex: 'weight', align: 'right' },
+    {
+      key: 'first_share',
+      title: t('channels.routing.firstShare'),
+      align: 'right',
+      render: (_: unknown, route: RouteItem) => (route.excluded ? '-' : formatRatio(route.first_choice_share)),
+    },
+    {
+      key: 'decision',
+      title: t('channels.routing.decision'),
+      phone: true,
+      render: (_: unknown, route: RouteItem) =>
+        route.excluded ? (
+          <ExclusionTag reason={route.excluded} />
+        ) : (
+          <Tag color={route.first_choice_share > 0 ? 'success' : 'processing'} data-testid="routing-candidate">
+            {t(route.first_choice_share > 0 ? 'channels.routing.candidate' : 'channels.routing.fallback')}
+          </Tag>
+        ),
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="routing-preview">
+      <Card size="small">
+        <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+          <Typography.Text type="secondary">{t('channels.routing.help')}</Typography.Text>
+          <Select
+            showSearch
+            value={productKey ?? undefined}
+            placeholder={t('channels.routing.pickProduct')}
+            style={{ width: 360, maxWidth: '100%' }}
+            loading={catalogue.isLoading}
+            onChange={onProduct}
+            optionFilterProp="label"
+            data-testid="routing-product"
+            options={(catalogue.data ?? []).map((product) => ({
+              value: product.product_key,
+              label: `${product.product_key} ${product.name}`,
+            }))}
+          />
+        </Space>
+      </Card>
+      {productKey && routing.data && routes.length > 0 && candidates.length === 0 ? (
+        <Alert type="warning" showIcon title={t('channels.routing.none')} data-testid="routing-none" />
+      ) : null}
+      {productKey ? (
+        <ListTable<RouteItem>
+          listKey="channel-routing"
+          title={productKey}
+          columns={columns}
+          rowKey="channel_id"
+          dataSource={routes}
+          loading={routing.isLoading}
+          error={routing.isError && !routing.data}
+          onRetry={() => void routing.refetch()}
+          tableTestId="routing-table"
+        />
+      ) : null}
+    </Space>
+  );
+}

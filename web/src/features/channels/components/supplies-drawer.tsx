@@ -1,0 +1,289 @@
+import { Alert, Button, Drawer, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
+import { type Key, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import { showSuccessMessage } from '@/lib/feedback';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { formatFen } from '@/lib/money';
+import { type Channel, saveSupplies, useCatalogue, useChannelChange, useSupplies } from '../api/channels';
+import {
+  type BulkEditValues,
+  bulkFieldMap,
+  bulkItems,
+  PRIORITY_RANGE,
+  type SupplyRow,
+  supplyRows,
+  WEIGHT_RANGE,
+} from '../api/supplies';
+
+const BULK_COST_ERRORS = {
+  invalid: 'channels.supplies.costInvalid',
+  required: 'channels.supplies.costRequired',
+  percentInvalid: 'channels.supplies.percentInvalid',
+  noFaceValue: 'channels.supplies.noFaceValue',
+} as const;
+
+/** Set cost, priority, weight and switch of the chosen rows at once (blank: each keeps its own). */
+export function BulkEditDialog({
+  channel,
+  rows,
+  onClose,
+}: {
+  channel: Channel;
+  rows: SupplyRow[] | null;
+  onClose: (saved: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<BulkEditValues>();
+  const save = useChannelChange(saveSupplies);
+  const single = rows?.length === 1 ? rows[0].supply : null;
+  const initial: BulkEditValues = single
+    ? {
+        costMode: 'yuan',
+        cost: formatFen(single.cost_fen, { grouping: false }),
+        priority: single.priority,
+        weight: single.weight,
+        enabled: single.enabled ? 'on' : 'off',
+      }
+    : { costMode: 'yuan', enabled: 'keep' };
+  const percent = Form.useWatch('costMode', form) === 'percent';
+
+  const submit = (values: BulkEditValues) => {
+    if (!rows) return;
+    const result = bulkItems(rows, values);
+    if (!result.ok) {
+      form.setFields([{ name: 'cost', errors: [t(BULK_COST_ERRORS[result.reason])] }]);
+      return;
+    }
+    save.mutate(
+      { id: channel.id, items: result.items },
+      {
+        onSuccess: () => {
+          showSuccessMessage(t('channels.supplies.saved', { count: result.items.length }));
+          onClose(true);
+        },
+        onError: (error) => applyServerFieldErrors(form, error, { fieldMap: bulkFieldMap(result.items.length) }),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={rows !== null}
+      title={t('channels.supplies.bulkTitle', { count: rows?.length ?? 0 })}
+      onCancel={() => onClose(false)}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'supplies-bulk-submit' } as Record<string, string>}
+    >
+      <Typography.Paragraph type="secondary">{t('channels.supplies.bulkHelp')}</Typography.Paragraph>
+      <Form<BulkEditValues> form={form} layout="vertical" preserve={false} initialValues={initial} onFinish={submit}>
+        <Space size={16} wrap align="start">
+          <Form.Item name="costMode" label={t('channels.supplies.costMode')}>
+            <Radio.Group
+              optionType="button"
+              data-testid="supplies-bulk-cost-mode"
+              options={[
+                { value: 'yuan', label: t('channels.supplies.costMode.yuan') },
+                { value: 'percent', label: t('channels.supplies.costMode.percent') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="cost" label={t(percent ? 'channels.supplies.costPercent' : 'channels.supplies.cost')}>
+            <Input
+              inputMode="decimal"
+              style={{ width: 180 }}
+              allowClear
+              suffix={percent ? '%' : undefined}
+              data-testid="supplies-bulk-cost"
+            />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('channels.supplies.enabled')}>
+            <Select
+              style={{ width: 180 }}
+              data-testid="supplies-bulk-enabled"
+              options={[
+                ...(single ? [] : [{ value: 'keep', label: t('channels.supplies.keep') }]),
+                { value: 'on', label: t('channels.supplies.on') },
+                { value: 'off', label: t('channels.supplies.off') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="priority" label={t('channels.supplies.priority')}>
+            <InputNumber
+              min={PRIORITY_RANGE[0]}
+              max={PRIORITY_RANGE[1]}
+              precision={0}
+              style={{ width: 180 }}
+              data-testid="supplies-bulk-priority"
+            />
+          </Form.Item>
+          <Form.Item
+            name="weight"
+            label={t('channels.supplies.weight')}
+            rules={[
+              {
+                type: 'integer',
+                min: WEIGHT_RANGE[0],
+                max: WEIGHT_RANGE[1],
+                message: t('channels.supplies.weightRule'),
+              },
+            ]}
+          >
+            <InputNumber
+              min={WEIGHT_RANGE[0]}
+              max={WEIGHT_RANGE[1]}
+              precision={0}
+              style={{ width: 180 }}
+              data-testid="supplies-bulk-weight"
+            />
+          </Form.Item>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * The products of a channel: every catalogue product with the channel's cost (yuan shown,
+ * fen sent), priority, weight and switch. Rows are chosen with check boxes and edited
+ * together; a product the channel does not supply yet gets supplied by setting its cost.
+ */
+export function SuppliesDrawer({ channel, onClose }: { channel: Channel | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const supplies = useSupplies(channel?.id ?? null);
+  const catalogue = useCatalogue();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [editing, setEditing] = useState<SupplyRow[] | null>(null);
+  // A fresh form for every opening (the single-row edit starts from that row's values).
+  const [editKey, setEditKey] = useState(0);
+  const edit = (chosen: SupplyRow[]) => {
+    setEditKey((key) => key + 1);
+    setEditing(chosen);
+  };
+  const rows = useMemo(() => supplyRows(catalogue.data ?? [], supplies.data ?? []), [catalogue.data, supplies.data]);
+  const supplied = rows.filter((row) => row.supply).length;
+
+  const columns: ListColumn<SupplyRow>[] = [
+    { key: 'product_key', title: t('channels.supplies.productKey'), dataIndex: 'product_key', phone: true, width: 170 },
+    { key: 'name', title: t('channels.supplies.product'), dataIndex: 'name', ellipsis: true, width: 170 },
+    {
+      key: 'face_value',
+      width: 110,
+      title: t('channels.supplies.faceValue'),
+      dataIndex: 'face_value_fen',
+      align: 'right',
+      render: (value: number | null) => formatFen(value),
+    },
+    {
+      key: 'cost',
+      width: 110,
+      title: t('channels.supplies.cost'),
+      align: 'right',
+      phone: true,
+      render: (_: unknown, row: SupplyRow) => (
+        <span data-testid={`supply-cost-${row.product_key}`}>{row.supply ? formatFen(row.supply.cost_fen) : '-'}</span>
+      ),
+    },
+    {
+      key: 'priority',
+      width: 80,
+      title: t('channels.supplies.priority'),
+      align: 'right',
+      render: (_: unknown, row: SupplyRow) => row.supply?.priority ?? '-',
+    },
+    {
+      key: 'weight',
+      width: 80,
+      title: t('channels.supplies.weight'),
+      align: 'right',
+      render: (_: unknown, row: SupplyRow) => row.supply?.weight ?? '-',
+    },
+    {
+      key: 'enabled',
+      width: 100,
+      title: t('channels.supplies.enabled'),
+      render: (_: unknown, row: SupplyRow) =>
+        row.supply ? (
+          <Tag color={row.supply.enabled ? 'success' : 'default'}>
+            {t(row.supply.enabled ? 'channels.supplies.on' : 'channels.supplies.off')}
+          </Tag>
+        ) : (
+          <Tag>{t('channels.supplies.notSupplied')}</Tag>
+        ),
+    },
+    {
+      key: 'actions',
+      width: 80,
+      title: t('channels.column.actions'),
+      fixed: 'right',
+      render: (_: unknown, row: SupplyRow) => (
+        <Button type="link" size="small" onClick={() => edit([row])} data-testid={`supply-edit-${row.product_key}`}>
+          {t('channels.supplies.editOne')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Drawer
+      open={channel !== null}
+      onClose={onClose}
+      size={1000}
+      destroyOnHidden
+      title={channel ? t('channels.supplies.title', { name: channel.name }) : null}
+      data-testid="supplies-drawer"
+    >
+      {channel ? (
+        <>
+          {supplies.isError || catalogue.isError ? (
+            <Alert type="error" showIcon title={t('orderCommon.loadFailed')} style={{ marginBottom: 12 }} />
+          ) : null}
+          <ListTable<SupplyRow>
+            listKey="channel-supplies"
+            title={
+              <span data-testid="supplies-total">
+                {t('channels.supplies.total', { count: supplied, all: rows.length })}
+              </span>
+            }
+            columns={columns}
+            rowKey="product_key"
+            dataSource={rows}
+            loading={supplies.isLoading || catalogue.isLoading}
+            error={false}
+            onRetry={() => void supplies.refetch()}
+            tableTestId="supplies-table"
+            rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+            extra={
+              <Space>
+                {selected.length ? (
+                  <Typography.Text type="secondary" data-testid="supplies-selected">
+                    {t('channels.supplies.selected', { count: selected.length })}
+                  </Typography.Text>
+                ) : null}
+                <Button
+                  type="primary"
+                  disabled={!selected.length}
+                  onClick={() => edit(rows.filter((row) => selected.includes(row.product_key)))}
+                  data-testid="supplies-bulk-edit"
+                >
+                  {t('channels.supplies.bulkEdit')}
+                </Button>
+              </Space>
+            }
+          />
+          <BulkEditDialog
+            key={editKey}
+            channel={channel}
+            rows={editing}
+            onClose={(saved) => {
+              setEditing(null);
+              if (saved) setSelected([]);
+            }}
+          />
+        </>
+      ) : null}
+    </Drawer>
+  );
+}
