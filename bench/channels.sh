@@ -12,6 +12,7 @@
 #   ENGINES=sqlite COUNT=20000 CONCURRENCY=32 bench/channels.sh
 #   BACKOFFICE_BIN=/tmp/backoffice-before bench/channels.sh     a given server binary
 #   SERVE_FLAGS="--worker-poll-ms 100" bench/channels.sh        extra server flags
+#   SKIP_BUILD=1 bench/channels.sh               the binaries already built (no cargo)
 # The demo merchant's funds (200,000 yuan) cover about 20,000 orders per engine.
 # Figures are printed and written to bench/results/channels-<engine>.txt.
 set -euo pipefail
@@ -20,7 +21,9 @@ COUNT=${COUNT:-10000}
 CONCURRENCY=${CONCURRENCY:-64}
 ENGINES=${ENGINES:-"sqlite postgres"}
 ENGINES=${ENGINES//,/ }
-if [ -z "${BACKOFFICE_BIN:-}" ]; then
+if [ "${SKIP_BUILD:-0}" = 1 ]; then
+  :
+elif [ -z "${BACKOFFICE_BIN:-}" ]; then
   cargo build --release --locked --bin backoffice --example channels_bench
 else
   cargo build --release --locked --example channels_bench
@@ -88,7 +91,7 @@ for engine in $ENGINES; do
         psql "$TEST_POSTGRES_URL" -qc "DROP DATABASE IF EXISTS channels" -c "CREATE DATABASE channels" >/dev/null
         run_engine postgres "${TEST_POSTGRES_URL%/*}/channels"
       else
-        ENGINES=postgres PG_DURABLE=1 scripts/with-postgres.sh bench/channels.sh
+        ENGINES=postgres SKIP_BUILD=1 PG_DURABLE=1 scripts/with-postgres.sh bench/channels.sh
       fi
       ;;
   esac
