@@ -26,6 +26,8 @@ use sqlx::Row;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+mod batch;
+
 /// A claimed order: what the worker needs to drive it.
 #[derive(Debug)]
 struct Claimed {
@@ -43,6 +45,7 @@ pub fn spawn(state: AppState, mut stop: watch::Receiver<bool>) -> JoinHandle<()>
     tokio::spawn(async move {
         let owner = format!("worker-{}", uuid::Uuid::new_v4().simple());
         let poll = state.config.worker.poll_interval;
+        let arrivals = state.services.get_or_init(crate::orders::place::Arrivals::default);
         tracing::info!(%owner, "order worker started");
         loop {
             if *stop.borrow() {
@@ -55,10 +58,12 @@ pub fn spawn(state: AppState, mut stop: watch::Receiver<bool>) -> JoinHandle<()>
                     0
                 }
             };
-            // A full batch means more may be due: go on at once.
+            // A full batch means more may be due: go on at once. Otherwise wait for the
+            // next look, or for a new order, whichever comes first.
             if handled < state.config.worker.batch_size as usize {
                 tokio::select! {
                     _ = tokio::time::sleep(poll) => {}
+                    _ = arrivals.0.notified() => {}
                     _ = stop.changed() => {}
                 }
             }
@@ -71,7 +76,9 @@ pub fn spawn(state: AppState, mut stop: watch::Receiver<bool>) -> JoinHandle<()>
 pub async fn run_once(state: &AppState, owner: &str, stop: &watch::Receiver<bool>) -> anyhow::Result<usize> {
     let claimed = claim(state, owner).await?;
     let count = claimed.len();
-    for order in claimed {
+    // New orders go to their channels together (batch.rs); the rest one by one.
+    let rest = batch::drive_new(state, owner, claimed).await;
+    for order in rest {
         if *stop.borrow() {
             // Stopping: the rest keep their claim until the lease runs out, and are then
             // re-driven by whichever worker runs next.

@@ -7,8 +7,10 @@
 //! second worker does not query or resubmit it at the same moment.
 
 use crate::db::now_millis;
-use sqlx::Row;
+use crate::sql::{Bind, bind_all};
 use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+use std::collections::HashSet;
 
 pub const PENDING: &str = "pending";
 pub const UNKNOWN: &str = "unknown";
@@ -134,8 +136,8 @@ pub async fn claim(pool: &sqlx::AnyPool, attempt_id: i64, owner: &str, lease_unt
 
 /// Records an answer about an unresolved attempt and lets go of its lease. A final
 /// outcome (success, failed) is recorded once: returns whether this call recorded it.
-pub async fn record(
-    pool: &sqlx::AnyPool,
+pub async fn record<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
     attempt: &Attempt,
     outcome: &str,
     answer: &str,
@@ -155,9 +157,90 @@ pub async fn record(
     .bind(now)
     .bind(i64::from(finished))
     .bind(attempt.id)
-    .execute(pool)
+    .execute(executor)
     .await?;
     Ok(result.rows_affected() == 1)
+}
+
+/// An attempt's outcome now (inside the caller's transaction).
+pub async fn outcome_of(connection: &mut AnyConnection, attempt_id: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT outcome FROM order_attempts WHERE id = $1")
+        .bind(attempt_id)
+        .fetch_optional(connection)
+        .await
+}
+
+/// Of these orders (a worker's batch), the ones that have any attempt.
+pub async fn orders_with_attempts(pool: &sqlx::AnyPool, order_ids: &[i64]) -> Result<HashSet<i64>, sqlx::Error> {
+    if order_ids.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let placeholders: Vec<String> = (1..=order_ids.len()).map(|n| format!("${n}")).collect();
+    let sql = format!("SELECT DISTINCT order_id FROM order_attempts WHERE order_id IN ({})", placeholders.join(", "));
+    let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
+    for id in order_ids {
+        query = query.bind(*id);
+    }
+    Ok(query.fetch_all(pool).await?.into_iter().collect())
+}
+
+/// An attempt about to be inserted (`insert_many`).
+#[derive(Debug, Clone)]
+pub struct NewAttempt {
+    pub order_id: i64,
+    pub attempt_no: i64,
+    pub upstream_order_id: String,
+    pub channel_id: i64,
+    pub cost_fen: i64,
+}
+
+/// `insert` for many orders' attempts (none a probe), in one statement and one commit,
+/// leased to `owner`. Returns the attempts inserted; an order missing from the answer
+/// had this attempt number taken by another worker (it submits, not we).
+pub async fn insert_many(
+    db: &crate::db::Database,
+    attempts: &[NewAttempt],
+    owner: &str,
+    lease_until: i64,
+) -> Result<Vec<Attempt>, sqlx::Error> {
+    if attempts.is_empty() {
+        return Ok(Vec::new());
+    }
+    const COLUMNS_PER_ROW: usize = 10;
+    let now = now_millis();
+    let mut transaction = db.begin_write().await?;
+    let mut inserted = Vec::with_capacity(attempts.len());
+    for chunk in attempts.chunks(crate::sql::MAX_BINDS / COLUMNS_PER_ROW) {
+        let sql = format!(
+            "INSERT INTO order_attempts (order_id, channel_id, attempt_no, upstream_order_id, cost_fen, requested_at,
+                 outcome, probe, lease_owner, lease_until)
+             VALUES {} ON CONFLICT (order_id, attempt_no) DO NOTHING RETURNING {COLUMNS}",
+            crate::sql::values_list(chunk.len(), COLUMNS_PER_ROW)
+        );
+        let mut binds = Vec::with_capacity(chunk.len() * COLUMNS_PER_ROW);
+        for attempt in chunk {
+            binds.extend([
+                Bind::Int(attempt.order_id),
+                Bind::Int(attempt.channel_id),
+                Bind::Int(attempt.attempt_no),
+                Bind::Text(attempt.upstream_order_id.clone()),
+                Bind::Int(attempt.cost_fen),
+                Bind::Int(now),
+                Bind::Text(PENDING.to_string()),
+                Bind::Int(0),
+                Bind::Text(owner.to_string()),
+                Bind::Int(lease_until),
+            ]);
+        }
+        let rows = bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds)
+            .fetch_all(&mut *transaction)
+            .await?;
+        for row in &rows {
+            inserted.push(Attempt::from_row(row)?);
+        }
+    }
+    transaction.commit().await?;
+    Ok(inserted)
 }
 
 /// One attempt of an order, as administrators see it in the order detail.

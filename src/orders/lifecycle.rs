@@ -10,6 +10,10 @@
 //!   └─ admin success/failure ─> 2 / 3          4 ──late channel answer or admin──> 2 / 3
 //! ```
 
+mod many;
+
+pub use many::{ChannelSuccess, mark_processing_many, succeed_many};
+
 use super::counters::CounterChanges;
 use super::model::{ORDER_COLUMNS, OrderRow};
 use super::store::insert_events;
@@ -18,6 +22,7 @@ use crate::db::now_millis;
 use crate::domain::OrderStatus;
 use crate::finance::ledger::{Actor, Ledger, OrderRef};
 use crate::idempotency::{Claim, IdempotentRequest};
+use crate::live::aggregate::Finished;
 use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
 use sqlx::AnyConnection;
@@ -73,17 +78,47 @@ struct Move<'a> {
     set: &'a str,
     binds: Vec<Bind>,
     has_serial: bool,
-    note: &'a str,
+    note: &'static str,
     /// Why, in a person's words (administrators' resolutions); empty otherwise.
     detail: &'a str,
     actor: Option<i64>,
     now: i64,
 }
 
+/// What status changes leave to be written once, after every order row: counter changes
+/// and timeline events. A transaction moving many orders (`mark_processing_many`,
+/// `succeed_many`) thus locks its order rows first and the counters last, as one order
+/// alone does, so two such transactions never wait for each other in a circle.
+#[derive(Default)]
+struct Deferred {
+    counters: CounterChanges,
+    events: Vec<(i64, OrderStatus, &'static str, Option<i64>, i64)>,
+}
+
+impl Deferred {
+    async fn write(self, connection: &mut AnyConnection) -> Result<(), sqlx::Error> {
+        self.counters.apply(&mut *connection).await?;
+        insert_events(&mut *connection, &self.events).await
+    }
+}
+
 /// Moves an order to `change.to` if it is still in the status it was read in; updates
 /// its counter and timeline. Returns false (and changes nothing) when someone else
 /// moved it first.
 async fn move_status(connection: &mut AnyConnection, order: &OrderRow, change: Move<'_>) -> Result<bool, sqlx::Error> {
+    let mut deferred = Deferred::default();
+    let moved = move_status_deferred(connection, order, change, &mut deferred).await?;
+    deferred.write(connection).await?;
+    Ok(moved)
+}
+
+/// `move_status` with the counter change and timeline event left in `deferred`.
+async fn move_status_deferred(
+    connection: &mut AnyConnection,
+    order: &OrderRow,
+    change: Move<'_>,
+    deferred: &mut Deferred,
+) -> Result<bool, sqlx::Error> {
     let next = 2 + change.binds.len();
     let sql = format!("UPDATE orders SET status = $1{} WHERE id = ${next} AND status = ${}", change.set, next + 1);
     let mut binds = vec![Bind::Int(change.to.code())];
@@ -93,11 +128,13 @@ async fn move_status(connection: &mut AnyConnection, order: &OrderRow, change: M
     if result.rows_affected() == 0 {
         return Ok(false);
     }
-    let mut counters = CounterChanges::default();
-    counters.moved(&order.counted(), (order.status, order.serial_no.is_some()), (change.to.code(), change.has_serial));
-    counters.apply(&mut *connection).await?;
+    deferred.counters.moved(
+        &order.counted(),
+        (order.status, order.serial_no.is_some()),
+        (change.to.code(), change.has_serial),
+    );
     if change.detail.is_empty() {
-        insert_events(&mut *connection, &[(order.id, change.to, change.note, change.actor, change.now)]).await?;
+        deferred.events.push((order.id, change.to, change.note, change.actor, change.now));
     } else {
         sqlx::query(
             "INSERT INTO order_events (order_id, status, note, detail, actor_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -231,27 +268,57 @@ async fn settle(
         }
     }
     let Some(order) = read_order(&mut transaction, order_id).await? else { return Ok(Ok(false)) };
-    if !may_finish(&order, reporter) {
-        return Ok(Ok(false));
+    let mut deferred = Deferred::default();
+    let how = Settling { reporter, actor: &actor, detail, channel, now };
+    let finished = settle_order(&mut transaction, &state.secrets, &order, &outcome, how, &mut deferred).await?;
+    deferred.write(&mut transaction).await?;
+    let moved = finished.is_some();
+    if moved || key.is_none() {
+        transaction.commit().await?;
+    }
+    if let Some(finished) = finished {
+        state.live.finished(finished);
+    }
+    Ok(Ok(moved))
+}
+
+/// Who settles an order, how and when (`settle_order`).
+struct Settling<'a> {
+    reporter: Reporter,
+    actor: &'a Actor,
+    detail: &'a str,
+    /// The channel that fulfilled the order, and its cost (fen).
+    channel: Option<(i64, i64)>,
+    now: i64,
+}
+
+/// Settles one order already read in the caller's transaction: the checks and writes of
+/// `finish`, with its counter change and event left in `deferred`. `Some`: it moved, and
+/// this is what the live monitor is told after the commit.
+async fn settle_order(
+    connection: &mut AnyConnection,
+    secrets: &crate::crypto::Secrets,
+    order: &OrderRow,
+    outcome: &Outcome,
+    how: Settling<'_>,
+    deferred: &mut Deferred,
+) -> Result<Option<Finished>, sqlx::Error> {
+    let Settling { reporter, actor, detail, channel, now } = how;
+    if !may_finish(order, reporter) {
+        return Ok(None);
     }
     let callback_at = (reporter == Reporter::Channel).then_some(now);
     let common = ", finished_at = $2, duration_ms = $3, callback_at = $4, lease_owner = NULL, lease_until = NULL";
     let mut binds = vec![Bind::Int(now), Bind::Int(now - order.created_at), Bind::OptInt(callback_at)];
-    let moved = match &outcome {
+    let moved = match outcome {
         Outcome::Success { serial_no, card } => {
             let (card_no, card_secret) = match card {
                 Some(card) => {
                     let context = &order.system_order_id;
                     (
+                        Some(secrets.encrypt(card.number.as_bytes(), &format!("card_no:{context}")).map_err(to_sqlx)?),
                         Some(
-                            state
-                                .secrets
-                                .encrypt(card.number.as_bytes(), &format!("card_no:{context}"))
-                                .map_err(to_sqlx)?,
-                        ),
-                        Some(
-                            state
-                                .secrets
+                            secrets
                                 .encrypt(card.password.as_bytes(), &format!("card_secret:{context}"))
                                 .map_err(to_sqlx)?,
                         ),
@@ -277,7 +344,7 @@ async fn settle(
             };
             let change =
                 Move { to: OrderStatus::Success, set: &set, binds, has_serial, note, detail, actor: actor.id, now };
-            move_status(&mut transaction, &order, change).await?
+            move_status_deferred(&mut *connection, order, change, deferred).await?
         }
         Outcome::Failure { reason } => {
             let set = format!("{common}, failure_reason = $5");
@@ -285,38 +352,33 @@ async fn settle(
             let has_serial = order.serial_no.is_some();
             // Locks are always taken account → order → counters (as when placing), so
             // that PostgreSQL transactions never wait for each other in a circle.
-            let mut ledger = Ledger::open(&mut transaction, order.merchant_id, actor.clone()).await?;
+            let mut ledger = Ledger::open(&mut *connection, order.merchant_id, actor.clone()).await?;
             let note = if reporter == Reporter::Admin { note::MARKED_FAILURE } else { note::FAILURE };
             let change =
                 Move { to: OrderStatus::Failure, set: &set, binds, has_serial, note, detail, actor: actor.id, now };
-            let moved = move_status(&mut transaction, &order, change).await?;
+            let moved = move_status_deferred(&mut *connection, order, change, deferred).await?;
             if moved {
                 ledger.refund_order(
                     (order.paid_balance_fen, order.paid_credit_fen),
                     OrderRef { id: order.id, order_no: &order.order_no },
                 );
-                ledger.flush(&mut transaction).await?;
+                ledger.flush(&mut *connection).await?;
             }
             moved
         }
     };
-    if moved {
-        // The merchant's notification, in the same transaction: finished means notified.
-        crate::notify::outbox::enqueue_order_finished(&mut transaction, order.id).await?;
+    if !moved {
+        return Ok(None);
     }
-    if moved || key.is_none() {
-        transaction.commit().await?;
-    }
-    if moved {
-        state.live.finished(crate::live::aggregate::Finished {
-            id: order.id,
-            carrier: order.carrier,
-            created_at: order.created_at,
-            finished_at: now,
-            success: matches!(outcome, Outcome::Success { .. }),
-        });
-    }
-    Ok(Ok(moved))
+    // The merchant's notification, in the same transaction: finished means notified.
+    crate::notify::outbox::enqueue_order_finished(&mut *connection, order.id).await?;
+    Ok(Some(Finished {
+        id: order.id,
+        carrier: order.carrier,
+        created_at: order.created_at,
+        finished_at: now,
+        success: matches!(outcome, Outcome::Success { .. }),
+    }))
 }
 
 fn to_sqlx(error: anyhow::Error) -> sqlx::Error {

@@ -154,9 +154,16 @@ pub async fn place_one(state: &AppState, actor: Actor, intent: PlaceIntent) -> R
         price_fen: order.price_fen,
         created_at: order.created_at,
     });
+    state.services.get_or_init(Arrivals::default).0.notify_one();
     crate::finance::alerts::low_balance_after_debit(state, order.merchant_id, balance.0, balance.1).await;
     Ok(order.into_row(id))
 }
+
+/// Rung when an order was placed: the order worker waits on it between its looks (at the
+/// poll interval otherwise), so an order goes to its channel as soon as it is committed.
+/// A ring while the worker is busy is kept until it next waits.
+#[derive(Default)]
+pub struct Arrivals(pub tokio::sync::Notify);
 
 /// The balance (before, after) of a placed order.
 pub type BalanceChange = (i64, i64);

@@ -7,6 +7,7 @@
 //! success or definite failure is the answer a person would otherwise have to find.
 
 use super::health;
+use super::settle::{Callbacks, Settled, Success};
 use crate::channel::attempts::{self, Attempt};
 use crate::channel::{CallbackError, ChannelStatus, model};
 use crate::db::now_millis;
@@ -73,6 +74,23 @@ pub async fn callback(
 pub async fn settle(state: &AppState, attempt: &Attempt, status: ChannelStatus) -> anyhow::Result<bool> {
     let pool = &state.db.pool;
     match status {
+        // Settled together with the other callbacks waiting (settle.rs); a repeated one
+        // for a settled order is answered from a read, without queueing for a write.
+        ChannelStatus::Succeeded { serial_no, card } if !attempt.probe => {
+            if attempt.outcome == attempts::SUCCESS {
+                let status: Option<i64> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
+                    .bind(attempt.order_id)
+                    .fetch_optional(pool)
+                    .await?;
+                let open = status.and_then(OrderStatus::from_code);
+                if !matches!(open, Some(OrderStatus::Processing | OrderStatus::ManualReview)) {
+                    return Ok(false);
+                }
+            }
+            let success = Success { attempt: attempt.clone(), serial_no, card };
+            let settled = state.services.get_or_init(Callbacks::default).settle(state, success).await?;
+            Ok(settled == Settled::Changed)
+        }
         ChannelStatus::Succeeded { serial_no, card } => {
             if !health::record_success(state, attempt, &serial_no).await? {
                 return Ok(false);

@@ -7,4 +7,5 @@ pub mod admin_routing;
 pub mod callback;
 pub mod figures;
 pub mod health;
+pub mod settle;
 pub mod setup;
