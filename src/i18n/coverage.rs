@@ -494,6 +494,7 @@ fn notices() -> Vec<Notice> {
         ChangeTemporaryPassword,
         MerchantRenamed { name: "Acme".into() },
         MerchantEnabled,
+        MerchantDisabled,
         MerchantAccount,
         Channels,
         ChannelPaused,
@@ -532,6 +533,7 @@ fn notices() -> Vec<Notice> {
             | ChangeTemporaryPassword
             | MerchantRenamed { .. }
             | MerchantEnabled
+            | MerchantDisabled
             | MerchantAccount
             | Channels
             | ChannelPaused
