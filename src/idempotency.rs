@@ -78,6 +78,13 @@ impl IdempotentRequest {
         Ok(Some(Self { key, endpoint: endpoint.to_string(), digest: digest(body) }))
     }
 
+    /// The claim of one part of a call that moves money in several transactions (one per
+    /// order of `resolveMany`): the same request, under the key with the part appended
+    /// after a space, which no client's key can contain (keys are visible ASCII).
+    pub fn part(&self, part: &str) -> Self {
+        Self { key: format!("{} {part}", self.key), endpoint: self.endpoint.clone(), digest: self.digest.clone() }
+    }
+
     /// Claims the key for `user_id` inside the caller's transaction.
     pub async fn claim(&self, connection: &mut AnyConnection, user_id: i64) -> Result<Claim, sqlx::Error> {
         let inserted = sqlx::query(

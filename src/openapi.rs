@@ -164,6 +164,7 @@ use utoipa_swagger_ui::SwaggerUi;
         live::snapshot::LiveSnapshot,
         live::snapshot::MinuteFigures,
         live::snapshot::CarrierRatio,
+        live::snapshot::ChannelRatio,
         live::snapshot::MerchantVolume,
         live::snapshot::LiveAlert,
         live::snapshot::NotificationFigures,

@@ -101,13 +101,43 @@ impl FromRequestParts<AppState> for MetricsReader {
     }
 }
 
+/// The merchants' notification outbox: what still waits to be delivered, by state, and how
+/// long the oldest of it has waited. Reads only the rows still due (the partial index
+/// `notifications_due`), never the delivered history.
+async fn write_notification_backlog(out: &mut String, state: &AppState, now: i64) -> Result<(), AppError> {
+    let (pending, failed, oldest): (i64, i64, Option<i64>) = sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN state = 0 THEN 1 ELSE 0 END), 0) AS BIGINT),
+                CAST(COALESCE(SUM(CASE WHEN state = 2 THEN 1 ELSE 0 END), 0) AS BIGINT), MIN(created_at)
+         FROM notifications WHERE state IN (0, 2)",
+    )
+    .fetch_one(&state.db.pool)
+    .await?;
+    let _ = writeln!(
+        out,
+        "# HELP backoffice_notifications_backlog Order notifications not delivered yet: pending (never tried) \
+         or failed (a retry is scheduled)."
+    );
+    let _ = writeln!(out, "# TYPE backoffice_notifications_backlog gauge");
+    let _ = writeln!(out, "backoffice_notifications_backlog{{state=\"pending\"}} {pending}");
+    let _ = writeln!(out, "backoffice_notifications_backlog{{state=\"failed\"}} {failed}");
+    let age_ms = oldest.map_or(0, |created_at| (now - created_at).max(0));
+    let _ = writeln!(
+        out,
+        "# HELP backoffice_notifications_oldest_pending_seconds Age of the oldest notification not delivered yet \
+         (0 when none waits)."
+    );
+    let _ = writeln!(out, "# TYPE backoffice_notifications_oldest_pending_seconds gauge");
+    let _ = writeln!(out, "backoffice_notifications_oldest_pending_seconds {}.{:03}", age_ms / 1000, age_ms % 1000);
+    Ok(())
+}
+
 const ORDER_STATES: [(i64, &str); 5] =
     [(0, "pending"), (1, "processing"), (2, "success"), (3, "failure"), (4, "manual_review")];
 
 /// Prometheus text format 0.0.4.
 #[utoipa::path(get, path = "/metrics", tag = "operations",
     responses((status = 200, description = "Prometheus text: requests by route and status, latency histogram, \
-        orders by state, worker lag, database pool"),
+        orders by state, worker lag, notification backlog, database pool"),
         (status = 401, description = "50008: no administrator session and no valid scrape token"),
         (status = 403, description = "40300: a merchant's session")),
     security(("token" = [])))]
@@ -172,6 +202,7 @@ pub async fn metrics(State(state): State<AppState>, _reader: MetricsReader) -> R
     );
     let _ = writeln!(out, "# TYPE backoffice_worker_lag_seconds gauge");
     let _ = writeln!(out, "backoffice_worker_lag_seconds {}.{:03}", lag_ms / 1000, lag_ms % 1000);
+    write_notification_backlog(&mut out, &state, now).await?;
     let _ = writeln!(out, "# HELP backoffice_db_pool_connections Database connections of this process.");
     let _ = writeln!(out, "# TYPE backoffice_db_pool_connections gauge");
     let (size, idle) = (state.db.pool.size(), state.db.pool.num_idle());

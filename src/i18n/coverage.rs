@@ -496,6 +496,7 @@ fn notices() -> Vec<Notice> {
         ChangeTemporaryPassword,
         MerchantRenamed { name: "Acme".into() },
         MerchantEnabled,
+        MerchantDisabled,
         MerchantAccount,
         Channels,
         ChannelPaused,
@@ -534,6 +535,7 @@ fn notices() -> Vec<Notice> {
             | ChangeTemporaryPassword
             | MerchantRenamed { .. }
             | MerchantEnabled
+            | MerchantDisabled
             | MerchantAccount
             | Channels
             | ChannelPaused

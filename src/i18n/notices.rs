@@ -63,6 +63,8 @@ pub enum Notice {
         name: String,
     },
     MerchantEnabled,
+    /// Sign-in and new orders refused; orders already placed still settle.
+    MerchantDisabled,
     MerchantAccount,
     /// Sub-title of notices about upstream channels (to administrators).
     Channels,
@@ -169,6 +171,10 @@ impl Notice {
             MerchantEnabled => {
                 pick("商户已重新启用，可以登录和下单", "The merchant is enabled again: sign-in and orders work")
             }
+            MerchantDisabled => pick(
+                "商户已被管理员停用：暂时无法登录和下单，已提交的订单仍会正常结算。如有疑问请联系平台管理员。",
+                "The merchant was disabled by an administrator: sign-in and new orders are refused for now; orders already placed still settle. Contact the platform's administrators with any question.",
+            ),
             MerchantAccount => pick("商户账户", "Merchant account"),
             Channels => pick("上游渠道", "Upstream channels"),
             ChannelPaused => pick("渠道已自动暂停", "Channel paused automatically"),

@@ -234,6 +234,7 @@ impl Aggregate {
             at: now,
             minutes,
             carriers,
+            channels: Vec::new(),
             in_flight: in_flight as u64,
             manual_review: (self.waiting.len() - in_flight) as u64,
             oldest_waiting_seconds: oldest.map(|created_at| ((now - created_at) / 1000).max(0)),

@@ -2,6 +2,9 @@
 //! ([`LiveMonitor::placed`], [`LiveMonitor::moved`], [`LiveMonitor::finished`]), read once a
 //! second into one shared event that every stream (`live_stream.rs`) sends on.
 //!
+//! Channels' success ratios are fed the same way, by each attempt's final answer
+//! ([`LiveMonitor::attempt_resolved`], `channels.rs`); paused channels are alerts.
+//!
 //! Each server process holds its own figures: what it saw itself, plus what it read from
 //! the database when it started (`rebuild.rs`: today's and the last hour's orders, and
 //! every order still waiting). With several servers behind a proxy, each sees only the
@@ -9,12 +12,14 @@
 //! one re-read the database periodically so that all of them converge.
 
 pub mod aggregate;
+pub mod channels;
 pub mod rebuild;
 pub mod snapshot;
 
 use crate::db::{Database, now_millis};
 use crate::domain::OrderStatus;
 use aggregate::{Aggregate, Finished, Placed};
+use channels::ChannelAggregate;
 use snapshot::{LiveAlert, NotificationFigures};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -33,7 +38,10 @@ pub struct StreamEvent {
 pub struct LiveMonitor {
     aggregate: Mutex<Aggregate>,
     names: Mutex<HashMap<i64, String>>,
+    channels: Mutex<ChannelAggregate>,
+    channel_names: Mutex<HashMap<i64, String>>,
     alerts: Mutex<Vec<LiveAlert>>,
+    channel_alerts: Mutex<Vec<LiveAlert>>,
     notification_alerts: Mutex<Vec<LiveAlert>>,
     notifications: Mutex<NotificationFigures>,
     events: watch::Sender<Arc<StreamEvent>>,
@@ -50,7 +58,10 @@ impl LiveMonitor {
         Self {
             aggregate: Mutex::new(aggregate),
             names: Mutex::new(names),
+            channels: Mutex::new(ChannelAggregate::default()),
+            channel_names: Mutex::new(HashMap::new()),
             alerts: Mutex::new(Vec::new()),
+            channel_alerts: Mutex::new(Vec::new()),
             notification_alerts: Mutex::new(Vec::new()),
             notifications: Mutex::new(NotificationFigures::default()),
             events: watch::Sender::new(Arc::new(StreamEvent { id: 0, data: String::new() })),
@@ -65,8 +76,14 @@ impl LiveMonitor {
 
     /// Figures read from the database (at start).
     pub async fn rebuilt(db: &Database) -> Result<Self, sqlx::Error> {
-        let (aggregate, names) = rebuild::read(db, now_millis()).await?;
-        Ok(Self::new(aggregate, names))
+        let now = now_millis();
+        let (aggregate, names) = rebuild::read(db, now).await?;
+        let monitor = Self::new(aggregate, names);
+        *locked(&monitor.channels) = channels::read(db, now).await?;
+        let (channel_names, channel_alerts) = channels::names_and_pauses(db).await?;
+        *locked(&monitor.channel_names) = channel_names;
+        *locked(&monitor.channel_alerts) = channel_alerts;
+        Ok(monitor)
     }
 
     pub fn placed(&self, order: Placed) {
@@ -79,6 +96,12 @@ impl LiveMonitor {
 
     pub fn finished(&self, order: Finished) {
         locked(&self.aggregate).finished(order, now_millis());
+    }
+
+    /// An attempt at a channel got its final answer (recorded once).
+    pub fn attempt_resolved(&self, channel_id: i64, success: bool) {
+        let now = now_millis();
+        locked(&self.channels).resolved(channel_id, success, now, now);
     }
 
     pub fn subscribe(&self) -> watch::Receiver<Arc<StreamEvent>> {
@@ -100,12 +123,20 @@ impl LiveMonitor {
             let aggregate = locked(&self.aggregate);
             aggregate.snapshot(now, &locked(&self.names))
         };
+        snapshot.channels = locked(&self.channels).ratios(now, &locked(&self.channel_names));
         snapshot.alerts = locked(&self.alerts).clone();
+        snapshot.alerts.extend(locked(&self.channel_alerts).iter().cloned());
         snapshot.alerts.extend(locked(&self.notification_alerts).iter().cloned());
         snapshot.notifications = locked(&self.notifications).clone();
         let data = serde_json::to_string(&snapshot).unwrap_or_default();
         let id = now.max(self.events.borrow().id + 1);
         self.events.send_replace(Arc::new(StreamEvent { id, data }));
+    }
+
+    /// A channel with answers whose name is not known yet (added since the last read).
+    fn unnamed_channel(&self) -> bool {
+        let names = locked(&self.channel_names);
+        locked(&self.channels).channel_ids().any(|id| !names.contains_key(&id))
     }
 
     /// Merchants with volume today whose names are not known yet.
@@ -149,6 +180,22 @@ pub fn spawn_ticker(
                     }
                     Err(error) => tracing::warn!(error = %error, "monitor: notification figures not read"),
                 }
+                match channels::names_and_pauses(&db).await {
+                    Ok((names, alerts)) => {
+                        *locked(&live.channel_names) = names;
+                        *locked(&live.channel_alerts) = alerts;
+                    }
+                    Err(error) => tracing::warn!(error = %error, "monitor: channels not read"),
+                }
+            }
+            if live.unnamed_channel() {
+                match channels::names_and_pauses(&db).await {
+                    Ok((names, alerts)) => {
+                        *locked(&live.channel_names) = names;
+                        *locked(&live.channel_alerts) = alerts;
+                    }
+                    Err(error) => tracing::warn!(error = %error, "monitor: channels not read"),
+                }
             }
             let unnamed = live.unnamed_merchants();
             if !unnamed.is_empty() {
@@ -167,6 +214,10 @@ pub fn spawn_ticker(
                         *locked(&live.names) = names;
                     }
                     Err(error) => tracing::warn!(error = %error, "monitor: figures not re-read"),
+                }
+                match channels::read(&db, now_millis()).await {
+                    Ok(channels) => *locked(&live.channels) = channels,
+                    Err(error) => tracing::warn!(error = %error, "monitor: channel figures not re-read"),
                 }
             }
             live.publish();

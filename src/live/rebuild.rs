@@ -79,12 +79,9 @@ pub async fn low_balances(db: &Database, threshold_fen: i64) -> Result<Vec<LiveA
     rows.iter()
         .map(|row| {
             Ok(LiveAlert {
-                kind: "low_balance".to_string(),
-                merchant_id: row.try_get(0)?,
-                name: row.try_get(1)?,
                 balance_fen: row.try_get(2)?,
                 threshold_fen,
-                count: 0,
+                ..LiveAlert::merchant("low_balance", row.try_get(0)?, row.try_get(1)?)
             })
         })
         .collect()
@@ -120,12 +117,8 @@ pub async fn notification_figures(
         .iter()
         .map(|row| {
             Ok(LiveAlert {
-                kind: "notification_exhausted".to_string(),
-                merchant_id: row.try_get(0)?,
-                name: row.try_get(1)?,
-                balance_fen: 0,
-                threshold_fen: 0,
                 count: row.try_get(2)?,
+                ..LiveAlert::merchant("notification_exhausted", row.try_get(0)?, row.try_get(1)?)
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;

@@ -12,6 +12,9 @@ pub struct LiveSnapshot {
     pub minutes: Vec<MinuteFigures>,
     /// Carriers with results in the last hour.
     pub carriers: Vec<CarrierRatio>,
+    /// Channels (suppliers) with attempts answered in the last hour, by id: each attempt's
+    /// final answer counts for the channel it was handed to.
+    pub channels: Vec<ChannelRatio>,
     /// Orders pending or processing.
     pub in_flight: u64,
     pub manual_review: u64,
@@ -87,6 +90,34 @@ impl CarrierRatio {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChannelRatio {
+    pub channel_id: i64,
+    pub name: String,
+    pub succeeded_5m: u64,
+    pub failed_5m: u64,
+    /// Successful attempts per thousand answered; null without answers.
+    pub success_permille_5m: Option<u64>,
+    pub succeeded_60m: u64,
+    pub failed_60m: u64,
+    pub success_permille_60m: Option<u64>,
+}
+
+impl ChannelRatio {
+    pub fn new(channel_id: i64, name: String, last_5: (u64, u64), last_60: (u64, u64)) -> Self {
+        Self {
+            channel_id,
+            name,
+            succeeded_5m: last_5.0,
+            failed_5m: last_5.1,
+            success_permille_5m: permille(last_5),
+            succeeded_60m: last_60.0,
+            failed_60m: last_60.1,
+            success_permille_60m: permille(last_60),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MerchantVolume {
     pub merchant_id: i64,
     pub name: String,
@@ -99,12 +130,42 @@ pub struct LiveAlert {
     /// `low_balance`: the merchant's balance is below the alert line.
     /// `notification_exhausted`: notifications to the merchant were given up on (all
     /// retries failed) in the last 24 hours; `count` says how many.
+    /// `channel_paused`: the health check paused a channel (resting until `paused_until`,
+    /// then waiting for its probe order); `name` is the channel's.
     pub kind: String,
+    /// The merchant (0 for `channel_paused`).
     pub merchant_id: i64,
+    /// The merchant's name, or the channel's for `channel_paused`.
     pub name: String,
     /// `low_balance` only (0 otherwise).
     pub balance_fen: i64,
     pub threshold_fen: i64,
     /// `notification_exhausted` only (0 otherwise).
     pub count: i64,
+    /// `channel_paused` only (0 otherwise).
+    pub channel_id: i64,
+    /// `channel_paused` only: `low_success_ratio`, `unknown_streak` or `probe_failed` (empty otherwise).
+    pub pause_reason: String,
+    /// `channel_paused` only: unix milliseconds the cool-down ends (0 otherwise).
+    pub paused_until: i64,
+}
+
+impl LiveAlert {
+    pub fn merchant(kind: &str, merchant_id: i64, name: String) -> Self {
+        Self {
+            kind: kind.to_string(),
+            merchant_id,
+            name,
+            balance_fen: 0,
+            threshold_fen: 0,
+            count: 0,
+            channel_id: 0,
+            pause_reason: String::new(),
+            paused_until: 0,
+        }
+    }
+
+    pub fn channel_paused(channel_id: i64, name: &str, pause_reason: String, paused_until: i64) -> Self {
+        Self { channel_id, pause_reason, paused_until, ..Self::merchant("channel_paused", 0, name.to_string()) }
+    }
 }

@@ -290,6 +290,8 @@ pub async fn disable(
     if store::set_enabled(&state.db, request.merchant_id, false, &by).await? {
         // Sessions checked in the last second are served from memory: end them now.
         state.sessions.forget_all();
+        // Read at the next sign-in, once enabled again: why the console refused meanwhile.
+        notify_merchant(&state, request.merchant_id, Notice::MerchantAccount, Notice::MerchantDisabled).await?;
     }
     Ok(ApiOk(merchant_state(&state, request.merchant_id).await?))
 }

@@ -172,17 +172,25 @@ pub struct ResolveManyResponse {
 /// Administrators: finish several orders awaiting a person with one decision, each in its
 /// own transaction through the same path as `resolve`. Retrying is safe: an order already
 /// finished is refused (`order.not_resolvable`) and nothing moves twice.
+///
+/// With an `Idempotency-Key` a retry also answers what the first call answered. The key is
+/// claimed first (on its own: the orders are decided in one transaction each), and each
+/// order's decision claims a part of it in that order's transaction. A retry after a
+/// complete call replays the stored answer; a retry after a call cut short (or one running
+/// at the same time) decides again, and an order a part of the key already decided counts
+/// as resolved: the same answer, nothing moved twice.
 #[utoipa::path(post, path = "/adminapi/admin/order/resolveMany", tag = "admin", request_body = ResolveManyRequest,
-    responses((status = 200, description = "`data` is a ResolveManyResponse"),
-        (status = 400, description = "40000: result invalid, or no items or more than 100")),
-    security(("token" = [])))]
+    responses((status = 200, description = "`data` is a ResolveManyResponse (with a repeated `Idempotency-Key`: the first call's answer)"),
+        (status = 400, description = "40000: result invalid, or no items or more than 100"),
+        (status = 422, description = "42200: the `Idempotency-Key` was used for a different request")),
+    params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn resolve_many(
     State(state): State<AppState>,
     AdminUser(admin): AdminUser,
     ClientAddress(address): ClientAddress,
     headers: HeaderMap,
-    crate::extract::JsonBody(request): crate::extract::JsonBody<ResolveManyRequest>,
-) -> ApiResult<ResolveManyResponse> {
+    IdempotentJson(request, idempotency): IdempotentJson<ResolveManyRequest>,
+) -> ApiResult<Replayable<ResolveManyResponse>> {
     let locale = Locale::from_headers(&headers);
     if request.items.is_empty() || request.items.len() > MAX_RESOLVE_MANY {
         return Err(AppError::field("items", TradeMessage::BatchTooLarge { max: MAX_RESOLVE_MANY }));
@@ -191,6 +199,13 @@ pub async fn resolve_many(
         return Err(AppError::field("result", TradeMessage::InvalidChoice { allowed: "success, failure" }));
     }
     crate::step_up::require(&state, &admin).await?;
+    if let Some(key) = &idempotency {
+        match key.claim(&mut *state.db.pool.acquire().await?, admin.user_id).await? {
+            Claim::Mismatch => return Err(AppError::IdempotencyKeyReused),
+            Claim::Replay(Some(answer)) => return Ok(ApiOk(Replayable::Replayed(answer))),
+            Claim::Fresh | Claim::Replay(None) => {}
+        }
+    }
     let address = address.to_string();
     let mut answer = ResolveManyResponse { resolved: Vec::new(), refused: Vec::new() };
     for item in request.items {
@@ -206,10 +221,16 @@ pub async fn resolve_many(
             }
             Err(other) => return Err(other),
         };
-        match decide(&state, &admin, &address, item.order_id, decision, None).await? {
-            Ok(true) => answer.resolved.push(item.order_id),
+        let part = idempotency.as_ref().map(|key| key.part(&format!("order:{}", item.order_id)));
+        let key = part.as_ref().map(|part| (part, admin.user_id));
+        match decide(&state, &admin, &address, item.order_id, decision, key).await? {
+            // Decided now, or by an earlier try of this very call.
+            Ok(true) | Err(Claim::Replay(_)) => answer.resolved.push(item.order_id),
             _ => answer.refused.push(refused(TradeMessage::OrderNotResolvable.into())),
         }
     }
-    Ok(ApiOk(answer))
+    if let Some(key) = &idempotency {
+        key.store_answer(&mut *state.db.pool.acquire().await?, admin.user_id, &answer).await?;
+    }
+    Ok(ApiOk(Replayable::Fresh(answer)))
 }

@@ -154,3 +154,78 @@ fn openapi_prints_the_served_document() {
     let text = String::from_utf8_lossy(&help.stdout);
     assert!(text.contains("rotate-key") && text.contains("openapi"), "{text}");
 }
+
+on_both_backends!(serve_demo_prints_a_working_key_and_whitelists_the_loopback);
+
+/// `serve --demo`: the demo merchant's key id and secret are printed on standard output
+/// (not in the log), its whitelist is the loopback addresses, and the printed key signs a
+/// call the open API accepts at once.
+async fn serve_demo_prints_a_working_key_and_whitelists_the_loopback(backend: Backend) {
+    use backoffice::openapi_v1::signature;
+    use std::io::{BufRead, BufReader};
+    let directory = tempfile::tempdir().unwrap();
+    let database = database_url(backend, &directory).await;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_backoffice"))
+        .args(["--log-format", "json", "serve", "--listen", "127.0.0.1:0", "--demo", "--demo-orders", "0"])
+        .args(["--no-demo-simulators", "--database", &database, "--secret-key-file"])
+        .arg(directory.path().join("demo.key"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Both pipes stay open until the server has stopped (it logs each request).
+    let mut log = BufReader::new(child.stderr.take().unwrap()).lines();
+    let port = log
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|line| serde_json::from_str::<serde_json::Value>(&line).ok()?["fields"]["port"].as_u64())
+        .expect("the server logs its port");
+    // Printed before the server listens, so it is there by now.
+    let mut output = BufReader::new(child.stdout.take().unwrap()).lines();
+    let printed = output
+        .by_ref()
+        .map_while(Result::ok)
+        .find(|line| line.starts_with("demo open-API key"))
+        .expect("the demo key line");
+    let words: Vec<&str> = printed.split_whitespace().collect();
+    let after = |label: &str| words.iter().position(|word| *word == label).map(|index| words[index + 1].to_string());
+    let (key_id, secret) = (after("X-Key-Id").expect("a key id"), after("secret").expect("a secret"));
+    assert!(printed.contains("whitelist 127.0.0.1,::1"), "{printed}");
+
+    let db = backoffice::db::Database::connect(&database).await.unwrap();
+    let whitelist: String =
+        sqlx::query_scalar("SELECT ip_whitelist FROM users WHERE merchant_id = $1 ORDER BY id LIMIT 1")
+            .bind(backoffice::demo::DEMO_MERCHANT_ID)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(whitelist, "127.0.0.1,::1");
+    let stored: String = sqlx::query_scalar("SELECT secret_enc FROM api_keys WHERE key_id = $1")
+        .bind(&key_id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert!(!stored.contains(&secret), "sealed at rest");
+
+    // The printed key works from the loopback address.
+    let (timestamp, nonce) = ((backoffice::db::now_millis() / 1000).to_string(), "demo-key-check-0001".to_string());
+    let path = "/openapi/v1/balance";
+    let signed = signature::sign(&secret, &signature::request_string("GET", path, &timestamp, &nonce, b""));
+    let answer: serde_json::Value = reqwest::Client::new()
+        .get(format!("http://127.0.0.1:{port}{path}"))
+        .header("x-key-id", &key_id)
+        .header("x-timestamp", &timestamp)
+        .header("x-nonce", &nonce)
+        .header("x-signature", signed)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(answer["code"], 20000, "{answer}");
+    assert!(answer["data"]["balance_fen"].as_i64().unwrap() > 0, "{answer}");
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    assert!(child.wait().unwrap().success());
+    drop((log, output));
+}

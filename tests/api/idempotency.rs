@@ -9,6 +9,7 @@ on_both_backends!(
     parallel_calls_with_one_key_move_money_once,
     a_failed_call_leaves_its_key_unused,
     a_repeated_resolve_refunds_once_and_replays,
+    a_repeated_resolve_many_replays_the_first_answer,
     quote_price_changes_are_audited
 );
 
@@ -123,6 +124,50 @@ async fn a_repeated_resolve_refunds_once_and_replays(backend: Backend) {
     assert_eq!(app.post_keyed(&admin, "resolve-1", "/adminapi/admin/order/resolve", other).await.code(), 42200);
     assert_eq!(app.figures(mid).await.0, 10_000);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM account_log WHERE merchant_id = $1 AND change_type = 2", mid).await, 1);
+    app.assert_books_balance(mid).await;
+}
+
+async fn a_repeated_resolve_many_replays_the_first_answer(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
+    let (mid, token) = app.merchant("buyer").await;
+    app.fund(mid, 10_000, 0).await;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let body = json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "behalf": true});
+        ids.push(app.add_order(&token, body).await.data()["order"]["id"].as_i64().expect("an order id"));
+    }
+    let paid = 10_000 - app.figures(mid).await.0;
+    let admin = app.login(ADMIN).await;
+    let path = "/adminapi/admin/order/resolveMany";
+    let failure = json!({"result": "failure", "reason": "carrier says no",
+        "items": [{"order_id": ids[0]}, {"order_id": ids[1]}, {"order_id": 999_999}]});
+    // Sent four times at once with one key: one answer, each order refunded once.
+    let calls = (0..4).map(|_| app.post_keyed(&admin, "many-1", path, failure.clone()));
+    let answers = futures_util::future::join_all(calls).await;
+    for answer in &answers {
+        assert_eq!(answer.code(), 20000, "{:?}", answer.body);
+        assert_eq!(answer.data()["resolved"], json!([ids[0], ids[1]]), "{:?}", answer.body);
+        assert_eq!(answer.data()["refused"][0]["order_id"], 999_999);
+    }
+    // Retried later: the first answer, not "already finished"; nothing moves.
+    let again = app.post_keyed(&admin, "many-1", path, failure.clone()).await;
+    assert_eq!(again.body, answers[0].body);
+    let other = json!({"result": "failure", "items": [{"order_id": ids[2]}]});
+    let refused = app.post_keyed(&admin, "many-1", path, other.clone()).await;
+    assert_eq!((refused.status.as_u16(), refused.code()), (422, 42200), "{:?}", refused.body);
+    // A call cut short after deciding, before its answer was stored: the retry decides
+    // nothing again and still says the order was resolved.
+    assert_eq!(app.post_keyed(&admin, "many-2", path, other.clone()).await.data()["resolved"], json!([ids[2]]));
+    sqlx::query("UPDATE idempotency_keys SET response = NULL WHERE idempotency_key = 'many-2'")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    let retried = app.post_keyed(&admin, "many-2", path, other.clone()).await;
+    assert_eq!(retried.data()["resolved"], json!([ids[2]]), "{:?}", retried.body);
+    // Without a key a repeat is a new call: the orders are finished already.
+    assert_eq!(app.post_as(&admin, path, other).await.data()["resolved"], json!([]));
+    assert_eq!(app.figures(mid).await.0, 10_000, "three refunds of {paid} in all");
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM account_log WHERE merchant_id = $1 AND change_type = 2", mid).await, 3);
     app.assert_books_balance(mid).await;
 }
 

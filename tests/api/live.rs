@@ -1,7 +1,7 @@
 //! The live monitor stream: administrators only, an event after an order changes state,
 //! resumable with `Last-Event-ID`, ended with its session, rebuilt after a restart.
 
-use crate::helpers::{ADMIN, Backend, MERCHANT, TestApp, spawn_app};
+use crate::helpers::{ADMIN, Backend, MERCHANT, TestApp, spawn_app, spawn_app_with};
 use crate::on_both_backends;
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -13,6 +13,7 @@ on_both_backends!(
     the_stream_ends_with_its_session,
     a_restart_rebuilds_the_figures_from_the_database,
     the_stream_shows_the_notification_backlog_and_exhausted_notifications,
+    the_stream_shows_channel_ratios_and_paused_channels,
 );
 
 const STREAM: &str = "/adminapi/monitor/stream";
@@ -252,4 +253,97 @@ async fn the_stream_shows_the_notification_backlog_and_exhausted_notifications(b
         seen["alerts"].as_array().unwrap().iter().find(|alert| alert["kind"] == "notification_exhausted").unwrap();
     assert_eq!((alert["merchant_id"].as_i64(), alert["count"].as_i64()), (Some(mid), Some(1)));
     assert_eq!(alert["name"], "hooked");
+}
+
+/// A simulated supplier channel answering every order with a definite failure.
+async fn failing_channel(app: &TestApp, code: &str, priority: i64) -> (i64, backoffice::supplier_sim::Simulator) {
+    use backoffice::supplier_sim::{SimConfig, Simulator};
+    use backoffice::supply::setup::{ChannelSpec, supply_catalogue, upsert};
+    let secret = "live-test-secret";
+    let simulator =
+        Simulator::new(SimConfig { secret: secret.as_bytes().to_vec(), success_ratio: 0.0, ..SimConfig::default() });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base_url = format!("http://{}", listener.local_addr().unwrap());
+    backoffice::supplier_sim::spawn(&simulator, listener);
+    let spec = ChannelSpec {
+        code,
+        name: code,
+        adapter: "http-json",
+        base_url: &base_url,
+        secret: Some(secret),
+        timeout_ms: 2_000,
+        enabled: true,
+        low_balance_fen: 0,
+    };
+    let id = upsert(&app.state.db.pool, &app.state.secrets, &spec).await.unwrap();
+    supply_catalogue(&app.state.db, id, 960, priority, 1).await.unwrap();
+    (id, simulator)
+}
+
+fn channel_ratio(snapshot: &Value, channel_id: i64) -> Option<Value> {
+    snapshot["channels"].as_array().unwrap().iter().find(|ratio| ratio["channel_id"] == channel_id).cloned()
+}
+
+fn paused_alert(snapshot: &Value, channel_id: i64) -> Option<Value> {
+    snapshot["alerts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|alert| alert["kind"] == "channel_paused" && alert["channel_id"] == channel_id)
+        .cloned()
+}
+
+async fn the_stream_shows_channel_ratios_and_paused_channels(backend: Backend) {
+    let configure = |config: &mut backoffice::config::Config| {
+        config.channel.allow_private = true;
+        config.channel.health_window = 3;
+        config.channel.health_min_success_ratio = 0.5;
+        config.channel.pause_cooldown = Duration::from_secs(3600);
+    };
+    let mut app = spawn_app_with(backend, configure).await;
+    // Tried first (priority above the sandbox's 0), fails each order; the sandbox then succeeds.
+    let (flaky, _simulator) = failing_channel(&app, "flaky", 10).await;
+    let sandbox = app.scalar("SELECT id FROM channels WHERE code = 'sandbox' AND $1 > 0", 1).await;
+    let admin = app.login(ADMIN).await;
+    let (mid, token) = app.merchant("routed").await;
+    app.fund(mid, 100_000, 0).await;
+    let mut stream = open_with_ticket(&app, &admin).await;
+    let (_, first) = stream.next().await.unwrap();
+    assert!(first["channels"].as_array().unwrap().is_empty());
+    for _ in 0..3 {
+        let placed = app.add_order(&token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"})).await;
+        assert_eq!(placed.code(), 20000, "{:?}", placed.body);
+    }
+    app.wait_for_zero("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status <> 2", mid, 20).await;
+    // Three definite failures in a window of three paused it: a ratio of 0 and an alert.
+    let seen = stream
+        .until(|snapshot| {
+            channel_ratio(snapshot, flaky).is_some_and(|ratio| ratio["failed_5m"] == 3)
+                && channel_ratio(snapshot, sandbox).is_some_and(|ratio| ratio["succeeded_5m"] == 3)
+                && paused_alert(snapshot, flaky).is_some()
+        })
+        .await;
+    let failing = channel_ratio(&seen, flaky).unwrap();
+    assert_eq!(failing["name"], "flaky");
+    assert_eq!((failing["succeeded_60m"].as_u64(), failing["failed_60m"].as_u64()), (Some(0), Some(3)));
+    assert_eq!((failing["success_permille_5m"].as_u64(), failing["success_permille_60m"].as_u64()), (Some(0), Some(0)));
+    let steady = channel_ratio(&seen, sandbox).unwrap();
+    assert_eq!(steady["success_permille_5m"], 1000);
+    assert_eq!(steady["name"], "沙箱渠道");
+    let alert = paused_alert(&seen, flaky).unwrap();
+    assert_eq!((alert["name"].as_str(), alert["pause_reason"].as_str()), (Some("flaky"), Some("low_success_ratio")));
+    assert!(alert["paused_until"].as_i64().unwrap() > backoffice::db::now_millis());
+    assert!(paused_alert(&seen, sandbox).is_none());
+    drop(stream);
+
+    // After a restart the figures and the alert are read back from the database.
+    app.stop().await;
+    let restarted = app.restart_with(|config| config.worker.enabled = false).await;
+    let admin = restarted.login(ADMIN).await;
+    let mut stream = open_with_ticket(&restarted, &admin).await;
+    let (_, snapshot) = stream.next().await.unwrap();
+    let failing = channel_ratio(&snapshot, flaky).expect("rebuilt channel figures");
+    assert_eq!((failing["failed_60m"].as_u64(), failing["name"].as_str()), (Some(3), Some("flaky")));
+    assert_eq!(channel_ratio(&snapshot, sandbox).unwrap()["succeeded_60m"], 3);
+    assert!(paused_alert(&snapshot, flaky).is_some());
 }

@@ -22,6 +22,7 @@ mod merchant_admin;
 mod monitor;
 mod notify;
 mod notify_crash;
+mod notify_rules;
 mod open_api;
 mod open_api_example;
 mod open_api_legacy;

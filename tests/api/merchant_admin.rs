@@ -138,6 +138,31 @@ async fn a_disabled_merchant_is_signed_out_at_once_and_refused_until_enabled(bac
     assert_eq!(placed.code(), 20000, "{:?}", placed.body);
     assert_eq!(audit_rows(&app, "merchant_enabled", &format!("merchant:{mid}")).await, 1);
     app.assert_books_balance(mid).await;
+
+    // Renamed, disabled and enabled: each told to the merchant's users once, both languages
+    // (disabling twice told once, as it changed something once).
+    let renamed =
+        app.post_as(&admin, "/adminapi/admin/merchant/update", json!({"merchant_id": mid, "name": "Shop Ltd"})).await;
+    assert_eq!(renamed.code(), 20000);
+    let notices: Vec<String> = sqlx::query_scalar(
+        "SELECT m.content FROM inbox_messages m JOIN users u ON u.id = m.user_id WHERE u.merchant_id = $1 ORDER BY m.id",
+    )
+    .bind(mid)
+    .fetch_all(&app.state.db.pool)
+    .await
+    .unwrap();
+    let told = |words: &str| notices.iter().filter(|content| content.contains(words)).count();
+    assert_eq!(told("商户已被管理员停用"), 1, "{notices:?}");
+    assert_eq!(told("The merchant was disabled by an administrator"), 1, "{notices:?}");
+    assert_eq!(told("商户已重新启用"), 1, "{notices:?}");
+    assert_eq!(told("The merchant is enabled again"), 1, "{notices:?}");
+    assert_eq!(told("The merchant is now named \"Shop Ltd\""), 1, "{notices:?}");
+    // The merchant reads them in its message center.
+    let inbox = app.post_as(&token, "/adminapi/message/list", json!({"type": "notice"})).await;
+    let text = inbox.body.to_string();
+    for words in ["商户已被管理员停用", "商户已重新启用", "Shop Ltd"] {
+        assert!(text.contains(words), "{words} missing from {text}");
+    }
 }
 
 async fn users_are_added_and_passwords_reset_with_a_forced_change(backend: Backend) {

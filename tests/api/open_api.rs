@@ -58,6 +58,10 @@ impl<'a> Call<'a> {
     pub(crate) fn post(path: &'a str, body: &Value) -> Self {
         Self { body: body.to_string(), method: "POST", ..Self::get(path) }
     }
+    /// The same call from another address (sent as X-Forwarded-For).
+    pub(crate) fn from(self, address: &'a str) -> Self {
+        Self { from: address, ..self }
+    }
 }
 
 /// Sends `call` signed with `key` and checks the answer's signature when there is one.

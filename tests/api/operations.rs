@@ -43,6 +43,26 @@ async fn metrics_need_an_administrator_or_the_scrape_token(backend: Backend) {
     app.fund(mid, 100_000, 0).await;
     let placed = app.add_order(&token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"})).await;
     assert_eq!(placed.code(), 20000);
+    // The notification outbox: one pending since 90 s, two failed awaiting a retry; the
+    // delivered and the exhausted ones are not a backlog. Due in an hour: none is sent now.
+    let now = backoffice::db::now_millis();
+    for (index, (state, age_ms)) in
+        [(0, 90_000), (2, 30_000), (2, 10_000), (1, 500_000), (3, 900_000)].iter().enumerate()
+    {
+        sqlx::query(
+            "INSERT INTO notifications (event_id, merchant_id, order_id, event_type, url, body, state, attempts,
+                                        next_attempt_at, created_at)
+             VALUES ($1, $2, NULL, 'test', 'https://example.com/hook', '{}', $3, 0, $4, $5)",
+        )
+        .bind(format!("msg_metrics_{index}"))
+        .bind(mid)
+        .bind(*state)
+        .bind(now + 3_600_000)
+        .bind(now - age_ms)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    }
     let admin = app.login(ADMIN).await;
     let by_admin = app.client.get(app.url("/metrics")).bearer_auth(&admin).send().await.unwrap();
     assert_eq!(by_admin.status(), 200);
@@ -55,9 +75,18 @@ async fn metrics_need_an_administrator_or_the_scrape_token(backend: Backend) {
         "backoffice_http_request_duration_seconds_bucket{le=\"+Inf\"}",
         "backoffice_worker_lag_seconds ",
         "backoffice_db_pool_connections{state=\"open\"}",
+        "backoffice_notifications_backlog{state=\"pending\"} 1\n",
+        "backoffice_notifications_backlog{state=\"failed\"} 2\n",
     ] {
         assert!(text.contains(expected), "{expected} missing:\n{text}");
     }
+    let oldest: f64 = text
+        .lines()
+        .find_map(|line| line.strip_prefix("backoffice_notifications_oldest_pending_seconds "))
+        .expect("the oldest pending notification's age")
+        .parse()
+        .unwrap();
+    assert!((90.0..600.0).contains(&oldest), "the pending one, not the delivered or exhausted ones: {oldest}");
     let orders_line = text.lines().find(|line| line.starts_with("backoffice_orders{")).expect("orders by state");
     assert!(orders_line.starts_with("backoffice_orders{state=\"pending\"}"));
     let all_orders: i64 = text

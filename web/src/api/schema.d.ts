@@ -425,6 +425,12 @@ export interface paths {
          * Administrators: finish several orders awaiting a person with one decision, each in its
          *     own transaction through the same path as `resolve`. Retrying is safe: an order already
          *     finished is refused (`order.not_resolvable`) and nothing moves twice.
+         * @description With an `Idempotency-Key` a retry also answers what the first call answered. The key is
+         *     claimed first (on its own: the orders are decided in one transaction each), and each
+         *     order's decision claims a part of it in that order's transaction. A retry after a
+         *     complete call replays the stored answer; a retry after a call cut short (or one running
+         *     at the same time) decides again, and an order a part of the key already decided counts
+         *     as resolved: the same answer, nothing moved twice.
          */
         post: operations["post_adminapi_admin_order_resolveMany"];
         delete?: never;
@@ -2751,6 +2757,26 @@ export interface components {
             /** Format: int64 */
             timeout_ms: number;
         };
+        ChannelRatio: {
+            /** Format: int64 */
+            channel_id: number;
+            /** Format: int64 */
+            failed_5m: number;
+            /** Format: int64 */
+            failed_60m: number;
+            name: string;
+            /** Format: int64 */
+            succeeded_5m: number;
+            /** Format: int64 */
+            succeeded_60m: number;
+            /**
+             * Format: int64
+             * @description Successful attempts per thousand answered; null without answers.
+             */
+            success_permille_5m?: number | null;
+            /** Format: int64 */
+            success_permille_60m?: number | null;
+        };
         ChatItem: {
             content: string;
             /** Format: int64 */
@@ -2964,6 +2990,11 @@ export interface components {
             balance_fen: number;
             /**
              * Format: int64
+             * @description `channel_paused` only (0 otherwise).
+             */
+            channel_id: number;
+            /**
+             * Format: int64
              * @description `notification_exhausted` only (0 otherwise).
              */
             count: number;
@@ -2971,11 +3002,24 @@ export interface components {
              * @description `low_balance`: the merchant's balance is below the alert line.
              *     `notification_exhausted`: notifications to the merchant were given up on (all
              *     retries failed) in the last 24 hours; `count` says how many.
+             *     `channel_paused`: the health check paused a channel (resting until `paused_until`,
+             *     then waiting for its probe order); `name` is the channel's.
              */
             kind: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The merchant (0 for `channel_paused`).
+             */
             merchant_id: number;
+            /** @description The merchant's name, or the channel's for `channel_paused`. */
             name: string;
+            /** @description `channel_paused` only: `low_success_ratio`, `unknown_streak` or `probe_failed` (empty otherwise). */
+            pause_reason: string;
+            /**
+             * Format: int64
+             * @description `channel_paused` only: unix milliseconds the cool-down ends (0 otherwise).
+             */
+            paused_until: number;
             /** Format: int64 */
             threshold_fen: number;
         };
@@ -2988,6 +3032,11 @@ export interface components {
             at: number;
             /** @description Carriers with results in the last hour. */
             carriers: components["schemas"]["CarrierRatio"][];
+            /**
+             * @description Channels (suppliers) with attempts answered in the last hour, by id: each attempt's
+             *     final answer counts for the channel it was handed to.
+             */
+            channels: components["schemas"]["ChannelRatio"][];
             /**
              * Format: int64
              * @description Orders pending or processing.
@@ -5883,7 +5932,14 @@ export interface operations {
     post_adminapi_admin_order_resolveMany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intended action (e.g. a UUID made when the dialog opened), 1 to 255
+                 *     visible ASCII characters. Repeating it with the same body replays the first answer
+                 *     and moves nothing; with another body it is refused with 42200.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5893,7 +5949,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `data` is a ResolveManyResponse */
+            /** @description `data` is a ResolveManyResponse (with a repeated `Idempotency-Key`: the first call's answer) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5926,6 +5982,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+            /** @description 42200: the `Idempotency-Key` was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -10685,7 +10748,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Prometheus text: requests by route and status, latency histogram, orders by state, worker lag, database pool */
+            /** @description Prometheus text: requests by route and status, latency histogram, orders by state, worker lag, notification backlog, database pool */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -46,4 +46,11 @@ export default {
   'monitor.live.notifyFailure': 'Notification failures (last hour)',
   'monitor.live.alert.notificationExhausted':
     '{{name}}: {{count}} notifications given up on after every retry (last 24 hours)',
+  'monitor.live.channels': 'Success ratio by channel',
+  'monitor.live.channel': 'Channel',
+  'monitor.live.noChannelResults': 'No channel answers in the last hour',
+  'monitor.live.alert.channelPaused': 'Channel {{name}} paused ({{reason}}), resting until {{until}}',
+  'monitor.live.pauseReason.low_success_ratio': 'success ratio too low',
+  'monitor.live.pauseReason.unknown_streak': 'unknown answers in a row',
+  'monitor.live.pauseReason.probe_failed': 'the probe order did not succeed',
 };

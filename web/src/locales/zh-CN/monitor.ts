@@ -45,4 +45,11 @@ export default {
   'monitor.live.notifyBacklog': '待发送通知',
   'monitor.live.notifyFailure': '通知失败率（近一小时）',
   'monitor.live.alert.notificationExhausted': '{{name}}：近 24 小时有 {{count}} 条通知重试耗尽未送达',
+  'monitor.live.channels': '各渠道成功率',
+  'monitor.live.channel': '渠道',
+  'monitor.live.noChannelResults': '近一小时渠道暂无结果',
+  'monitor.live.alert.channelPaused': '渠道 {{name}} 已暂停（{{reason}}），冷却至 {{until}}',
+  'monitor.live.pauseReason.low_success_ratio': '成功率过低',
+  'monitor.live.pauseReason.unknown_streak': '连续无明确结果',
+  'monitor.live.pauseReason.probe_failed': '试探订单未成功',
 };

@@ -30,6 +30,18 @@ export interface CarrierRatio {
   success_permille_60m: number | null;
 }
 
+/** Success ratio of one channel (supplier), judged on its attempts' final answers. */
+export interface ChannelRatio {
+  channel_id: number;
+  name: string;
+  succeeded_5m: number;
+  failed_5m: number;
+  success_permille_5m: number | null;
+  succeeded_60m: number;
+  failed_60m: number;
+  success_permille_60m: number | null;
+}
+
 export interface MerchantVolume {
   merchant_id: number;
   name: string;
@@ -38,14 +50,22 @@ export interface MerchantVolume {
 }
 
 export interface LiveAlert {
-  /** low_balance: balance below the alert line; notification_exhausted: notifications given up on (last 24 h). */
-  kind: 'low_balance' | 'notification_exhausted';
+  /**
+   * low_balance: balance below the alert line; notification_exhausted: notifications given up on
+   * (last 24 h); channel_paused: a channel paused by the health check (name is the channel's).
+   */
+  kind: 'low_balance' | 'notification_exhausted' | 'channel_paused';
+  /** 0 for channel_paused. */
   merchant_id: number;
   name: string;
   balance_fen: number;
   threshold_fen: number;
   /** notification_exhausted: how many. */
   count: number;
+  /** channel_paused: the channel, why (low_success_ratio, unknown_streak, probe_failed) and until when (ms). */
+  channel_id: number;
+  pause_reason: string;
+  paused_until: number;
 }
 
 export interface NotificationFigures {
@@ -60,6 +80,7 @@ export interface LiveSnapshot {
   at: number;
   minutes: MinuteFigures[];
   carriers: CarrierRatio[];
+  channels: ChannelRatio[];
   in_flight: number;
   manual_review: number;
   oldest_waiting_seconds: number | null;

@@ -9,6 +9,7 @@ const snapshot: LiveSnapshot = {
     { minute_start: Date.UTC(2026, 0, 1, 0, 1), placed: 2, succeeded: 2, failed: 1 },
   ],
   carriers: [],
+  channels: [],
   in_flight: 0,
   manual_review: 0,
   oldest_waiting_seconds: null,

@@ -1,10 +1,12 @@
 import { Alert, Card, Col, Empty, List, Row, Statistic, Table, Typography } from 'antd';
 import { useMemo } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '@/components/echart/echart';
 import { formatFen } from '@/lib/money';
 import { carrierKey, durationUnits, formatDuration } from '@/lib/order-labels';
-import type { CarrierRatio, LiveSnapshot, MerchantVolume } from '../api/live-stream';
+import { formatTimeAs } from '@/lib/platform-time';
+import type { CarrierRatio, ChannelRatio, LiveAlert, LiveSnapshot, MerchantVolume } from '../api/live-stream';
 import { CARRIER_NAMES, formatPermille, hourTotal, minuteChartOption } from './live-format';
 
 function Figure({ testId, title, value }: { testId: string; title: string; value: string | number }) {
@@ -103,6 +105,38 @@ export function CarrierTable({ carriers }: { carriers: CarrierRatio[] }) {
   );
 }
 
+/** Success ratio per channel (supplier): each attempt's final answer counts for its channel. */
+export function ChannelTable({ channels }: { channels: ChannelRatio[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={t('monitor.live.channels')}>
+      <Table<ChannelRatio>
+        size="small"
+        rowKey="channel_id"
+        pagination={false}
+        dataSource={channels}
+        data-testid="live-channels"
+        locale={{ emptyText: <Empty description={t('monitor.live.noChannelResults')} /> }}
+        columns={[
+          { title: t('monitor.live.channel'), key: 'c', render: (_, row) => row.name || `#${row.channel_id}` },
+          {
+            title: t('monitor.live.ratio5'),
+            key: 'r5',
+            render: (_, row) =>
+              `${formatPermille(row.success_permille_5m)} (${row.succeeded_5m}/${row.succeeded_5m + row.failed_5m})`,
+          },
+          {
+            title: t('monitor.live.ratio60'),
+            key: 'r60',
+            render: (_, row) =>
+              `${formatPermille(row.success_permille_60m)} (${row.succeeded_60m}/${row.succeeded_60m + row.failed_60m})`,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
 export function TopMerchants({ merchants }: { merchants: MerchantVolume[] }) {
   const { t } = useTranslation();
   return (
@@ -129,6 +163,28 @@ export function TopMerchants({ merchants }: { merchants: MerchantVolume[] }) {
   );
 }
 
+function alertText(alert: LiveAlert, t: TFunction): string {
+  switch (alert.kind) {
+    case 'notification_exhausted':
+      return t('monitor.live.alert.notificationExhausted', {
+        name: `${alert.name} (${alert.merchant_id})`,
+        count: alert.count,
+      });
+    case 'channel_paused':
+      return t('monitor.live.alert.channelPaused', {
+        name: alert.name,
+        reason: t(`monitor.live.pauseReason.${alert.pause_reason}`, { defaultValue: alert.pause_reason }),
+        until: formatTimeAs(alert.paused_until, 'HH:mm:ss'),
+      });
+    default:
+      return t('monitor.live.alert.lowBalance', {
+        name: `${alert.name} (${alert.merchant_id})`,
+        balance: formatFen(alert.balance_fen),
+        line: formatFen(alert.threshold_fen),
+      });
+  }
+}
+
 export function Alerts({ snapshot }: { snapshot: LiveSnapshot }) {
   const { t } = useTranslation();
   return (
@@ -140,23 +196,13 @@ export function Alerts({ snapshot }: { snapshot: LiveSnapshot }) {
           size="small"
           dataSource={snapshot.alerts}
           renderItem={(alert) => (
-            <List.Item key={`${alert.kind}-${alert.merchant_id}`}>
+            <List.Item key={`${alert.kind}-${alert.merchant_id}-${alert.channel_id}`}>
               <Alert
-                type={alert.kind === 'notification_exhausted' ? 'error' : 'warning'}
+                type={alert.kind === 'low_balance' ? 'warning' : 'error'}
                 showIcon
                 style={{ width: '100%' }}
-                title={
-                  alert.kind === 'notification_exhausted'
-                    ? t('monitor.live.alert.notificationExhausted', {
-                        name: `${alert.name} (${alert.merchant_id})`,
-                        count: alert.count,
-                      })
-                    : t('monitor.live.alert.lowBalance', {
-                        name: `${alert.name} (${alert.merchant_id})`,
-                        balance: formatFen(alert.balance_fen),
-                        line: formatFen(alert.threshold_fen),
-                      })
-                }
+                title={alertText(alert, t)}
+                data-testid={`live-alert-${alert.kind}`}
               />
             </List.Item>
           )}

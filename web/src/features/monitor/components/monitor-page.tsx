@@ -2,7 +2,7 @@ import { Badge, Card, Col, Row, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTimeAs } from '@/lib/platform-time';
 import { useLiveStream } from '../api/live-stream';
-import { Alerts, CarrierTable, LiveFigures, MinuteChart, TopMerchants } from './live-panels';
+import { Alerts, CarrierTable, ChannelTable, LiveFigures, MinuteChart, TopMerchants } from './live-panels';
 import { ServerPanel } from './server-panel';
 import '@/locales/monitor-texts';
 
@@ -39,6 +39,9 @@ export default function MonitorPage() {
             <Row gutter={[16, 16]}>
               <Col xs={24} xl={12}>
                 <CarrierTable carriers={snapshot.carriers} />
+              </Col>
+              <Col xs={24} xl={12}>
+                <ChannelTable channels={snapshot.channels} />
               </Col>
               <Col xs={24} xl={12}>
                 <TopMerchants merchants={snapshot.top_merchants} />
