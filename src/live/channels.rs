@@ -12,6 +12,9 @@ use crate::db::Database;
 use sqlx::Row;
 use std::collections::HashMap;
 
+/// (succeeded, failed) over a span of minutes.
+type Tally = (u64, u64);
+
 const MINUTE_MS: i64 = 60_000;
 const HOUR_MS: i64 = 3_600_000;
 
@@ -65,7 +68,7 @@ impl ChannelAggregate {
     /// Channels with results in the last hour, by id; names from the caller's cache.
     pub fn ratios(&self, now: i64, names: &HashMap<i64, String>) -> Vec<ChannelRatio> {
         let current = now.div_euclid(MINUTE_MS);
-        let mut sums: HashMap<i64, ((u64, u64), (u64, u64))> = HashMap::new();
+        let mut sums: HashMap<i64, (Tally, Tally)> = HashMap::new();
         for slot in &self.slots {
             if slot.minute > current || current - slot.minute >= HOUR_MINUTES as i64 {
                 continue;

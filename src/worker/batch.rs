@@ -180,11 +180,11 @@ async fn plan(state: &AppState, new: Vec<Claimed>, rest: &mut Vec<Claimed>) -> V
     let mut routes_of: HashMap<i64, Vec<Route>> = HashMap::new();
     let mut planned = Vec::with_capacity(new.len());
     for order in new {
-        if !routes_of.contains_key(&order.product_id) {
+        if let std::collections::hash_map::Entry::Vacant(entry) = routes_of.entry(order.product_id) {
             // No order of this batch has failed anywhere yet, and none is a probe.
             match routing::routes(&state.db.pool, order.product_id, None, &[], now).await {
                 Ok(routes) => {
-                    routes_of.insert(order.product_id, routes);
+                    entry.insert(routes);
                 }
                 Err(error) => {
                     tracing::warn!(error = %format!("{error:#}"), "reading routes failed; one by one");
