@@ -87,22 +87,29 @@ export function CarrierTable({ carriers }: { carriers: CarrierRatio[] }) {
             dataIndex: 'carrier',
             render: (carrier: number) => t(carrierKey(CARRIER_NAMES[carrier] ?? String(carrier))),
           },
-          {
-            title: t('monitor.live.ratio5'),
-            key: 'r5',
-            render: (_, row) =>
-              `${formatPermille(row.success_permille_5m)} (${row.succeeded_5m}/${row.succeeded_5m + row.failed_5m})`,
-          },
-          {
-            title: t('monitor.live.ratio60'),
-            key: 'r60',
-            render: (_, row) =>
-              `${formatPermille(row.success_permille_60m)} (${row.succeeded_60m}/${row.succeeded_60m + row.failed_60m})`,
-          },
+          ...ratioColumns<CarrierRatio>(t),
         ]}
       />
     </Card>
   );
+}
+
+/** The 5- and 60-minute success columns shared by the carrier and channel tables. */
+function ratioColumns<T extends CarrierRatio | ChannelRatio>(t: TFunction) {
+  const ratio = (permille: number | null, succeeded: number, failed: number) =>
+    `${formatPermille(permille)} (${succeeded}/${succeeded + failed})`;
+  return [
+    {
+      title: t('monitor.live.ratio5'),
+      key: 'r5',
+      render: (_: unknown, row: T) => ratio(row.success_permille_5m, row.succeeded_5m, row.failed_5m),
+    },
+    {
+      title: t('monitor.live.ratio60'),
+      key: 'r60',
+      render: (_: unknown, row: T) => ratio(row.success_permille_60m, row.succeeded_60m, row.failed_60m),
+    },
+  ];
 }
 
 /** Success ratio per channel (supplier): each attempt's final answer counts for its channel. */
@@ -119,18 +126,7 @@ export function ChannelTable({ channels }: { channels: ChannelRatio[] }) {
         locale={{ emptyText: <Empty description={t('monitor.live.noChannelResults')} /> }}
         columns={[
           { title: t('monitor.live.channel'), key: 'c', render: (_, row) => row.name || `#${row.channel_id}` },
-          {
-            title: t('monitor.live.ratio5'),
-            key: 'r5',
-            render: (_, row) =>
-              `${formatPermille(row.success_permille_5m)} (${row.succeeded_5m}/${row.succeeded_5m + row.failed_5m})`,
-          },
-          {
-            title: t('monitor.live.ratio60'),
-            key: 'r60',
-            render: (_, row) =>
-              `${formatPermille(row.success_permille_60m)} (${row.succeeded_60m}/${row.succeeded_60m + row.failed_60m})`,
-          },
+          ...ratioColumns<ChannelRatio>(t),
         ]}
       />
     </Card>
