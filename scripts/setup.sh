@@ -35,7 +35,7 @@ if [ "$what" = bench ]; then
   apt_install wrk postgresql python3
 fi
 
-if [ "$what" = fuzz ] || [ "$what" = test ]; then
+if [ "$what" = fuzz ]; then
   # The API fuzzer, at the version pinned in scripts/fuzz-requirements.txt, in a venv
   # under the project (ignored by git); reinstalled only when the pin changes.
   apt_install python3 python3-venv curl
