@@ -14,6 +14,7 @@ import {
   useChannelTest,
 } from '../api/channels';
 import { formatRatio } from '../api/figures';
+import { ChannelName } from './channel-name';
 import { ChannelFormDrawer } from './channel-form-drawer';
 import { ChannelBalance, ChannelState } from './channel-state';
 import { SuppliesDrawer } from './supplies-drawer';
@@ -66,14 +67,7 @@ export function ChannelList() {
       width: 180,
       title: t('channels.column.channel'),
       phone: true,
-      render: (_: unknown, channel: Channel) => (
-        <Space orientation="vertical" size={0}>
-          <span>{channel.name}</span>
-          <Typography.Text type="secondary" code>
-            {channel.code}
-          </Typography.Text>
-        </Space>
-      ),
+      render: (_: unknown, channel: Channel) => <ChannelName name={channel.name} code={channel.code} />,
     },
     {
       key: 'adapter',

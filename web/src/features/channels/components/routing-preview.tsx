@@ -4,6 +4,7 @@ import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import { formatFen } from '@/lib/money';
 import { type RouteItem, useCatalogue, useRouting } from '../api/channels';
 import { exclusionKey, formatRatio } from '../api/figures';
+import { ChannelName } from './channel-name';
 
 /** Why a channel is out, in the console's language (the server's code when this console does not know it). */
 export function ExclusionTag({ reason }: { reason: string }) {
@@ -44,14 +45,7 @@ export function RoutingPreview({
       key: 'channel',
       title: t('channels.column.channel'),
       phone: true,
-      render: (_: unknown, route: RouteItem) => (
-        <Space orientation="vertical" size={0}>
-          <span>{route.name}</span>
-          <Typography.Text type="secondary" code>
-            {route.code}
-          </Typography.Text>
-        </Space>
-      ),
+      render: (_: unknown, route: RouteItem) => <ChannelName name={route.name} code={route.code} />,
     },
     {
       key: 'cost',
