@@ -55,6 +55,9 @@ pub mod code {
     pub const API_ORDER_ID_REUSED: i64 = 40930;
     pub const API_RATE_LIMITED: i64 = 42930;
     pub const GENERIC_FAILURE: i64 = 50000;
+    /// An upstream supplier gave no usable answer to a request an administrator made
+    /// (a channel's statement: unreachable, refused, too large, badly signed, malformed).
+    pub const UPSTREAM_FAILED: i64 = 50200;
     pub const TOKEN_UNKNOWN: i64 = 50008;
     pub const SESSION_ENDED: i64 = 50012;
     pub const TOKEN_EXPIRED: i64 = 50014;

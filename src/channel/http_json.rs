@@ -5,6 +5,7 @@
 //! does not match are treated like no answer (unknown), so a forged "success" on the way
 //! cannot settle an order. Signatures are compared in constant time (`Mac::verify_slice`).
 
+use super::statement::{self, MAX_STATEMENT_BYTES, STATEMENT_TIMEOUT, StatementError, StatementLine};
 use super::{CallbackError, CallbackReport, CardSecret, Channel, ChannelOrder, ChannelStatus};
 use crate::i18n::FailureReason;
 use futures_util::future::BoxFuture;
@@ -160,6 +161,19 @@ impl HttpJsonChannel {
     }
 }
 
+/// A transport error without the URL (the administrator sees the message; the base URL
+/// is theirs, but a query string never belongs in an error text).
+fn without_url(error: reqwest::Error) -> String {
+    let kind = if error.is_timeout() {
+        "timed out"
+    } else if error.is_connect() {
+        "connection failed"
+    } else {
+        "request failed"
+    };
+    kind.to_string()
+}
+
 impl Channel for HttpJsonChannel {
     fn submit<'a>(&'a self, order: &'a ChannelOrder) -> BoxFuture<'a, anyhow::Result<ChannelStatus>> {
         Box::pin(async move {
@@ -190,6 +204,36 @@ impl Channel for HttpJsonChannel {
             let answer = self.call("/balance", &serde_json::json!({})).await?;
             anyhow::ensure!(answer.code == code::SUCCESS, "balance answered code {}", answer.code);
             Ok(answer.balance_fen)
+        })
+    }
+
+    fn statement<'a>(&'a self, date: &'a str) -> BoxFuture<'a, Result<Vec<StatementLine>, StatementError>> {
+        Box::pin(async move {
+            // A GET has no body: the signature is over the query string as sent.
+            let query = format!("date={date}");
+            let response = self
+                .client
+                .get(format!("{}/statement?{query}", self.base_url))
+                .timeout(STATEMENT_TIMEOUT)
+                .header(SIGNATURE_HEADER, sign(&self.secret, query.as_bytes()))
+                .send()
+                .await
+                .map_err(|error| StatementError::Unreachable(without_url(error)))?;
+            let status = response.status();
+            if !status.is_success() {
+                return Err(StatementError::Status(status.as_u16()));
+            }
+            let signature = response
+                .headers()
+                .get(SIGNATURE_HEADER)
+                .and_then(|value| value.to_str().ok())
+                .unwrap_or_default()
+                .to_string();
+            let body = statement::read_capped(response, MAX_STATEMENT_BYTES).await?;
+            if !verify(&self.secret, &body, &signature) {
+                return Err(StatementError::BadSignature);
+            }
+            statement::parse(&body, date)
         })
     }
 

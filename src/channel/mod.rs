@@ -17,6 +17,7 @@ pub mod model;
 pub mod registry;
 pub mod routing;
 pub mod sandbox;
+pub mod statement;
 
 use futures_util::future::BoxFuture;
 
@@ -84,6 +85,15 @@ pub trait Channel: Send + Sync {
     /// The balance we hold with the channel, where the protocol tells it.
     fn balance(&self) -> BoxFuture<'_, anyhow::Result<Option<i64>>> {
         Box::pin(async { Ok(None) })
+    }
+
+    /// The supplier's statement of a Beijing day (`YYYY-MM-DD`): what it says it topped
+    /// up, read under the budget of `statement.rs`.
+    fn statement<'a>(
+        &'a self,
+        _date: &'a str,
+    ) -> BoxFuture<'a, Result<Vec<statement::StatementLine>, statement::StatementError>> {
+        Box::pin(async { Err(statement::StatementError::Unsupported) })
     }
 
     /// Checks and reads a result callback (raw body, as received).

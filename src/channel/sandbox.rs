@@ -7,6 +7,7 @@
 //! rather than stored, so no plaintext card secret ever sits in the database, and nobody
 //! who sees a serial number (it is shown in lists and exports) can work the card out.
 
+use super::statement::{MAX_STATEMENT_LINES, StatementError, StatementLine};
 use super::{CardSecret, Channel, ChannelOrder, ChannelStatus};
 use crate::db::now_millis;
 use futures_util::future::BoxFuture;
@@ -89,6 +90,45 @@ impl Channel for SandboxChannel {
                 // A code, not a sentence: the reader sees it in their own language.
                 ChannelStatus::Failed { reason: crate::i18n::FailureReason::CarrierRefused.code().to_string() }
             })
+        })
+    }
+
+    /// The sandbox's own book: the orders it made succeed that day (by the time their
+    /// result was ready), with the account and face value of the order it was handed and
+    /// the cost it was handed at (it has no price list of its own).
+    fn statement<'a>(&'a self, date: &'a str) -> BoxFuture<'a, Result<Vec<StatementLine>, StatementError>> {
+        Box::pin(async move {
+            let period = crate::statements::Period::parse(None, date)
+                .ok_or_else(|| StatementError::Malformed(format!("not a date: {date}")))?;
+            let rows: Vec<(String, String, i64, i64, String)> = sqlx::query_as(
+                "SELECT s.system_order_id, o.account, o.face_value_fen, a.cost_fen, s.serial_no
+                 FROM sandbox_channel_orders s
+                 JOIN order_attempts a ON a.upstream_order_id = s.system_order_id
+                 JOIN channels c ON c.id = a.channel_id AND c.adapter = 'sandbox'
+                 JOIN orders o ON o.id = a.order_id
+                 WHERE s.succeeds = 1 AND s.ready_at >= $1 AND s.ready_at < $2
+                 ORDER BY s.system_order_id LIMIT $3",
+            )
+            .bind(period.start)
+            .bind(period.end)
+            .bind(MAX_STATEMENT_LINES as i64 + 1)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(|error| StatementError::Unreachable(error.to_string()))?;
+            if rows.len() > MAX_STATEMENT_LINES {
+                return Err(StatementError::TooManyLines);
+            }
+            Ok(rows
+                .into_iter()
+                .map(|(upstream_order_id, account, face_value_fen, price_fen, serial_no)| StatementLine {
+                    upstream_order_id,
+                    account,
+                    face_value_fen,
+                    price_fen,
+                    serial_no,
+                    status: "success".into(),
+                })
+                .collect())
         })
     }
 }

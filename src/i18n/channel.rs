@@ -33,6 +33,25 @@ pub enum ChannelMessage {
     ProductUnknown,
     /// The sandbox is built in: its protocol and address cannot change.
     SandboxFixed,
+    /// Reconciliation: the date is not a Beijing day `YYYY-MM-DD`.
+    ReconcileDateInvalid,
+    /// The channel's protocol has no statement.
+    StatementUnsupported,
+    /// The supplier could not be reached or did not answer in time.
+    StatementUnreachable,
+    /// The supplier answered the statement request with another HTTP status than 200.
+    StatementStatus {
+        status: u16,
+    },
+    StatementTooLarge {
+        max_mib: usize,
+    },
+    StatementTooManyLines {
+        max: usize,
+    },
+    StatementSignatureWrong,
+    /// Not a statement of the protocol (or of another day).
+    StatementMalformed,
 }
 
 impl ChannelMessage {
@@ -54,6 +73,14 @@ impl ChannelMessage {
             WeightInvalid => "channel.weight.invalid",
             ProductUnknown => "channel.product.unknown",
             SandboxFixed => "channel.sandbox.fixed",
+            ReconcileDateInvalid => "channel.reconcile.date_invalid",
+            StatementUnsupported => "channel.statement.unsupported",
+            StatementUnreachable => "channel.statement.unreachable",
+            StatementStatus { .. } => "channel.statement.status",
+            StatementTooLarge { .. } => "channel.statement.too_large",
+            StatementTooManyLines { .. } => "channel.statement.too_many_lines",
+            StatementSignatureWrong => "channel.statement.signature_wrong",
+            StatementMalformed => "channel.statement.malformed",
         }
     }
 
@@ -107,6 +134,40 @@ impl ChannelMessage {
             SandboxFixed => {
                 pick("内置沙箱渠道的协议和地址不可修改", "the built-in sandbox's protocol and address cannot change")
             }
+            ReconcileDateInvalid => pick("请选择正确的日期（YYYY-MM-DD）", "choose a valid date (YYYY-MM-DD)"),
+            StatementUnsupported => pick("该渠道的协议不提供对账单", "this channel's protocol offers no statement"),
+            StatementUnreachable => pick(
+                "无法从供应商获取对账单（连接失败或超时），请稍后重试",
+                "the supplier's statement could not be fetched (connection failed or timed out); try again later",
+            ),
+            StatementStatus { status } => {
+                if zh {
+                    format!("供应商拒绝提供对账单（HTTP {status}）").into()
+                } else {
+                    format!("the supplier refused the statement (HTTP {status})").into()
+                }
+            }
+            StatementTooLarge { max_mib } => {
+                if zh {
+                    format!("供应商的对账单超过 {max_mib} MB，未读取").into()
+                } else {
+                    format!("the supplier's statement is larger than {max_mib} MB and was not read").into()
+                }
+            }
+            StatementTooManyLines { max } => {
+                if zh {
+                    format!("供应商的对账单超过 {max} 行，未读取").into()
+                } else {
+                    format!("the supplier's statement has more than {max} lines and was not read").into()
+                }
+            }
+            StatementSignatureWrong => {
+                pick("供应商对账单的签名不正确，未采用", "the supplier's statement signature is wrong; it was not used")
+            }
+            StatementMalformed => pick(
+                "供应商返回的不是该日期的有效对账单",
+                "the supplier's answer is not a valid statement of that date",
+            ),
         }
     }
 }

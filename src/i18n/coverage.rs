@@ -350,6 +350,14 @@ fn channel_messages() -> Vec<ChannelMessage> {
         WeightInvalid,
         ProductUnknown,
         SandboxFixed,
+        ReconcileDateInvalid,
+        StatementUnsupported,
+        StatementUnreachable,
+        StatementStatus { status: 500 },
+        StatementTooLarge { max_mib: 32 },
+        StatementTooManyLines { max: 200000 },
+        StatementSignatureWrong,
+        StatementMalformed,
     ];
     for message in &all {
         match message {
@@ -367,7 +375,15 @@ fn channel_messages() -> Vec<ChannelMessage> {
             | CostInvalid
             | WeightInvalid
             | ProductUnknown
-            | SandboxFixed => {}
+            | SandboxFixed
+            | ReconcileDateInvalid
+            | StatementUnsupported
+            | StatementUnreachable
+            | StatementStatus { .. }
+            | StatementTooLarge { .. }
+            | StatementTooManyLines { .. }
+            | StatementSignatureWrong
+            | StatementMalformed => {}
         }
     }
     all
@@ -589,6 +605,8 @@ fn every_file_label_has_both_languages() {
     all("BATCH_RESULT_COLUMNS", &files::BATCH_RESULT_COLUMNS);
     all("BATCH_OUTCOME", &files::BATCH_OUTCOME);
     all("BATCH_TEMPLATE_COLUMNS", &files::BATCH_TEMPLATE_COLUMNS);
+    all("RECONCILE_COLUMNS", &files::RECONCILE_COLUMNS);
+    all("RECONCILE_KINDS", &files::RECONCILE_KINDS);
     for (code, zh, en) in super::audit::ACTION_NAMES {
         check(&format!("audit action {code}"), zh, en);
     }

@@ -152,3 +152,29 @@ pub const STATEMENT_COLUMNS: Labels<22> = Labels([
 
 /// Yes and no, in that order (the statement's reconciled column).
 pub const YES_NO: Labels<2> = Labels([("是", "yes"), ("否", "no")]);
+
+/// Columns of the reconciliation export (supply/admin_reconcile.rs).
+pub const RECONCILE_COLUMNS: Labels<13> = Labels([
+    ("结果", "Result"),
+    ("上游订单号", "Upstream order id"),
+    ("系统订单号", "System order id"),
+    ("充值账号", "Account"),
+    ("我方面值(元)", "Our face value (yuan)"),
+    ("我方成本(元)", "Our cost (yuan)"),
+    ("供应商面值(元)", "Supplier face value (yuan)"),
+    ("供应商价格(元)", "Supplier price (yuan)"),
+    ("供应商状态", "Supplier status"),
+    ("我方尝试状态", "Our attempt outcome"),
+    ("我方流水号", "Our serial number"),
+    ("供应商流水号", "Supplier serial number"),
+    ("对账日期", "Date"),
+]);
+
+/// The result of a reconciliation line, in the order of `reconcile::Kind::ALL`.
+pub const RECONCILE_KINDS: Labels<5> = Labels([
+    ("一致", "matched"),
+    ("我方缺失", "missing on our side"),
+    ("供应商缺失", "missing on the supplier's side"),
+    ("金额不符", "amount mismatch"),
+    ("状态不符", "status mismatch"),
+]);

@@ -13,7 +13,7 @@ pub mod demo;
 
 use crate::channel::http_json::{Answer, QueryRequest, SIGNATURE_HEADER, SubmitRequest, code, sign, verify};
 use axum::body::Bytes;
-use axum::extract::{Query, State};
+use axum::extract::{Query, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Router, routing::get, routing::post};
@@ -218,8 +218,19 @@ struct StatementQuery {
     date: String,
 }
 
-/// The day's successful top-ups (Beijing time), signed like every answer.
-async fn statement(State(simulator): State<Simulator>, Query(query): Query<StatementQuery>) -> Response {
+/// The day's successful top-ups (Beijing time), signed like every answer. The request is
+/// signed too: over its raw query string (a GET has no body).
+async fn statement(
+    State(simulator): State<Simulator>,
+    headers: HeaderMap,
+    RawQuery(raw): RawQuery,
+    Query(query): Query<StatementQuery>,
+) -> Response {
+    let signature = headers.get(SIGNATURE_HEADER).and_then(|value| value.to_str().ok()).unwrap_or_default();
+    if !verify(&simulator.config.secret, raw.unwrap_or_default().as_bytes(), signature) {
+        let answer = Answer { code: code::BAD_SIGNATURE, msg: "bad signature".into(), ..Answer::default() };
+        return (StatusCode::UNAUTHORIZED, signed(&simulator.config.secret, &answer)).into_response();
+    }
     let lines = simulator.book().statement(&query.date);
     let body =
         serde_json::to_vec(&serde_json::json!({"code": 0, "date": query.date, "orders": lines})).unwrap_or_default();

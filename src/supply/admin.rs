@@ -12,7 +12,11 @@ use crate::i18n::ChannelMessage;
 use crate::notify_guard::{NotifyUrlError, check_notify_url_with};
 use crate::session::AdminUser;
 use crate::state::AppState;
-use axum::{Router, extract::State, routing::post};
+use axum::{
+    Router,
+    extract::State,
+    routing::{get, post},
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -29,6 +33,8 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/admin/channel/products", post(products))
         .route("/adminapi/admin/channel/products/save", post(save_products))
         .route("/adminapi/admin/channel/routing", post(super::admin_routing::preview))
+        .route("/adminapi/admin/channel/reconcile", post(super::admin_reconcile::reconcile))
+        .route("/adminapi/admin/channel/reconcile/export", get(super::admin_reconcile::export))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -3,9 +3,11 @@
 //! attempts) so that `channel` needs nothing of the application state.
 
 pub mod admin;
+pub mod admin_reconcile;
 pub mod admin_routing;
 pub mod callback;
 pub mod figures;
 pub mod health;
+pub mod reconcile;
 pub mod settle;
 pub mod setup;

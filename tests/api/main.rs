@@ -30,6 +30,7 @@ mod operations;
 mod orders;
 mod profile;
 mod reauth;
+mod reconcile;
 mod resolution;
 mod review_queue;
 mod schema;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, loginAs, openOverlay, overlaysSettled, signOut, test, USERS, useLocale } from './support/console';
+import { chooseFromMenu, expect, loginAs, openOverlay, overlaysSettled, signOut, test, USERS, useLocale } from './support/console';
 
 /** A merchant's order placed through the API, once the worker handed it to a channel: its order number. */
 async function placeRoutedOrder(request: APIRequestContext): Promise<string> {
@@ -85,6 +85,21 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByTestId('order-attempts').scrollIntoViewIfNeeded();
     await expect(page.locator('#nprogress')).toHaveCount(0);
     await page.screenshot({ path: `${directory}${locale}-order-attempts.png` });
+
+    // Channel reconciliation (administrators): today's run of the cheap simulator.
+    await page.goto('#/finance/reconciliation');
+    const channel = page.getByTestId('reconcile-channel');
+    await chooseFromMenu(
+      () => channel.click({ timeout: 3_000 }),
+      page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: '(sim-cheap)' }),
+      async () => /sim-cheap/.test((await channel.textContent()) ?? ''),
+    );
+    await page.getByTestId('reconcile-run').click();
+    await expect(page.getByTestId('reconcile-run-at')).toBeVisible();
+    await expect(page.getByTestId('reconcile-table')).toBeVisible();
+    await shot('reconciliation');
   });
 }
 

@@ -126,6 +126,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/admin/channel/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reconcile a channel's day: our successful attempts against the supplier's statement. */
+        post: operations["post_adminapi_admin_channel_reconcile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/reconcile/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a channel day's reconciliation as CSV or xlsx: every line, differences first. */
+        get: operations["get_adminapi_admin_channel_reconcile_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/channel/routing": {
         parameters: {
             query?: never;
@@ -4035,6 +4069,87 @@ export interface components {
             ordered_at: string;
             product_key: string;
         };
+        /** @description Lines of each kind. */
+        ReconcileCounts: {
+            /** Format: int64 */
+            amount_mismatch: number;
+            /** Format: int64 */
+            matched: number;
+            /** Format: int64 */
+            missing_ours: number;
+            /** Format: int64 */
+            missing_theirs: number;
+            /** Format: int64 */
+            status_mismatch: number;
+        };
+        /** @enum {string} */
+        ReconcileKind: "matched" | "missing_ours" | "missing_theirs" | "amount_mismatch" | "status_mismatch";
+        /** @description A line of the comparison: ours, theirs, or both. */
+        ReconcileLine: {
+            account: string;
+            kind: components["schemas"]["ReconcileKind"];
+            /** Format: int64 */
+            our_cost_fen?: number | null;
+            /** Format: int64 */
+            our_face_value_fen?: number | null;
+            /**
+             * @description Missing on our side: what our attempt with that upstream id says (`pending`,
+             *     `unknown`, `failed`, or `success` on another day); null when we never sent it.
+             */
+            our_outcome?: string | null;
+            our_serial_no?: string | null;
+            /** @description Our order (null when we have no success for it). */
+            system_order_id?: string | null;
+            /** Format: int64 */
+            their_face_value_fen?: number | null;
+            /** Format: int64 */
+            their_price_fen?: number | null;
+            their_serial_no?: string | null;
+            /** @description The statement's status of the line (`success`, `failed`, ...). */
+            their_status?: string | null;
+            upstream_order_id: string;
+        };
+        ReconcileRequest: {
+            /** Format: int64 */
+            channel_id: number;
+            /** @description The Beijing day, `YYYY-MM-DD`. */
+            date: string;
+        };
+        /** @description Count and sums of one side (or of the matched lines). */
+        ReconcileTotals: {
+            /**
+             * Format: int64
+             * @description Our cost, or the supplier's price, fen.
+             */
+            amount_fen: number;
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            face_value_fen: number;
+        };
+        Reconciliation: {
+            channel_code: string;
+            /** Format: int64 */
+            channel_id: number;
+            channel_name: string;
+            counts: components["schemas"]["ReconcileCounts"];
+            date: string;
+            /** @description Every line that differs, by kind then upstream id; at most 5,000 (the export has all). */
+            differences: components["schemas"]["ReconcileLine"][];
+            /**
+             * Format: int64
+             * @description Differences in all (more than listed when above 5,000).
+             */
+            differences_total: number;
+            /** @description Lines both agree on (at our figures). */
+            matched: components["schemas"]["ReconcileTotals"];
+            /** @description Our successful attempts of the day. */
+            ours: components["schemas"]["ReconcileTotals"];
+            /** @description When it was run (RFC 3339). */
+            run_at: string;
+            /** @description The supplier's successful lines of the day. */
+            theirs: components["schemas"]["ReconcileTotals"];
+        };
         RecordIdRequest: {
             /** Format: int64 */
             id: number;
@@ -4900,6 +5015,110 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+        };
+    };
+    post_adminapi_admin_channel_reconcile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconcileRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is Reconciliation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the date is not YYYY-MM-DD */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 50200: the supplier gave no usable statement (unreachable, refused, too large, badly signed, malformed) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_adminapi_admin_channel_reconcile_export: {
+        parameters: {
+            query: {
+                channel_id: number;
+                /** @description The Beijing day, `YYYY-MM-DD`. */
+                date: string;
+                /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
+                format?: string;
+                /** @description `desc` (default) or `asc` by time. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (text/csv or xlsx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the date or format is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40300: administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40400: no such channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 50200: the supplier gave no usable statement */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

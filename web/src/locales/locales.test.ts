@@ -22,6 +22,8 @@ import enAudit from './en-US/audit';
 import zhAudit from './zh-CN/audit';
 import enStatement from './en-US/statement';
 import zhStatement from './zh-CN/statement';
+import enReconciliation from './en-US/reconciliation';
+import zhReconciliation from './zh-CN/reconciliation';
 import zhStepUp from './zh-CN/step-up';
 import enChannels from './en-US/channels';
 import zhChannels from './zh-CN/channels';
@@ -42,6 +44,7 @@ describe('locales', () => {
     ['audit', zhAudit, enAudit],
     ['statement', zhStatement, enStatement],
     ['channels', zhChannels, enChannels],
+    ['reconciliation', zhReconciliation, enReconciliation],
   ] as [string, Record<string, string>, Record<string, string>][])(
     '%s texts (loaded with their pages) pair up and never shadow the main texts',
     (_, zh, en) => {

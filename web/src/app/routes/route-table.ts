@@ -57,6 +57,7 @@ export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   Merchants: () => import('@/features/merchants/components/merchants-page'),
   Certifications: () => import('@/features/user-settings/components/certification-review-page'),
   Statements: () => import('@/features/statements/components/statements-page'),
+  Reconciliation: () => import('@/features/reconciliation/components/reconciliation-page'),
   AuditLog: () => import('@/features/audit/components/audit-log-page'),
   Success: () => import('@/features/result/components/success-result-page'),
   Error: () => import('@/features/result/components/error-result-page'),

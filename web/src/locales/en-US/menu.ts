@@ -7,6 +7,7 @@ export default {
   'menu.finance.merchants': 'Merchants',
   'menu.finance.certifications': 'Certification review',
   'menu.finance.statements': 'Statements',
+  'menu.finance.reconciliation': 'Channel reconciliation',
   'menu.finance.audit': 'Audit log',
   'menu.order': 'Orders',
   'menu.order.list': 'Order list',

@@ -7,6 +7,7 @@ export default {
   'menu.finance.merchants': '商户管理',
   'menu.finance.certifications': '认证审核',
   'menu.finance.statements': '对账单',
+  'menu.finance.reconciliation': '渠道对账',
   'menu.finance.audit': '审计日志',
   'menu.order': '订单管理',
   'menu.order.list': '订单列表',

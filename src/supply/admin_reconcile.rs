@@ -1,0 +1,186 @@
+//! The administrators' reconciliation of a channel and a Beijing day (`reconcile.rs`
+//! compares): run it and see totals and differences, or download every line as a file.
+//! Read-only (nothing is written, so no step-up); administrators only (`AdminUser`).
+
+use super::reconcile::{self, Kind, Line, Totals};
+use crate::channel::model;
+use crate::channel::statement::{MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES, StatementError};
+use crate::error::{ApiOk, ApiResult, AppError, code};
+use crate::export::{Cell, ExportParams, PageFetcher, respond, titles};
+use crate::extract::JsonBody;
+use crate::i18n::{ChannelMessage, Locale, files};
+use crate::session::AdminUser;
+use crate::state::AppState;
+use crate::statements::Period;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Debug, Clone, Deserialize, ToSchema, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReconcileRequest {
+    #[schema(minimum = 1)]
+    pub channel_id: i64,
+    /// The Beijing day, `YYYY-MM-DD`.
+    #[schema(min_length = 10, max_length = 10)]
+    pub date: String,
+}
+
+/// Lines of each kind.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ReconcileCounts {
+    pub matched: i64,
+    pub missing_ours: i64,
+    pub missing_theirs: i64,
+    pub amount_mismatch: i64,
+    pub status_mismatch: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Reconciliation {
+    pub channel_id: i64,
+    pub channel_code: String,
+    pub channel_name: String,
+    pub date: String,
+    /// When it was run (RFC 3339).
+    pub run_at: String,
+    /// Our successful attempts of the day.
+    pub ours: Totals,
+    /// The supplier's successful lines of the day.
+    pub theirs: Totals,
+    /// Lines both agree on (at our figures).
+    pub matched: Totals,
+    pub counts: ReconcileCounts,
+    /// Every line that differs, by kind then upstream id; at most 5,000 (the export has all).
+    pub differences: Vec<Line>,
+    /// Differences in all (more than listed when above 5,000).
+    pub differences_total: i64,
+}
+
+/// A supplier that did not give a usable statement: 502 with a clear reason (its fault,
+/// not the caller's), nothing written.
+fn supplier_failed(error: StatementError) -> AppError {
+    tracing::warn!(error = %error, "channel statement refused");
+    let message = match error {
+        StatementError::Unsupported => ChannelMessage::StatementUnsupported,
+        StatementError::Unreachable(_) => ChannelMessage::StatementUnreachable,
+        StatementError::Status(status) => ChannelMessage::StatementStatus { status },
+        StatementError::TooLarge => ChannelMessage::StatementTooLarge { max_mib: MAX_STATEMENT_BYTES >> 20 },
+        StatementError::TooManyLines => ChannelMessage::StatementTooManyLines { max: MAX_STATEMENT_LINES },
+        StatementError::BadSignature => ChannelMessage::StatementSignatureWrong,
+        StatementError::Malformed(_) => ChannelMessage::StatementMalformed,
+    };
+    AppError::Refused {
+        status: StatusCode::BAD_GATEWAY,
+        code: code::UPSTREAM_FAILED,
+        message: message.into(),
+        retry_after_seconds: None,
+    }
+}
+
+/// Runs a reconciliation: the channel row, the date normalised, and the comparison.
+async fn run(
+    state: &AppState,
+    request: &ReconcileRequest,
+) -> Result<(model::ChannelRow, String, reconcile::Outcome), AppError> {
+    let date = request.date.trim().to_string();
+    let period = (date.len() == 10)
+        .then(|| Period::parse(None, &date))
+        .flatten()
+        .ok_or_else(|| AppError::field("date", ChannelMessage::ReconcileDateInvalid))?;
+    let row = model::by_id(&state.db.pool, request.channel_id).await?.ok_or(AppError::NotFound)?;
+    let adapter = state.channels.adapter(&row)?;
+    let theirs = adapter.statement(&date).await.map_err(supplier_failed)?;
+    let ours = reconcile::our_lines(&state.db.pool, row.id, period).await?;
+    let mut outcome = reconcile::reconcile(&ours, &theirs);
+    reconcile::add_our_outcomes(&state.db.pool, row.id, &mut outcome.lines).await?;
+    Ok((row, date, outcome))
+}
+
+/// Reconcile a channel's day: our successful attempts against the supplier's statement.
+#[utoipa::path(post, path = "/adminapi/admin/channel/reconcile", tag = "channels", request_body = ReconcileRequest,
+    responses((status = 200, description = "`data` is Reconciliation"),
+        (status = 400, description = "40000: the date is not YYYY-MM-DD"),
+        (status = 403, description = "40300: administrators only"),
+        (status = 404, description = "40400: no such channel"),
+        (status = 502, description = "50200: the supplier gave no usable statement (unreachable, refused, too large, badly signed, malformed)")),
+    security(("token" = [])))]
+pub async fn reconcile(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    JsonBody(request): JsonBody<ReconcileRequest>,
+) -> ApiResult<Reconciliation> {
+    let (row, date, outcome) = run(&state, &request).await?;
+    let [matched, missing_ours, missing_theirs, amount_mismatch, status_mismatch] = outcome.counts;
+    let differences_total = outcome.lines.iter().filter(|line| line.kind != Kind::Matched).count();
+    let differences = outcome
+        .lines
+        .into_iter()
+        .filter(|line| line.kind != Kind::Matched)
+        .take(reconcile::MAX_LISTED_DIFFERENCES)
+        .collect();
+    Ok(ApiOk(Reconciliation {
+        channel_id: row.id,
+        channel_code: row.code,
+        channel_name: row.name,
+        date,
+        run_at: crate::db::millis_to_rfc3339(crate::db::now_millis()),
+        ours: outcome.ours,
+        theirs: outcome.theirs,
+        matched: outcome.matched,
+        counts: ReconcileCounts { matched, missing_ours, missing_theirs, amount_mismatch, status_mismatch },
+        differences,
+        differences_total: differences_total as i64,
+    }))
+}
+
+fn export_row(line: &Line, kinds: &[&str; 5], date: &str) -> Vec<Cell> {
+    let money = |fen: Option<i64>| fen.map_or(Cell::Empty, Cell::Money);
+    let id = |text: &Option<String>| text.as_deref().map_or(Cell::Empty, Cell::id);
+    vec![
+        Cell::text(kinds[line.kind.index()]),
+        Cell::id(&line.upstream_order_id),
+        id(&line.system_order_id),
+        Cell::id(&line.account),
+        money(line.our_face_value_fen),
+        money(line.our_cost_fen),
+        money(line.their_face_value_fen),
+        money(line.their_price_fen),
+        Cell::optional_text(line.their_status.as_deref()),
+        Cell::optional_text(line.our_outcome.as_deref()),
+        id(&line.our_serial_no),
+        id(&line.their_serial_no),
+        Cell::text(date),
+    ]
+}
+
+/// Download a channel day's reconciliation as CSV or xlsx: every line, differences first.
+#[utoipa::path(get, path = "/adminapi/admin/channel/reconcile/export", tag = "channels", params(ReconcileRequest, ExportParams),
+    responses((status = 200, description = "the file (text/csv or xlsx)"),
+        (status = 400, description = "40000: the date or format is invalid"),
+        (status = 403, description = "40300: administrators only"),
+        (status = 404, description = "40400: no such channel"),
+        (status = 502, description = "50200: the supplier gave no usable statement")),
+    security(("token" = [])))]
+pub async fn export(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    headers: HeaderMap,
+    Query(request): Query<ReconcileRequest>,
+    Query(params): Query<ExportParams>,
+) -> Result<Response, AppError> {
+    let locale = Locale::from_headers(&headers);
+    let format = params.format()?;
+    let (row, date, outcome) = run(&state, &request).await?;
+    let kinds = files::RECONCILE_KINDS.get(locale);
+    let rows: Vec<Vec<Cell>> = outcome.lines.iter().map(|line| export_row(line, &kinds, &date)).collect();
+    let mut rows = Some(rows);
+    let fetcher: PageFetcher = Box::new(move |_cursor| {
+        let page = rows.take().unwrap_or_default();
+        Box::pin(async move { Ok((page, None)) })
+    });
+    let header_row = titles(&files::RECONCILE_COLUMNS.get(locale));
+    respond(format, &format!("reconcile-{}-{date}", row.code), header_row, fetcher).await
+}
