@@ -224,7 +224,7 @@ async fn a_supplier_answering_garbage_or_too_much_gets_a_clear_error(backend: Ba
         (0..40).map(|_| Ok::<_, std::io::Error>(axum::body::Bytes::from(vec![b' '; 1024 * 1024]))),
     );
     let huge = fake_supplier(&app, "huge", axum::body::Body::from_stream(chunks), "00".into()).await;
-    let audit_before = app.scalar("SELECT COUNT(*) FROM audit_log WHERE $1 > 0", 1).await;
+    let audit_before = app.scalar("SELECT COUNT(*) FROM audit_events WHERE $1 > 0", 1).await;
     for (channel_id, needle) in [
         (unsigned, "signature"),
         (signed_garbage, "not a valid statement"),
@@ -248,6 +248,6 @@ async fn a_supplier_answering_garbage_or_too_much_gets_a_clear_error(backend: Ba
     let answer = app.post_as(&admin, PATH, json!({"channel_id": closed, "date": today()})).await;
     assert_eq!(answer.code(), 50200, "{:?}", answer.body);
     // Read-only: nothing was recorded or changed.
-    assert_eq!(app.scalar("SELECT COUNT(*) FROM audit_log WHERE $1 > 0", 1).await, audit_before);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM audit_events WHERE $1 > 0", 1).await, audit_before);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM order_attempts WHERE $1 > 0", 1).await, 0);
 }
