@@ -46,6 +46,15 @@ pub fn card_for(secrets: &crate::crypto::Secrets, serial_no: &str) -> CardSecret
     }
 }
 
+/// `[start, end)` of a Beijing day `YYYY-MM-DD` in unix milliseconds (read here rather than
+/// with `statements::Period`: `channel` stays below the application's modules).
+fn beijing_day_bounds(date: &str) -> Option<(i64, i64)> {
+    let format = time::macros::format_description!("[year]-[month]-[day]");
+    let day = time::Date::parse(date, &format).ok()?;
+    let days = i64::from(day.to_julian_day()) - 2_440_588;
+    Some((crate::domain::beijing_day_start(days), crate::domain::beijing_day_start(days + 1)))
+}
+
 impl Channel for SandboxChannel {
     fn submit<'a>(&'a self, order: &'a ChannelOrder) -> BoxFuture<'a, anyhow::Result<ChannelStatus>> {
         Box::pin(async move {
@@ -98,8 +107,8 @@ impl Channel for SandboxChannel {
     /// the cost it was handed at (it has no price list of its own).
     fn statement<'a>(&'a self, date: &'a str) -> BoxFuture<'a, Result<Vec<StatementLine>, StatementError>> {
         Box::pin(async move {
-            let period = crate::statements::Period::parse(None, date)
-                .ok_or_else(|| StatementError::Malformed(format!("not a date: {date}")))?;
+            let (start, end) =
+                beijing_day_bounds(date).ok_or_else(|| StatementError::Malformed(format!("not a date: {date}")))?;
             let rows: Vec<(String, String, i64, i64, String)> = sqlx::query_as(
                 "SELECT s.system_order_id, o.account, o.face_value_fen, a.cost_fen, s.serial_no
                  FROM sandbox_channel_orders s
@@ -109,8 +118,8 @@ impl Channel for SandboxChannel {
                  WHERE s.succeeds = 1 AND s.ready_at >= $1 AND s.ready_at < $2
                  ORDER BY s.system_order_id LIMIT $3",
             )
-            .bind(period.start)
-            .bind(period.end)
+            .bind(start)
+            .bind(end)
             .bind(MAX_STATEMENT_LINES as i64 + 1)
             .fetch_all(&self.pool)
             .await
