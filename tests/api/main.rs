@@ -32,6 +32,7 @@ mod profile;
 mod reauth;
 mod resolution;
 mod review_queue;
+mod rollups;
 mod schema;
 mod session;
 mod statements;
