@@ -57,6 +57,9 @@ run_engine() {
     measure "GET /web/ (static)" "$CONNECTIONS" GET /web/
     measure "POST userInfo" "$CONNECTIONS" POST /adminapi/merchant/userInfo '{}'
     measure "POST order/list first page + total" "$CONNECTIONS" POST /adminapi/order/list '{"page_size":20}'
+    measure "POST order/list first page, 1 client" 1 POST /adminapi/order/list '{"page_size":20}'
+    measure "POST order/list today, status 2" "$CONNECTIONS" POST /adminapi/order/list \
+      '{"page_size":20,"order_type":"today","status":2}'
     measure "POST order/add, $CONNECTIONS clients" "$CONNECTIONS" POST /adminapi/order/add \
       '{"account":"13800138000","product_key":"MOBILE-DIRECT-10"}'
     measure "POST order/add, 1 client" 1 POST /adminapi/order/add \

@@ -173,10 +173,11 @@ pub async fn metrics(State(state): State<AppState>, _reader: MetricsReader) -> R
         latency.sum_micros % 1_000_000
     );
     let _ = writeln!(out, "backoffice_http_request_duration_seconds_count {}", latency.count);
-    // The per-day counters, not the orders: a sum over a few rows per merchant and day.
-    let rows = sqlx::query("SELECT status, CAST(SUM(count) AS BIGINT) FROM order_counters GROUP BY status")
-        .fetch_all(&state.db.pool)
-        .await?;
+    // The all-days roll-ups, not the orders: a sum over a few rows per merchant.
+    let rows =
+        sqlx::query("SELECT status, CAST(SUM(count) AS BIGINT) FROM order_rollups WHERE all_days = 1 GROUP BY status")
+            .fetch_all(&state.db.pool)
+            .await?;
     let mut by_state = [0i64; 5];
     for row in rows {
         let status: i64 = row.try_get(0)?;

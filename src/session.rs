@@ -249,15 +249,13 @@ async fn authenticate(state: &AppState, headers: &HeaderMap, path: &str) -> Resu
     let now = now_millis();
     let idle_limit = duration_millis(state.config.session.idle_timeout);
     if let Some(cached) = state.sessions.get(&hash, now) {
-        if now < cached.expires_at && now.saturating_sub(cached.last_used_at) < idle_limit {
-            if now - cached.last_used_at <= IDLE_CLOCK_SLACK_MILLIS {
-                let CachedUser { user_id, username, is_admin, merchant_id, session_id } = cached.user;
-                let role = if is_admin { Role::Admin } else { Role::User };
-                return Ok(CurrentUser { user_id, username, role, merchant_id, session_id });
-            }
-        } else {
+        if now >= cached.expires_at || now.saturating_sub(cached.last_used_at) >= idle_limit {
             return Err(AppError::TokenExpired);
         }
+        let CachedUser { user_id, username, is_admin, merchant_id, session_id } = cached.user;
+        note_use(state, &hash, session_id, now);
+        let role = if is_admin { Role::Admin } else { Role::User };
+        return Ok(CurrentUser { user_id, username, role, merchant_id, session_id });
     }
     let row = sqlx::query(
         "SELECT s.id, s.user_id, s.last_used_at, s.expires_at, s.revoked_at, s.revoked_reason, u.username, u.role,
@@ -270,7 +268,9 @@ async fn authenticate(state: &AppState, headers: &HeaderMap, path: &str) -> Resu
     .await?
     .ok_or(AppError::TokenUnknown)?;
     let session_id: i64 = row.try_get("id")?;
-    let mut last_used_at: i64 = row.try_get("last_used_at")?;
+    // This process may have seen a later use than the one written.
+    let stored_last_use: i64 = row.try_get("last_used_at")?;
+    let last_used_at = stored_last_use.max(state.sessions.noted_use(session_id).unwrap_or(i64::MIN));
     let expires_at: i64 = row.try_get("expires_at")?;
     let revoked_at: Option<i64> = row.try_get("revoked_at")?;
     let revoked_reason: Option<String> = row.try_get("revoked_reason")?;
@@ -295,33 +295,34 @@ async fn authenticate(state: &AppState, headers: &HeaderMap, path: &str) -> Resu
     if now >= expires_at || now.saturating_sub(last_used_at) >= idle_limit {
         return Err(AppError::TokenExpired);
     }
-    // Writing on every request would serialise readers on SQLite; a few seconds of
-    // slack in the idle clock costs nothing.
-    if now - last_used_at > IDLE_CLOCK_SLACK_MILLIS {
-        sqlx::query("UPDATE sessions SET last_used_at = $1 WHERE id = $2 AND revoked_at IS NULL")
-            .bind(now)
-            .bind(session_id)
-            .execute(&state.db.pool)
-            .await?;
-        last_used_at = now;
-    }
     let must_change_password = row.try_get::<i64, _>("must_change_password")? != 0;
     if must_change_password && !TEMPORARY_PASSWORD_PATHS.contains(&path) {
         return Err(AppError::Forbidden(AdminMessage::PasswordChangeRequired.into()));
     }
     let Account { user_id, username, role, merchant_id } = Account::from_row(&row)?;
-    if must_change_password {
-        // Not cached: every call of a temporary password is checked against its path.
-        return Ok(CurrentUser { user_id, username, role, merchant_id, session_id });
+    if !must_change_password {
+        // A temporary password is not cached: each of its calls is checked against its path.
+        let cached =
+            CachedUser { user_id, username: username.clone(), is_admin: role == Role::Admin, merchant_id, session_id };
+        state.sessions.put(hash.clone(), cached, last_used_at, expires_at, now);
     }
-    let cached =
-        CachedUser { user_id, username: username.clone(), is_admin: role == Role::Admin, merchant_id, session_id };
-    state.sessions.put(hash, cached, last_used_at, expires_at, now);
+    note_use(state, &hash, session_id, now);
     Ok(CurrentUser { user_id, username, role, merchant_id, session_id })
 }
 
-/// How far a session's stored last use may lag behind its real last use.
-const IDLE_CLOCK_SLACK_MILLIS: i64 = 5_000;
+/// Moves the session's idle clock. The clocks every call moved are written together, at
+/// most once a second, in the background (no call waits for it).
+fn note_use(state: &AppState, hash: &str, session_id: i64, now: i64) {
+    let Some(delay) = state.sessions.seen(hash, session_id, now) else { return };
+    let (sessions, pool) = (state.sessions.clone(), state.db.pool.clone());
+    tokio::spawn(async move {
+        tokio::time::sleep(std::time::Duration::from_millis(delay.unsigned_abs())).await;
+        let seen = sessions.take_seen(now_millis());
+        if let Err(error) = crate::session_cache::write_last_seen(&pool, seen).await {
+            tracing::warn!(%error, "writing the sessions' last use failed");
+        }
+    });
+}
 
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = AppError;

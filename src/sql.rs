@@ -86,11 +86,31 @@ pub fn for_engine(connection: &sqlx::AnyConnection, sql: String) -> sqlx::Assert
 /// statement whose data-modifying WITH clauses run the others. There they all see the
 /// database as it was before the statement, so its statements must touch different rows
 /// and none may read what another writes (foreign keys are checked at the end, so an
-/// INSERT may still refer to a row another one inserts).
+/// INSERT may still refer to a row another one inserts). PostgreSQL runs those parts in an
+/// order of its choosing; a statement added with `push_after_all` runs after all before it.
 #[derive(Debug, Default)]
 pub struct StatementBatch {
-    statements: Vec<(String, Vec<Bind>)>,
+    statements: Vec<Statement>,
     one_statement: bool,
+}
+
+#[derive(Debug)]
+struct Statement {
+    sql: String,
+    binds: Vec<Bind>,
+    /// Waits for every statement before it (`push_after_all`).
+    after_all: bool,
+}
+
+/// Where a statement added with `push_after_all` has its barrier.
+pub const AFTER_ALL: &str = "{after_all}";
+
+impl Statement {
+    /// The text run one statement after another, where order is given.
+    fn alone(self) -> (String, Vec<Bind>) {
+        let sql = if self.after_all { self.sql.replace(AFTER_ALL, "TRUE") } else { self.sql };
+        (sql, self.binds)
+    }
 }
 
 /// `sql` with each placeholder `$n` renumbered `$(n + offset)`.
@@ -115,11 +135,24 @@ fn shift_placeholders(sql: &str, offset: usize) -> String {
 }
 
 /// PostgreSQL: the statements as one, every one but the last in a WITH clause.
-fn as_one_statement(statements: Vec<(String, Vec<Bind>)>) -> (String, Vec<Bind>) {
+/// A statement added with `push_after_all` gets, in place of [`AFTER_ALL`], a condition on
+/// the row count of every part before it (each returning a row per row it writes): the
+/// condition is evaluated before its first row, and evaluating it runs those parts to
+/// their end.
+fn as_one_statement(statements: Vec<Statement>) -> (String, Vec<Bind>) {
     let count = statements.len();
+    let returning: Vec<bool> = (0..count).map(|index| statements[index + 1..].iter().any(|s| s.after_all)).collect();
     let mut text = String::new();
     let mut all_binds = Vec::new();
-    for (index, (sql, binds)) in statements.into_iter().enumerate() {
+    for (index, Statement { mut sql, binds, after_all }) in statements.into_iter().enumerate() {
+        if after_all {
+            let counts: Vec<String> = (0..index).map(|step| format!("(SELECT COUNT(*) FROM step_{step})")).collect();
+            let barrier = if counts.is_empty() { "TRUE".to_string() } else { format!("{} >= 0", counts.join(" + ")) };
+            sql = sql.replace(AFTER_ALL, &barrier);
+        }
+        if returning[index] {
+            sql.push_str(" RETURNING 1");
+        }
         let shifted = shift_placeholders(&sql, all_binds.len());
         if index + 1 < count {
             text.push_str(if index == 0 { "WITH " } else { ",\n" });
@@ -141,7 +174,15 @@ impl StatementBatch {
 
     /// Adds a statement whose placeholders appear once each and in order.
     pub fn push(&mut self, sql: String, binds: Vec<Bind>) {
-        self.statements.push((sql, binds));
+        self.statements.push(Statement { sql, binds, after_all: false });
+    }
+
+    /// Adds a statement that writes nothing before every statement added before it has
+    /// finished (two transactions that take the same row locks in different orders can
+    /// deadlock). `sql` has [`AFTER_ALL`] as a condition of its WHERE clause (an `INSERT …
+    /// SELECT`); run one after another it is TRUE.
+    pub fn push_after_all(&mut self, sql: String, binds: Vec<Bind>) {
+        self.statements.push(Statement { sql, binds, after_all: true });
     }
 
     pub async fn execute(self, connection: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
@@ -151,7 +192,7 @@ impl StatementBatch {
         if connection.backend_name() == "SQLite" {
             let mut text = String::new();
             let mut all_binds = Vec::new();
-            for (sql, binds) in self.statements {
+            for (sql, binds) in self.statements.into_iter().map(Statement::alone) {
                 text.push_str(&for_engine(connection, sql).0);
                 text.push_str(";\n");
                 all_binds.extend(binds);
@@ -161,7 +202,7 @@ impl StatementBatch {
             let (text, all_binds) = as_one_statement(self.statements);
             bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), all_binds).execute(&mut *connection).await?;
         } else {
-            for (sql, binds) in self.statements {
+            for (sql, binds) in self.statements.into_iter().map(Statement::alone) {
                 bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).execute(&mut *connection).await?;
             }
         }
@@ -212,10 +253,15 @@ mod tests {
     #[test]
     fn one_statement_chains_writes_and_numbers_their_values_on() {
         assert_eq!(shift_placeholders("a = $1, b = $12, c = '$'", 3), "a = $4, b = $15, c = '$'");
+        let statement = |sql: &str, binds: Vec<i64>| Statement {
+            sql: sql.to_string(),
+            binds: binds.into_iter().map(Bind::Int).collect(),
+            after_all: false,
+        };
         let (text, binds) = as_one_statement(vec![
-            ("UPDATE t SET a = $1 WHERE id = $2".to_string(), vec![Bind::Int(1), Bind::Int(2)]),
-            ("INSERT INTO u (a) VALUES ($1)".to_string(), vec![Bind::Int(3)]),
-            ("INSERT INTO v (a, b) VALUES ($1, $2)".to_string(), vec![Bind::Int(4), Bind::Int(5)]),
+            statement("UPDATE t SET a = $1 WHERE id = $2", vec![1, 2]),
+            statement("INSERT INTO u (a) VALUES ($1)", vec![3]),
+            statement("INSERT INTO v (a, b) VALUES ($1, $2)", vec![4, 5]),
         ]);
         assert_eq!(
             text,
@@ -223,6 +269,26 @@ mod tests {
              INSERT INTO v (a, b) VALUES ($4, $5)"
         );
         assert_eq!(binds.len(), 5);
+    }
+
+    #[test]
+    fn a_statement_after_all_waits_for_the_row_counts_of_the_parts_before_it() {
+        let mut batch = StatementBatch::one_statement();
+        batch.push("UPDATE t SET a = $1".to_string(), vec![Bind::Int(1)]);
+        batch.push("INSERT INTO u (a) VALUES ($1)".to_string(), vec![Bind::Int(2)]);
+        batch.push_after_all(
+            format!("INSERT INTO v (a) SELECT * FROM (VALUES ($1)) AS x WHERE {AFTER_ALL}"),
+            vec![Bind::Int(3)],
+        );
+        let (text, _) = as_one_statement(batch.statements);
+        assert_eq!(
+            text,
+            "WITH step_0 AS (UPDATE t SET a = $1 RETURNING 1),\nstep_1 AS (INSERT INTO u (a) VALUES ($2) RETURNING 1)\n\
+             INSERT INTO v (a) SELECT * FROM (VALUES ($3)) AS x \
+             WHERE (SELECT COUNT(*) FROM step_0) + (SELECT COUNT(*) FROM step_1) >= 0"
+        );
+        let alone = Statement { sql: format!("SELECT 1 WHERE {AFTER_ALL}"), binds: vec![], after_all: true };
+        assert_eq!(alone.alone().0, "SELECT 1 WHERE TRUE");
     }
 
     #[test]

@@ -151,9 +151,10 @@ pub async fn overview(
     if let Some(merchant_id) = scope {
         conditions.push("merchant_id = ?", vec![Bind::Int(merchant_id)]);
     }
+    conditions.push("all_days = 0", vec![]);
     conditions.push("day >= ?", vec![Bind::Int(first)]);
     let sql = format!(
-        "SELECT day, status, CAST(SUM(count) AS BIGINT) FROM order_counters{} GROUP BY day, status",
+        "SELECT day, status, CAST(SUM(count) AS BIGINT) FROM order_rollups{} GROUP BY day, status",
         conditions.where_clause()
     );
     let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_all(&state.db.pool).await?;

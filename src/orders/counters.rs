@@ -3,7 +3,7 @@
 //! and the workplace chart without counting millions of rows.
 
 use crate::domain::beijing_day;
-use crate::sql::{Bind, StatementBatch, values_list};
+use crate::sql::{AFTER_ALL, Bind, StatementBatch, values_list};
 use sqlx::AnyConnection;
 use std::collections::BTreeMap;
 
@@ -67,9 +67,26 @@ impl CounterChanges {
         batch.execute(connection).await
     }
 
-    /// The upserts, for a batch of statements run together.
+    /// The upserts, for a batch of statements run together: the detailed counters, then
+    /// their roll-ups (per day, and over all days, by merchant, kind and status; migration
+    /// 0019). Every transaction writes its counters once, keys sorted, detailed ones first
+    /// and the roll-ups only after them (`push_after_all`, which holds also inside one
+    /// PostgreSQL statement): so two transactions never lock counters in opposite orders.
     pub fn add_to(self, batch: &mut StatementBatch) {
         let changes: Vec<(CounterKey, i64)> = self.0.into_iter().filter(|(_, delta)| *delta != 0).collect();
+        let mut rollups: BTreeMap<RollupKey, i64> = BTreeMap::new();
+        for (key, delta) in &changes {
+            for (all_days, day) in [(0, key.day), (1, 0)] {
+                let rollup = RollupKey {
+                    merchant_id: key.merchant_id,
+                    all_days,
+                    day,
+                    order_kind: key.order_kind,
+                    status: key.status,
+                };
+                *rollups.entry(rollup).or_insert(0) += delta;
+            }
+        }
         const COLUMNS: usize = 9;
         for chunk in changes.chunks(crate::sql::MAX_BINDS / COLUMNS) {
             let sql = format!(
@@ -98,5 +115,36 @@ impl CounterChanges {
             }
             batch.push(sql, binds);
         }
+        // A move within one status (a serial number arriving) leaves the roll-ups as they are.
+        let rollups: Vec<(RollupKey, i64)> = rollups.into_iter().filter(|(_, delta)| *delta != 0).collect();
+        const ROLLUP_COLUMNS: usize = 6;
+        for chunk in rollups.chunks(crate::sql::MAX_BINDS / ROLLUP_COLUMNS) {
+            // INSERT … SELECT, for the barrier in its WHERE clause (which SQLite's upsert
+            // needs anyway to tell the ON CONFLICT apart from a join's ON).
+            let sql = format!(
+                "INSERT INTO order_rollups (merchant_id, all_days, day, order_kind, status, count)
+                 SELECT * FROM (VALUES {}) AS changes WHERE {AFTER_ALL}
+                 ON CONFLICT (merchant_id, all_days, day, order_kind, status)
+                 DO UPDATE SET count = order_rollups.count + excluded.count",
+                values_list(chunk.len(), ROLLUP_COLUMNS)
+            );
+            let mut binds = Vec::with_capacity(chunk.len() * ROLLUP_COLUMNS);
+            for (key, delta) in chunk {
+                binds.extend(
+                    [key.merchant_id, key.all_days, key.day, key.order_kind, key.status, *delta].map(Bind::Int),
+                );
+            }
+            batch.push_after_all(sql, binds);
+        }
     }
+}
+
+/// One roll-up row; the field order is the lock order, as for [`CounterKey`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct RollupKey {
+    merchant_id: i64,
+    all_days: i64,
+    day: i64,
+    order_kind: i64,
+    status: i64,
 }

@@ -181,7 +181,9 @@ pub async fn generate(db: &Database, secrets: &Secrets, options: &GenerateOption
         written += size;
         tracing::info!(written, total = options.count, "orders generated");
     }
-    for statement in crate::db::dialect::after_bulk_load(db.kind, &["orders", "account_log", "order_counters"]) {
+    for statement in
+        crate::db::dialect::after_bulk_load(db.kind, &["orders", "account_log", "order_counters", "order_rollups"])
+    {
         sqlx::query(sqlx::AssertSqlSafe(statement)).execute(&db.pool).await?;
     }
     Ok(written)

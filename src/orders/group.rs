@@ -117,12 +117,16 @@ async fn write_group(db: &Database, deadline: Duration, jobs: Vec<Job>) {
     let mut written: Vec<(Job, Placed)> = Vec::with_capacity(jobs.len());
     let mut waiting: VecDeque<Job> = jobs.into();
     let mut first = true;
+    // The counters of every run, written once with the last run: a transaction that wrote
+    // counters twice could lock them in a different order than the worker's moves.
+    let mut counters = CounterChanges::default();
     let failed = loop {
         let Some(head) = waiting.front() else { break Vec::new() };
         let length = waiting.iter().take_while(|job| run_key(job) == run_key(head)).count();
         let run: Vec<Job> = waiting.drain(..length).collect();
         let Ok(open) = transaction.as_mut() else { break run };
-        match write_run(open, first, deadline, run).await {
+        let last = waiting.is_empty();
+        match write_run(open, first, deadline, run, &mut counters, last).await {
             Ok(done) => written.extend(done),
             Err(run) => break run,
         }
@@ -187,12 +191,15 @@ impl Iterator for OrderIds {
 /// One run in the group's transaction: the account, the ids and the offer in one round trip,
 /// each order checked and charged against the ledger as it stands after the ones before it,
 /// then every row in one more. Refused orders are answered here and write nothing. Err: a
-/// statement failed, and these orders must go again.
+/// statement failed, and these orders must go again. The run's counts go into `counters`,
+/// which the `last` run of the group writes.
 async fn write_run(
     transaction: &mut Transaction,
     first: bool,
     deadline: Duration,
     run: Vec<Job>,
+    counters: &mut CounterChanges,
+    last: bool,
 ) -> Result<Vec<(Job, Placed)>, Vec<Job>> {
     let (merchant_id, key, actor) = (run[0].intent.merchant_id, &run[0].intent.line.product_key, &run[0].actor);
     let opened = match transaction {
@@ -211,7 +218,6 @@ async fn write_run(
         Transaction::Sqlite(write) => (StatementBatch::default(), write.connection()),
         Transaction::Postgres(transaction) => (StatementBatch::one_statement(), &mut **transaction),
     };
-    let mut counters = CounterChanges::default();
     let mut accepted = Vec::with_capacity(run.len());
     for job in run {
         match place::build_and_charge(deadline, &job.intent, offer.as_ref(), &ledger, &job.actor) {
@@ -223,7 +229,7 @@ async fn write_run(
                 let balance = place::add_order_rows(
                     &mut batch,
                     &mut ledger,
-                    &mut counters,
+                    counters,
                     id,
                     &order,
                     job.intent.nonce.as_ref(),
@@ -232,11 +238,12 @@ async fn write_run(
             }
         }
     }
-    if accepted.is_empty() {
-        return Ok(accepted);
+    if !accepted.is_empty() {
+        ledger.add_to(&mut batch);
     }
-    ledger.add_to(&mut batch);
-    counters.add_to(&mut batch);
+    if last {
+        std::mem::take(counters).add_to(&mut batch);
+    }
     match batch.execute(connection).await {
         Ok(()) => Ok(accepted),
         Err(_) => Err(accepted.into_iter().map(|(job, _)| job).collect()),

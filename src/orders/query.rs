@@ -1,5 +1,5 @@
 //! Order lists: the filters of spec §3, keyset pages (fast at any depth), page numbers,
-//! and totals that come from the counters rather than from counting rows.
+//! and totals that come from the counters and their roll-ups rather than from counting rows.
 
 use super::model::{ORDER_COLUMNS, OrderRow};
 use crate::domain::{Carrier, OrderKind, OrderStatus, beijing_day, beijing_day_start};
@@ -204,6 +204,49 @@ impl OrderQuery {
             && self.account.is_none()
     }
 
+    /// Whether the roll-ups (merchant × day × kind × status, migration 0019) hold the total.
+    fn rollups_can_answer(&self) -> bool {
+        self.carrier.is_none() && self.face_value_fen.is_none() && self.buyback.is_none() && self.has_serial.is_none()
+    }
+
+    /// The sum of whole days [first, end) from the roll-ups: the all-days rows when the range
+    /// is open below (less what lies past its end: today's rows for `history`), otherwise the
+    /// rows of each day in it. A handful of rows per merchant either way.
+    fn rollup_sum(&self, first: Option<i64>, end: Option<i64>) -> (String, Vec<Bind>) {
+        let mut conditions = Conditions::default();
+        let equal = [
+            ("merchant_id = ?", self.merchant_id),
+            ("order_kind = ?", self.kind.map(OrderKind::code)),
+            ("status = ?", self.status),
+        ];
+        for (template, value) in equal {
+            if let Some(value) = value {
+                conditions.push(template, vec![Bind::Int(value)]);
+            }
+        }
+        let sum = match (first, end) {
+            (None, None) => {
+                conditions.push("all_days = 1", vec![]);
+                "count"
+            }
+            (None, Some(end)) => {
+                conditions.push("(all_days = 1 OR (all_days = 0 AND day >= ?))", vec![Bind::Int(end)]);
+                "CASE WHEN all_days = 1 THEN count ELSE -count END"
+            }
+            (Some(first), end) => {
+                conditions.push("all_days = 0", vec![]);
+                conditions.push("day >= ?", vec![Bind::Int(first)]);
+                if let Some(end) = end {
+                    conditions.push("day < ?", vec![Bind::Int(end)]);
+                }
+                "count"
+            }
+        };
+        let sql =
+            format!("SELECT CAST(COALESCE(SUM({sum}), 0) AS BIGINT) FROM order_rollups{}", conditions.where_clause());
+        (sql, conditions.binds)
+    }
+
     /// The number of matching orders, and whether it was capped at [`COUNT_CAP`].
     /// Whole Beijing days come from the counters; only the partial days at the ends of
     /// a time range are counted row by row (through the time index).
@@ -222,23 +265,28 @@ impl OrderQuery {
         {
             return count_rows(pool, self.row_conditions(self.from, self.to), None).await;
         }
-        let mut conditions = Conditions::default();
-        self.shared_conditions(&mut conditions);
-        if let Some(flag) = self.has_serial {
-            conditions.push("has_serial = ?", vec![Bind::Int(i64::from(flag))]);
-        }
-        if let Some(day) = first_full_day {
-            conditions.push("day >= ?", vec![Bind::Int(day)]);
-        }
-        if let Some(day) = end_day {
-            conditions.push("day < ?", vec![Bind::Int(day)]);
-        }
-        let sql =
-            format!("SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) FROM order_counters{}", conditions.where_clause());
-        let mut total: i64 = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds)
-            .fetch_one(pool)
-            .await
-            .and_then(|row| {
+        let sql = if self.rollups_can_answer() {
+            self.rollup_sum(first_full_day, end_day)
+        } else {
+            let mut conditions = Conditions::default();
+            self.shared_conditions(&mut conditions);
+            if let Some(flag) = self.has_serial {
+                conditions.push("has_serial = ?", vec![Bind::Int(i64::from(flag))]);
+            }
+            if let Some(day) = first_full_day {
+                conditions.push("day >= ?", vec![Bind::Int(day)]);
+            }
+            if let Some(day) = end_day {
+                conditions.push("day < ?", vec![Bind::Int(day)]);
+            }
+            let sql = format!(
+                "SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) FROM order_counters{}",
+                conditions.where_clause()
+            );
+            (sql, conditions.binds)
+        };
+        let mut total: i64 =
+            bind_all(sqlx::query(sqlx::AssertSqlSafe(sql.0)), sql.1).fetch_one(pool).await.and_then(|row| {
                 use sqlx::Row;
                 row.try_get(0)
             })?;

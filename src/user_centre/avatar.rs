@@ -109,6 +109,8 @@ pub async fn upload(
     .bind(now_millis())
     .execute(&state.db.pool)
     .await?;
+    // userInfo's cached answers say whether there is an avatar.
+    state.sessions.forget_all();
     audit::record(&state.db.pool, Some(caller.user_id), action::AVATAR_CHANGED, content_type, &address.to_string())
         .await?;
     Ok(ApiOk(AvatarSaved { content_type: content_type.to_string(), size }))

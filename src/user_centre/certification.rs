@@ -438,6 +438,8 @@ pub async fn review(
         sqlx::query("UPDATE users SET certification = 1 WHERE id = $1").bind(owner).execute(&mut *transaction).await?;
     }
     transaction.commit().await?;
+    // userInfo's cached answers show the certification.
+    state.sessions.forget_all();
     let detail = format!("record {}", request.id);
     let target = audit::target::user(owner);
     audit::record_on(&state.db.pool, Some(admin.user_id), event, &target, &detail, &address.to_string()).await?;

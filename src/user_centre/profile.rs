@@ -185,6 +185,8 @@ pub async fn change_info(
         store_password(&mut transaction, &caller, hash, now).await?;
     }
     transaction.commit().await?;
+    // userInfo's cached answers show the profile.
+    state.sessions.forget_all();
     let address = address.to_string();
     audit::record(&state.db.pool, Some(caller.user_id), action::PROFILE_CHANGED, "", &address).await?;
     if new_hash.is_some() {

@@ -33,6 +33,7 @@ mod reauth;
 mod reconcile;
 mod resolution;
 mod review_queue;
+mod rollups;
 mod schema;
 mod session;
 mod statements;

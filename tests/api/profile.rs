@@ -35,6 +35,9 @@ async fn post_in(app: &TestApp, token: &str, locale: &str, path: &str, body: Val
 async fn the_profile_is_saved_whole_and_normalised(backend: Backend) {
     let app = spawn_app(backend).await;
     let token = app.login(MERCHANT).await;
+    // Read first: the answer this server keeps for a second must not outlive the change.
+    let before = app.post_as(&token, "/adminapi/merchant/userInfo", json!({})).await;
+    assert_ne!(before.data()["email"], "shop@example.com");
     let saved = app.post_as(&token, "/adminapi/merchant/changeInfo", valid_form()).await;
     assert_eq!(saved.code(), 20000, "{:?}", saved.body);
     assert_eq!(saved.data()["ip_whitelist"], "192.168.1.10,10.0.0.0/8,2001:db8::1");
