@@ -1,13 +1,48 @@
 /// <reference types="vitest/config" />
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { loginShellPage, SHELL_LOCALES } from './src/app/login-shell/login-shell-html';
+import enPublic from './src/locales/en-US/public';
+import zhPublic from './src/locales/zh-CN/public';
 
 const apiTarget = 'http://127.0.0.1:8080';
+const base = '/web/';
+const earlyEntry = fileURLToPath(new URL('./src/app/login-shell/early.ts', import.meta.url));
+
+/**
+ * Next to index.html (the bare console, for visitors with a session), writes the login page
+ * as HTML in each language, login.zh-CN.html and login.en-US.html: the form in the page
+ * (src/app/login-shell) and the small early script before the console's own. The server
+ * picks one of the three by the console's hint cookies (src/web_assets.rs).
+ */
+function loginShellPages(): Plugin {
+  return {
+    name: 'login-shell-pages',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir!;
+      const early = Object.values(bundle).find(
+        (chunk) => chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId === earlyEntry,
+      );
+      if (!early) throw new Error('login shell: the early script was not built');
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const earlyTag = `<script type="module" crossorigin src="${base}${early.fileName}"></script>`;
+      const withEarly = index.replace(/(\s*)<script type="module"/, `$1${earlyTag}$1<script type="module"`);
+      const texts = { 'zh-CN': zhPublic, 'en-US': enPublic };
+      const year = new Date().getFullYear();
+      for (const locale of SHELL_LOCALES) {
+        writeFileSync(join(outDir, `login.${locale}.html`), loginShellPage(withEarly, locale, texts[locale], base, year));
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  base: '/web/',
-  plugins: [react()],
+  base,
+  plugins: [react(), loginShellPages()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -27,13 +62,20 @@ export default defineConfig({
     // gzipped) is loaded only by the pages that chart (monitor, workplace's chart).
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), 'login-early': earlyEntry },
       output: {
         codeSplitting: {
           groups: [
             // Stable framework code changes rarely: one long-cached chunk.
             {
               name: 'react-vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 3,
+            },
+            // Apart from React: the login page renders without the router (app/login-app).
+            {
+              name: 'router-vendor',
+              test: /node_modules[\\/]react-router[\\/]/,
               priority: 3,
             },
             {
@@ -42,8 +84,14 @@ export default defineConfig({
               priority: 2,
             },
             {
-              name: 'i18n-http-vendor',
-              test: /node_modules[\\/](axios|i18next|react-i18next|zustand)[\\/]/,
+              name: 'i18n-vendor',
+              test: /node_modules[\\/](i18next|react-i18next|zustand)[\\/]/,
+              priority: 2,
+            },
+            // The HTTP client loads on the login form's first focus or submit, not with the form.
+            {
+              name: 'http-vendor',
+              test: /node_modules[\\/]axios[\\/]/,
               priority: 2,
             },
           ],
