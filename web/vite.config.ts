@@ -4,19 +4,22 @@ import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { loginShellPage, SHELL_LOCALES } from './src/app/login-shell/login-shell-html';
-import enPublic from './src/locales/en-US/public';
-import zhPublic from './src/locales/zh-CN/public';
+import { loginShellPage, SHELL_LOCALES } from './src/app/login-shell/login-shell-html.ts';
+import enPublic from './src/locales/en-US/public.ts';
+import zhPublic from './src/locales/zh-CN/public.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 const base = '/web/';
 const earlyEntry = fileURLToPath(new URL('./src/app/login-shell/early.ts', import.meta.url));
+const appStartModule = fileURLToPath(new URL('./src/app/app-start.tsx', import.meta.url));
 
 /**
  * Next to index.html (the bare console, for visitors with a session), writes the login page
  * as HTML in each language, login.zh-CN.html and login.en-US.html: the form in the page
- * (src/app/login-shell) and the small early script before the console's own. The server
- * picks one of the three by the console's hint cookies (src/web_assets.rs).
+ * (src/app/login-shell), the console's stylesheet inlined (no request before the first
+ * paint) and the small early script before the console's own. The bare console instead
+ * preloads the router and what it imports, which it loads at once. The server picks one of
+ * the three pages by the console's hint cookies (src/web_assets.rs).
  */
 function loginShellPages(): Plugin {
   return {
@@ -24,17 +27,37 @@ function loginShellPages(): Plugin {
     apply: 'build',
     writeBundle(options, bundle) {
       const outDir = options.dir!;
-      const early = Object.values(bundle).find(
-        (chunk) => chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId === earlyEntry,
-      );
-      if (!early) throw new Error('login shell: the early script was not built');
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const early = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === earlyEntry);
+      const appStart = chunks.find((chunk) => chunk.facadeModuleId === appStartModule);
+      if (!early || !appStart) throw new Error('login shell: the early script or the console start was not built');
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+
+      // The bare console: modulepreload the console start's whole static import tree.
+      const preloads = new Set<string>();
+      const visit = (fileName: string) => {
+        if (preloads.has(fileName) || index.includes(`${base}${fileName}"`)) return;
+        preloads.add(fileName);
+        chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(visit);
+      };
+      visit(appStart.fileName);
+      const preloadTags = [...preloads].map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
+      const stylesheet = /(\s*)<link rel="stylesheet" crossorigin href="([^"]+)">/;
+      writeFileSync(
+        join(outDir, 'index.html'),
+        index.replace(stylesheet, (tag, space: string) => `${preloadTags.map((link) => space + link).join('')}${tag}`),
+      );
+
+      // The login pages: stylesheet inline, early script first, the form in the root.
+      const css = readFileSync(join(outDir, index.match(stylesheet)![2].slice(base.length)), 'utf8');
       const earlyTag = `<script type="module" crossorigin src="${base}${early.fileName}"></script>`;
-      const withEarly = index.replace(/(\s*)<script type="module"/, `$1${earlyTag}$1<script type="module"`);
+      const loginIndex = index
+        .replace(stylesheet, (_, space: string) => `${space}<style>${css.trim()}</style>`)
+        .replace(/(\s*)<script type="module"/, `$1${earlyTag}$1<script type="module"`);
       const texts = { 'zh-CN': zhPublic, 'en-US': enPublic };
       const year = new Date().getFullYear();
       for (const locale of SHELL_LOCALES) {
-        writeFileSync(join(outDir, `login.${locale}.html`), loginShellPage(withEarly, locale, texts[locale], base, year));
+        writeFileSync(join(outDir, `login.${locale}.html`), loginShellPage(loginIndex, locale, texts[locale], base, year));
       }
     },
   };

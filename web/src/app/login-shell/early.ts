@@ -7,6 +7,8 @@
  */
 const form = document.querySelector<HTMLFormElement>('form[data-login-shell]');
 if (form) {
+  // 'ready': from now on a submit is kept (before this, the form's method="dialog" drops it).
+  form.dataset.loginShell = 'ready';
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     form.dataset.loginShell = 'submitted';

@@ -27,8 +27,12 @@ export function loginShellHtml(locale: string, texts: ShellTexts, base: string, 
   };
   const icon = (paths: string) =>
     `<svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true">${paths}</svg>`;
-  const userIcon = icon('<circle cx="12" cy="8" r="4"></circle><path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" stroke-linecap="round"></path>');
-  const lockIcon = icon('<rect x="5" y="11" width="14" height="10" rx="2"></rect><path d="M8 11V7a4 4 0 0 1 8 0v4"></path>');
+  const userIcon = icon(
+    '<circle cx="12" cy="8" r="4"></circle><path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" stroke-linecap="round"></path>',
+  );
+  const lockIcon = icon(
+    '<rect x="5" y="11" width="14" height="10" rx="2"></rect><path d="M8 11V7a4 4 0 0 1 8 0v4"></path>',
+  );
   const field = (name: string, type: string, autoComplete: string, svg: string) =>
     `<div class="login-form__field"><label class="login-form__control">${svg}` +
     `<input name="${name}" type="${type}" placeholder="${t(`login.form.${name}.placeholder`)}" ` +
@@ -59,7 +63,13 @@ export function loginShellHtml(locale: string, texts: ShellTexts, base: string, 
 }
 
 /** The whole page for one language, from the built index.html. */
-export function loginShellPage(indexHtml: string, locale: string, texts: ShellTexts, base: string, year: number): string {
+export function loginShellPage(
+  indexHtml: string,
+  locale: string,
+  texts: ShellTexts,
+  base: string,
+  year: number,
+): string {
   const title = `${texts['menu.login']} - ${texts['app.title']}`;
   return indexHtml
     .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
