@@ -43,15 +43,18 @@ function loginShellPages(): Plugin {
       visit(appStart.fileName);
       const preloadTags = [...preloads].map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
       const stylesheet = /(\s*)<link rel="stylesheet" crossorigin href="([^"]+)">/;
+      // It shows the boot spinner (.app-boot, global.css) until the console renders.
       writeFileSync(
         join(outDir, 'index.html'),
-        index.replace(stylesheet, (tag, space: string) => `${preloadTags.map((link) => space + link).join('')}${tag}`),
+        index
+          .replace(stylesheet, (tag, space: string) => `${preloadTags.map((link) => space + link).join('')}${tag}`)
+          .replace('<div id="root"></div>', '<div id="root"><div class="app-boot" aria-busy="true"></div></div>'),
       );
 
       // The login pages: stylesheet inline, early script first, the form in the root.
       const css = readFileSync(join(outDir, index.match(stylesheet)![2].slice(base.length)), 'utf8');
       const earlyTag = `<script type="module" crossorigin src="${base}${early.fileName}"></script>`;
-      const loginIndex = index
+      const loginIndex = index // as read above: an empty root, filled per language below
         .replace(stylesheet, (_, space: string) => `${space}<style>${css.trim()}</style>`)
         .replace(/(\s*)<script type="module"/, `$1${earlyTag}$1<script type="module"`);
       const texts = { 'zh-CN': zhPublic, 'en-US': enPublic };

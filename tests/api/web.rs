@@ -98,7 +98,7 @@ async fn the_first_page_is_the_login_form_in_the_chosen_language_or_the_bare_con
     assert!(english.contains(r#"<html lang="en-US">"#) && english.contains("Sign in"), "{english}");
     assert_ne!(chinese_tag, english_tag, "each page revalidates by its own ETag");
     let (_, console) = page(Some("bo_locale=en-US; bo_signed_in=1")).await;
-    assert!(console.contains(r#"<div id="root"></div>"#), "{console}");
+    assert!(console.contains(r#"<div id="root"><div class="app-boot""#), "{console}");
     assert!(!console.contains("login-form"));
     // Revalidation compares with the page this browser gets.
     let revalidated =

@@ -119,7 +119,7 @@ test('with a session the first page is the bare console, not the login form', as
   await expect(page.getByTestId('workplace-page')).toBeVisible();
   const reloaded = await page.reload();
   const html = await reloaded!.text();
-  expect(html).toContain('<div id="root"></div>');
+  expect(html).toContain('<div id="root"><div class="app-boot"');
   expect(html).not.toContain('login-form');
   await expect(page.getByTestId('workplace-page')).toBeVisible();
 });
