@@ -42,10 +42,11 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
 /// The console's hint cookies (set by the browser, see web/src/lib/shell-hints.ts).
 const SIGNED_IN_COOKIE: &str = "bo_signed_in";
 const LOCALE_COOKIE: &str = "bo_locale";
+const THEME_COOKIE: &str = "bo_theme";
 
 /// Which page `/web/` answers with: the bare console when the browser holds a session, else
 /// the login page in the stored language, Chinese unless English was chosen (the console's
-/// own rule: the stored choice, else zh-CN).
+/// own rule: the stored choice, else zh-CN), dark when the console's theme is.
 fn first_page(request_headers: &HeaderMap) -> &'static str {
     let cookie = |name: &str| {
         request_headers
@@ -60,9 +61,13 @@ fn first_page(request_headers: &HeaderMap) -> &'static str {
     if cookie(SIGNED_IN_COOKIE).as_deref() == Some("1") {
         return "index.html";
     }
-    match cookie(LOCALE_COOKIE).as_deref() {
-        Some("en-US") => "login.en-US.html",
-        _ => "login.zh-CN.html",
+    let english = cookie(LOCALE_COOKIE).as_deref() == Some("en-US");
+    let dark = cookie(THEME_COOKIE).as_deref() == Some("dark");
+    match (english, dark) {
+        (true, true) => "login.en-US.dark.html",
+        (true, false) => "login.en-US.html",
+        (false, true) => "login.zh-CN.dark.html",
+        (false, false) => "login.zh-CN.html",
     }
 }
 
@@ -167,6 +172,10 @@ mod tests {
         assert_eq!(first_page(&with_cookies(&["not_bo_locale=en-US"])), "login.zh-CN.html");
         assert_eq!(first_page(&with_cookies(&["bo_signed_in=1; bo_locale=en-US"])), "index.html");
         assert_eq!(first_page(&with_cookies(&["bo_signed_in=0"])), "login.zh-CN.html");
+        assert_eq!(first_page(&with_cookies(&["bo_theme=dark"])), "login.zh-CN.dark.html");
+        assert_eq!(first_page(&with_cookies(&["bo_theme=dark; bo_locale=en-US"])), "login.en-US.dark.html");
+        assert_eq!(first_page(&with_cookies(&["bo_theme=light; bo_locale=en-US"])), "login.en-US.html");
+        assert_eq!(first_page(&with_cookies(&["bo_theme=dark; bo_signed_in=1"])), "index.html");
     }
 
     #[test]

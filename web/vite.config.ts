@@ -15,7 +15,8 @@ const appStartModule = fileURLToPath(new URL('./src/app/app-start.tsx', import.m
 
 /**
  * Next to index.html (the bare console, for visitors with a session), writes the login page
- * as HTML in each language, login.zh-CN.html and login.en-US.html: the form in the page
+ * as HTML in each language, login.zh-CN.html and login.en-US.html (and a .dark.html of
+ * each, for the dark theme): the form in the page
  * (src/app/login-shell), the console's stylesheet inlined (no request before the first
  * paint) and the small early script before the console's own. The bare console instead
  * preloads the router and what it imports, which it loads at once. The server picks one of
@@ -60,7 +61,10 @@ function loginShellPages(): Plugin {
       const texts = { 'zh-CN': zhPublic, 'en-US': enPublic };
       const year = new Date().getFullYear();
       for (const locale of SHELL_LOCALES) {
-        writeFileSync(join(outDir, `login.${locale}.html`), loginShellPage(loginIndex, locale, texts[locale], base, year));
+        const page = loginShellPage(loginIndex, locale, texts[locale], base, year);
+        writeFileSync(join(outDir, `login.${locale}.html`), page);
+        // For the dark theme (global.css's body[data-theme='dark']): no light flash first.
+        writeFileSync(join(outDir, `login.${locale}.dark.html`), page.replace('<body>', '<body data-theme="dark">'));
       }
     },
   };

@@ -73,7 +73,8 @@ async fn the_console_is_served_with_the_right_caching_and_compression() {
 }
 
 /// `/web/` sends the login form as HTML in the language of the hint cookie (Chinese by
-/// default), and the bare console to a browser holding a session. Needs the console built in.
+/// default; dark for the dark theme), and the bare console to a browser holding a session.
+/// Needs the console built in.
 #[tokio::test]
 async fn the_first_page_is_the_login_form_in_the_chosen_language_or_the_bare_console() {
     let app = spawn_app(Backend::Sqlite).await;
@@ -97,6 +98,8 @@ async fn the_first_page_is_the_login_form_in_the_chosen_language_or_the_bare_con
     let (english_tag, english) = page(Some("bo_locale=en-US")).await;
     assert!(english.contains(r#"<html lang="en-US">"#) && english.contains("Sign in"), "{english}");
     assert_ne!(chinese_tag, english_tag, "each page revalidates by its own ETag");
+    let (_, dark) = page(Some("bo_theme=dark")).await;
+    assert!(dark.contains(r#"<body data-theme="dark">"#) && dark.contains("登录"), "{dark}");
     let (_, console) = page(Some("bo_locale=en-US; bo_signed_in=1")).await;
     assert!(console.contains(r#"<div id="root"><div class="app-boot""#), "{console}");
     assert!(!console.contains("login-form"));

@@ -123,3 +123,27 @@ test('with a session the first page is the bare console, not the login form', as
   expect(html).not.toContain('login-form');
   await expect(page.getByTestId('workplace-page')).toBeVisible();
 });
+
+test('with the dark theme chosen, the login page HTML is dark before any script', async ({ page, browser }) => {
+  await page.goto('#/login');
+  await expect(reactForm(page)).toBeVisible();
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('backoffice-settings') ?? '{"state":{},"version":1}');
+    stored.state.theme = 'dark';
+    localStorage.setItem('backoffice-settings', JSON.stringify(stored));
+  });
+  await page.reload();
+  // The console set its theme hint on start; the next first page comes dark.
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'bo_theme')?.value).toBe('dark');
+  const withoutScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: test.info().project.use.baseURL,
+  });
+  await withoutScripts.addCookies(cookies);
+  const bare = await withoutScripts.newPage();
+  await bare.goto('#/login');
+  await expect(bare.locator('body')).toHaveAttribute('data-theme', 'dark');
+  await expect(bare.locator('body')).toHaveCSS('background-color', 'rgb(20, 20, 20)');
+  await withoutScripts.close();
+});

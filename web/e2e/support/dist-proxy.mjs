@@ -30,7 +30,8 @@ function firstPage(cookieHeader) {
     (cookieHeader ?? '').split(';').map((pair) => pair.trim().split('=')).filter((pair) => pair.length === 2),
   );
   if (cookies.bo_signed_in === '1') return 'index.html';
-  const page = cookies.bo_locale === 'en-US' ? 'login.en-US.html' : 'login.zh-CN.html';
+  const locale = cookies.bo_locale === 'en-US' ? 'en-US' : 'zh-CN';
+  const page = `login.${locale}${cookies.bo_theme === 'dark' ? '.dark' : ''}.html`;
   return existsSync(join(dist, page)) ? page : 'index.html';
 }
 

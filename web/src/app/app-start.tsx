@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { createHashRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { syncDayjsLocale } from '@/lib/antd-locale';
 import { currentLocale } from '@/lib/i18n';
 import { hasToken } from '@/lib/session';
 import { loadAppTexts } from '@/locales/app-texts';
@@ -16,11 +17,18 @@ import { buildRouteObjects } from './routes/route-objects';
 import { preloadSignedInShell } from './routes/preload-signed-in-shell';
 import { pathOfRouteName } from './routes/route-table';
 
-/** While the user types credentials: fetch what the first screen after sign-in needs. */
+/**
+ * While the user types credentials: fetch what the first screen after sign-in needs, the
+ * guard's own calls' code included (each would otherwise be one more round trip in a row
+ * after the sign-in answer). Failures are ignored: each is loaded again when needed.
+ */
 export function warmSignedInConsole(): void {
   preloadSignedInShell();
-  // A failure is retried when the console starts.
-  loadAppTexts(currentLocale()).catch(() => undefined);
+  const ignore = () => undefined;
+  loadAppTexts(currentLocale()).catch(ignore);
+  import('@/features/user/api/get-user-info').catch(ignore);
+  import('./guards/system-info-loader').catch(ignore);
+  syncDayjsLocale(currentLocale()).catch(ignore);
 }
 
 /** The query of a hash address (`#/login?redirect=Monitor` → { redirect: 'Monitor' }). */
