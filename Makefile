@@ -62,8 +62,10 @@ api-types-check:
 fuzz-api:
 	scripts/fuzz-api.sh
 
+# The unit tests, then the login page's JavaScript budget (npm run size:login, 120 kB gzip).
 test-web:
 	cd web && npm test
+	cd web && npm run size:login
 
 test-e2e:
 	cd web && BACKOFFICE_BIN=$(CURDIR)/$(BINARY) npx playwright test

@@ -7,6 +7,11 @@
 //! The console build writes `.br` and `.gz` twins of its larger files (web/scripts/
 //! compress.mjs); they are served to clients that accept them, so no CPU is spent
 //! compressing the same bytes on every request.
+//!
+//! `/web/` answers with one of three first pages the build writes: the login page with its
+//! form as HTML in Chinese or in English (shown and usable before any script runs), or the
+//! bare console for visitors with a session. The console keeps two hint cookies for this
+//! choice (web/src/lib/shell-hints.ts); they are never trusted for anything else.
 
 use axum::{
     Router,
@@ -27,11 +32,53 @@ pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new()
         .route("/", get(|| async { Redirect::temporary("/web/") }))
         .route("/web", get(|| async { Redirect::temporary("/web/") }))
-        .route("/web/", get(|headers: HeaderMap| async move { serve("index.html", &headers) }))
+        .route("/web/", get(|headers: HeaderMap| async move { serve_first_page(&headers) }))
         .route(
             "/web/{*path}",
             get(|Path(path): Path<String>, headers: HeaderMap| async move { serve(&path, &headers) }),
         )
+}
+
+/// The console's hint cookies (set by the browser, see web/src/lib/shell-hints.ts).
+const SIGNED_IN_COOKIE: &str = "bo_signed_in";
+const LOCALE_COOKIE: &str = "bo_locale";
+const THEME_COOKIE: &str = "bo_theme";
+
+/// Which page `/web/` answers with: the bare console when the browser holds a session, else
+/// the login page in the stored language, Chinese unless English was chosen (the console's
+/// own rule: the stored choice, else zh-CN), dark when the console's theme is.
+fn first_page(request_headers: &HeaderMap) -> &'static str {
+    let cookie = |name: &str| {
+        request_headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(';'))
+            .filter_map(|pair| pair.trim().split_once('='))
+            .find(|(key, _)| *key == name)
+            .map(|(_, value)| value.to_string())
+    };
+    if cookie(SIGNED_IN_COOKIE).as_deref() == Some("1") {
+        return "index.html";
+    }
+    let english = cookie(LOCALE_COOKIE).as_deref() == Some("en-US");
+    let dark = cookie(THEME_COOKIE).as_deref() == Some("dark");
+    match (english, dark) {
+        (true, true) => "login.en-US.dark.html",
+        (true, false) => "login.en-US.html",
+        (false, true) => "login.zh-CN.dark.html",
+        (false, false) => "login.zh-CN.html",
+    }
+}
+
+fn serve_first_page(request_headers: &HeaderMap) -> Response {
+    let page = first_page(request_headers);
+    // A console built before the login pages existed has only index.html.
+    let page = if ConsoleAssets::get(page).is_some() { page } else { "index.html" };
+    let mut response = serve(page, request_headers);
+    // The same address answers differently by cookie: shared caches must keep them apart.
+    response.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding, cookie"));
+    response
 }
 
 fn serve(path: &str, request_headers: &HeaderMap) -> Response {
@@ -103,6 +150,32 @@ mod tests {
         let mut headers = HeaderMap::new();
         headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(value).unwrap());
         headers
+    }
+
+    fn with_cookies(values: &[&str]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for value in values {
+            headers.append(header::COOKIE, HeaderValue::from_str(value).unwrap());
+        }
+        headers
+    }
+
+    #[test]
+    fn the_first_page_follows_the_hint_cookies() {
+        assert_eq!(first_page(&HeaderMap::new()), "login.zh-CN.html");
+        assert_eq!(first_page(&with_cookies(&["bo_locale=en-US"])), "login.en-US.html");
+        assert_eq!(first_page(&with_cookies(&["a=b; bo_locale=en-US; c=d"])), "login.en-US.html");
+        assert_eq!(first_page(&with_cookies(&["x=1", "bo_locale=en-US"])), "login.en-US.html");
+        assert_eq!(first_page(&with_cookies(&["bo_locale=zh-CN"])), "login.zh-CN.html");
+        // Anything else is the default language, never a file name taken from the cookie.
+        assert_eq!(first_page(&with_cookies(&["bo_locale=../../etc"])), "login.zh-CN.html");
+        assert_eq!(first_page(&with_cookies(&["not_bo_locale=en-US"])), "login.zh-CN.html");
+        assert_eq!(first_page(&with_cookies(&["bo_signed_in=1; bo_locale=en-US"])), "index.html");
+        assert_eq!(first_page(&with_cookies(&["bo_signed_in=0"])), "login.zh-CN.html");
+        assert_eq!(first_page(&with_cookies(&["bo_theme=dark"])), "login.zh-CN.dark.html");
+        assert_eq!(first_page(&with_cookies(&["bo_theme=dark; bo_locale=en-US"])), "login.en-US.dark.html");
+        assert_eq!(first_page(&with_cookies(&["bo_theme=light; bo_locale=en-US"])), "login.en-US.html");
+        assert_eq!(first_page(&with_cookies(&["bo_theme=dark; bo_signed_in=1"])), "index.html");
     }
 
     #[test]

@@ -1,13 +1,78 @@
 /// <reference types="vitest/config" />
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { loginShellPage, SHELL_LOCALES } from './src/app/login-shell/login-shell-html.ts';
+import enPublic from './src/locales/en-US/public.ts';
+import zhPublic from './src/locales/zh-CN/public.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
+const base = '/web/';
+const earlyEntry = fileURLToPath(new URL('./src/app/login-shell/early.ts', import.meta.url));
+const appStartModule = fileURLToPath(new URL('./src/app/app-start.tsx', import.meta.url));
+
+/**
+ * Next to index.html (the bare console, for visitors with a session), writes the login page
+ * as HTML in each language, login.zh-CN.html and login.en-US.html (and a .dark.html of
+ * each, for the dark theme): the form in the page
+ * (src/app/login-shell), the console's stylesheet inlined (no request before the first
+ * paint) and the small early script before the console's own. The bare console instead
+ * preloads the router and what it imports, which it loads at once. The server picks one of
+ * the three pages by the console's hint cookies (src/web_assets.rs).
+ */
+function loginShellPages(): Plugin {
+  return {
+    name: 'login-shell-pages',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir!;
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const early = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === earlyEntry);
+      const appStart = chunks.find((chunk) => chunk.facadeModuleId === appStartModule);
+      if (!early || !appStart) throw new Error('login shell: the early script or the console start was not built');
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+
+      // The bare console: modulepreload the console start's whole static import tree.
+      const preloads = new Set<string>();
+      const visit = (fileName: string) => {
+        if (preloads.has(fileName) || index.includes(`${base}${fileName}"`)) return;
+        preloads.add(fileName);
+        chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(visit);
+      };
+      visit(appStart.fileName);
+      const preloadTags = [...preloads].map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
+      const stylesheet = /(\s*)<link rel="stylesheet" crossorigin href="([^"]+)">/;
+      // It shows the boot spinner (.app-boot, global.css) until the console renders.
+      writeFileSync(
+        join(outDir, 'index.html'),
+        index
+          .replace(stylesheet, (tag, space: string) => `${preloadTags.map((link) => space + link).join('')}${tag}`)
+          .replace('<div id="root"></div>', '<div id="root"><div class="app-boot" aria-busy="true"></div></div>'),
+      );
+
+      // The login pages: stylesheet inline, early script first, the form in the root.
+      const css = readFileSync(join(outDir, index.match(stylesheet)![2].slice(base.length)), 'utf8');
+      const earlyTag = `<script type="module" crossorigin src="${base}${early.fileName}"></script>`;
+      const loginIndex = index // as read above: an empty root, filled per language below
+        .replace(stylesheet, (_, space: string) => `${space}<style>${css.trim()}</style>`)
+        .replace(/(\s*)<script type="module"/, `$1${earlyTag}$1<script type="module"`);
+      const texts = { 'zh-CN': zhPublic, 'en-US': enPublic };
+      const year = new Date().getFullYear();
+      for (const locale of SHELL_LOCALES) {
+        const page = loginShellPage(loginIndex, locale, texts[locale], base, year);
+        writeFileSync(join(outDir, `login.${locale}.html`), page);
+        // For the dark theme (global.css's body[data-theme='dark']): no light flash first.
+        writeFileSync(join(outDir, `login.${locale}.dark.html`), page.replace('<body>', '<body data-theme="dark">'));
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  base: '/web/',
-  plugins: [react()],
+  base,
+  plugins: [react(), loginShellPages()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -27,13 +92,20 @@ export default defineConfig({
     // gzipped) is loaded only by the pages that chart (monitor, workplace's chart).
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), 'login-early': earlyEntry },
       output: {
         codeSplitting: {
           groups: [
             // Stable framework code changes rarely: one long-cached chunk.
             {
               name: 'react-vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 3,
+            },
+            // Apart from React: the login page renders without the router (app/login-app).
+            {
+              name: 'router-vendor',
+              test: /node_modules[\\/]react-router[\\/]/,
               priority: 3,
             },
             {
@@ -42,8 +114,14 @@ export default defineConfig({
               priority: 2,
             },
             {
-              name: 'i18n-http-vendor',
-              test: /node_modules[\\/](axios|i18next|react-i18next|zustand)[\\/]/,
+              name: 'i18n-vendor',
+              test: /node_modules[\\/](i18next|react-i18next|zustand)[\\/]/,
+              priority: 2,
+            },
+            // The HTTP client loads on the login form's first focus or submit, not with the form.
+            {
+              name: 'http-vendor',
+              test: /node_modules[\\/]axios[\\/]/,
               priority: 2,
             },
           ],

@@ -53,8 +53,8 @@ async fn the_console_is_served_with_the_right_caching_and_compression() {
     assert!(!index.contains("<script>"), "inline scripts would break the Content-Security-Policy");
     let script = index
         .split('"')
-        .find(|part| part.starts_with("/web/assets/") && part.ends_with(".js"))
-        .expect("index.html references a hashed script");
+        .find(|part| part.starts_with("/web/assets/index-") && part.ends_with(".js"))
+        .expect("index.html references the console's hashed entry script");
     let asset = app.client.get(app.url(script)).header("accept-encoding", "gzip").send().await.unwrap();
     assert_eq!(asset.status(), 200);
     assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
@@ -70,6 +70,43 @@ async fn the_console_is_served_with_the_right_caching_and_compression() {
     assert_eq!(revalidated.status(), 304);
     let missing = app.client.get(app.url("/web/assets/missing-file.js")).send().await.unwrap();
     assert_eq!(missing.status(), 404);
+}
+
+/// `/web/` sends the login form as HTML in the language of the hint cookie (Chinese by
+/// default; dark for the dark theme), and the bare console to a browser holding a session.
+/// Needs the console built in.
+#[tokio::test]
+async fn the_first_page_is_the_login_form_in_the_chosen_language_or_the_bare_console() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let page = |cookie: Option<&'static str>| {
+        let mut request = app.client.get(app.url("/web/"));
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        async move {
+            let response = request.send().await.unwrap();
+            assert_eq!(response.status(), 200);
+            assert_eq!(response.headers()["vary"], "accept-encoding, cookie");
+            let etag = response.headers()["etag"].to_str().unwrap().to_string();
+            (etag, response.text().await.unwrap())
+        }
+    };
+    let (chinese_tag, chinese) = page(None).await;
+    assert!(chinese.contains(r#"<html lang="zh-CN">"#), "{chinese}");
+    assert!(chinese.contains(r#"data-testid="login-form""#) && chinese.contains("登录"), "{chinese}");
+    assert!(!chinese.contains("<script>"), "inline scripts would break the Content-Security-Policy");
+    let (english_tag, english) = page(Some("bo_locale=en-US")).await;
+    assert!(english.contains(r#"<html lang="en-US">"#) && english.contains("Sign in"), "{english}");
+    assert_ne!(chinese_tag, english_tag, "each page revalidates by its own ETag");
+    let (_, dark) = page(Some("bo_theme=dark")).await;
+    assert!(dark.contains(r#"<body data-theme="dark">"#) && dark.contains("登录"), "{dark}");
+    let (_, console) = page(Some("bo_locale=en-US; bo_signed_in=1")).await;
+    assert!(console.contains(r#"<div id="root"><div class="app-boot""#), "{console}");
+    assert!(!console.contains("login-form"));
+    // Revalidation compares with the page this browser gets.
+    let revalidated =
+        app.client.get(app.url("/web/")).header("cookie", "bo_locale=en-US").header("if-none-match", english_tag);
+    assert_eq!(revalidated.send().await.unwrap().status(), 304);
 }
 
 #[tokio::test]

@@ -1,11 +1,35 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
-import './lib/i18n';
-import { AppRouter } from './app/router';
+import { LoginApp } from './app/login-app';
+import { readLoginShell, resumeLoginShell, startsOnLoginPage } from './app/login-shell/takeover';
+import { changeLocale, syncLocaleHint } from './lib/i18n';
+import { hasToken, syncSignedInHint } from './lib/session';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppRouter />
-  </StrictMode>,
-);
+// The server picks the first page (login form as HTML, or the bare console) by these.
+syncLocaleHint();
+syncSignedInHint();
+
+const container = document.getElementById('root')!;
+const root = createRoot(container);
+const startConsole = (afterLogin: boolean) =>
+  import('./app/app-start').then((module) => module.mountConsole(root, afterLogin));
+
+if (!hasToken() && startsOnLoginPage(window.location.hash)) {
+  // The login page alone (no router): React takes over the HTML form the page came with.
+  if (!window.location.hash.startsWith('#/login')) window.history.replaceState(null, '', '#/login');
+  const shell = readLoginShell(container);
+  if (shell?.locale) void changeLocale(shell.locale);
+  // Synchronously, so no keystroke falls between reading the HTML form and replacing it.
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <LoginApp initialValues={shell?.values} onLoggedIn={() => startConsole(true)} />
+      </StrictMode>,
+    ),
+  );
+  if (shell) resumeLoginShell(container, shell);
+} else {
+  void startConsole(false);
+}

@@ -44,6 +44,14 @@ export async function useLocale(page: Page, locale: 'zh-CN' | 'en-US') {
   await page.addInitScript((value) => {
     if (!localStorage.getItem('locale')) localStorage.setItem('locale', value);
   }, locale);
+  // The server's hint (web/src/lib/shell-hints.ts), so the login page's HTML is in it too.
+  await setShellCookie(page, 'bo_locale', locale);
+}
+
+/** Set one of the console's hint cookies, as the console itself would (path /web). */
+export async function setShellCookie(page: Page, name: string, value: string) {
+  const { hostname } = new URL(test.info().project.use.baseURL!);
+  await page.context().addCookies([{ name, value, domain: hostname, path: '/web' }]);
 }
 
 /**

@@ -24,10 +24,21 @@ const TYPES = {
   '.json': 'application/json',
 };
 
+/** The server's choice of first page by the console's hint cookies (src/web_assets.rs). */
+function firstPage(cookieHeader) {
+  const cookies = Object.fromEntries(
+    (cookieHeader ?? '').split(';').map((pair) => pair.trim().split('=')).filter((pair) => pair.length === 2),
+  );
+  if (cookies.bo_signed_in === '1') return 'index.html';
+  const locale = cookies.bo_locale === 'en-US' ? 'en-US' : 'zh-CN';
+  const page = `login.${locale}${cookies.bo_theme === 'dark' ? '.dark' : ''}.html`;
+  return existsSync(join(dist, page)) ? page : 'index.html';
+}
+
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (req.method === 'GET' && (url.pathname === '/web/' || url.pathname.startsWith('/web/'))) {
-    const relative = url.pathname === '/web/' ? 'index.html' : url.pathname.slice('/web/'.length);
+    const relative = url.pathname === '/web/' ? firstPage(req.headers.cookie) : url.pathname.slice('/web/'.length);
     const file = normalize(join(dist, relative));
     if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end('not found');

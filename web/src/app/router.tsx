@@ -1,8 +1,4 @@
-import { useState } from 'react';
-import { createHashRouter, type HydrationState } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { hasToken } from '@/lib/session';
-import { buildRouteObjects } from './routes/route-objects';
+import type { HydrationState } from 'react-router';
 import { LOGIN_PATH, ROUTE_NAMES } from './routes/route-names';
 
 /**
@@ -15,12 +11,4 @@ export function initialHydration(hash: string, signedIn: boolean): HydrationStat
   const path = hash.replace(/^#/, '').split('?')[0];
   if (path !== LOGIN_PATH || signedIn) return undefined;
   return { loaderData: { [ROUTE_NAMES.login]: null } };
-}
-
-/** Hash-history router (URLs like /web/#/dashboard/workplace). */
-export function AppRouter() {
-  const [router] = useState(() =>
-    createHashRouter(buildRouteObjects(), { hydrationData: initialHydration(window.location.hash, hasToken()) }),
-  );
-  return <RouterProvider router={router} />;
 }

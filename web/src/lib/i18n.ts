@@ -1,7 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from '@/locales/en-US';
-import zhCN from '@/locales/zh-CN';
+import enPublic from '@/locales/en-US/public';
+import zhPublic from '@/locales/zh-CN/public';
+import { LOCALE_COOKIE, setShellHint } from './shell-hints';
 
 export const SUPPORTED_LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
@@ -21,10 +22,13 @@ export function getInitialLocale(): Locale {
   return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }
 
+// Only the login page's texts, in both languages, ship with the first page; the rest of the
+// console's texts load with the signed-in console (locales/app-texts.ts registers a loader
+// below, so a language switch first fetches that language's texts).
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-CN': { translation: zhCN },
-    'en-US': { translation: enUS },
+    'zh-CN': { translation: zhPublic },
+    'en-US': { translation: enPublic },
   },
   lng: getInitialLocale(),
   fallbackLng: FALLBACK_LOCALE,
@@ -41,9 +45,24 @@ export function currentLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
 }
 
+type TextLoader = (locale: Locale) => Promise<void>;
+const textLoaders = new Set<TextLoader>();
+
+/** Texts loaded after start-up register here so a language switch loads them first. */
+export function onLocaleTexts(loader: TextLoader): void {
+  textLoaders.add(loader);
+}
+
+/** Tell the server the language of the login page it sends first (lib/shell-hints). */
+export function syncLocaleHint(locale: Locale = currentLocale()): void {
+  setShellHint(LOCALE_COOKIE, locale);
+}
+
 /** Switch the console language and remember it. */
 export async function changeLocale(locale: Locale): Promise<void> {
   localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  syncLocaleHint(locale);
+  await Promise.all([...textLoaders].map((load) => load(locale)));
   await i18n.changeLanguage(locale);
 }
 

@@ -14,6 +14,7 @@
  */
 import type { components, paths } from '@/api/schema';
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { ApiError } from './api-error';
 import { reloadPage } from './browser';
 import { openErrorDialog, showErrorMessage } from './feedback';
 import i18n, { currentLocale } from './i18n';
@@ -66,26 +67,7 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-export type ApiErrorKind = 'envelope' | 'transport';
-
-export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
-  /** Envelope code, when the server answered with one. */
-  readonly code?: number;
-  /** Envelope data (e.g. {fields} for 40000, {retry_after_seconds} for 42900). */
-  readonly data?: unknown;
-  /** HTTP status, when there was a response. */
-  readonly status?: number;
-
-  constructor(message: string, options: { kind: ApiErrorKind; code?: number; data?: unknown; status?: number }) {
-    super(message);
-    this.name = 'ApiError';
-    this.kind = options.kind;
-    this.code = options.code;
-    this.data = options.data;
-    this.status = options.status;
-  }
-}
+export { ApiError, type ApiErrorKind } from './api-error';
 
 export function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';

@@ -3,6 +3,8 @@
  * Keys are fixed by the spec: token, loginTime, loginfo (JSON), system_info.
  */
 
+import { setShellHint, SIGNED_IN_COOKIE } from './shell-hints';
+
 export const SESSION_KEYS = {
   token: 'token',
   loginTime: 'loginTime',
@@ -30,10 +32,17 @@ export function hasToken(): boolean {
 
 export function setToken(token: string): void {
   localStorage.setItem(SESSION_KEYS.token, token);
+  setShellHint(SIGNED_IN_COOKIE, '1');
 }
 
 export function clearToken(): void {
   localStorage.removeItem(SESSION_KEYS.token);
+  setShellHint(SIGNED_IN_COOKIE, null);
+}
+
+/** Bring the server's first-page hint in line with the stored session (lib/shell-hints). */
+export function syncSignedInHint(): void {
+  setShellHint(SIGNED_IN_COOKIE, hasToken() ? '1' : null);
 }
 
 export function getLoginInfo(): LoginInfo | null {
@@ -65,5 +74,6 @@ export function onSessionCleared(listener: SessionClearedListener): () => void {
 /** Remove every session key; used by logout whatever the server answered. */
 export function clearSession(): void {
   Object.values(SESSION_KEYS).forEach((key) => localStorage.removeItem(key));
+  setShellHint(SIGNED_IN_COOKIE, null);
   sessionClearedListeners.forEach((listener) => listener());
 }

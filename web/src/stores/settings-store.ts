@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { MenuRoute } from '@/lib/route-meta';
+import { setShellHint, THEME_COOKIE } from '@/lib/shell-hints';
 
 export type ThemeMode = 'light' | 'dark';
 export type Device = 'desktop' | 'mobile';
@@ -123,7 +124,13 @@ export function applyAppearance(
   document.documentElement.style.setProperty('--app-primary-color', settings.themeColor);
 }
 
+/** Tell the server to send the login page's HTML already dark (lib/shell-hints). */
+export function syncThemeHint(theme: ThemeMode): void {
+  setShellHint(THEME_COOKIE, theme === 'dark' ? 'dark' : null);
+}
+
 applyAppearance(useSettingsStore.getState());
+syncThemeHint(useSettingsStore.getState().theme);
 useSettingsStore.subscribe((state, previous) => {
   if (
     state.theme !== previous.theme ||
@@ -132,4 +139,5 @@ useSettingsStore.subscribe((state, previous) => {
   ) {
     applyAppearance(state);
   }
+  if (state.theme !== previous.theme) syncThemeHint(state.theme);
 });

@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import i18n from '@/lib/i18n';
+import enUS from '@/locales/en-US';
+import zhCN from '@/locales/zh-CN';
+
+// The console's texts beyond the login page's load with the signed-in console
+// (locales/app-texts.ts); components tested on their own get them all up front.
+i18n.addResourceBundle('zh-CN', 'translation', zhCN, true, false);
+i18n.addResourceBundle('en-US', 'translation', enUS, true, false);
 
 // waitFor and findBy* give up after this long (default 1 s: too short for antd under load).
 configure({ asyncUtilTimeout: 10_000 });

@@ -14,12 +14,13 @@ import { useUserStore } from '@/stores/user-store';
 import {
   isTwoFactorChallenge,
   postLogin,
+  postLogout,
+  postVerifyTwoFactor,
   type LoginAnswer,
   type LoginCredentials,
   type LoginResult,
-} from './api/login';
-import { postLogout } from './api/logout';
-import { postVerifyTwoFactor, type TwoFactorLoginRequest } from './api/verify-two-factor';
+  type TwoFactorLoginRequest,
+} from './api/sign-in-requests';
 
 function storeLogin(result: LoginResult): void {
   saveSession(result.token, result.loginfo);

@@ -35,7 +35,6 @@ export default {
   'menu.user.messageCenter': 'Message center',
   'menu.user.googleAuth': 'Two-Factor Authentication',
   'menu.notFound': 'Page not found',
-  'menu.login': 'Login',
   'menu.changePassword': 'Change password',
   'menu.order.notifications': 'Notifications',
 };

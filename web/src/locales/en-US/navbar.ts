@@ -1,8 +1,6 @@
 export default {
-  'navbar.logoAlt': 'Top-up Backoffice logo',
   'navbar.search': 'Search',
   'navbar.search.placeholder': 'Search pages',
-  'navbar.language': 'Language',
   'navbar.theme.toLight': 'Switch to light mode',
   'navbar.theme.toDark': 'Switch to dark mode',
   'navbar.settings': 'Page settings',

@@ -35,7 +35,6 @@ export default {
   'menu.user.messageCenter': '消息中心',
   'menu.user.googleAuth': '双因素认证',
   'menu.notFound': '页面不存在',
-  'menu.login': '登录',
   'menu.changePassword': '修改密码',
   'menu.order.notifications': '回调通知',
 };

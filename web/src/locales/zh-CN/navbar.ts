@@ -1,8 +1,6 @@
 export default {
-  'navbar.logoAlt': '话费充值后台标志',
   'navbar.search': '搜索',
   'navbar.search.placeholder': '搜索页面',
-  'navbar.language': '语言',
   'navbar.theme.toLight': '切换为亮色模式',
   'navbar.theme.toDark': '切换为暗黑模式',
   'navbar.settings': '页面配置',

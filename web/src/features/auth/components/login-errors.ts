@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/request';
+import { ApiError } from '@/lib/api-error';
 
 export const TOO_MANY_ATTEMPTS = 42900;
 /** verify2FA: the pending sign-in is unknown, expired or used: start over with the password. */

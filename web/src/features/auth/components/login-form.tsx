@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isTwoFactorChallenge, type LoginCredentials, type TwoFactorChallenge } from '../api/login';
+import { isTwoFactorChallenge, type LoginCredentials, type TwoFactorChallenge } from '../api/sign-in-requests';
 import { login } from '../session-actions';
 import { retryAfterSeconds } from './login-errors';
 import { LockIcon, UserIcon } from './login-icons';
@@ -8,12 +8,14 @@ import { useCountdown } from './use-countdown';
 import { validateCredentials, type CredentialErrors } from './validate-credentials';
 
 export interface LoginFormProps {
-  /** Called after the session is stored. */
-  onLoggedIn: () => void;
+  /** Called after the session is stored; the button keeps spinning until it settles. */
+  onLoggedIn: () => void | Promise<void>;
   /** The password was right and two-factor is on: ask for the code next. */
   onTwoFactor?: (challenge: TwoFactorChallenge, username: string) => void;
   /** Prefilled username (coming back from the code step). */
   initialUsername?: string;
+  /** Prefilled password (typed into the login page's HTML before the script took over). */
+  initialPassword?: string;
   /** A message to show above the form (e.g. why the code step sent the user back). */
   notice?: string | null;
 }
@@ -22,10 +24,16 @@ export interface LoginFormProps {
  * Username / password form. Plain HTML (no antd) so the login page stays light; nothing is
  * remembered between visits. Server errors (wrong credentials, throttling) show above the form.
  */
-export function LoginForm({ onLoggedIn, onTwoFactor, initialUsername = '', notice = null }: LoginFormProps) {
+export function LoginForm({
+  onLoggedIn,
+  onTwoFactor,
+  initialUsername = '',
+  initialPassword = '',
+  notice = null,
+}: LoginFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [values, setValues] = useState<LoginCredentials>({ username: initialUsername, password: '' });
+  const [values, setValues] = useState<LoginCredentials>({ username: initialUsername, password: initialPassword });
   const [errors, setErrors] = useState<CredentialErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -54,7 +62,7 @@ export function LoginForm({ onLoggedIn, onTwoFactor, initialUsername = '', notic
         else setServerError(t('login.form.login.errMsg'));
         return;
       }
-      onLoggedIn();
+      await onLoggedIn();
     } catch (error) {
       setValues((current) => ({ ...current, password: '' }));
       setWaitSeconds(retryAfterSeconds(error));

@@ -1,15 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import logoUrl from '@/assets/logo.svg';
 import { LocaleToggle } from '@/components/locale-switch/locale-toggle';
-import type { TwoFactorChallenge } from '../api/login';
+import type { TwoFactorChallenge } from '../api/sign-in-requests';
 import { LoginForm } from './login-form';
 import { TwoFactorStep } from './two-factor-step';
 import './login-page.css';
 
 export interface LoginPageProps {
-  onLoggedIn: () => void;
+  /** Called after the session is stored; the button keeps spinning until it settles. */
+  onLoggedIn: () => void | Promise<void>;
+  /** What was typed into the login page's HTML before the console's script took over. */
+  initialValues?: { username: string; password: string };
 }
+
+// The favicon is the logo: one file, already requested by the page, and the same address in
+// the login page's HTML (app/login-shell), so taking that page over repaints nothing.
+const LOGO_URL = `${import.meta.env.BASE_URL}favicon.svg`;
 
 type Step =
   | { kind: 'password'; username: string; notice: string | null }
@@ -19,16 +25,16 @@ type Step =
  * Public sign-in page with a banner, the form and a language switch. With two-factor on,
  * the password step is followed by the code step (the session is stored only after it).
  */
-export function LoginPage({ onLoggedIn }: LoginPageProps) {
+export function LoginPage({ onLoggedIn, initialValues }: LoginPageProps) {
   const { t } = useTranslation();
-  const [step, setStep] = useState<Step>({ kind: 'password', username: '', notice: null });
+  const [step, setStep] = useState<Step>({ kind: 'password', username: initialValues?.username ?? '', notice: null });
   // A fresh password form each time the user comes back to it.
   const [passwordRound, setPasswordRound] = useState(0);
   return (
     <div className="login-page" data-testid="login-page">
       <aside className="login-page__banner">
         <div className="login-page__brand">
-          <img src={logoUrl} alt={t('navbar.logoAlt')} width={32} height={32} />
+          <img src={LOGO_URL} alt={t('navbar.logoAlt')} width={32} height={32} />
           <span>{t('app.title')}</span>
         </div>
         <div className="login-page__banner-text">
@@ -61,6 +67,7 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
               onLoggedIn={onLoggedIn}
               onTwoFactor={(challenge, username) => setStep({ kind: 'code', username, challenge })}
               initialUsername={step.username}
+              initialPassword={passwordRound === 0 ? initialValues?.password : undefined}
               notice={step.notice}
             />
           )}

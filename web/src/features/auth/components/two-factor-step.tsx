@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCodeInput } from '@/components/auth-code-input/auth-code-input';
 import { useAuthCodeField } from '@/components/auth-code-input/use-auth-code-field';
-import type { TwoFactorChallenge } from '../api/login';
+import type { TwoFactorChallenge } from '../api/sign-in-requests';
 import { verifyTwoFactorLogin } from '../session-actions';
 import { twoFactorFailure } from './login-errors';
 import { useCountdown } from './use-countdown';
@@ -10,8 +10,8 @@ import { useCountdown } from './use-countdown';
 export interface TwoFactorStepProps {
   challenge: TwoFactorChallenge;
   username: string;
-  /** Called after the session is stored. */
-  onLoggedIn: () => void;
+  /** Called after the session is stored; the button keeps spinning until it settles. */
+  onLoggedIn: () => void | Promise<void>;
   /** Back to the password step, with the reason when the pending sign-in died (40120). */
   onRestart: (notice?: string | null) => void;
 }
@@ -37,7 +37,7 @@ export function TwoFactorStep({ challenge, username, onLoggedIn, onRestart }: Tw
     setSubmitting(true);
     try {
       await verifyTwoFactorLogin({ pending_token: challenge.pending_token, code });
-      onLoggedIn();
+      await onLoggedIn();
     } catch (error) {
       const failure = twoFactorFailure(error);
       if (failure.kind === 'restart') {

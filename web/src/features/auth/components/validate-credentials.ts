@@ -1,4 +1,4 @@
-import type { LoginCredentials } from '../api/login';
+import type { LoginCredentials } from '../api/sign-in-requests';
 
 /** i18n keys of the messages for the fields that are invalid. */
 export interface CredentialErrors {

@@ -1,0 +1,149 @@
+/**
+ * The login page as HTML in the first page (src/app/login-shell): shown and usable before
+ * any script runs, in the language of the hint cookie, then taken over by React with what
+ * was typed. The console's entry script is held back by the test (a routed request that is
+ * released on a condition) to act in the time before React.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page, Route } from '@playwright/test';
+import { expect, setShellCookie, test, useLocale, USERS } from './support/console';
+
+const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
+mkdirSync(directory, { recursive: true });
+
+/** Hold the console's entry script until `release` is called; returns that function. */
+async function holdConsoleScript(page: Page): Promise<() => Promise<void>> {
+  let held: Route | null = null;
+  let release: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  const entry = /\/web\/assets\/index-[^/]+\.js$/;
+  await page.route(
+    entry,
+    (route) => {
+      held = route;
+      release();
+    },
+    { times: 1 },
+  );
+  return async () => {
+    await arrived;
+    await held!.continue();
+  };
+}
+
+const shellForm = (page: Page, state: string) => page.locator(`form[data-login-shell="${state}"]`);
+const reactForm = (page: Page) => page.locator('form[data-testid=login-form]:not([data-login-shell])');
+
+test('typing and submitting before the script runs signs in once React takes over', async ({ page }) => {
+  const release = await holdConsoleScript(page);
+  // Not waiting for 'load': that comes only after the held script.
+  await page.goto('#/login', { waitUntil: 'commit' });
+  // The HTML form with the early script listening; React has not run (its script is held).
+  await expect(shellForm(page, 'ready')).toBeVisible();
+  await page.getByTestId('login-username').fill(USERS.merchant.username);
+  await page.getByTestId('login-password').fill(USERS.merchant.password);
+  await page.getByTestId('login-submit').click();
+  await expect(shellForm(page, 'submitted')).toBeVisible();
+  await expect(page).toHaveURL(/#\/login$/);
+  await release();
+  await expect(page.getByTestId('workplace-page')).toBeVisible();
+  await expect(page).toHaveURL(/#\/dashboard\/workplace$/);
+});
+
+test('what was typed before React stays, with the focus', async ({ page }) => {
+  const release = await holdConsoleScript(page);
+  // Not waiting for 'load': that comes only after the held script.
+  await page.goto('#/login', { waitUntil: 'commit' });
+  await expect(shellForm(page, 'ready')).toBeVisible();
+  await page.getByTestId('login-password').fill('half-typed');
+  await page.getByTestId('login-username').fill('merchant');
+  await release();
+  await expect(reactForm(page)).toBeVisible();
+  await expect(page.getByTestId('login-username')).toHaveValue('merchant');
+  await expect(page.getByTestId('login-password')).toHaveValue('half-typed');
+  await expect(page.getByTestId('login-username')).toBeFocused();
+  // React's form now: an empty password is refused with its message.
+  await page.getByTestId('login-password').fill('');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-password-error')).not.toBeEmpty();
+});
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`the login page in ${locale} before any script and after React`, async ({ browser }) => {
+    const baseURL = test.info().project.use.baseURL!;
+    const title = locale === 'zh-CN' ? '登录话费充值后台' : 'Sign in to Top-up Backoffice';
+    const withoutScripts = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const bare = await withoutScripts.newPage();
+    if (locale === 'en-US') await setShellCookie(bare, 'bo_locale', 'en-US');
+    await bare.goto('#/login');
+    await expect(bare.getByTestId('login-title')).toHaveText(title);
+    await expect(bare.locator('html')).toHaveAttribute('lang', locale);
+    await expect(bare.getByTestId('login-submit')).toBeVisible();
+    await bare.screenshot({ path: `${directory}${locale}-login-before-react.png`, fullPage: true });
+    const before = await bare.getByTestId('login-form').boundingBox();
+    await withoutScripts.close();
+
+    const withScripts = await browser.newContext({ baseURL });
+    const page = await withScripts.newPage();
+    // The stored choice and its hint cookie, as the console keeps them.
+    await useLocale(page, locale);
+    await page.goto('#/login');
+    await expect(reactForm(page)).toBeVisible();
+    await expect(page.getByTestId('login-title')).toHaveText(title);
+    await expect(page).toHaveTitle(locale === 'zh-CN' ? '登录 - 话费充值后台' : 'Login - Top-up Backoffice');
+    // React's page lies exactly where the HTML one did: nothing moves on takeover.
+    expect(await page.getByTestId('login-form').boundingBox()).toEqual(before);
+    await page.screenshot({ path: `${directory}${locale}-login-after-react.png`, fullPage: true });
+    await withScripts.close();
+  });
+}
+
+test('the language chosen on the login page is the one its HTML comes in next time', async ({ page }) => {
+  await page.goto('#/login');
+  await expect(reactForm(page)).toBeVisible();
+  await page.getByTestId('locale-option-en-US').click();
+  await expect(page.getByTestId('login-title')).toHaveText('Sign in to Top-up Backoffice');
+  const reloaded = await page.reload();
+  expect(await reloaded!.text()).toContain('<html lang="en-US">');
+  await expect(page.getByTestId('login-title')).toHaveText('Sign in to Top-up Backoffice');
+  await page.getByTestId('locale-option-zh-CN').click();
+  await expect(page.getByTestId('login-title')).toHaveText('登录话费充值后台');
+});
+
+test('with a session the first page is the bare console, not the login form', async ({ page }) => {
+  await page.goto('#/login');
+  await page.getByTestId('login-username').fill(USERS.merchant.username);
+  await page.getByTestId('login-password').fill(USERS.merchant.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('workplace-page')).toBeVisible();
+  const reloaded = await page.reload();
+  const html = await reloaded!.text();
+  expect(html).toContain('<div id="root"><div class="app-boot"');
+  expect(html).not.toContain('login-form');
+  await expect(page.getByTestId('workplace-page')).toBeVisible();
+});
+
+test('with the dark theme chosen, the login page HTML is dark before any script', async ({ page, browser }) => {
+  await page.goto('#/login');
+  await expect(reactForm(page)).toBeVisible();
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('backoffice-settings') ?? '{"state":{},"version":1}');
+    stored.state.theme = 'dark';
+    localStorage.setItem('backoffice-settings', JSON.stringify(stored));
+  });
+  await page.reload();
+  // The console set its theme hint on start; the next first page comes dark.
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'bo_theme')?.value).toBe('dark');
+  const withoutScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: test.info().project.use.baseURL,
+  });
+  await withoutScripts.addCookies(cookies);
+  const bare = await withoutScripts.newPage();
+  await bare.goto('#/login');
+  await expect(bare.locator('body')).toHaveAttribute('data-theme', 'dark');
+  await expect(bare.locator('body')).toHaveCSS('background-color', 'rgb(20, 20, 20)');
+  await withoutScripts.close();
+});

@@ -1,0 +1,68 @@
+/**
+ * The signed-in console's start: its texts, the router and every page behind it load from
+ * here, after sign-in or straight away for a visitor with a session (main.tsx).
+ */
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { createHashRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { syncDayjsLocale } from '@/lib/antd-locale';
+import { currentLocale } from '@/lib/i18n';
+import { hasToken } from '@/lib/session';
+import { loadAppTexts } from '@/locales/app-texts';
+import { postLoginHref } from './guards/route-access';
+import { initialHydration } from './router';
+import { WORKPLACE_PATH } from './routes/route-names';
+import { buildRouteObjects } from './routes/route-objects';
+import { preloadSignedInShell } from './routes/preload-signed-in-shell';
+import { pathOfRouteName } from './routes/route-table';
+
+/**
+ * While the user types credentials: fetch what the first screen after sign-in needs, the
+ * guard's own calls' code included (each would otherwise be one more round trip in a row
+ * after the sign-in answer). Failures are ignored: each is loaded again when needed.
+ */
+export function warmSignedInConsole(): void {
+  preloadSignedInShell();
+  const ignore = () => undefined;
+  loadAppTexts(currentLocale()).catch(ignore);
+  import('@/features/user/api/get-user-info').catch(ignore);
+  import('./guards/system-info-loader').catch(ignore);
+  syncDayjsLocale(currentLocale()).catch(ignore);
+}
+
+/** The query of a hash address (`#/login?redirect=Monitor` → { redirect: 'Monitor' }). */
+function queryOfHash(hash: string): Record<string, string> {
+  const search = hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : '';
+  return Object.fromEntries(new URLSearchParams(search).entries());
+}
+
+/**
+ * Render the console into `root`. After sign-in the address becomes the `redirect` target
+ * (or the workplace), and the login page stays up until that page's guard and code are
+ * ready, so the next thing painted is the page itself rather than a loading screen.
+ */
+export async function mountConsole(root: Root, afterLogin: boolean): Promise<void> {
+  if (afterLogin) {
+    const target = postLoginHref(queryOfHash(window.location.hash), pathOfRouteName, WORKPLACE_PATH);
+    window.history.replaceState(window.history.state, '', `#${target}`);
+  }
+  await loadAppTexts(currentLocale());
+  const router = createHashRouter(buildRouteObjects(), {
+    hydrationData: initialHydration(window.location.hash, hasToken()),
+  });
+  if (afterLogin && !router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}

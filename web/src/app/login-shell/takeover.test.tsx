@@ -1,0 +1,99 @@
+import { act, cleanup, screen } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import zhPublic from '@/locales/zh-CN/public';
+import { LoginApp } from '../login-app';
+import { loginShellHtml } from './login-shell-html';
+import { readLoginShell, resumeLoginShell, startsOnLoginPage } from './takeover';
+
+let root: Root | null = null;
+let container: HTMLElement | null = null;
+
+/** The page as the server sends it: the HTML form in #root (plus the early script's work). */
+function serveShell(): HTMLElement {
+  container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = loginShellHtml('zh-CN', zhPublic, '/web/', 2030);
+  document.body.append(container);
+  return container;
+}
+
+/** What main.tsx does: read the HTML form, render React over it at once, resume. */
+function takeOver(element: HTMLElement, onLoggedIn: () => Promise<void>) {
+  const shell = readLoginShell(element);
+  root = createRoot(element);
+  act(() => {
+    flushSync(() => root!.render(<LoginApp initialValues={shell?.values} onLoggedIn={onLoggedIn} />));
+  });
+  if (shell) resumeLoginShell(element, shell);
+  return shell;
+}
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  container?.remove();
+  cleanup();
+});
+
+describe('React taking over the HTML login form', () => {
+  it('keeps what was typed, the focus and the caret', () => {
+    const element = serveShell();
+    const username = element.querySelector<HTMLInputElement>('input[name=username]')!;
+    element.querySelector<HTMLInputElement>('input[name=password]')!.value = 'Secret1';
+    username.value = 'merchant';
+    username.focus();
+    username.setSelectionRange(3, 3);
+    const shellInput = username;
+
+    const shell = takeOver(element, () => Promise.resolve());
+
+    expect(shell).toMatchObject({ values: { username: 'merchant', password: 'Secret1' }, focused: 'username' });
+    const replaced = screen.getByTestId<HTMLInputElement>('login-username');
+    expect(replaced).not.toBe(shellInput);
+    expect(replaced.value).toBe('merchant');
+    expect(screen.getByTestId<HTMLInputElement>('login-password').value).toBe('Secret1');
+    expect(document.activeElement).toBe(replaced);
+    expect([replaced.selectionStart, replaced.selectionEnd]).toEqual([3, 3]);
+    expect(element.querySelector('form[data-login-shell]')).toBeNull();
+  });
+
+  it('sends a submit made before the script ran once React is there', async () => {
+    const element = serveShell();
+    element.querySelector<HTMLInputElement>('input[name=username]')!.value = 'merchant';
+    element.querySelector<HTMLInputElement>('input[name=password]')!.value = 'Secret1';
+    // What the early script records when the form is submitted before React.
+    element.querySelector('form')!.setAttribute('data-login-shell', 'submitted');
+    const login = vi.fn(() => Promise.resolve());
+    vi.doMock('@/features/auth/session-actions', () => ({ login, verifyTwoFactorLogin: vi.fn() }));
+    vi.resetModules();
+    const { LoginApp: FreshLoginApp } = await import('../login-app');
+    const { readLoginShell: read, resumeLoginShell: resume } = await import('./takeover');
+    const shell = read(element)!;
+    expect(shell.submitted).toBe(true);
+    root = createRoot(element);
+    const onLoggedIn = vi.fn(() => Promise.resolve());
+    act(() => {
+      flushSync(() => root!.render(<FreshLoginApp initialValues={shell.values} onLoggedIn={onLoggedIn} />));
+    });
+    await act(async () => resume(element, shell));
+    expect(login).toHaveBeenCalledWith({ username: 'merchant', password: 'Secret1' });
+    expect(onLoggedIn).toHaveBeenCalledTimes(1);
+    vi.doUnmock('@/features/auth/session-actions');
+  });
+
+  it('finds nothing to carry over on the bare console page', () => {
+    const element = document.createElement('div');
+    expect(readLoginShell(element)).toBeNull();
+  });
+});
+
+describe('startsOnLoginPage', () => {
+  it('is the login page, the index and no address at all', () => {
+    for (const hash of ['', '#', '#/', '#/login', '#/login?redirect=Monitor'])
+      expect(startsOnLoginPage(hash)).toBe(true);
+    for (const hash of ['#/dashboard/workplace', '#/loginx', '#/order/list?x=1'])
+      expect(startsOnLoginPage(hash)).toBe(false);
+  });
+});
