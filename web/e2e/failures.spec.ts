@@ -39,7 +39,12 @@ const TEXTS = {
   'en-US': {
     reason: 'The carrier refused the top-up',
     finished: /^Order \d{24} failed; its price is back in your spendable funds$/,
-    columns: { orderNo: 'Order number', face: 'Face value (yuan)', price: 'Supply price (yuan)', reason: 'Failure reason' },
+    columns: {
+      orderNo: 'Order number',
+      face: 'Face value (yuan)',
+      price: 'Supply price (yuan)',
+      reason: 'Failure reason',
+    },
   },
 } as const;
 

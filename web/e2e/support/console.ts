@@ -56,7 +56,9 @@ export const test = base.extend<{ noise: PageNoise }>({
  */
 export function refused(status: number, path = ''): RegExp {
   const at = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^(${status} [A-Z]+ \\S*${at}|error: Failed to load resource: the server responded with a status of ${status}\\b.* @ \\S*${at})(\\?\\S*)?$`);
+  return new RegExp(
+    `^(${status} [A-Z]+ \\S*${at}|error: Failed to load resource: the server responded with a status of ${status}\\b.* @ \\S*${at})(\\?\\S*)?$`,
+  );
 }
 
 export { expect };

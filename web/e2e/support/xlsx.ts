@@ -53,7 +53,14 @@ export interface XlsxCell {
   format: string;
 }
 
-const BUILT_IN_FORMATS: Record<number, string> = { 0: 'General', 1: '0', 2: '0.00', 3: '#,##0', 4: '#,##0.00', 49: '@' };
+const BUILT_IN_FORMATS: Record<number, string> = {
+  0: 'General',
+  1: '0',
+  2: '0.00',
+  3: '#,##0',
+  4: '#,##0.00',
+  49: '@',
+};
 
 /** The first sheet as rows of cells (by column letter position; empty cells are undefined). */
 export function readFirstSheet(file: Buffer): (XlsxCell | undefined)[][] {
@@ -62,7 +69,10 @@ export function readFirstSheet(file: Buffer): (XlsxCell | undefined)[][] {
   const shared = [...part('xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => itemText(m[1]));
   const styles = part('xl/styles.xml');
   const custom = new Map(
-    [...styles.matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"/g)].map((m) => [Number(m[1]), unescapeXml(m[2])]),
+    [...styles.matchAll(/<numFmt numFmtId="(\d+)" formatCode="([^"]*)"/g)].map((m) => [
+      Number(m[1]),
+      unescapeXml(m[2]),
+    ]),
   );
   const cellXfs = /<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1] ?? '';
   const styleFormats = [...cellXfs.matchAll(/<xf\b([^>]*)/g)].map((m) => {
