@@ -3,24 +3,11 @@
  * without a console error or warning and without a failed API call.
  */
 import type { Page } from '@playwright/test';
-import {
-  chooseFromMenu,
-  expandFilters,
-  expect,
-  loginAs,
-  openOverlay,
-  refused,
-  submitLogin,
-  test,
-  useLocale,
-  USERS,
-} from './support/console';
+import { chooseFromMenu, expandFilters, expect, loginAs, openOverlay, refused, submitLogin, test, useLocale, USERS } from './support/console';
 
 async function pickActingMerchant(page: Page, search: string, label: RegExp) {
   const select = page.getByTestId('acting-merchant-picker');
-  const option = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: label });
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: label });
   await chooseFromMenu(
     async () => {
       await select.click({ timeout: 3_000 });
@@ -102,9 +89,7 @@ test.describe('the role switcher', () => {
       );
       // One toast, the success; menu, badge and figures are the merchant's.
       await expect(page.locator('.ant-message-notice')).toHaveCount(1);
-      await expect(page.locator('.ant-message-notice')).toContainText(
-        zh ? '已切换为商户视图' : 'Now showing the Merchant view',
-      );
+      await expect(page.locator('.ant-message-notice')).toContainText(zh ? '已切换为商户视图' : 'Now showing the Merchant view');
       await expect(page.getByTestId('menu-item-Monitor')).toHaveCount(0);
       await expect(page.getByTestId('workplace-role')).toHaveText(zh ? '商户视图（预览）' : 'Merchant view (preview)');
       await expect(page.getByTestId('workplace-money-panel')).not.toContainText(zh ? '平台' : 'Platform');
@@ -164,9 +149,7 @@ test.describe('a quiet console', () => {
 
 test.describe('user settings', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
-    test(`the integration settings save on their own, without the profile's required fields (${locale})`, async ({
-      page,
-    }) => {
+    test(`the integration settings save on their own, without the profile's required fields (${locale})`, async ({ page }) => {
       const zh = locale === 'zh-CN';
       await useLocale(page, locale);
       await loginAs(page, 'merchant');
@@ -265,8 +248,7 @@ test.describe('page tabs', () => {
     await page.goto('#/qoute/list');
     await expect(page.getByTestId('tab-QouteList')).toBeVisible();
     await page.reload();
-    for (const tab of ['tab-Workplace', 'tab-OrderList', 'tab-QouteList'])
-      await expect(page.getByTestId(tab)).toBeVisible();
+    for (const tab of ['tab-Workplace', 'tab-OrderList', 'tab-QouteList']) await expect(page.getByTestId(tab)).toBeVisible();
     await page.getByTestId('tab-OrderList').click();
     await expect(page).toHaveURL(/#\/order\/list$/);
   });
@@ -300,9 +282,7 @@ test.describe('feedback', () => {
     await expect(page.locator('label[for="account"]')).toHaveClass(/ant-form-item-required/);
     await page.getByTestId('add-order-account').fill('13800138000');
     const select = page.getByTestId('add-order-product');
-    const option = page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .filter({ hasText: 'MOBILE-DIRECT-10' });
+    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'MOBILE-DIRECT-10' });
     await chooseFromMenu(
       () => select.click({ timeout: 3_000 }),
       option.first(),
@@ -325,10 +305,7 @@ test.describe('feedback', () => {
     // The "messages" tab read and a new notice (a password change and back sends two): the
     // unread items sit under another tab, as in the issue.
     await page.request.post('/adminapi/message/readAll', { headers, data: { type: 'message' } });
-    for (const [current, next] of [
-      ['Merchant123', 'Merchant456x'],
-      ['Merchant456x', 'Merchant123'],
-    ]) {
+    for (const [current, next] of [['Merchant123', 'Merchant456x'], ['Merchant456x', 'Merchant123']]) {
       const changed = await page.request.post('/adminapi/merchant/changePassword', {
         headers,
         data: { current_password: current, new_password: next },
@@ -370,11 +347,7 @@ test.describe('texts', () => {
     await page.goto('#/user/setting');
     const certification = page.getByTestId('user-setting-menu-certification');
     await expect(certification).toHaveText('Real-name certification');
-    expect(
-      await certification.evaluate(
-        (element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth + 1,
-      ),
-    ).toBe(true);
+    expect(await certification.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth + 1)).toBe(true);
 
     // The account log's system operator reads in English, not as the code name "system".
     await page.goto('#/finance/account');

@@ -193,12 +193,8 @@ test.describe('orders', () => {
       await expect(preview.locator('.ant-card-head-title')).not.toContainText(firstId);
       await expect(page.getByTestId('preview-valid')).toContainText('1');
       // The replaced preview was discarded: it is no longer listed.
-      await expect(page.getByTestId('batch-list').locator('tbody tr.ant-table-row td:first-child')).not.toHaveText([
-        firstId,
-      ]);
-      await expect(page.getByTestId('batch-submit')).toHaveText(
-        en ? /^Submit 1 valid order \(¥/ : /^提交 1 个有效订单/,
-      );
+      await expect(page.getByTestId('batch-list').locator('tbody tr.ant-table-row td:first-child')).not.toHaveText([firstId]);
+      await expect(page.getByTestId('batch-submit')).toHaveText(en ? /^Submit 1 valid order \(¥/ : /^提交 1 个有效订单/);
       await page.screenshot({ path: `${screenshots}orders-${locale}-batch-ported.png`, fullPage: true });
       await page.getByTestId('batch-submit').click();
       await expect(page.getByTestId('batch-confirm-body')).toContainText(en ? '1 order will be placed' : '将下单 1 个');
@@ -218,9 +214,9 @@ test.describe('orders', () => {
       const thisId = (await preview.locator('.ant-card-head-title').innerText()).match(/\d+/)![0];
       await page.getByTestId('batch-discard').click();
       await expect(page.getByTestId('batch-preview')).toHaveCount(0);
-      await expect(
-        page.getByTestId('batch-list').locator('tbody tr.ant-table-row').first().locator('td').first(),
-      ).not.toHaveText(thisId);
+      await expect(page.getByTestId('batch-list').locator('tbody tr.ant-table-row').first().locator('td').first()).not.toHaveText(
+        thisId,
+      );
     });
   }
 

@@ -109,9 +109,7 @@ async function pickArea(page: Page, path: string[]) {
 }
 
 test.describe('user settings', () => {
-  test('the profile saves; the integration tab refuses a bad IP whitelist and stores a good one normalised', async ({
-    page,
-  }) => {
+  test('the profile saves; the integration tab refuses a bad IP whitelist and stores a good one normalised', async ({ page }) => {
     await loginAs(page, 'merchant');
     await openUserCentrePage(page, 'Setting');
     await expect(page).toHaveURL(/#\/user\/setting/);
@@ -275,9 +273,7 @@ test.describe('user settings', () => {
     await expect(page.getByTestId('certification-organization-code')).toHaveCount(0);
     await page.getByTestId('certification-enterprise-number').fill('x');
     await page.getByTestId('certification-submit').click();
-    await expect(page.locator('#enterprise_certificate_number_help')).toHaveText(
-      '统一社会信用代码应为 18 位且校验码正确',
-    );
+    await expect(page.locator('#enterprise_certificate_number_help')).toHaveText('统一社会信用代码应为 18 位且校验码正确');
     await page.getByTestId('certification-enterprise-number').fill('91350100M000100Y43');
     await page.getByTestId('certification-submit').click();
     await expect(page.locator('#legal_person_certificate_number_help')).toHaveText('证件号码格式不正确');
