@@ -230,7 +230,15 @@ test.describe('page tabs', () => {
     await page.getByTestId('settings-close').click();
 
     await page.goto('#/order/list');
-    await expect(page.getByTestId('order-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    const table = page.getByTestId('order-table');
+    await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    // Page 2 of the list (issue 15 point 8: the page number is part of the tab's state).
+    const secondPage = page.waitForResponse((response) => response.url().includes('/adminapi/order/list'));
+    const pager = page.getByTestId('order-pagination');
+    await pager.locator('.ant-pagination-next').click();
+    await secondPage;
+    await expect(pager.locator('.ant-pagination-item-active')).toHaveText('2');
+    const secondPageFirst = await table.locator('tbody tr.ant-table-row').first().textContent();
     await expandFilters(page, 'order-filters');
     await page.getByTestId('filter-account').fill('138');
     await page.evaluate(() => window.scrollTo(0, 400));
@@ -241,8 +249,10 @@ test.describe('page tabs', () => {
     await expect(page.getByTestId('workplace-page')).toBeVisible();
     await page.getByTestId('tab-OrderList').click();
     await expect(page).toHaveURL(/#\/order\/list$/);
-    // The filter typed before and the scroll position are still there.
+    // The filter typed before, the page number and the scroll position are still there.
     await expect(page.getByTestId('filter-account')).toHaveValue('138');
+    await expect(pager.locator('.ant-pagination-item-active')).toHaveText('2');
+    await expect(table.locator('tbody tr.ant-table-row').first()).toHaveText(secondPageFirst ?? '');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
 
     await page.goto('#/qoute/list');
