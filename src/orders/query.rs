@@ -26,6 +26,9 @@ pub struct OrderFilter {
     #[schema(minimum = 0, maximum = 4)]
     #[param(minimum = 0, maximum = 4)]
     pub status: Option<i64>,
+    /// true: orders not final yet (pending, processing or manual review: what the
+    /// workplace counts as in flight); false: final ones (success or failure).
+    pub in_flight: Option<bool>,
     /// `today` (placed since 00:00 Beijing time) or `history` (before).
     #[schema(pattern = r"^\s*(today|history)?\s*$")]
     #[param(pattern = r"^\s*(today|history)?\s*$")]
@@ -65,6 +68,7 @@ pub struct OrderQuery {
     pub merchant_id: Option<i64>,
     pub kind: Option<OrderKind>,
     pub status: Option<i64>,
+    pub in_flight: Option<bool>,
     pub carrier: Option<i64>,
     pub face_value_fen: Option<i64>,
     pub duration_min_ms: Option<i64>,
@@ -118,6 +122,7 @@ impl OrderFilter {
             merchant_id: caller.scope(self.merchant_id)?,
             kind,
             status,
+            in_flight: self.in_flight,
             carrier,
             face_value_fen: self.face_value_fen,
             duration_min_ms: self.duration_min_ms,
@@ -193,6 +198,12 @@ impl OrderQuery {
             if let Some(value) = value {
                 conditions.push(template, vec![Bind::Int(value)]);
             }
+        }
+        // Constants, not binds: the two sets of status codes are fixed.
+        match self.in_flight {
+            Some(true) => conditions.push("status IN (0, 1, 4)", vec![]),
+            Some(false) => conditions.push("status IN (2, 3)", vec![]),
+            None => {}
         }
     }
 

@@ -81,6 +81,7 @@ fn matches(order: &Stored, filter: &Value, today_start: i64) -> bool {
     };
     order.kind == kind
         && int("status").is_none_or(|status| order.status == status)
+        && filter.get("in_flight").and_then(Value::as_bool).is_none_or(|flag| [0, 1, 4].contains(&order.status) == flag)
         && carrier.is_none_or(|carrier| order.carrier == carrier)
         && int("face_value_fen").is_none_or(|face| order.face == face)
         && int("duration_min_ms").is_none_or(|min| order.duration.is_some_and(|duration| duration >= min))
@@ -144,6 +145,9 @@ async fn every_filter_returns_exactly_the_matching_orders(backend: Backend) {
     }
     filters.extend([
         json!({"order_type": "today"}),
+        json!({"in_flight": true}),
+        json!({"in_flight": true, "order_type": "today", "kind": "behalf"}),
+        json!({"in_flight": false, "carrier": "mobile"}),
         json!({"order_type": "history", "status": 2}),
         json!({"has_serial": true}),
         json!({"has_serial": false}),

@@ -69,61 +69,106 @@ async function showOrder(page: Page, orderNo: string) {
   return rows.first();
 }
 
+const RESOLVE_TEXTS = {
+  'zh-CN': {
+    successExplains: '并记为成功',
+    refund: /退回|退款/,
+    serialRequired: '请填写流水号',
+    note: '已与运营商电话确认',
+    done: '订单已处理',
+    success: '成功',
+    markedSuccess: '管理员 admin 人工标记成功',
+    noteShown: '原因：已与运营商电话确认',
+    withoutSerial: '无流水号',
+    placedBy: '操作人：admin',
+    failureExplains: '退回商户账户',
+    reasonRequired: '请填写失败原因',
+    reason: '号码已停机',
+    markedFailure: '管理员 admin 人工标记失败，已退款',
+    reasonShown: '原因：号码已停机',
+  },
+  'en-US': {
+    successExplains: 'record it as succeeded',
+    refund: /refund/i,
+    serialRequired: 'Enter the serial number',
+    note: 'confirmed by phone with the carrier',
+    done: 'Order resolved',
+    success: 'Success',
+    markedSuccess: 'Marked succeeded by administrator admin',
+    noteShown: 'Reason: confirmed by phone with the carrier',
+    withoutSerial: 'without a serial number',
+    placedBy: 'By admin',
+    failureExplains: 'refund',
+    reasonRequired: 'Enter the failure reason',
+    reason: 'number out of service',
+    markedFailure: 'Marked failed by administrator admin; refunded',
+    reasonShown: 'Reason: number out of service',
+  },
+} as const;
+
 test.describe('resolving orders by hand', () => {
-  test('a success needs a serial number, says nothing of refunds, and the timeline names the administrator (en-US)', async ({
-    page,
-    request,
-  }) => {
-    const orderNo = await behalfOrder(request, await apiToken(request, 'admin'));
-    await useLocale(page, 'en-US');
-    await loginAs(page, 'admin');
-    const row = await showOrder(page, orderNo);
-    await openOverlay(page, row.getByTestId('resolve-success'), page.getByTestId('resolve-explanation'));
-    const explanation = page.getByTestId('resolve-explanation');
-    await expect(explanation).toContainText('record it as succeeded');
-    await expect(explanation).not.toContainText(/refund/i);
-    await page.screenshot({ path: `${screenshots}en-US-resolve-success-dialog.png` });
-    await page.getByTestId('resolve-confirm').click();
-    await expect(page.locator('#serial_no_help')).toHaveText('Enter the serial number');
-    await page.getByTestId('resolve-text').fill('   ');
-    await page.getByTestId('resolve-confirm').click();
-    await expect(page.locator('#serial_no_help')).toHaveText('Enter the serial number');
-    await page.getByTestId('resolve-text').fill('SN-TRAIL-1');
-    await page.getByTestId('resolve-note').fill('confirmed by phone with the carrier');
-    await page.getByTestId('resolve-confirm').click();
-    await expect(page.getByText('Order resolved')).toBeVisible();
-    await expect(row.getByTestId('order-status')).toHaveText('Success');
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    const text = RESOLVE_TEXTS[locale];
 
-    await openOverlay(page, row.getByTestId('order-no-link'), page.getByTestId('order-timeline'));
-    const timeline = page.getByTestId('order-timeline');
-    await expect(timeline).toContainText('Marked succeeded by administrator admin');
-    await expect(timeline).toContainText('Reason: confirmed by phone with the carrier');
-    await expect(timeline).not.toContainText('without a serial number');
-    await expect(timeline).toContainText('By admin'); // who placed it
-    await page.screenshot({ path: `${screenshots}en-US-order-timeline.png`, fullPage: true });
-  });
+    test(`a success needs a serial number, says nothing of refunds, and the timeline names the administrator (${locale})`, async ({
+      page,
+      request,
+    }) => {
+      const orderNo = await behalfOrder(request, await apiToken(request, 'admin'));
+      await useLocale(page, locale);
+      await loginAs(page, 'admin');
+      const row = await showOrder(page, orderNo);
+      await openOverlay(page, row.getByTestId('resolve-success'), page.getByTestId('resolve-explanation'));
+      const explanation = page.getByTestId('resolve-explanation');
+      await expect(explanation).toContainText(text.successExplains);
+      await expect(explanation).not.toContainText(text.refund);
+      await page.screenshot({ path: `${screenshots}${locale}-resolve-success-dialog.png` });
+      await page.getByTestId('resolve-confirm').click();
+      await expect(page.locator('#serial_no_help')).toHaveText(text.serialRequired);
+      await page.getByTestId('resolve-text').fill('   ');
+      await page.getByTestId('resolve-confirm').click();
+      await expect(page.locator('#serial_no_help')).toHaveText(text.serialRequired);
+      await page.getByTestId('resolve-text').fill('SN-TRAIL-1');
+      await page.getByTestId('resolve-note').fill(text.note);
+      await page.getByTestId('resolve-confirm').click();
+      await expect(page.getByText(text.done)).toBeVisible();
+      await expect(row.getByTestId('order-status')).toHaveText(text.success);
 
-  test('a failure says the merchant is refunded, needs a reason, and shows it (zh-CN)', async ({ page, request }) => {
-    const orderNo = await behalfOrder(request, await apiToken(request, 'admin'));
-    await useLocale(page, 'zh-CN');
-    await loginAs(page, 'admin');
-    const row = await showOrder(page, orderNo);
-    await openOverlay(page, row.getByTestId('resolve-failure'), page.getByTestId('resolve-explanation'));
-    await expect(page.getByTestId('resolve-explanation')).toContainText('退回商户账户');
-    await page.getByTestId('resolve-confirm').click();
-    await expect(page.locator('#reason_help')).toHaveText('请填写失败原因');
-    await page.getByTestId('resolve-text').fill('号码已停机');
-    await page.getByTestId('resolve-confirm').click();
-    await expect(page.getByText('订单已处理')).toBeVisible();
-    await expect(row.getByTestId('order-failure-reason')).toHaveText('号码已停机');
+      await openOverlay(page, row.getByTestId('order-no-link'), page.getByTestId('order-timeline'));
+      const timeline = page.getByTestId('order-timeline');
+      await expect(timeline).toContainText(text.markedSuccess);
+      await expect(timeline).toContainText(text.noteShown);
+      await expect(timeline).not.toContainText(text.withoutSerial);
+      await expect(timeline).toContainText(text.placedBy); // who placed it
+      await page.screenshot({ path: `${screenshots}${locale}-order-timeline-success.png`, fullPage: true });
+    });
 
-    await openOverlay(page, row.getByTestId('order-no-link'), page.getByTestId('order-timeline'));
-    const timeline = page.getByTestId('order-timeline');
-    await expect(timeline).toContainText('管理员 admin 人工标记失败，已退款');
-    await expect(timeline).toContainText('原因：号码已停机');
-    await expect(page.getByTestId('detail-failure-reason')).toHaveText('号码已停机');
-    await page.screenshot({ path: `${screenshots}zh-CN-order-timeline.png`, fullPage: true });
-  });
+    test(`a failure says the merchant is refunded, needs a reason, and shows it (${locale})`, async ({
+      page,
+      request,
+    }) => {
+      const orderNo = await behalfOrder(request, await apiToken(request, 'admin'));
+      await useLocale(page, locale);
+      await loginAs(page, 'admin');
+      const row = await showOrder(page, orderNo);
+      await openOverlay(page, row.getByTestId('resolve-failure'), page.getByTestId('resolve-explanation'));
+      await expect(page.getByTestId('resolve-explanation')).toContainText(text.failureExplains);
+      await page.screenshot({ path: `${screenshots}${locale}-resolve-failure-dialog.png` });
+      await page.getByTestId('resolve-confirm').click();
+      await expect(page.locator('#reason_help')).toHaveText(text.reasonRequired);
+      await page.getByTestId('resolve-text').fill(text.reason);
+      await page.getByTestId('resolve-confirm').click();
+      await expect(page.getByText(text.done)).toBeVisible();
+      await expect(row.getByTestId('order-failure-reason')).toHaveText(text.reason);
+
+      await openOverlay(page, row.getByTestId('order-no-link'), page.getByTestId('order-timeline'));
+      const timeline = page.getByTestId('order-timeline');
+      await expect(timeline).toContainText(text.markedFailure);
+      await expect(timeline).toContainText(text.reasonShown);
+      await expect(page.getByTestId('detail-failure-reason')).toHaveText(text.reason);
+      await page.screenshot({ path: `${screenshots}${locale}-order-timeline.png`, fullPage: true });
+    });
+  }
 });
 
 test.describe('failure reasons', () => {

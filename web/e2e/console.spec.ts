@@ -3,6 +3,7 @@ import {
   expect,
   loginAs,
   openOverlay,
+  refused,
   signOut,
   submitLogin,
   test,
@@ -29,7 +30,8 @@ test.describe('signing in', () => {
     await expect(page.getByTestId('login-password-error')).toHaveText('密码不能为空');
   });
 
-  test('a wrong password shows the server message and stores nothing', async ({ page }) => {
+  test('a wrong password shows the server message and stores nothing', async ({ page, noise }) => {
+    noise.allow(refused(401, '/adminapi/login/login'), 'the wrong password is the point of this test');
     await useLocale(page, 'en-US');
     await page.goto('#/login');
     await submitLogin(page, { username: 'merchant', password: 'not-the-password' });
@@ -220,7 +222,8 @@ test.describe('layout and settings', () => {
 });
 
 test.describe('sessions', () => {
-  test('an unknown token shows Confirm logout, and Re-Login returns to the login page', async ({ page }) => {
+  test('an unknown token shows Confirm logout, and Re-Login returns to the login page', async ({ page, noise }) => {
+    noise.allow(refused(401), 'the calls of the unknown token are refused: the point of this test');
     await useLocale(page, 'en-US');
     await loginAs(page, 'admin');
     await page.goto('#/dashboard/monitor');

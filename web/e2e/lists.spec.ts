@@ -208,6 +208,66 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   });
 }
 
+const FIGURES = [
+  {
+    id: 'stat-today-in-flight',
+    body: { in_flight: true },
+    url: /progress=inFlight/,
+    field: 'filter-progress',
+    label: { 'zh-CN': '处理中（未完成）', 'en-US': 'In progress (not final)' },
+    statuses: ['0', '1', '4'],
+  },
+  {
+    id: 'stat-today-success',
+    body: { status: 2 },
+    url: /status=2/,
+    field: 'filter-status',
+    label: { 'zh-CN': '成功', 'en-US': 'Success' },
+    statuses: ['2'],
+  },
+  {
+    id: 'stat-today-failure',
+    body: { status: 3 },
+    url: /status=3/,
+    field: 'filter-status',
+    label: { 'zh-CN': '失败', 'en-US': 'Failure' },
+    statuses: ['3'],
+  },
+] as const;
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`each of today's figures (in progress, success, failure) opens its filtered list (${locale})`, async ({
+    page,
+  }) => {
+    await useLocale(page, locale);
+    await loginAs(page, 'merchant');
+    const today = beijingToday();
+    for (const figure of FIGURES) {
+      await page.goto('#/dashboard/workplace');
+      await expect(page.getByTestId(figure.id)).toBeVisible();
+      const listed = page.waitForResponse((response) => response.url().includes('/adminapi/order/list'));
+      await page.getByTestId(`${figure.id}-link`).click();
+      const body = JSON.parse((await listed).request().postData() ?? '{}') as Record<string, unknown>;
+      expect(body, figure.id).toMatchObject({
+        kind: 'all',
+        ...figure.body,
+        start_time: `${today}T00:00:00+08:00`,
+        end_time: `${nextDay(today)}T00:00:00+08:00`,
+      });
+      // One filter of the two: the in-progress list names no single status.
+      expect(Object.keys(body).filter((key) => key === 'status' || key === 'in_flight')).toHaveLength(1);
+      await expect(page).toHaveURL(figure.url);
+      await expandFilters(page, 'order-filters');
+      await expect(page.getByTestId(figure.field)).toContainText(figure.label[locale]);
+      await expect(page.getByTestId('order-table').locator('.ant-spin-spinning')).toHaveCount(0);
+      for (const status of await page.getByTestId('order-status').all()) {
+        expect(figure.statuses, figure.id).toContain(await status.getAttribute('data-status'));
+      }
+    }
+    await page.screenshot({ path: `${screenshots}lists-${locale}-in-flight-filter.png` });
+  });
+}
+
 test.describe('on a 390 × 844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

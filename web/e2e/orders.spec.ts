@@ -17,6 +17,7 @@ import {
   test,
   useLocale,
 } from './support/console';
+import { csvRows } from './support/csv';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -37,20 +38,6 @@ async function pickOption(page: Page, testId: string, label: string | RegExp) {
 async function readDownload(download: Download): Promise<string> {
   const path = await download.path();
   return readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
-}
-
-/** CSV lines into fields: quotes removed, `""` unescaped, and the tab that keeps a long
- * identifier text in Excel trimmed (docs/api.md, "Files are safe to open in Excel"). */
-function csvRows(text: string): string[][] {
-  return text
-    .trim()
-    .split(/\r?\n/)
-    .map((line) =>
-      (line.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? [])
-        .filter((field, index, all) => !(index === all.length - 1 && field === ''))
-        .map((field) => field.replace(/,$/, ''))
-        .map((field) => (field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field).replace(/\t$/, '')),
-    );
 }
 
 /**

@@ -5,22 +5,61 @@ export const USERS = {
   merchant: { username: 'merchant', password: 'Merchant123' },
 } as const;
 
-/** Every test fails if the page breaks the Content-Security-Policy or throws. */
-export const test = base.extend<{ pageProblems: string[] }>({
-  pageProblems: [
-    async ({ page }, use) => {
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        const text = message.text();
-        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(text)) problems.push(text);
+/**
+ * What a test may let the console say, beyond silence: `allow(pattern, why)` accepts the
+ * console messages and failed API calls that match `pattern` for this test only (a 4xx the
+ * test provokes on purpose). `why` is required so each exception says what it is for.
+ */
+export interface PageNoise {
+  allow: (pattern: RegExp, why: string) => void;
+}
+
+/**
+ * Every test fails if a page of its browser context logs a console error or warning
+ * (Content-Security-Policy violations included), throws, or gets a 4xx/5xx from the API —
+ * unless the test allowed that message with `noise.allow` (issue 15 point 15, issue 16 point 9:
+ * no page logs an error or warning in normal use).
+ */
+export const test = base.extend<{ noise: PageNoise }>({
+  noise: [
+    async ({ context }, use) => {
+      const heard: string[] = [];
+      const allowed: RegExp[] = [];
+      context.on('console', (message) => {
+        // The source's address goes with the text: Chromium's line for a refused call names no URL.
+        if (message.type() === 'error' || message.type() === 'warning') {
+          heard.push(`${message.type()}: ${message.text()} @ ${message.location().url}`);
+        }
       });
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      await use(problems);
-      expect(problems, 'CSP violations or uncaught errors').toEqual([]);
+      context.on('weberror', (error) => heard.push(`page error: ${error.error().message}`));
+      context.on('response', (response) => {
+        if (response.status() >= 400 && /\/(adminapi|api)\//.test(response.url())) {
+          heard.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+        }
+      });
+      await use({
+        allow: (pattern) => {
+          allowed.push(pattern);
+        },
+      });
+      const problems = heard.filter((entry) => !allowed.some((pattern) => pattern.test(entry)));
+      expect(problems, 'console errors or warnings, uncaught errors or failed API calls').toEqual([]);
     },
     { auto: true },
   ],
 });
+
+/**
+ * A refused call shows twice: as the response's status and as Chromium's console line
+ * "Failed to load resource: the server responded with a status of 401 (Unauthorized)".
+ * This pattern matches both, for `status` and (when given) only calls to `path`.
+ */
+export function refused(status: number, path = ''): RegExp {
+  const at = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    `^(${status} [A-Z]+ \\S*${at}|error: Failed to load resource: the server responded with a status of ${status}\\b.* @ \\S*${at})(\\?\\S*)?$`,
+  );
+}
 
 export { expect };
 

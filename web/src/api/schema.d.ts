@@ -3464,6 +3464,11 @@ export interface components {
             face_value_fen?: number | null;
             /** @description true: only orders with a serial number; false: only without. */
             has_serial?: boolean | null;
+            /**
+             * @description true: orders not final yet (pending, processing or manual review: what the
+             *     workplace counts as in flight); false: final ones (success or failure).
+             */
+            in_flight?: boolean | null;
             /** @description Which list: `ordinary` (default), `card` (card-secret), `behalf` (on-behalf), or `all`. */
             kind?: string | null;
             /**
@@ -9982,6 +9987,11 @@ export interface operations {
                 merchant_id?: number;
                 /** @description 0 pending, 1 processing, 2 success, 3 failure, 4 manual review. */
                 status?: number;
+                /**
+                 * @description true: orders not final yet (pending, processing or manual review: what the
+                 *     workplace counts as in flight); false: final ones (success or failure).
+                 */
+                in_flight?: boolean;
                 /** @description `today` (placed since 00:00 Beijing time) or `history` (before). */
                 order_type?: string;
                 /** @description `mobile`, `unicom` or `telecom`. */

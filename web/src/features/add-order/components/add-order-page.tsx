@@ -51,7 +51,9 @@ export default function AddOrderPage() {
 
 /**
  * Orders placed on this page that reach a final status while it is open: say so, and
- * refresh the spendable amount (a failure refunds the price).
+ * refresh the spendable amount (a failure refunds the price). Returns `placedNow`, which
+ * records an order as in flight from the placing answer: a fast channel can finish it
+ * before the page first fetches it, and that is still news.
  */
 function useFinishedOrders(orders: (AddedOrder | undefined)[]) {
   const { t } = useTranslation();
@@ -78,6 +80,9 @@ function useFinishedOrders(orders: (AddedOrder | undefined)[]) {
     }
     if (finished) void client.invalidateQueries({ queryKey: ['order-price'] });
   }, [orders, client, t]);
+  return (order: { id: number; status: number }) => {
+    if (!known.current.has(order.id)) known.current.set(order.id, FINAL_STATUSES.includes(order.status));
+  };
 }
 
 /** One order with a client-side number check and the price shown first. */
@@ -88,6 +93,8 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
   const add = useAddOrder();
   const [placed, setPlaced] = useState<number[]>(loadPlaced);
   const added = useAddedOrders(placed);
+  const rows = placed.map((id, index) => ({ id, data: added[index]?.data, isLoading: added[index]?.isLoading }));
+  const placedNow = useFinishedOrders(rows.map((row) => row.data));
 
   const account = Form.useWatch('account', form) ?? '';
   const productKey = Form.useWatch('productKey', form);
@@ -116,6 +123,7 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
       },
       {
         onSuccess: ({ order }) => {
+          placedNow(order);
           showSuccessMessage(t('addOrder.placed', { orderNo: order.order_no }));
           const next = [order.id, ...placed].slice(0, 50);
           setPlaced(next);
@@ -131,8 +139,6 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
     );
   };
 
-  const rows = placed.map((id, index) => ({ id, data: added[index]?.data, isLoading: added[index]?.isLoading }));
-  useFinishedOrders(rows.map((row) => row.data));
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="add-order-page">

@@ -93,4 +93,14 @@ describe('valuesToOrderFilters', () => {
   it('lets the ordinary list show every kind', () => {
     expect(toOrderQuery('ordinary', { kind: 'all', status: 3 })).toEqual({ kind: 'all', sort: 'desc', status: 3 });
   });
+
+  it('asks for orders not final yet (the workplace in-flight figure) or final ones', () => {
+    expect(toOrderQuery('ordinary', valuesToOrderFilters({ kind: 'all', progress: 'inFlight' }))).toEqual({
+      kind: 'all',
+      sort: 'desc',
+      in_flight: true,
+    });
+    expect(toOrderQuery('ordinary', { progress: 'finished' })).toMatchObject({ in_flight: false });
+    expect(valuesToOrderFilters({ progress: 'soon' })).toEqual({});
+  });
 });

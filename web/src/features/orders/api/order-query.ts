@@ -19,6 +19,8 @@ export interface OrderFilters {
   /** The ordinary list can show other kinds too (the workplace's figures count them all). */
   kind?: OrderKind | 'all';
   status?: number;
+  /** Not final yet (pending, processing, manual review) or final: the workplace's in-flight figure. */
+  progress?: 'inFlight' | 'finished';
   orderType?: 'today' | 'history';
   carrier?: string;
   /** Face value in fen. */
@@ -42,6 +44,7 @@ export interface OrderQuery {
   kind: OrderKind | 'all';
   sort: SortOrder;
   status?: number;
+  in_flight?: boolean;
   order_type?: 'today' | 'history';
   carrier?: string;
   face_value_fen?: number;
@@ -66,6 +69,7 @@ const text = (value: string | undefined) => {
 export function toOrderQuery(kind: OrderKind, filters: OrderFilters, sort: SortOrder = 'desc'): OrderQuery {
   const query: OrderQuery = { kind: filters.kind ?? kind, sort };
   if (filters.status !== undefined) query.status = filters.status;
+  if (filters.progress) query.in_flight = filters.progress === 'inFlight';
   if (filters.orderType) query.order_type = filters.orderType;
   if (filters.carrier) query.carrier = filters.carrier;
   if (filters.faceValueFen !== undefined) query.face_value_fen = filters.faceValueFen;
@@ -90,7 +94,18 @@ export function toOrderQuery(kind: OrderKind, filters: OrderFilters, sort: SortO
 
 /** The order filters as they sit in the page address (see components/list-page/url-filters). */
 export const ORDER_FILTER_SCHEMA: FilterSchema = {
-  texts: ['kind', 'orderType', 'carrier', 'duration', 'hasSerial', 'buyback', 'merchantOrderId', 'orderNo', 'account'],
+  texts: [
+    'kind',
+    'progress',
+    'orderType',
+    'carrier',
+    'duration',
+    'hasSerial',
+    'buyback',
+    'merchantOrderId',
+    'orderNo',
+    'account',
+  ],
   numbers: ['status', 'faceValueFen', 'merchantId'],
   ranges: ['range'],
 };
@@ -120,6 +135,7 @@ export function valuesToOrderFilters(values: FilterValues): OrderFilters {
   const filters: OrderFilters = {
     kind: oneOf(values.kind, KINDS),
     status: status !== undefined && (ORDER_STATUSES as readonly number[]).includes(status) ? status : undefined,
+    progress: oneOf(values.progress, ['inFlight', 'finished']),
     orderType: oneOf(values.orderType, ['today', 'history']),
     carrier: oneOf(values.carrier, CARRIERS),
     faceValueFen: number(values.faceValueFen),

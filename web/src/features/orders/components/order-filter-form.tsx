@@ -53,6 +53,21 @@ export function useOrderFilterFields(kind: OrderKind): FilterField[] {
       ),
     },
     {
+      name: 'progress',
+      label: t('orderCommon.filter.progress'),
+      input: (
+        <Select
+          allowClear
+          data-testid="filter-progress"
+          placeholder={all}
+          options={[
+            { value: 'inFlight', label: t('orderCommon.filter.progress.inFlight') },
+            { value: 'finished', label: t('orderCommon.filter.progress.finished') },
+          ]}
+        />
+      ),
+    },
+    {
       name: 'orderNo',
       label: t('orderCommon.column.orderNo'),
       input: <Input allowClear data-testid="filter-order-no" maxLength={32} />,

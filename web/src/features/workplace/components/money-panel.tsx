@@ -55,14 +55,20 @@ function Count({
 // ECharts comes with the chart only, after the figures have painted.
 const OrderBarChart = lazy(() => import('./order-bar-chart'));
 
-const ORDER_LINK_SCHEMA: FilterSchema = { texts: ['kind'], numbers: ['status', 'merchantId'], ranges: ['range'] };
+const ORDER_LINK_SCHEMA: FilterSchema = {
+  texts: ['kind', 'progress'],
+  numbers: ['status', 'merchantId'],
+  ranges: ['range'],
+};
 
 /**
  * The order list showing what a "today" figure counts: every kind (the counters do not
- * split kinds), today in Beijing time, one status, the picked merchant if any.
+ * split kinds), today in Beijing time, one status (or every status not final yet: the
+ * in-flight figure), the picked merchant if any.
  */
-export function todayOrdersLink(status: number, merchantId?: number): string {
-  return listLink('/order/list', { kind: 'all', status, merchantId, range: presetRange('today') }, ORDER_LINK_SCHEMA);
+export function todayOrdersLink(status: number | 'inFlight', merchantId?: number): string {
+  const which = status === 'inFlight' ? { progress: 'inFlight' } : { status };
+  return listLink('/order/list', { kind: 'all', ...which, merchantId, range: presetRange('today') }, ORDER_LINK_SCHEMA);
 }
 
 /** §1's figures: balance, credit, cumulative top-up, today's orders and the last days' chart. */
@@ -132,6 +138,7 @@ export function MoneyPanel() {
               title={t('workplace.money.todayInFlight')}
               value={data.today_in_flight}
               testId="stat-today-in-flight"
+              to={todayOrdersLink('inFlight', merchantId)}
             />
             <Count
               title={t('workplace.money.todaySuccess')}
