@@ -38,6 +38,7 @@ pub mod orders;
 pub mod pagination;
 pub mod password;
 pub mod quotes;
+pub mod recent;
 pub mod replay;
 pub mod security_headers;
 pub mod session;

@@ -4,7 +4,8 @@
 //! Most calls store their nonce before the handler runs (`record`). Placing an order does
 //! not: a separate commit for the nonce cost the open API as much again as the order itself.
 //! Its nonce rides in the order's own transaction (`push_insert`, a plain insert, so a nonce
-//! used meanwhile fails that transaction and nothing is placed), and the guard stores it
+//! used meanwhile fails that transaction and nothing is placed); the handler reads whether it
+//! was used in the statement that looks for the merchant order id; and the guard stores it
 //! afterwards only when the call placed nothing (`Deferred::written` is false).
 
 use crate::error::{AppError, code};
@@ -67,17 +68,6 @@ pub async fn record(pool: &AnyPool, nonce: &NonceUse) -> Result<bool, sqlx::Erro
     .execute(pool)
     .await?;
     Ok(stored.rows_affected() == 1)
-}
-
-/// Whether the nonce was used already (a read: the deferred path refuses most replays
-/// here, before any write).
-pub async fn is_used(pool: &AnyPool, nonce: &NonceUse) -> Result<bool, sqlx::Error> {
-    let found = sqlx::query("SELECT 1 FROM api_nonces WHERE key_id = $1 AND nonce = $2")
-        .bind(&nonce.key_id)
-        .bind(&nonce.nonce)
-        .fetch_optional(pool)
-        .await?;
-    Ok(found.is_some())
 }
 
 /// The use as a statement of a transaction: a nonce stored meanwhile makes it fail.

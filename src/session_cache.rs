@@ -115,8 +115,9 @@ impl SessionCache {
         self.seen.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).pending.get(&session_id).copied()
     }
 
-    /// After this process ends sessions, changes passwords, roles or merchants: every call
-    /// reads its session again.
+    /// After this process ends sessions, changes passwords, roles, profiles, merchants, API
+    /// keys or whitelists: every call reads its session again, and what `crate::recent`
+    /// holds is read again.
     pub fn forget_all(&self) {
         let mut entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         self.generation.fetch_add(1, Ordering::SeqCst);

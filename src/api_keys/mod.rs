@@ -246,6 +246,8 @@ pub async fn revoke(
     if revoked.rows_affected() == 0 {
         return Err(AppError::Conflict(OpenApiMessage::KeyAlreadyRevoked.into()));
     }
+    // The open API's recent keys (`crate::recent`) are read again.
+    state.sessions.forget_all();
     announce(&state, merchant_id, &caller, &request.key_id, &address.to_string(), false).await?;
     Ok(ApiOk(()))
 }
@@ -289,6 +291,7 @@ pub async fn set_legacy(
         .bind(&request.key_id)
         .execute(pool)
         .await?;
+    state.sessions.forget_all();
     let action = if request.enabled { action::API_KEY_LEGACY_ON } else { action::API_KEY_LEGACY_OFF };
     let detail = format!("merchant {merchant_id} key {}", request.key_id);
     audit::record(pool, Some(caller.user_id), action, &detail, &address.to_string()).await?;

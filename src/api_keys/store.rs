@@ -67,6 +67,8 @@ pub async fn insert(
 }
 
 /// A key as the guard needs it: whose, its secret, whether the merchant is disabled.
+/// Not `Debug`: it holds the secret.
+#[derive(Clone)]
 pub struct ActiveKey {
     pub merchant_id: i64,
     pub secret: String,

@@ -14,6 +14,7 @@
 //! | unix milliseconds as local (UTC+8) text | `strftime(..., 'unixepoch', '+8 hours')` | `to_char(to_timestamp(...) AT TIME ZONE 'UTC' + interval '8 hours', ...)` |
 //! | a number with fixed decimals | `printf('%.2f', x)` | `to_char(x, 'FM...0.00')` |
 //! | after a bulk load | nothing | `ANALYZE` (fresh planner statistics) |
+//! | a hot query's index | named (`INDEXED BY`): without statistics the planner may pick another, and the worker's claim read every order twice a second | the planner's choice (it has statistics) |
 //! | the DDL (identity columns, types) | `migrations/sqlite` | `migrations/postgres` (same numbered steps, `tests/api/schema.rs`) |
 //!
 //! Bound values per statement (`sql::MAX_BINDS`) stay under both engines' limits.
@@ -84,5 +85,16 @@ pub fn after_bulk_load(engine: DatabaseKind, tables: &[&str]) -> Vec<String> {
     match engine {
         Sqlite => Vec::new(),
         Postgres => tables.iter().map(|table| format!("ANALYZE {table}")).collect(),
+    }
+}
+
+/// The index a query on `table` must use (SQLite: `INDEXED BY`, refused at prepare time if
+/// the index cannot serve the query, so a renamed index shows at once), or, with `None`,
+/// only the table's primary key (`NOT INDEXED`). PostgreSQL: the table alone.
+pub fn table_using(engine: DatabaseKind, table: &str, index: Option<&str>) -> String {
+    match (engine, index) {
+        (Sqlite, Some(index)) => format!("{table} INDEXED BY {index}"),
+        (Sqlite, None) => format!("{table} NOT INDEXED"),
+        (Postgres, _) => table.to_string(),
     }
 }

@@ -309,6 +309,8 @@ pub async fn enable(
     let address = address.to_string();
     let by = ActedBy { user_id: admin.user_id, address: &address };
     if store::set_enabled(&state.db, request.merchant_id, true, &by).await? {
+        // The open API's recent keys say the merchant is disabled: read them again.
+        state.sessions.forget_all();
         notify_merchant(&state, request.merchant_id, Notice::MerchantAccount, Notice::MerchantEnabled).await?;
     }
     Ok(ApiOk(merchant_state(&state, request.merchant_id).await?))

@@ -5,16 +5,19 @@
 //! merchant's rate is within its limit. A legacy MD5 call (`legacy.rs`) carries the same
 //! four values as parameters instead of headers and passes the same checks. Refusals before the signature is known to be
 //! right are not signed (there is no key to trust); every later answer is. The nonce of
-//! `POST /orders` is checked here but stored by the order's transaction (`crate::replay`).
+//! `POST /orders` is checked by its handler (with the merchant order id, one read) and stored
+//! by the order's transaction (`crate::replay`), so for it a replay is refused after the
+//! merchant, whitelist and rate checks rather than before.
 
 use super::legacy;
 use super::signature::{self, NONCE_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TIMESTAMP_WINDOW_SECONDS};
-use crate::api_keys::store;
+use crate::api_keys::store::{self, ActiveKey};
 use crate::db::now_millis;
 use crate::error::{AppError, ErrorReport, code};
 use crate::extract::ClientAddress;
 use crate::forwarded::Network;
 use crate::i18n::{Locale, OpenApiMessage};
+use crate::recent::Recent;
 use crate::replay::{self, NonceUse};
 use crate::state::AppState;
 use axum::{
@@ -215,7 +218,7 @@ async fn admit(
             OpenApiMessage::TimestampSkewed { server_time: now / 1000, window_seconds: TIMESTAMP_WINDOW_SECONDS };
         return Err(refused(StatusCode::UNAUTHORIZED, code::API_TIMESTAMP_SKEWED, message).into());
     }
-    let key = store::find_active(&state.db.pool, &state.secrets, &presented.key_id)
+    let CheckedKey { key, whitelist } = checked_key(state, &presented.key_id, now)
         .await?
         .ok_or_else(|| refused(StatusCode::UNAUTHORIZED, code::API_KEY_UNKNOWN, OpenApiMessage::KeyUnknown))?;
     match &legacy {
@@ -240,16 +243,44 @@ async fn admit(
     }
     // From here on the caller holds the secret: answers are signed, refusals too.
     let defer = defers_nonce(&parts);
-    let deferred = admit_signed(state, guard, address, &presented, key.merchant_id, key.merchant_disabled, now, defer)
+    let deferred = admit_signed(state, guard, address, &presented, &key, &whitelist, now, defer)
         .await
         .map_err(|error| Refusal { error, signing: Some((key.secret.clone(), presented.nonce.clone())) })?;
-    let caller = ApiCaller { merchant_id: key.merchant_id, key_id: presented.key_id.clone(), secret: key.secret };
+    let caller =
+        ApiCaller { merchant_id: key.merchant_id, key_id: presented.key_id.clone(), secret: key.secret.clone() };
     let mut request = Request::from_parts(parts, Body::from(bytes));
     request.extensions_mut().insert(caller.clone());
     if let Some(deferred) = deferred {
         request.extensions_mut().insert(deferred);
     }
     Ok((request, caller, presented.nonce))
+}
+
+/// A key as the guard checks it, with its merchant's whitelist.
+#[derive(Clone)]
+struct CheckedKey {
+    key: Arc<ActiveKey>,
+    whitelist: Arc<Vec<String>>,
+}
+
+/// Keys read in the last second (`crate::recent`): a busy caller's key, merchant state and
+/// whitelist are read once a second, not on every call. A key revoked, a whitelist saved or
+/// a merchant disabled here is seen at once (those writes move the sessions' generation);
+/// by another server on the same database, within a second.
+type RecentKeys = Recent<String, CheckedKey>;
+
+async fn checked_key(state: &AppState, key_id: &str, now: i64) -> Result<Option<CheckedKey>, AppError> {
+    let recent = state.services.get_or_init(RecentKeys::default);
+    let generation = state.sessions.generation();
+    if let Some(checked) = recent.get(key_id, generation, now) {
+        return Ok(Some(checked));
+    }
+    let pool = &state.db.pool;
+    let Some(key) = store::find_active(pool, &state.secrets, key_id).await? else { return Ok(None) };
+    let whitelist = store::whitelist(pool, key.merchant_id).await?;
+    let checked = CheckedKey { key: Arc::new(key), whitelist: Arc::new(whitelist) };
+    recent.put(key_id.to_string(), checked.clone(), generation, now);
+    Ok(Some(checked))
 }
 
 /// The checks after the signature: nonce, merchant state, whitelist, rate. With `defer`,
@@ -260,8 +291,8 @@ async fn admit_signed(
     guard: &GuardState,
     address: IpAddr,
     presented: &Presented,
-    merchant_id: i64,
-    merchant_disabled: bool,
+    key: &ActiveKey,
+    whitelist: &[String],
     now: i64,
     defer: bool,
 ) -> Result<Option<replay::Deferred>, AppError> {
@@ -273,25 +304,21 @@ async fn admit_signed(
     // for its timestamp.
     let expires_at = now + 2 * 1000 * TIMESTAMP_WINDOW_SECONDS as i64;
     let nonce = NonceUse { key_id: presented.key_id.clone(), nonce: presented.nonce.clone(), expires_at };
-    let used = match defer {
-        true => replay::is_used(pool, &nonce).await?,
-        false => !replay::record(pool, &nonce).await?,
-    };
-    if used {
+    // A deferred nonce is read by the handler, in the same statement as its other check.
+    if !defer && !replay::record(pool, &nonce).await? {
         return Err(replay::refused());
     }
-    if merchant_disabled {
+    if key.merchant_disabled {
         return Err(refused(StatusCode::FORBIDDEN, code::API_MERCHANT_DISABLED, OpenApiMessage::MerchantDisabled));
     }
-    let entries = store::whitelist(pool, merchant_id).await?;
-    if entries.is_empty() {
+    if whitelist.is_empty() {
         return Err(refused(StatusCode::FORBIDDEN, code::API_WHITELIST_EMPTY, OpenApiMessage::WhitelistEmpty));
     }
-    if !whitelisted(&entries, address) {
+    if !whitelisted(whitelist, address) {
         let message = OpenApiMessage::AddressNotWhitelisted { address: address.to_string() };
         return Err(refused(StatusCode::FORBIDDEN, code::API_ADDRESS_NOT_WHITELISTED, message));
     }
-    if let Err(retry_after_seconds) = guard.take(merchant_id, now) {
+    if let Err(retry_after_seconds) = guard.take(key.merchant_id, now) {
         return Err(AppError::Refused {
             status: StatusCode::TOO_MANY_REQUESTS,
             code: code::API_RATE_LIMITED,

@@ -90,12 +90,11 @@ fn api_order(order: &OrderRow, notify_url: Option<String>, locale: Locale) -> Ap
     }
 }
 
+/// An order as found by its merchant order id: the order, its notify URL, its sealed card.
+type Found = (OrderRow, Option<String>, Option<(String, String)>);
+
 /// The merchant's order with this merchant order id, its notify URL and sealed card.
-async fn find(
-    state: &AppState,
-    merchant_id: i64,
-    merchant_order_id: &str,
-) -> Result<Option<(OrderRow, Option<String>, Option<(String, String)>)>, AppError> {
+async fn find(state: &AppState, merchant_id: i64, merchant_order_id: &str) -> Result<Option<Found>, AppError> {
     let sql = format!(
         "SELECT {ORDER_COLUMNS}, notify_url, card_secret_enc FROM orders WHERE merchant_id = $1 AND merchant_order_id = $2"
     );
@@ -104,11 +103,44 @@ async fn find(
         .bind(merchant_order_id)
         .fetch_optional(&state.db.pool)
         .await?;
-    let Some(row) = row else { return Ok(None) };
-    let order = OrderRow::from_row(&row)?;
+    row.as_ref().map(found).transpose()
+}
+
+/// The two reads in front of placing, in one: whether the call's nonce was used before
+/// (`crate::replay`: the guard leaves this call's nonce to it), and the order already placed
+/// under the merchant order id.
+async fn find_unless_replayed(
+    state: &AppState,
+    merchant_id: i64,
+    merchant_order_id: &str,
+    nonce: &replay::NonceUse,
+) -> Result<(bool, Option<Found>), AppError> {
+    let sql = format!(
+        "SELECT {ORDER_COLUMNS}, notify_url, card_secret_enc, used
+         FROM (SELECT CAST(CASE WHEN EXISTS (SELECT 1 FROM api_nonces WHERE key_id = $3 AND nonce = $4)
+                           THEN 1 ELSE 0 END AS BIGINT) AS used) checked
+         LEFT JOIN orders ON merchant_id = $1 AND merchant_order_id = $2"
+    );
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(merchant_order_id)
+        .bind(&nonce.key_id)
+        .bind(&nonce.nonce)
+        .fetch_one(&state.db.pool)
+        .await?;
+    let used = row.try_get::<i64, _>("used")? != 0;
+    let placed = match row.try_get::<Option<i64>, _>("id")? {
+        Some(_) => Some(found(&row)?),
+        None => None,
+    };
+    Ok((used, placed))
+}
+
+fn found(row: &sqlx::any::AnyRow) -> Result<Found, AppError> {
+    let order = OrderRow::from_row(row)?;
     let card_no: Option<String> = row.try_get("card_no_enc")?;
     let card_secret: Option<String> = row.try_get("card_secret_enc")?;
-    Ok(Some((order, row.try_get("notify_url")?, card_no.zip(card_secret))))
+    Ok((order, row.try_get("notify_url")?, card_no.zip(card_secret)))
 }
 
 /// Whether a stored order is what this request would have placed.
@@ -175,7 +207,18 @@ pub async fn place_order(
     if let Some(url) = &notify_url {
         crate::notify_guard::check_url_field(&state, "notify_url", url)?;
     }
-    if let Some((order, stored_url, _)) = find(&state, caller.merchant_id, merchant_order_id).await? {
+    let placed = match &deferred {
+        Some(Extension(deferred)) => {
+            let (used, placed) =
+                find_unless_replayed(&state, caller.merchant_id, merchant_order_id, &deferred.nonce).await?;
+            if used {
+                return Err(replay::refused());
+            }
+            placed
+        }
+        None => find(&state, caller.merchant_id, merchant_order_id).await?,
+    };
+    if let Some((order, stored_url, _)) = placed {
         return replay(&order, stored_url, &request, locale);
     }
     let intent = PlaceIntent {

@@ -226,14 +226,8 @@ async fn write_run(
             }
             Ok(order) => {
                 let id = ids.next().expect("an id for every order of the run");
-                let balance = place::add_order_rows(
-                    &mut batch,
-                    &mut ledger,
-                    counters,
-                    id,
-                    &order,
-                    job.intent.nonce.as_ref(),
-                );
+                let balance =
+                    place::add_order_rows(&mut batch, &mut ledger, counters, id, &order, job.intent.nonce.as_ref());
                 accepted.push((job, (order, id, balance)));
             }
         }

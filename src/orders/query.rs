@@ -184,15 +184,12 @@ impl OrderQuery {
         conditions
     }
 
-    /// The columns orders and counters share.
-    fn shared_conditions(&self, conditions: &mut Conditions) {
+    /// The columns orders, counters and roll-ups share.
+    fn rollup_conditions(&self, conditions: &mut Conditions) {
         let equal = [
             ("merchant_id = ?", self.merchant_id),
             ("order_kind = ?", self.kind.map(OrderKind::code)),
             ("status = ?", self.status),
-            ("carrier = ?", self.carrier),
-            ("face_value_fen = ?", self.face_value_fen),
-            ("buyback = ?", self.buyback.map(i64::from)),
         ];
         for (template, value) in equal {
             if let Some(value) = value {
@@ -204,6 +201,21 @@ impl OrderQuery {
             Some(true) => conditions.push("status IN (0, 1, 4)", vec![]),
             Some(false) => conditions.push("status IN (2, 3)", vec![]),
             None => {}
+        }
+    }
+
+    /// The columns orders and counters share.
+    fn shared_conditions(&self, conditions: &mut Conditions) {
+        self.rollup_conditions(conditions);
+        let equal = [
+            ("carrier = ?", self.carrier),
+            ("face_value_fen = ?", self.face_value_fen),
+            ("buyback = ?", self.buyback.map(i64::from)),
+        ];
+        for (template, value) in equal {
+            if let Some(value) = value {
+                conditions.push(template, vec![Bind::Int(value)]);
+            }
         }
     }
 
@@ -225,16 +237,7 @@ impl OrderQuery {
     /// rows of each day in it. A handful of rows per merchant either way.
     fn rollup_sum(&self, first: Option<i64>, end: Option<i64>) -> (String, Vec<Bind>) {
         let mut conditions = Conditions::default();
-        let equal = [
-            ("merchant_id = ?", self.merchant_id),
-            ("order_kind = ?", self.kind.map(OrderKind::code)),
-            ("status = ?", self.status),
-        ];
-        for (template, value) in equal {
-            if let Some(value) = value {
-                conditions.push(template, vec![Bind::Int(value)]);
-            }
-        }
+        self.rollup_conditions(&mut conditions);
         let sum = match (first, end) {
             (None, None) => {
                 conditions.push("all_days = 1", vec![]);

@@ -35,6 +35,8 @@ pub async fn change_integration(
         .bind(caller.user_id)
         .execute(&state.db.pool)
         .await?;
+    // The open API's recent keys hold the whitelist (`crate::recent`): read it again.
+    state.sessions.forget_all();
     audit::record(&state.db.pool, Some(caller.user_id), action::INTEGRATION_CHANGED, "", &address.to_string()).await?;
     Ok(ApiOk(load_profile(&state, caller.user_id).await?))
 }

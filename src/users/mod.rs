@@ -13,8 +13,6 @@ use axum::{Router, extract::State, routing::post};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::Row;
-use std::collections::HashMap;
-use std::sync::Mutex;
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
@@ -110,7 +108,7 @@ pub async fn user_info(
     };
     let now = crate::db::now_millis();
     let recent = state.services.get_or_init(RecentProfiles::default);
-    if own && let Some(info) = recent.get(caller.user_id, state.sessions.generation(), now) {
+    if own && let Some(info) = recent.get(&caller.user_id, state.sessions.generation(), now) {
         return Ok(ApiOk(info));
     }
     let generation = state.sessions.generation();
@@ -126,33 +124,7 @@ pub async fn user_info(
 /// second, so a change made by another server shows within it, and not after this process
 /// changed a session, a password or a profile (`SessionCache::forget_all`, which the
 /// profile, avatar and certification writes call).
-#[derive(Default)]
-pub struct RecentProfiles(Mutex<HashMap<i64, RecentProfile>>);
-
-struct RecentProfile {
-    info: UserInfo,
-    generation: u64,
-    read_at: i64,
-}
-
-impl RecentProfiles {
-    fn get(&self, user_id: i64, generation: u64, now: i64) -> Option<UserInfo> {
-        let profiles = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let recent = profiles.get(&user_id)?;
-        let fresh = recent.generation == generation
-            && now >= recent.read_at
-            && now - recent.read_at < crate::session_cache::FRESH_FOR_MILLIS;
-        fresh.then(|| recent.info.clone())
-    }
-
-    fn put(&self, user_id: i64, info: UserInfo, generation: u64, now: i64) {
-        let mut profiles = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if profiles.len() >= 10_000 {
-            profiles.clear();
-        }
-        profiles.insert(user_id, RecentProfile { info, generation, read_at: now });
-    }
-}
+pub type RecentProfiles = crate::recent::Recent<i64, UserInfo>;
 
 async fn read_user_info(
     state: &AppState,
