@@ -1,28 +1,16 @@
-//! A bounded fuzz run of the batch readers inside `cargo test`: a few thousand generated
-//! and mutated inputs (CSV, pasted text, xlsx built from random XML fragments, damaged
-//! workbooks). Whatever comes in, a reader answers lines or a reason: no panic, no line
-//! over the limits, and within the reader's time budget. Seeded, so a failure repeats.
+//! Property tests (proptest) of the batch readers inside `cargo test`, a bounded run: bytes
+//! at random, pasted text and CSV built from awkward pieces, xlsx built from random XML
+//! fragments, and damaged workbooks. Whatever comes in, a reader answers lines or a reason:
+//! no panic, no line over the limits, and within the reader's time budget. The seed is
+//! fixed, so a failure repeats, and proptest shrinks it to a small input before reporting.
+//! `PROPTEST_CASES` raises the number of cases for a longer run.
 
 use super::*;
 use crate::xlsx_read::tests::workbook;
-
-/// xorshift64*: enough randomness for fuzzing, no dependency.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-    fn pick<'a>(&mut self, choices: &[&'a str]) -> &'a str {
-        choices[self.below(choices.len())]
-    }
-}
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::sample::select;
+use proptest::test_runner::{Config, RngSeed};
 
 const TEXT_PIECES: &[&str] = &[
     "13800138000",
@@ -94,47 +82,63 @@ fn check(result: Result<Vec<RawLine>, TradeMessage>) {
     }
 }
 
-#[test]
-fn batch_readers_answer_every_input() {
-    let mut random = Random(0x05EE_D0FB_A7C4);
-    let template = {
-        let rows = "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>13800138000</t></is></c><c r=\"B1\" t=\"inlineStr\"><is><t>MOBILE-DIRECT-10</t></is></c></row>";
-        workbook("", rows.as_bytes())
-    };
-    for case in 0..3_000 {
-        match case % 5 {
-            0 => {
-                let bytes: Vec<u8> = (0..random.below(300)).map(|_| random.next() as u8).collect();
-                check(parse_file(&bytes));
-            }
-            1 => {
-                let text: String = (0..random.below(60)).map(|_| random.pick(TEXT_PIECES)).collect();
-                check(parse_text(&text));
-                check(parse_file(text.as_bytes()));
-            }
-            2 => {
-                let xml: String = (0..random.below(40)).map(|_| random.pick(XML_PIECES)).collect();
-                check(parse_file(&workbook("", xml.as_bytes())));
-            }
-            3 => {
-                // A damaged workbook: a few bytes changed, or cut short.
-                let mut bytes = template.clone();
-                for _ in 0..1 + random.below(4) {
-                    let at = random.below(bytes.len());
-                    bytes[at] = random.next() as u8;
-                }
-                if random.below(3) == 0 {
-                    bytes.truncate(random.below(bytes.len()));
-                }
-                check(parse_file(&bytes));
-            }
-            _ => {
-                let rows = random.below(50);
-                let text: String = (0..rows)
-                    .map(|row| format!("1380013{:04},{},{}\n", row, random.pick(TEXT_PIECES), random.pick(TEXT_PIECES)))
-                    .collect();
-                check(parse_file(text.as_bytes()));
-            }
+fn config() -> Config {
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|cases| cases.parse().ok()).unwrap_or(600);
+    // Fixed seed, no regression files written into the source tree.
+    Config { cases, rng_seed: RngSeed::Fixed(0x05EE_D0FB_A7C4), failure_persistence: None, ..Config::default() }
+}
+
+fn template() -> Vec<u8> {
+    let rows = "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>13800138000</t></is></c><c r=\"B1\" t=\"inlineStr\"><is><t>MOBILE-DIRECT-10</t></is></c></row>";
+    workbook("", rows.as_bytes())
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn any_bytes_get_lines_or_a_reason(bytes in vec(any::<u8>(), 0..300)) {
+        check(parse_file(&bytes));
+    }
+
+    #[test]
+    fn awkward_text_gets_lines_or_a_reason(pieces in vec(select(TEXT_PIECES), 0..60)) {
+        let text: String = pieces.concat();
+        check(parse_text(&text));
+        check(parse_file(text.as_bytes()));
+    }
+
+    #[test]
+    fn random_sheet_xml_gets_lines_or_a_reason(pieces in vec(select(XML_PIECES), 0..40)) {
+        check(parse_file(&workbook("", pieces.concat().as_bytes())));
+    }
+
+    #[test]
+    fn a_damaged_workbook_gets_lines_or_a_reason(
+        changes in vec((any::<prop::sample::Index>(), any::<u8>()), 1..5),
+        cut in proptest::option::of(any::<prop::sample::Index>()),
+    ) {
+        let mut bytes = template();
+        for (at, byte) in changes {
+            let at = at.index(bytes.len());
+            bytes[at] = byte;
         }
+        if let Some(cut) = cut {
+            let length = cut.index(bytes.len());
+            bytes.truncate(length);
+        }
+        check(parse_file(&bytes));
+    }
+
+    #[test]
+    fn csv_rows_of_awkward_cells_get_lines_or_a_reason(
+        rows in vec((select(TEXT_PIECES), select(TEXT_PIECES)), 0..50),
+    ) {
+        let text: String = rows
+            .iter()
+            .enumerate()
+            .map(|(row, (product, id))| format!("1380013{row:04},{product},{id}\n"))
+            .collect();
+        check(parse_file(text.as_bytes()));
     }
 }
