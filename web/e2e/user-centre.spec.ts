@@ -182,7 +182,7 @@ test.describe('user settings', () => {
   });
 
   test('changing the password signs out the other sessions and sends a notice', async ({ page, browser, request, noise }) => {
-    noise.allow(refused(400, '/adminapi/merchant/changePassword'), 'the wrong current password this test types');
+    noise.allow(refused(403, '/adminapi/merchant/changePassword'), 'the wrong current password this test types (403)');
     // Another session of the same merchant, which the change must end.
     const other = await browser.newContext();
     const otherPage = await other.newPage();
