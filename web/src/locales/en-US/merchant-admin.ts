@@ -32,6 +32,14 @@ export default {
   'merchantAdmin.users.reset': 'Reset password',
   'merchantAdmin.users.reset.confirm': 'Give {{username}} a new temporary password? Their sessions end at once.',
   'merchantAdmin.users.add': 'Add user',
+  'merchantAdmin.users.twoFactor': 'Reset two-factor',
+  'merchantAdmin.twoFactor.confirm':
+    'Turn off two-factor authentication of {{username}}? Until they set it up again, they sign in with the password alone. They are told in the message center, and the reset is recorded in the audit log.',
+  'merchantAdmin.twoFactor.ownCode':
+    'Your own account has two-factor on: enter your own code (or a backup code) to confirm.',
+  'merchantAdmin.twoFactor.submit': 'Turn off two-factor',
+  'merchantAdmin.twoFactor.done': 'Two-factor authentication of {{username}} is off',
+  'merchantAdmin.twoFactor.failed': 'Could not reset two-factor authentication',
   'forcedPassword.title': 'Choose your own password',
   'forcedPassword.description':
     'You signed in with a temporary password from an administrator. Choose your own password to continue: enter the temporary one as the current password.',

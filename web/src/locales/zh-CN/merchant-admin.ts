@@ -32,6 +32,13 @@ export default {
   'merchantAdmin.users.reset': '重置密码',
   'merchantAdmin.users.reset.confirm': '确定为 {{username}} 生成新的临时密码吗？其登录会话将立即结束。',
   'merchantAdmin.users.add': '添加用户',
+  'merchantAdmin.users.twoFactor': '重置双因素认证',
+  'merchantAdmin.twoFactor.confirm':
+    '确定关闭 {{username}} 的双因素认证吗？在其重新开启之前，登录只需密码。系统会通过消息中心通知对方，并记入审计日志。',
+  'merchantAdmin.twoFactor.ownCode': '您的账号已开启双因素认证：请输入您自己的验证码（或备用验证码）确认。',
+  'merchantAdmin.twoFactor.submit': '关闭双因素认证',
+  'merchantAdmin.twoFactor.done': '已关闭 {{username}} 的双因素认证',
+  'merchantAdmin.twoFactor.failed': '重置双因素认证失败',
   'forcedPassword.title': '请设置您自己的密码',
   'forcedPassword.description': '您使用管理员提供的临时密码登录。请先设置自己的密码再继续：当前密码处填写临时密码。',
   'forcedPassword.logout': '退出登录',

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idempotencyHeaders } from '@/lib/idempotency';
-import { postJson } from '@/lib/request';
+import { type ApiSchema, getJson, type PostBody, postJson } from '@/lib/request';
+import { hasToken } from '@/lib/session';
 
 export const MERCHANT_LIST_URL = '/adminapi/admin/merchant/list';
 export const MERCHANT_ACTION_URLS = {
@@ -174,4 +175,33 @@ export function useMerchantAdmin<TRequest, TResult>(call: (request: TRequest) =>
       void client.invalidateQueries({ queryKey: ['merchant-users'] });
     },
   });
+}
+
+export const RESET_TWO_FACTOR_URL = '/adminapi/admin/user/reset2FA';
+/** The signed-in administrator's own two-factor status (does the reset need their code?). */
+export const OWN_TWO_FACTOR_STATUS_URL = '/adminapi/google-auth/get2FAStatus';
+
+/**
+ * POST reset2FA: turn off another user's two-factor. An administrator with two-factor on
+ * sends their own code (authenticator or backup). The dialog shows refusals itself.
+ */
+export function resetUserTwoFactor(request: { user_id: number; code?: string }): Promise<null> {
+  return postJson<null>(RESET_TWO_FACTOR_URL, request satisfies PostBody<typeof RESET_TWO_FACTOR_URL>, {
+    quietErrors: true,
+  });
+}
+
+/** Whether the signed-in administrator has two-factor on (then the reset asks for their code). */
+export async function getOwnTwoFactorEnabled(): Promise<boolean> {
+  const answer = await getJson<ApiSchema<'StatusResponse'>>(OWN_TWO_FACTOR_STATUS_URL, { quietErrors: true });
+  return Boolean(answer.enabled);
+}
+
+/** Same key as the two-factor page's status, so turning it on or off there refreshes this too. */
+export const ownTwoFactorQueryOptions = () =>
+  queryOptions({ queryKey: ['two-factor', 'status', 'enabled'], queryFn: getOwnTwoFactorEnabled });
+
+/** Only while the dialog is open and with a session (a refetch after sign-out would answer 50008). */
+export function useOwnTwoFactorEnabled(active: boolean) {
+  return useQuery({ ...ownTwoFactorQueryOptions(), enabled: active && hasToken() });
 }

@@ -15,6 +15,7 @@ import {
   useMerchantAdmin,
   useMerchantUsers,
 } from '../api/merchants';
+import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 import '@/locales/merchant-admin-texts';
 
 const USERNAME_RULE = /^\S{1,64}$/;
@@ -167,7 +168,10 @@ export function RenameMerchantDialog({ merchant, onClose }: { merchant: Merchant
   );
 }
 
-/** A merchant's users: reset a password, add a user; both answer with a temporary password. */
+/**
+ * A merchant's users: reset a password or add a user (both answer with a temporary
+ * password), or turn off a user's two-factor (a lost phone).
+ */
 export function MerchantUsersDialog({
   merchant,
   onClose,
@@ -183,6 +187,7 @@ export function MerchantUsersDialog({
   const reset = useMerchantAdmin(resetUserPassword);
   const add = useMerchantAdmin(addMerchantUser);
   const [adding, setAdding] = useState(false);
+  const [resettingTwoFactor, setResettingTwoFactor] = useState<MerchantUser | null>(null);
   const columns = [
     { key: 'username', title: t('merchantAdmin.userUsername'), dataIndex: 'username' },
     { key: 'name', title: t('merchantAdmin.userName'), dataIndex: 'name' },
@@ -201,14 +206,24 @@ export function MerchantUsersDialog({
       key: 'actions',
       title: t('orderCommon.column.actions'),
       render: (_: unknown, user: MerchantUser) => (
-        <Popconfirm
-          title={t('merchantAdmin.users.reset.confirm', { username: user.username })}
-          onConfirm={() => reset.mutate(user.user_id, { onSuccess: onCredentials })}
-        >
-          <Button size="small" danger data-testid={`merchant-user-reset-${user.username}`}>
-            {t('merchantAdmin.users.reset')}
+        <Space size={4}>
+          <Popconfirm
+            title={t('merchantAdmin.users.reset.confirm', { username: user.username })}
+            onConfirm={() => reset.mutate(user.user_id, { onSuccess: onCredentials })}
+          >
+            <Button size="small" danger data-testid={`merchant-user-reset-${user.username}`}>
+              {t('merchantAdmin.users.reset')}
+            </Button>
+          </Popconfirm>
+          {/* The list does not say who has two-factor on: a user without it gets the server's "not on". */}
+          <Button
+            size="small"
+            onClick={() => setResettingTwoFactor(user)}
+            data-testid={`merchant-user-reset-2fa-${user.username}`}
+          >
+            {t('merchantAdmin.users.twoFactor')}
           </Button>
-        </Popconfirm>
+        </Space>
       ),
     },
   ];
@@ -274,6 +289,7 @@ export function MerchantUsersDialog({
           </Button>
         )}
       </Space>
+      <ResetTwoFactorDialog user={resettingTwoFactor} onClose={() => setResettingTwoFactor(null)} />
     </Modal>
   );
 }
