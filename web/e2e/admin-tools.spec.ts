@@ -217,31 +217,92 @@ test.describe('merchants page', () => {
     });
   }
 
-  test('a top-up echoes the amount before it runs; an adjustment needs a remark (zh-CN)', async ({ page }) => {
-    await useLocale(page, 'zh-CN');
-    await loginAs(page, 'admin');
-    await page.goto('#/finance/merchants');
-    const row = page.getByTestId('merchant-table').locator('tbody tr.ant-table-row').first();
-    await expect(row).toBeVisible();
-    await openOverlay(page, row.getByTestId('merchant-topup'), page.getByTestId('merchant-action-amount'));
-    await page.getByTestId('merchant-action-amount').fill('12.5');
-    await page.getByTestId('merchant-action-confirm').click();
-    const echo = page.getByTestId('merchant-action-echo');
-    await expect(echo).toContainText('加款 ¥12.50');
-    await page.screenshot({ path: `${screenshots}zh-CN-merchant-topup-echo.png` });
-    // Back to correct it: nothing ran.
-    await page.getByRole('button', { name: '返回修改' }).click();
-    await expect(echo).toHaveCount(0);
-    await expect(page.getByTestId('merchant-action-amount')).toHaveValue('12.5');
-    await page.locator('.ant-modal-close').click();
-    await expect(page.getByTestId('merchant-action-amount')).toBeHidden();
+  const MONEY_TEXT = {
+    'zh-CN': {
+      shop: '回显测试商户',
+      echo: (mid: number) => `确认为 回显测试商户（${mid}）加款 ¥12.50？`,
+      back: '返回修改',
+      remarkRequired: '调账须填写备注，说明调整原因',
+      adjustEcho: (mid: number) => `确认为 回显测试商户（${mid}）调账 ¥1.00？`,
+      remark: '备注：补录银行手续费',
+      remarkText: '补录银行手续费',
+      repay: '登记还款',
+      repayWhy: '该商户没有待还授信，无需登记还款',
+    },
+    'en-US': {
+      shop: 'Echo test shop',
+      echo: (mid: number) => `Top up Echo test shop (${mid}) by ¥12.50?`,
+      back: 'Back',
+      remarkRequired: 'An adjustment needs a remark saying what it corrects',
+      adjustEcho: (mid: number) => `Adjust the balance of Echo test shop (${mid}) by ¥1.00?`,
+      remark: 'Remark: bank fee booked late',
+      remarkText: 'bank fee booked late',
+      repay: 'Record repayment',
+      repayWhy: 'This merchant has no credit awaiting repayment: nothing to record',
+    },
+  } as const;
 
-    await openOverlay(page, row.getByTestId('merchant-adjust'), page.getByTestId('merchant-action-amount'));
-    await page.getByTestId('merchant-action-amount').fill('1');
-    await page.getByTestId('merchant-action-confirm').click();
-    await expect(page.locator('#remark_help')).toHaveText('调账须填写备注，说明调整原因');
-    await expect(echo).toHaveCount(0);
-  });
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`a top-up echoes the amount, an adjustment needs a remark, a disabled repayment says why (${locale})`, async ({
+      page,
+      request,
+    }) => {
+      const text = MONEY_TEXT[locale];
+      // A merchant of its own: no credit used, so nothing to repay, whatever other tests did.
+      const admin = await apiToken(request, 'admin');
+      const created = await apiPost<{ merchant_id: number }>(request, admin, '/adminapi/admin/merchant/create', {
+        name: text.shop,
+        username: `echo${locale === 'zh-CN' ? 'zh' : 'en'}${Date.now().toString(36)}`,
+      });
+      const mid = created.merchant_id;
+      await useLocale(page, locale);
+      await loginAs(page, 'admin');
+      await page.goto(`#/finance/merchants?keyword=${mid}`);
+      const rows = page.getByTestId('merchant-table').locator('tbody tr.ant-table-row');
+      await expect(rows).toHaveCount(1);
+      const row = rows.first();
+      await expect(row).toContainText(text.shop);
+
+      // The top-up: nothing runs before the dialog echoes the amount and the merchant.
+      await openOverlay(page, row.getByTestId('merchant-topup'), page.getByTestId('merchant-action-amount'));
+      await page.getByTestId('merchant-action-amount').fill('12.5');
+      await page.getByTestId('merchant-action-confirm').click();
+      const echo = page.getByTestId('merchant-action-echo');
+      await expect(echo).toHaveText(text.echo(mid));
+      await page.screenshot({ path: `${screenshots}${locale}-merchant-topup-echo.png` });
+      // Back to correct it: nothing ran.
+      await page.getByRole('button', { name: text.back }).click();
+      await expect(echo).toHaveCount(0);
+      await expect(page.getByTestId('merchant-action-amount')).toHaveValue('12.5');
+      await page.locator('.ant-modal-close').click();
+      await expect(page.getByTestId('merchant-action-amount')).toBeHidden();
+      await expect(row.locator('td[data-column=balance_fen]')).toHaveText('0.00');
+
+      // The adjustment: no remark, no echo; with one, the echo repeats it.
+      await openOverlay(page, row.getByTestId('merchant-adjust'), page.getByTestId('merchant-action-amount'));
+      await page.getByTestId('merchant-action-amount').fill('1');
+      await page.getByTestId('merchant-action-confirm').click();
+      await expect(page.locator('#remark_help')).toHaveText(text.remarkRequired);
+      await expect(echo).toHaveCount(0);
+      await page.screenshot({ path: `${screenshots}${locale}-merchant-adjust-remark.png` });
+      await page.getByTestId('merchant-action-remark').fill(text.remarkText);
+      await page.getByTestId('merchant-action-confirm').click();
+      await expect(echo).toContainText(text.adjustEcho(mid));
+      await expect(echo).toContainText(text.remark);
+      // Back to the form (nothing ran), then close.
+      await page.getByRole('button', { name: text.back }).click();
+      await expect(echo).toHaveCount(0);
+      await page.locator('.ant-modal-close').click();
+      await expect(page.getByTestId('merchant-action-amount')).toBeHidden();
+
+      // Nothing to repay: the button is disabled and says why on hover.
+      await expect(row.getByTestId('merchant-repay')).toBeDisabled();
+      await expect(row.getByTestId('merchant-repay')).toHaveText(text.repay);
+      await row.getByTestId('merchant-repay-why').hover();
+      await expect(page.getByRole('tooltip')).toHaveText(text.repayWhy);
+      await page.screenshot({ path: `${screenshots}${locale}-merchant-repay-why.png` });
+    });
+  }
 });
 
 test.describe('overdue on-behalf orders', () => {
