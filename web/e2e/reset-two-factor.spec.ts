@@ -94,8 +94,11 @@ async function openResetDialog(page: Page, usersItem: string, locale: string) {
   await expect(page.getByTestId('reset-2fa-confirm')).not.toHaveClass(/ant-btn-loading/);
 }
 
-/** The merchant signs in with the password alone: no code step, straight to the workplace. */
-async function merchantSignsInWithoutCode(page: Page) {
+/**
+ * The merchant signs in with the password alone (no code step, straight to the workplace) and
+ * finds the notice of the reset in the message center.
+ */
+async function merchantSignsInWithoutCode(page: Page, noticesTab: string, noticeTitle: string) {
   const usersDialog = page.getByTestId('merchant-users-dialog');
   await page.locator('.ant-modal').filter({ has: usersDialog }).locator('.ant-modal-close').click();
   await expect(usersDialog).toBeHidden();
@@ -103,6 +106,9 @@ async function merchantSignsInWithoutCode(page: Page) {
   await submitLogin(page, USERS.merchant);
   await expect(page.getByTestId('workplace-page')).toBeVisible();
   await expect(page.getByTestId('login-2fa-code-input')).toHaveCount(0);
+  await page.goto('#/user/message');
+  await page.getByRole('tab', { name: noticesTab }).click();
+  await expect(page.getByText(noticeTitle).first()).toBeVisible();
 }
 
 test('an administrator resets a merchant user’s two-factor after confirming (zh-CN)', async ({ page, request }) => {
@@ -119,7 +125,7 @@ test('an administrator resets a merchant user’s two-factor after confirming (z
   await page.getByTestId('reset-2fa-confirm').click();
   await expect(page.getByText('已关闭 merchant 的双因素认证')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await merchantSignsInWithoutCode(page);
+  await merchantSignsInWithoutCode(page, '通知', '双因素认证已被管理员重置');
 });
 
 test('an administrator with two-factor on confirms the reset with their own code (en-US)', async ({
@@ -166,5 +172,5 @@ test('an administrator with two-factor on confirms the reset with their own code
   await expect(page.getByTestId('reset-2fa-refusal')).toHaveText('Two-factor authentication is not enabled');
   await page.getByTestId('reset-2fa-cancel').click();
   await expect(dialog).toBeHidden();
-  await merchantSignsInWithoutCode(page);
+  await merchantSignsInWithoutCode(page, 'Notices', 'Two-factor authentication reset by an administrator');
 });
