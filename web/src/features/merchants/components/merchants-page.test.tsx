@@ -79,4 +79,27 @@ describe('merchants page', () => {
       ),
     );
   });
+  it('goes back from the echo to the form with the footer button, nothing sent', async () => {
+    await renderPage(0);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('merchant-topup'));
+    });
+    await act(async () => {
+      fireEvent.change(await screen.findByTestId('merchant-action-amount'), { target: { value: '3' } });
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('merchant-action-confirm'));
+    });
+    expect(await screen.findByText('Top up Shop (10001) by ¥3.00?')).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('merchant-action-back'));
+    });
+    await waitFor(() => expect(screen.queryByTestId('merchant-action-echo')).not.toBeInTheDocument());
+    expect(screen.getByTestId('merchant-action-amount')).toHaveValue('3');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('merchant-action-confirm'));
+    });
+    expect(await screen.findByTestId('merchant-action-echo')).toBeInTheDocument();
+    expect(mockedPost).not.toHaveBeenCalledWith(MERCHANT_ACTION_URLS.topup, expect.anything(), expect.anything());
+  });
 });

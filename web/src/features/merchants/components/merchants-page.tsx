@@ -91,8 +91,17 @@ function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: 
       <Modal
         open={state !== null}
         title={action && merchant ? t(`merchants.action.${action}`) + ` · ${merchant.name}` : ''}
-        onCancel={checked ? () => setChecked(null) : close}
-        cancelText={checked ? t('merchants.back') : undefined}
+        // The corner X abandons the action at either step; the footer's first button goes
+        // back from the echo to the form.
+        onCancel={close}
+        footer={(_, { OkBtn }) => (
+          <>
+            <Button onClick={checked ? () => setChecked(null) : close} data-testid="merchant-action-back">
+              {checked ? t('merchants.back') : t('common.cancel')}
+            </Button>
+            <OkBtn />
+          </>
+        )}
         onOk={() => (checked ? execute() : form.submit())}
         okText={checked && action ? t(`merchants.action.${action}`) : t('merchants.next')}
         confirmLoading={run.isPending}
