@@ -326,6 +326,8 @@ pub struct MerchantUserItem {
     pub created_at: String,
     /// The latest sign-in (RFC 3339), null if never.
     pub last_sign_in: Option<String>,
+    /// Two-factor authentication is on (an administrator may reset it: `user/reset2FA`).
+    pub two_factor_enabled: bool,
 }
 
 /// The users of a merchant.
@@ -351,6 +353,7 @@ pub async fn users(
                 must_change_password: row.try_get::<i64, _>("must_change_password")? != 0,
                 created_at: millis_to_rfc3339(row.try_get("created_at")?),
                 last_sign_in: row.try_get::<Option<i64>, _>("last_sign_in")?.map(millis_to_rfc3339),
+                two_factor_enabled: row.try_get::<i64, _>("two_factor")? != 0,
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;

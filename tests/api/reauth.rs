@@ -74,8 +74,24 @@ async fn administrators_reset_another_users_two_factor(backend: Backend) {
     assert_eq!(app.post_as(&merchant.token, RESET, json!({ "user_id": user_id })).await.code(), 40300);
     let admin = app.login(ADMIN).await;
     assert_eq!(app.post_as(&admin, RESET, json!({ "user_id": 987_654 })).await.code(), 40400);
+    // The merchant's users list says who has two-factor on (the console offers the reset then).
+    let mid: i64 = sqlx::query_scalar("SELECT merchant_id FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    let listed = |admin: String| {
+        let app = &app;
+        async move {
+            let users = app.post_as(&admin, "/adminapi/admin/merchant/users", json!({ "merchant_id": mid })).await;
+            let users = users.data().as_array().unwrap().clone();
+            users.iter().find(|user| user["user_id"] == user_id).unwrap()["two_factor_enabled"].clone()
+        }
+    };
+    assert_eq!(listed(admin.clone()).await, true);
     // An administrator without two-factor resets with the session.
     assert_eq!(app.post_as(&admin, RESET, json!({ "user_id": user_id })).await.code(), 20000);
+    assert_eq!(listed(admin.clone()).await, false);
     assert_eq!(app.get_as(&merchant.token, STATUS).await.data()["enabled"], false);
     assert_eq!(app.post_as(&admin, RESET, json!({ "user_id": user_id })).await.code(), 40900);
     assert!(app.login_answer(MERCHANT.0, MERCHANT.1).await.data()["token"].is_string());

@@ -3257,6 +3257,8 @@ export interface components {
             /** @description Still holds a temporary password. */
             must_change_password: boolean;
             name: string;
+            /** @description Two-factor authentication is on (an administrator may reset it: `user/reset2FA`). */
+            two_factor_enabled: boolean;
             /** Format: int64 */
             user_id: number;
             username: string;

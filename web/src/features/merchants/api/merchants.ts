@@ -124,6 +124,8 @@ export interface MerchantUser {
   must_change_password: boolean;
   created_at: string;
   last_sign_in: string | null;
+  /** Two-factor is on: an administrator may reset it. */
+  two_factor_enabled: boolean;
 }
 
 /** POST create: a merchant (next free mid) with its first user. */

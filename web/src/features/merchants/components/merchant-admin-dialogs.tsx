@@ -215,14 +215,16 @@ export function MerchantUsersDialog({
               {t('merchantAdmin.users.reset')}
             </Button>
           </Popconfirm>
-          {/* The list does not say who has two-factor on: a user without it gets the server's "not on". */}
-          <Button
-            size="small"
-            onClick={() => setResettingTwoFactor(user)}
-            data-testid={`merchant-user-reset-2fa-${user.username}`}
-          >
-            {t('merchantAdmin.users.twoFactor')}
-          </Button>
+          {/* Only for a user with two-factor on (if another administrator reset it meanwhile, the dialog says "not on"). */}
+          {user.two_factor_enabled ? (
+            <Button
+              size="small"
+              onClick={() => setResettingTwoFactor(user)}
+              data-testid={`merchant-user-reset-2fa-${user.username}`}
+            >
+              {t('merchantAdmin.users.twoFactor')}
+            </Button>
+          ) : null}
         </Space>
       ),
     },

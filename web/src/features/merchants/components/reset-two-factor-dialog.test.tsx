@@ -24,6 +24,7 @@ const alice: MerchantUser = {
   must_change_password: false,
   created_at: '2026-11-20T08:00:00Z',
   last_sign_in: null,
+  two_factor_enabled: true,
 };
 
 async function open(ownEnabled: boolean) {
