@@ -2,7 +2,7 @@
 # Installs what the project needs and is missing. Safe to run again: it only acts on
 # what is absent.
 #   scripts/setup.sh web    npm packages of the console (enough for `make run`)
-#   scripts/setup.sh test   also PostgreSQL, Chromium and a CJK font (for `make test`)
+#   scripts/setup.sh test   also PostgreSQL, Chromium, a CJK font and the API fuzzer (for `make test`)
 #   scripts/setup.sh fuzz   schemathesis, pinned, into .venv/ (scripts/fuzz-api.sh)
 #   scripts/setup.sh bench  also wrk and PostgreSQL (for bench/load.sh)
 set -euo pipefail
@@ -35,9 +35,10 @@ if [ "$what" = bench ]; then
   apt_install wrk postgresql python3
 fi
 
-if [ "$what" = fuzz ]; then
-  # The API fuzzer, at the version pinned in scripts/fuzz-requirements.txt, in a venv
-  # under the project (ignored by git); reinstalled only when the pin changes.
+if [ "$what" = fuzz ] || [ "$what" = test ]; then
+  # The API fuzzer (`make test` runs a bounded pass), at the version pinned in
+  # scripts/fuzz-requirements.txt, from PyPI into a venv under the project (ignored by
+  # git); reinstalled only when the pin changes.
   apt_install python3 python3-venv curl
   [ -x .venv/bin/pip ] || python3 -m venv .venv
   if ! cmp -s scripts/fuzz-requirements.txt .venv/.installed-requirements 2>/dev/null; then

@@ -8,14 +8,14 @@ use crate::db::millis_to_rfc3339;
 use crate::domain::beijing_time;
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, titles};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, QueryParams};
 use crate::i18n::audit::action_name;
 use crate::i18n::{AdminMessage, Locale};
 use crate::pagination::{COUNT_CAP, decode_cursor, finish_page, page_request, parse_time};
 use crate::session::AdminUser;
 use crate::sql::{Bind, Conditions, bind_all};
 use crate::state::AppState;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::{
@@ -80,14 +80,27 @@ fn event(row: &sqlx::any::AnyRow, locale: Locale) -> Result<AuditEvent, sqlx::Er
 pub struct AuditFilter {
     /// Who acted: a username (any case) or a user id.
     pub actor: Option<String>,
-    /// One action code.
+    /// One action code (`/adminapi/admin/audit/actions` lists them).
+    #[schema(schema_with = action_schema)]
+    #[param(schema_with = action_schema)]
     pub action: Option<String>,
     /// What was acted on, exactly as listed (`merchant:10001`, `user:7`, `order:12`, `server`).
     pub target: Option<String>,
     /// At or after (RFC 3339).
+    #[schema(schema_with = crate::openapi_contract::optional_time)]
+    #[param(schema_with = crate::openapi_contract::optional_time)]
     pub start_time: Option<String>,
     /// Before (RFC 3339).
+    #[schema(schema_with = crate::openapi_contract::optional_time)]
+    #[param(schema_with = crate::openapi_contract::optional_time)]
     pub end_time: Option<String>,
+}
+
+/// An action code as `AuditFilter::conditions` reads it: one of `action::ALL`, trimmed,
+/// or blank (any action), or null.
+fn action_schema() -> utoipa::openapi::schema::Schema {
+    let pattern = format!(r"^\s*({})?\s*$", action::ALL.join("|"));
+    crate::openapi_contract::schema(serde_json::json!({"type": ["string", "null"], "pattern": pattern}))
 }
 
 fn filled(text: Option<&str>) -> Option<&str> {
@@ -155,8 +168,10 @@ pub struct AuditListRequest {
     /// Keyset mode: `next_cursor` of the previous page.
     pub cursor: Option<String>,
     /// Page-number mode (1-based) when no cursor is given.
+    #[schema(minimum = 1, maximum = 10000000)]
     pub page: Option<i64>,
     /// 1 to 500, default 20.
+    #[schema(minimum = 1, maximum = 500)]
     pub page_size: Option<i64>,
 }
 
@@ -222,14 +237,16 @@ fn export_row(event: &AuditEvent) -> Vec<Cell> {
 /// Administrators: export the audit events matching the filters (query parameters as the
 /// list's body fields). CSV is streamed; xlsx holds at most 200,000 rows.
 #[utoipa::path(get, path = "/adminapi/admin/audit/export", tag = "admin", params(AuditFilter, ExportParams),
-    responses((status = 200, description = "the file (text/csv or xlsx)"), (status = 403, description = "40300: not an administrator")),
+    responses((status = 200, description = "the file (text/csv or xlsx)"),
+        (status = 400, description = "40000: an unknown action, a time not RFC 3339, or a bad format or sort"),
+        (status = 403, description = "40300: not an administrator")),
     security(("token" = [])))]
 pub async fn export(
     State(state): State<AppState>,
     _admin: AdminUser,
     headers: HeaderMap,
-    Query(filter): Query<AuditFilter>,
-    Query(params): Query<ExportParams>,
+    QueryParams(filter): QueryParams<AuditFilter>,
+    QueryParams(params): QueryParams<ExportParams>,
 ) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
     let conditions = filter.conditions(&state.db.pool).await?;

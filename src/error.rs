@@ -170,6 +170,11 @@ impl AppError {
         AppError::Validation(vec![FieldError::new(field, message.into())])
     }
 
+    /// A multipart form that cannot be read: 40000 on `body` (it does not match the document).
+    pub fn malformed_form() -> Self {
+        AppError::Validation(vec![FieldError::new("body", Message::MalformedForm)])
+    }
+
     /// A field refused by a rule beyond the document's schema (see `Unprocessable`).
     pub fn unprocessable(field: &str, message: impl Into<Message>) -> Self {
         AppError::Unprocessable(vec![FieldError::new(field, message.into())])

@@ -85,6 +85,8 @@ pub enum Message {
     /// The path exists but not with this method (405, `Allow` lists the methods).
     MethodNotAllowed,
     MalformedBody,
+    /// A multipart form that cannot be read (no boundary, a broken part header).
+    MalformedForm,
     InvalidField {
         detail: String,
     },
@@ -182,6 +184,7 @@ impl Message {
             Message::NotFound => "not_found",
             Message::MethodNotAllowed => "method_not_allowed",
             Message::MalformedBody => "request.malformed_body",
+            Message::MalformedForm => "request.malformed_form",
             Message::InvalidField { .. } => "request.invalid_field",
             Message::TokenUnknown => "session.token_unknown",
             Message::TokenConflict => "session.token_conflict",
@@ -272,6 +275,8 @@ impl Message {
             (Message::MethodNotAllowed, ZhCn) => "该路径不支持此请求方法".into(),
             (Message::MalformedBody, EnUs) => "the request body is not valid JSON".into(),
             (Message::MalformedBody, ZhCn) => "请求体不是有效的 JSON".into(),
+            (Message::MalformedForm, EnUs) => "the request body is not a valid multipart form".into(),
+            (Message::MalformedForm, ZhCn) => "请求体不是有效的 multipart 表单".into(),
             (Message::InvalidField { detail }, EnUs) => format!("invalid value: {detail}").into(),
             (Message::InvalidField { detail }, ZhCn) => format!("字段值无效：{detail}").into(),
             (Message::TokenUnknown, EnUs) => "not logged in or the login token is invalid".into(),

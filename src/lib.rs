@@ -37,6 +37,7 @@ pub mod operations;
 pub mod orders;
 pub mod pagination;
 pub mod password;
+pub mod query_string;
 pub mod quotes;
 pub mod recent;
 pub mod replay;

@@ -62,9 +62,32 @@ pub fn complete(mut document: Value) -> Value {
             }
         }
     }
+    encodable_part_names(&mut document);
     bound_integers(&mut document);
     rust_whitespace(&mut document);
     document
+}
+
+/// A multipart form's part names travel in a part header (`Content-Disposition`), which
+/// the parser (multer, through httparse) refuses when it holds a control character: the
+/// whole form is then malformed (400). Parts other than the documented ones are ignored,
+/// so any other name is fine: the document says exactly that with `propertyNames`.
+fn encodable_part_names(document: &mut Value) {
+    let mut forms = Vec::new();
+    if let Some(paths) = document.get("paths").and_then(Value::as_object) {
+        for operation in paths.values().filter_map(Value::as_object).flat_map(|item| item.values()) {
+            let schema = operation.pointer("/requestBody/content/multipart~1form-data/schema/$ref");
+            if let Some(name) = schema.and_then(Value::as_str).and_then(|reference| reference.rsplit('/').next()) {
+                forms.push(name.to_string());
+            }
+        }
+    }
+    let Some(schemas) = document.pointer_mut("/components/schemas").and_then(Value::as_object_mut) else { return };
+    for name in forms {
+        if let Some(schema) = schemas.get_mut(&name).and_then(Value::as_object_mut) {
+            schema.insert("propertyNames".into(), json!({"pattern": "^[^\\x00-\\x08\\x0a-\\x1f\\x7f]*$"}));
+        }
+    }
 }
 
 /// Whitespace as the server trims it (`char::is_whitespace`, Unicode White_Space); ECMA's
@@ -328,5 +351,25 @@ mod tests {
         assert_eq!((page["minimum"].as_i64(), page["maximum"].as_i64()), (Some(i64::MIN), Some(i64::MAX)));
         let id = &document["components"]["schemas"]["Ref"]["properties"]["id"];
         assert_eq!((id["minimum"].as_i64(), id["maximum"].as_i64()), (Some(1), Some(i64::from(i32::MAX))));
+    }
+
+    #[test]
+    fn a_form_s_part_names_exclude_what_a_part_header_cannot_hold() {
+        let document = complete(json!({
+            "paths": {"/adminapi/x/upload": {"post": {
+                "requestBody": {"content": {"multipart/form-data": {"schema": {"$ref": "#/components/schemas/Upload"}}}},
+                "responses": {"200": {"description": "ok"}}
+            }}},
+            "components": {"schemas": {
+                "Upload": {"type": "object", "properties": {"file": {"type": "string"}}},
+                "Other": {"type": "object"}
+            }}
+        }));
+        let pattern = document["components"]["schemas"]["Upload"]["propertyNames"]["pattern"].as_str().unwrap();
+        assert_eq!(pattern, r"^[^\x00-\x08\x0a-\x1f\x7f]*$");
+        assert!(
+            document["components"]["schemas"]["Other"].get("propertyNames").is_none(),
+            "JSON bodies are left alone"
+        );
     }
 }

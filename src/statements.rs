@@ -7,12 +7,12 @@
 use crate::domain::{OrderStatus, beijing_day_start};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, ExportParams, PageFetcher, respond, titles};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, QueryParams};
 use crate::finance::ledger::{ACCOUNT_TYPES, CHANGE_TYPES};
 use crate::i18n::{Locale, TradeMessage};
 use crate::session::CurrentUser;
 use crate::state::AppState;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::{
@@ -36,8 +36,13 @@ pub struct StatementRequest {
     /// Merchants: omit (or their own mid). Administrators: one merchant, or omit for all.
     pub merchant_id: Option<i64>,
     /// `day` (default) or `month`.
+    #[schema(pattern = r"^\s*(day|month)?\s*$")]
+    #[param(pattern = r"^\s*(day|month)?\s*$")]
     pub period: Option<String>,
-    /// The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM`.
+    /// The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM` (with `period` month). A
+    /// date of the other shape, or no such day, is 422.
+    #[schema(pattern = r"^\s*[0-9]{4}-[0-9]{2}(-[0-9]{2})?\s*$")]
+    #[param(pattern = r"^\s*[0-9]{4}-[0-9]{2}(-[0-9]{2})?\s*$")]
     pub date: String,
 }
 
@@ -52,6 +57,25 @@ fn days_since_epoch(year: i32, month: u8, day: u8) -> Option<i64> {
     let month = time::Month::try_from(month).ok()?;
     let date = time::Date::from_calendar_date(year, month, day).ok()?;
     Some(i64::from(date.to_julian_day()) - 2_440_588)
+}
+
+/// `digits` ASCII digits, exactly.
+fn digits(part: &str, count: usize) -> bool {
+    part.len() == count && part.bytes().all(|byte| byte.is_ascii_digit())
+}
+
+/// Whether `text` (trimmed) has the shape `YYYY-MM-DD` the document's pattern gives a day:
+/// a text of another shape does not match the document (400); one of this shape naming
+/// no day breaks a rule beyond it (422).
+pub fn is_day_shaped(text: &str) -> bool {
+    matches!(text.trim().split('-').collect::<Vec<_>>().as_slice(),
+        [year, month, day] if digits(year, 4) && digits(month, 2) && digits(day, 2))
+}
+
+/// Whether `text` (trimmed) has the shape `YYYY-MM` of a month.
+fn is_month_shaped(text: &str) -> bool {
+    matches!(text.trim().split('-').collect::<Vec<_>>().as_slice(),
+        [year, month] if digits(year, 4) && digits(month, 2))
 }
 
 impl Period {
@@ -237,8 +261,16 @@ pub async fn statements(pool: &AnyPool, scope: Option<i64>, period: Period) -> R
 
 fn checked(caller: &CurrentUser, request: &StatementRequest) -> Result<(Option<i64>, Period), AppError> {
     let scope = caller.scope(request.merchant_id)?;
+    // What the document's patterns say is 400; they admit a day or a month, so which one
+    // goes with the period, and whether it exists, is a rule beyond them (422).
+    if !matches!(request.period.as_deref().map(str::trim).unwrap_or(""), "" | "day" | "month") {
+        return Err(AppError::field("period", TradeMessage::InvalidChoice { allowed: "day, month" }));
+    }
+    if !is_day_shaped(&request.date) && !is_month_shaped(&request.date) {
+        return Err(AppError::field("date", TradeMessage::StatementPeriodInvalid));
+    }
     let period = Period::parse(request.period.as_deref(), &request.date)
-        .ok_or_else(|| AppError::field("date", TradeMessage::StatementPeriodInvalid))?;
+        .ok_or_else(|| AppError::unprocessable("date", TradeMessage::StatementPeriodInvalid))?;
     Ok((scope, period))
 }
 
@@ -246,8 +278,10 @@ fn checked(caller: &CurrentUser, request: &StatementRequest) -> Result<(Option<i
 /// merchant, or every merchant.
 #[utoipa::path(post, path = "/adminapi/finance/statement", tag = "finance", request_body = StatementRequest,
     responses((status = 200, description = "`data` is a list of Statement (one per merchant, by mid)"),
-        (status = 400, description = "40000: the period or date is invalid"),
-        (status = 403, description = "40300: another merchant's mid")),
+        (status = 400, description = "40000: the period or date is not of the documented form"),
+        (status = 403, description = "40300: another merchant's mid"),
+        (status = 404, description = "40400: no such merchant"),
+        (status = 422, description = "40000: the date is not of the period's shape, or no such day or month")),
     security(("token" = [])))]
 pub async fn statement(
     State(state): State<AppState>,
@@ -293,15 +327,17 @@ fn export_row(statement: &Statement, period: &str, locale: Locale) -> Vec<Cell> 
 
 /// Download statements as CSV or xlsx: the same choices as the JSON call, one row per merchant.
 #[utoipa::path(get, path = "/adminapi/finance/statement/export", tag = "finance", params(StatementRequest, ExportParams),
-    responses((status = 200, description = "the file (text/csv or xlsx)"), (status = 400, description = "40000: the period or date is invalid"),
-        (status = 403, description = "40300: another merchant's mid")),
+    responses((status = 200, description = "the file (text/csv or xlsx)"),
+        (status = 400, description = "40000: the period, date, format or sort is not of the documented form"),
+        (status = 403, description = "40300: another merchant's mid"),
+        (status = 422, description = "40000: the date is not of the period's shape, or no such day or month")),
     security(("token" = [])))]
 pub async fn export(
     State(state): State<AppState>,
     caller: CurrentUser,
     headers: HeaderMap,
-    Query(request): Query<StatementRequest>,
-    Query(params): Query<ExportParams>,
+    QueryParams(request): QueryParams<StatementRequest>,
+    QueryParams(params): QueryParams<ExportParams>,
 ) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
     let (scope, period) = checked(&caller, &request)?;

@@ -403,6 +403,7 @@ fn messages() -> Vec<Message> {
         NotFound,
         MethodNotAllowed,
         MalformedBody,
+        MalformedForm,
         InvalidField { detail: "x".into() },
         TokenUnknown,
         TokenConflict,
@@ -447,6 +448,7 @@ fn messages() -> Vec<Message> {
             | NotFound
             | MethodNotAllowed
             | MalformedBody
+            | MalformedForm
             | InvalidField { .. }
             | TokenUnknown
             | TokenConflict

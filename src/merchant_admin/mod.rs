@@ -189,8 +189,8 @@ pub struct ResetPasswordRequest {
 /// Give a merchant user a new temporary password (shown once): their sessions end and
 /// they must choose a new password at their next sign-in.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/resetPassword", tag = "admin", request_body = ResetPasswordRequest,
-    responses((status = 200, description = "`data` is TemporaryCredentials"), (status = 400, description = "40000: not a merchant user"),
-        (status = 404, description = "40400: no such user")),
+    responses((status = 200, description = "`data` is TemporaryCredentials"),
+        (status = 404, description = "40400: no such user"), (status = 422, description = "40000: not a merchant user")),
     security(("token" = [])))]
 pub async fn reset_password(
     State(state): State<AppState>,

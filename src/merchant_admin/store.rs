@@ -219,7 +219,8 @@ pub async fn reset_password(
         .await?;
     let Some((username, merchant_id)) = row else { return Err(AppError::NotFound) };
     if merchant_id.is_none() {
-        return Err(AppError::field("user_id", AdminMessage::NotAMerchantUser));
+        // A well-formed id of the wrong kind of user: a rule beyond the document (422).
+        return Err(AppError::unprocessable("user_id", AdminMessage::NotAMerchantUser));
     }
     let now = now_millis();
     sqlx::query(

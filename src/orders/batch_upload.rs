@@ -61,14 +61,14 @@ pub async fn read_upload_with(state: &AppState, request: Request, is_title: Titl
         let allow_ported = body.allow_ported.unwrap_or(false);
         return Ok(Upload { lines, file_name: name, merchant_id: body.merchant_id, allow_ported });
     }
-    let mut multipart = Multipart::from_request(request, state).await.map_err(|_| AppError::MalformedBody)?;
+    let mut multipart = Multipart::from_request(request, state).await.map_err(|_| AppError::malformed_form())?;
     let (mut lines, mut name, mut merchant_id, mut allow_ported) = (None, String::from("upload"), None, false);
-    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::MalformedBody)? {
+    while let Some(field) = multipart.next_field().await.map_err(|_| AppError::malformed_form())? {
         match field.name().unwrap_or("") {
             "file" => {
                 // A browser sends the name as given; keep a shown, bounded one.
                 name = field.file_name().unwrap_or("upload").chars().take(MAX_FILE_NAME_CHARS).collect();
-                let bytes = field.bytes().await.map_err(|_| AppError::MalformedBody)?;
+                let bytes = field.bytes().await.map_err(|_| AppError::malformed_form())?;
                 lines = Some(
                     parse_off_runtime(move || batch_file::parse_file_with(&bytes, is_title))
                         .await
@@ -76,7 +76,7 @@ pub async fn read_upload_with(state: &AppState, request: Request, is_title: Titl
                 );
             }
             "text" => {
-                let text = field.text().await.map_err(|_| AppError::MalformedBody)?;
+                let text = field.text().await.map_err(|_| AppError::malformed_form())?;
                 lines = Some(
                     parse_off_runtime(move || batch_file::parse_text_with(&text, is_title))
                         .await

@@ -83,16 +83,22 @@ pub struct ProductRequest {
     /// Updates only: the product's id.
     pub id: Option<i64>,
     /// 1 to 64 of A-Z, 0-9, `-`, `_`, e.g. `MOBILE-DIRECT-100`.
+    #[schema(pattern = r"^\s*[A-Z0-9_-]{1,64}\s*$")]
     pub product_key: String,
     /// 1 to 64 characters, e.g. 中国移动话费直充100元.
+    #[schema(pattern = r"^\s*\S([\s\S]{0,62}\S)?\s*$")]
     pub name: String,
     /// `mobile`, `unicom` or `telecom`.
+    #[schema(pattern = r"^\s*(mobile|unicom|telecom)\s*$")]
     pub carrier: String,
     /// `direct` (话费直充) or `card` (话费卡密).
+    #[schema(pattern = r"^\s*(direct|card)\s*$")]
     pub product_kind: String,
-    /// Face value in fen (positive).
+    /// Face value in fen (positive, at most 100 million yuan).
+    #[schema(minimum = 1, maximum = 10000000000.0)]
     pub face_value_fen: i64,
     /// 1 on (default), 0 off.
+    #[schema(minimum = 0, maximum = 1)]
     pub status: Option<i64>,
 }
 
@@ -122,10 +128,11 @@ impl ProductRequest {
     }
 }
 
+/// Another product has the key: a refusal by the current state (409), not a malformed field.
 fn key_taken(error: sqlx::Error) -> AppError {
     match &error {
         sqlx::Error::Database(database_error) if database_error.is_unique_violation() => {
-            AppError::field("product_key", CatalogueMessage::ProductKeyTaken)
+            AppError::conflict_on("product_key", CatalogueMessage::ProductKeyTaken)
         }
         _ => error.into(),
     }
@@ -146,7 +153,8 @@ async fn in_use(transaction: &mut Transaction<'_, Any>, product_id: i64) -> Resu
 /// Create a product.
 #[utoipa::path(post, path = "/adminapi/admin/product/create", tag = "admin", request_body = ProductRequest,
     responses((status = 200, description = "`data` is the new product's id"),
-        (status = 400, description = "40000: a field invalid, or the key taken"), (status = 403, description = "40300: not an administrator")),
+        (status = 400, description = "40000: a field is not of the documented form"), (status = 403, description = "40300: not an administrator"),
+        (status = 409, description = "40900: another product has the key")),
     security(("token" = [])))]
 pub async fn create(
     State(state): State<AppState>,
@@ -190,8 +198,9 @@ pub async fn create(
 
 /// Edit a product. One in use keeps its key, carrier, kind and face value.
 #[utoipa::path(post, path = "/adminapi/admin/product/update", tag = "admin", request_body = ProductRequest,
-    responses((status = 200, description = "done"), (status = 400, description = "40000: a field invalid"),
-        (status = 404, description = "40400: no such product"), (status = 409, description = "40900: in use, only name and on/off may change")),
+    responses((status = 200, description = "done"), (status = 400, description = "40000: a field is not of the documented form"),
+        (status = 404, description = "40400: no such product (or no id)"),
+        (status = 409, description = "40900: in use, only name and on/off may change; or another product has the key")),
     security(("token" = [])))]
 pub async fn update(
     State(state): State<AppState>,

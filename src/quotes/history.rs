@@ -110,8 +110,10 @@ pub struct HistoryRequest {
     /// One product's changes, by exact key.
     pub product_key: Option<String>,
     /// 1-based, default 1.
+    #[schema(minimum = 1, maximum = 10000000)]
     pub page: Option<i64>,
     /// 1 to 500, default 20.
+    #[schema(minimum = 1, maximum = 500)]
     pub page_size: Option<i64>,
 }
 
@@ -138,7 +140,8 @@ pub struct PriceHistoryResponse {
 
 /// Price changes, newest first.
 #[utoipa::path(post, path = "/adminapi/admin/quote/history", tag = "admin", request_body = HistoryRequest,
-    responses((status = 200, description = "`data` is a PriceHistoryResponse"), (status = 403, description = "40300: not an administrator")),
+    responses((status = 200, description = "`data` is a PriceHistoryResponse"),
+        (status = 400, description = "40000: page or page_size out of range"), (status = 403, description = "40300: not an administrator")),
     security(("token" = [])))]
 pub async fn list(
     State(state): State<AppState>,

@@ -103,13 +103,37 @@ pub struct ImportOutcome {
     pub changed: i64,
 }
 
+/// The JSON form of an import: the price list's lines pasted (`read_upload_with` reads it).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct QuoteImportText {
+    pub merchant_id: i64,
+    /// One quote a line: `product key, supply price in yuan[, status]`, or the export's columns.
+    pub text: String,
+    /// Shown in the audit trail (default "pasted").
+    #[schema(max_length = 100)]
+    pub file_name: Option<String>,
+}
+
+/// The multipart form of an import: the exported file, edited.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct QuoteImportUpload {
+    pub merchant_id: i64,
+    /// CSV or xlsx, at most 4 MiB.
+    #[schema(value_type = String, format = Binary)]
+    pub file: Vec<u8>,
+}
+
 /// Import a merchant's price list: multipart `merchant_id` and `file` (CSV or xlsx), or
 /// JSON `{merchant_id, text}`. All lines good, or nothing changed and every bad line named
 /// (`data.fields`, keyed `line:<n>`).
 #[utoipa::path(post, path = "/adminapi/admin/quote/import", tag = "admin",
+    request_body(content((QuoteImportText = "application/json"), (QuoteImportUpload = "multipart/form-data"))),
     responses((status = 200, description = "`data` is an ImportOutcome"),
-        (status = 400, description = "40000: the file unreadable or over its budget, or bad lines (each named)"),
-        (status = 404, description = "40400: no such merchant")),
+        (status = 400, description = "40000: not JSON or a multipart form, or `merchant_id` missing"),
+        (status = 404, description = "40400: no such merchant"),
+        (status = 422, description = "40000: the file or text unreadable, empty or over its budget, or bad lines (each named)")),
     security(("token" = [])))]
 pub async fn import(
     State(state): State<AppState>,
@@ -163,8 +187,9 @@ pub async fn import(
         }
     }
     if !errors.is_empty() {
-        // Nothing was written: the transaction ends unused.
-        return Err(AppError::Validation(errors));
+        // Nothing was written: the transaction ends unused. What the lines hold is beyond
+        // the document's schema: 422.
+        return Err(AppError::Unprocessable(errors));
     }
     let changed = changes.iter().filter(|change| change.old_price_fen != Some(change.new_price_fen)).count() as i64;
     history::apply_changes(&mut transaction, &changes, Source::Import, admin.user_id).await?;

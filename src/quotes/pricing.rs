@@ -59,11 +59,14 @@ pub fn rule_price(face_fen: i64, rate_bp: i64, rounding: Rounding) -> i64 {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RepriceRequest {
     pub merchant_id: i64,
-    /// Only this carrier's products (`mobile`, `unicom`, `telecom`); all when absent.
+    /// Only this carrier's products (`mobile`, `unicom`, `telecom`); all when absent or blank.
+    #[schema(pattern = r"^\s*(mobile|unicom|telecom)?\s*$")]
     pub carrier: Option<String>,
-    /// Only this kind (`direct`, `card`); all when absent.
+    /// Only this kind (`direct`, `card`); all when absent or blank.
+    #[schema(pattern = r"^\s*(direct|card)?\s*$")]
     pub product_kind: Option<String>,
-    /// Basis points of the face value: 9850 is 98.5 %.
+    /// Basis points of the face value, 1 to 20000: 9850 is 98.5 %.
+    #[schema(minimum = 1, maximum = 20000)]
     pub rate_bp: i64,
     /// `half_up` (default), `down` or `up`.
     #[serde(default)]
@@ -157,7 +160,8 @@ async fn compute<'e>(
         let old: Option<i64> = row.try_get(4)?;
         let new = rule_price(face, rule.rate_bp, rule.rounding);
         if !(1..=MAX_AMOUNT_FEN).contains(&new) {
-            return Err(AppError::field("rate_bp", CatalogueMessage::RulePriceInvalid));
+            // A rate within its range that prices a product out of range: beyond the document (422).
+            return Err(AppError::unprocessable("rate_bp", CatalogueMessage::RulePriceInvalid));
         }
         if old != Some(new) {
             changed += 1;
@@ -180,7 +184,8 @@ async fn compute<'e>(
 /// What a bulk rule would do, changing nothing.
 #[utoipa::path(post, path = "/adminapi/admin/quote/reprice/preview", tag = "admin", request_body = RepriceRequest,
     responses((status = 200, description = "`data` is a RepricePreview"), (status = 400, description = "40000: rate or filter invalid"),
-        (status = 404, description = "40400: no such merchant"), (status = 409, description = "40900: no product matches")),
+        (status = 404, description = "40400: no such merchant"), (status = 409, description = "40900: no product matches"),
+        (status = 422, description = "40000: the rate prices a product under one fen or over 100 million yuan")),
     security(("token" = [])))]
 pub async fn preview(
     State(state): State<AppState>,
@@ -199,7 +204,8 @@ pub async fn preview(
 #[utoipa::path(post, path = "/adminapi/admin/quote/reprice/apply", tag = "admin", request_body = RepriceRequest,
     responses((status = 200, description = "`data` is the RepricePreview of what was applied"),
         (status = 400, description = "40000: rate or filter invalid"), (status = 404, description = "40400: no such merchant"),
-        (status = 409, description = "40900: no product matches")),
+        (status = 409, description = "40900: no product matches"),
+        (status = 422, description = "40000: the rate prices a product under one fen or over 100 million yuan")),
     security(("token" = [])))]
 pub async fn apply(
     State(state): State<AppState>,

@@ -94,19 +94,28 @@ pub async fn list(State(state): State<AppState>, _admin: AdminUser) -> ApiResult
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SaveChannelRequest {
-    /// Lowercase letters, digits and hyphens; it names the callback URL and never changes.
+    /// 1 to 32 lowercase letters, digits and hyphens; it names the callback URL and never changes.
+    #[schema(pattern = r"^\s*[a-z0-9-]{1,32}\s*$")]
     pub code: String,
+    /// 1 to 64 characters.
+    #[schema(pattern = r"^\s*\S([\s\S]{0,62}\S)?\s*$")]
     pub name: String,
+    /// `http-json`, or `sandbox` (only the built-in sandbox channel keeps it).
+    #[schema(pattern = "^(sandbox|http-json)$")]
     pub adapter: String,
+    /// The supplier's address (`http-json`): http(s), not a private address.
     #[serde(default)]
     pub base_url: String,
     /// The shared signing secret; omitted or empty on an edit: unchanged.
     pub secret: Option<String>,
     #[serde(default = "default_timeout")]
+    #[schema(minimum = 100, maximum = 60000)]
     pub timeout_ms: i64,
     #[serde(default = "yes")]
     pub enabled: bool,
+    /// Warn below this balance, fen.
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub low_balance_fen: i64,
 }
 
@@ -125,8 +134,11 @@ pub struct SavedChannel {
 
 /// Create a channel, or edit the one with this code.
 #[utoipa::path(post, path = "/adminapi/admin/channel/save", tag = "channels", request_body = SaveChannelRequest,
-    responses((status = 200, description = "`data` is SavedChannel"), (status = 400, description = "40000: a field is invalid"),
-        (status = 403, description = "40300: administrators only")),
+    responses((status = 200, description = "`data` is SavedChannel"),
+        (status = 400, description = "40000: a field is not of the documented form"),
+        (status = 403, description = "40300: administrators only"),
+        (status = 422, description = "40000: the sandbox protocol for another channel (or another for the sandbox), \
+            a base URL that is not http(s) or is private, or a new http-json channel without a secret")),
     security(("token" = [])))]
 pub async fn save(
     State(state): State<AppState>,
@@ -137,7 +149,8 @@ pub async fn save(
     let code = request.code.trim().to_string();
     let existing = model::by_code(&state.db.pool, &code).await?;
     let secret = request.secret.as_deref().map(str::trim).filter(|secret| !secret.is_empty());
-    let mut errors = Vec::new();
+    // `errors`: the document's own constraints (400); `refused`: rules beyond them (422).
+    let (mut errors, mut refused) = (Vec::new(), Vec::new());
     let code_valid = !code.is_empty()
         && code.len() <= MAX_CODE_LENGTH
         && code.bytes().all(|byte| byte.is_ascii_lowercase() || byte.is_ascii_digit() || byte == b'-');
@@ -149,10 +162,12 @@ pub async fn save(
         errors.push(FieldError::new("name", ChannelMessage::NameRequired { max: MAX_NAME_LENGTH }.into()));
     }
     let sandbox = existing.as_ref().is_some_and(|row| row.adapter == "sandbox");
-    if sandbox && request.adapter != "sandbox" {
-        errors.push(FieldError::new("adapter", ChannelMessage::SandboxFixed.into()));
-    } else if !ADAPTERS.contains(&request.adapter.as_str()) || (request.adapter == "sandbox" && !sandbox) {
+    if !ADAPTERS.contains(&request.adapter.as_str()) {
         errors.push(FieldError::new("adapter", ChannelMessage::AdapterUnknown.into()));
+    } else if sandbox && request.adapter != "sandbox" {
+        refused.push(FieldError::new("adapter", ChannelMessage::SandboxFixed.into()));
+    } else if request.adapter == "sandbox" && !sandbox {
+        refused.push(FieldError::new("adapter", ChannelMessage::AdapterUnknown.into()));
     }
     if request.adapter == "http-json" {
         // The same SSRF guard as notify URLs; resolved addresses are checked again at
@@ -160,14 +175,14 @@ pub async fn save(
         match check_notify_url_with(&request.base_url, state.config.channel.allow_private) {
             Ok(_) => {}
             Err(NotifyUrlError::Invalid) => {
-                errors.push(FieldError::new("base_url", ChannelMessage::BaseUrlInvalid.into()))
+                refused.push(FieldError::new("base_url", ChannelMessage::BaseUrlInvalid.into()))
             }
             Err(NotifyUrlError::PrivateDestination(host)) => {
-                errors.push(FieldError::new("base_url", ChannelMessage::BaseUrlPrivate { host }.into()))
+                refused.push(FieldError::new("base_url", ChannelMessage::BaseUrlPrivate { host }.into()))
             }
         }
         if secret.is_none() && existing.as_ref().is_none_or(|row| row.secret_sealed.is_none()) {
-            errors.push(FieldError::new("secret", ChannelMessage::SecretRequired.into()));
+            refused.push(FieldError::new("secret", ChannelMessage::SecretRequired.into()));
         }
     }
     let (min, max) = TIMEOUT_RANGE_MS;
@@ -178,7 +193,11 @@ pub async fn save(
         errors.push(FieldError::new("low_balance_fen", ChannelMessage::CostInvalid.into()));
     }
     if !errors.is_empty() {
+        errors.extend(refused);
         return Err(AppError::Validation(errors));
+    }
+    if !refused.is_empty() {
+        return Err(AppError::Unprocessable(refused));
     }
     let spec = ChannelSpec {
         code: &code,
@@ -279,11 +298,13 @@ pub async fn test(
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct SupplyItem {
     pub product_key: String,
-    /// The channel's cost price, fen.
+    /// The channel's cost price, fen (0 to 100 million).
+    #[schema(minimum = 0, maximum = 100000000)]
     pub cost_fen: i64,
     /// Higher goes first.
     pub priority: i64,
     /// Share within one priority, 0 to 10000.
+    #[schema(minimum = 0, maximum = 10000)]
     pub weight: i64,
     pub enabled: bool,
 }
@@ -325,8 +346,10 @@ pub struct SaveSuppliesRequest {
 
 /// Set cost prices, priorities and weights of products of a channel, all or nothing.
 #[utoipa::path(post, path = "/adminapi/admin/channel/products/save", tag = "channels", request_body = SaveSuppliesRequest,
-    responses((status = 200, description = "Done"), (status = 400, description = "40000: an item is invalid (field `items[n].x`)"),
-        (status = 404, description = "40400: no such channel")),
+    responses((status = 200, description = "Done"),
+        (status = 400, description = "40000: an item's cost or weight out of range (field `items[n].x`)"),
+        (status = 404, description = "40400: no such channel"),
+        (status = 422, description = "40000: an item names no product of the catalogue (field `items[n].product_key`)")),
     security(("token" = [])))]
 pub async fn save_products(
     State(state): State<AppState>,
@@ -337,20 +360,21 @@ pub async fn save_products(
     model::by_id(&state.db.pool, request.id).await?.ok_or(AppError::NotFound)?;
     let products: std::collections::HashMap<String, i64> =
         sqlx::query_as("SELECT product_key, id FROM products").fetch_all(&state.db.pool).await?.into_iter().collect();
-    let mut errors = Vec::new();
+    // `errors`: the document's ranges (400); `refused`: keys the catalogue lacks (422).
+    let (mut errors, mut refused) = (Vec::new(), Vec::new());
     let mut supplies = Vec::with_capacity(request.items.len());
     for (index, item) in request.items.iter().enumerate() {
         let field = |name: &str| format!("items[{index}].{name}");
-        let Some(product_id) = products.get(item.product_key.trim()) else {
-            errors.push(FieldError::new(field("product_key"), ChannelMessage::ProductUnknown.into()));
-            continue;
-        };
         if !(0..=100_000_000).contains(&item.cost_fen) {
             errors.push(FieldError::new(field("cost_fen"), ChannelMessage::CostInvalid.into()));
         }
         if !(0..=10_000).contains(&item.weight) {
             errors.push(FieldError::new(field("weight"), ChannelMessage::WeightInvalid.into()));
         }
+        let Some(product_id) = products.get(item.product_key.trim()) else {
+            refused.push(FieldError::new(field("product_key"), ChannelMessage::ProductUnknown.into()));
+            continue;
+        };
         supplies.push(Supply {
             product_id: *product_id,
             cost_fen: item.cost_fen,
@@ -360,7 +384,11 @@ pub async fn save_products(
         });
     }
     if !errors.is_empty() {
+        errors.extend(refused);
         return Err(AppError::Validation(errors));
+    }
+    if !refused.is_empty() {
+        return Err(AppError::Unprocessable(refused));
     }
     setup::set_supplies(&state.db, request.id, &supplies).await?;
     let detail = format!("channel {} products {}", request.id, supplies.len());

@@ -7,12 +7,12 @@ use crate::channel::model;
 use crate::channel::statement::{MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES, StatementError};
 use crate::error::{ApiOk, ApiResult, AppError, code};
 use crate::export::{Cell, ExportParams, PageFetcher, respond, titles};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, QueryParams};
 use crate::i18n::{ChannelMessage, Locale, files};
 use crate::session::AdminUser;
 use crate::state::AppState;
 use crate::statements::Period;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
@@ -22,9 +22,11 @@ use utoipa::{IntoParams, ToSchema};
 #[into_params(parameter_in = Query)]
 pub struct ReconcileRequest {
     #[schema(minimum = 1)]
+    #[param(minimum = 1)]
     pub channel_id: i64,
-    /// The Beijing day, `YYYY-MM-DD`.
-    #[schema(min_length = 10, max_length = 10)]
+    /// The Beijing day, `YYYY-MM-DD` (no such day is 422).
+    #[schema(pattern = r"^\s*[0-9]{4}-[0-9]{2}-[0-9]{2}\s*$")]
+    #[param(pattern = r"^\s*[0-9]{4}-[0-9]{2}-[0-9]{2}\s*$")]
     pub date: String,
 }
 
@@ -86,10 +88,13 @@ async fn run(
     request: &ReconcileRequest,
 ) -> Result<(model::ChannelRow, String, reconcile::Outcome), AppError> {
     let date = request.date.trim().to_string();
-    let period = (date.len() == 10)
-        .then(|| Period::parse(None, &date))
-        .flatten()
-        .ok_or_else(|| AppError::field("date", ChannelMessage::ReconcileDateInvalid))?;
+    // Not `YYYY-MM-DD` does not match the document's pattern (400); a day of that shape
+    // that does not exist breaks a rule beyond it (422).
+    if !crate::statements::is_day_shaped(&date) {
+        return Err(AppError::field("date", ChannelMessage::ReconcileDateInvalid));
+    }
+    let period = Period::parse(None, &date)
+        .ok_or_else(|| AppError::unprocessable("date", ChannelMessage::ReconcileDateInvalid))?;
     let row = model::by_id(&state.db.pool, request.channel_id).await?.ok_or(AppError::NotFound)?;
     let adapter = state.channels.adapter(&row)?;
     let theirs = adapter.statement(&date).await.map_err(supplier_failed)?;
@@ -105,6 +110,7 @@ async fn run(
         (status = 400, description = "40000: the date is not YYYY-MM-DD"),
         (status = 403, description = "40300: administrators only"),
         (status = 404, description = "40400: no such channel"),
+        (status = 422, description = "40000: no such day"),
         (status = 502, description = "50200: the supplier gave no usable statement (unreachable, refused, too large, badly signed, malformed)")),
     security(("token" = [])))]
 pub async fn reconcile(
@@ -159,17 +165,18 @@ fn export_row(line: &Line, kinds: &[&str; 5], date: &str) -> Vec<Cell> {
 /// Download a channel day's reconciliation as CSV or xlsx: every line, differences first.
 #[utoipa::path(get, path = "/adminapi/admin/channel/reconcile/export", tag = "channels", params(ReconcileRequest, ExportParams),
     responses((status = 200, description = "the file (text/csv or xlsx)"),
-        (status = 400, description = "40000: the date or format is invalid"),
+        (status = 400, description = "40000: the date, format or sort is not of the documented form"),
         (status = 403, description = "40300: administrators only"),
         (status = 404, description = "40400: no such channel"),
+        (status = 422, description = "40000: no such day"),
         (status = 502, description = "50200: the supplier gave no usable statement")),
     security(("token" = [])))]
 pub async fn export(
     State(state): State<AppState>,
     _admin: AdminUser,
     headers: HeaderMap,
-    Query(request): Query<ReconcileRequest>,
-    Query(params): Query<ExportParams>,
+    QueryParams(request): QueryParams<ReconcileRequest>,
+    QueryParams(params): QueryParams<ExportParams>,
 ) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
     let format = params.format()?;

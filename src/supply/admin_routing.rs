@@ -36,7 +36,7 @@ pub struct RouteItem {
 /// Which channels would take an order of the product now, best first.
 #[utoipa::path(post, path = "/adminapi/admin/channel/routing", tag = "channels", request_body = PreviewRequest,
     responses((status = 200, description = "`data` is a list of RouteItem, candidates first by priority"),
-        (status = 400, description = "40000: no such product")),
+        (status = 422, description = "40000: no such product")),
     security(("token" = [])))]
 pub async fn preview(
     State(state): State<AppState>,
@@ -47,7 +47,9 @@ pub async fn preview(
         .bind(request.product_key.trim())
         .fetch_optional(&state.db.pool)
         .await?;
-    let product_id = product_id.ok_or_else(|| AppError::field("product_key", ChannelMessage::ProductUnknown))?;
+    // Any text is a well-formed key; whether the catalogue holds it is beyond the document (422).
+    let product_id =
+        product_id.ok_or_else(|| AppError::unprocessable("product_key", ChannelMessage::ProductUnknown))?;
     let routes = routing::routes(&state.db.pool, product_id, None, &[], now_millis()).await?;
     let top = routes.iter().find(|route| route.excluded.is_none()).map(|route| route.priority);
     let top_weight: i64 = routes

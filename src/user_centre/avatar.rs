@@ -61,7 +61,7 @@ pub struct AvatarUpload {
 /// Uploads the caller's avatar (multipart field `file`; PNG, JPEG, GIF or WebP, at most 2 MiB).
 #[utoipa::path(post, path = "/adminapi/merchant/avatar", tag = "merchant",
     request_body(content = AvatarUpload, content_type = "multipart/form-data"),
-    responses((status = 200, description = "`data` is AvatarSaved"), (status = 400, description = "40000: not a multipart form, or no `file`"),
+    responses((status = 200, description = "`data` is AvatarSaved"), (status = 400, description = "40000: not a multipart form (or a broken one), or no `file`"),
         (status = 422, description = "40000: not an image, or over 2 MiB")),
     security(("token" = [])))]
 pub async fn upload(
@@ -73,8 +73,10 @@ pub async fn upload(
     // Not a multipart form at all: the same answer as a form without the file.
     let mut multipart = multipart.map_err(|_| avatar_error(Text::AvatarMissing))?;
     let mut image: Option<Vec<u8>> = None;
-    while let Some(mut field) = multipart.next_field().await.map_err(|_| avatar_content_error(Text::AvatarMissing))? {
-        if field.name() != Some("file") {
+    // Every part is read, the others skipped: a form broken after the file is still a
+    // broken form (400), not an upload.
+    while let Some(mut field) = multipart.next_field().await.map_err(|_| AppError::malformed_form())? {
+        if field.name() != Some("file") || image.is_some() {
             continue;
         }
         let mut bytes = Vec::new();
@@ -90,7 +92,6 @@ pub async fn upload(
             bytes.extend_from_slice(&chunk);
         }
         image = Some(bytes);
-        break;
     }
     let image = image.ok_or_else(|| avatar_error(Text::AvatarMissing))?;
     if image.is_empty() {

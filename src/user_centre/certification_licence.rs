@@ -10,12 +10,12 @@ use super::certification::AUDITING;
 use crate::audit::{self, action};
 use crate::db::now_millis;
 use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::ClientAddress;
+use crate::extract::{ClientAddress, QueryParams};
 use crate::i18n::Message;
 use crate::i18n::UserCentreMessage as Text;
 use crate::session::{AdminUser, CurrentUser};
 use crate::state::AppState;
-use axum::extract::{Multipart, Query, State};
+use axum::extract::{Multipart, State, multipart::MultipartRejection};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -31,6 +31,11 @@ fn licence_error(text: Text) -> AppError {
     AppError::field("file", Message::UserCentre(text))
 }
 
+/// The file is there but refused for what it holds (422).
+fn licence_refused(text: Text) -> AppError {
+    AppError::unprocessable("file", Message::UserCentre(text))
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LicenceSaved {
     pub id: i64,
@@ -38,16 +43,33 @@ pub struct LicenceSaved {
     pub size: usize,
 }
 
-/// Reads the multipart fields `id` and `file` within the size budget.
+/// The multipart form of an upload (the document's description of it).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct LicenceUpload {
+    /// The certification record (the caller's own, under review).
+    id: i64,
+    /// PNG, JPEG or WebP, at most 5 MiB.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+/// A part that is not an integer `id`: the form does not match the document (400).
+fn id_invalid() -> AppError {
+    AppError::field("id", Message::InvalidField { detail: "expected an integer".into() })
+}
+
+/// Reads the multipart fields `id` and `file` within the size budget. A broken form is
+/// 400 (it does not match the document); a file over the budget is 422 (its size is a
+/// rule beyond the document).
 async fn read_upload(multipart: &mut Multipart) -> Result<(Option<i64>, Option<Vec<u8>>), AppError> {
-    let too_large = || licence_error(Text::LicenceTooLarge { max_kib: MAX_LICENCE_BYTES / 1024 });
+    let too_large = || licence_refused(Text::LicenceTooLarge { max_kib: MAX_LICENCE_BYTES / 1024 });
     let (mut id, mut image) = (None, None);
-    while let Some(mut field) = multipart.next_field().await.map_err(|_| too_large())? {
+    while let Some(mut field) = multipart.next_field().await.map_err(|_| AppError::malformed_form())? {
         match field.name() {
             Some("id") => {
-                let text =
-                    field.text().await.map_err(|_| AppError::field("id", Message::UserCentre(Text::IdsInvalid)))?;
-                id = text.trim().parse::<i64>().ok();
+                let text = field.text().await.map_err(|_| id_invalid())?;
+                id = Some(text.trim().parse::<i64>().map_err(|_| id_invalid())?);
             }
             Some("file") => {
                 let mut bytes = Vec::new();
@@ -69,25 +91,35 @@ async fn read_upload(multipart: &mut Multipart) -> Result<(Option<i64>, Option<V
 /// Merchants: attach (or replace) the business licence image of their own certification
 /// under review (multipart `id` and `file`; PNG, JPEG or WebP, at most 5 MiB).
 #[utoipa::path(post, path = "/adminapi/certification/licence", tag = "certification",
+    request_body(content = LicenceUpload, content_type = "multipart/form-data"),
     responses((status = 200, description = "`data` is LicenceSaved"),
-        (status = 400, description = "40000: not an image, too large, missing, or the record is not the caller's under review")),
+        (status = 400, description = "40000: not a multipart form, or `id` or `file` missing or `id` not an integer"),
+        (status = 409, description = "40900: the record is not the caller's, or no longer under review"),
+        (status = 422, description = "40000: the file is empty, not a PNG, JPEG or WebP image, or over 5 MiB")),
     security(("token" = [])))]
 pub async fn upload(
     State(state): State<AppState>,
     caller: CurrentUser,
     ClientAddress(address): ClientAddress,
-    mut multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<LicenceSaved> {
+    // Not a multipart form (no boundary, another type): the envelope, never axum's text.
+    let mut multipart = multipart.map_err(|_| AppError::malformed_form())?;
     let (id, image) = tokio::time::timeout(READ_BUDGET, read_upload(&mut multipart))
         .await
-        .map_err(|_| licence_error(Text::LicenceTooLarge { max_kib: MAX_LICENCE_BYTES / 1024 }))??;
-    let image = image.filter(|bytes| !bytes.is_empty()).ok_or_else(|| licence_error(Text::AvatarMissing))?;
+        .map_err(|_| licence_refused(Text::LicenceTooLarge { max_kib: MAX_LICENCE_BYTES / 1024 }))??;
+    let image = image.ok_or_else(|| licence_error(Text::AvatarMissing))?;
+    let id = id.ok_or_else(id_invalid)?;
+    if image.is_empty() {
+        return Err(licence_refused(Text::AvatarMissing));
+    }
     let content_type = match sniff_image_type(&image) {
         Some(kind @ ("image/png" | "image/jpeg" | "image/webp")) => kind,
-        _ => return Err(licence_error(Text::LicenceNotAnImage)),
+        _ => return Err(licence_refused(Text::LicenceNotAnImage)),
     };
-    let not_editable = || AppError::field("id", Message::UserCentre(Text::LicenceNotEditable));
-    let id = id.ok_or_else(not_editable)?;
+    // Another merchant's record and a decided one get the same answer: whether a record
+    // exists is not told to those who do not own it.
+    let not_editable = || AppError::conflict_on("id", Message::UserCentre(Text::LicenceNotEditable));
     let owned: Option<i64> =
         sqlx::query_scalar("SELECT id FROM certifications WHERE id = $1 AND user_id = $2 AND status = $3")
             .bind(id)
@@ -137,7 +169,7 @@ pub struct LicenceQuery {
 pub async fn download(
     State(state): State<AppState>,
     _admin: AdminUser,
-    Query(query): Query<LicenceQuery>,
+    QueryParams(query): QueryParams<LicenceQuery>,
 ) -> Result<Response, AppError> {
     let row: Option<(String, Vec<u8>)> =
         sqlx::query_as("SELECT content_type, data FROM certification_licences WHERE certification_id = $1")

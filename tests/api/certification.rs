@@ -251,16 +251,35 @@ async fn the_licence_image_is_checked_by_content_and_shown_to_administrators_onl
     // Names and declared types do not make an image; SVG and GIF are not accepted.
     for (bytes, name) in [(b"<svg onload=alert(1)>".to_vec(), "licence.jpg"), (b"GIF89a....".to_vec(), "l.gif")] {
         let refused = app.send(upload(&merchant, id, bytes, name, "image/jpeg")).await;
+        assert_eq!(refused.status.as_u16(), 422, "what the file holds is beyond the document");
         assert_eq!(refused.data()["keys"]["file"], "certification.licence.not_an_image", "{:?}", refused.body);
     }
     let mut large = jpeg.clone();
     large.resize(5 * 1024 * 1024 + 1, 0);
     let too_large = app.send(upload(&merchant, id, large, "big.jpg", "image/jpeg")).await;
-    assert_eq!(too_large.code(), 40000);
+    assert_eq!((too_large.status.as_u16(), too_large.code()), (422, 40000));
+    // Not a form the document describes: the 40000 envelope (never axum's plain text),
+    // naming the missing or malformed part where there is one.
+    let url = app.url("/adminapi/certification/licence");
+    let no_form = app.send(app.client.post(&url).bearer_auth(&merchant)).await;
+    assert_eq!((no_form.status.as_u16(), no_form.code()), (400, 40000), "no multipart boundary");
+    let broken = app.client.post(&url).bearer_auth(&merchant).header("content-type", "multipart/form-data; boundary=x");
+    let broken =
+        app.send(broken.body("--x\r\nContent-Disposition: form-data; name=\"a\u{12}\"\r\n\r\n1\r\n--x--\r\n")).await;
+    assert_eq!((broken.status.as_u16(), broken.code()), (400, 40000), "a part header with a control character");
+    assert_eq!(broken.data()["keys"]["body"], "request.malformed_form", "{:?}", broken.body);
+    let form =
+        reqwest::multipart::Form::new().text("id", "seven").part("file", reqwest::multipart::Part::bytes(jpeg.clone()));
+    let bad_id = app.send(app.client.post(&url).bearer_auth(&merchant).multipart(form)).await;
+    assert_eq!((bad_id.status.as_u16(), bad_id.data()["fields"]["id"].is_string()), (400, true), "{:?}", bad_id.body);
+    let form = reqwest::multipart::Form::new().text("id", id.to_string());
+    let no_file = app.send(app.client.post(&url).bearer_auth(&merchant).multipart(form)).await;
+    assert_eq!((no_file.status.as_u16(), no_file.data()["keys"]["file"].as_str()), (400, Some("avatar.missing")));
     // Only to one's own record under review.
     app.create_merchant("other", "Other123").await;
     let other = app.login(("other", "Other123")).await;
     let foreign = app.send(upload(&other, id, jpeg.clone(), "l.jpg", "image/jpeg")).await;
+    assert_eq!((foreign.status.as_u16(), foreign.code()), (409, 40900), "{:?}", foreign.body);
     assert_eq!(foreign.data()["keys"]["id"], "certification.licence.not_editable", "{:?}", foreign.body);
     let listed = app.post_as(&admin, "/adminapi/certification/detail", json!({"id": id})).await;
     assert_eq!(listed.data()["has_licence"], false);
@@ -276,10 +295,13 @@ async fn the_licence_image_is_checked_by_content_and_shown_to_administrators_onl
     assert_eq!(image.bytes().await.unwrap().to_vec(), jpeg);
     assert_eq!(app.get_as(&merchant, &path).await.code(), 40300);
     assert_eq!(app.get_as(&admin, "/adminapi/certification/licence?id=999999").await.code(), 40400);
+    let no_id = app.get_as(&admin, "/adminapi/certification/licence").await;
+    assert_eq!((no_id.status.as_u16(), no_id.code()), (400, 40000), "a missing query parameter: the envelope");
     // Once decided, the evidence is fixed.
     let approved =
         app.post_as(&admin, "/adminapi/certification/review", json!({"id": id, "decision": "approve"})).await;
     assert_eq!(approved.code(), 20000);
     let late = app.send(upload(&merchant, id, jpeg, "l.jpg", "image/jpeg")).await;
+    assert_eq!((late.status.as_u16(), late.code()), (409, 40900));
     assert_eq!(late.data()["keys"]["id"], "certification.licence.not_editable");
 }

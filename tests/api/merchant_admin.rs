@@ -204,6 +204,7 @@ async fn users_are_added_and_passwords_reset_with_a_forced_change(backend: Backe
     let admin_id = app.scalar("SELECT id FROM users WHERE username = 'admin' AND $1 > 0", mid).await;
     let refused = app.post_as(&admin, "/adminapi/admin/merchant/resetPassword", json!({"user_id": admin_id})).await;
     assert_eq!(refused.data()["keys"]["user_id"], "merchant.user.not_merchant", "{:?}", refused.body);
+    assert_eq!((refused.status.as_u16(), refused.code()), (422, 40000), "a rule beyond the document");
 }
 
 async fn merchants_may_not_administer_merchants(backend: Backend) {

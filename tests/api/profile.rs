@@ -310,6 +310,17 @@ async fn avatars_are_checked_by_content_and_served_to_their_owner(backend: Backe
     large.resize(2 * 1024 * 1024 + 1, 0);
     let too_large = app.send(upload(large, "big.png", "image/png")).await;
     assert_eq!(too_large.code(), 40000);
+    // A form broken after a good file (a part header with a control character) is a
+    // broken form: 400 with the envelope, nothing stored.
+    let mut body = b"--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n\r\n".to_vec();
+    body.extend_from_slice(b"\x89PNG\r\n\x1a\nnew");
+    body.extend_from_slice(b"\r\n--x\r\nContent-Disposition: form-data; name=\"a\x12\"\r\n\r\n1\r\n--x--\r\n");
+    let broken = app.client.post(app.url("/adminapi/merchant/avatar")).bearer_auth(&token);
+    let broken = app.send(broken.header("content-type", "multipart/form-data; boundary=x").body(body)).await;
+    assert_eq!((broken.status.as_u16(), broken.code()), (400, 40000), "{:?}", broken.body);
+    assert_eq!(broken.data()["keys"]["body"], "request.malformed_form");
+    let image = app.client.get(app.url("/adminapi/merchant/avatar")).bearer_auth(&token).send().await.unwrap();
+    assert_eq!(image.bytes().await.unwrap().to_vec(), png, "the earlier avatar stays");
     // Another merchant sees only its own (none).
     app.create_merchant("other", "Other123").await;
     let other = app.login(("other", "Other123")).await;

@@ -191,16 +191,28 @@ async fn merchants_see_only_their_own_statements_and_download_them(backend: Back
 async fn a_statement_period_must_be_a_day_or_a_month(backend: Backend) {
     let app = spawn_app(backend).await;
     let admin = app.login(ADMIN).await;
-    for body in [
-        json!({"date": "2026-02-30"}),
-        json!({"date": "2026-11"}),
-        json!({"period": "month", "date": "2026-11-24"}),
-        json!({"period": "week", "date": "2026-11-24"}),
+    // Not of the documented form (the patterns of `period` and `date`): 400. Of the form,
+    // but not a day or month of the period, or no such day: 422. Both 40000 naming the field.
+    for (body, status, field) in [
+        (json!({"date": "2026-02-30"}), 422, "date"),
+        (json!({"date": "2026-11"}), 422, "date"),
+        (json!({"period": "month", "date": "2026-11-24"}), 422, "date"),
+        (json!({"period": "week", "date": "2026-11-24"}), 400, "period"),
+        (json!({"date": ""}), 400, "date"),
+        (json!({"date": "24/11/2026"}), 400, "date"),
     ] {
         let answer = app.post_as(&admin, "/adminapi/finance/statement", body.clone()).await;
-        assert_eq!(answer.code(), 40000, "{body}");
-        assert_eq!(answer.data()["keys"]["date"], "statement.period_invalid");
+        assert_eq!((answer.status.as_u16(), answer.code()), (status, 40000), "{body}");
+        assert!(answer.data()["keys"][field].is_string(), "{body}: {:?}", answer.body);
+        // The download reads the same query and answers alike, always with the envelope.
+        let query: Vec<String> =
+            body.as_object().unwrap().iter().map(|(key, value)| format!("{key}={}", value.as_str().unwrap())).collect();
+        let export = app.get_as(&admin, &format!("/adminapi/finance/statement/export?{}", query.join("&"))).await;
+        assert_eq!((export.status.as_u16(), export.code()), (status, 40000), "{body}");
     }
+    let path = format!("/adminapi/finance/statement/export?date={}&sort=asc&sort=desc", today());
+    let repeated = app.get_as(&admin, &path).await;
+    assert_eq!((repeated.status.as_u16(), repeated.code()), (400, 40000), "a repeated parameter: the envelope");
     assert_eq!(
         app.post_as(&admin, "/adminapi/finance/statement", json!({"merchant_id": 99_999, "date": today()}))
             .await

@@ -2396,13 +2396,10 @@ export interface components {
             target: string;
         };
         AuditFilter: {
-            /** @description One action code. */
             action?: string | null;
             /** @description Who acted: a username (any case) or a user id. */
             actor?: string | null;
-            /** @description Before (RFC 3339). */
             end_time?: string | null;
-            /** @description At or after (RFC 3339). */
             start_time?: string | null;
             /** @description What was acted on, exactly as listed (`merchant:10001`, `user:7`, `order:12`, `server`). */
             target?: string | null;
@@ -2995,6 +2992,19 @@ export interface components {
             /** Format: int64 */
             id: number;
             size: number;
+        };
+        /** @description The multipart form of an upload (the document's description of it). */
+        LicenceUpload: {
+            /**
+             * Format: binary
+             * @description PNG, JPEG or WebP, at most 5 MiB.
+             */
+            file: string;
+            /**
+             * Format: int64
+             * @description The certification record (the caller's own, under review).
+             */
+            id: number;
         };
         ListKeysRequest: {
             /**
@@ -3889,7 +3899,7 @@ export interface components {
             carrier: string;
             /**
              * Format: int64
-             * @description Face value in fen (positive).
+             * @description Face value in fen (positive, at most 100 million yuan).
              */
             face_value_fen: number;
             /**
@@ -4010,6 +4020,25 @@ export interface components {
              */
             status?: number | null;
         };
+        /** @description The JSON form of an import: the price list's lines pasted (`read_upload_with` reads it). */
+        QuoteImportText: {
+            /** @description Shown in the audit trail (default "pasted"). */
+            file_name?: string | null;
+            /** Format: int64 */
+            merchant_id: number;
+            /** @description One quote a line: `product key, supply price in yuan[, status]`, or the export's columns. */
+            text: string;
+        };
+        /** @description The multipart form of an import: the exported file, edited. */
+        QuoteImportUpload: {
+            /**
+             * Format: binary
+             * @description CSV or xlsx, at most 4 MiB.
+             */
+            file: string;
+            /** Format: int64 */
+            merchant_id: number;
+        };
         /** @description A quote row: the columns of spec §3. */
         QuoteItem: {
             /** @description 业务名称 */
@@ -4119,7 +4148,7 @@ export interface components {
         ReconcileRequest: {
             /** Format: int64 */
             channel_id: number;
-            /** @description The Beijing day, `YYYY-MM-DD`. */
+            /** @description The Beijing day, `YYYY-MM-DD` (no such day is 422). */
             date: string;
         };
         /** @description Count and sums of one side (or of the matched lines). */
@@ -4170,15 +4199,15 @@ export interface components {
             rows: components["schemas"]["RepriceRow"][];
         };
         RepriceRequest: {
-            /** @description Only this carrier's products (`mobile`, `unicom`, `telecom`); all when absent. */
+            /** @description Only this carrier's products (`mobile`, `unicom`, `telecom`); all when absent or blank. */
             carrier?: string | null;
             /** Format: int64 */
             merchant_id: number;
-            /** @description Only this kind (`direct`, `card`); all when absent. */
+            /** @description Only this kind (`direct`, `card`); all when absent or blank. */
             product_kind?: string | null;
             /**
              * Format: int64
-             * @description Basis points of the face value: 9850 is 98.5 %.
+             * @description Basis points of the face value, 1 to 20000: 9850 is 98.5 %.
              */
             rate_bp: number;
             /** @description `half_up` (default), `down` or `up`. */
@@ -4360,13 +4389,19 @@ export interface components {
             title: string;
         };
         SaveChannelRequest: {
+            /** @description `http-json`, or `sandbox` (only the built-in sandbox channel keeps it). */
             adapter: string;
+            /** @description The supplier's address (`http-json`): http(s), not a private address. */
             base_url?: string;
-            /** @description Lowercase letters, digits and hyphens; it names the callback URL and never changes. */
+            /** @description 1 to 32 lowercase letters, digits and hyphens; it names the callback URL and never changes. */
             code: string;
             enabled?: boolean;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Warn below this balance, fen.
+             */
             low_balance_fen?: number;
+            /** @description 1 to 64 characters. */
             name: string;
             /** @description The shared signing secret; omitted or empty on an edit: unchanged. */
             secret?: string | null;
@@ -4498,7 +4533,10 @@ export interface components {
             reconciled: boolean;
         };
         StatementRequest: {
-            /** @description The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM`. */
+            /**
+             * @description The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM` (with `period` month). A
+             *     date of the other shape, or no such day, is 422.
+             */
             date: string;
             /**
              * Format: int64
@@ -4535,7 +4573,7 @@ export interface components {
         SupplyItem: {
             /**
              * Format: int64
-             * @description The channel's cost price, fen.
+             * @description The channel's cost price, fen (0 to 100 million).
              */
             cost_fen: number;
             enabled: boolean;
@@ -4720,14 +4758,11 @@ export interface operations {
             query?: {
                 /** @description Who acted: a username (any case) or a user id. */
                 actor?: string;
-                /** @description One action code. */
-                action?: string;
+                action?: string | null;
                 /** @description What was acted on, exactly as listed (`merchant:10001`, `user:7`, `order:12`, `server`). */
                 target?: string;
-                /** @description At or after (RFC 3339). */
-                start_time?: string;
-                /** @description Before (RFC 3339). */
-                end_time?: string;
+                start_time?: string | null;
+                end_time?: string | null;
                 /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
                 format?: string;
                 /** @description `desc` (default) or `asc` by time. */
@@ -4746,7 +4781,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            /** @description 40000: an unknown action, a time not RFC 3339, or a bad format or sort */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4987,7 +5022,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: an item is invalid (field `items[n].x`) */
+            /** @description 40000: an item's cost or weight out of range (field `items[n].x`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5016,6 +5051,15 @@ export interface operations {
             };
             /** @description 40400: no such channel */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: an item names no product of the catalogue (field `items[n].product_key`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5081,6 +5125,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 40000: no such day */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 50200: the supplier gave no usable statement (unreachable, refused, too large, badly signed, malformed) */
             502: {
                 headers: {
@@ -5096,7 +5149,7 @@ export interface operations {
         parameters: {
             query: {
                 channel_id: number;
-                /** @description The Beijing day, `YYYY-MM-DD`. */
+                /** @description The Beijing day, `YYYY-MM-DD` (no such day is 422). */
                 date: string;
                 /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
                 format?: string;
@@ -5116,7 +5169,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: the date or format is invalid */
+            /** @description 40000: the date, format or sort is not of the documented form */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5145,6 +5198,15 @@ export interface operations {
             };
             /** @description 40400: no such channel */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: no such day */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5183,7 +5245,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: no such product */
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5203,6 +5265,15 @@ export interface operations {
             };
             /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: no such product */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5232,7 +5303,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: a field is invalid */
+            /** @description 40000: a field is not of the documented form */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5252,6 +5323,15 @@ export interface operations {
             };
             /** @description 40300: administrators only */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: the sandbox protocol for another channel (or another for the sandbox), a base URL that is not http(s) or is private, or a new http-json channel without a secret */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5878,7 +5958,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: not a merchant user */
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5907,6 +5987,15 @@ export interface operations {
             };
             /** @description 40400: no such user */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: not a merchant user */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6274,7 +6363,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: a field invalid, or the key taken */
+            /** @description 40000: a field is not of the documented form */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6294,6 +6383,15 @@ export interface operations {
             };
             /** @description 40300: not an administrator */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: another product has the key */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6390,7 +6488,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: a field invalid */
+            /** @description 40000: a field is not of the documented form */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6417,7 +6515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40400: no such product */
+            /** @description 40400: no such product (or no id) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6426,7 +6524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40900: in use, only name and on/off may change */
+            /** @description 40900: in use, only name and on/off may change; or another product has the key */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6457,7 +6555,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            /** @description 40000: page or page_size out of range */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6493,7 +6591,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteImportText"];
+                "multipart/form-data": components["schemas"]["QuoteImportUpload"];
+            };
+        };
         responses: {
             /** @description `data` is an ImportOutcome */
             200: {
@@ -6502,7 +6605,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: the file unreadable or over its budget, or bad lines (each named) */
+            /** @description 40000: not JSON or a multipart form, or `merchant_id` missing */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6531,6 +6634,15 @@ export interface operations {
             };
             /** @description 40400: no such merchant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: the file or text unreadable, empty or over its budget, or bad lines (each named) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6605,6 +6717,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 40000: the rate prices a product under one fen or over 100 million yuan */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_adminapi_admin_quote_reprice_preview: {
@@ -6665,6 +6786,15 @@ export interface operations {
             };
             /** @description 40900: no product matches */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: the rate prices a product under one fen or over 100 million yuan */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7314,7 +7444,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["LicenceUpload"];
+            };
+        };
         responses: {
             /** @description `data` is LicenceSaved */
             200: {
@@ -7323,7 +7457,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: not an image, too large, missing, or the record is not the caller's under review */
+            /** @description 40000: not a multipart form, or `id` or `file` missing or `id` not an integer */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7343,6 +7477,24 @@ export interface operations {
             };
             /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the record is not the caller's, or no longer under review */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: the file is empty, not a PNG, JPEG or WebP image, or over 5 MiB */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7836,7 +7988,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: the period or date is invalid */
+            /** @description 40000: the period or date is not of the documented form */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7863,6 +8015,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: the date is not of the period's shape, or no such day or month */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     get_adminapi_finance_statement_export: {
@@ -7872,7 +8042,10 @@ export interface operations {
                 merchant_id?: number;
                 /** @description `day` (default) or `month`. */
                 period?: string;
-                /** @description The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM`. */
+                /**
+                 * @description The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM` (with `period` month). A
+                 *     date of the other shape, or no such day, is 422.
+                 */
                 date: string;
                 /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
                 format?: string;
@@ -7892,7 +8065,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: the period or date is invalid */
+            /** @description 40000: the period, date, format or sort is not of the documented form */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7912,6 +8085,15 @@ export interface operations {
             };
             /** @description 40300: another merchant's mid */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: the date is not of the period's shape, or no such day or month */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8438,7 +8620,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: not a multipart form, or no `file` */
+            /** @description 40000: not a multipart form (or a broken one), or no `file` */
             400: {
                 headers: {
                     [name: string]: unknown;
