@@ -49,7 +49,10 @@ pub async fn ensure_merchant_enabled(pool: &AnyPool, merchant_id: i64) -> Result
         .await?;
     match disabled {
         Some(Some(_)) => Err(crate::error::AppError::Forbidden(crate::i18n::AdminMessage::MerchantDisabled.into())),
-        _ => Ok(()),
+        Some(None) => Ok(()),
+        // An administrator acting for a merchant that does not exist (nothing may be
+        // written for it: its rows would break their foreign keys).
+        None => Err(crate::error::AppError::NotFound),
     }
 }
 

@@ -127,6 +127,7 @@ fn cell(line: &RawLine, index: usize) -> String {
 #[utoipa::path(post, path = "/adminapi/order/batch/preview", tag = "order",
     request_body(content = PreviewText, description = "JSON `{text}`, or multipart/form-data with a `file` part (CSV or xlsx, up to 32 MB)"),
     responses((status = 200, description = "`data` is a PreviewResponse"), (status = 400, description = "40000: not JSON or a multipart form, or `file_name` over 100 characters"),
+        (status = 404, description = "40400: an administrator named no such merchant"),
         (status = 422, description = "40000: the file or text holds no order lines, cannot be read, or is too large")),
     security(("token" = [])))]
 pub async fn preview(

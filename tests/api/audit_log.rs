@@ -125,6 +125,18 @@ async fn the_audit_log_filters_pages_and_exports(backend: Backend) {
     let bad =
         app.client.get(app.url("/adminapi/admin/audit/export?action=nope")).bearer_auth(&admin).send().await.unwrap();
     assert_eq!(bad.status(), 400);
+    // Every refusal of the export's query is the envelope naming what is wrong (never
+    // axum's plain text): a time not RFC 3339, a parameter given twice.
+    let export = "/adminapi/admin/audit/export";
+    let late = app.get_as(&admin, &format!("{export}?start_time=yesterday")).await;
+    assert_eq!((late.status.as_u16(), late.data()["keys"]["start_time"].as_str()), (400, Some("request.time_invalid")));
+    let twice = app.get_as(&admin, &format!("{export}?sort=asc&sort=asc")).await;
+    assert_eq!((twice.status.as_u16(), twice.code()), (400, 40000), "{:?}", twice.body);
+    // Paging out of the documented ranges is refused, not read as the first page.
+    for body in [json!({"page": 0}), json!({"page_size": 0}), json!({"page_size": 501})] {
+        let refused = app.post_as(&admin, LIST, body.clone()).await;
+        assert_eq!((refused.status.as_u16(), refused.code()), (400, 40000), "{body}");
+    }
 }
 
 async fn count(app: &TestApp, action: &str, actor: Option<i64>, target: &str) -> i64 {

@@ -8,6 +8,7 @@ mod catalogue;
 mod certification;
 mod channels;
 mod cli;
+mod contract;
 mod files;
 mod finance;
 mod helpers;

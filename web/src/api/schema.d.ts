@@ -9862,6 +9862,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 40400: an administrator named no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40000: the file or text holds no order lines, cannot be read, or is too large */
             422: {
                 headers: {
