@@ -34,7 +34,8 @@ impl<'de> IntoDeserializer<'de, Error> for Parameter {
 
 /// An integer as JSON Schema counts one: digits, or a whole number written as a decimal
 /// or with an exponent, strictly inside i64's range (as `extract::whole_numbers_as_integers`).
-fn integer(text: &str) -> Option<i64> {
+/// Multipart text parts typed as integers are read with it too.
+pub fn integer(text: &str) -> Option<i64> {
     if let Ok(value) = text.parse::<i64>() {
         return Some(value);
     }

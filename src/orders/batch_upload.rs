@@ -83,7 +83,9 @@ pub async fn read_upload_with(state: &AppState, request: Request, is_title: Titl
                         .map_err(|message| AppError::unprocessable("text", message))?,
                 );
             }
-            "merchant_id" => merchant_id = field.text().await.ok().and_then(|text| text.trim().parse().ok()),
+            "merchant_id" => {
+                merchant_id = field.text().await.ok().and_then(|text| crate::query_string::integer(text.trim()))
+            }
             "allow_ported" => allow_ported = field.text().await.is_ok_and(|text| matches!(text.trim(), "true" | "1")),
             _ => {}
         }

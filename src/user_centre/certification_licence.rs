@@ -69,7 +69,7 @@ async fn read_upload(multipart: &mut Multipart) -> Result<(Option<i64>, Option<V
         match field.name() {
             Some("id") => {
                 let text = field.text().await.map_err(|_| id_invalid())?;
-                id = Some(text.trim().parse::<i64>().map_err(|_| id_invalid())?);
+                id = Some(crate::query_string::integer(text.trim()).ok_or_else(id_invalid)?);
             }
             Some("file") => {
                 let mut bytes = Vec::new();

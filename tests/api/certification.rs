@@ -285,6 +285,11 @@ async fn the_licence_image_is_checked_by_content_and_shown_to_administrators_onl
     assert_eq!(listed.data()["has_licence"], false);
     let saved = app.send(upload(&merchant, id, jpeg.clone(), "scan.png", "image/png")).await;
     assert_eq!((saved.code(), saved.data()["content_type"].as_str()), (20000, Some("image/jpeg")), "{:?}", saved.body);
+    // `id` is an integer as JSON Schema reads one (`7.0` too), as in a JSON body.
+    let part = reqwest::multipart::Part::bytes(jpeg.clone()).file_name("scan.jpg");
+    let form = reqwest::multipart::Form::new().text("id", format!("{id}.0")).part("file", part);
+    let again = app.send(app.client.post(&url).bearer_auth(&merchant).multipart(form)).await;
+    assert_eq!((again.code(), again.data()["id"].as_i64()), (20000, Some(id)), "{:?}", again.body);
     // The reviewing administrator sees it with the record; merchants never read it back.
     let detail = app.post_as(&admin, "/adminapi/certification/detail", json!({"id": id})).await;
     assert_eq!(detail.data()["has_licence"], true);
