@@ -28,7 +28,8 @@ where
             tracing::debug!(%rejection, "request body rejected");
             AppError::MalformedBody
         })?;
-        parse_json(if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes }).map(JsonBody)
+        // Only no body at all is `{}`: whitespace alone is a body, and not JSON.
+        parse_json(if bytes.is_empty() { b"{}" } else { &bytes }).map(JsonBody)
     }
 }
 
@@ -69,7 +70,7 @@ where
             tracing::debug!(%rejection, "request body rejected");
             AppError::MalformedBody
         })?;
-        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
+        let bytes: &[u8] = if bytes.is_empty() { b"{}" } else { &bytes };
         let body = parse_json::<T>(bytes)?;
         let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|_| AppError::MalformedBody)?;
         let idempotency = crate::idempotency::IdempotentRequest::parse(key.as_deref(), &endpoint, &value)?;

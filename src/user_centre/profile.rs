@@ -307,8 +307,8 @@ pub struct SecurityRequest {
 
 /// Saves the security question, security email and phone; each change is audited.
 #[utoipa::path(post, path = "/adminapi/merchant/security", tag = "merchant", request_body = SecurityRequest,
-    responses((status = 200, description = "`data` is the new ProfileView"), (status = 400, description = "40000: a required field is missing"),
-        (status = 422, description = "40000: an address or number is malformed, or a text too long")),
+    responses((status = 200, description = "`data` is the new ProfileView"), (status = 400, description = "40000: a field of the wrong type"),
+        (status = 422, description = "40000: an address or number is malformed, a text too long, or a new question without its answer")),
     security(("token" = [])))]
 pub async fn security(
     State(state): State<AppState>,
@@ -324,7 +324,7 @@ pub async fn security(
     let phone = errors.text("security_phone", request.security_phone, None, 32);
     let question_changed = question != current.security_question;
     if question_changed && !question.is_empty() && answer.is_empty() {
-        errors.add("security_answer", Text::SecurityAnswerRequired);
+        errors.add_required_by_rule("security_answer", Text::SecurityAnswerRequired);
     }
     if !email.is_empty() && !is_email(&email) {
         errors.add("security_email", Text::EmailInvalid);

@@ -100,25 +100,35 @@ fn check_ip_whitelist(errors: &mut Errors, value: String) -> String {
     }
 }
 
-/// Collects field errors so that one answer names every bad field.
+/// Collects field errors so that one answer names every bad field. The second list holds
+/// fields required only by a rule beyond the document (named all the same).
 #[derive(Default)]
-pub struct Errors(Vec<FieldError>);
+pub struct Errors(Vec<FieldError>, Vec<FieldError>);
 
 impl Errors {
     pub fn add(&mut self, field: &str, text: Text) {
         self.0.push(FieldError::new(field, Message::UserCentre(text)));
     }
 
+    /// A field missing that the document does not mark required: needed because of the
+    /// stored state (a new security question needs its answer), so 422 on its own.
+    pub fn add_required_by_rule(&mut self, field: &str, text: Text) {
+        self.1.push(FieldError::new(field, Message::UserCentre(text)));
+    }
+
     /// 400 when a field the OpenAPI document marks required is missing or blank; otherwise
     /// the rules broken are beyond its schema (an address's form, a length once trimmed, a
     /// check digit, a choice another field decides): 422, still 40000 naming every field.
     pub fn into_result<T>(self, value: T) -> Result<T, AppError> {
-        if self.0.is_empty() {
+        let Errors(mut fields, by_rule) = self;
+        let breaks_document = fields.iter().any(|field| field.message.key().ends_with(".required"));
+        fields.extend(by_rule);
+        if fields.is_empty() {
             Ok(value)
-        } else if self.0.iter().any(|field| field.message.key().ends_with(".required")) {
-            Err(AppError::Validation(self.0))
+        } else if breaks_document {
+            Err(AppError::Validation(fields))
         } else {
-            Err(AppError::Unprocessable(self.0))
+            Err(AppError::Unprocessable(fields))
         }
     }
 

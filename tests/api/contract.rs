@@ -13,6 +13,7 @@ on_both_backends!(
     price_administration_tells_a_malformed_field_from_a_refused_one,
     query_integers_are_what_json_schema_calls_integers,
     an_administrator_acting_for_no_such_merchant_is_told_so,
+    no_body_is_an_empty_object_but_whitespace_is_not_json,
 );
 
 /// Posts `body` and checks the status and that `field` is named (40000 either way).
@@ -130,4 +131,19 @@ async fn an_administrator_acting_for_no_such_merchant_is_told_so(backend: Backen
     let batches: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM order_batches").fetch_one(&app.state.db.pool).await.unwrap();
     assert_eq!(batches, 0);
+}
+
+async fn no_body_is_an_empty_object_but_whitespace_is_not_json(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let admin = app.login(ADMIN).await;
+    let list = |body: &'static str| {
+        let request = app.client.post(app.url("/adminapi/order/list")).bearer_auth(&admin);
+        app.send(request.header("content-type", "application/json").body(body))
+    };
+    // The document lets a body that requires nothing be left out; one that is there must be JSON.
+    assert_eq!(list("").await.code(), 20000);
+    for body in [" ", "\n", "{} x"] {
+        let answer = list(body).await;
+        assert_eq!((answer.status.as_u16(), answer.code()), (400, 40000), "{body:?}");
+    }
 }
