@@ -8888,7 +8888,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: a required field is missing */
+            /** @description 40000: a field of the wrong type */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8915,7 +8915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40000: an address or number is malformed, or a text too long */
+            /** @description 40000: an address or number is malformed, a text too long, or a new question without its answer */
             422: {
                 headers: {
                     [name: string]: unknown;
