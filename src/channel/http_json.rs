@@ -14,6 +14,14 @@ use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 use std::time::Duration;
 
+/// The largest answer to a submit, query or balance call read.
+const MAX_ANSWER_BYTES: usize = 64 * 1024;
+
+/// The signature header of a supplier's answer, empty when missing (then it does not verify).
+fn signature_of(response: &reqwest::Response) -> String {
+    response.headers().get(SIGNATURE_HEADER).and_then(|value| value.to_str().ok()).unwrap_or_default().to_string()
+}
+
 pub const SIGNATURE_HEADER: &str = "x-signature";
 
 /// The answer codes of the protocol. Anything not listed is an unknown outcome.
@@ -141,16 +149,12 @@ impl HttpJsonChannel {
             .send()
             .await?;
         let status = response.status();
-        let signature = response
-            .headers()
-            .get(SIGNATURE_HEADER)
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or_default()
-            .to_string();
+        let signature = signature_of(&response);
         // Answers are small; a supplier sending more is not read beyond 64 KiB.
-        let bytes = response.bytes().await?;
+        let bytes = statement::read_at_most(response, MAX_ANSWER_BYTES)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("answer too large"))?;
         anyhow::ensure!(status.is_success(), "HTTP {status}");
-        anyhow::ensure!(bytes.len() <= 64 * 1024, "answer too large");
         anyhow::ensure!(verify(&self.secret, &bytes, &signature), "answer signature does not match");
         Ok(serde_json::from_slice(&bytes)?)
     }
@@ -223,12 +227,7 @@ impl Channel for HttpJsonChannel {
             if !status.is_success() {
                 return Err(StatementError::Status(status.as_u16()));
             }
-            let signature = response
-                .headers()
-                .get(SIGNATURE_HEADER)
-                .and_then(|value| value.to_str().ok())
-                .unwrap_or_default()
-                .to_string();
+            let signature = signature_of(&response);
             let body = statement::read_capped(response, MAX_STATEMENT_BYTES).await?;
             if !verify(&self.secret, &body, &signature) {
                 return Err(StatementError::BadSignature);

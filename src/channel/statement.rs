@@ -103,18 +103,27 @@ pub fn parse(body: &[u8], date: &str) -> Result<Vec<StatementLine>, StatementErr
 }
 
 /// Reads an answer's body chunk by chunk, refusing it past `max` bytes.
-pub async fn read_capped(mut response: reqwest::Response, max: usize) -> Result<Vec<u8>, StatementError> {
+pub async fn read_capped(response: reqwest::Response, max: usize) -> Result<Vec<u8>, StatementError> {
+    read_at_most(response, max)
+        .await
+        .map_err(|error| StatementError::Unreachable(error.to_string()))?
+        .ok_or(StatementError::TooLarge)
+}
+
+/// A supplier's body, chunk by chunk, never more than `max` bytes in memory: `None` once it
+/// is longer (or says it will be), whatever it claims before.
+pub async fn read_at_most(mut response: reqwest::Response, max: usize) -> Result<Option<Vec<u8>>, reqwest::Error> {
     if response.content_length().is_some_and(|length| length > max as u64) {
-        return Err(StatementError::TooLarge);
+        return Ok(None);
     }
     let mut body = Vec::new();
-    while let Some(chunk) = response.chunk().await.map_err(|error| StatementError::Unreachable(error.to_string()))? {
+    while let Some(chunk) = response.chunk().await? {
         if body.len() + chunk.len() > max {
-            return Err(StatementError::TooLarge);
+            return Ok(None);
         }
         body.extend_from_slice(&chunk);
     }
-    Ok(body)
+    Ok(Some(body))
 }
 
 #[cfg(test)]

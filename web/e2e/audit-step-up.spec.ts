@@ -8,21 +8,13 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, loginAs, openOverlay, overlaysSettled, refused, test, useLocale } from './support/console';
-import { ownServer } from './support/own-server';
+import { useOwnServer } from './support/spec-server';
 import { TotpCodes } from './support/totp';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
 
-const server = ownServer();
-test.use({ baseURL: server.baseURL });
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  await server.start();
-});
-test.afterAll(async () => {
-  await server.stop();
-});
+const server = useOwnServer();
 
 type Locale = 'zh-CN' | 'en-US';
 

@@ -8,20 +8,13 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, loginAs, openOverlay, test, USERS, useLocale } from './support/console';
-import { ownServer } from './support/own-server';
+import { useOwnServer } from './support/spec-server';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
 
-const server = ownServer();
-test.use({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  await server.start();
-});
-test.afterAll(async () => {
-  await server.stop();
-});
+useOwnServer();
+test.use({ viewport: { width: 1440, height: 900 } });
 
 async function submitAsMerchant(request: APIRequestContext, enterprise: string): Promise<number> {
   const login = await request.post('/adminapi/login/login', { data: USERS.merchant });

@@ -146,7 +146,7 @@ test('the channel form: server messages on the fields, create, a write-only secr
   page,
   noise,
 }) => {
-  noise.allow(refused(400, '/adminapi/admin/channel/save'), 'the malformed base URL this test submits');
+  noise.allow(refused(422, '/adminapi/admin/channel/save'), 'the malformed base URL this test submits (422)');
   await useLocale(page, 'zh-CN');
   await loginAs(page, 'admin');
   await page.goto('#/qoute/channels');

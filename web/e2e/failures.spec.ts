@@ -9,25 +9,17 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { chooseFromMenu, expect, loginAs, test, useLocale } from './support/console';
 import { csvRawRows, csvRows } from './support/csv';
-import { ownServer } from './support/own-server';
+import { useOwnServer } from './support/spec-server';
 import { readFirstSheet } from './support/xlsx';
 
 // No demo history (the export holds exactly this test's orders), the sandbox alone (no
 // simulated supplier that could succeed) and a sandbox that refuses every top-up at once —
 // often before the page first fetches the order, which must still bring the notice.
-const server = ownServer({
+useOwnServer({
   BACKOFFICE_DEMO_ORDERS: '0',
   BACKOFFICE_NO_DEMO_SIMULATORS: 'true',
   BACKOFFICE_SANDBOX_SUCCESS_RATIO: '0',
   BACKOFFICE_SANDBOX_DELAY_MS: '200',
-});
-test.use({ baseURL: server.baseURL });
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  await server.start();
-});
-test.afterAll(async () => {
-  await server.stop();
 });
 
 const TEXTS = {

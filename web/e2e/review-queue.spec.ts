@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, loginAs, openOverlay, test, USERS, useLocale } from './support/console';
-import { ownServer } from './support/own-server';
+import { useOwnServer } from './support/spec-server';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -14,19 +14,11 @@ mkdirSync(screenshots, { recursive: true });
 // Its own server: no demo history, a channel that never answers (the sandbox alone, without
 // the demo's simulated suppliers, whose late answers would settle the order) and a one-second
 // deadline, so an order placed here goes to manual review at once.
-const server = ownServer({
+useOwnServer({
   BACKOFFICE_DEMO_ORDERS: '0',
   BACKOFFICE_NO_DEMO_SIMULATORS: 'true',
   BACKOFFICE_SANDBOX_DELAY_MS: '3600000',
   BACKOFFICE_ORDER_DEADLINE_SECONDS: '1',
-});
-test.use({ baseURL: server.baseURL });
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  await server.start();
-});
-test.afterAll(async () => {
-  await server.stop();
 });
 
 interface Envelope<T> {

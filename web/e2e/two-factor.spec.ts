@@ -24,21 +24,13 @@ import {
   USERS,
   useLocale,
 } from './support/console';
-import { ownServer } from './support/own-server';
+import { useOwnServer } from './support/spec-server';
 import { TotpCodes } from './support/totp';
 
 const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(directory, { recursive: true });
 
-const server = ownServer();
-test.use({ baseURL: server.baseURL });
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  await server.start();
-});
-test.afterAll(async () => {
-  await server.stop();
-});
+useOwnServer();
 
 type Locale = 'zh-CN' | 'en-US';
 const LOCALES: Locale[] = ['zh-CN', 'en-US'];
