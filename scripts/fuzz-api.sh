@@ -4,6 +4,7 @@
 # with demo data, once with the merchant's token and once with the administrator's.
 #   scripts/fuzz-api.sh                 bounded run: EXAMPLES (default 5) per operation
 #   EXAMPLES=25 scripts/fuzz-api.sh     longer
+#   SEED=N scripts/fuzz-api.sh          the same requests as an earlier run (make test fixes it)
 # Exit status: non-zero when any check fails. The report lands in bench/results/fuzz-api/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,7 +41,7 @@ for who in merchant admin; do
   # Operations that end the session or change the credentials the run signs in with are
   # left out: they would turn the rest of the run into 50008s.
   .venv/bin/st --config-file scripts/schemathesis.toml run "$base/api-docs/openapi.json" \
-    --checks all --max-examples "$EXAMPLES" --workers 1 --phases examples,coverage,fuzzing \
+    --checks all --max-examples "$EXAMPLES" --workers 1 --phases examples,coverage,fuzzing ${SEED:+--seed "$SEED"} \
     -H "Authorization: Bearer $token" \
     --exclude-path-regex '/(login/logout|merchant/changePassword|google-auth/(enable|disable)2FA)' \
     --report junit --report-dir "bench/results/fuzz-api/$who" || status=1
