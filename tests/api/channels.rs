@@ -31,6 +31,17 @@ fn channels_config(config: &mut Config) {
 
 /// A running simulator and the channel pointing at it (whole catalogue, at `permille`).
 async fn supplier(app: &TestApp, code: &str, priority: i64, permille: i64, config: SimConfig) -> Simulator {
+    supplier_channel(app, code, priority, permille, config).await.1
+}
+
+/// [`supplier`], with the channel's id.
+pub(crate) async fn supplier_channel(
+    app: &TestApp,
+    code: &str,
+    priority: i64,
+    permille: i64,
+    config: SimConfig,
+) -> (i64, Simulator) {
     let simulator =
         Simulator::new(SimConfig { secret: SECRET.as_bytes().to_vec(), price_permille: permille, ..config });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -48,7 +59,7 @@ async fn supplier(app: &TestApp, code: &str, priority: i64, permille: i64, confi
     };
     let id = upsert(&app.state.db.pool, &app.state.secrets, &spec).await.unwrap();
     supply_catalogue(&app.state.db, id, permille, priority, 1).await.unwrap();
-    simulator
+    (id, simulator)
 }
 
 async fn without_sandbox(app: &TestApp) {

@@ -257,27 +257,8 @@ async fn the_stream_shows_the_notification_backlog_and_exhausted_notifications(b
 
 /// A simulated supplier channel answering every order with a definite failure.
 async fn failing_channel(app: &TestApp, code: &str, priority: i64) -> (i64, backoffice::supplier_sim::Simulator) {
-    use backoffice::supplier_sim::{SimConfig, Simulator};
-    use backoffice::supply::setup::{ChannelSpec, supply_catalogue, upsert};
-    let secret = "live-test-secret";
-    let simulator =
-        Simulator::new(SimConfig { secret: secret.as_bytes().to_vec(), success_ratio: 0.0, ..SimConfig::default() });
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base_url = format!("http://{}", listener.local_addr().unwrap());
-    backoffice::supplier_sim::spawn(&simulator, listener);
-    let spec = ChannelSpec {
-        code,
-        name: code,
-        adapter: "http-json",
-        base_url: &base_url,
-        secret: Some(secret),
-        timeout_ms: 2_000,
-        enabled: true,
-        low_balance_fen: 0,
-    };
-    let id = upsert(&app.state.db.pool, &app.state.secrets, &spec).await.unwrap();
-    supply_catalogue(&app.state.db, id, 960, priority, 1).await.unwrap();
-    (id, simulator)
+    let config = backoffice::supplier_sim::SimConfig { success_ratio: 0.0, ..Default::default() };
+    crate::channels::supplier_channel(app, code, priority, 960, config).await
 }
 
 fn channel_ratio(snapshot: &Value, channel_id: i64) -> Option<Value> {
