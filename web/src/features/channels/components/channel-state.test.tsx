@@ -1,23 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import type { Channel } from '../api/channels';
 import { ChannelBalance, ChannelState } from './channel-state';
+import { testChannel } from './test-channel';
 import '@/locales/channels-texts';
 
-const channel = (extra: Partial<Channel>): Channel => ({
-  id: 2,
-  code: 'sim-cheap',
-  name: 'Cheap',
-  adapter: 'http-json',
-  base_url: 'https://supplier.example',
-  has_secret: true,
-  timeout_ms: 3000,
-  enabled: true,
-  low_balance_fen: 0,
-  figures: { today_orders: 0, in_flight: 0, unknown: 0 },
-  ...extra,
-});
+const channel = testChannel;
 
 const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
 

@@ -3,27 +3,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { ApiError, postJson } from '@/lib/request';
 import { withProviders } from '@/test/query-wrapper';
-import { type Channel, CHANNEL_URLS } from '../api/channels';
+import { CHANNEL_URLS } from '../api/channels';
 import { type SupplyRow, supplyRows } from '../api/supplies';
 import { BulkEditDialog } from './supplies-drawer';
+import { testChannel } from './test-channel';
 import '@/locales/channels-texts';
 
 vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
 vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), postJson: vi.fn() }));
 const mockedPost = vi.mocked(postJson);
 
-const channel: Channel = {
-  id: 7,
-  code: 'sim-cheap',
-  name: 'Cheap',
-  adapter: 'http-json',
-  base_url: 'https://supplier.example',
-  has_secret: true,
-  timeout_ms: 3000,
-  enabled: true,
-  low_balance_fen: 0,
-  figures: { today_orders: 0, in_flight: 0, unknown: 0 },
-};
+const channel = testChannel({ id: 7 });
 
 let saveAnswer: () => Promise<unknown> = async () => null;
 

@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveSnapshot } from '../api/live-stream';
 import { formatPermille, hourTotal, minuteChartOption } from './live-format';
+import { testSnapshot } from './test-snapshot';
 
-const snapshot: LiveSnapshot = {
-  at: 0,
+const snapshot = testSnapshot({
   minutes: [
     { minute_start: Date.UTC(2026, 0, 1, 0, 0), placed: 3, succeeded: 1, failed: 0 },
     { minute_start: Date.UTC(2026, 0, 1, 0, 1), placed: 2, succeeded: 2, failed: 1 },
   ],
-  carriers: [],
-  channels: [],
-  in_flight: 0,
-  manual_review: 0,
-  oldest_waiting_seconds: null,
-  p50_ms: null,
-  p95_ms: null,
-  top_merchants: [],
-  notifications: { backlog: 0, attempts_60m: 0, failed_60m: 0, failure_permille_60m: null },
-  alerts: [],
-};
+});
 
 describe('live figures', () => {
   it('sums the hour per series', () => {

@@ -4,6 +4,7 @@ import { changeLocale } from '@/lib/i18n';
 import '@/locales/monitor-texts';
 import type { LiveAlert, LiveSnapshot } from '../api/live-stream';
 import { Alerts, ChannelTable } from './live-panels';
+import { testSnapshot } from './test-snapshot';
 
 afterEach(async () => {
   cleanup();
@@ -25,20 +26,7 @@ const noAlert: LiveAlert = {
 const pausedUntil = Date.UTC(2026, 0, 1, 4, 5, 6); // 12:05:06 Beijing time
 
 function snapshotWith(alerts: LiveAlert[]): LiveSnapshot {
-  return {
-    at: 0,
-    minutes: [],
-    carriers: [],
-    channels: [],
-    in_flight: 0,
-    manual_review: 0,
-    oldest_waiting_seconds: null,
-    p50_ms: null,
-    p95_ms: null,
-    top_merchants: [],
-    notifications: { backlog: 0, attempts_60m: 0, failed_60m: 0, failure_permille_60m: null },
-    alerts,
-  };
+  return testSnapshot({ alerts });
 }
 
 const alerts: LiveAlert[] = [
