@@ -132,6 +132,16 @@ async fn main() {
     // Warm-up: connections, caches, statements.
     phase(&bench, Way::Console, 8, 200).await;
     phase(&bench, Way::OpenApi, 8, 200).await;
+    // PROFILE_WAY=console|openapi: that way alone, 32 clients, COUNT orders, to profile one
+    // side at a time (`perf record` around the run; `perf diff` of the two).
+    if let Ok(way) = std::env::var("PROFILE_WAY") {
+        let way = if way == "console" { Way::Console } else { Way::OpenApi };
+        let (wall, samples) = phase(&bench, way, 32, count).await;
+        println!("profiled: {} orders, {:.0} orders/s", samples.len(), samples.len() as f64 / wall.as_secs_f64());
+        let _ = stop.send(());
+        let _ = server.await;
+        return;
+    }
     for clients in [1, 32] {
         let mut totals = [(Duration::ZERO, Vec::new()), (Duration::ZERO, Vec::new())];
         for round in 0..ROUNDS {

@@ -6,6 +6,7 @@ use crate::db::now_millis;
 use crate::error::{ApiOk, ApiResult, AppError, ErrorReport, code, error_response};
 use crate::i18n::Message;
 use crate::metrics::LATENCY_BUCKETS;
+use crate::orders::group::Placements;
 use crate::session::AdminUser;
 use crate::state::AppState;
 use axum::extract::{FromRequestParts, State};
@@ -204,6 +205,15 @@ pub async fn metrics(State(state): State<AppState>, _reader: MetricsReader) -> R
     let _ = writeln!(out, "# TYPE backoffice_worker_lag_seconds gauge");
     let _ = writeln!(out, "backoffice_worker_lag_seconds {}.{:03}", lag_ms / 1000, lag_ms % 1000);
     write_notification_backlog(&mut out, &state, now).await?;
+    let (committed, fell_back) = state.services.get_or_init(Placements::default).outcomes().counts();
+    let _ = writeln!(
+        out,
+        "# HELP backoffice_order_groups_total Placement groups (group commit) by outcome: committed, or rolled back \
+         and placed order by order."
+    );
+    let _ = writeln!(out, "# TYPE backoffice_order_groups_total counter");
+    let _ = writeln!(out, "backoffice_order_groups_total{{outcome=\"committed\"}} {committed}");
+    let _ = writeln!(out, "backoffice_order_groups_total{{outcome=\"fell_back\"}} {fell_back}");
     let _ = writeln!(out, "# HELP backoffice_db_pool_connections Database connections of this process.");
     let _ = writeln!(out, "# TYPE backoffice_db_pool_connections gauge");
     let (size, idle) = (state.db.pool.size(), state.db.pool.num_idle());

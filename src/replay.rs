@@ -2,15 +2,17 @@
 //! of its use is stored, so a replay is refused also after a restart and on another server.
 //!
 //! Most calls store their nonce before the handler runs (`record`). Placing an order does
-//! not: a separate commit for the nonce cost the open API as much again as the order itself.
-//! Its nonce rides in the order's own transaction (`push_insert`, a plain insert, so a nonce
-//! used meanwhile fails that transaction and nothing is placed); the handler reads whether it
-//! was used in the statement that looks for the merchant order id; and the guard stores it
-//! afterwards only when the call placed nothing (`Deferred::written` is false).
+//! not: a write of its own for the nonce cost the open API as much again as the order, and
+//! even inside the order's transaction its random key cost the single writer a page per
+//! order. A replay is the same request again (the signature covers the body), so it names the
+//! same merchant order id: the order placed stores its call's nonce in its own row
+//! (`orders.api_nonce`, [`NonceUse::stored`]), and a call that finds that order with its own
+//! nonce is refused as a replay. Nonces stored here before are read with the account lock
+//! (`orders::run`). The guard stores the nonce afterwards only when the call placed nothing
+//! (`Deferred::written` is false), so a refused order replayed later places nothing.
 
 use crate::error::{AppError, code};
 use crate::i18n::OpenApiMessage;
-use crate::sql::{Bind, StatementBatch};
 use axum::http::StatusCode;
 use sqlx::AnyPool;
 use std::sync::Arc;
@@ -22,6 +24,13 @@ pub struct NonceUse {
     pub key_id: String,
     pub nonce: String,
     pub expires_at: i64,
+}
+
+impl NonceUse {
+    /// As an order stores it: `key_id:nonce` (neither contains a colon).
+    pub fn stored(&self) -> String {
+        format!("{}:{}", self.key_id, self.nonce)
+    }
 }
 
 /// A nonce the handler may store in its own transaction; the guard stores it after the
@@ -68,19 +77,6 @@ pub async fn record(pool: &AnyPool, nonce: &NonceUse) -> Result<bool, sqlx::Erro
     .execute(pool)
     .await?;
     Ok(stored.rows_affected() == 1)
-}
-
-/// The use as a statement of a transaction: a nonce stored meanwhile makes it fail.
-pub fn push_insert(batch: &mut StatementBatch, nonce: &NonceUse) {
-    batch.push(
-        "INSERT INTO api_nonces (key_id, nonce, expires_at) VALUES ($1, $2, $3)".to_string(),
-        vec![Bind::Text(nonce.key_id.clone()), Bind::Text(nonce.nonce.clone()), Bind::Int(nonce.expires_at)],
-    );
-}
-
-/// Whether a failed transaction failed on a nonce used before.
-pub fn is_replay_error(error: &sqlx::Error) -> bool {
-    error.as_database_error().is_some_and(|error| error.is_unique_violation() && error.message().contains("api_nonces"))
 }
 
 /// Forgets uses past their window (a request that old is refused for its timestamp).

@@ -14,6 +14,7 @@
 //! | unix milliseconds as local (UTC+8) text | `strftime(..., 'unixepoch', '+8 hours')` | `to_char(to_timestamp(...) AT TIME ZONE 'UTC' + interval '8 hours', ...)` |
 //! | a number with fixed decimals | `printf('%.2f', x)` | `to_char(x, 'FM...0.00')` |
 //! | after a bulk load | nothing | `ANALYZE` (fresh planner statistics) |
+//! | a list of values bound as one parameter | JSON text read with `json_each` | JSON text read with `json_array_elements` |
 //! | a hot query's index | named (`INDEXED BY`): without statistics the planner may pick another, and the worker's claim read every order twice a second | the planner's choice (it has statistics) |
 //! | the DDL (identity columns, types) | `migrations/sqlite` | `migrations/postgres` (same numbered steps, `tests/api/schema.rs`) |
 //!
@@ -32,6 +33,25 @@ pub const SQLITE_NEXT_ORDER_ID: &str = "SELECT MAX(COALESCE((SELECT MAX(id) FROM
 /// PostgreSQL: the next id of `orders` from its identity sequence, so ids taken here and
 /// ids the database hands out itself never collide.
 pub const POSTGRES_NEXT_ORDER_ID: &str = "nextval(pg_get_serial_sequence('orders', 'id'))";
+
+/// SQLite: which of a run's merchant order ids ($4, a JSON array of strings) the merchant ($1)
+/// used before, and which of its (key id, nonce) pairs ($5, a JSON array of pairs) were used
+/// before, as two JSON arrays in one row (orders/run.rs). A statement of the run's first hop.
+pub const SQLITE_RUN_REPEATS: &str = "SELECT
+     (SELECT json_group_array(merchant_order_id) FROM orders
+      WHERE merchant_id = $1 AND merchant_order_id IN (SELECT value FROM json_each($4))) AS repeated_merchant_order_ids,
+     (SELECT json_group_array(json_array(n.key_id, n.nonce)) FROM json_each($5) j
+      JOIN api_nonces n ON n.key_id = json_extract(j.value, '$[0]') AND n.nonce = json_extract(j.value, '$[1]'))
+      AS repeated_nonces";
+
+/// PostgreSQL: the same two arrays as columns of the run's one statement, from $5 and $6.
+pub const POSTGRES_RUN_REPEATS: &str = "
+     (SELECT COALESCE(json_agg(merchant_order_id), '[]')::text FROM orders
+      WHERE merchant_id = $1 AND merchant_order_id IN (SELECT json_array_elements_text($5::text::json)))
+      AS repeated_merchant_order_ids,
+     (SELECT COALESCE(json_agg(json_build_array(n.key_id, n.nonce)), '[]')::text
+      FROM json_array_elements($6::text::json) j
+      JOIN api_nonces n ON n.key_id = j.value->>0 AND n.nonce = j.value->>1) AS repeated_nonces";
 
 /// A character by its code point, as an SQL expression.
 pub fn char_by_code(engine: DatabaseKind, code: u32) -> String {

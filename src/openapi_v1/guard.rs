@@ -5,9 +5,9 @@
 //! merchant's rate is within its limit. A legacy MD5 call (`legacy.rs`) carries the same
 //! four values as parameters instead of headers and passes the same checks. Refusals before the signature is known to be
 //! right are not signed (there is no key to trust); every later answer is. The nonce of
-//! `POST /orders` is checked by its handler (with the merchant order id, one read) and stored
-//! by the order's transaction (`crate::replay`), so for it a replay is refused after the
-//! merchant, whitelist and rate checks rather than before.
+//! `POST /orders` is checked and stored by the order's own transaction (`crate::replay`,
+//! `orders::run`), so for it a replay is refused after the merchant, whitelist and rate
+//! checks rather than before.
 
 use super::legacy;
 use super::signature::{self, NONCE_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, TIMESTAMP_WINDOW_SECONDS};
@@ -304,7 +304,7 @@ async fn admit_signed(
     // for its timestamp.
     let expires_at = now + 2 * 1000 * TIMESTAMP_WINDOW_SECONDS as i64;
     let nonce = NonceUse { key_id: presented.key_id.clone(), nonce: presented.nonce.clone(), expires_at };
-    // A deferred nonce is read by the handler, in the same statement as its other check.
+    // A deferred nonce is checked by the order's transaction.
     if !defer && !replay::record(pool, &nonce).await? {
         return Err(replay::refused());
     }

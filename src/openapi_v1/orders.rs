@@ -90,13 +90,15 @@ fn api_order(order: &OrderRow, notify_url: Option<String>, locale: Locale) -> Ap
     }
 }
 
-/// An order as found by its merchant order id: the order, its notify URL, its sealed card.
-type Found = (OrderRow, Option<String>, Option<(String, String)>);
+/// An order as found by its merchant order id: the order, its notify URL, its sealed card,
+/// the open-API call that placed it (`crate::replay`).
+type Found = (OrderRow, Option<String>, Option<(String, String)>, Option<String>);
 
-/// The merchant's order with this merchant order id, its notify URL and sealed card.
+/// The merchant's order with this merchant order id, its notify URL, sealed card and call.
 async fn find(state: &AppState, merchant_id: i64, merchant_order_id: &str) -> Result<Option<Found>, AppError> {
     let sql = format!(
-        "SELECT {ORDER_COLUMNS}, notify_url, card_secret_enc FROM orders WHERE merchant_id = $1 AND merchant_order_id = $2"
+        "SELECT {ORDER_COLUMNS}, notify_url, card_secret_enc, api_nonce FROM orders
+         WHERE merchant_id = $1 AND merchant_order_id = $2"
     );
     let row = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(merchant_id)
@@ -106,41 +108,11 @@ async fn find(state: &AppState, merchant_id: i64, merchant_order_id: &str) -> Re
     row.as_ref().map(found).transpose()
 }
 
-/// The two reads in front of placing, in one: whether the call's nonce was used before
-/// (`crate::replay`: the guard leaves this call's nonce to it), and the order already placed
-/// under the merchant order id.
-async fn find_unless_replayed(
-    state: &AppState,
-    merchant_id: i64,
-    merchant_order_id: &str,
-    nonce: &replay::NonceUse,
-) -> Result<(bool, Option<Found>), AppError> {
-    let sql = format!(
-        "SELECT {ORDER_COLUMNS}, notify_url, card_secret_enc, used
-         FROM (SELECT CAST(CASE WHEN EXISTS (SELECT 1 FROM api_nonces WHERE key_id = $3 AND nonce = $4)
-                           THEN 1 ELSE 0 END AS BIGINT) AS used) checked
-         LEFT JOIN orders ON merchant_id = $1 AND merchant_order_id = $2"
-    );
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(merchant_order_id)
-        .bind(&nonce.key_id)
-        .bind(&nonce.nonce)
-        .fetch_one(&state.db.pool)
-        .await?;
-    let used = row.try_get::<i64, _>("used")? != 0;
-    let placed = match row.try_get::<Option<i64>, _>("id")? {
-        Some(_) => Some(found(&row)?),
-        None => None,
-    };
-    Ok((used, placed))
-}
-
 fn found(row: &sqlx::any::AnyRow) -> Result<Found, AppError> {
     let order = OrderRow::from_row(row)?;
     let card_no: Option<String> = row.try_get("card_no_enc")?;
     let card_secret: Option<String> = row.try_get("card_secret_enc")?;
-    Ok((order, row.try_get("notify_url")?, card_no.zip(card_secret)))
+    Ok((order, row.try_get("notify_url")?, card_no.zip(card_secret), row.try_get("api_nonce")?))
 }
 
 /// Whether a stored order is what this request would have placed.
@@ -207,20 +179,9 @@ pub async fn place_order(
     if let Some(url) = &notify_url {
         crate::notify_guard::check_url_field(&state, "notify_url", url)?;
     }
-    let placed = match &deferred {
-        Some(Extension(deferred)) => {
-            let (used, placed) =
-                find_unless_replayed(&state, caller.merchant_id, merchant_order_id, &deferred.nonce).await?;
-            if used {
-                return Err(replay::refused());
-            }
-            placed
-        }
-        None => find(&state, caller.merchant_id, merchant_order_id).await?,
-    };
-    if let Some((order, stored_url, _)) = placed {
-        return replay(&order, stored_url, &request, locale);
-    }
+    // No read of our own in front of placing: the group commit's first read finds a nonce
+    // used before (refused) and a merchant order id placed before (a conflict, answered below
+    // from the order that has it), in the same hop as the account lock (`orders::run`).
     let intent = PlaceIntent {
         merchant_id: caller.merchant_id,
         line: OrderLine {
@@ -235,6 +196,7 @@ pub async fn place_order(
         notify_url: notify_url.clone(),
         nonce: deferred.as_ref().map(|Extension(deferred)| deferred.nonce.clone()),
     };
+    let called = intent.nonce.as_ref().map(replay::NonceUse::stored);
     let actor = Actor { id: None, name: format!("api:{}", caller.key_id) };
     match place::place_one(&state, actor, intent).await {
         Ok(order) => {
@@ -243,9 +205,12 @@ pub async fn place_order(
             }
             Ok(ApiOk(api_order(&order, notify_url, locale)))
         }
-        // A parallel request with the same id won the race: answer as its retry.
+        // An order has this merchant order id (placed before, or by a parallel call that
+        // committed first). Placed by this very call: a replay. Otherwise answer as its
+        // retry, or refuse a different request.
         Err(AppError::Conflict(_)) => match find(&state, caller.merchant_id, merchant_order_id).await? {
-            Some((order, stored_url, _)) => replay(&order, stored_url, &request, locale),
+            Some((_, _, _, Some(call))) if Some(call.as_str()) == called.as_deref() => Err(replay::refused()),
+            Some((order, stored_url, _, _)) => replay(&order, stored_url, &request, locale),
             None => Err(AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into())),
         },
         Err(error) => Err(error),
@@ -264,7 +229,7 @@ pub async fn get_order(
     headers: HeaderMap,
     Path(merchant_order_id): Path<String>,
 ) -> ApiResult<ApiOrder> {
-    let (order, notify_url, card) =
+    let (order, notify_url, card, _) =
         find(&state, caller.merchant_id, &merchant_order_id).await?.ok_or(AppError::NotFound)?;
     let mut answer = api_order(&order, notify_url, Locale::from_headers(&headers));
     if let Some((card_no, card_secret)) = card {

@@ -113,6 +113,7 @@ fn build(
         remark: String::new(),
         created_by: None,
         notify_url: None,
+        api_nonce: None,
     }
 }
 

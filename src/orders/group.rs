@@ -18,12 +18,15 @@
 
 use super::counters::CounterChanges;
 use super::place::{self, BalanceChange, PlaceIntent};
-use super::store::{self, NewOrder};
+use super::run::{self, Claims, RunOpened};
+use super::store::NewOrder;
 use crate::db::{Database, DatabaseKind};
 use crate::error::AppError;
 use crate::finance::ledger::Actor;
+use crate::i18n::TradeMessage;
 use crate::sql::StatementBatch;
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::sync::{Mutex, mpsc, oneshot};
@@ -47,6 +50,22 @@ struct Job {
 #[derive(Default)]
 pub struct Placements {
     queue: OnceLock<mpsc::UnboundedSender<Job>>,
+    outcomes: Arc<Outcomes>,
+}
+
+/// Groups written since start, by outcome (`/metrics`): a group that fell back cost each of
+/// its orders a transaction of its own, so a rising share says what group commit is losing.
+#[derive(Default)]
+pub struct Outcomes {
+    committed: AtomicU64,
+    fell_back: AtomicU64,
+}
+
+impl Outcomes {
+    /// (groups committed, groups rolled back and placed order by order)
+    pub fn counts(&self) -> (u64, u64) {
+        (self.committed.load(Ordering::Relaxed), self.fell_back.load(Ordering::Relaxed))
+    }
 }
 
 impl Placements {
@@ -58,16 +77,20 @@ impl Placements {
         actor: Actor,
         intent: PlaceIntent,
     ) -> Result<Placed, AppError> {
-        let queue = self.queue.get_or_init(|| start(db.clone(), deadline));
+        let queue = self.queue.get_or_init(|| start(db.clone(), deadline, self.outcomes.clone()));
         let (answer, answered) = oneshot::channel();
         queue
             .send(Job { actor, intent, answer })
             .map_err(|_| AppError::Internal(anyhow::anyhow!("placement writer stopped")))?;
         answered.await.map_err(|_| AppError::Internal(anyhow::anyhow!("placement writer stopped")))?
     }
+
+    pub fn outcomes(&self) -> &Outcomes {
+        &self.outcomes
+    }
 }
 
-fn start(db: Database, deadline: Duration) -> mpsc::UnboundedSender<Job> {
+fn start(db: Database, deadline: Duration, outcomes: Arc<Outcomes>) -> mpsc::UnboundedSender<Job> {
     let (sender, receiver) = mpsc::unbounded_channel();
     let receiver = Arc::new(Mutex::new(receiver));
     let writers = match db.kind {
@@ -75,14 +98,18 @@ fn start(db: Database, deadline: Duration) -> mpsc::UnboundedSender<Job> {
         DatabaseKind::Postgres => POSTGRES_WRITERS,
     };
     for _ in 0..writers {
-        let (db, receiver) = (db.clone(), receiver.clone());
+        let (db, receiver, outcomes) = (db.clone(), receiver.clone(), outcomes.clone());
         tokio::spawn(async move {
             // Ends when every sender is gone (the application state dropped).
             while let Some(mut jobs) = next_group(&receiver).await {
                 // One lock order for every group, merchant by merchant: two PostgreSQL
                 // writers never wait for each other's account rows crosswise.
                 jobs.sort_by(|a, b| run_key(a).cmp(&run_key(b)));
-                write_group(&db, deadline, jobs).await;
+                let outcome = match write_group(&db, deadline, jobs).await {
+                    true => &outcomes.committed,
+                    false => &outcomes.fell_back,
+                };
+                outcome.fetch_add(1, Ordering::Relaxed);
             }
         });
     }
@@ -109,12 +136,14 @@ enum Transaction {
     Postgres(sqlx::Transaction<'static, sqlx::Any>),
 }
 
-async fn write_group(db: &Database, deadline: Duration, jobs: Vec<Job>) {
+/// Writes the group; false when it fell back to placing its orders alone.
+async fn write_group(db: &Database, deadline: Duration, jobs: Vec<Job>) -> bool {
     let mut transaction = match db.kind {
         DatabaseKind::Sqlite => db.sqlite_write().await.map(Transaction::Sqlite),
         DatabaseKind::Postgres => db.begin_write().await.map(Transaction::Postgres),
     };
-    let mut written: Vec<(Job, Placed)> = Vec::with_capacity(jobs.len());
+    // Each with its order, or None: its merchant order id was taken (answered as such).
+    let mut written: Vec<(Job, Option<Placed>)> = Vec::with_capacity(jobs.len());
     let mut waiting: VecDeque<Job> = jobs.into();
     let mut first = true;
     // The counters of every run, written once with the last run: a transaction that wrote
@@ -150,15 +179,17 @@ async fn write_group(db: &Database, deadline: Duration, jobs: Vec<Job>) {
     };
     if committed {
         for (job, placed) in written {
-            let _ = job.answer.send(Ok(placed));
+            let answer = placed.ok_or_else(|| AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into()));
+            let _ = job.answer.send(answer);
         }
-        return;
+        return true;
     }
     // Nothing the group wrote exists (a failed commit, or a rollback: dropping a transaction
     // rolls it back, and so does a failed SQLite commit): its orders go again, each alone.
     for job in written.into_iter().map(|(job, _)| job).chain(failed).chain(waiting) {
         place_alone(db, deadline, job).await;
     }
+    false
 }
 
 /// Orders of one merchant and product placed by one actor share a run: the account lock, the
@@ -168,31 +199,14 @@ fn run_key(job: &Job) -> (i64, &str, Option<i64>, &str) {
     (job.intent.merchant_id, &job.intent.line.product_key, job.actor.id, &job.actor.name)
 }
 
-/// Where the ids of a run come from: on SQLite the write lock makes ids taken one after the
-/// other free; on PostgreSQL each was drawn from the sequence.
-enum OrderIds {
-    Following(i64),
-    Drawn(std::vec::IntoIter<i64>),
-}
-
-impl Iterator for OrderIds {
-    type Item = i64;
-    fn next(&mut self) -> Option<i64> {
-        match self {
-            OrderIds::Following(next) => {
-                *next += 1;
-                Some(*next - 1)
-            }
-            OrderIds::Drawn(ids) => ids.next(),
-        }
-    }
-}
-
-/// One run in the group's transaction: the account, the ids and the offer in one round trip,
-/// each order checked and charged against the ledger as it stands after the ones before it,
-/// then every row in one more. Refused orders are answered here and write nothing. Err: a
-/// statement failed, and these orders must go again. The run's counts go into `counters`,
-/// which the `last` run of the group writes.
+/// One run in the group's transaction: the account, the ids, the offer and what the run's
+/// orders would repeat in one round trip (`run.rs`), each order checked and charged against
+/// the ledger as it stands after the ones before it, then every row in one more. Refused
+/// orders are answered here and write nothing; so is a replayed open-API nonce. An order
+/// whose merchant order id is taken writes nothing and is answered after the commit (its
+/// caller may then read the order that has it). Err: a statement failed, and these orders
+/// must go again. The run's counts go into `counters`, which the `last` run of the group
+/// writes.
 async fn write_run(
     transaction: &mut Transaction,
     first: bool,
@@ -200,35 +214,42 @@ async fn write_run(
     run: Vec<Job>,
     counters: &mut CounterChanges,
     last: bool,
-) -> Result<Vec<(Job, Placed)>, Vec<Job>> {
+) -> Result<Vec<(Job, Option<Placed>)>, Vec<Job>> {
     let (merchant_id, key, actor) = (run[0].intent.merchant_id, &run[0].intent.line.product_key, &run[0].actor);
+    let claims = Claims::of(run.iter().map(|job| &job.intent));
     let opened = match transaction {
-        Transaction::Sqlite(write) => store::open_on_sqlite(write, first, merchant_id, actor.clone(), key)
-            .await
-            .map(|opened| Some((opened.ledger, OrderIds::Following(opened.order_id), opened.offer))),
+        Transaction::Sqlite(write) => {
+            run::open_on_sqlite(write, first, merchant_id, actor.clone(), key, &claims).await.map(Some)
+        }
         Transaction::Postgres(transaction) => {
-            store::open_run_on_postgres(transaction, merchant_id, actor.clone(), key, run.len())
-                .await
-                .map(|opened| opened.map(|(ledger, ids, offer)| (ledger, OrderIds::Drawn(ids.into_iter()), offer)))
+            run::open_on_postgres(transaction, merchant_id, actor.clone(), key, run.len(), &claims).await
         }
     };
     // No account yet (placing alone creates it) or a failed statement.
-    let Ok(Some((mut ledger, mut ids, offer))) = opened else { return Err(run) };
+    let Ok(Some(RunOpened { mut ledger, mut ids, offer, mut taken })) = opened else { return Err(run) };
     let (mut batch, connection) = match transaction {
         Transaction::Sqlite(write) => (StatementBatch::default(), write.connection()),
         Transaction::Postgres(transaction) => (StatementBatch::one_statement(), &mut **transaction),
     };
     let mut accepted = Vec::with_capacity(run.len());
+    let mut repeated = Vec::new();
     for job in run {
+        if !taken.take_nonce(&job.intent) {
+            let _ = job.answer.send(Err(crate::replay::refused()));
+            continue;
+        }
+        if !taken.take_merchant_order_id(&job.intent) {
+            repeated.push((job, None));
+            continue;
+        }
         match place::build_and_charge(deadline, &job.intent, offer.as_ref(), &ledger, &job.actor) {
             Err(refused) => {
                 let _ = job.answer.send(Err(refused));
             }
             Ok(order) => {
                 let id = ids.next().expect("an id for every order of the run");
-                let balance =
-                    place::add_order_rows(&mut batch, &mut ledger, counters, id, &order, job.intent.nonce.as_ref());
-                accepted.push((job, (order, id, balance)));
+                let balance = place::add_order_rows(&mut batch, &mut ledger, counters, id, &order);
+                accepted.push((job, Some((order, id, balance))));
             }
         }
     }
@@ -239,8 +260,8 @@ async fn write_run(
         std::mem::take(counters).add_to(&mut batch);
     }
     match batch.execute(connection).await {
-        Ok(()) => Ok(accepted),
-        Err(_) => Err(accepted.into_iter().map(|(job, _)| job).collect()),
+        Ok(()) => Ok(accepted.into_iter().chain(repeated).collect()),
+        Err(_) => Err(accepted.into_iter().chain(repeated).map(|(job, _)| job).collect()),
     }
 }
 

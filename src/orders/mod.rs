@@ -15,6 +15,7 @@ pub mod model;
 pub mod place;
 pub mod query;
 pub mod resolve;
+pub mod run;
 pub mod store;
 
 use crate::audit;

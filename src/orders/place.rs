@@ -13,7 +13,7 @@ use crate::domain::{MerchantOrderId, OrderKind, OrderStatus, PhoneNumber, Produc
 use crate::error::AppError;
 use crate::finance::ledger::{Actor, Ledger, OrderRef};
 use crate::i18n::TradeMessage;
-use crate::replay::{self, NonceUse};
+use crate::replay::NonceUse;
 use crate::sql::StatementBatch;
 use crate::state::AppState;
 use std::time::Duration;
@@ -92,7 +92,8 @@ pub struct PlaceIntent {
     pub remark: String,
     /// Where the result is notified (the open API's `notify_url`); None: the profile's.
     pub notify_url: Option<String>,
-    /// The open-API call's nonce, stored in the order's transaction (`crate::replay`).
+    /// The open-API call's nonce: checked in the placing transaction and stored with the
+    /// order (`crate::replay`).
     pub nonce: Option<NonceUse>,
 }
 
@@ -129,6 +130,7 @@ impl PlaceIntent {
         order.buyback = self.buyback;
         order.remark = self.remark.clone();
         order.notify_url = self.notify_url.clone();
+        order.api_nonce = self.nonce.as_ref().map(NonceUse::stored);
         Ok(order)
     }
 }
@@ -202,7 +204,7 @@ async fn place_on_sqlite(
         }
     };
     let mut batch = StatementBatch::default();
-    let balance = add_order_writes(&mut batch, ledger, order_id, &order, intent.nonce.as_ref());
+    let balance = add_order_writes(&mut batch, ledger, order_id, &order);
     write.commit_with(batch).await.map_err(duplicate_id_as_conflict)?;
     Ok((order, order_id, balance))
 }
@@ -223,7 +225,7 @@ async fn place_on_postgres(
     // An early return drops the transaction, which rolls it back.
     let order = build_and_charge(deadline, intent, offer.as_ref(), &ledger, actor)?;
     let mut batch = StatementBatch::one_statement();
-    let balance = add_order_writes(&mut batch, ledger, order_id, &order, intent.nonce.as_ref());
+    let balance = add_order_writes(&mut batch, ledger, order_id, &order);
     batch.execute(&mut transaction).await.map_err(duplicate_id_as_conflict)?;
     transaction.commit().await?;
     Ok((order, order_id, balance))
@@ -248,15 +250,9 @@ pub fn build_and_charge(
 /// Debits the order and adds its writes to `batch`: the order with the id taken
 /// beforehand, the account and its log records, the pending counter. No "placed" event:
 /// the timeline starts from the order's own time (see `detail`).
-fn add_order_writes(
-    batch: &mut StatementBatch,
-    mut ledger: Ledger,
-    id: i64,
-    order: &NewOrder,
-    nonce: Option<&NonceUse>,
-) -> BalanceChange {
+fn add_order_writes(batch: &mut StatementBatch, mut ledger: Ledger, id: i64, order: &NewOrder) -> BalanceChange {
     let mut counters = CounterChanges::default();
-    let balance = add_order_rows(batch, &mut ledger, &mut counters, id, order, nonce);
+    let balance = add_order_rows(batch, &mut ledger, &mut counters, id, order);
     ledger.add_to(batch);
     counters.add_to(batch);
     balance
@@ -271,25 +267,18 @@ pub fn add_order_rows(
     counters: &mut CounterChanges,
     id: i64,
     order: &NewOrder,
-    nonce: Option<&NonceUse>,
 ) -> BalanceChange {
     let balance_before = ledger.account().balance_fen;
     ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
     store::add_order(batch, id, order);
-    if let Some(nonce) = nonce {
-        replay::push_insert(batch, nonce);
-    }
     counters.add(order.counted().key(OrderStatus::Pending.code(), false), 1);
     (balance_before, ledger.account().balance_fen)
 }
 
-/// A merchant order id used before is the merchant's mistake, not a server failure; so is
-/// an open-API nonce used meanwhile by another call.
+/// A merchant order id used before is the merchant's mistake, not a server failure.
 fn duplicate_id_as_conflict(error: sqlx::Error) -> AppError {
     if is_duplicate_merchant_order_id(&error) {
         AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into())
-    } else if replay::is_replay_error(&error) {
-        replay::refused()
     } else {
         error.into()
     }

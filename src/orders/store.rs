@@ -36,14 +36,14 @@ macro_rules! offer_query {
 }
 const OFFER_QUERY: &str = offer_query!();
 /// The product whose key is $3, with the merchant's quote (read with the account lock).
-const OFFER_BY_KEY_QUERY: &str = concat!(offer_query!(), " WHERE p.product_key = $3");
+pub(super) const OFFER_BY_KEY_QUERY: &str = concat!(offer_query!(), " WHERE p.product_key = $3");
 
 fn offer_from_row(row: &sqlx::any::AnyRow) -> Result<Offer, sqlx::Error> {
     offer_from_columns(row, 0)?.ok_or(sqlx::Error::RowNotFound)
 }
 
 /// The offer in `row` from column `first` on; `None` when they are NULL (no such product).
-fn offer_from_columns(row: &sqlx::any::AnyRow, first: usize) -> Result<Option<Offer>, sqlx::Error> {
+pub(super) fn offer_from_columns(row: &sqlx::any::AnyRow, first: usize) -> Result<Option<Offer>, sqlx::Error> {
     let Some(product_id) = row.try_get::<Option<i64>, _>(first)? else { return Ok(None) };
     let carrier: i64 = row.try_get(first + 3)?;
     let kind: i64 = row.try_get(first + 4)?;
@@ -79,7 +79,7 @@ pub struct Opened {
 
 /// SQLite: the offer, the account lock and the next id as three statements of one text,
 /// sent after `BEGIN IMMEDIATE` in the same hop. Built once.
-static OPEN_SQLITE: LazyLock<String> =
+pub(super) static OPEN_SQLITE: LazyLock<String> =
     LazyLock::new(|| format!("{OFFER_BY_KEY_QUERY};\n{};\n{}", ledger::LOCK_ACCOUNT, dialect::SQLITE_NEXT_ORDER_ID));
 
 /// PostgreSQL: one statement (one round trip). The id comes from the orders table's own
@@ -103,21 +103,36 @@ pub async fn open_on_sqlite(
     actor: Actor,
     product_key: &str,
 ) -> Result<Opened, sqlx::Error> {
+    Ok(open_on_sqlite_with(write, begin, &OPEN_SQLITE, merchant_id, actor, product_key, &[]).await?.0)
+}
+
+/// [`open_on_sqlite`] with `sql`, which is [`OPEN_SQLITE`] followed by statements of the
+/// caller's, whose parameters `more` are bound after the three; their rows are returned.
+pub(super) async fn open_on_sqlite_with(
+    write: &mut crate::db::SqliteWrite,
+    begin: bool,
+    sql: &str,
+    merchant_id: i64,
+    actor: Actor,
+    product_key: &str,
+    more: &[String],
+) -> Result<(Opened, Vec<sqlx::any::AnyRow>), sqlx::Error> {
     use sqlx::Column;
     // Later orders of a group (group.rs) read inside the transaction the first one began.
-    let sql = if begin { write.begin_with(&OPEN_SQLITE) } else { OPEN_SQLITE.clone() };
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(merchant_id)
-        .bind(crate::db::now_millis())
-        .bind(product_key)
-        .fetch_all(write.connection())
-        .await?;
-    let (mut offer, mut lock_row, mut order_id) = (None, None, None);
+    let sql = if begin { write.begin_with(sql) } else { sql.to_string() };
+    let mut query =
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(merchant_id).bind(crate::db::now_millis()).bind(product_key);
+    for value in more {
+        query = query.bind(value.clone());
+    }
+    let rows = query.fetch_all(write.connection()).await?;
+    let (mut offer, mut lock_row, mut order_id, mut others) = (None, None, None, Vec::new());
     for row in &rows {
         match row.columns().first().map(|column| column.name()) {
             Some("balance_fen") => lock_row = Some(row),
             Some("next_order_id") => order_id = Some(row.try_get(0)?),
-            _ => offer = Some(offer_from_row(row)?),
+            Some("id") => offer = Some(offer_from_row(row)?),
+            _ => others.push(row.clone()),
         }
     }
     let ledger = match lock_row {
@@ -125,7 +140,7 @@ pub async fn open_on_sqlite(
         // The merchant's first money movement: the ledger creates the account.
         None => Ledger::open(write.connection(), merchant_id, actor).await?,
     };
-    Ok(Opened { ledger, order_id: order_id.ok_or(sqlx::Error::RowNotFound)?, offer })
+    Ok((Opened { ledger, order_id: order_id.ok_or(sqlx::Error::RowNotFound)?, offer }, others))
 }
 
 /// PostgreSQL: the read in one round trip inside the caller's transaction; the UPDATE
@@ -138,33 +153,6 @@ pub async fn open_on_postgres(
 ) -> Result<Opened, sqlx::Error> {
     let (ledger, row) = Ledger::open_with(connection, merchant_id, actor, &OPEN_POSTGRES, Some(product_key)).await?;
     Ok(Opened { ledger, order_id: row.try_get(4)?, offer: offer_from_columns(&row, 5)? })
-}
-
-/// PostgreSQL, for a run of `$4` orders of one merchant and product (group.rs): one row per
-/// order, each with its own id; the account is locked once.
-static OPEN_RUN_POSTGRES: LazyLock<String> =
-    LazyLock::new(|| format!("{} CROSS JOIN generate_series(1, $4::bigint)", *OPEN_POSTGRES));
-
-/// The ledger, an id for each of `count` orders and the offer, in one round trip. None when
-/// the merchant has no account yet (the caller places such orders alone: that path creates it).
-pub async fn open_run_on_postgres(
-    connection: &mut AnyConnection,
-    merchant_id: i64,
-    actor: Actor,
-    product_key: &str,
-    count: usize,
-) -> Result<Option<(Ledger, Vec<i64>, Option<Offer>)>, sqlx::Error> {
-    let rows = sqlx::query(sqlx::AssertSqlSafe(OPEN_RUN_POSTGRES.as_str()))
-        .bind(merchant_id)
-        .bind(crate::db::now_millis())
-        .bind(product_key)
-        .bind(count as i64)
-        .fetch_all(connection)
-        .await?;
-    let Some(first) = rows.first() else { return Ok(None) };
-    let ledger = Ledger::from_locked_row(merchant_id, actor, first)?;
-    let ids = rows.iter().map(|row| row.try_get(4)).collect::<Result<Vec<i64>, _>>()?;
-    Ok(Some((ledger, ids, offer_from_columns(first, 5)?)))
 }
 
 /// Every column of a new order row.
@@ -195,6 +183,8 @@ pub struct NewOrder {
     /// Where this order's result is notified (open API orders may name one); None: the
     /// profile's notify URL.
     pub notify_url: Option<String>,
+    /// The open-API call that placed it, `key_id:nonce` (`crate::replay`).
+    pub api_nonce: Option<String>,
 }
 
 impl NewOrder {
@@ -235,6 +225,7 @@ impl NewOrder {
             remark: String::new(),
             created_by: None,
             notify_url: None,
+            api_nonce: None,
         }
     }
 
@@ -284,11 +275,11 @@ impl NewOrder {
     }
 }
 
-const INSERT_COLUMNS: usize = 31;
+const INSERT_COLUMNS: usize = 32;
 const ORDER_COLUMNS: &str = "merchant_id, merchant_order_id, order_no, system_order_id, product_id, product_key,
      product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen,
      status, buyback, created_at, deadline_at, submitted_at, finished_at, duration_ms, callback_at, serial_no,
-     failure_reason, card_no_enc, card_secret_enc, batch_id, remark, created_by, lease_until, notify_url";
+     failure_reason, card_no_enc, card_secret_enc, batch_id, remark, created_by, lease_until, notify_url, api_nonce";
 
 /// The values of `ORDER_COLUMNS` for one order.
 fn order_binds(order: &NewOrder) -> [Bind; INSERT_COLUMNS] {
@@ -327,6 +318,7 @@ fn order_binds(order: &NewOrder) -> [Bind; INSERT_COLUMNS] {
         Bind::OptInt(order.created_by),
         Bind::OptInt(lease_until),
         Bind::OptText(order.notify_url.clone()),
+        Bind::OptText(order.api_nonce.clone()),
     ]
 }
 

@@ -28,6 +28,7 @@ mod open_api;
 mod open_api_changes;
 mod open_api_example;
 mod open_api_legacy;
+mod open_api_repeats;
 mod operations;
 mod orders;
 mod profile;

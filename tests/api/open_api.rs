@@ -43,12 +43,12 @@ pub(crate) fn now_seconds() -> i64 {
 
 /// One signed call as a merchant's system makes it.
 pub(crate) struct Call<'a> {
-    method: &'a str,
-    path: &'a str,
-    body: String,
-    from: &'a str,
-    timestamp: i64,
-    nonce: String,
+    pub(crate) method: &'a str,
+    pub(crate) path: &'a str,
+    pub(crate) body: String,
+    pub(crate) from: &'a str,
+    pub(crate) timestamp: i64,
+    pub(crate) nonce: String,
 }
 
 impl<'a> Call<'a> {

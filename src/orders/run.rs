@@ -1,0 +1,181 @@
+//! The first hop of a run of the group commit (group.rs): one merchant's orders of one
+//! product by one actor. With the account lock, the offer and an id for every order, it
+//! reads what the run's orders would repeat: a merchant order id the merchant used before, an
+//! open-API nonce used before. So a retried or replayed call is answered from this read
+//! instead of failing the group's write (which would send every order of the group to be
+//! placed alone), and the open API needs no read of its own in front of placing.
+//!
+//! The read is a shortcut, not the guard: the unique indexes of `orders` and `api_nonces`
+//! still refuse a repeat that committed after it (a parallel call on another server), and
+//! the group then falls back as before.
+
+use super::place::PlaceIntent;
+use super::store::{self, Offer, Opened};
+use crate::db::dialect;
+use crate::domain::MerchantOrderId;
+use crate::finance::ledger::{self, Actor, Ledger};
+use crate::replay::NonceUse;
+use sqlx::{AnyConnection, Row};
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+/// What a run's orders claim: their own merchant order ids and their calls' nonces.
+pub struct Claims {
+    merchant_order_ids: Vec<String>,
+    nonces: Vec<(String, String)>,
+}
+
+impl Claims {
+    pub fn of<'a>(intents: impl Iterator<Item = &'a PlaceIntent>) -> Self {
+        let (mut merchant_order_ids, mut nonces) = (Vec::new(), Vec::new());
+        for intent in intents {
+            if let Some(id) = given_merchant_order_id(intent) {
+                merchant_order_ids.push(id);
+            }
+            if let Some(NonceUse { key_id, nonce, .. }) = &intent.nonce {
+                nonces.push((key_id.clone(), nonce.clone()));
+            }
+        }
+        Self { merchant_order_ids, nonces }
+    }
+
+    /// The two JSON arrays the statements read.
+    fn as_json(&self) -> [String; 2] {
+        [serde_json::json!(self.merchant_order_ids).to_string(), serde_json::json!(self.nonces).to_string()]
+    }
+}
+
+/// The merchant order id the caller gave, as it is stored; None when the server makes one
+/// (those never collide) or when it is invalid (the order is refused for it anyway).
+fn given_merchant_order_id(intent: &PlaceIntent) -> Option<String> {
+    let given = intent.line.merchant_order_id.as_deref()?;
+    MerchantOrderId::parse(given).map(|id| id.as_str().to_string())
+}
+
+/// Which claims were taken before this run: as read, then as the run's own orders take them.
+#[derive(Default)]
+pub struct Taken {
+    merchant_order_ids: HashSet<String>,
+    nonces: HashSet<(String, String)>,
+}
+
+impl Taken {
+    fn read(ids: &str, nonces: &str) -> Result<Self, sqlx::Error> {
+        let decode = |error: serde_json::Error| sqlx::Error::Decode(error.into());
+        Ok(Self {
+            merchant_order_ids: serde_json::from_str(ids).map_err(decode)?,
+            nonces: serde_json::from_str(nonces).map_err(decode)?,
+        })
+    }
+
+    /// Takes the intent's nonce; false when it was taken already (the call is a replay).
+    pub fn take_nonce(&mut self, intent: &PlaceIntent) -> bool {
+        match &intent.nonce {
+            Some(NonceUse { key_id, nonce, .. }) => self.nonces.insert((key_id.clone(), nonce.clone())),
+            None => true,
+        }
+    }
+
+    /// Takes the intent's merchant order id; false when an order has it already.
+    pub fn take_merchant_order_id(&mut self, intent: &PlaceIntent) -> bool {
+        given_merchant_order_id(intent).is_none_or(|id| self.merchant_order_ids.insert(id))
+    }
+}
+
+/// Where the ids of a run come from: on SQLite the write lock makes ids taken one after the
+/// other free; on PostgreSQL each was drawn from the sequence.
+pub enum OrderIds {
+    Following(i64),
+    Drawn(std::vec::IntoIter<i64>),
+}
+
+impl Iterator for OrderIds {
+    type Item = i64;
+    fn next(&mut self) -> Option<i64> {
+        match self {
+            OrderIds::Following(next) => {
+                *next += 1;
+                Some(*next - 1)
+            }
+            OrderIds::Drawn(ids) => ids.next(),
+        }
+    }
+}
+
+/// What a run's first hop read.
+pub struct RunOpened {
+    pub ledger: Ledger,
+    pub ids: OrderIds,
+    pub offer: Option<Offer>,
+    pub taken: Taken,
+}
+
+/// SQLite: the single order's hop with the repeats read after it.
+static OPEN_RUN_SQLITE: LazyLock<String> =
+    LazyLock::new(|| format!("{};\n{}", *store::OPEN_SQLITE, dialect::SQLITE_RUN_REPEATS));
+
+/// SQLite, inside the group's transaction (begun by the first run, `begin`).
+pub async fn open_on_sqlite(
+    write: &mut crate::db::SqliteWrite,
+    begin: bool,
+    merchant_id: i64,
+    actor: Actor,
+    product_key: &str,
+    claims: &Claims,
+) -> Result<RunOpened, sqlx::Error> {
+    let (Opened { ledger, order_id, offer }, rows) =
+        store::open_on_sqlite_with(write, begin, &OPEN_RUN_SQLITE, merchant_id, actor, product_key, &claims.as_json())
+            .await?;
+    let row = rows.first().ok_or(sqlx::Error::RowNotFound)?;
+    let taken = Taken::read(&row.try_get::<String, _>(0)?, &row.try_get::<String, _>(1)?)?;
+    Ok(RunOpened { ledger, ids: OrderIds::Following(order_id), offer, taken })
+}
+
+/// PostgreSQL: one statement, one row per order ($4 of them), each with its own id; the
+/// account is locked once. Columns: the account's four, the id, the offer (NULL if none),
+/// the two arrays of repeats.
+static OPEN_RUN_POSTGRES: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WITH locked AS ({}) SELECT locked.*, {} AS next_order_id, offer.*, {}
+         FROM locked LEFT JOIN ({}) offer ON TRUE CROSS JOIN generate_series(1, $4::bigint)",
+        ledger::LOCK_ACCOUNT,
+        dialect::POSTGRES_NEXT_ORDER_ID,
+        dialect::POSTGRES_RUN_REPEATS,
+        store::OFFER_BY_KEY_QUERY,
+    )
+});
+
+/// PostgreSQL, in the group's transaction. None when the merchant has no account yet (the
+/// caller places such orders alone: that path creates it).
+pub async fn open_on_postgres(
+    connection: &mut AnyConnection,
+    merchant_id: i64,
+    actor: Actor,
+    product_key: &str,
+    count: usize,
+    claims: &Claims,
+) -> Result<Option<RunOpened>, sqlx::Error> {
+    let [ids_json, nonces_json] = claims.as_json();
+    let rows = sqlx::query(sqlx::AssertSqlSafe(OPEN_RUN_POSTGRES.as_str()))
+        .bind(merchant_id)
+        .bind(crate::db::now_millis())
+        .bind(product_key)
+        .bind(count as i64)
+        .bind(ids_json)
+        .bind(nonces_json)
+        .fetch_all(connection)
+        .await?;
+    let Some(first) = rows.first() else { return Ok(None) };
+    let ledger = Ledger::from_locked_row(merchant_id, actor, first)?;
+    let ids = rows.iter().map(|row| row.try_get(4)).collect::<Result<Vec<i64>, _>>()?;
+    let taken = Taken::read(
+        &first.try_get::<String, _>("repeated_merchant_order_ids")?,
+        &first.try_get::<String, _>("repeated_nonces")?,
+    )?;
+    Ok(Some(RunOpened {
+        ledger,
+        ids: OrderIds::Drawn(ids.into_iter()),
+        offer: store::offer_from_columns(first, 5)?,
+        taken,
+    }))
+}
