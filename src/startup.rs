@@ -68,7 +68,7 @@ impl Application {
             crate::supply::setup::client(config.channel.allow_private)?,
             callback_base,
         )?);
-        let state = AppState {
+        let state = AppState::new(crate::state::Shared {
             db: db.clone(),
             config: Arc::new(config),
             hasher,
@@ -79,7 +79,7 @@ impl Application {
             sessions: Arc::default(),
             services: Arc::default(),
             started_at: now_millis(),
-        };
+        });
         Ok(Self { listener, port, state })
     }
 

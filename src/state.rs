@@ -7,8 +7,25 @@ use crate::metrics::RequestMetrics;
 use crate::password::PasswordHasher;
 use std::sync::Arc;
 
+/// The application's state, shared: every request clones it several times (each layer
+/// and extractor that names it), so a clone is one reference count, not one per field.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    pub fn new(shared: Shared) -> Self {
+        Self(Arc::new(shared))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+pub struct Shared {
     pub db: Database,
     pub config: Arc<Config>,
     pub hasher: PasswordHasher,

@@ -145,9 +145,24 @@ fn presented(headers: &HeaderMap) -> Result<Presented, AppError> {
     })
 }
 
-/// Whether `address` is in the whitelist entries (addresses or CIDR networks).
-pub fn whitelisted(entries: &[String], address: IpAddr) -> bool {
-    entries.iter().filter_map(|entry| entry.parse::<Network>().ok()).any(|network| network.contains(address))
+/// A merchant's whitelist as the guard checks it: the networks its entries name, read once
+/// with the key; `saved` says whether any entry was saved at all (an empty whitelist refuses
+/// every call, with its own code).
+struct Whitelist {
+    saved: bool,
+    networks: Vec<Network>,
+}
+
+impl Whitelist {
+    fn parse(entries: &[String]) -> Self {
+        let networks = entries.iter().filter_map(|entry| entry.parse::<Network>().ok()).collect();
+        Self { saved: !entries.is_empty(), networks }
+    }
+
+    /// Whether `address` is in it (addresses or CIDR networks).
+    fn admits(&self, address: IpAddr) -> bool {
+        self.networks.iter().any(|network| network.contains(address))
+    }
 }
 
 /// The middleware: checks the call, runs the handler with an [`ApiCaller`], signs the answer.
@@ -260,7 +275,7 @@ async fn admit(
 #[derive(Clone)]
 struct CheckedKey {
     key: Arc<ActiveKey>,
-    whitelist: Arc<Vec<String>>,
+    whitelist: Arc<Whitelist>,
 }
 
 /// Keys read in the last second (`crate::recent`): a busy caller's key, merchant state and
@@ -278,7 +293,7 @@ async fn checked_key(state: &AppState, key_id: &str, now: i64) -> Result<Option<
     let pool = &state.db.pool;
     let Some(key) = store::find_active(pool, &state.secrets, key_id).await? else { return Ok(None) };
     let whitelist = store::whitelist(pool, key.merchant_id).await?;
-    let checked = CheckedKey { key: Arc::new(key), whitelist: Arc::new(whitelist) };
+    let checked = CheckedKey { key: Arc::new(key), whitelist: Arc::new(Whitelist::parse(&whitelist)) };
     recent.put(key_id.to_string(), checked.clone(), generation, now);
     Ok(Some(checked))
 }
@@ -292,7 +307,7 @@ async fn admit_signed(
     address: IpAddr,
     presented: &Presented,
     key: &ActiveKey,
-    whitelist: &[String],
+    whitelist: &Whitelist,
     now: i64,
     defer: bool,
 ) -> Result<Option<replay::Deferred>, AppError> {
@@ -311,10 +326,10 @@ async fn admit_signed(
     if key.merchant_disabled {
         return Err(refused(StatusCode::FORBIDDEN, code::API_MERCHANT_DISABLED, OpenApiMessage::MerchantDisabled));
     }
-    if whitelist.is_empty() {
+    if !whitelist.saved {
         return Err(refused(StatusCode::FORBIDDEN, code::API_WHITELIST_EMPTY, OpenApiMessage::WhitelistEmpty));
     }
-    if !whitelisted(whitelist, address) {
+    if !whitelist.admits(address) {
         let message = OpenApiMessage::AddressNotWhitelisted { address: address.to_string() };
         return Err(refused(StatusCode::FORBIDDEN, code::API_ADDRESS_NOT_WHITELISTED, message));
     }
