@@ -61,7 +61,7 @@ function loginShellPages(): Plugin {
       const texts = { 'zh-CN': zhPublic, 'en-US': enPublic };
       const year = new Date().getFullYear();
       for (const locale of SHELL_LOCALES) {
-        const page = loginShellPage(loginIndex, locale, texts[locale], base, year);
+        const page = loginShellPage(loginIndex, locale, texts[locale], year);
         writeFileSync(join(outDir, `login.${locale}.html`), page);
         // For the dark theme (global.css's body[data-theme='dark']): no light flash first.
         writeFileSync(join(outDir, `login.${locale}.dark.html`), page.replace('<body>', '<body data-theme="dark">'));

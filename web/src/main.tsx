@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
 import { LoginApp } from './app/login-app';
+import { afterFirstPaint } from './app/login-shell/after-first-paint';
 import { readLoginShell, resumeLoginShell, startsOnLoginPage } from './app/login-shell/takeover';
 import { changeLocale, syncLocaleHint } from './lib/i18n';
 import { hasToken, syncSignedInHint } from './lib/session';
@@ -19,17 +20,22 @@ const startConsole = (afterLogin: boolean) =>
 if (!hasToken() && startsOnLoginPage(window.location.hash)) {
   // The login page alone (no router): React takes over the HTML form the page came with.
   if (!window.location.hash.startsWith('#/login')) window.history.replaceState(null, '', '#/login');
-  const shell = readLoginShell(container);
-  if (shell?.locale) void changeLocale(shell.locale);
-  // Synchronously, so no keystroke falls between reading the HTML form and replacing it.
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <LoginApp initialValues={shell?.values} onLoggedIn={() => startConsole(true)} />
-      </StrictMode>,
-    ),
-  );
-  if (shell) resumeLoginShell(container, shell);
+  const takeOver = () => {
+    const shell = readLoginShell(container);
+    if (shell?.locale) void changeLocale(shell.locale);
+    // Synchronously, so no keystroke falls between reading the HTML form and replacing it.
+    flushSync(() =>
+      root.render(
+        <StrictMode>
+          <LoginApp initialValues={shell?.values} onLoggedIn={() => startConsole(true)} />
+        </StrictMode>,
+      ),
+    );
+    if (shell) resumeLoginShell(container, shell);
+  };
+  // The HTML form is shown first, untouched; React replaces it once that paint is on screen.
+  if (readLoginShell(container)) afterFirstPaint(takeOver);
+  else takeOver();
 } else {
   void startConsole(false);
 }

@@ -39,7 +39,7 @@ describe('the login page as HTML', () => {
   it.each(['zh-CN', 'en-US'] as Locale[])('is the markup React renders for the login page (%s)', async (locale) => {
     await changeLocale(locale);
     const { container } = render(<LoginApp onLoggedIn={() => Promise.resolve()} />);
-    const shell = loginShellHtml(locale, TEXTS[locale], import.meta.env.BASE_URL, YEAR);
+    const shell = loginShellHtml(locale, TEXTS[locale], YEAR);
     expect(normalised(shell)).toBe(normalised(container.innerHTML));
     // And it is really this language's page.
     expect(shell).toContain(TEXTS[locale]['login.form.login']);
@@ -48,7 +48,7 @@ describe('the login page as HTML', () => {
   it('becomes a whole page with the language, the title and the form in the root', () => {
     const index =
       '<!doctype html><html lang="zh-CN"><head><title>Backoffice</title></head><body><div id="root"></div></body></html>';
-    const page = loginShellPage(index, 'en-US', enPublic, '/web/', 2030);
+    const page = loginShellPage(index, 'en-US', enPublic, 2030);
     expect(page).toContain('<html lang="en-US">');
     expect(page).toContain('<title>Login - Top-up Backoffice</title>');
     expect(page).toContain('<div id="root"><div><div class="login-page"');
@@ -57,13 +57,13 @@ describe('the login page as HTML', () => {
   });
 
   it('escapes the texts', () => {
-    const html = loginShellHtml('en-US', { ...enPublic, 'login.title': '<b>"x" & y</b>' }, '/web/', YEAR);
+    const html = loginShellHtml('en-US', { ...enPublic, 'login.title': '<b>"x" & y</b>' }, YEAR);
     expect(html).toContain('&lt;b&gt;&quot;x&quot; &amp; y&lt;/b&gt;');
   });
 
   it('names a missing text instead of writing an empty page', () => {
     const { 'login.title': _dropped, ...incomplete } = enPublic;
-    expect(() => loginShellHtml('en-US', incomplete, '/web/', YEAR)).toThrow('login.title');
+    expect(() => loginShellHtml('en-US', incomplete, YEAR)).toThrow('login.title');
   });
 });
 

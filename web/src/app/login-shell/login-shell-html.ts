@@ -18,8 +18,8 @@ const escapeHtml = (text: string) =>
 export const SHELL_FORM_ATTRIBUTE = 'data-login-shell';
 export const SHELL_LOCALES = ['zh-CN', 'en-US'] as const;
 
-/** Everything inside <div id="root"> for one language; `base` is the console's URL prefix. */
-export function loginShellHtml(locale: string, texts: ShellTexts, base: string, year: number): string {
+/** Everything inside <div id="root"> for one language. */
+export function loginShellHtml(locale: string, texts: ShellTexts, year: number): string {
   const t = (key: string, values: Record<string, string | number> = {}) => {
     const text = texts[key];
     if (text === undefined) throw new Error(`login shell: no text for ${key}`);
@@ -45,7 +45,11 @@ export function loginShellHtml(locale: string, texts: ShellTexts, base: string, 
   return (
     `<div><div class="login-page" data-testid="login-page">` +
     `<aside class="login-page__banner"><div class="login-page__brand">` +
-    `<img src="${base}favicon.svg" alt="${t('navbar.logoAlt')}" width="32" height="32"><span>${t('app.title')}</span></div>` +
+    // The logo drawn in the page, as features/auth BrandLogo does (no request, no SVG document).
+    `<svg width="32" height="32" viewBox="0 0 64 64" role="img" aria-label="${t('navbar.logoAlt')}">` +
+    `<rect width="64" height="64" rx="14" fill="#165DFF"></rect><path d="M20 44V20h14a8 8 0 0 1 0 16h-6m0-8h8a8 8 0 0 1 0 16H20" ` +
+    `fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"></path></svg>` +
+    `<span>${t('app.title')}</span></div>` +
     `<div class="login-page__banner-text"><h2>${t('login.banner.title')}</h2><p>${t('login.banner.description')}</p></div></aside>` +
     `<main class="login-page__main"><div class="login-page__toolbar">` +
     `<div class="locale-toggle" role="group" aria-label="${t('navbar.language')}" data-testid="locale-switch">` +
@@ -63,16 +67,10 @@ export function loginShellHtml(locale: string, texts: ShellTexts, base: string, 
 }
 
 /** The whole page for one language, from the built index.html. */
-export function loginShellPage(
-  indexHtml: string,
-  locale: string,
-  texts: ShellTexts,
-  base: string,
-  year: number,
-): string {
+export function loginShellPage(indexHtml: string, locale: string, texts: ShellTexts, year: number): string {
   const title = `${texts['menu.login']} - ${texts['app.title']}`;
   return indexHtml
     .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('<div id="root"></div>', `<div id="root">${loginShellHtml(locale, texts, base, year)}</div>`);
+    .replace('<div id="root"></div>', `<div id="root">${loginShellHtml(locale, texts, year)}</div>`);
 }

@@ -14,7 +14,7 @@ let container: HTMLElement | null = null;
 function serveShell(): HTMLElement {
   container = document.createElement('div');
   container.id = 'root';
-  container.innerHTML = loginShellHtml('zh-CN', zhPublic, '/web/', 2030);
+  container.innerHTML = loginShellHtml('zh-CN', zhPublic, 2030);
   document.body.append(container);
   return container;
 }

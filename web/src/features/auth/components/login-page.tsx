@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleToggle } from '@/components/locale-switch/locale-toggle';
 import type { TwoFactorChallenge } from '../api/sign-in-requests';
+import { BrandLogo } from './brand-logo';
 import { LoginForm } from './login-form';
 import { TwoFactorStep } from './two-factor-step';
 import './login-page.css';
@@ -12,10 +13,6 @@ export interface LoginPageProps {
   /** What was typed into the login page's HTML before the console's script took over. */
   initialValues?: { username: string; password: string };
 }
-
-// The favicon is the logo: one file, already requested by the page, and the same address in
-// the login page's HTML (app/login-shell), so taking that page over repaints nothing.
-const LOGO_URL = `${import.meta.env.BASE_URL}favicon.svg`;
 
 type Step =
   | { kind: 'password'; username: string; notice: string | null }
@@ -34,7 +31,7 @@ export function LoginPage({ onLoggedIn, initialValues }: LoginPageProps) {
     <div className="login-page" data-testid="login-page">
       <aside className="login-page__banner">
         <div className="login-page__brand">
-          <img src={LOGO_URL} alt={t('navbar.logoAlt')} width={32} height={32} />
+          <BrandLogo label={t('navbar.logoAlt')} />
           <span>{t('app.title')}</span>
         </div>
         <div className="login-page__banner-text">
