@@ -14,7 +14,7 @@ use crate::i18n::files::{ORDER_EXPORT_COLUMNS, ORDER_STATUS};
 use crate::i18n::{FailureReason, Locale, failure_text};
 use crate::pagination::{PageRequest, decode_cursor, page_request};
 use crate::session::CurrentUser;
-use crate::sql::{Bind, bind_all};
+use crate::sql::bind_all;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -79,16 +79,8 @@ pub async fn export_orders(
     let format = params.format()?;
     let page = PageRequest { page_size: EXPORT_PAGE_SIZE, ..page_request(params.sort.as_deref(), None, None, None)? };
     if format == Format::Csv {
-        let (db, query) = (state.db.clone(), query.clone());
-        let fetch: CsvFetcher = Box::new(move |cursor| {
-            let (db, query) = (db.clone(), query.clone());
-            Box::pin(async move {
-                let cursor = cursor.as_deref().and_then(decode_cursor);
-                let request = PageRequest { cursor, page: None, ..page };
-                Ok(fetch_csv_page(&db, &query, request, locale == Locale::ZhCn).await?)
-            })
-        });
-        return Ok(csv_stream("orders", header_row(locale), fetch));
+        let lines = stream_csv_lines(state.db.clone(), query, page.descending, locale == Locale::ZhCn);
+        return Ok(csv_stream("orders", header_row(locale), lines));
     }
     let pool = state.db.pool.clone();
     let fetch: PageFetcher = Box::new(move |cursor| {
@@ -182,43 +174,76 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
     .join(" || ',' || ")
 }
 
-/// One page of the export as CSV text, and the cursor of the next page.
-pub async fn fetch_csv_page(
+/// Bytes of CSV lines handed to the response at a time.
+const CHUNK_BYTES: usize = 256 * 1024;
+
+/// Every matching order's CSV line, read by ONE statement as a stream and handed on in
+/// chunks of about 256 kB while the database still produces the rest: no page is planned,
+/// sorted or re-found by its cursor (on PostgreSQL pages of 2,000 spent as long on that as
+/// on the lines), and the file is one consistent snapshot. Memory stays at a few chunks:
+/// when the client reads slowly the chunks wait, the statement's rows wait in the socket.
+/// A client that leaves stops the statement (its connection is closed, not drained).
+fn stream_csv_lines(db: crate::db::Database, query: OrderQuery, descending: bool, zh: bool) -> CsvFetcher {
+    let (sender, receiver) = tokio::sync::mpsc::channel::<anyhow::Result<Vec<u8>>>(2);
+    tokio::spawn(async move {
+        if let Err(error) = send_csv_lines(&db, &query, descending, zh, &sender).await {
+            // Nobody to tell when the client has left; otherwise the response is cut.
+            let _ = sender.send(Err(error)).await;
+        }
+    });
+    let receiver = std::sync::Arc::new(tokio::sync::Mutex::new(receiver));
+    Box::new(move |_| {
+        let receiver = receiver.clone();
+        Box::pin(async move {
+            match receiver.lock().await.recv().await {
+                Some(Ok(bytes)) => Ok((bytes, Some(String::new()))),
+                Some(Err(error)) => Err(error),
+                None => Ok((Vec::new(), None)),
+            }
+        })
+    })
+}
+
+async fn send_csv_lines(
     db: &crate::db::Database,
     query: &OrderQuery,
-    page: PageRequest,
+    descending: bool,
     zh: bool,
-) -> Result<(Vec<u8>, Option<String>), sqlx::Error> {
+    sender: &tokio::sync::mpsc::Sender<anyhow::Result<Vec<u8>>>,
+) -> anyhow::Result<()> {
+    use futures_util::TryStreamExt;
     use sqlx::Row;
-    let mut conditions = query.row_conditions(query.from, query.to);
-    if let Some((time, id)) = page.cursor {
-        let template = if page.descending { "(created_at, id) < (?, ?)" } else { "(created_at, id) > (?, ?)" };
-        conditions.push(template, vec![Bind::Int(time), Bind::Int(id)]);
-    }
-    let (order, reverse) = if page.descending {
-        ("created_at DESC, id DESC", "created_at ASC, id ASC")
-    } else {
-        ("created_at ASC, id ASC", "created_at DESC, id DESC")
-    };
-    let separator = conditions.next_placeholder();
+    let conditions = query.row_conditions(query.from, query.to);
+    let order = if descending { "created_at DESC, id DESC" } else { "created_at ASC, id ASC" };
     let sql = format!(
-        "WITH page AS (SELECT created_at, id, {line} AS line FROM orders{where_clause} ORDER BY {order} LIMIT {size})
-         SELECT string_agg(line, ${separator} ORDER BY {order}), COUNT(*),
-                (SELECT CAST(created_at AS TEXT) || '_' || CAST(id AS TEXT) FROM page ORDER BY {reverse} LIMIT 1)
-         FROM page",
+        "SELECT {line} FROM orders{where_clause} ORDER BY {order}",
         line = csv_line(db.kind, zh),
         where_clause = conditions.where_clause(),
-        size = page.page_size,
     );
-    let mut binds = conditions.binds;
-    binds.push(Bind::Text("\n".to_string()));
-    let row = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_one(&db.pool).await?;
-    let text: Option<String> = row.try_get(0)?;
-    let count: i64 = row.try_get(1)?;
-    let last: Option<String> = row.try_get(2)?;
-    let mut bytes = text.unwrap_or_default().into_bytes();
-    if !bytes.is_empty() {
-        bytes.push(b'\n');
+    let mut connection = db.pool.acquire().await?;
+    let mut chunk = Vec::with_capacity(CHUNK_BYTES + 4096);
+    let finished: anyhow::Result<bool> = async {
+        let mut rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch(&mut *connection);
+        while let Some(row) = rows.try_next().await? {
+            chunk.extend_from_slice(row.try_get::<&str, _>(0)?.as_bytes());
+            chunk.push(b'\n');
+            if chunk.len() >= CHUNK_BYTES {
+                let full = std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK_BYTES + 4096));
+                if sender.send(Ok(full)).await.is_err() {
+                    return Ok(false); // the client went away
+                }
+            }
+        }
+        Ok(true)
     }
-    Ok((bytes, if count == page.page_size { last } else { None }))
+    .await;
+    if !matches!(finished, Ok(true)) {
+        // An unfinished statement would be drained (every remaining row read and thrown
+        // away) before the connection's next use: close the connection instead.
+        connection.close_on_drop();
+    }
+    if finished? && !chunk.is_empty() {
+        let _ = sender.send(Ok(chunk)).await;
+    }
+    Ok(())
 }
