@@ -14,7 +14,7 @@ use crate::extract::JsonBody;
 use crate::finance::ledger::{Actor, Ledger, OrderRef};
 use crate::i18n::TradeMessage;
 use crate::session::CurrentUser;
-use crate::sql::{Bind, bind_all};
+use crate::sql::{Bind, bind_all, values_list};
 use crate::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -108,7 +108,13 @@ pub async fn submit(
     super::batch_lifecycle::check_not_expired(&state, batch.batch_id, batch.status, created_at).await?;
     let actor = Actor::user(caller.user_id, &caller.username);
     let balance_before = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
-    while place_chunk(&state, &batch, &actor).await? > 0 {}
+    // Each chunk starts after the last line of the one before (the lines before it are
+    // placed or refused): read from the start each time, the 20th chunk of a 100,000-line
+    // batch stepped over 95,000 handled lines first.
+    let mut after = 0;
+    while let Some(last) = place_chunk(&state, &batch, &actor, after).await? {
+        after = last;
+    }
     let balance_after = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
     crate::finance::alerts::low_balance_after_debit(&state, batch.merchant_id, balance_before, balance_after).await;
     sqlx::query(
@@ -124,23 +130,31 @@ pub async fn submit(
     Ok(ApiOk(batch_of(&state, &caller, batch.batch_id).await?))
 }
 
-/// Places the next waiting lines in one transaction; returns how many it handled. Prices
+/// Places the next waiting lines after line `after` in one transaction; returns the last
+/// line it handled (None: nothing was left). A concurrent submit of the same batch can only
+/// have handled lines, never left one waiting behind this one's position. Prices
 /// are read under the account lock: a line whose quote was switched off or repriced since
 /// the preview is refused with its reason, never placed at the preview's price.
-async fn place_chunk(state: &AppState, batch: &BatchSummary, actor: &Actor) -> Result<usize, AppError> {
+async fn place_chunk(
+    state: &AppState,
+    batch: &BatchSummary,
+    actor: &Actor,
+    after: i64,
+) -> Result<Option<i64>, AppError> {
     let mut transaction = state.db.begin_write().await?;
     let mut ledger = Ledger::open(&mut transaction, batch.merchant_id, actor.clone()).await?;
     let offers = all_offers(&mut *transaction, batch.merchant_id).await?;
     let rows = sqlx::query(
         "SELECT line_no, account, product_key, merchant_order_id, price_fen FROM order_batch_rows
-         WHERE batch_id = $1 AND outcome = 0 ORDER BY line_no LIMIT $2",
+         WHERE batch_id = $1 AND line_no > $3 AND outcome = 0 ORDER BY line_no LIMIT $2",
     )
     .bind(batch.batch_id)
     .bind(CHUNK)
+    .bind(after)
     .fetch_all(&mut *transaction)
     .await?;
     if rows.is_empty() {
-        return Ok(0);
+        return Ok(None);
     }
     let lines: Vec<(i64, String, String, String, i64)> = rows
         .iter()
@@ -208,18 +222,33 @@ async fn place_chunk(state: &AppState, batch: &BatchSummary, actor: &Actor) -> R
             .execute(&mut *transaction)
             .await?;
     }
-    let (first, last) = (lines.first().map_or(0, |line| line.0), lines.last().map_or(0, |line| line.0));
-    sqlx::query(
-        "UPDATE order_batch_rows SET outcome = 2, order_id = (SELECT o.id FROM orders o WHERE o.merchant_id = $1
-             AND o.merchant_order_id = order_batch_rows.merchant_order_id)
-         WHERE batch_id = $2 AND outcome = 0 AND line_no >= $3 AND line_no <= $4",
-    )
-    .bind(batch.merchant_id)
-    .bind(batch.batch_id)
-    .bind(first)
-    .bind(last)
-    .execute(&mut *transaction)
-    .await?;
+    // The placed lines with their order ids, known already: one statement per few thousand
+    // lines instead of looking each order up again by its merchant order id.
+    let line_of: std::collections::HashMap<&str, i64> = lines.iter().map(|line| (line.3.as_str(), line.0)).collect();
+    let placed: Vec<(i64, i64)> = orders
+        .iter()
+        .map(|order| (line_of[order.merchant_order_id.as_str()], id_of[order.merchant_order_id.as_str()]))
+        .collect();
+    for part in placed.chunks((crate::sql::MAX_BINDS - 3) / 2) {
+        // The line range lets the engine read just these lines by the key; placeholders
+        // in order of appearance (`for_engine`): the batch id and the range come last.
+        let n = part.len() * 2;
+        let sql = format!(
+            "UPDATE order_batch_rows SET outcome = 2, order_id = placed.column2 FROM (VALUES {}) AS placed
+             WHERE order_batch_rows.batch_id = ${} AND order_batch_rows.line_no = placed.column1
+               AND order_batch_rows.line_no >= ${} AND order_batch_rows.line_no <= ${}",
+            values_list(part.len(), 2),
+            n + 1,
+            n + 2,
+            n + 3
+        );
+        let mut binds: Vec<Bind> =
+            part.iter().flat_map(|(line_no, id)| [Bind::Int(*line_no), Bind::Int(*id)]).collect();
+        let (first, last) =
+            part.iter().fold((i64::MAX, i64::MIN), |(low, high), (line_no, _)| (low.min(*line_no), high.max(*line_no)));
+        binds.extend([Bind::Int(batch.batch_id), Bind::Int(first), Bind::Int(last)]);
+        bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds).execute(&mut *transaction).await?;
+    }
     transaction.commit().await?;
     for order in &orders {
         state.live.placed(crate::live::aggregate::Placed {
@@ -229,7 +258,7 @@ async fn place_chunk(state: &AppState, batch: &BatchSummary, actor: &Actor) -> R
             created_at: order.created_at,
         });
     }
-    Ok(lines.len())
+    Ok(lines.last().map(|line| line.0))
 }
 
 /// Which of these merchant order ids the merchant has used already.
