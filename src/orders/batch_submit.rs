@@ -14,7 +14,7 @@ use crate::extract::JsonBody;
 use crate::finance::ledger::{Actor, Ledger, OrderRef};
 use crate::i18n::TradeMessage;
 use crate::session::CurrentUser;
-use crate::sql::{Bind, bind_all, values_list};
+use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -222,33 +222,18 @@ async fn place_chunk(
             .execute(&mut *transaction)
             .await?;
     }
-    // The placed lines with their order ids, known already: one statement per few thousand
-    // lines instead of looking each order up again by its merchant order id.
-    let line_of: std::collections::HashMap<&str, i64> = lines.iter().map(|line| (line.3.as_str(), line.0)).collect();
-    let placed: Vec<(i64, i64)> = orders
-        .iter()
-        .map(|order| (line_of[order.merchant_order_id.as_str()], id_of[order.merchant_order_id.as_str()]))
-        .collect();
-    for part in placed.chunks((crate::sql::MAX_BINDS - 3) / 2) {
-        // The line range lets the engine read just these lines by the key; placeholders
-        // in order of appearance (`for_engine`): the batch id and the range come last.
-        let n = part.len() * 2;
-        let sql = format!(
-            "UPDATE order_batch_rows SET outcome = 2, order_id = placed.column2 FROM (VALUES {}) AS placed
-             WHERE order_batch_rows.batch_id = ${} AND order_batch_rows.line_no = placed.column1
-               AND order_batch_rows.line_no >= ${} AND order_batch_rows.line_no <= ${}",
-            values_list(part.len(), 2),
-            n + 1,
-            n + 2,
-            n + 3
-        );
-        let mut binds: Vec<Bind> =
-            part.iter().flat_map(|(line_no, id)| [Bind::Int(*line_no), Bind::Int(*id)]).collect();
-        let (first, last) =
-            part.iter().fold((i64::MAX, i64::MIN), |(low, high), (line_no, _)| (low.min(*line_no), high.max(*line_no)));
-        binds.extend([Bind::Int(batch.batch_id), Bind::Int(first), Bind::Int(last)]);
-        bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds).execute(&mut *transaction).await?;
-    }
+    let (first, last) = (lines.first().map_or(0, |line| line.0), lines.last().map_or(0, |line| line.0));
+    sqlx::query(
+        "UPDATE order_batch_rows SET outcome = 2, order_id = (SELECT o.id FROM orders o WHERE o.merchant_id = $1
+             AND o.merchant_order_id = order_batch_rows.merchant_order_id)
+         WHERE batch_id = $2 AND outcome = 0 AND line_no >= $3 AND line_no <= $4",
+    )
+    .bind(batch.merchant_id)
+    .bind(batch.batch_id)
+    .bind(first)
+    .bind(last)
+    .execute(&mut *transaction)
+    .await?;
     transaction.commit().await?;
     for order in &orders {
         state.live.placed(crate::live::aggregate::Placed {

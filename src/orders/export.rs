@@ -2,6 +2,7 @@
 
 use super::model::OrderRow;
 use super::query::{OrderFilter, OrderQuery, fetch_page};
+use crate::db::dialect::LongRead;
 use crate::db::now_millis;
 use crate::domain::{Carrier, beijing_time};
 use crate::error::AppError;
@@ -14,7 +15,7 @@ use crate::i18n::files::{ORDER_EXPORT_COLUMNS, ORDER_STATUS};
 use crate::i18n::{FailureReason, Locale, failure_text};
 use crate::pagination::{PageRequest, decode_cursor, page_request};
 use crate::session::CurrentUser;
-use crate::sql::bind_all;
+use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -79,7 +80,22 @@ pub async fn export_orders(
     let format = params.format()?;
     let page = PageRequest { page_size: EXPORT_PAGE_SIZE, ..page_request(params.sort.as_deref(), None, None, None)? };
     if format == Format::Csv {
-        let lines = stream_csv_lines(state.db.clone(), query, page.descending, locale == Locale::ZhCn);
+        let zh = locale == Locale::ZhCn;
+        let lines = match crate::db::dialect::long_read(state.db.kind) {
+            LongRead::OneStatement => stream_csv_lines(state.db.clone(), query, page.descending, zh),
+            LongRead::Pages => {
+                let (db, query) = (state.db.clone(), query.clone());
+                let pages: CsvFetcher = Box::new(move |cursor| {
+                    let (db, query) = (db.clone(), query.clone());
+                    Box::pin(async move {
+                        let cursor = cursor.as_deref().and_then(decode_cursor);
+                        let request = PageRequest { cursor, page: None, ..page };
+                        Ok(fetch_csv_page(&db, &query, request, zh).await?)
+                    })
+                });
+                pages
+            }
+        };
         return Ok(csv_stream("orders", header_row(locale), lines));
     }
     let pool = state.db.pool.clone();
@@ -174,13 +190,54 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
     .join(" || ',' || ")
 }
 
+/// One page of the export as CSV text, and the cursor of the next page.
+pub async fn fetch_csv_page(
+    db: &crate::db::Database,
+    query: &OrderQuery,
+    page: PageRequest,
+    zh: bool,
+) -> Result<(Vec<u8>, Option<String>), sqlx::Error> {
+    use sqlx::Row;
+    let mut conditions = query.row_conditions(query.from, query.to);
+    if let Some((time, id)) = page.cursor {
+        let template = if page.descending { "(created_at, id) < (?, ?)" } else { "(created_at, id) > (?, ?)" };
+        conditions.push(template, vec![Bind::Int(time), Bind::Int(id)]);
+    }
+    let (order, reverse) = if page.descending {
+        ("created_at DESC, id DESC", "created_at ASC, id ASC")
+    } else {
+        ("created_at ASC, id ASC", "created_at DESC, id DESC")
+    };
+    let separator = conditions.next_placeholder();
+    let sql = format!(
+        "WITH page AS (SELECT created_at, id, {line} AS line FROM orders{where_clause} ORDER BY {order} LIMIT {size})
+         SELECT string_agg(line, ${separator} ORDER BY {order}), COUNT(*),
+                (SELECT CAST(created_at AS TEXT) || '_' || CAST(id AS TEXT) FROM page ORDER BY {reverse} LIMIT 1)
+         FROM page",
+        line = csv_line(db.kind, zh),
+        where_clause = conditions.where_clause(),
+        size = page.page_size,
+    );
+    let mut binds = conditions.binds;
+    binds.push(Bind::Text("\n".to_string()));
+    let row = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_one(&db.pool).await?;
+    let text: Option<String> = row.try_get(0)?;
+    let count: i64 = row.try_get(1)?;
+    let last: Option<String> = row.try_get(2)?;
+    let mut bytes = text.unwrap_or_default().into_bytes();
+    if !bytes.is_empty() {
+        bytes.push(b'\n');
+    }
+    Ok((bytes, if count == page.page_size { last } else { None }))
+}
+
 /// Bytes of CSV lines handed to the response at a time.
 const CHUNK_BYTES: usize = 256 * 1024;
 
-/// Every matching order's CSV line, read by ONE statement as a stream and handed on in
-/// chunks of about 256 kB while the database still produces the rest: no page is planned,
-/// sorted or re-found by its cursor (on PostgreSQL pages of 2,000 spent as long on that as
-/// on the lines), and the file is one consistent snapshot. Memory stays at a few chunks:
+/// PostgreSQL (`dialect::long_read`): every matching order's CSV line, read by ONE
+/// statement as a stream and handed on in chunks of about 256 kB while the database still
+/// produces the rest: no page is planned, sorted or re-found by its cursor (pages of 2,000
+/// spent as long on that as on the lines), and the file is one consistent snapshot. Memory stays at a few chunks:
 /// when the client reads slowly the chunks wait, the statement's rows wait in the socket.
 /// A client that leaves stops the statement (its connection is closed, not drained).
 fn stream_csv_lines(db: crate::db::Database, query: OrderQuery, descending: bool, zh: bool) -> CsvFetcher {
