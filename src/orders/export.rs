@@ -2,6 +2,7 @@
 
 use super::model::OrderRow;
 use super::query::{OrderFilter, OrderQuery, fetch_page};
+use crate::db::dialect::LongRead;
 use crate::db::now_millis;
 use crate::domain::{Carrier, beijing_time};
 use crate::error::AppError;
@@ -79,16 +80,23 @@ pub async fn export_orders(
     let format = params.format()?;
     let page = PageRequest { page_size: EXPORT_PAGE_SIZE, ..page_request(params.sort.as_deref(), None, None, None)? };
     if format == Format::Csv {
-        let (db, query) = (state.db.clone(), query.clone());
-        let fetch: CsvFetcher = Box::new(move |cursor| {
-            let (db, query) = (db.clone(), query.clone());
-            Box::pin(async move {
-                let cursor = cursor.as_deref().and_then(decode_cursor);
-                let request = PageRequest { cursor, page: None, ..page };
-                Ok(fetch_csv_page(&db, &query, request, locale == Locale::ZhCn).await?)
-            })
-        });
-        return Ok(csv_stream("orders", header_row(locale), fetch));
+        let zh = locale == Locale::ZhCn;
+        let lines = match crate::db::dialect::long_read(state.db.kind) {
+            LongRead::OneStatement => stream_csv_lines(state.db.clone(), query, page.descending, zh),
+            LongRead::Pages => {
+                let (db, query) = (state.db.clone(), query.clone());
+                let pages: CsvFetcher = Box::new(move |cursor| {
+                    let (db, query) = (db.clone(), query.clone());
+                    Box::pin(async move {
+                        let cursor = cursor.as_deref().and_then(decode_cursor);
+                        let request = PageRequest { cursor, page: None, ..page };
+                        Ok(fetch_csv_page(&db, &query, request, zh).await?)
+                    })
+                });
+                pages
+            }
+        };
+        return Ok(csv_stream("orders", header_row(locale), lines));
     }
     let pool = state.db.pool.clone();
     let fetch: PageFetcher = Box::new(move |cursor| {
@@ -221,4 +229,78 @@ pub async fn fetch_csv_page(
         bytes.push(b'\n');
     }
     Ok((bytes, if count == page.page_size { last } else { None }))
+}
+
+/// Bytes of CSV lines handed to the response at a time.
+const CHUNK_BYTES: usize = 256 * 1024;
+
+/// PostgreSQL (`dialect::long_read`): every matching order's CSV line, read by ONE
+/// statement as a stream and handed on in chunks of about 256 kB while the database still
+/// produces the rest: no page is planned, sorted or re-found by its cursor (pages of 2,000
+/// spent as long on that as on the lines), and the file is one consistent snapshot. Memory stays at a few chunks:
+/// when the client reads slowly the chunks wait, the statement's rows wait in the socket.
+/// A client that leaves stops the statement (its connection is closed, not drained).
+fn stream_csv_lines(db: crate::db::Database, query: OrderQuery, descending: bool, zh: bool) -> CsvFetcher {
+    let (sender, receiver) = tokio::sync::mpsc::channel::<anyhow::Result<Vec<u8>>>(2);
+    tokio::spawn(async move {
+        if let Err(error) = send_csv_lines(&db, &query, descending, zh, &sender).await {
+            // Nobody to tell when the client has left; otherwise the response is cut.
+            let _ = sender.send(Err(error)).await;
+        }
+    });
+    let receiver = std::sync::Arc::new(tokio::sync::Mutex::new(receiver));
+    Box::new(move |_| {
+        let receiver = receiver.clone();
+        Box::pin(async move {
+            match receiver.lock().await.recv().await {
+                Some(Ok(bytes)) => Ok((bytes, Some(String::new()))),
+                Some(Err(error)) => Err(error),
+                None => Ok((Vec::new(), None)),
+            }
+        })
+    })
+}
+
+async fn send_csv_lines(
+    db: &crate::db::Database,
+    query: &OrderQuery,
+    descending: bool,
+    zh: bool,
+    sender: &tokio::sync::mpsc::Sender<anyhow::Result<Vec<u8>>>,
+) -> anyhow::Result<()> {
+    use futures_util::TryStreamExt;
+    use sqlx::Row;
+    let conditions = query.row_conditions(query.from, query.to);
+    let order = if descending { "created_at DESC, id DESC" } else { "created_at ASC, id ASC" };
+    let sql = format!(
+        "SELECT {line} FROM orders{where_clause} ORDER BY {order}",
+        line = csv_line(db.kind, zh),
+        where_clause = conditions.where_clause(),
+    );
+    let mut connection = db.pool.acquire().await?;
+    let mut chunk = Vec::with_capacity(CHUNK_BYTES + 4096);
+    let finished: anyhow::Result<bool> = async {
+        let mut rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch(&mut *connection);
+        while let Some(row) = rows.try_next().await? {
+            chunk.extend_from_slice(row.try_get::<&str, _>(0)?.as_bytes());
+            chunk.push(b'\n');
+            if chunk.len() >= CHUNK_BYTES {
+                let full = std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK_BYTES + 4096));
+                if sender.send(Ok(full)).await.is_err() {
+                    return Ok(false); // the client went away
+                }
+            }
+        }
+        Ok(true)
+    }
+    .await;
+    if !matches!(finished, Ok(true)) {
+        // An unfinished statement would be drained (every remaining row read and thrown
+        // away) before the connection's next use: close the connection instead.
+        connection.close_on_drop();
+    }
+    if finished? && !chunk.is_empty() {
+        let _ = sender.send(Ok(chunk)).await;
+    }
+    Ok(())
 }

@@ -279,7 +279,7 @@ impl OrderQuery {
         {
             return count_rows(pool, self.row_conditions(self.from, self.to), None).await;
         }
-        let sql = if self.rollups_can_answer() {
+        let whole_days = if self.rollups_can_answer() {
             self.rollup_sum(first_full_day, end_day)
         } else {
             let mut conditions = Conditions::default();
@@ -299,44 +299,83 @@ impl OrderQuery {
             );
             (sql, conditions.binds)
         };
-        let mut total: i64 =
-            bind_all(sqlx::query(sqlx::AssertSqlSafe(sql.0)), sql.1).fetch_one(pool).await.and_then(|row| {
-                use sqlx::Row;
-                row.try_get(0)
-            })?;
+        // The whole days and the partial days at the ends, added up in one statement: one
+        // round trip instead of one after the other (on PostgreSQL each is a network hop).
+        let mut parts = vec![whole_days];
         if let (Some(from), Some(low)) = (self.from, low)
             && from < low
         {
-            total +=
-                count_rows(pool, self.row_conditions(Some(from), Some(low.min(self.to.unwrap_or(i64::MAX)))), None)
-                    .await?
-                    .0;
+            parts.push(count_rows_sql(
+                &self.row_conditions(Some(from), Some(low.min(self.to.unwrap_or(i64::MAX)))),
+                None,
+            ));
         }
         if let (Some(to), Some(high)) = (self.to, high)
             && high < to
         {
-            total +=
-                count_rows(pool, self.row_conditions(Some(high.max(self.from.unwrap_or(i64::MIN))), Some(to)), None)
-                    .await?
-                    .0;
+            parts.push(count_rows_sql(
+                &self.row_conditions(Some(high.max(self.from.unwrap_or(i64::MIN))), Some(to)),
+                None,
+            ));
         }
+        let total = sum_of(pool, parts).await?;
         Ok((total, false))
     }
 }
 
 async fn count_rows(pool: &AnyPool, conditions: Conditions, cap: Option<i64>) -> Result<(i64, bool), sqlx::Error> {
     use sqlx::Row;
+    let (sql, binds) = count_rows_sql(&conditions, cap);
+    let count: i64 = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_one(pool).await?.try_get(0)?;
+    Ok(match cap {
+        Some(cap) if count > cap => (cap, true),
+        _ => (count, false),
+    })
+}
+
+/// The statement counting the orders that meet `conditions` (at most `cap` + 1 of them).
+fn count_rows_sql(conditions: &Conditions, cap: Option<i64>) -> (String, Vec<Bind>) {
     let inner = format!("SELECT 1 FROM orders{}", conditions.where_clause());
     let sql = match cap {
         Some(cap) => format!("SELECT COUNT(*) FROM ({inner} LIMIT {}) counted", cap + 1),
         None => format!("SELECT COUNT(*) FROM ({inner}) counted"),
     };
-    let count: i64 =
-        bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_one(pool).await?.try_get(0)?;
-    Ok(match cap {
-        Some(cap) if count > cap => (cap, true),
-        _ => (count, false),
-    })
+    (sql, conditions.binds.clone())
+}
+
+/// The sum of scalar statements, as one statement: each part's placeholders `$N` are
+/// renumbered after the parts before it.
+async fn sum_of(pool: &AnyPool, parts: Vec<(String, Vec<Bind>)>) -> Result<i64, sqlx::Error> {
+    use sqlx::Row;
+    let mut sums = Vec::with_capacity(parts.len());
+    let mut binds = Vec::new();
+    for (sql, part_binds) in parts {
+        sums.push(format!("({})", shift_placeholders(&sql, binds.len())));
+        binds.extend(part_binds);
+    }
+    let sql = format!("SELECT CAST({} AS BIGINT)", sums.join(" + "));
+    bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_one(pool).await?.try_get(0)
+}
+
+/// `sql` with every placeholder `$N` written `$(N + by)` (our statements hold no `$` in text).
+fn shift_placeholders(sql: &str, by: usize) -> String {
+    if by == 0 {
+        return sql.to_string();
+    }
+    let mut shifted = String::with_capacity(sql.len() + 8);
+    let mut rest = sql;
+    while let Some(at) = rest.find('$') {
+        shifted.push_str(&rest[..=at]);
+        rest = &rest[at + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        match rest[..digits].parse::<usize>() {
+            Ok(number) => shifted.push_str(&(number + by).to_string()),
+            Err(_) => shifted.push_str(&rest[..digits]),
+        }
+        rest = &rest[digits..];
+    }
+    shifted.push_str(rest);
+    shifted
 }
 
 /// One page of orders and the cursor of the next page (None on the last).
@@ -369,4 +408,17 @@ pub async fn fetch_page(
         None
     };
     Ok((orders, next))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn placeholders_are_renumbered_after_the_parts_before() {
+        let sql = "SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND created_at >= $2 AND status IN (0, 1)";
+        assert_eq!(
+            super::shift_placeholders(sql, 9),
+            "SELECT COUNT(*) FROM orders WHERE merchant_id = $10 AND created_at >= $11 AND status IN (0, 1)"
+        );
+        assert_eq!(super::shift_placeholders("day < $12", 0), "day < $12");
+    }
 }

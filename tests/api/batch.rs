@@ -5,7 +5,11 @@ use crate::helpers::{ADMIN, Backend, spawn_app_with};
 use crate::on_both_backends;
 use serde_json::json;
 
-on_both_backends!(a_preview_rejects_each_bad_line_and_charges_nothing, files_and_templates_round_trip);
+on_both_backends!(
+    a_preview_rejects_each_bad_line_and_charges_nothing,
+    files_and_templates_round_trip,
+    a_batch_of_several_chunks_places_every_line_once_with_its_order
+);
 
 const PRICE: i64 = 985;
 
@@ -97,6 +101,31 @@ async fn a_preview_rejects_each_bad_line_and_charges_nothing(backend: Backend) {
     let csv = result.text().await.unwrap();
     assert_eq!(csv.lines().count(), 13);
     assert!(csv.contains("placed") && csv.contains("sanity check"), "{csv}");
+}
+
+/// A submit places 5,000 lines per transaction, each chunk starting after the last line
+/// of the one before, and marks each placed line with its order's id.
+async fn a_batch_of_several_chunks_places_every_line_once_with_its_order(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
+    let (mid, token) = app.merchant("bulk").await;
+    let lines = 12_001;
+    app.fund(mid, lines * PRICE, 0).await;
+    let mut text = String::from("account,product_key,merchant_order_id\n");
+    for index in 0..lines {
+        text.push_str(&format!("139{index:08},MOBILE-DIRECT-10,L-{index}\n"));
+    }
+    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": text})).await;
+    assert_eq!(preview.data()["valid_rows"], lines, "{:?}", preview.body);
+    let batch_id = preview.data()["batch_id"].as_i64().unwrap();
+    let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
+    assert_eq!(submit.data()["placed_rows"], lines, "{:?}", submit.body);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, lines);
+    let linked = "SELECT COUNT(*) FROM order_batch_rows r JOIN orders o ON o.id = r.order_id
+                  WHERE r.batch_id = $1 AND r.outcome = 2 AND o.merchant_order_id = r.merchant_order_id
+                    AND o.account = r.account AND o.batch_id = r.batch_id";
+    assert_eq!(app.scalar(linked, batch_id).await, lines);
+    assert_eq!(app.figures(mid).await.0, 0);
+    app.assert_books_balance(mid).await;
 }
 
 async fn files_and_templates_round_trip(backend: Backend) {
