@@ -189,7 +189,8 @@ pub struct AuditListResponse {
 #[utoipa::path(post, path = "/adminapi/admin/audit/list", tag = "admin", request_body = AuditListRequest,
     responses((status = 200, description = "`data` is an AuditListResponse"),
         (status = 400, description = "40000: unknown action, bad time or paging"),
-        (status = 403, description = "40300: not an administrator")),
+        (status = 403, description = "40300: not an administrator"),
+        (status = 422, description = "40000: `cursor` is not one this list gave")),
     security(("token" = [])))]
 pub async fn list(
     State(state): State<AppState>,

@@ -88,6 +88,10 @@ async fn the_audit_log_filters_pages_and_exports(backend: Backend) {
     assert_eq!(refused.code(), 40000);
     assert_eq!(refused.data()["keys"]["action"], "audit.action_unknown");
     assert_eq!(app.post_as(&admin, LIST, json!({"start_time": "yesterday"})).await.code(), 40000);
+    // A cursor this list did not give breaks a rule, not the document: 422, named.
+    let forged = app.post_as(&admin, LIST, json!({"cursor": "not-a-cursor"})).await;
+    assert_eq!((forged.status.as_u16(), forged.code()), (422, 40000), "{:?}", forged.body);
+    assert_eq!(forged.data()["keys"]["cursor"], "request.cursor_invalid");
     // The action names come in the request's language.
     let names = app
         .send(
