@@ -68,14 +68,19 @@ pub mod code {
 /// A successful answer: `{code: 20000, msg: "Success", data}`.
 pub struct ApiOk<T>(pub T);
 
+/// The envelope as written: `data` serialized straight into the answer. Through a JSON value
+/// every object became a map built key by key, the largest cost of a list page; objects now
+/// keep their fields' declared order (the value had sorted them).
+#[derive(Serialize)]
+struct Envelope<T> {
+    code: i64,
+    data: T,
+    msg: std::borrow::Cow<'static, str>,
+}
+
 impl<T: Serialize> IntoResponse for ApiOk<T> {
     fn into_response(self) -> Response {
-        Json(json!({
-            "code": code::SUCCESS,
-            "msg": Message::Success.text(Locale::EnUs),
-            "data": self.0,
-        }))
-        .into_response()
+        Json(Envelope { code: code::SUCCESS, data: self.0, msg: Message::Success.text(Locale::EnUs) }).into_response()
     }
 }
 
