@@ -126,6 +126,27 @@ async fn main() {
         .await
         .unwrap();
     let token = login["data"]["token"].as_str().expect("token").to_string();
+    // Funds for long runs (the demo balance lasts about COUNT=6000): an administrator's top-up.
+    let admin: Value = http
+        .post(format!("{base}/adminapi/login/login"))
+        .json(&json!({"username": "admin", "password": "Admin123"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let topped: Value = http
+        .post(format!("{base}/adminapi/admin/merchant/topup"))
+        .bearer_auth(admin["data"]["token"].as_str().expect("admin token"))
+        .json(&json!({"merchant_id": 10001, "amount_fen": 1_000_000_000, "remark": "open API bench"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(topped["code"], 20000, "{topped}");
     let run = backoffice::db::now_millis();
     let bench = Arc::new(Bench { base, http, token, key_id, secret, run, next: AtomicUsize::new(0) });
     println!("engine: {}", if database.starts_with("postgres") { "postgres" } else { "sqlite" });
