@@ -7,6 +7,9 @@
 //!
 //! usage: open_api_bench [COUNT]
 
+#[path = "support.rs"]
+mod support;
+
 use backoffice::config::Config;
 use backoffice::openapi_v1::signature;
 use backoffice::startup::Application;
@@ -116,36 +119,11 @@ async fn main() {
     let (key_id, secret) =
         backoffice::demo::demo_api_key(&state.db, &state.secrets).await.expect("key").expect("the demo key");
     let http = reqwest::Client::builder().pool_max_idle_per_host(64).build().unwrap();
-    let login: Value = http
-        .post(format!("{base}/adminapi/login/login"))
-        .json(&json!({"username": "merchant", "password": "Merchant123"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let token = login["data"]["token"].as_str().expect("token").to_string();
+    let token = support::login(&http, &base, "merchant", "Merchant123").await;
     // Funds for long runs (the demo balance lasts about COUNT=6000): an administrator's top-up.
-    let admin: Value = http
-        .post(format!("{base}/adminapi/login/login"))
-        .json(&json!({"username": "admin", "password": "Admin123"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let topped: Value = http
-        .post(format!("{base}/adminapi/admin/merchant/topup"))
-        .bearer_auth(admin["data"]["token"].as_str().expect("admin token"))
-        .json(&json!({"merchant_id": 10001, "amount_fen": 1_000_000_000, "remark": "open API bench"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let admin = support::login(&http, &base, "admin", "Admin123").await;
+    let top_up = json!({"merchant_id": 10001, "amount_fen": 1_000_000_000, "remark": "open API bench"});
+    let topped = support::post(&http, &format!("{base}/adminapi/admin/merchant/topup"), Some(&admin), &top_up).await;
     assert_eq!(topped["code"], 20000, "{topped}");
     let run = backoffice::db::now_millis();
     let bench = Arc::new(Bench { base, http, token, key_id, secret, run, next: AtomicUsize::new(0) });

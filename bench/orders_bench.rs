@@ -4,6 +4,9 @@
 //! The server must serve the demo accounts, with the demo merchant's history generated
 //! (`backoffice generate-orders`). Prints one line per figure.
 
+#[path = "support.rs"]
+mod support;
+
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -62,16 +65,7 @@ async fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (base, database_url, pid) = (args[1].clone(), args[2].clone(), args[3].parse::<u32>().expect("server pid"));
     let http = reqwest::Client::new();
-    let login: Value = http
-        .post(format!("{base}/adminapi/login/login"))
-        .json(&json!({"username": "merchant", "password": "Merchant123"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let token = login["data"]["token"].as_str().expect("token").to_string();
+    let token = support::login(&http, &base, "merchant", "Merchant123").await;
     let client = Client { base: base.clone(), http: http.clone(), token };
     // BENCH_STEPS=list,export,batch,place picks steps (default: all).
     let steps = std::env::var("BENCH_STEPS").unwrap_or_else(|_| "list,export,batch,place".into());

@@ -5,9 +5,9 @@
 //! instead of failing the group's write (which would send every order of the group to be
 //! placed alone), and the open API needs no read of its own in front of placing.
 //!
-//! The read is a shortcut, not the guard: the unique indexes of `orders` and `api_nonces`
-//! still refuse a repeat that committed after it (a parallel call on another server), and
-//! the group then falls back as before.
+//! The read is a shortcut, not the guard: the unique index of `orders` still refuses a
+//! repeat that committed after it (a parallel call on another server), and the group then
+//! falls back as before; the caller then tells a replay from a retry by the order's nonce.
 
 use super::place::PlaceIntent;
 use super::store::{self, Offer, Opened};
@@ -41,7 +41,10 @@ impl Claims {
 
     /// The two JSON arrays the statements read.
     fn as_json(&self) -> [String; 2] {
-        [serde_json::json!(self.merchant_order_ids).to_string(), serde_json::json!(self.nonces).to_string()]
+        // Lists of strings: serializing them cannot fail.
+        let ids = serde_json::to_string(&self.merchant_order_ids).unwrap_or_else(|_| "[]".into());
+        let nonces = serde_json::to_string(&self.nonces).unwrap_or_else(|_| "[]".into());
+        [ids, nonces]
     }
 }
 
