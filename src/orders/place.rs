@@ -252,25 +252,19 @@ pub fn build_and_charge(
 /// the timeline starts from the order's own time (see `detail`).
 fn add_order_writes(batch: &mut StatementBatch, mut ledger: Ledger, id: i64, order: &NewOrder) -> BalanceChange {
     let mut counters = CounterChanges::default();
-    let balance = add_order_rows(batch, &mut ledger, &mut counters, id, order);
+    let balance = charge_order(&mut ledger, &mut counters, id, order);
+    store::add_orders(batch, [(id, order)]);
     ledger.add_to(batch);
     counters.add_to(batch);
     balance
 }
 
-/// The order's own row (with the open-API nonce that placed it), its debit in `ledger` and
-/// its count in `counters`: the caller writes the ledger and the counters after it (once
-/// for a run of orders, in group.rs).
-pub fn add_order_rows(
-    batch: &mut StatementBatch,
-    ledger: &mut Ledger,
-    counters: &mut CounterChanges,
-    id: i64,
-    order: &NewOrder,
-) -> BalanceChange {
+/// The order's debit in `ledger` and its count in `counters`: the caller writes the order's
+/// row (with the open-API nonce that placed it, `store::add_orders`), then the ledger and the
+/// counters (once for a run of orders, in group.rs).
+pub fn charge_order(ledger: &mut Ledger, counters: &mut CounterChanges, id: i64, order: &NewOrder) -> BalanceChange {
     let balance_before = ledger.account().balance_fen;
     ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
-    store::add_order(batch, id, order);
     counters.add(order.counted().key(OrderStatus::Pending.code(), false), 1);
     (balance_before, ledger.account().balance_fen)
 }
