@@ -79,6 +79,9 @@ const SQLITE_PRAGMAS: [&str; 5] = [
 /// SQLite's default (2 MB): their cache is dropped whenever the writer commits anyway.
 const SQLITE_WRITER_CACHE: &str = "PRAGMA cache_size = -16384";
 
+/// A PostgreSQL connection idle this long is pinged before it is used again.
+const IDLE_BEFORE_PING: Duration = Duration::from_secs(5);
+
 fn sqlite_pool_options(max_connections: u32, acquire_timeout: Duration, writer: bool) -> AnyPoolOptions {
     AnyPoolOptions::new()
         .max_connections(max_connections)
@@ -123,6 +126,19 @@ impl Database {
                 let pool = AnyPoolOptions::new()
                     .max_connections(16)
                     .acquire_timeout(Duration::from_secs(10))
+                    // sqlx pings every connection it hands out, a round trip before each
+                    // statement or transaction (a sixth of an order's time, one client). Only
+                    // a connection idle for a while can have been dropped by the server or a
+                    // proxy, so only such a one is pinged.
+                    .test_before_acquire(false)
+                    .before_acquire(|connection, meta| {
+                        Box::pin(async move {
+                            if meta.idle_for > IDLE_BEFORE_PING {
+                                sqlx::Connection::ping(connection).await?;
+                            }
+                            Ok(true)
+                        })
+                    })
                     .connect(url)
                     .await
                     .context("cannot connect to PostgreSQL")?;

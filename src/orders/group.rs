@@ -230,7 +230,7 @@ async fn write_run(
         }
     };
     // No account yet (placing alone creates it) or a failed statement.
-    let Ok(Some(RunOpened { mut ledger, mut ids, offer, mut taken })) = opened else { return Err(run) };
+    let Ok(Some(RunOpened { mut ledger, mut ids, offer, mut taken, standing })) = opened else { return Err(run) };
     let (mut batch, connection) = match transaction {
         Transaction::Sqlite(write) => (StatementBatch::default(), write.connection()),
         Transaction::Postgres(transaction) => (StatementBatch::one_statement(), &mut **transaction),
@@ -238,6 +238,10 @@ async fn write_run(
     let mut accepted = Vec::with_capacity(run.len());
     let mut repeated = Vec::new();
     for job in run {
+        if let Some(refused) = standing.refusal() {
+            let _ = job.answer.send(Err(refused));
+            continue;
+        }
         if !taken.take_nonce(&job.intent) {
             let _ = job.answer.send(Err(crate::replay::refused()));
             continue;

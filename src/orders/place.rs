@@ -146,7 +146,7 @@ pub async fn place_one(state: &AppState, actor: Actor, intent: PlaceIntent) -> R
             .err()
             .unwrap_or_else(|| AppError::field("product_key", TradeMessage::ProductRequired)));
     }
-    crate::finance::ensure_merchant_enabled(&state.db.pool, intent.merchant_id).await?;
+    // A disabled merchant is refused by the group's first read (run.rs), placing alone below.
     let deadline = state.config.channel.deadline;
     let (order, id, balance) =
         state.services.get_or_init(group::Placements::default).place(&state.db, deadline, actor, intent).await?;
@@ -178,6 +178,7 @@ pub async fn place_alone(
     actor: &Actor,
     intent: &PlaceIntent,
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
+    crate::finance::ensure_merchant_enabled(&db.pool, intent.merchant_id).await?;
     match db.kind {
         DatabaseKind::Sqlite => place_on_sqlite(db, deadline, actor, intent).await,
         DatabaseKind::Postgres => place_on_postgres(db, deadline, actor, intent).await,

@@ -13,6 +13,7 @@ use super::place::PlaceIntent;
 use super::store::{self, Offer, Opened};
 use crate::db::dialect;
 use crate::domain::MerchantOrderId;
+use crate::error::AppError;
 use crate::finance::ledger::{self, Actor, Ledger};
 use crate::replay::NonceUse;
 use sqlx::{AnyConnection, Row};
@@ -111,6 +112,27 @@ pub struct RunOpened {
     pub ids: OrderIds,
     pub offer: Option<Offer>,
     pub taken: Taken,
+    pub standing: Standing,
+}
+
+/// Whether the run's merchant may place orders, read with the account lock (the same
+/// refusals as `finance::ensure_merchant_enabled`, which placing alone asks).
+#[derive(Clone, Copy)]
+pub struct Standing(i64);
+
+impl Standing {
+    fn read(row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(Self(row.try_get("merchant_standing")?))
+    }
+
+    /// Why the run's orders are refused, if they are.
+    pub fn refusal(self) -> Option<AppError> {
+        match self.0 {
+            0 => None,
+            1 => Some(AppError::Forbidden(crate::i18n::AdminMessage::MerchantDisabled.into())),
+            _ => Some(AppError::NotFound),
+        }
+    }
 }
 
 /// SQLite: the single order's hop with the repeats read after it.
@@ -131,7 +153,7 @@ pub async fn open_on_sqlite(
             .await?;
     let row = rows.first().ok_or(sqlx::Error::RowNotFound)?;
     let taken = Taken::read(&row.try_get::<String, _>(0)?, &row.try_get::<String, _>(1)?)?;
-    Ok(RunOpened { ledger, ids: OrderIds::Following(order_id), offer, taken })
+    Ok(RunOpened { ledger, ids: OrderIds::Following(order_id), offer, taken, standing: Standing::read(row)? })
 }
 
 /// PostgreSQL: one statement, one row per order ($4 of them), each with its own id; the
@@ -141,7 +163,7 @@ static OPEN_RUN_POSTGRES: LazyLock<String> = LazyLock::new(|| {
     format!(
         "WITH locked AS ({}) SELECT locked.*, {} AS next_order_id, offer.*, {}
          FROM locked LEFT JOIN ({}) offer ON TRUE CROSS JOIN generate_series(1, $4::bigint)",
-        ledger::LOCK_ACCOUNT,
+        ledger::LOCK_ACCOUNT_FOR_UPDATE,
         dialect::POSTGRES_NEXT_ORDER_ID,
         dialect::POSTGRES_RUN_REPEATS,
         store::OFFER_BY_KEY_QUERY,
@@ -180,5 +202,6 @@ pub async fn open_on_postgres(
         ids: OrderIds::Drawn(ids.into_iter()),
         offer: store::offer_from_columns(first, 5)?,
         taken,
+        standing: Standing::read(first)?,
     }))
 }

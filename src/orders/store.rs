@@ -89,7 +89,7 @@ static OPEN_POSTGRES: LazyLock<String> = LazyLock::new(|| {
     format!(
         "WITH locked AS ({}) SELECT locked.*, {} AS next_order_id, offer.*
          FROM locked LEFT JOIN ({OFFER_BY_KEY_QUERY}) offer ON TRUE",
-        ledger::LOCK_ACCOUNT,
+        ledger::LOCK_ACCOUNT_FOR_UPDATE,
         dialect::POSTGRES_NEXT_ORDER_ID
     )
 });
