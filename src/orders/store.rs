@@ -322,8 +322,10 @@ fn order_binds(order: &NewOrder) -> [Bind; INSERT_COLUMNS] {
     ]
 }
 
-/// Inserts orders, many per statement. A merchant order id the merchant already used is
-/// skipped, not an error: the result lists (merchant order id, id) of the rows inserted.
+/// Inserts orders, many per statement: (merchant order id, id) of each. Callers have checked
+/// the merchant order ids under the account lock, so a repeat is an error that rolls their
+/// transaction back (each caller refused a skipped row anyway; skipping cost PostgreSQL a
+/// conflict check per row).
 pub async fn insert_orders(
     connection: &mut AnyConnection,
     orders: &[NewOrder],
@@ -331,8 +333,7 @@ pub async fn insert_orders(
     let mut inserted = Vec::with_capacity(orders.len());
     for chunk in orders.chunks(crate::sql::MAX_BINDS / INSERT_COLUMNS) {
         let sql = format!(
-            "INSERT INTO orders ({ORDER_COLUMNS}) VALUES {}
-             ON CONFLICT (merchant_id, merchant_order_id) DO NOTHING RETURNING merchant_order_id, id",
+            "INSERT INTO orders ({ORDER_COLUMNS}) VALUES {} RETURNING merchant_order_id, id",
             values_list(chunk.len(), INSERT_COLUMNS)
         );
         let binds: Vec<Bind> = chunk.iter().flat_map(order_binds).collect();
