@@ -164,6 +164,13 @@ impl Database {
         migrator.iter().map(|migration| migration.version).max().unwrap_or(0)
     }
 
+    /// For a single write statement outside a transaction (SQLite: the one write
+    /// connection, so it queues with the other writes instead of waiting on the file lock
+    /// beside them, and never stalls the group writer's `BEGIN IMMEDIATE`).
+    pub fn writer(&self) -> &AnyPool {
+        &self.write_pool
+    }
+
     /// Begins a transaction that will write. On SQLite it takes the write lock up front
     /// (`BEGIN IMMEDIATE`): a deferred transaction that reads first and writes later fails
     /// with SQLITE_BUSY when another writer got in between, instead of waiting. PostgreSQL

@@ -186,7 +186,7 @@ pub async fn check(
             if let Some(deferred) = deferred.filter(|deferred| !deferred.is_written()) {
                 // The call placed nothing, so its nonce is stored now: a replay of a refused
                 // order must not place it later.
-                response = match replay::record(&state.db.pool, &deferred.nonce).await {
+                response = match replay::record(state.db.writer(), &deferred.nonce).await {
                     Ok(true) => response,
                     Ok(false) => replay::refused().into_response(),
                     Err(error) => AppError::from(error).into_response(),
@@ -311,7 +311,8 @@ async fn admit_signed(
     now: i64,
     defer: bool,
 ) -> Result<Option<replay::Deferred>, AppError> {
-    let pool = &state.db.pool;
+    // Its writes go through the write connection (`Database::writer`).
+    let pool = state.db.writer();
     if guard.sweep_is_due(now) {
         replay::sweep(pool, now).await?;
     }
