@@ -35,18 +35,18 @@ pub const SQLITE_NEXT_ORDER_ID: &str = "SELECT MAX(COALESCE((SELECT MAX(id) FROM
 /// ids the database hands out itself never collide.
 pub const POSTGRES_NEXT_ORDER_ID: &str = "nextval(pg_get_serial_sequence('orders', 'id'))";
 
-/// Whether the run's merchant ($1) may place orders: 0 yes, 1 disabled, 2 no such merchant;
-/// a column of the run's first hop, so a placement needs no read of its own for it.
+/// Whether the run's merchant ($1) is disabled: 1 yes, 0 no, NULL no such merchant; a column
+/// of the run's first hop, so a placement needs no read of its own for it.
 macro_rules! merchant_standing {
     () => {
-        "COALESCE((SELECT CASE WHEN disabled_at IS NULL THEN 0 ELSE 1 END FROM merchants WHERE id = $1), 2)
-      AS merchant_standing"
+        "(SELECT CASE WHEN disabled_at IS NULL THEN 0 ELSE 1 END FROM merchants WHERE id = $1) AS merchant_standing"
     };
 }
 
 /// SQLite: which of a run's merchant order ids ($4, a JSON array of strings) the merchant ($1)
 /// used before, and which of its (key id, nonce) pairs ($5, a JSON array of pairs) were used
-/// before, as two JSON arrays in one row, then the merchant's standing (orders/run.rs). A statement of the run's first hop.
+/// before, as two JSON arrays in one row, then the merchant's standing (orders/run.rs). A
+/// statement of the run's first hop.
 pub const SQLITE_RUN_REPEATS: &str = concat!(
     "SELECT
      (SELECT json_group_array(merchant_order_id) FROM orders

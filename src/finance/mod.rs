@@ -47,9 +47,15 @@ pub async fn ensure_merchant_enabled(pool: &AnyPool, merchant_id: i64) -> Result
         .bind(merchant_id)
         .fetch_optional(pool)
         .await?;
+    merchant_may_order(disabled.map(|at| at.is_some()))
+}
+
+/// The refusal for a merchant read as disabled or not (`None`: no such merchant), wherever
+/// it was read (here, or with the account lock of a group's run).
+pub fn merchant_may_order(disabled: Option<bool>) -> Result<(), crate::error::AppError> {
     match disabled {
-        Some(Some(_)) => Err(crate::error::AppError::Forbidden(crate::i18n::AdminMessage::MerchantDisabled.into())),
-        Some(None) => Ok(()),
+        Some(true) => Err(crate::error::AppError::Forbidden(crate::i18n::AdminMessage::MerchantDisabled.into())),
+        Some(false) => Ok(()),
         // An administrator acting for a merchant that does not exist (nothing may be
         // written for it: its rows would break their foreign keys).
         None => Err(crate::error::AppError::NotFound),

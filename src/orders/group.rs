@@ -238,7 +238,7 @@ async fn write_run(
     let mut accepted = Vec::with_capacity(run.len());
     let mut repeated = Vec::new();
     for job in run {
-        if let Some(refused) = standing.refusal() {
+        if let Err(refused) = standing.check() {
             let _ = job.answer.send(Err(refused));
             continue;
         }

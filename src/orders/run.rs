@@ -115,23 +115,20 @@ pub struct RunOpened {
     pub standing: Standing,
 }
 
-/// Whether the run's merchant may place orders, read with the account lock (the same
-/// refusals as `finance::ensure_merchant_enabled`, which placing alone asks).
+/// Whether the run's merchant is disabled (`None`: no such merchant), read with the account
+/// lock; refused as `finance::ensure_merchant_enabled` refuses, which placing alone asks.
 #[derive(Clone, Copy)]
-pub struct Standing(i64);
+pub struct Standing(Option<bool>);
 
 impl Standing {
     fn read(row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(Self(row.try_get("merchant_standing")?))
+        let disabled: Option<i64> = row.try_get("merchant_standing")?;
+        Ok(Self(disabled.map(|disabled| disabled != 0)))
     }
 
-    /// Why the run's orders are refused, if they are.
-    pub fn refusal(self) -> Option<AppError> {
-        match self.0 {
-            0 => None,
-            1 => Some(AppError::Forbidden(crate::i18n::AdminMessage::MerchantDisabled.into())),
-            _ => Some(AppError::NotFound),
-        }
+    /// Refused, if the run's orders are.
+    pub fn check(self) -> Result<(), AppError> {
+        crate::finance::merchant_may_order(self.0)
     }
 }
 

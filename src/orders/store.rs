@@ -377,23 +377,15 @@ pub async fn insert_events(
 /// statement per order made PostgreSQL plan a WITH clause per order, two thirds of a
 /// group's time; see bench/README.md).
 pub fn add_orders<'a>(batch: &mut StatementBatch, orders: impl IntoIterator<Item = (i64, &'a NewOrder)>) {
-    let mut binds = Vec::new();
-    let mut rows = 0;
-    for (id, order) in orders {
-        binds.push(Bind::Int(id));
-        binds.extend(order_binds(order));
-        rows += 1;
-        if binds.len() + INSERT_COLUMNS + 1 > crate::sql::MAX_BINDS {
-            push_orders(batch, rows, std::mem::take(&mut binds));
-            rows = 0;
+    let orders: Vec<(i64, &NewOrder)> = orders.into_iter().collect();
+    for chunk in orders.chunks(crate::sql::MAX_BINDS / (INSERT_COLUMNS + 1)) {
+        let sql =
+            format!("INSERT INTO orders (id, {ORDER_COLUMNS}) VALUES {}", values_list(chunk.len(), INSERT_COLUMNS + 1));
+        let mut binds = Vec::with_capacity(chunk.len() * (INSERT_COLUMNS + 1));
+        for (id, order) in chunk {
+            binds.push(Bind::Int(*id));
+            binds.extend(order_binds(order));
         }
+        batch.push(sql, binds);
     }
-    if rows > 0 {
-        push_orders(batch, rows, binds);
-    }
-}
-
-fn push_orders(batch: &mut StatementBatch, rows: usize, binds: Vec<Bind>) {
-    let sql = format!("INSERT INTO orders (id, {ORDER_COLUMNS}) VALUES {}", values_list(rows, INSERT_COLUMNS + 1));
-    batch.push(sql, binds);
 }
