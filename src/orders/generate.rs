@@ -70,8 +70,10 @@ fn build(
     let status = pick_status(rng, kind, options.in_flight_share);
     let finished_at = status.is_final().then(|| created_at + rng.random_range(3_000..180_000));
     let success = status == OrderStatus::Success;
-    let serial_no =
-        (success && rng.random_bool(0.97)).then(|| format!("SN{created_at}{:06}", rng.random_range(0..1_000_000)));
+    // A card supplier's success is the card it hands over, so a card order always carries one;
+    // a direct top-up's success now and then comes without a serial number.
+    let serial_no = (success && (kind == OrderKind::Card || rng.random_bool(0.97)))
+        .then(|| format!("SN{created_at}{:06}", rng.random_range(0..1_000_000)));
     let system_order_id = new_system_order_id();
     let card = match (&serial_no, kind) {
         (Some(serial), OrderKind::Card) => {
