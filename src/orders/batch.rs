@@ -145,7 +145,7 @@ pub async fn preview(
     let offers = all_offers(&state.db.pool, merchant_id).await?;
     let spendable = read_account(&state.db.pool, merchant_id).await?.spendable();
     let given: Vec<String> = lines.iter().map(|line| cell(line, 2)).filter(|id| !id.is_empty()).collect();
-    let used = super::batch_submit::used_ids(&mut *state.db.pool.acquire().await?, merchant_id, &given).await?;
+    let used = super::batch_place::used_ids(&mut *state.db.pool.acquire().await?, merchant_id, &given).await?;
     let mut seen = HashSet::new();
     let mut running = 0i64;
     let checked: Vec<Checked> = lines
@@ -317,7 +317,7 @@ async fn generated_ids(
         .map(|entry| (entry.line_no, format!("B{batch_id}-{}", entry.line_no)))
         .collect();
     let plain: Vec<String> = wanted.iter().map(|(_, id)| id.clone()).collect();
-    let mut taken = super::batch_submit::used_ids(connection, merchant_id, &plain).await?;
+    let mut taken = super::batch_place::used_ids(connection, merchant_id, &plain).await?;
     taken.extend(checked.iter().map(|entry| entry.merchant_order_id.clone()).filter(|id| !id.is_empty()));
     let mut generated = std::collections::HashMap::with_capacity(wanted.len());
     for (line_no, base) in wanted {

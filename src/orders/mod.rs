@@ -4,6 +4,7 @@
 pub mod batch;
 pub(crate) mod batch_file;
 pub mod batch_lifecycle;
+mod batch_place;
 pub mod batch_submit;
 pub(crate) mod batch_upload;
 pub mod counters;

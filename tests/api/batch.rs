@@ -8,7 +8,8 @@ use serde_json::json;
 on_both_backends!(
     a_preview_rejects_each_bad_line_and_charges_nothing,
     files_and_templates_round_trip,
-    a_batch_of_several_chunks_places_every_line_once_with_its_order
+    a_batch_of_several_chunks_places_every_line_once_with_its_order,
+    submits_at_once_and_an_order_beside_them_spend_the_funds_once
 );
 
 const PRICE: i64 = 985;
@@ -124,6 +125,44 @@ async fn a_batch_of_several_chunks_places_every_line_once_with_its_order(backend
                   WHERE r.batch_id = $1 AND r.outcome = 2 AND o.merchant_order_id = r.merchant_order_id
                     AND o.account = r.account AND o.batch_id = r.batch_id";
     assert_eq!(app.scalar(linked, batch_id).await, lines);
+    assert_eq!(app.figures(mid).await.0, 0);
+    app.assert_books_balance(mid).await;
+}
+
+/// Two submits of one batch at once, and an order placed by hand while they run, against
+/// funds for exactly the batch. On PostgreSQL the batch's ranges go side by side; whichever
+/// way each range takes, every line is placed or refused once and the money is spent once:
+/// the hand order and the batch's last placed line cannot both be paid.
+async fn submits_at_once_and_an_order_beside_them_spend_the_funds_once(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
+    let (mid, token) = app.merchant("race").await;
+    let lines = 10_500;
+    app.fund(mid, lines * PRICE, 0).await;
+    let mut text = String::from("account,product_key,merchant_order_id\n");
+    for index in 0..lines {
+        text.push_str(&format!("139{index:08},MOBILE-DIRECT-10,R-{index}\n"));
+    }
+    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": text})).await;
+    let batch_id = preview.data()["batch_id"].as_i64().unwrap();
+    let submit = || app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id}));
+    let by_hand = app.post_as(
+        &token,
+        "/adminapi/order/add",
+        json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"}),
+    );
+    let (first, second, by_hand) = tokio::join!(submit(), submit(), by_hand);
+    assert_eq!((first.code(), second.code()), (20000, 20000), "{:?} {:?}", first.body, second.body);
+    let added = i64::from(by_hand.code() == 20000);
+    assert!(added == 1 || by_hand.code() != 20000, "{:?}", by_hand.body);
+    let placed =
+        app.scalar("SELECT COUNT(*) FROM order_batch_rows WHERE batch_id = $1 AND outcome = 2", batch_id).await;
+    let refused =
+        app.scalar("SELECT COUNT(*) FROM order_batch_rows WHERE batch_id = $1 AND outcome = 3", batch_id).await;
+    assert_eq!((placed + added, placed + refused), (lines, lines));
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, lines);
+    let linked = "SELECT COUNT(*) FROM order_batch_rows r JOIN orders o ON o.id = r.order_id
+                  WHERE r.batch_id = $1 AND r.outcome = 2 AND o.merchant_order_id = r.merchant_order_id";
+    assert_eq!(app.scalar(linked, batch_id).await, placed);
     assert_eq!(app.figures(mid).await.0, 0);
     app.assert_books_balance(mid).await;
 }

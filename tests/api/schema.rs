@@ -2,7 +2,7 @@
 //! tables, their columns, the indexes we create and the triggers are the same by name.
 //! Types are not compared (they differ on purpose: INTEGER/BIGINT, BLOB/BYTEA).
 
-use crate::helpers::{Backend, database_url};
+use crate::helpers::{Backend, database_url, spawn_app_with};
 use backoffice::db::Database;
 use sqlx::Row;
 use std::collections::BTreeSet;
@@ -46,6 +46,23 @@ async fn schema(backend: Backend) -> Names {
     names
 }
 
+/// PostgreSQL's per-statement stand-ins for four foreign keys SQLite keeps (migration 0022).
+const REFERENCE_CHECKS: &[&str] = &[
+    "trigger:orders.orders_merchant_exists",
+    "trigger:orders.orders_product_exists",
+    "trigger:account_log.account_log_merchant_exists",
+    "trigger:order_batch_rows.order_batch_rows_batch_exists",
+    "trigger:orders.orders_references_fixed",
+    "trigger:order_batch_rows.order_batch_rows_reference_fixed",
+    "trigger:merchants.merchants_id_fixed",
+    "trigger:products.products_id_fixed",
+    "trigger:order_batches.order_batches_id_fixed",
+    "trigger:merchants.merchants_orders_gone",
+    "trigger:merchants.merchants_account_log_gone",
+    "trigger:products.products_orders_gone",
+    "trigger:order_batches.order_batches_rows_gone",
+];
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn both_engines_migrate_to_the_same_tables_columns_indexes_and_triggers() {
     let sqlite = schema(Backend::Sqlite).await;
@@ -53,9 +70,126 @@ async fn both_engines_migrate_to_the_same_tables_columns_indexes_and_triggers() 
     assert!(sqlite.contains("orders.merchant_order_id") && sqlite.iter().any(|name| name.starts_with("index:")));
     assert!(sqlite.iter().any(|name| name.starts_with("trigger:")), "no trigger seen: {sqlite:?}");
     let only_sqlite: Vec<&String> = sqlite.difference(&postgres).collect();
-    let only_postgres: Vec<&String> = postgres.difference(&sqlite).collect();
+    let only_postgres: Vec<&String> =
+        postgres.difference(&sqlite).filter(|name| !REFERENCE_CHECKS.contains(&name.as_str())).collect();
+    for check in REFERENCE_CHECKS {
+        assert!(postgres.contains(*check), "PostgreSQL lacks {check}");
+    }
     assert!(
         only_sqlite.is_empty() && only_postgres.is_empty(),
         "the migrations differ.\nonly on SQLite: {only_sqlite:?}\nonly on PostgreSQL: {only_postgres:?}"
     );
 }
+
+/// An order with the given merchant and product, keyed by `key` (its ids and numbers).
+fn order_row(merchant_id: i64, product_id: i64, key: &str) -> String {
+    format!(
+        "({merchant_id}, '{key}', '{key}', '{key}', {product_id}, 'K', 'N', 1, 1, '13800138000', 1000, 1000, 1000, 0, 0, 0, 0)"
+    )
+}
+
+async fn insert_orders(pool: &sqlx::AnyPool, rows: &[String]) -> Result<(), sqlx::Error> {
+    let sql = format!(
+        "INSERT INTO orders (merchant_id, merchant_order_id, order_no, system_order_id, product_id, product_key,
+         product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen,
+         status, created_at, deadline_at) VALUES {}",
+        rows.join(", ")
+    );
+    sqlx::query(sqlx::AssertSqlSafe(sql)).execute(pool).await.map(drop)
+}
+
+/// The statement failed on a reference: SQLite's foreign-key error (787) or PostgreSQL's
+/// foreign_key_violation (23503), not on anything else the row might get wrong.
+fn refused(outcome: Result<(), sqlx::Error>, what: &str) {
+    let code = match &outcome {
+        Err(sqlx::Error::Database(error)) => error.code().map(|code| code.into_owned()),
+        _ => None,
+    };
+    assert!(matches!(code.as_deref(), Some("787" | "23503")), "{what}: {outcome:?}");
+}
+
+/// What orders, the account log and batch lines name must exist, and a product an order names
+/// cannot be deleted: SQLite by its foreign keys, PostgreSQL by the per-statement checks of
+/// migration 0022 that replaced them there.
+async fn the_database_refuses_broken_references(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
+    let pool = &app.state.db.pool;
+    let merchant = backoffice::demo::DEMO_MERCHANT_ID;
+    sqlx::query(
+        "INSERT INTO products (product_key, name, business_name, carrier, product_kind, face_value_fen, created_at)
+         VALUES ('REF-TEST', 'ref test', 'direct', 1, 1, 1000, 0)",
+    )
+    .execute(pool)
+    .await
+    .unwrap();
+    let product: i64 =
+        sqlx::query_scalar("SELECT id FROM products WHERE product_key = 'REF-TEST'").fetch_one(pool).await.unwrap();
+    let missing = 987_654_321;
+
+    refused(insert_orders(pool, &[order_row(missing, product, "R1")]).await, "a missing merchant");
+    refused(insert_orders(pool, &[order_row(merchant, missing, "R2")]).await, "a missing product");
+    // One bad row fails the whole statement: the good row beside it is not kept.
+    let mixed = [order_row(merchant, product, "R3"), order_row(merchant, missing, "R4")];
+    refused(insert_orders(pool, &mixed).await, "a statement with one bad row");
+    let kept: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE merchant_order_id LIKE 'R%'")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    assert_eq!(kept, 0);
+    insert_orders(pool, &[order_row(merchant, product, "R5"), order_row(merchant, product, "R6")])
+        .await
+        .expect("rows that name what exists");
+
+    let repoint = sqlx::query("UPDATE orders SET product_id = $1 WHERE merchant_order_id = 'R5'")
+        .bind(missing)
+        .execute(pool)
+        .await;
+    refused(repoint.map(drop), "an order's product changed to a missing one");
+    let log = sqlx::query(
+        "INSERT INTO account_log (merchant_id, account_type, change_type, amount_fen, balance_before_fen,
+         balance_after_fen, credit_before_fen, credit_after_fen, actor_name, remark, created_at)
+         VALUES ($1, 1, 6, 1, 0, 1, 0, 0, 'test', '', 0)",
+    )
+    .bind(missing)
+    .execute(pool)
+    .await;
+    refused(log.map(drop), "an account record of a missing merchant");
+    let line = sqlx::query(
+        "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, outcome)
+         VALUES ($1, 1, '13800138000', 'REF-TEST', 'L1', 0)",
+    )
+    .bind(missing)
+    .execute(pool)
+    .await;
+    refused(line.map(drop), "a batch line of a missing batch");
+
+    // A delete that waits for an uncommitted order naming the product still sees it.
+    let mut placing = pool.begin().await.unwrap();
+    let sql = format!(
+        "INSERT INTO orders (merchant_id, merchant_order_id, order_no, system_order_id, product_id, product_key,
+         product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen,
+         status, created_at, deadline_at) VALUES {}",
+        order_row(merchant, product, "R7")
+    );
+    sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut *placing).await.unwrap();
+    let deleting = {
+        let pool = pool.clone();
+        tokio::spawn(async move {
+            sqlx::query("DELETE FROM products WHERE id = $1")
+                .bind(product)
+                .execute(&pool)
+                .await
+                .map(|done| done.rows_affected())
+        })
+    };
+    placing.commit().await.unwrap();
+    refused(deleting.await.unwrap().map(drop), "a product that orders name was deleted");
+    let orders: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE product_id = $1")
+        .bind(product)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    assert_eq!(orders, 3);
+}
+
+crate::on_both_backends!(the_database_refuses_broken_references);

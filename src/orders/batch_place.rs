@@ -1,0 +1,427 @@
+//! Placing the waiting lines of a submitted batch, a range of lines per transaction.
+//!
+//! A range is at most [`CHUNK`] waiting lines, fixed when the submit starts. Each
+//! transaction first takes its lines (outcome 0, locked `FOR UPDATE` on PostgreSQL; SQLite's
+//! single writer already excludes everyone), so two submits of one batch at once place
+//! every line once: the second finds the range's lines handled. A crash between
+//! transactions leaves the remaining lines waiting; submitting again finishes them.
+//!
+//! Two ways to place a range:
+//! - **In order** ([`Way::Locked`]): the merchant's account is locked before anything is
+//!   decided, so the funds and prices read are the ones debited. Lines are refused in file
+//!   order once the money runs out.
+//! - **Side by side** ([`Way::SideBySide`], PostgreSQL only, when the balance covers the whole
+//!   batch at submit): two ranges at once, each on its own connection, deciding from the
+//!   account and the prices as last committed and inserting its orders before it locks the
+//!   account. Under the lock it checks what it decided: the balance still covers the range,
+//!   and every price it used is still the price. If either fails, nothing of the range is
+//!   kept and it is placed in order instead. One backend inserting a range's orders was the
+//!   whole of a 100,000-line submit (13 indexes a row); two use the machine's second core.
+//!   Lock order is the same in both ways (lines, then the account, then the counters), so
+//!   they cannot deadlock each other.
+
+use super::counters::CounterChanges;
+use super::store::{NewOrder, Offer, all_offers, insert_orders};
+use crate::db::{DatabaseKind, now_millis};
+use crate::domain::{OrderKind, OrderStatus, ProductKind};
+use crate::error::AppError;
+use crate::finance::ledger::{Account, Actor, Ledger, OrderRef};
+use crate::i18n::TradeMessage;
+use crate::sql::{Bind, bind_all};
+use crate::state::AppState;
+use futures_util::StreamExt;
+use sqlx::Row;
+use std::collections::{HashMap, HashSet};
+
+/// Lines placed per transaction.
+const CHUNK: usize = 5_000;
+
+/// Ranges placed at once on PostgreSQL when they may go side by side.
+const LANES: usize = 2;
+
+/// The batch being placed.
+#[derive(Debug, Clone)]
+pub struct Placing {
+    pub batch_id: i64,
+    pub merchant_id: i64,
+    /// What the valid lines cost at preview.
+    pub total_fen: i64,
+    pub actor: Actor,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Way {
+    Locked,
+    SideBySide,
+}
+
+/// What became of a range.
+#[derive(Debug, PartialEq, Eq)]
+enum Range {
+    Placed,
+    /// Side by side only: what it decided no longer holds under the lock (or the balance did
+    /// not cover it); nothing of it was kept, and it is to be placed in order.
+    InOrder,
+}
+
+/// Places every waiting line of the batch.
+pub async fn place_waiting(state: &AppState, batch: &Placing) -> Result<(), AppError> {
+    let ranges = waiting_ranges(state, batch.batch_id).await?;
+    let balance = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
+    let side_by_side = state.db.kind == DatabaseKind::Postgres && ranges.len() > 1 && balance >= batch.total_fen;
+    if !side_by_side {
+        for range in ranges {
+            place_range(state, batch, range, Way::Locked).await?;
+        }
+        return Ok(());
+    }
+    let mut placed = futures_util::stream::iter(ranges)
+        .map(|range| async move {
+            match place_range(state, batch, range, Way::SideBySide).await {
+                Ok(Range::Placed) => return Ok(()),
+                Ok(Range::InOrder) => {}
+                // Any error of the attempt (a merchant order id taken meanwhile, a deadlock
+                // with a placement outside the batch) rolled it back whole; placed in order,
+                // a real error shows again and is reported as such.
+                Err(error) => {
+                    tracing::debug!(?error, "batch range placed in order after a side-by-side attempt failed")
+                }
+            }
+            place_range(state, batch, range, Way::Locked).await.map(drop)
+        })
+        .buffer_unordered(LANES);
+    while let Some(outcome) = placed.next().await {
+        outcome?;
+    }
+    Ok(())
+}
+
+/// The waiting lines cut into ranges of at most [`CHUNK`] lines, `(first, last)` line
+/// numbers, in file order.
+async fn waiting_ranges(state: &AppState, batch_id: i64) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    let lines: Vec<i64> =
+        sqlx::query_scalar("SELECT line_no FROM order_batch_rows WHERE batch_id = $1 AND outcome = 0 ORDER BY line_no")
+            .bind(batch_id)
+            .fetch_all(&state.db.pool)
+            .await?;
+    Ok(lines.chunks(CHUNK).map(|chunk| (chunk[0], chunk[chunk.len() - 1])).collect())
+}
+
+struct Line {
+    line_no: i64,
+    account: String,
+    product_key: String,
+    merchant_order_id: String,
+    preview_price: i64,
+}
+
+/// Places the waiting lines of one range in one transaction.
+async fn place_range(
+    state: &AppState,
+    batch: &Placing,
+    (first, last): (i64, i64),
+    way: Way,
+) -> Result<Range, AppError> {
+    let mut transaction = state.db.begin_write().await?;
+    let lock = if state.db.kind == DatabaseKind::Postgres { " FOR UPDATE" } else { "" };
+    let sql = format!(
+        "SELECT line_no, account, product_key, merchant_order_id, price_fen FROM order_batch_rows
+         WHERE batch_id = $1 AND line_no >= $2 AND line_no <= $3 AND outcome = 0 ORDER BY line_no{lock}"
+    );
+    let read = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(batch.batch_id).bind(first).bind(last);
+    let rows = read.fetch_all(&mut *transaction).await?;
+    if rows.is_empty() {
+        return Ok(Range::Placed);
+    }
+    let lines = rows
+        .iter()
+        .map(|row| {
+            Ok(Line {
+                line_no: row.try_get(0)?,
+                account: row.try_get(1)?,
+                product_key: row.try_get(2)?,
+                merchant_order_id: row.try_get(3)?,
+                preview_price: row.try_get(4)?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let mut ledger = None;
+    let figures = match way {
+        Way::Locked => {
+            let opened = Ledger::open(&mut transaction, batch.merchant_id, batch.actor.clone()).await?;
+            let figures = opened.account();
+            ledger = Some(opened);
+            figures
+        }
+        Way::SideBySide => match account_as_committed(&mut transaction, batch.merchant_id).await? {
+            Some(figures) => figures,
+            None => return in_order(transaction).await,
+        },
+    };
+    let offers = all_offers(&mut *transaction, batch.merchant_id).await?;
+    // Ids were free at preview. Side by side they are not read again: one taken since
+    // fails the insert on the unique index, and the range is placed in order, which reads
+    // them and refuses that line alone.
+    let used = match way {
+        Way::Locked => {
+            let ids: Vec<String> = lines.iter().map(|line| line.merchant_order_id.clone()).collect();
+            used_ids(&mut transaction, batch.merchant_id, &ids).await?
+        }
+        Way::SideBySide => HashSet::new(),
+    };
+    let now = now_millis();
+    let deadline = now + crate::config::millis(state.config.channel.deadline);
+    let decided = decide(batch, &lines, &offers, &used, figures, (now, deadline));
+    // Side by side, every order is paid from the balance alone: then whichever range
+    // commits first, each order's split is the one decided here.
+    let short = decided.refused.iter().any(|(_, reason)| *reason == TradeMessage::InsufficientFunds);
+    if way == Way::SideBySide && (short || decided.orders.iter().any(|order| order.paid.1 != 0)) {
+        return in_order(transaction).await;
+    }
+    let inserted = insert_orders(&mut transaction, &decided.orders).await?;
+    if inserted.len() != decided.orders.len() {
+        // Both ways hold the range's lines, and the unique index refuses an id taken
+        // meanwhile; if a row is skipped anyway, nothing of this range is kept.
+        return Err(anyhow::anyhow!("batch {}: merchant order ids taken during submit", batch.batch_id).into());
+    }
+    mark_lines(&mut transaction, batch, &decided.refused, (first, last)).await?;
+    let mut ledger = match ledger {
+        Some(ledger) => ledger,
+        None => {
+            let ledger = Ledger::open(&mut transaction, batch.merchant_id, batch.actor.clone()).await?;
+            let now_offers = all_offers(&mut *transaction, batch.merchant_id).await?;
+            if !still_holds(&decided.orders, &ledger.account(), &now_offers) {
+                return in_order(transaction).await;
+            }
+            ledger
+        }
+    };
+    let id_of: HashMap<&str, i64> = inserted.iter().map(|(key, id)| (key.as_str(), *id)).collect();
+    let mut counters = CounterChanges::default();
+    for order in &decided.orders {
+        let id = id_of[order.merchant_order_id.as_str()];
+        ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
+        counters.add(order.counted().key(OrderStatus::Pending.code(), false), 1);
+    }
+    ledger.flush(&mut transaction).await?;
+    counters.apply(&mut transaction).await?;
+    transaction.commit().await?;
+    for order in &decided.orders {
+        state.live.placed(crate::live::aggregate::Placed {
+            id: id_of[order.merchant_order_id.as_str()],
+            merchant_id: order.merchant_id,
+            price_fen: order.price_fen,
+            created_at: order.created_at,
+        });
+    }
+    Ok(Range::Placed)
+}
+
+/// Rolls a side-by-side attempt back now (its line locks go with it, before the range is
+/// placed in order on another connection) and says so.
+async fn in_order(transaction: sqlx::Transaction<'static, sqlx::Any>) -> Result<Range, AppError> {
+    transaction.rollback().await?;
+    tracing::debug!("a batch range decided side by side no longer held under the lock");
+    Ok(Range::InOrder)
+}
+
+/// The merchant's figures as last committed, read without the lock (side by side).
+async fn account_as_committed(
+    transaction: &mut sqlx::AnyConnection,
+    merchant_id: i64,
+) -> Result<Option<Account>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen FROM merchant_accounts
+         WHERE merchant_id = $1",
+    )
+    .bind(merchant_id)
+    .fetch_optional(&mut *transaction)
+    .await?;
+    row.map(|row| {
+        Ok(Account {
+            balance_fen: row.try_get(0)?,
+            credit_limit_fen: row.try_get(1)?,
+            credit_used_fen: row.try_get(2)?,
+            total_topup_fen: row.try_get(3)?,
+        })
+    })
+    .transpose()
+}
+
+/// What a side-by-side range decided, checked under the account lock: the balance alone
+/// still pays every order (so each order's split, all from the balance, is the one it would
+/// get now), and each order's offer is still the merchant's, at the same price.
+fn still_holds(orders: &[NewOrder], locked: &Account, offers_now: &HashMap<String, Offer>) -> bool {
+    let spent: i64 = orders.iter().map(|order| order.price_fen).sum();
+    let same_offer = |order: &NewOrder| {
+        offers_now
+            .get(&order.offer.product_key)
+            .is_some_and(|now| now.product_id == order.offer.product_id && now.price_fen == Some(order.price_fen))
+    };
+    locked.balance_fen >= spent && orders.iter().all(|order| order.paid == (order.price_fen, 0) && same_offer(order))
+}
+
+struct Decided {
+    orders: Vec<NewOrder>,
+    refused: Vec<(i64, TradeMessage)>,
+}
+
+/// Which lines become orders, at what price and paid how, and why the others are refused.
+/// A line whose quote was switched off or repriced since the preview is refused with its
+/// reason, never placed at the preview's price.
+fn decide(
+    batch: &Placing,
+    lines: &[Line],
+    offers: &HashMap<String, Offer>,
+    used: &HashSet<String>,
+    mut figures: Account,
+    (now, deadline): (i64, i64),
+) -> Decided {
+    let (mut orders, mut refused) = (Vec::new(), Vec::new());
+    for line in lines {
+        let offer = offers.get(&line.product_key).filter(|offer| offer.price_fen.is_some());
+        let reason = match offer {
+            None => Some(TradeMessage::QuoteUnavailable),
+            Some(offer) if offer.price_fen != Some(line.preview_price) => Some(TradeMessage::QuoteChanged),
+            Some(_) if used.contains(&line.merchant_order_id) => Some(TradeMessage::MerchantOrderIdDuplicate),
+            Some(_) => None,
+        };
+        let (Some(offer), None) = (offer, reason.clone()) else {
+            refused.push((line.line_no, reason.unwrap_or(TradeMessage::QuoteUnavailable)));
+            continue;
+        };
+        let price = offer.price_fen.unwrap_or_default();
+        let Some(paid) = figures.take(price) else {
+            refused.push((line.line_no, TradeMessage::InsufficientFunds));
+            continue;
+        };
+        let kind = if offer.product_kind == ProductKind::Card { OrderKind::Card } else { OrderKind::Ordinary };
+        let mut order = NewOrder::pending(
+            batch.merchant_id,
+            line.merchant_order_id.clone(),
+            offer.clone(),
+            kind,
+            line.account.clone(),
+            price,
+            now,
+            deadline,
+        );
+        order.paid = paid;
+        order.batch_id = Some(batch.batch_id);
+        order.created_by = batch.actor.id;
+        orders.push(order);
+    }
+    Decided { orders, refused }
+}
+
+/// Refused lines get their reason; the range's other waiting lines are placed, each with
+/// its order's id.
+async fn mark_lines(
+    transaction: &mut sqlx::AnyConnection,
+    batch: &Placing,
+    refused: &[(i64, TradeMessage)],
+    (first, last): (i64, i64),
+) -> Result<(), sqlx::Error> {
+    for (line_no, reason) in refused {
+        sqlx::query("UPDATE order_batch_rows SET outcome = 3, reason = $3 WHERE batch_id = $1 AND line_no = $2")
+            .bind(batch.batch_id)
+            .bind(line_no)
+            .bind(reason.stored())
+            .execute(&mut *transaction)
+            .await?;
+    }
+    // Measured against passing (line, order id) pairs in a VALUES list: the lookup by the
+    // unique (merchant, merchant order id) key is cheaper than joining 5,000 pairs.
+    sqlx::query(
+        "UPDATE order_batch_rows SET outcome = 2, order_id = (SELECT o.id FROM orders o WHERE o.merchant_id = $1
+             AND o.merchant_order_id = order_batch_rows.merchant_order_id)
+         WHERE batch_id = $2 AND outcome = 0 AND line_no >= $3 AND line_no <= $4",
+    )
+    .bind(batch.merchant_id)
+    .bind(batch.batch_id)
+    .bind(first)
+    .bind(last)
+    .execute(&mut *transaction)
+    .await?;
+    Ok(())
+}
+
+/// Which of these merchant order ids the merchant has used already.
+pub async fn used_ids(
+    connection: &mut sqlx::AnyConnection,
+    merchant_id: i64,
+    ids: &[String],
+) -> Result<HashSet<String>, sqlx::Error> {
+    let mut used = HashSet::new();
+    for chunk in ids.chunks(1_000) {
+        let placeholders = (0..chunk.len()).map(|index| format!("${}", index + 2)).collect::<Vec<_>>().join(", ");
+        let sql = format!(
+            "SELECT merchant_order_id FROM orders WHERE merchant_id = $1 AND merchant_order_id IN ({placeholders})"
+        );
+        let mut binds = vec![Bind::Int(merchant_id)];
+        binds.extend(chunk.iter().cloned().map(Bind::Text));
+        for row in
+            bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).fetch_all(&mut *connection).await?
+        {
+            used.insert(row.try_get(0)?);
+        }
+    }
+    Ok(used)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Carrier;
+
+    fn offer(product_id: i64, price: Option<i64>) -> Offer {
+        Offer {
+            product_id,
+            product_key: format!("P{product_id}"),
+            product_name: "product".into(),
+            carrier: Carrier::Mobile,
+            product_kind: ProductKind::Direct,
+            face_value_fen: 1_000,
+            price_fen: price,
+        }
+    }
+
+    fn order(product_id: i64, price: i64, paid: (i64, i64)) -> NewOrder {
+        let mut order = NewOrder::pending(
+            1,
+            format!("M{product_id}"),
+            offer(product_id, Some(price)),
+            OrderKind::Ordinary,
+            "13800138000".into(),
+            price,
+            0,
+            0,
+        );
+        order.paid = paid;
+        order
+    }
+
+    fn offers(list: &[Offer]) -> HashMap<String, Offer> {
+        list.iter().map(|offer| (offer.product_key.clone(), offer.clone())).collect()
+    }
+
+    fn balance(fen: i64) -> Account {
+        Account { balance_fen: fen, ..Account::default() }
+    }
+
+    #[test]
+    fn a_side_by_side_decision_holds_only_while_the_balance_and_prices_do() {
+        let orders = [order(1, 900, (900, 0)), order(2, 950, (950, 0))];
+        let now = offers(&[offer(1, Some(900)), offer(2, Some(950))]);
+        assert!(still_holds(&orders, &balance(1_850), &now));
+        // Another placement spent the balance meanwhile.
+        assert!(!still_holds(&orders, &balance(1_849), &now));
+        // A quote repriced, switched off, or its product replaced.
+        assert!(!still_holds(&orders, &balance(5_000), &offers(&[offer(1, Some(901)), offer(2, Some(950))])));
+        assert!(!still_holds(&orders, &balance(5_000), &offers(&[offer(1, None), offer(2, Some(950))])));
+        assert!(!still_holds(&orders, &balance(5_000), &offers(&[offer(2, Some(950))])));
+        // Decided with credit: whichever range commits first changes the split.
+        let on_credit = [order(1, 900, (400, 500))];
+        assert!(!still_holds(&on_credit, &balance(5_000), &now));
+    }
+}
