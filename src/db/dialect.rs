@@ -17,6 +17,9 @@
 //! | a list of values bound as one parameter | JSON text read with `json_each` | JSON text read with `json_array_elements` |
 //! | a long read (the orders' CSV export) | keyset pages of 2,000 rows, each one text built by the database (`long_read`) | one statement read as a stream |
 //! | a hot query's index | named (`INDEXED BY`): without statistics the planner may pick another, and the worker's claim read every order twice a second | the planner's choice (it has statistics) |
+//! | many rows in one insert | `VALUES` lists of up to `MAX_BINDS` values (`sql::insert_rows`) | one array per column, `unnest` (same) |
+//! | a batch submit's ranges | one after another, the writer excludes everyone | lines taken `FOR UPDATE`; two ranges side by side (`orders/batch_place.rs`) |
+//! | references of orders, account records and batch lines | foreign keys | checked once per statement by triggers (migration 0022) |
 //! | the DDL (identity columns, types) | `migrations/sqlite` | `migrations/postgres` (same numbered steps, `tests/api/schema.rs`) |
 //!
 //! Bound values per statement (`sql::MAX_BINDS`) stay under both engines' limits.

@@ -10,7 +10,7 @@
 //! balance, and the credit records sum to the available credit.
 
 use crate::db::now_millis;
-use crate::sql::{Bind, StatementBatch, values_list};
+use crate::sql::{Bind, StatementBatch};
 use sqlx::{AnyConnection, Row};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -283,10 +283,12 @@ impl Ledger {
         self.push(AccountType::Balance, ChangeType::Adjustment, amount, None, remark, |a| a.balance_fen += amount);
     }
 
-    /// Stores the account and appends the records (many rows per statement).
+    /// Stores the account and appends the records (many rows per statement; on PostgreSQL
+    /// their values bound as arrays, see [`crate::sql::insert_rows`]).
     pub async fn flush(self, connection: &mut AnyConnection) -> Result<Account, sqlx::Error> {
         let mut batch = StatementBatch::default();
-        let account = self.add_to(&mut batch);
+        let postgres = connection.backend_name() == "PostgreSQL";
+        let account = self.statements(&mut batch, postgres);
         batch.execute(connection).await?;
         Ok(account)
     }
@@ -294,6 +296,12 @@ impl Ledger {
     /// The statements that store the figures and the records, for a batch of statements
     /// run together; returns the account as it will be.
     pub fn add_to(self, batch: &mut StatementBatch) -> Account {
+        // VALUES lists: a batch may become one statement of WITH clauses, whose placeholders
+        // are renumbered; arrays gain nothing for the few records of a group.
+        self.statements(batch, false)
+    }
+
+    fn statements(self, batch: &mut StatementBatch, postgres: bool) -> Account {
         if self.records.is_empty() {
             return self.account;
         }
@@ -310,33 +318,28 @@ impl Ledger {
                 Bind::Int(self.merchant_id),
             ],
         );
-        const COLUMNS: usize = 14;
-        for chunk in self.records.chunks(crate::sql::MAX_BINDS / COLUMNS) {
-            let sql = format!(
-                "INSERT INTO account_log (merchant_id, account_type, change_type, amount_fen, balance_before_fen,
+        let rows = self.records.iter().map(|record| {
+            vec![
+                Bind::Int(self.merchant_id),
+                Bind::Int(record.account_type as i64),
+                Bind::Int(record.change_type as i64),
+                Bind::Int(record.amount),
+                Bind::Int(record.balance_before),
+                Bind::Int(record.balance_after),
+                Bind::Int(record.credit_before),
+                Bind::Int(record.credit_after),
+                Bind::OptInt(record.order_id),
+                Bind::OptText(record.order_no.clone()),
+                Bind::OptInt(self.actor.id),
+                Bind::Text(self.actor.name.clone()),
+                Bind::Text(record.remark.clone()),
+                Bind::Int(record.at),
+            ]
+        });
+        let head = "INSERT INTO account_log (merchant_id, account_type, change_type, amount_fen, balance_before_fen,
                  balance_after_fen, credit_before_fen, credit_after_fen, order_id, order_no, actor_id, actor_name,
-                 remark, created_at) VALUES {}",
-                values_list(chunk.len(), COLUMNS)
-            );
-            let mut binds = Vec::with_capacity(chunk.len() * COLUMNS);
-            for record in chunk {
-                binds.extend([
-                    Bind::Int(self.merchant_id),
-                    Bind::Int(record.account_type as i64),
-                    Bind::Int(record.change_type as i64),
-                    Bind::Int(record.amount),
-                    Bind::Int(record.balance_before),
-                    Bind::Int(record.balance_after),
-                    Bind::Int(record.credit_before),
-                    Bind::Int(record.credit_after),
-                    Bind::OptInt(record.order_id),
-                    Bind::OptText(record.order_no.clone()),
-                    Bind::OptInt(self.actor.id),
-                    Bind::Text(self.actor.name.clone()),
-                    Bind::Text(record.remark.clone()),
-                    Bind::Int(record.at),
-                ]);
-            }
+                 remark, created_at)";
+        for (sql, binds) in crate::sql::insert_rows(postgres, head, rows.collect(), "") {
             batch.push(sql, binds);
         }
         self.account

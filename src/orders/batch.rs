@@ -14,7 +14,7 @@ use crate::extract::QueryParams;
 use crate::finance::read_account;
 use crate::i18n::{Locale, Message, TradeMessage, files};
 use crate::session::CurrentUser;
-use crate::sql::{Bind, bind_all, values_list};
+use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
 use axum::extract::{Request, State};
 use axum::http::HeaderMap;
@@ -275,27 +275,23 @@ async fn store_batch(
     .fetch_one(&mut *transaction)
     .await?;
     let generated = generated_ids(&mut transaction, merchant_id, batch_id, checked).await?;
-    const COLUMNS: usize = 8;
-    for chunk in checked.chunks(crate::sql::MAX_BINDS / COLUMNS) {
-        let sql = format!(
-            "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason) VALUES {}",
-            values_list(chunk.len(), COLUMNS)
-        );
-        let mut binds = Vec::with_capacity(chunk.len() * COLUMNS);
-        for entry in chunk {
-            let merchant_order_id =
-                generated.get(&entry.line_no).cloned().unwrap_or_else(|| entry.merchant_order_id.clone());
-            binds.extend([
-                Bind::Int(batch_id),
-                Bind::Int(entry.line_no),
-                Bind::Text(entry.account.clone()),
-                Bind::Text(entry.product_key.clone()),
-                Bind::Text(merchant_order_id),
-                Bind::Int(entry.price_fen),
-                Bind::Int(if entry.reason.is_some() { outcome::INVALID } else { outcome::VALID }),
-                Bind::Text(entry.reason.as_ref().map(TradeMessage::stored).unwrap_or_default()),
-            ]);
-        }
+    let rows = checked.iter().map(|entry| {
+        let merchant_order_id =
+            generated.get(&entry.line_no).cloned().unwrap_or_else(|| entry.merchant_order_id.clone());
+        vec![
+            Bind::Int(batch_id),
+            Bind::Int(entry.line_no),
+            Bind::Text(entry.account.clone()),
+            Bind::Text(entry.product_key.clone()),
+            Bind::Text(merchant_order_id),
+            Bind::Int(entry.price_fen),
+            Bind::Int(if entry.reason.is_some() { outcome::INVALID } else { outcome::VALID }),
+            Bind::Text(entry.reason.as_ref().map(TradeMessage::stored).unwrap_or_default()),
+        ]
+    });
+    let head = "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason)";
+    let postgres = transaction.backend_name() == "PostgreSQL";
+    for (sql, binds) in crate::sql::insert_rows(postgres, head, rows.collect(), "") {
         bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds).execute(&mut *transaction).await?;
     }
     transaction.commit().await?;

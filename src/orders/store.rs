@@ -331,12 +331,10 @@ pub async fn insert_orders(
     orders: &[NewOrder],
 ) -> Result<Vec<(String, i64)>, sqlx::Error> {
     let mut inserted = Vec::with_capacity(orders.len());
-    for chunk in orders.chunks(crate::sql::MAX_BINDS / INSERT_COLUMNS) {
-        let sql = format!(
-            "INSERT INTO orders ({ORDER_COLUMNS}) VALUES {} RETURNING merchant_order_id, id",
-            values_list(chunk.len(), INSERT_COLUMNS)
-        );
-        let binds: Vec<Bind> = chunk.iter().flat_map(order_binds).collect();
+    let postgres = connection.backend_name() == "PostgreSQL";
+    let rows: Vec<Vec<Bind>> = orders.iter().map(|order| order_binds(order).into()).collect();
+    let head = format!("INSERT INTO orders ({ORDER_COLUMNS})");
+    for (sql, binds) in crate::sql::insert_rows(postgres, &head, rows, "RETURNING merchant_order_id, id") {
         let rows =
             bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).fetch_all(&mut *connection).await?;
         for row in rows {
