@@ -1,6 +1,6 @@
 //! Placing the waiting lines of a submitted batch, a range of lines per transaction.
 //!
-//! A range is at most [`CHUNK`] waiting lines, fixed when the submit starts. Each
+//! A range is at most [`range_lines`] waiting lines, fixed when the submit starts. Each
 //! transaction first takes its lines (outcome 0, locked `FOR UPDATE` on PostgreSQL; SQLite's
 //! single writer already excludes everyone), so two submits of one batch at once place
 //! every line once: the second finds the range's lines handled. A crash between
@@ -27,14 +27,21 @@ use crate::domain::{OrderKind, OrderStatus, ProductKind};
 use crate::error::AppError;
 use crate::finance::ledger::{Account, Actor, Ledger, OrderRef};
 use crate::i18n::TradeMessage;
-use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
 use futures_util::StreamExt;
 use sqlx::Row;
 use std::collections::{HashMap, HashSet};
 
-/// Lines placed per transaction.
-const CHUNK: usize = 5_000;
+/// Lines placed per transaction. On PostgreSQL, where two ranges go side by side, smaller
+/// ranges keep both lanes busy to the end and each one's turn at the account lock short
+/// (100,000 lines: 1,000 a range 2.9–3.1 s, 5,000 3.2 s); SQLite's single writer does better
+/// with fewer, larger transactions (2.35 s against 2.57 s).
+const fn range_lines(engine: DatabaseKind) -> usize {
+    match engine {
+        DatabaseKind::Postgres => 1_000,
+        DatabaseKind::Sqlite => 5_000,
+    }
+}
 
 /// Ranges placed at once on PostgreSQL when they may go side by side.
 const LANES: usize = 2;
@@ -96,7 +103,7 @@ pub async fn place_waiting(state: &AppState, batch: &Placing) -> Result<(), AppE
     Ok(())
 }
 
-/// The waiting lines cut into ranges of at most [`CHUNK`] lines, `(first, last)` line
+/// The waiting lines cut into ranges of at most [`range_lines`], `(first, last)` line
 /// numbers, in file order.
 async fn waiting_ranges(state: &AppState, batch_id: i64) -> Result<Vec<(i64, i64)>, sqlx::Error> {
     let lines: Vec<i64> =
@@ -104,7 +111,7 @@ async fn waiting_ranges(state: &AppState, batch_id: i64) -> Result<Vec<(i64, i64
             .bind(batch_id)
             .fetch_all(&state.db.pool)
             .await?;
-    Ok(lines.chunks(CHUNK).map(|chunk| (chunk[0], chunk[chunk.len() - 1])).collect())
+    Ok(lines.chunks(range_lines(state.db.kind)).map(|chunk| (chunk[0], chunk[chunk.len() - 1])).collect())
 }
 
 struct Line {
@@ -352,17 +359,16 @@ pub async fn used_ids(
     merchant_id: i64,
     ids: &[String],
 ) -> Result<HashSet<String>, sqlx::Error> {
+    let engine = if connection.backend_name() == "PostgreSQL" { DatabaseKind::Postgres } else { DatabaseKind::Sqlite };
     let mut used = HashSet::new();
-    for chunk in ids.chunks(1_000) {
-        let placeholders = (0..chunk.len()).map(|index| format!("${}", index + 2)).collect::<Vec<_>>().join(", ");
-        let sql = format!(
-            "SELECT merchant_order_id FROM orders WHERE merchant_id = $1 AND merchant_order_id IN ({placeholders})"
-        );
-        let mut binds = vec![Bind::Int(merchant_id)];
-        binds.extend(chunk.iter().cloned().map(Bind::Text));
-        for row in
-            bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).fetch_all(&mut *connection).await?
-        {
+    for chunk in ids.chunks(10_000) {
+        let list = serde_json::to_string(chunk).map_err(|error| sqlx::Error::Encode(error.into()))?;
+        let rows = sqlx::query(crate::db::dialect::used_merchant_order_ids(engine))
+            .bind(merchant_id)
+            .bind(list)
+            .fetch_all(&mut *connection)
+            .await?;
+        for row in rows {
             used.insert(row.try_get(0)?);
         }
     }

@@ -104,8 +104,8 @@ async fn a_preview_rejects_each_bad_line_and_charges_nothing(backend: Backend) {
     assert!(csv.contains("placed") && csv.contains("sanity check"), "{csv}");
 }
 
-/// A submit places 5,000 lines per transaction, each chunk starting after the last line
-/// of the one before, and marks each placed line with its order's id.
+/// A submit places its lines range by range (5,000 lines on SQLite, 1,000 on PostgreSQL, two
+/// at a time there), places each line once and marks it with its order's id.
 async fn a_batch_of_several_chunks_places_every_line_once_with_its_order(backend: Backend) {
     let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
     let (mid, token) = app.merchant("bulk").await;
