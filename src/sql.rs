@@ -252,16 +252,17 @@ impl Conditions {
 pub fn insert_rows(postgres: bool, head: &str, rows: Vec<Vec<Bind>>, tail: &str) -> Vec<(String, Vec<Bind>)> {
     let columns = rows.first().map_or(1, Vec::len).max(1);
     let per_statement = if postgres { 10_000 } else { MAX_BINDS / columns };
+    let tail = if tail.is_empty() { String::new() } else { format!(" {tail}") };
     let mut statements = Vec::new();
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
         let chunk: Vec<Vec<Bind>> = rows.by_ref().take(per_statement).collect();
         if postgres {
             if let Some((unnest, binds)) = unnest_rows(&chunk) {
-                statements.push((format!("{head} SELECT * FROM {unnest} {tail}"), binds));
+                statements.push((format!("{head} SELECT * FROM {unnest}{tail}"), binds));
             }
         } else {
-            let sql = format!("{head} VALUES {} {tail}", values_list(chunk.len(), columns));
+            let sql = format!("{head} VALUES {}{tail}", values_list(chunk.len(), columns));
             statements.push((sql, chunk.into_iter().flatten().collect()));
         }
     }

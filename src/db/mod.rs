@@ -35,6 +35,11 @@ impl DatabaseKind {
         }
     }
 
+    /// The engine behind a connection.
+    pub fn of(connection: &sqlx::AnyConnection) -> Self {
+        if connection.backend_name() == "PostgreSQL" { DatabaseKind::Postgres } else { DatabaseKind::Sqlite }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             DatabaseKind::Sqlite => "sqlite",

@@ -287,7 +287,7 @@ impl Ledger {
     /// their values bound as arrays, see [`crate::sql::insert_rows`]).
     pub async fn flush(self, connection: &mut AnyConnection) -> Result<Account, sqlx::Error> {
         let mut batch = StatementBatch::default();
-        let postgres = connection.backend_name() == "PostgreSQL";
+        let postgres = crate::db::DatabaseKind::of(connection) == crate::db::DatabaseKind::Postgres;
         let account = self.statements(&mut batch, postgres);
         batch.execute(connection).await?;
         Ok(account)

@@ -63,12 +63,15 @@ pub fn merchant_may_order(disabled: Option<bool>) -> Result<(), crate::error::Ap
 }
 
 /// A merchant's figures (zero for a merchant that was never funded).
-pub async fn read_account(pool: &AnyPool, merchant_id: i64) -> Result<Account, sqlx::Error> {
+pub async fn read_account<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    merchant_id: i64,
+) -> Result<Account, sqlx::Error> {
     let row = sqlx::query(
         "SELECT balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen FROM merchant_accounts WHERE merchant_id = $1",
     )
     .bind(merchant_id)
-    .fetch_optional(pool)
+    .fetch_optional(executor)
     .await?;
     Ok(match row {
         Some(row) => Account {

@@ -290,7 +290,7 @@ async fn store_batch(
         ]
     });
     let head = "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason)";
-    let postgres = transaction.backend_name() == "PostgreSQL";
+    let postgres = crate::db::DatabaseKind::of(&transaction) == crate::db::DatabaseKind::Postgres;
     for (sql, binds) in crate::sql::insert_rows(postgres, head, rows.collect(), "") {
         bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds).execute(&mut *transaction).await?;
     }

@@ -160,10 +160,9 @@ async fn place_range(
             ledger = Some(opened);
             figures
         }
-        Way::SideBySide => match account_as_committed(&mut transaction, batch.merchant_id).await? {
-            Some(figures) => figures,
-            None => return in_order(transaction).await,
-        },
+        // As last committed, without the lock (zero for a merchant never funded: then every
+        // line falls short below and the range goes in order).
+        Way::SideBySide => crate::finance::read_account(&mut *transaction, batch.merchant_id).await?,
     };
     let offers = all_offers(&mut *transaction, batch.merchant_id).await?;
     // Ids were free at preview. Side by side they are not read again: one taken since
@@ -230,29 +229,6 @@ async fn in_order(transaction: sqlx::Transaction<'static, sqlx::Any>) -> Result<
     transaction.rollback().await?;
     tracing::debug!("a batch range decided side by side no longer held under the lock");
     Ok(Range::InOrder)
-}
-
-/// The merchant's figures as last committed, read without the lock (side by side).
-async fn account_as_committed(
-    transaction: &mut sqlx::AnyConnection,
-    merchant_id: i64,
-) -> Result<Option<Account>, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen FROM merchant_accounts
-         WHERE merchant_id = $1",
-    )
-    .bind(merchant_id)
-    .fetch_optional(&mut *transaction)
-    .await?;
-    row.map(|row| {
-        Ok(Account {
-            balance_fen: row.try_get(0)?,
-            credit_limit_fen: row.try_get(1)?,
-            credit_used_fen: row.try_get(2)?,
-            total_topup_fen: row.try_get(3)?,
-        })
-    })
-    .transpose()
 }
 
 /// What a side-by-side range decided, checked under the account lock: the balance alone
@@ -359,7 +335,7 @@ pub async fn used_ids(
     merchant_id: i64,
     ids: &[String],
 ) -> Result<HashSet<String>, sqlx::Error> {
-    let engine = if connection.backend_name() == "PostgreSQL" { DatabaseKind::Postgres } else { DatabaseKind::Sqlite };
+    let engine = DatabaseKind::of(connection);
     let mut used = HashSet::new();
     for chunk in ids.chunks(10_000) {
         let list = serde_json::to_string(chunk).map_err(|error| sqlx::Error::Encode(error.into()))?;

@@ -331,7 +331,7 @@ pub async fn insert_orders(
     orders: &[NewOrder],
 ) -> Result<Vec<(String, i64)>, sqlx::Error> {
     let mut inserted = Vec::with_capacity(orders.len());
-    let postgres = connection.backend_name() == "PostgreSQL";
+    let postgres = crate::db::DatabaseKind::of(connection) == crate::db::DatabaseKind::Postgres;
     let rows: Vec<Vec<Bind>> = orders.iter().map(|order| order_binds(order).into()).collect();
     let head = format!("INSERT INTO orders ({ORDER_COLUMNS})");
     for (sql, binds) in crate::sql::insert_rows(postgres, &head, rows, "RETURNING merchant_order_id, id") {
@@ -375,15 +375,10 @@ pub async fn insert_events(
 /// statement per order made PostgreSQL plan a WITH clause per order, two thirds of a
 /// group's time; see bench/README.md).
 pub fn add_orders<'a>(batch: &mut StatementBatch, orders: impl IntoIterator<Item = (i64, &'a NewOrder)>) {
-    let orders: Vec<(i64, &NewOrder)> = orders.into_iter().collect();
-    for chunk in orders.chunks(crate::sql::MAX_BINDS / (INSERT_COLUMNS + 1)) {
-        let sql =
-            format!("INSERT INTO orders (id, {ORDER_COLUMNS}) VALUES {}", values_list(chunk.len(), INSERT_COLUMNS + 1));
-        let mut binds = Vec::with_capacity(chunk.len() * (INSERT_COLUMNS + 1));
-        for (id, order) in chunk {
-            binds.push(Bind::Int(*id));
-            binds.extend(order_binds(order));
-        }
+    let rows = orders.into_iter().map(|(id, order)| std::iter::once(Bind::Int(id)).chain(order_binds(order)).collect());
+    // VALUES lists, as `Ledger::add_to`: the batch may become one statement of WITH clauses.
+    let head = format!("INSERT INTO orders (id, {ORDER_COLUMNS})");
+    for (sql, binds) in crate::sql::insert_rows(false, &head, rows.collect(), "") {
         batch.push(sql, binds);
     }
 }
