@@ -2,7 +2,7 @@
 //! and totals that come from the counters and their roll-ups rather than from counting rows.
 
 use super::model::{ORDER_COLUMNS, OrderRow};
-use crate::domain::{Carrier, OrderKind, OrderStatus, beijing_day, beijing_day_start};
+use crate::domain::{Carrier, DAY_MS, OrderKind, OrderStatus, beijing_day, beijing_day_start};
 use crate::error::AppError;
 use crate::i18n::TradeMessage;
 use crate::pagination::{COUNT_CAP, PageRequest, encode_cursor, parse_time};
@@ -263,7 +263,7 @@ impl OrderQuery {
 
     /// The number of matching orders, and whether it was capped at [`COUNT_CAP`].
     /// Whole Beijing days come from the counters; only the partial days at the ends of
-    /// a time range are counted row by row (through the time index).
+    /// a time range are counted row by row (through the time index), at most half a day each.
     pub async fn count(&self, pool: &AnyPool) -> Result<(i64, bool), sqlx::Error> {
         if !self.counters_can_answer() {
             return count_rows(pool, self.row_conditions(self.from, self.to), Some(COUNT_CAP)).await;
@@ -279,18 +279,46 @@ impl OrderQuery {
         {
             return count_rows(pool, self.row_conditions(self.from, self.to), None).await;
         }
+        // A partial day at either end is counted row by row: its hours inside the range, or,
+        // when those are more than half of it, the whole day from the counters less its hours
+        // outside the range. So at most half a day of orders is ever walked.
+        let (mut whole_first, mut whole_end) = (first_full_day, end_day);
+        let (mut added, mut subtracted) = (Vec::new(), Vec::new());
+        if let (Some(from), Some(low)) = (self.from, low)
+            && from < low
+        {
+            let day_start = low - DAY_MS;
+            if low - from > from - day_start {
+                whole_first = whole_first.map(|day| day - 1);
+                subtracted.push(count_rows_sql(&self.row_conditions(Some(day_start), Some(from)), None));
+            } else {
+                let end = low.min(self.to.unwrap_or(i64::MAX));
+                added.push(count_rows_sql(&self.row_conditions(Some(from), Some(end)), None));
+            }
+        }
+        if let (Some(to), Some(high)) = (self.to, high)
+            && high < to
+        {
+            if to - high > high + DAY_MS - to {
+                whole_end = whole_end.map(|day| day + 1);
+                subtracted.push(count_rows_sql(&self.row_conditions(Some(to), Some(high + DAY_MS)), None));
+            } else {
+                let start = high.max(self.from.unwrap_or(i64::MIN));
+                added.push(count_rows_sql(&self.row_conditions(Some(start), Some(to)), None));
+            }
+        }
         let whole_days = if self.rollups_can_answer() {
-            self.rollup_sum(first_full_day, end_day)
+            self.rollup_sum(whole_first, whole_end)
         } else {
             let mut conditions = Conditions::default();
             self.shared_conditions(&mut conditions);
             if let Some(flag) = self.has_serial {
                 conditions.push("has_serial = ?", vec![Bind::Int(i64::from(flag))]);
             }
-            if let Some(day) = first_full_day {
+            if let Some(day) = whole_first {
                 conditions.push("day >= ?", vec![Bind::Int(day)]);
             }
-            if let Some(day) = end_day {
+            if let Some(day) = whole_end {
                 conditions.push("day < ?", vec![Bind::Int(day)]);
             }
             let sql = format!(
@@ -299,26 +327,10 @@ impl OrderQuery {
             );
             (sql, conditions.binds)
         };
-        // The whole days and the partial days at the ends, added up in one statement: one
+        // The whole days and the partial days at the ends, summed in one statement: one
         // round trip instead of one after the other (on PostgreSQL each is a network hop).
-        let mut parts = vec![whole_days];
-        if let (Some(from), Some(low)) = (self.from, low)
-            && from < low
-        {
-            parts.push(count_rows_sql(
-                &self.row_conditions(Some(from), Some(low.min(self.to.unwrap_or(i64::MAX)))),
-                None,
-            ));
-        }
-        if let (Some(to), Some(high)) = (self.to, high)
-            && high < to
-        {
-            parts.push(count_rows_sql(
-                &self.row_conditions(Some(high.max(self.from.unwrap_or(i64::MIN))), Some(to)),
-                None,
-            ));
-        }
-        let total = sum_of(pool, parts).await?;
+        added.insert(0, whole_days);
+        let total = sum_of(pool, added, subtracted).await?;
         Ok((total, false))
     }
 }
@@ -343,17 +355,25 @@ fn count_rows_sql(conditions: &Conditions, cap: Option<i64>) -> (String, Vec<Bin
     (sql, conditions.binds.clone())
 }
 
-/// The sum of scalar statements, as one statement: each part's placeholders `$N` are
-/// renumbered after the parts before it.
-async fn sum_of(pool: &AnyPool, parts: Vec<(String, Vec<Bind>)>) -> Result<i64, sqlx::Error> {
+/// The sum of scalar statements less others, as one statement: each part's placeholders
+/// `$N` are renumbered after the parts before it.
+async fn sum_of(
+    pool: &AnyPool,
+    added: Vec<(String, Vec<Bind>)>,
+    subtracted: Vec<(String, Vec<Bind>)>,
+) -> Result<i64, sqlx::Error> {
     use sqlx::Row;
-    let mut sums = Vec::with_capacity(parts.len());
+    let mut sum = String::new();
     let mut binds = Vec::new();
-    for (sql, part_binds) in parts {
-        sums.push(format!("({})", shift_placeholders(&sql, binds.len())));
+    let signed = added.into_iter().map(|part| (" + ", part)).chain(subtracted.into_iter().map(|part| (" - ", part)));
+    for (index, (sign, (sql, part_binds))) in signed.enumerate() {
+        if index > 0 {
+            sum.push_str(sign);
+        }
+        sum.push_str(&format!("({})", shift_placeholders(&sql, binds.len())));
         binds.extend(part_binds);
     }
-    let sql = format!("SELECT CAST({} AS BIGINT)", sums.join(" + "));
+    let sql = format!("SELECT CAST({sum} AS BIGINT)");
     bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_one(pool).await?.try_get(0)
 }
 

@@ -126,7 +126,8 @@ async fn walk(app: &TestApp, token: &str, filter: &Value, page_size: i64) -> (Ve
 async fn every_filter_returns_exactly_the_matching_orders(backend: Backend) {
     let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
     let (mid, token) = app.merchant("buyer").await;
-    let options = GenerateOptions { merchant_id: mid, count: 600, days: 3, in_flight_share: 0.1, events: false };
+    // Four days: whole Beijing days lie between the partial ones of the ranges below.
+    let options = GenerateOptions { merchant_id: mid, count: 600, days: 4, in_flight_share: 0.1, events: false };
     generate(&app.state.db, &app.state.secrets, &options).await.unwrap();
     let orders = all_orders(&app, mid).await;
     let now = now_millis();
@@ -166,6 +167,18 @@ async fn every_filter_returns_exactly_the_matching_orders(backend: Backend) {
         json!({"start_time": millis_to_rfc3339(now - 5 * 3_600_000), "end_time": millis_to_rfc3339(now - 4 * 3_600_000)}),
         json!({"status": 2, "carrier": "mobile", "face_value_fen": 5000, "start_time": millis_to_rfc3339(now - 40 * 3_600_000), "order_type": "history"}),
     ]);
+    // Partial days of more than half a day at both ends (the whole day less its hours outside
+    // the range) and of less (their hours counted), through the roll-ups and the counters.
+    let (hour, day) = (3_600_000, 86_400_000);
+    for (start, end) in
+        [(today_start - 3 * day + hour, today_start - hour), (today_start - 2 * day - hour, today_start - day + hour)]
+    {
+        let range = json!({"start_time": millis_to_rfc3339(start), "end_time": millis_to_rfc3339(end)});
+        filters.push(range.clone());
+        let mut by_carrier = range;
+        by_carrier["carrier"] = json!("mobile");
+        filters.push(by_carrier);
+    }
     for filter in &filters {
         let mut expected: Vec<&Stored> = orders.iter().filter(|order| matches(order, filter, today_start)).collect();
         expected.sort_by_key(|order| std::cmp::Reverse((order.created_at, order.id)));
