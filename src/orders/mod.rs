@@ -18,6 +18,7 @@ pub mod query;
 pub mod resolve;
 pub mod run;
 pub mod store;
+mod totals;
 
 use crate::audit;
 use crate::db::{millis_to_rfc3339, now_millis};

@@ -1,0 +1,201 @@
+//! The total of an order list: whole Beijing days from the counters or their roll-ups, the
+//! partial days at the ends of a time range counted row by row, all in one statement.
+
+use super::query::OrderQuery;
+use crate::domain::{DAY_MS, beijing_day, beijing_day_start};
+use crate::pagination::COUNT_CAP;
+use crate::sql::{Bind, Conditions, bind_all};
+use sqlx::AnyPool;
+
+impl OrderQuery {
+    fn counters_can_answer(&self) -> bool {
+        self.duration_min_ms.is_none()
+            && self.duration_max_ms.is_none()
+            && self.merchant_order_id.is_none()
+            && self.order_no.is_none()
+            && self.account.is_none()
+    }
+
+    /// Whether the roll-ups (merchant × day × kind × status, migration 0019) hold the total.
+    fn rollups_can_answer(&self) -> bool {
+        self.carrier.is_none() && self.face_value_fen.is_none() && self.buyback.is_none() && self.has_serial.is_none()
+    }
+
+    /// The sum of whole days [first, end) from the roll-ups: the all-days rows when the range
+    /// is open below (less what lies past its end: today's rows for `history`), otherwise the
+    /// rows of each day in it. A handful of rows per merchant either way.
+    fn rollup_sum(&self, first: Option<i64>, end: Option<i64>) -> (String, Vec<Bind>) {
+        let mut conditions = Conditions::default();
+        self.rollup_conditions(&mut conditions);
+        let sum = match (first, end) {
+            (None, None) => {
+                conditions.push("all_days = 1", vec![]);
+                "count"
+            }
+            (None, Some(end)) => {
+                conditions.push("(all_days = 1 OR (all_days = 0 AND day >= ?))", vec![Bind::Int(end)]);
+                "CASE WHEN all_days = 1 THEN count ELSE -count END"
+            }
+            (Some(first), end) => {
+                conditions.push("all_days = 0", vec![]);
+                conditions.push("day >= ?", vec![Bind::Int(first)]);
+                if let Some(end) = end {
+                    conditions.push("day < ?", vec![Bind::Int(end)]);
+                }
+                "count"
+            }
+        };
+        let sql =
+            format!("SELECT CAST(COALESCE(SUM({sum}), 0) AS BIGINT) FROM order_rollups{}", conditions.where_clause());
+        (sql, conditions.binds)
+    }
+
+    /// The number of matching orders, and whether it was capped at [`COUNT_CAP`].
+    /// Whole Beijing days come from the counters; only the partial days at the ends of
+    /// a time range are counted row by row (through the time index), at most half a day each.
+    pub async fn count(&self, pool: &AnyPool) -> Result<(i64, bool), sqlx::Error> {
+        if !self.counters_can_answer() {
+            return count_rows(pool, self.row_conditions(self.from, self.to), Some(COUNT_CAP)).await;
+        }
+        let first_full_day = self.from.map(|from| {
+            let day = beijing_day(from);
+            if beijing_day_start(day) == from { day } else { day + 1 }
+        });
+        let end_day = self.to.map(beijing_day);
+        let (low, high) = (first_full_day.map(beijing_day_start), end_day.map(beijing_day_start));
+        if let (Some(low), Some(high)) = (low, high)
+            && low >= high
+        {
+            return count_rows(pool, self.row_conditions(self.from, self.to), None).await;
+        }
+        // A partial day at either end is counted row by row: its hours inside the range, or,
+        // when those are more than half of it, the whole day from the counters less its hours
+        // outside the range. So at most half a day of orders is ever walked.
+        let (mut whole_first, mut whole_end) = (first_full_day, end_day);
+        let (mut added, mut subtracted) = (Vec::new(), Vec::new());
+        if let (Some(from), Some(low)) = (self.from, low)
+            && from < low
+        {
+            let day_start = low - DAY_MS;
+            if low - from > from - day_start {
+                whole_first = whole_first.map(|day| day - 1);
+                subtracted.push(count_rows_sql(&self.row_conditions(Some(day_start), Some(from)), None));
+            } else {
+                let end = low.min(self.to.unwrap_or(i64::MAX));
+                added.push(count_rows_sql(&self.row_conditions(Some(from), Some(end)), None));
+            }
+        }
+        if let (Some(to), Some(high)) = (self.to, high)
+            && high < to
+        {
+            if to - high > high + DAY_MS - to {
+                whole_end = whole_end.map(|day| day + 1);
+                subtracted.push(count_rows_sql(&self.row_conditions(Some(to), Some(high + DAY_MS)), None));
+            } else {
+                let start = high.max(self.from.unwrap_or(i64::MIN));
+                added.push(count_rows_sql(&self.row_conditions(Some(start), Some(to)), None));
+            }
+        }
+        let whole_days = if self.rollups_can_answer() {
+            self.rollup_sum(whole_first, whole_end)
+        } else {
+            let mut conditions = Conditions::default();
+            self.shared_conditions(&mut conditions);
+            if let Some(flag) = self.has_serial {
+                conditions.push("has_serial = ?", vec![Bind::Int(i64::from(flag))]);
+            }
+            if let Some(day) = whole_first {
+                conditions.push("day >= ?", vec![Bind::Int(day)]);
+            }
+            if let Some(day) = whole_end {
+                conditions.push("day < ?", vec![Bind::Int(day)]);
+            }
+            let sql = format!(
+                "SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) FROM order_counters{}",
+                conditions.where_clause()
+            );
+            (sql, conditions.binds)
+        };
+        // The whole days and the partial days at the ends, summed in one statement: one
+        // round trip instead of one after the other (on PostgreSQL each is a network hop).
+        added.insert(0, whole_days);
+        let total = sum_of(pool, added, subtracted).await?;
+        Ok((total, false))
+    }
+}
+
+async fn count_rows(pool: &AnyPool, conditions: Conditions, cap: Option<i64>) -> Result<(i64, bool), sqlx::Error> {
+    use sqlx::Row;
+    let (sql, binds) = count_rows_sql(&conditions, cap);
+    let count: i64 = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_one(pool).await?.try_get(0)?;
+    Ok(match cap {
+        Some(cap) if count > cap => (cap, true),
+        _ => (count, false),
+    })
+}
+
+/// The statement counting the orders that meet `conditions` (at most `cap` + 1 of them).
+fn count_rows_sql(conditions: &Conditions, cap: Option<i64>) -> (String, Vec<Bind>) {
+    let inner = format!("SELECT 1 FROM orders{}", conditions.where_clause());
+    let sql = match cap {
+        Some(cap) => format!("SELECT COUNT(*) FROM ({inner} LIMIT {}) counted", cap + 1),
+        None => format!("SELECT COUNT(*) FROM ({inner}) counted"),
+    };
+    (sql, conditions.binds.clone())
+}
+
+/// The sum of scalar statements less others, as one statement: each part's placeholders
+/// `$N` are renumbered after the parts before it.
+async fn sum_of(
+    pool: &AnyPool,
+    added: Vec<(String, Vec<Bind>)>,
+    subtracted: Vec<(String, Vec<Bind>)>,
+) -> Result<i64, sqlx::Error> {
+    use sqlx::Row;
+    let mut sum = String::new();
+    let mut binds = Vec::new();
+    let signed = added.into_iter().map(|part| (" + ", part)).chain(subtracted.into_iter().map(|part| (" - ", part)));
+    for (index, (sign, (sql, part_binds))) in signed.enumerate() {
+        if index > 0 {
+            sum.push_str(sign);
+        }
+        sum.push_str(&format!("({})", shift_placeholders(&sql, binds.len())));
+        binds.extend(part_binds);
+    }
+    let sql = format!("SELECT CAST({sum} AS BIGINT)");
+    bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_one(pool).await?.try_get(0)
+}
+
+/// `sql` with every placeholder `$N` written `$(N + by)` (our statements hold no `$` in text).
+fn shift_placeholders(sql: &str, by: usize) -> String {
+    if by == 0 {
+        return sql.to_string();
+    }
+    let mut shifted = String::with_capacity(sql.len() + 8);
+    let mut rest = sql;
+    while let Some(at) = rest.find('$') {
+        shifted.push_str(&rest[..=at]);
+        rest = &rest[at + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        match rest[..digits].parse::<usize>() {
+            Ok(number) => shifted.push_str(&(number + by).to_string()),
+            Err(_) => shifted.push_str(&rest[..digits]),
+        }
+        rest = &rest[digits..];
+    }
+    shifted.push_str(rest);
+    shifted
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn placeholders_are_renumbered_after_the_parts_before() {
+        let sql = "SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND created_at >= $2 AND status IN (0, 1)";
+        assert_eq!(
+            super::shift_placeholders(sql, 9),
+            "SELECT COUNT(*) FROM orders WHERE merchant_id = $10 AND created_at >= $11 AND status IN (0, 1)"
+        );
+        assert_eq!(super::shift_placeholders("day < $12", 0), "day < $12");
+    }
+}
