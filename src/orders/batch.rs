@@ -1,7 +1,8 @@
 //! Batch add: a PREVIEW checks every line of a file (or pasted text) and stores the
 //! batch without charging anything; a SUBMIT places the valid lines as orders, a few
 //! thousand per transaction, and may be repeated safely: lines already placed are
-//! never placed again. `batch_submit.rs` holds the submitting half.
+//! never placed again. A placed line is known by its order (batch id and merchant order
+//! id); only refused lines are written at submit. `batch_submit.rs` holds the submitting half.
 
 use super::batch_file::RawLine;
 use super::batch_upload::{Upload, read_upload};
@@ -48,7 +49,8 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/order/batch/discard", post(super::batch_lifecycle::discard))
 }
 
-/// Row outcomes as stored.
+/// Row outcomes. A placed line keeps 0 (valid) and is shown as 2 when its order exists;
+/// versions before that stored 2, which is still read as placed.
 pub mod outcome {
     pub const VALID: i64 = 0;
     pub const INVALID: i64 = 1;
@@ -348,21 +350,25 @@ pub async fn result(
     QueryParams(params): QueryParams<BatchParams>,
 ) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
-    super::batch_submit::batch_of(&state, &caller, params.batch_id).await?;
+    let merchant_id = super::batch_submit::batch_of(&state, &caller, params.batch_id).await?.merchant_id;
     let header = files::BATCH_RESULT_COLUMNS.get(locale);
     let (pool, batch_id) = (state.db.pool.clone(), params.batch_id);
     let fetch: PageFetcher = Box::new(move |cursor| {
         let pool = pool.clone();
         Box::pin(async move {
             let after: i64 = cursor.as_deref().and_then(|text| text.parse().ok()).unwrap_or(0);
+            // A valid line's order is the one of this batch with its merchant order id; its
+            // line is not marked placed (only refused lines are written at submit).
             let rows = sqlx::query(
-                "SELECT r.line_no, r.account, r.product_key, r.merchant_order_id, r.price_fen, r.outcome, r.reason, o.order_no,
-                        o.status, o.failure_reason
-                 FROM order_batch_rows r LEFT JOIN orders o ON o.id = r.order_id
+                "SELECT r.line_no, r.account, r.product_key, r.merchant_order_id, r.price_fen,
+                        CASE WHEN o.id IS NULL THEN r.outcome ELSE 2 END, r.reason, o.order_no, o.status, o.failure_reason
+                 FROM order_batch_rows r LEFT JOIN orders o ON r.outcome <> 1 AND o.merchant_id = $3
+                      AND o.merchant_order_id = r.merchant_order_id AND o.batch_id = r.batch_id
                  WHERE r.batch_id = $1 AND r.line_no > $2 ORDER BY r.line_no LIMIT 2000",
             )
             .bind(batch_id)
             .bind(after)
+            .bind(merchant_id)
             .fetch_all(&pool)
             .await?;
             let mut lines = Vec::with_capacity(rows.len());

@@ -26,15 +26,16 @@ pub fn expires_at(status: i64, created_at: i64) -> Option<String> {
     (status == 0).then(|| millis_to_rfc3339(created_at + PREVIEW_LIFETIME_MS))
 }
 
+/// A batch none of whose lines was placed (an order names it) or refused yet.
+const UNTOUCHED: &str = "NOT EXISTS (SELECT 1 FROM orders o WHERE o.batch_id = b.id)
+     AND NOT EXISTS (SELECT 1 FROM order_batch_rows r WHERE r.batch_id = b.id AND r.outcome IN (2, 3))";
+
 /// Whether no line of the batch was placed or refused yet (a submit interrupted half-way
 /// leaves placed lines: that batch is finished by submitting again, never removed).
 async fn untouched(state: &AppState, batch_id: i64) -> Result<bool, sqlx::Error> {
-    let touched: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM order_batch_rows WHERE batch_id = $1 AND outcome IN (2, 3)")
-            .bind(batch_id)
-            .fetch_one(&state.db.pool)
-            .await?;
-    Ok(touched == 0)
+    let sql = format!("SELECT COUNT(*) FROM order_batches b WHERE b.id = $1 AND {UNTOUCHED}");
+    let untouched: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(batch_id).fetch_one(&state.db.pool).await?;
+    Ok(untouched == 1)
 }
 
 async fn remove(state: &AppState, batch_ids: &[i64]) -> Result<(), sqlx::Error> {
@@ -52,15 +53,15 @@ async fn remove(state: &AppState, batch_ids: &[i64]) -> Result<(), sqlx::Error> 
 
 /// Removes the merchant's expired previews (untouched ones only).
 pub async fn remove_expired(state: &AppState, merchant_id: i64) -> Result<(), sqlx::Error> {
-    let expired: Vec<i64> = sqlx::query_scalar(
+    let sql = format!(
         "SELECT b.id FROM order_batches b WHERE b.merchant_id = $1 AND b.status = 0 AND b.created_at < $2
-         AND NOT EXISTS (SELECT 1 FROM order_batch_rows r WHERE r.batch_id = b.id AND r.outcome IN (2, 3))
-         LIMIT 100",
-    )
-    .bind(merchant_id)
-    .bind(now_millis() - PREVIEW_LIFETIME_MS)
-    .fetch_all(&state.db.pool)
-    .await?;
+         AND {UNTOUCHED} LIMIT 100"
+    );
+    let expired: Vec<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(now_millis() - PREVIEW_LIFETIME_MS)
+        .fetch_all(&state.db.pool)
+        .await?;
     if !expired.is_empty() {
         remove(state, &expired).await?;
     }

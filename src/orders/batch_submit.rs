@@ -102,7 +102,7 @@ pub async fn submit(
     crate::finance::alerts::low_balance_after_debit(&state, batch.merchant_id, balance_before, balance_after).await;
     sqlx::query(
         "UPDATE order_batches SET status = 1, submitted_at = COALESCE(submitted_at, $2),
-         placed_rows = (SELECT COUNT(*) FROM order_batch_rows WHERE batch_id = $1 AND outcome = 2),
+         placed_rows = (SELECT COUNT(*) FROM orders WHERE batch_id = $1),
          failed_rows = (SELECT COUNT(*) FROM order_batch_rows WHERE batch_id = $1 AND outcome = 3)
          WHERE id = $1",
     )

@@ -9,6 +9,7 @@ on_both_backends!(
     a_preview_rejects_each_bad_line_and_charges_nothing,
     files_and_templates_round_trip,
     a_batch_of_several_chunks_places_every_line_once_with_its_order,
+    a_submit_cut_short_is_finished_by_the_next_one,
     submits_at_once_and_an_order_beside_them_spend_the_funds_once
 );
 
@@ -105,7 +106,8 @@ async fn a_preview_rejects_each_bad_line_and_charges_nothing(backend: Backend) {
 }
 
 /// A submit places its lines range by range (5,000 lines on SQLite, 1,000 on PostgreSQL, two
-/// at a time there), places each line once and marks it with its order's id.
+/// at a time there) and places each line once, as an order of the batch with its merchant
+/// order id.
 async fn a_batch_of_several_chunks_places_every_line_once_with_its_order(backend: Backend) {
     let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
     let (mid, token) = app.merchant("bulk").await;
@@ -121,10 +123,66 @@ async fn a_batch_of_several_chunks_places_every_line_once_with_its_order(backend
     let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
     assert_eq!(submit.data()["placed_rows"], lines, "{:?}", submit.body);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, lines);
-    let linked = "SELECT COUNT(*) FROM order_batch_rows r JOIN orders o ON o.id = r.order_id
-                  WHERE r.batch_id = $1 AND r.outcome = 2 AND o.merchant_order_id = r.merchant_order_id
-                    AND o.account = r.account AND o.batch_id = r.batch_id";
-    assert_eq!(app.scalar(linked, batch_id).await, lines);
+    assert_eq!(app.scalar(LINKED, batch_id).await, lines);
+    assert_eq!(app.figures(mid).await.0, 0);
+    app.assert_books_balance(mid).await;
+}
+
+/// Lines joined with the orders of their batch that bear their merchant order id and
+/// account (a placed line is known by its order; it is not marked).
+const LINKED: &str = "SELECT COUNT(*) FROM order_batch_rows r JOIN order_batches b ON b.id = r.batch_id
+    JOIN orders o ON o.merchant_id = b.merchant_id AND o.merchant_order_id = r.merchant_order_id
+    WHERE r.batch_id = $1 AND r.outcome = 0 AND o.batch_id = r.batch_id AND o.account = r.account";
+
+/// A submit that fails part-way keeps the ranges it placed; the next submit places the
+/// rest, each line once. The failure is a trigger refusing one order of a middle range.
+async fn a_submit_cut_short_is_finished_by_the_next_one(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
+    let (mid, token) = app.merchant("resume").await;
+    let lines = 12_001;
+    app.fund(mid, lines * PRICE, 0).await;
+    let mut text = String::from("account,product_key,merchant_order_id\n");
+    for index in 0..lines {
+        text.push_str(&format!("139{index:08},MOBILE-DIRECT-10,C-{index}\n"));
+    }
+    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": text})).await;
+    let batch_id = preview.data()["batch_id"].as_i64().unwrap();
+    let (refuse, allow): (&[&str], &[&str]) = match backend {
+        Backend::Sqlite => (
+            &["CREATE TRIGGER refuse_one BEFORE INSERT ON orders WHEN NEW.merchant_order_id = 'C-7000'
+               BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"],
+            &["DROP TRIGGER refuse_one"],
+        ),
+        Backend::Postgres => (
+            &[
+                "CREATE FUNCTION refuse_one() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                 IF NEW.merchant_order_id = 'C-7000' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+                 RETURN NEW; END $$",
+                "CREATE TRIGGER refuse_one BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION refuse_one()",
+            ],
+            &["DROP TRIGGER refuse_one ON orders", "DROP FUNCTION refuse_one()"],
+        ),
+    };
+    let run = |statements: &'static [&'static str]| {
+        let pool = app.state.db.pool.clone();
+        async move {
+            for sql in statements {
+                sqlx::query(sqlx::AssertSqlSafe(*sql)).execute(&pool).await.unwrap();
+            }
+        }
+    };
+    run(refuse).await;
+    let cut = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
+    assert_ne!(cut.code(), 20000, "{:?}", cut.body);
+    let kept = app.scalar("SELECT COUNT(*) FROM orders WHERE batch_id = $1", batch_id).await;
+    assert!(kept > 0 && kept < lines, "whole ranges were kept before the failure: {kept}");
+    assert_eq!(app.scalar(LINKED, batch_id).await, kept);
+    app.assert_books_balance(mid).await;
+    run(allow).await;
+    let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
+    assert_eq!((submit.data()["placed_rows"].as_i64(), submit.data()["failed_rows"].as_i64()), (Some(lines), Some(0)));
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, lines);
+    assert_eq!(app.scalar(LINKED, batch_id).await, lines);
     assert_eq!(app.figures(mid).await.0, 0);
     app.assert_books_balance(mid).await;
 }
@@ -154,15 +212,16 @@ async fn submits_at_once_and_an_order_beside_them_spend_the_funds_once(backend: 
     assert_eq!((first.code(), second.code()), (20000, 20000), "{:?} {:?}", first.body, second.body);
     let added = i64::from(by_hand.code() == 20000);
     assert!(added == 1 || by_hand.code() != 20000, "{:?}", by_hand.body);
-    let placed =
-        app.scalar("SELECT COUNT(*) FROM order_batch_rows WHERE batch_id = $1 AND outcome = 2", batch_id).await;
+    let placed = app.scalar("SELECT COUNT(*) FROM orders WHERE batch_id = $1", batch_id).await;
     let refused =
         app.scalar("SELECT COUNT(*) FROM order_batch_rows WHERE batch_id = $1 AND outcome = 3", batch_id).await;
     assert_eq!((placed + added, placed + refused), (lines, lines));
     assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, lines);
-    let linked = "SELECT COUNT(*) FROM order_batch_rows r JOIN orders o ON o.id = r.order_id
-                  WHERE r.batch_id = $1 AND r.outcome = 2 AND o.merchant_order_id = r.merchant_order_id";
-    assert_eq!(app.scalar(linked, batch_id).await, placed);
+    assert_eq!(app.scalar(LINKED, batch_id).await, placed);
+    for answer in [&first, &second] {
+        let counts = (answer.data()["placed_rows"].as_i64(), answer.data()["failed_rows"].as_i64());
+        assert!(counts.0.unwrap() <= placed && counts.1.unwrap() <= refused, "{:?}", answer.body);
+    }
     assert_eq!(app.figures(mid).await.0, 0);
     app.assert_books_balance(mid).await;
 }
