@@ -74,8 +74,14 @@ fn record(row: &sqlx::any::AnyRow) -> Result<AccountRecord, sqlx::Error> {
     })
 }
 
+/// An order's records, found through the order-number index: account records have no index
+/// on the order id (one more index on every placement's write), and without one the order
+/// detail read the whole log (a third of a second at a million records).
+pub const RECORDS_FOR_ORDER: &str =
+    "WHERE order_no = (SELECT o.order_no FROM orders o WHERE o.id = $1) AND order_id = $1";
+
 pub async fn records_for_order(pool: &AnyPool, order_id: i64) -> Result<Vec<AccountRecord>, sqlx::Error> {
-    let sql = format!("SELECT {COLUMNS} FROM account_log WHERE order_id = $1 ORDER BY id");
+    let sql = format!("SELECT {COLUMNS} FROM account_log {RECORDS_FOR_ORDER} ORDER BY id");
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(order_id).fetch_all(pool).await?;
     rows.iter().map(record).collect()
 }
@@ -139,7 +145,6 @@ impl LogFilter {
             ("merchant_id = ?", caller.scope(self.merchant_id)?),
             ("account_type = ?", account_type),
             ("change_type = ?", change_type),
-            ("order_id = ?", self.order_id),
             ("created_at >= ?", from),
             ("created_at < ?", to),
         ];
@@ -150,6 +155,13 @@ impl LogFilter {
         }
         if let Some(order_no) = self.order_no.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
             conditions.push("order_no = ?", vec![Bind::Text(order_no.to_string())]);
+        }
+        // Through the order number's index, as `records_for_order` does.
+        if let Some(order_id) = self.order_id {
+            conditions.push(
+                "order_no = (SELECT o.order_no FROM orders o WHERE o.id = ?) AND order_id = ?",
+                vec![Bind::Int(order_id), Bind::Int(order_id)],
+            );
         }
         Ok(conditions)
     }

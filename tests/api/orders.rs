@@ -172,6 +172,17 @@ async fn an_order_past_its_deadline_goes_to_manual_review(backend: Backend) {
     assert_eq!(answer.data()["status"], 3, "{:?}", answer.body);
     assert_eq!(app.post_as(&admin, "/adminapi/admin/order/resolve", resolve).await.code(), 40900);
     assert_eq!(app.figures(mid).await.0, 10 * PRICE);
+    // The drawer's account records and the log filtered by the order: its debit and refund.
+    let detail = app.post_as(&token, "/adminapi/order/detail", json!({"order_id": order_id})).await;
+    let records: Vec<(&str, i64)> = detail.data()["account_records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|record| (record["change_type"].as_str().unwrap(), record["amount_fen"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(records, [("order_debit", -PRICE), ("refund", PRICE)]);
+    let logged = app.post_as(&token, "/adminapi/finance/account/list", json!({"order_id": order_id})).await;
+    assert_eq!(logged.data()["total"], 2, "{:?}", logged.body);
     app.assert_books_balance(mid).await;
 }
 

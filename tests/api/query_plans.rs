@@ -28,3 +28,23 @@ async fn the_worker_claims_through_the_in_flight_index() {
     assert!(plan.contains("USING INTEGER PRIMARY KEY"), "the claimed rows are found by id:\n{plan}");
     assert!(!plan.contains("SCAN"), "nothing is scanned:\n{plan}");
 }
+
+/// The order drawer's account records come through the order-number index, not a scan of
+/// the whole log (account records have no index on the order id).
+#[tokio::test]
+async fn an_orders_account_records_come_through_the_order_number_index() {
+    let app = spawn_app_with(Backend::Sqlite, |config| config.worker.enabled = false).await;
+    let (mid, _) = app.merchant("planned").await;
+    let options = GenerateOptions { merchant_id: mid, count: 2_000, days: 2, in_flight_share: 0.01, events: false };
+    generate(&app.state.db, &app.state.secrets, &options).await.unwrap();
+    sqlx::query("ANALYZE").execute(&app.state.db.pool).await.unwrap();
+    let statement = format!("SELECT * FROM account_log {}", backoffice::finance::log::RECORDS_FOR_ORDER);
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!("EXPLAIN QUERY PLAN {statement}")))
+        .bind(1_i64)
+        .fetch_all(&app.state.db.pool)
+        .await
+        .unwrap();
+    let plan = rows.iter().map(|row| row.get::<String, _>(3)).collect::<Vec<_>>().join("\n");
+    assert!(plan.contains("USING INDEX account_log_order"), "the records come from the order-number index:\n{plan}");
+    assert!(!plan.contains("SCAN account_log"), "the log is not scanned:\n{plan}");
+}
