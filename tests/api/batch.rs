@@ -15,6 +15,15 @@ on_both_backends!(
 
 const PRICE: i64 = 985;
 
+/// A batch of `lines` distinct numbers, each with its merchant order id `<prefix>-<index>`.
+fn numbered(lines: i64, prefix: &str) -> String {
+    let mut text = String::from("account,product_key,merchant_order_id\n");
+    for index in 0..lines {
+        text.push_str(&format!("139{index:08},MOBILE-DIRECT-10,{prefix}-{index}\n"));
+    }
+    text
+}
+
 async fn a_preview_rejects_each_bad_line_and_charges_nothing(backend: Backend) {
     let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
     let (mid, token) = app.merchant("buyer").await;
@@ -113,11 +122,7 @@ async fn a_batch_of_several_chunks_places_every_line_once_with_its_order(backend
     let (mid, token) = app.merchant("bulk").await;
     let lines = 12_001;
     app.fund(mid, lines * PRICE, 0).await;
-    let mut text = String::from("account,product_key,merchant_order_id\n");
-    for index in 0..lines {
-        text.push_str(&format!("139{index:08},MOBILE-DIRECT-10,L-{index}\n"));
-    }
-    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": text})).await;
+    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": numbered(lines, "L")})).await;
     assert_eq!(preview.data()["valid_rows"], lines, "{:?}", preview.body);
     let batch_id = preview.data()["batch_id"].as_i64().unwrap();
     let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
@@ -141,11 +146,7 @@ async fn a_submit_cut_short_is_finished_by_the_next_one(backend: Backend) {
     let (mid, token) = app.merchant("resume").await;
     let lines = 12_001;
     app.fund(mid, lines * PRICE, 0).await;
-    let mut text = String::from("account,product_key,merchant_order_id\n");
-    for index in 0..lines {
-        text.push_str(&format!("139{index:08},MOBILE-DIRECT-10,C-{index}\n"));
-    }
-    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": text})).await;
+    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": numbered(lines, "C")})).await;
     let batch_id = preview.data()["batch_id"].as_i64().unwrap();
     let (refuse, allow): (&[&str], &[&str]) = match backend {
         Backend::Sqlite => (
@@ -196,11 +197,7 @@ async fn submits_at_once_and_an_order_beside_them_spend_the_funds_once(backend: 
     let (mid, token) = app.merchant("race").await;
     let lines = 10_500;
     app.fund(mid, lines * PRICE, 0).await;
-    let mut text = String::from("account,product_key,merchant_order_id\n");
-    for index in 0..lines {
-        text.push_str(&format!("139{index:08},MOBILE-DIRECT-10,R-{index}\n"));
-    }
-    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": text})).await;
+    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": numbered(lines, "R")})).await;
     let batch_id = preview.data()["batch_id"].as_i64().unwrap();
     let submit = || app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id}));
     let by_hand = app.post_as(

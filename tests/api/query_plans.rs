@@ -7,12 +7,18 @@ use crate::helpers::{Backend, spawn_app_with};
 use backoffice::orders::generate::{GenerateOptions, generate};
 use sqlx::Row;
 
-#[tokio::test]
-async fn the_worker_claims_through_the_in_flight_index() {
+/// A SQLite server with 2,000 generated orders over two days.
+async fn planned_app() -> crate::helpers::TestApp {
     let app = spawn_app_with(Backend::Sqlite, |config| config.worker.enabled = false).await;
     let (mid, _) = app.merchant("planned").await;
     let options = GenerateOptions { merchant_id: mid, count: 2_000, days: 2, in_flight_share: 0.01, events: false };
     generate(&app.state.db, &app.state.secrets, &options).await.unwrap();
+    app
+}
+
+#[tokio::test]
+async fn the_worker_claims_through_the_in_flight_index() {
+    let app = planned_app().await;
     let statement = backoffice::worker::claim_statement(app.state.db.kind);
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!("EXPLAIN QUERY PLAN {statement}")))
         .bind("owner")
@@ -33,10 +39,7 @@ async fn the_worker_claims_through_the_in_flight_index() {
 /// the whole log (account records have no index on the order id).
 #[tokio::test]
 async fn an_orders_account_records_come_through_the_order_number_index() {
-    let app = spawn_app_with(Backend::Sqlite, |config| config.worker.enabled = false).await;
-    let (mid, _) = app.merchant("planned").await;
-    let options = GenerateOptions { merchant_id: mid, count: 2_000, days: 2, in_flight_share: 0.01, events: false };
-    generate(&app.state.db, &app.state.secrets, &options).await.unwrap();
+    let app = planned_app().await;
     sqlx::query("ANALYZE").execute(&app.state.db.pool).await.unwrap();
     let statement = format!("SELECT * FROM account_log {}", backoffice::finance::log::RECORDS_FOR_ORDER);
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!("EXPLAIN QUERY PLAN {statement}")))
