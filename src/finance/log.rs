@@ -77,12 +77,19 @@ fn record(row: &sqlx::any::AnyRow) -> Result<AccountRecord, sqlx::Error> {
 /// An order's records, found through the order-number index: account records have no index
 /// on the order id (one more index on every placement's write), and without one the order
 /// detail read the whole log (a third of a second at a million records).
-pub const RECORDS_FOR_ORDER: &str =
-    "WHERE order_no = (SELECT o.order_no FROM orders o WHERE o.id = $1) AND order_id = $1";
+const OF_ORDER: &str = "order_no = (SELECT o.order_no FROM orders o WHERE o.id = ?) AND order_id = ?";
+
+/// The conditions that find an order's records ([`OF_ORDER`]).
+pub fn of_order(order_id: i64) -> Conditions {
+    let mut conditions = Conditions::default();
+    conditions.push(OF_ORDER, vec![Bind::Int(order_id), Bind::Int(order_id)]);
+    conditions
+}
 
 pub async fn records_for_order(pool: &AnyPool, order_id: i64) -> Result<Vec<AccountRecord>, sqlx::Error> {
-    let sql = format!("SELECT {COLUMNS} FROM account_log {RECORDS_FOR_ORDER} ORDER BY id");
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(order_id).fetch_all(pool).await?;
+    let conditions = of_order(order_id);
+    let sql = format!("SELECT {COLUMNS} FROM account_log{} ORDER BY id", conditions.where_clause());
+    let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_all(pool).await?;
     rows.iter().map(record).collect()
 }
 
@@ -156,12 +163,8 @@ impl LogFilter {
         if let Some(order_no) = self.order_no.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
             conditions.push("order_no = ?", vec![Bind::Text(order_no.to_string())]);
         }
-        // Through the order number's index, as `records_for_order` does.
         if let Some(order_id) = self.order_id {
-            conditions.push(
-                "order_no = (SELECT o.order_no FROM orders o WHERE o.id = ?) AND order_id = ?",
-                vec![Bind::Int(order_id), Bind::Int(order_id)],
-            );
+            conditions.push(OF_ORDER, vec![Bind::Int(order_id), Bind::Int(order_id)]);
         }
         Ok(conditions)
     }

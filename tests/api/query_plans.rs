@@ -41,9 +41,9 @@ async fn the_worker_claims_through_the_in_flight_index() {
 async fn an_orders_account_records_come_through_the_order_number_index() {
     let app = planned_app().await;
     sqlx::query("ANALYZE").execute(&app.state.db.pool).await.unwrap();
-    let statement = format!("SELECT * FROM account_log {}", backoffice::finance::log::RECORDS_FOR_ORDER);
-    let rows = sqlx::query(sqlx::AssertSqlSafe(format!("EXPLAIN QUERY PLAN {statement}")))
-        .bind(1_i64)
+    let conditions = backoffice::finance::log::of_order(1);
+    let statement = format!("EXPLAIN QUERY PLAN SELECT * FROM account_log{}", conditions.where_clause());
+    let rows = backoffice::sql::bind_all(sqlx::query(sqlx::AssertSqlSafe(statement)), conditions.binds)
         .fetch_all(&app.state.db.pool)
         .await
         .unwrap();
