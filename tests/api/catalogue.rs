@@ -12,7 +12,8 @@ on_both_backends!(
     products_are_created_edited_and_only_switched_off_once_in_use,
     a_bulk_rule_is_previewed_then_applied_with_its_history,
     a_price_list_is_imported_whole_or_not_at_all,
-    merchants_may_not_change_the_catalogue_or_prices
+    merchants_may_not_change_the_catalogue_or_prices,
+    a_product_only_a_channel_supplies_is_deleted_with_its_supply
 );
 
 fn no_worker(config: &mut backoffice::config::Config) {
@@ -283,4 +284,27 @@ async fn merchants_may_not_change_the_catalogue_or_prices(backend: Backend) {
         count(&app, "SELECT COUNT(*) FROM products WHERE product_key = 'MOBILE-DIRECT-9' AND $1 > 0", 1).await,
         0
     );
+}
+
+/// A product no quote or order refers to, that a channel was set to supply, is deleted
+/// with that supply (the foreign key refused it before, a 500).
+async fn a_product_only_a_channel_supplies_is_deleted_with_its_supply(backend: Backend) {
+    let app = spawn_app_with(backend, no_worker).await;
+    let admin = app.login(ADMIN).await;
+    let created = app.post_as(&admin, "/adminapi/admin/product/create", product("MOBILE-DIRECT-7", 700)).await;
+    let id = created.data().as_i64().unwrap();
+    let sandbox: i64 = app.scalar("SELECT id FROM channels WHERE code = 'sandbox' AND $1 > 0", 1).await;
+    let item = json!({"product_key": "MOBILE-DIRECT-7", "cost_fen": 690, "priority": 1, "weight": 1, "enabled": true});
+    let saved =
+        app.post_as(&admin, "/adminapi/admin/channel/products/save", json!({"id": sandbox, "items": [item]})).await;
+    assert_eq!(saved.code(), 20000, "{:?}", saved.body);
+    let deleted = app.post_as(&admin, "/adminapi/admin/product/delete", json!({"id": id})).await;
+    assert_eq!(deleted.code(), 20000, "{:?}", deleted.body);
+    let supplied = app.scalar("SELECT COUNT(*) FROM channel_products WHERE product_id = $1", id).await;
+    assert_eq!(supplied, 0, "its supply went with it");
+    let listed = app.post_as(&admin, "/adminapi/admin/channel/products", json!({"id": sandbox})).await;
+    assert_eq!(listed.code(), 20000, "the channel's supply still reads: {:?}", listed.body);
+    let keys: Vec<&str> =
+        listed.data().as_array().unwrap().iter().filter_map(|row| row["product_key"].as_str()).collect();
+    assert!(!keys.contains(&"MOBILE-DIRECT-7") && !keys.is_empty(), "{keys:?}");
 }

@@ -51,3 +51,19 @@ async fn an_orders_account_records_come_through_the_order_number_index() {
     assert!(plan.contains("USING INDEX account_log_order"), "the records come from the order-number index:\n{plan}");
     assert!(!plan.contains("SCAN account_log"), "the log is not scanned:\n{plan}");
 }
+
+/// Whether a product is in use (before deleting it or changing what it is, inside the write
+/// transaction every placement waits behind) is one probe of the quotes' and the orders'
+/// product indexes, as are the foreign keys' own checks when the product is deleted: at
+/// 1,000,000 orders the scan this replaces held the writer for 0.3 to 1.3 s.
+#[tokio::test]
+async fn whether_a_product_is_in_use_is_read_from_the_orders_product_index() {
+    let app = planned_app().await;
+    sqlx::query("ANALYZE").execute(&app.state.db.pool).await.unwrap();
+    let statement = format!("EXPLAIN QUERY PLAN {}", backoffice::quotes::catalogue::IN_USE);
+    let rows = sqlx::query(sqlx::AssertSqlSafe(statement)).bind(1_i64).fetch_all(&app.state.db.pool).await.unwrap();
+    let plan = rows.iter().map(|row| row.get::<String, _>(3)).collect::<Vec<_>>().join("\n");
+    assert!(plan.contains("INDEX orders_product"), "the orders come from their product index:\n{plan}");
+    assert!(plan.contains("INDEX quotes_product"), "so do the quotes:\n{plan}");
+    assert!(!plan.contains("SCAN orders") && !plan.contains("SCAN quotes"), "neither is scanned:\n{plan}");
+}

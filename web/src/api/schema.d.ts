@@ -499,7 +499,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete a product nothing refers to; one in use is refused (switch it off instead). */
+        /**
+         * Delete a product no quote or order refers to, with the channels' supply of it; one in
+         *     use is refused (switch it off instead).
+         */
         post: operations["post_adminapi_admin_product_delete"];
         delete?: never;
         options?: never;

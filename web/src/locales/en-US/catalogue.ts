@@ -5,7 +5,7 @@ export default {
   'catalogue.editTitle': 'Edit product',
   'catalogue.delete': 'Delete',
   'catalogue.deleteConfirm':
-    'Delete product {{key}}? A product used by quotes or orders cannot be deleted, only switched off.',
+    "Delete product {{key}}? The channels' supply settings for it are deleted with it. A product used by quotes or orders cannot be deleted, only switched off.",
   'catalogue.switchOff': 'Switch off',
   'catalogue.switchOn': 'Switch on',
   'catalogue.productKey': 'Product key',
