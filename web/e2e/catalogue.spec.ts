@@ -110,8 +110,12 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(page.locator('.ant-message').getByText(inUse)).toBeVisible();
     await expect(page.getByTestId('product-table')).toContainText('MOBILE-DIRECT-10');
 
+    // Unused: the confirmation says what goes with it, then it is gone.
     await page.getByTestId(`product-delete-${key}`).click();
     await overlaysSettled(page);
+    const supply = locale === 'zh-CN' ? '供货设置将一并删除' : 'supply settings for it are deleted with it';
+    await expect(page.locator('.ant-popconfirm:visible')).toContainText(supply);
+    await page.screenshot({ path: `${screenshots}product-delete-${locale}.png` });
     await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
     await expect(row).toHaveCount(0);
   });

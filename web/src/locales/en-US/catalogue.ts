@@ -4,8 +4,9 @@ export default {
   'catalogue.edit': 'Edit',
   'catalogue.editTitle': 'Edit product',
   'catalogue.delete': 'Delete',
-  'catalogue.deleteConfirm':
-    "Delete product {{key}}? The channels' supply settings for it are deleted with it. A product used by quotes or orders cannot be deleted, only switched off.",
+  'catalogue.deleteConfirm': 'Delete product {{key}}?',
+  'catalogue.deleteConfirmNote':
+    "The channels' supply settings for it are deleted with it. A product used by quotes or orders cannot be deleted, only switched off.",
   'catalogue.switchOff': 'Switch off',
   'catalogue.switchOn': 'Switch on',
   'catalogue.productKey': 'Product key',

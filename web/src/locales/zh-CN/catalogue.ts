@@ -4,8 +4,8 @@ export default {
   'catalogue.edit': '编辑',
   'catalogue.editTitle': '编辑商品',
   'catalogue.delete': '删除',
-  'catalogue.deleteConfirm':
-    '删除商品 {{key}}？各渠道对它的供货设置将一并删除。已被报价或订单使用的商品不能删除，只能下架。',
+  'catalogue.deleteConfirm': '删除商品 {{key}}？',
+  'catalogue.deleteConfirmNote': '各渠道对它的供货设置将一并删除。已被报价或订单使用的商品不能删除，只能下架。',
   'catalogue.switchOff': '下架',
   'catalogue.switchOn': '上架',
   'catalogue.productKey': '商品编号',

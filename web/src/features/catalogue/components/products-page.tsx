@@ -214,6 +214,8 @@ export default function ProductsPage() {
           </Button>
           <Popconfirm
             title={t('catalogue.deleteConfirm', { key: product.product_key })}
+            description={t('catalogue.deleteConfirmNote')}
+            styles={{ root: { maxWidth: 400 } }}
             onConfirm={() => remove.mutate(product.id, { onSuccess: () => showSuccessMessage(t('catalogue.deleted')) })}
           >
             <Button type="link" size="small" danger data-testid={`product-delete-${product.product_key}`}>
