@@ -5,4 +5,5 @@ cd "$(dirname "$0")"
 ./console.sh
 ./orders.sh
 ./open_api.sh
+./open_api_load.sh
 ./notify.sh
