@@ -36,9 +36,13 @@ read -r key_id secret < <(sed -n 's/.*X-Key-Id \([^ ]*\)  secret \([^ ]*\).*/\1 
 [ -n "$key_id" ] || { echo "no demo key in the server's log (an existing database keeps its key)" >&2; exit 1; }
 
 python3 - "$base" "$key_id" "$secret" "$work" "$ROUNDS" "$PER_PHASE" <<'PYTHON'
-"""Tops the demo merchant up, then writes each phase's requests, signed for the open API."""
-import hashlib, hmac, json, sys, time, urllib.request, uuid
+"""Tops the demo merchant up, then writes each phase's requests, signed for the open API
+by the documented example's client (docs/examples/merchant_api.py)."""
+import json, sys, urllib.request, uuid
+sys.path.insert(0, "docs/examples")
+from merchant_api import Client
 base, key_id, secret, work, rounds, per_phase = sys.argv[1:4] + [sys.argv[4], int(sys.argv[5]), int(sys.argv[6])]
+client = Client(base, key_id, secret)
 
 def post(path, body, headers=None):
     request = urllib.request.Request(base + path, json.dumps(body).encode(), {"Content-Type": "application/json", **(headers or {})})
@@ -51,7 +55,6 @@ admin = post("/adminapi/login/login", {"username": "admin", "password": "Admin12
 post("/adminapi/admin/merchant/topup", {"merchant_id": 10001, "amount_fen": 10**10, "remark": "open API load bench"},
      {"Authorization": "Bearer " + admin, "Idempotency-Key": uuid.uuid4().hex})
 run = uuid.uuid4().hex[:8]
-timestamp = str(int(time.time()))
 for round_ in range(rounds):
     for way in ("console", "openapi"):
         with open(f"{work}/{way}-{round_}.txt", "w") as out:
@@ -61,11 +64,8 @@ for round_ in range(rounds):
                 if way == "console":
                     out.write(f"/adminapi/order/add\t{body}\tAuthorization: Bearer {token}\n")
                     continue
-                nonce = "n" + uuid.uuid4().hex
-                text = "\n".join(["POST", "/openapi/v1/orders", timestamp, nonce, hashlib.sha256(body.encode()).hexdigest()])
-                signature = hmac.new(secret.encode(), text.encode(), hashlib.sha256).hexdigest()
-                out.write(f"/openapi/v1/orders\t{body}\tX-Key-Id: {key_id}\tX-Timestamp: {timestamp}\t"
-                          f"X-Nonce: {nonce}\tX-Signature: {signature}\n")
+                headers = client.signed_headers("POST", "/openapi/v1/orders", body.encode())
+                out.write("\t".join(["/openapi/v1/orders", body] + [f"{name}: {value}" for name, value in headers.items()]) + "\n")
 PYTHON
 
 threads=2

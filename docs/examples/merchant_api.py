@@ -27,18 +27,20 @@ class Client:
     def _sign(self, text):
         return hmac.new(self.secret, text.encode(), hashlib.sha256).hexdigest()
 
+    def signed_headers(self, method, path, raw):
+        """The four headers that sign one call: method, path with query, raw body bytes."""
+        timestamp = str(int(time.time()))
+        nonce = secrets.token_urlsafe(24)  # 32 characters of A-Za-z0-9_-
+        to_sign = "\n".join([method, path, timestamp, nonce, hashlib.sha256(raw).hexdigest()])
+        return {"X-Key-Id": self.key_id, "X-Timestamp": timestamp, "X-Nonce": nonce, "X-Signature": self._sign(to_sign)}
+
     def call(self, method, path, body=None):
         """Sends one signed call; returns (HTTP status, envelope). Raises if the answer's
         signature does not verify."""
         raw = b"" if body is None else json.dumps(body, separators=(",", ":")).encode()
-        timestamp = str(int(time.time()))
-        nonce = secrets.token_urlsafe(24)  # 32 characters of A-Za-z0-9_-
-        to_sign = "\n".join([method, path, timestamp, nonce, hashlib.sha256(raw).hexdigest()])
-        request = urllib.request.Request(self.base + path, data=raw or None, method=method)
-        request.add_header("X-Key-Id", self.key_id)
-        request.add_header("X-Timestamp", timestamp)
-        request.add_header("X-Nonce", nonce)
-        request.add_header("X-Signature", self._sign(to_sign))
+        headers = self.signed_headers(method, path, raw)
+        nonce = headers["X-Nonce"]
+        request = urllib.request.Request(self.base + path, data=raw or None, method=method, headers=headers)
         if raw:
             request.add_header("Content-Type", "application/json")
         try:
