@@ -300,6 +300,17 @@ mod tests {
         assert!(DatabaseKind::from_url("mysql://u@h/db").is_err());
     }
 
+    /// `.cargo/config.toml` builds the bundled SQLite without memory statistics (a mutex on
+    /// every allocation, which readers queued on). A build that loses the setting fails here.
+    #[tokio::test]
+    async fn sqlite_is_built_without_memory_statistics() {
+        use sqlx::Connection;
+        let mut connection = sqlx::SqliteConnection::connect("sqlite::memory:").await.unwrap();
+        let options: Vec<String> =
+            sqlx::query_scalar("PRAGMA compile_options").fetch_all(&mut connection).await.unwrap();
+        assert!(options.iter().any(|option| option == "DEFAULT_MEMSTATUS=0"), "{options:?}");
+    }
+
     #[test]
     fn times_render_as_rfc3339() {
         assert_eq!(millis_to_rfc3339(0), "1970-01-01T00:00:00Z");
