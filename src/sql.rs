@@ -114,7 +114,7 @@ impl Statement {
 }
 
 /// `sql` with each placeholder `$n` renumbered `$(n + offset)`.
-fn shift_placeholders(sql: &str, offset: usize) -> String {
+pub fn shift_placeholders(sql: &str, offset: usize) -> String {
     let mut text = String::with_capacity(sql.len() + 16);
     let mut chars = sql.chars().peekable();
     while let Some(c) = chars.next() {

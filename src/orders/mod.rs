@@ -39,7 +39,7 @@ use axum::{
 };
 use model::OrderItem;
 use place::{OrderLine, PlaceIntent};
-use query::{OrderFilter, fetch_page};
+use query::{OrderFilter, fetch_page_with_total};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
@@ -101,8 +101,7 @@ pub async fn list(
 ) -> ApiResult<OrderListResponse> {
     let query = request.filter.resolve(&caller, now_millis())?;
     let page = page_request(request.sort.as_deref(), request.cursor.as_deref(), request.page, request.page_size)?;
-    let ((orders, next_cursor), (total, total_capped)) =
-        tokio::try_join!(fetch_page(&state.db.pool, &query, page), query.count(&state.db.pool))?;
+    let (orders, next_cursor, (total, total_capped)) = fetch_page_with_total(&state.db.pool, &query, page).await?;
     Ok(ApiOk(OrderListResponse {
         list: orders.iter().map(|order| order.to_item().localized(Locale::from_headers(&headers))).collect(),
         total,

@@ -4,7 +4,7 @@
 use super::query::OrderQuery;
 use crate::domain::{DAY_MS, beijing_day, beijing_day_start};
 use crate::pagination::COUNT_CAP;
-use crate::sql::{Bind, Conditions, bind_all};
+use crate::sql::{Bind, Conditions, bind_all, shift_placeholders};
 use sqlx::AnyPool;
 
 impl OrderQuery {
@@ -50,12 +50,13 @@ impl OrderQuery {
         (sql, conditions.binds)
     }
 
-    /// The number of matching orders, and whether it was capped at [`COUNT_CAP`].
-    /// Whole Beijing days come from the counters; only the partial days at the ends of
-    /// a time range are counted row by row (through the time index), at most half a day each.
-    pub async fn count(&self, pool: &AnyPool) -> Result<(i64, bool), sqlx::Error> {
+    /// The statement giving the number of matching orders (capped at [`COUNT_CAP`]), one
+    /// scalar, which a list page may read as a column of its own statement. Whole Beijing
+    /// days come from the counters; only the partial days at the ends of a time range are
+    /// counted row by row (through the time index), at most half a day each.
+    pub fn count_statement(&self) -> Count {
         if !self.counters_can_answer() {
-            return count_rows(pool, self.row_conditions(self.from, self.to), Some(COUNT_CAP)).await;
+            return Count::rows(&self.row_conditions(self.from, self.to), Some(COUNT_CAP));
         }
         let first_full_day = self.from.map(|from| {
             let day = beijing_day(from);
@@ -66,7 +67,7 @@ impl OrderQuery {
         if let (Some(low), Some(high)) = (low, high)
             && low >= high
         {
-            return count_rows(pool, self.row_conditions(self.from, self.to), None).await;
+            return Count::rows(&self.row_conditions(self.from, self.to), None);
         }
         // A partial day at either end is counted row by row: its hours inside the range, or,
         // when those are more than half of it, the whole day from the counters less its hours
@@ -79,10 +80,10 @@ impl OrderQuery {
             let day_start = low - DAY_MS;
             if low - from > from - day_start {
                 whole_first = whole_first.map(|day| day - 1);
-                subtracted.push(count_rows_sql(&self.row_conditions(Some(day_start), Some(from)), None));
+                subtracted.push(Count::rows(&self.row_conditions(Some(day_start), Some(from)), None));
             } else {
                 let end = low.min(self.to.unwrap_or(i64::MAX));
-                added.push(count_rows_sql(&self.row_conditions(Some(from), Some(end)), None));
+                added.push(Count::rows(&self.row_conditions(Some(from), Some(end)), None));
             }
         }
         if let (Some(to), Some(high)) = (self.to, high)
@@ -90,13 +91,13 @@ impl OrderQuery {
         {
             if to - high > high + DAY_MS - to {
                 whole_end = whole_end.map(|day| day + 1);
-                subtracted.push(count_rows_sql(&self.row_conditions(Some(to), Some(high + DAY_MS)), None));
+                subtracted.push(Count::rows(&self.row_conditions(Some(to), Some(high + DAY_MS)), None));
             } else {
                 let start = high.max(self.from.unwrap_or(i64::MIN));
-                added.push(count_rows_sql(&self.row_conditions(Some(start), Some(to)), None));
+                added.push(Count::rows(&self.row_conditions(Some(start), Some(to)), None));
             }
         }
-        let whole_days = if self.rollups_can_answer() {
+        let (sql, binds) = if self.rollups_can_answer() {
             self.rollup_sum(whole_first, whole_end)
         } else {
             let mut conditions = Conditions::default();
@@ -118,84 +119,65 @@ impl OrderQuery {
         };
         // The whole days and the partial days at the ends, summed in one statement: one
         // round trip instead of one after the other (on PostgreSQL each is a network hop).
-        added.insert(0, whole_days);
-        let total = sum_of(pool, added, subtracted).await?;
-        Ok((total, false))
+        added.insert(0, Count { sql, binds, cap: None, walks_rows: false });
+        Count::sum_of(added, subtracted)
     }
 }
 
-async fn count_rows(pool: &AnyPool, conditions: Conditions, cap: Option<i64>) -> Result<(i64, bool), sqlx::Error> {
-    use sqlx::Row;
-    let (sql, binds) = count_rows_sql(&conditions, cap);
-    let count: i64 = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_one(pool).await?.try_get(0)?;
-    Ok(match cap {
-        Some(cap) if count > cap => (cap, true),
-        _ => (count, false),
-    })
+/// A statement of one scalar, the number of matching orders, counted up to `cap` + 1.
+#[derive(Debug, Clone)]
+pub struct Count {
+    pub sql: String,
+    pub binds: Vec<Bind>,
+    pub cap: Option<i64>,
+    /// Whether it counts orders row by row (a partial day, a filter the counters lack), or
+    /// only sums a handful of counter rows.
+    pub walks_rows: bool,
 }
 
-/// The statement counting the orders that meet `conditions` (at most `cap` + 1 of them).
-fn count_rows_sql(conditions: &Conditions, cap: Option<i64>) -> (String, Vec<Bind>) {
-    let inner = format!("SELECT 1 FROM orders{}", conditions.where_clause());
-    let sql = match cap {
-        Some(cap) => format!("SELECT COUNT(*) FROM ({inner} LIMIT {}) counted", cap + 1),
-        None => format!("SELECT COUNT(*) FROM ({inner}) counted"),
-    };
-    (sql, conditions.binds.clone())
-}
+impl Count {
+    /// Runs the statement: the total and whether it was capped.
+    pub async fn fetch(self, pool: &AnyPool) -> Result<(i64, bool), sqlx::Error> {
+        use sqlx::Row;
+        let counted: i64 =
+            bind_all(sqlx::query(sqlx::AssertSqlSafe(self.sql)), self.binds).fetch_one(pool).await?.try_get(0)?;
+        Ok(Count::capped(counted, self.cap))
+    }
 
-/// The sum of scalar statements less others, as one statement: each part's placeholders
-/// `$N` are renumbered after the parts before it.
-async fn sum_of(
-    pool: &AnyPool,
-    added: Vec<(String, Vec<Bind>)>,
-    subtracted: Vec<(String, Vec<Bind>)>,
-) -> Result<i64, sqlx::Error> {
-    use sqlx::Row;
-    let mut sum = String::new();
-    let mut binds = Vec::new();
-    let signed = added.into_iter().map(|part| (" + ", part)).chain(subtracted.into_iter().map(|part| (" - ", part)));
-    for (index, (sign, (sql, part_binds))) in signed.enumerate() {
-        if index > 0 {
-            sum.push_str(sign);
+    /// The total and whether it was capped, from what the statement counted.
+    pub fn capped(counted: i64, cap: Option<i64>) -> (i64, bool) {
+        match cap {
+            Some(cap) if counted > cap => (cap, true),
+            _ => (counted, false),
         }
-        sum.push_str(&format!("({})", shift_placeholders(&sql, binds.len())));
-        binds.extend(part_binds);
     }
-    let sql = format!("SELECT CAST({sum} AS BIGINT)");
-    bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_one(pool).await?.try_get(0)
-}
 
-/// `sql` with every placeholder `$N` written `$(N + by)` (our statements hold no `$` in text).
-fn shift_placeholders(sql: &str, by: usize) -> String {
-    if by == 0 {
-        return sql.to_string();
+    /// Counts the orders that meet `conditions` row by row (at most `cap` + 1 of them).
+    fn rows(conditions: &Conditions, cap: Option<i64>) -> Self {
+        let inner = format!("SELECT 1 FROM orders{}", conditions.where_clause());
+        let sql = match cap {
+            Some(cap) => format!("SELECT COUNT(*) FROM ({inner} LIMIT {}) counted", cap + 1),
+            None => format!("SELECT COUNT(*) FROM ({inner}) counted"),
+        };
+        Count { sql, binds: conditions.binds.clone(), cap, walks_rows: true }
     }
-    let mut shifted = String::with_capacity(sql.len() + 8);
-    let mut rest = sql;
-    while let Some(at) = rest.find('$') {
-        shifted.push_str(&rest[..=at]);
-        rest = &rest[at + 1..];
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        match rest[..digits].parse::<usize>() {
-            Ok(number) => shifted.push_str(&(number + by).to_string()),
-            Err(_) => shifted.push_str(&rest[..digits]),
+
+    /// The sum of scalar statements less others, as one statement: each part's placeholders
+    /// `$N` are renumbered after the parts before it.
+    fn sum_of(added: Vec<Count>, subtracted: Vec<Count>) -> Self {
+        let mut sum = String::new();
+        let mut binds = Vec::new();
+        let mut walks_rows = false;
+        let signed =
+            added.into_iter().map(|part| (" + ", part)).chain(subtracted.into_iter().map(|part| (" - ", part)));
+        for (index, (sign, part)) in signed.enumerate() {
+            if index > 0 {
+                sum.push_str(sign);
+            }
+            sum.push_str(&format!("({})", shift_placeholders(&part.sql, binds.len())));
+            binds.extend(part.binds);
+            walks_rows |= part.walks_rows;
         }
-        rest = &rest[digits..];
-    }
-    shifted.push_str(rest);
-    shifted
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn placeholders_are_renumbered_after_the_parts_before() {
-        let sql = "SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND created_at >= $2 AND status IN (0, 1)";
-        assert_eq!(
-            super::shift_placeholders(sql, 9),
-            "SELECT COUNT(*) FROM orders WHERE merchant_id = $10 AND created_at >= $11 AND status IN (0, 1)"
-        );
-        assert_eq!(super::shift_placeholders("day < $12", 0), "day < $12");
+        Count { sql: format!("SELECT CAST({sum} AS BIGINT)"), binds, cap: None, walks_rows }
     }
 }
