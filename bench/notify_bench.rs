@@ -17,6 +17,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// The server in this process allocates as the server binary does (`src/main.rs`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 type Arrivals = Arc<Mutex<HashMap<String, i64>>>;
 
 async fn receive(State(arrivals): State<Arrivals>, headers: HeaderMap) -> &'static str {

@@ -22,6 +22,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+/// The server in this process allocates as the server binary does (`src/main.rs`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Orders of one round per client count: with four long rounds, one client's PostgreSQL
 /// figures swung from +13 % to +103 % between runs as the machine's spells fell on one
 /// way or the other (each way alone, on fresh databases: 605 to 843 orders/s).
