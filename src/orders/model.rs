@@ -15,8 +15,6 @@ pub const ORDER_COLUMNS: &str = "id, merchant_id, merchant_order_id, order_no, s
     product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen, \
     status, buyback, created_at, deadline_at, submitted_at, finished_at, duration_ms, callback_at, serial_no, \
     failure_reason, batch_id, remark, card_no_enc, created_by";
-/// How many columns `ORDER_COLUMNS` names (a statement's own columns come after them).
-pub const ORDER_COLUMN_COUNT: usize = 28;
 
 #[derive(Debug, Clone)]
 pub struct OrderRow {

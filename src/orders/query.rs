@@ -2,7 +2,7 @@
 //! Their totals come from the counters and their roll-ups rather than from counting rows
 //! (`totals.rs`).
 
-use super::model::{ORDER_COLUMN_COUNT, ORDER_COLUMNS, OrderRow};
+use super::model::{ORDER_COLUMNS, OrderRow};
 use super::totals::Count;
 use crate::domain::{Carrier, OrderKind, OrderStatus, beijing_day, beijing_day_start};
 use crate::error::AppError;
@@ -255,7 +255,7 @@ pub async fn fetch_page_with_total(
     let binds = count.binds.iter().cloned().chain(page_binds).collect();
     let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_all(pool).await?;
     let total = match rows.first() {
-        Some(row) => Count::capped(row.try_get(ORDER_COLUMN_COUNT)?, count.cap),
+        Some(row) => Count::capped(row.try_get("total")?, count.cap),
         // An empty first page: nothing matches. An empty later page says nothing of the rest.
         None if page.cursor.is_none() && page.page.unwrap_or(1) <= 1 => (0, false),
         None => count.fetch(pool).await?,
