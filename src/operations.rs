@@ -214,6 +214,17 @@ pub async fn metrics(State(state): State<AppState>, _reader: MetricsReader) -> R
     let _ = writeln!(out, "# TYPE backoffice_order_groups_total counter");
     let _ = writeln!(out, "backoffice_order_groups_total{{outcome=\"committed\"}} {committed}");
     let _ = writeln!(out, "backoffice_order_groups_total{{outcome=\"fell_back\"}} {fell_back}");
+    if let Some((active, wal_pages)) = state.db.checkpoints().map(|stats| stats.read()) {
+        let _ = writeln!(
+            out,
+            "# HELP backoffice_sqlite_checkpoints_total Background WAL checkpoints that found new pages to copy."
+        );
+        let _ = writeln!(out, "# TYPE backoffice_sqlite_checkpoints_total counter");
+        let _ = writeln!(out, "backoffice_sqlite_checkpoints_total {active}");
+        let _ = writeln!(out, "# HELP backoffice_sqlite_wal_pages Pages in the WAL at the last background checkpoint.");
+        let _ = writeln!(out, "# TYPE backoffice_sqlite_wal_pages gauge");
+        let _ = writeln!(out, "backoffice_sqlite_wal_pages {wal_pages}");
+    }
     let _ = writeln!(out, "# HELP backoffice_db_pool_connections Database connections of this process.");
     let _ = writeln!(out, "# TYPE backoffice_db_pool_connections gauge");
     let (size, idle) = (state.db.pool.size(), state.db.pool.num_idle());

@@ -47,3 +47,4 @@ mod two_factor;
 mod two_factor_login;
 mod user_info;
 mod web;
+mod writers;
