@@ -31,7 +31,7 @@ async fn sqlite_checkpoints_the_wal_beside_the_writer() {
         metric(&app, &admin, "backoffice_sqlite_checkpoints_total").await.expect("SQLite shows its checkpoints");
     place(&app, &token, 5).await;
     // Far below the writer's own threshold (10,000 pages), so only the background task copies
-    // these pages; it looks every 20 ms while the WAL grows, and at most a second apart.
+    // these pages; it looks every 20 ms while the WAL grows, and at most 100 ms apart.
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let now = metric(&app, &admin, "backoffice_sqlite_checkpoints_total").await.unwrap();

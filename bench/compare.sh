@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Side-by-side comparison of server binaries under load (issue 13). This machine runs in
+# spells of a few seconds, so two builds measured one after the other can differ by more
+# than the change between them. Here every binary serves its own copy of one generated data
+# set at the same time, and wrk drives them in turn in short rounds: the static page, then
+# the call. A spell then falls on every binary alike; the ratio to the static page of the
+# same round cancels what is left.
+#   bench/compare.sh /tmp/backoffice-before target/release/backoffice
+#   ENGINE=postgres CALL=add CONNECTIONS=1 ROUNDS=6 bench/compare.sh A B
+# ENGINE: sqlite (default) or postgres (a throwaway durable cluster unless TEST_POSTGRES_URL
+# is set); CALL: add (default), list, userinfo; COUNT orders (default 1,000,000), generated
+# by the first binary; CONNECTIONS (default 64); ROUNDS (default 4); DURATION a round and
+# call (default 5s).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -ge 1 ] || { sed -n 2,13p "$0" >&2; exit 2; }
+ENGINE=${ENGINE:-sqlite}
+if [ "$ENGINE" = postgres ] && [ -z "${TEST_POSTGRES_URL:-}" ]; then
+  exec env PG_DURABLE=1 scripts/with-postgres.sh "$0" "$@"
+fi
+COUNT=${COUNT:-1000000}
+CALL=${CALL:-add}
+CONNECTIONS=${CONNECTIONS:-64}
+ROUNDS=${ROUNDS:-4}
+DURATION=${DURATION:-5s}
+command -v wrk >/dev/null || scripts/setup.sh bench
+case $CALL in
+  add) call=(POST /adminapi/order/add '{"account":"13800138000","product_key":"MOBILE-DIRECT-10"}') ;;
+  list) call=(POST /adminapi/order/list '{"page_size":20}') ;;
+  userinfo) call=(POST /adminapi/merchant/userInfo '{}') ;;
+  *) echo "CALL is add, list or userinfo" >&2; exit 2 ;;
+esac
+work=$(mktemp -d /tmp/backoffice-compare.XXXXXX)
+servers=()
+export PGOPTIONS="-c client_min_messages=warning"
+cleanup() {
+  for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  if [ "$ENGINE" = postgres ]; then
+    for index in template $(seq 1 $#); do
+      psql "$TEST_POSTGRES_URL" -qc "DROP DATABASE IF EXISTS compare_$index" >/dev/null 2>&1 || true
+    done
+  fi
+  rm -rf "$work"
+}
+trap 'cleanup "$@"' EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+
+# The data set, once; then a database of its own for each binary.
+case $ENGINE in
+  sqlite) template="sqlite://$work/template.db" ;;
+  postgres)
+    psql "$TEST_POSTGRES_URL" -qc "DROP DATABASE IF EXISTS compare_template" -c "CREATE DATABASE compare_template" >/dev/null
+    template="${TEST_POSTGRES_URL%/*}/compare_template"
+    ;;
+esac
+echo "generating $COUNT orders" >&2
+"$1" generate-orders --merchant 10001 --count "$COUNT" --database "$template" --secret-key-file "$work/secret.key" >&2
+ports=() tokens=() names=()
+for index in $(seq 1 $#); do
+  bin=${!index}
+  case $ENGINE in
+    sqlite)
+      cp "$work/template.db" "$work/server-$index.db"
+      url="sqlite://$work/server-$index.db"
+      ;;
+    postgres)
+      psql "$TEST_POSTGRES_URL" -qc "DROP DATABASE IF EXISTS compare_$index" \
+        -c "CREATE DATABASE compare_$index TEMPLATE compare_template" >/dev/null
+      url="${TEST_POSTGRES_URL%/*}/compare_$index"
+      ;;
+  esac
+  port=$(free_port)
+  "$bin" serve --listen "127.0.0.1:$port" --database "$url" --demo --demo-orders 0 \
+    --secret-key-file "$work/secret.key" --no-worker >"$work/server-$index.log" 2>&1 &
+  servers+=($!) ports+=("$port") names+=("$index:$(basename "$bin")")
+done
+for index in "${!ports[@]}"; do
+  base="http://127.0.0.1:${ports[$index]}"
+  for _ in $(seq 1 150); do curl -sf -o /dev/null "$base/web/" && break; sleep 0.2; done
+  tokens+=("$(curl -sf -X POST "$base/adminapi/login/login" -H 'Content-Type: application/json' \
+    -d '{"username":"merchant","password":"Merchant123"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])')")
+done
+
+# wrk once: "requests seconds p50_ms p99_ms errors".
+drive() {
+  local threads=2
+  [ "$CONNECTIONS" -lt 2 ] && threads=1
+  METHOD=$1 BODY=${3:-} TOKEN=${4:-} wrk -t"$threads" -c"$CONNECTIONS" -d"$DURATION" -s bench/load/call.lua "$2" \
+    | grep '^RESULT' | cut -d' ' -f2-
+}
+echo "$ENGINE, $COUNT orders, $CALL at $CONNECTIONS connections, $ROUNDS rounds of $DURATION, $(date -u +%FT%TZ), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+results="$work/results"
+for round in $(seq 1 "$ROUNDS"); do
+  for index in "${!ports[@]}"; do
+    base="http://127.0.0.1:${ports[$index]}"
+    static=$(drive GET "$base/web/")
+    measured=$(drive "${call[0]}" "$base${call[1]}" "${call[2]}" "${tokens[$index]}")
+    echo "$round ${names[$index]} $static $measured" | tee -a "$results" | awk \
+      '{printf "round %s %-28s static %7.0f/s  %s %7.0f/s p50 %s p99 %s ms errors %s\n", $1, $2, $3/$4, "'"$CALL"'", $8/$9, $10, $11, $12}'
+  done
+done
+python3 - "$results" <<'PY'
+import statistics, sys
+by = {}
+for line in open(sys.argv[1]):
+    f = line.split()
+    by.setdefault(f[1], []).append((int(f[2]) / float(f[3]), int(f[7]) / float(f[8])))
+print(f"{'binary':30} {'mean rate':>10} {'median':>8} {'mean vs static':>15}")
+for name, runs in by.items():
+    rates = [call for _, call in runs]
+    print(f"{name:30} {statistics.mean(rates):>10,.0f} {statistics.median(rates):>8,.0f} "
+          f"{statistics.mean(call / static for static, call in runs):>15.4f}")
+PY
