@@ -205,7 +205,7 @@ pub async fn metrics(State(state): State<AppState>, _reader: MetricsReader) -> R
     let _ = writeln!(out, "# TYPE backoffice_worker_lag_seconds gauge");
     let _ = writeln!(out, "backoffice_worker_lag_seconds {}.{:03}", lag_ms / 1000, lag_ms % 1000);
     write_notification_backlog(&mut out, &state, now).await?;
-    let (committed, fell_back) = state.services.get_or_init(Placements::default).outcomes().counts();
+    let (committed, fell_back, locked_again) = state.services.get_or_init(Placements::default).outcomes().counts();
     let _ = writeln!(
         out,
         "# HELP backoffice_order_groups_total Placement groups (group commit) by outcome: committed, or rolled back \
@@ -214,6 +214,13 @@ pub async fn metrics(State(state): State<AppState>, _reader: MetricsReader) -> R
     let _ = writeln!(out, "# TYPE backoffice_order_groups_total counter");
     let _ = writeln!(out, "backoffice_order_groups_total{{outcome=\"committed\"}} {committed}");
     let _ = writeln!(out, "backoffice_order_groups_total{{outcome=\"fell_back\"}} {fell_back}");
+    let _ = writeln!(
+        out,
+        "# HELP backoffice_order_groups_locked_again_total PostgreSQL placement groups written without the account \
+         lock whose account had changed meanwhile, written again under the lock."
+    );
+    let _ = writeln!(out, "# TYPE backoffice_order_groups_locked_again_total counter");
+    let _ = writeln!(out, "backoffice_order_groups_locked_again_total {locked_again}");
     if let Some((active, wal_pages)) = state.db.checkpoints().map(|stats| stats.read()) {
         let _ = writeln!(
             out,

@@ -88,6 +88,10 @@ pub fn for_engine(connection: &sqlx::AnyConnection, sql: String) -> sqlx::Assert
 /// and none may read what another writes (foreign keys are checked at the end, so an
 /// INSERT may still refer to a row another one inserts). PostgreSQL runs those parts in an
 /// order of its choosing; a statement added with `push_after_all` runs after all before it.
+///
+/// A statement added with `push_guard` must change exactly one row, or the batch fails and,
+/// run as one statement or in a transaction, writes nothing: a write computed from a row read
+/// without its lock is guarded by that row as it was read (`finance::ledger`).
 #[derive(Debug, Default)]
 pub struct StatementBatch {
     statements: Vec<Statement>,
@@ -100,6 +104,8 @@ struct Statement {
     binds: Vec<Bind>,
     /// Waits for every statement before it (`push_after_all`).
     after_all: bool,
+    /// Must change exactly one row (`push_guard`).
+    guard: bool,
 }
 
 /// Where a statement added with `push_after_all` has its barrier.
@@ -134,17 +140,29 @@ pub fn shift_placeholders(sql: &str, offset: usize) -> String {
     text
 }
 
+/// The error of a batch whose guarded statement found its row changed, run one statement
+/// at a time (as one statement, PostgreSQL raises `serialization_failure`, migration 0024).
+pub fn guard_failed() -> sqlx::Error {
+    sqlx::Error::RowNotFound
+}
+
 /// PostgreSQL: the statements as one, every one but the last in a WITH clause.
 /// A statement added with `push_after_all` gets, in place of [`AFTER_ALL`], a condition on
 /// the row count of every part before it (each returning a row per row it writes): the
 /// condition is evaluated before its first row, and evaluating it runs those parts to
-/// their end.
+/// their end. With guards, every statement is a WITH clause, and the statement's own query
+/// counts the guards' rows: `guarded_rows_unchanged` (migration 0024) raises unless each
+/// changed one, which fails the statement and so undoes every part of it.
 fn as_one_statement(statements: Vec<Statement>) -> (String, Vec<Bind>) {
     let count = statements.len();
-    let returning: Vec<bool> = (0..count).map(|index| statements[index + 1..].iter().any(|s| s.after_all)).collect();
+    let guards: Vec<usize> = (0..count).filter(|&index| statements[index].guard).collect();
+    let last_clause = if guards.is_empty() { count - 1 } else { count };
+    let returning: Vec<bool> = (0..count)
+        .map(|index| statements[index].guard || statements[index + 1..].iter().any(|s| s.after_all))
+        .collect();
     let mut text = String::new();
     let mut all_binds = Vec::new();
-    for (index, Statement { mut sql, binds, after_all }) in statements.into_iter().enumerate() {
+    for (index, Statement { mut sql, binds, after_all, .. }) in statements.into_iter().enumerate() {
         if after_all {
             let counts: Vec<String> = (0..index).map(|step| format!("(SELECT COUNT(*) FROM step_{step})")).collect();
             let barrier = if counts.is_empty() { "TRUE".to_string() } else { format!("{} >= 0", counts.join(" + ")) };
@@ -154,7 +172,7 @@ fn as_one_statement(statements: Vec<Statement>) -> (String, Vec<Bind>) {
             sql.push_str(" RETURNING 1");
         }
         let shifted = shift_placeholders(&sql, all_binds.len());
-        if index + 1 < count {
+        if index < last_clause {
             text.push_str(if index == 0 { "WITH " } else { ",\n" });
             text.push_str(&format!("step_{index} AS ({shifted})"));
         } else {
@@ -162,6 +180,10 @@ fn as_one_statement(statements: Vec<Statement>) -> (String, Vec<Bind>) {
             text.push_str(&shifted);
         }
         all_binds.extend(binds);
+    }
+    if !guards.is_empty() {
+        let counts: Vec<String> = guards.iter().map(|step| format!("(SELECT COUNT(*) FROM step_{step})")).collect();
+        text.push_str(&format!("\nSELECT guarded_rows_unchanged({}, {})", counts.join(" + "), guards.len()));
     }
     (text, all_binds)
 }
@@ -174,7 +196,14 @@ impl StatementBatch {
 
     /// Adds a statement whose placeholders appear once each and in order.
     pub fn push(&mut self, sql: String, binds: Vec<Bind>) {
-        self.statements.push(Statement { sql, binds, after_all: false });
+        self.statements.push(Statement { sql, binds, after_all: false, guard: false });
+    }
+
+    /// Adds an UPDATE that must change exactly one row (its WHERE clause names the row as it
+    /// was read); else the batch fails. Run one statement at a time, the statements before it
+    /// have run by then: such a batch belongs in a transaction, whose rollback undoes them.
+    pub fn push_guard(&mut self, sql: String, binds: Vec<Bind>) {
+        self.statements.push(Statement { sql, binds, after_all: false, guard: true });
     }
 
     /// Adds a statement that writes nothing before every statement added before it has
@@ -182,14 +211,18 @@ impl StatementBatch {
     /// deadlock). `sql` has [`AFTER_ALL`] as a condition of its WHERE clause (an `INSERT …
     /// SELECT`); run one after another it is TRUE.
     pub fn push_after_all(&mut self, sql: String, binds: Vec<Bind>) {
-        self.statements.push(Statement { sql, binds, after_all: true });
+        self.statements.push(Statement { sql, binds, after_all: true, guard: false });
     }
 
     pub async fn execute(self, connection: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
         if self.statements.is_empty() {
             return Ok(());
         }
-        if connection.backend_name() == "SQLite" {
+        let guarded = self.statements.iter().any(|statement| statement.guard);
+        if self.one_statement && connection.backend_name() != "SQLite" && (self.statements.len() > 1 || guarded) {
+            let (text, all_binds) = as_one_statement(self.statements);
+            bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), all_binds).execute(&mut *connection).await?;
+        } else if connection.backend_name() == "SQLite" && !guarded {
             let mut text = String::new();
             let mut all_binds = Vec::new();
             for (sql, binds) in self.statements.into_iter().map(Statement::alone) {
@@ -198,12 +231,14 @@ impl StatementBatch {
                 all_binds.extend(binds);
             }
             bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), all_binds).execute(&mut *connection).await?;
-        } else if self.one_statement && self.statements.len() > 1 {
-            let (text, all_binds) = as_one_statement(self.statements);
-            bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), all_binds).execute(&mut *connection).await?;
         } else {
-            for (sql, binds) in self.statements.into_iter().map(Statement::alone) {
-                bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).execute(&mut *connection).await?;
+            for statement in self.statements {
+                let guard = statement.guard;
+                let (sql, binds) = statement.alone();
+                let done = bind_all(sqlx::query(for_engine(connection, sql)), binds).execute(&mut *connection).await?;
+                if guard && done.rows_affected() != 1 {
+                    return Err(guard_failed());
+                }
             }
         }
         Ok(())
@@ -337,6 +372,7 @@ mod tests {
             sql: sql.to_string(),
             binds: binds.into_iter().map(Bind::Int).collect(),
             after_all: false,
+            guard: false,
         };
         let (text, binds) = as_one_statement(vec![
             statement("UPDATE t SET a = $1 WHERE id = $2", vec![1, 2]),
@@ -367,8 +403,35 @@ mod tests {
              INSERT INTO v (a) SELECT * FROM (VALUES ($3)) AS x \
              WHERE (SELECT COUNT(*) FROM step_0) + (SELECT COUNT(*) FROM step_1) >= 0"
         );
-        let alone = Statement { sql: format!("SELECT 1 WHERE {AFTER_ALL}"), binds: vec![], after_all: true };
+        let alone =
+            Statement { sql: format!("SELECT 1 WHERE {AFTER_ALL}"), binds: vec![], after_all: true, guard: false };
         assert_eq!(alone.alone().0, "SELECT 1 WHERE TRUE");
+    }
+
+    #[test]
+    fn guards_return_their_rows_and_the_statement_counts_them_last() {
+        let mut batch = StatementBatch::one_statement();
+        batch.push("INSERT INTO u (a) VALUES ($1)".to_string(), vec![Bind::Int(1)]);
+        batch.push_guard("UPDATE t SET a = $1 WHERE id = $2 AND a = $3".to_string(), vec![Bind::Int(2); 3]);
+        batch.push("INSERT INTO v (a) VALUES ($1)".to_string(), vec![Bind::Int(4)]);
+        let (text, binds) = as_one_statement(batch.statements);
+        assert_eq!(
+            text,
+            "WITH step_0 AS (INSERT INTO u (a) VALUES ($1)),\n\
+             step_1 AS (UPDATE t SET a = $2 WHERE id = $3 AND a = $4 RETURNING 1),\n\
+             step_2 AS (INSERT INTO v (a) VALUES ($5))\n\
+             SELECT guarded_rows_unchanged((SELECT COUNT(*) FROM step_1), 1)"
+        );
+        assert_eq!(binds.len(), 5);
+        // A guard alone is a WITH clause too, so that its row count can be checked.
+        let mut alone = StatementBatch::one_statement();
+        alone.push_guard("UPDATE t SET a = $1".to_string(), vec![Bind::Int(1)]);
+        alone.push_guard("UPDATE w SET a = $1".to_string(), vec![Bind::Int(1)]);
+        assert_eq!(
+            as_one_statement(alone.statements).0,
+            "WITH step_0 AS (UPDATE t SET a = $1 RETURNING 1),\nstep_1 AS (UPDATE w SET a = $2 RETURNING 1)\n\
+             SELECT guarded_rows_unchanged((SELECT COUNT(*) FROM step_0) + (SELECT COUNT(*) FROM step_1), 2)"
+        );
     }
 
     #[test]

@@ -111,6 +111,10 @@ pub struct Ledger {
     actor: Actor,
     records: Vec<Record>,
     now: i64,
+    /// The figures as read without the row lock ([`Ledger::from_unlocked_row`]): the
+    /// account is then stored only if its row still holds them, else the caller's whole
+    /// write fails ([`StatementBatch::push_guard`]).
+    read_unlocked: Option<Account>,
 }
 
 /// Locks a merchant's account row and reads its figures: `$1` is the merchant id, `$2`
@@ -120,13 +124,25 @@ pub struct Ledger {
 pub const LOCK_ACCOUNT: &str = "UPDATE merchant_accounts SET updated_at = $2 WHERE merchant_id = $1
      RETURNING balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen";
 
+/// The account's figures as [`LOCK_ACCOUNT`] returns them, read without a lock. A macro so
+/// that the locking form below is a constant too.
+macro_rules! read_account {
+    () => {
+        "SELECT balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen
+     FROM merchant_accounts WHERE merchant_id = $1 AND $2::bigint IS NOT NULL"
+    };
+}
+
 /// [`LOCK_ACCOUNT`] for PostgreSQL statements that only read the account under the lock:
 /// `FOR UPDATE` takes the row lock without writing a row version. The account row is the
 /// hottest row of a merchant's orders; with the UPDATE every transaction left two versions of
 /// it (the lock's and the balance's), and each next lock walked the chain of dead ones
 /// (bench/README.md). `$2` (the time) is bound as for `LOCK_ACCOUNT` and not needed.
-pub const LOCK_ACCOUNT_FOR_UPDATE: &str = "SELECT balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen
-     FROM merchant_accounts WHERE merchant_id = $1 AND $2::bigint IS NOT NULL FOR UPDATE";
+pub const LOCK_ACCOUNT_FOR_UPDATE: &str = concat!(read_account!(), " FOR UPDATE");
+
+/// [`LOCK_ACCOUNT_FOR_UPDATE`] without the lock, for a ledger made by
+/// [`Ledger::from_unlocked_row`], which writes only if the figures are still these.
+pub const READ_ACCOUNT: &str = read_account!();
 
 impl Ledger {
     /// Locks the merchant's account (creating it empty if it never existed). On
@@ -145,7 +161,16 @@ impl Ledger {
             credit_used_fen: row.try_get(2)?,
             total_topup_fen: row.try_get(3)?,
         };
-        Ok(Self { merchant_id, account, actor, records: Vec::new(), now: now_millis() })
+        Ok(Self { merchant_id, account, actor, records: Vec::new(), now: now_millis(), read_unlocked: None })
+    }
+
+    /// The ledger of an account read by a statement built on [`READ_ACCOUNT`], without the
+    /// lock: every change is computed as under the lock, and storing it is guarded by the
+    /// figures read, so a write that raced another money movement writes nothing at all.
+    pub fn from_unlocked_row(merchant_id: i64, actor: Actor, row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        let mut ledger = Self::from_locked_row(merchant_id, actor, row)?;
+        ledger.read_unlocked = Some(ledger.account);
+        Ok(ledger)
     }
 
     /// Runs `sql`, which locks and reads the account (built on [`LOCK_ACCOUNT`]; `$3`, if
@@ -305,19 +330,30 @@ impl Ledger {
         if self.records.is_empty() {
             return self.account;
         }
-        batch.push(
-            "UPDATE merchant_accounts SET balance_fen = $1, credit_limit_fen = $2, credit_used_fen = $3,
+        let mut update = "UPDATE merchant_accounts SET balance_fen = $1, credit_limit_fen = $2, credit_used_fen = $3,
              total_topup_fen = $4, updated_at = $5 WHERE merchant_id = $6"
-                .to_string(),
-            vec![
-                Bind::Int(self.account.balance_fen),
-                Bind::Int(self.account.credit_limit_fen),
-                Bind::Int(self.account.credit_used_fen),
-                Bind::Int(self.account.total_topup_fen),
-                Bind::Int(now_millis()),
-                Bind::Int(self.merchant_id),
-            ],
-        );
+            .to_string();
+        let mut binds = vec![
+            Bind::Int(self.account.balance_fen),
+            Bind::Int(self.account.credit_limit_fen),
+            Bind::Int(self.account.credit_used_fen),
+            Bind::Int(self.account.total_topup_fen),
+            Bind::Int(now_millis()),
+            Bind::Int(self.merchant_id),
+        ];
+        match self.read_unlocked {
+            None => batch.push(update, binds),
+            Some(read) => {
+                update.push_str(
+                    " AND balance_fen = $7 AND credit_limit_fen = $8 AND credit_used_fen = $9 AND total_topup_fen = $10",
+                );
+                binds.extend(
+                    [read.balance_fen, read.credit_limit_fen, read.credit_used_fen, read.total_topup_fen]
+                        .map(Bind::Int),
+                );
+                batch.push_guard(update, binds);
+            }
+        }
         let rows = self.records.iter().map(|record| {
             vec![
                 Bind::Int(self.merchant_id),
@@ -371,6 +407,7 @@ mod tests {
             actor: Actor::system(),
             records: Vec::new(),
             now: 0,
+            read_unlocked: None,
         }
     }
 

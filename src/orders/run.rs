@@ -154,23 +154,37 @@ pub async fn open_on_sqlite(
 }
 
 /// PostgreSQL: one statement, one row per order ($4 of them), each with its own id; the
-/// account is locked once. Columns: the account's four, the id, the offer (NULL if none),
-/// the two arrays of repeats.
-static OPEN_RUN_POSTGRES: LazyLock<String> = LazyLock::new(|| {
+/// account is read with `account` ([`ledger::LOCK_ACCOUNT_FOR_UPDATE`] or
+/// [`ledger::READ_ACCOUNT`]). Columns: the account's four, the id, the offer (NULL if
+/// none), the two arrays of repeats.
+fn open_run_postgres(account: &str) -> String {
     format!(
-        "WITH locked AS ({}) SELECT locked.*, {} AS next_order_id, offer.*, {}
+        "WITH locked AS ({account}) SELECT locked.*, {} AS next_order_id, offer.*, {}
          FROM locked LEFT JOIN ({}) offer ON TRUE CROSS JOIN generate_series(1, $4::bigint)",
-        ledger::LOCK_ACCOUNT_FOR_UPDATE,
         dialect::POSTGRES_NEXT_ORDER_ID,
         dialect::POSTGRES_RUN_REPEATS,
         store::OFFER_BY_KEY_QUERY,
     )
-});
+}
+static OPEN_RUN_POSTGRES: LazyLock<String> = LazyLock::new(|| open_run_postgres(ledger::LOCK_ACCOUNT_FOR_UPDATE));
+static READ_RUN_POSTGRES: LazyLock<String> = LazyLock::new(|| open_run_postgres(ledger::READ_ACCOUNT));
 
-/// PostgreSQL, in the group's transaction. None when the merchant has no account yet (the
-/// caller places such orders alone: that path creates it).
+/// How a PostgreSQL run reads the merchant's account.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Lock {
+    /// Locked for the rest of the group's transaction.
+    ForUpdate,
+    /// Read as committed, outside a transaction: the ledger then stores the account only
+    /// if it still holds these figures (`Ledger::from_unlocked_row`).
+    None,
+}
+
+/// PostgreSQL, in the group's transaction or (`Lock::None`) before its one statement. None
+/// when the merchant has no account yet (the caller places such orders alone: that path
+/// creates it).
 pub async fn open_on_postgres(
     connection: &mut AnyConnection,
+    lock: Lock,
     merchant_id: i64,
     actor: Actor,
     product_key: &str,
@@ -178,7 +192,11 @@ pub async fn open_on_postgres(
     claims: &Claims,
 ) -> Result<Option<RunOpened>, sqlx::Error> {
     let [ids_json, nonces_json] = claims.as_json();
-    let rows = sqlx::query(sqlx::AssertSqlSafe(OPEN_RUN_POSTGRES.as_str()))
+    let sql = match lock {
+        Lock::ForUpdate => OPEN_RUN_POSTGRES.as_str(),
+        Lock::None => READ_RUN_POSTGRES.as_str(),
+    };
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(merchant_id)
         .bind(crate::db::now_millis())
         .bind(product_key)
@@ -188,7 +206,10 @@ pub async fn open_on_postgres(
         .fetch_all(connection)
         .await?;
     let Some(first) = rows.first() else { return Ok(None) };
-    let ledger = Ledger::from_locked_row(merchant_id, actor, first)?;
+    let ledger = match lock {
+        Lock::ForUpdate => Ledger::from_locked_row(merchant_id, actor, first)?,
+        Lock::None => Ledger::from_unlocked_row(merchant_id, actor, first)?,
+    };
     let ids = rows.iter().map(|row| row.try_get(4)).collect::<Result<Vec<i64>, _>>()?;
     let taken = Taken::read(
         &first.try_get::<String, _>("repeated_merchant_order_ids")?,

@@ -1,9 +1,15 @@
 //! How the database's writers keep out of each other's way: on SQLite the WAL is checkpointed
 //! beside the writer (db/checkpoint.rs); on PostgreSQL each placement writer keeps a
-//! connection of its own (orders/group.rs), and one the database closed is replaced.
+//! connection of its own (orders/group.rs), and one the database closed is replaced; a write
+//! computed from an account read without its lock writes nothing if the account moved
+//! meanwhile, and two servers placing for one merchant never overdraw it.
 
-use crate::helpers::{ADMIN, Backend, TestApp, spawn_app};
+use crate::helpers::{ADMIN, Backend, TestApp, spawn_app, spawn_app_with};
+use crate::on_both_backends;
+use crate::open_api::PRICE;
+use backoffice::finance::ledger::{Actor, Ledger};
 use backoffice::orders::group::WRITER_APPLICATION_NAME;
+use backoffice::sql::StatementBatch;
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -77,12 +83,89 @@ async fn a_placement_writer_whose_connection_was_closed_opens_another() {
         assert!(Instant::now() < deadline, "the writer's connection is still open");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    // The first group after it fails to begin and its order is placed alone; the next group
-    // opens a new connection.
+    // The first group after it fails on the closed connection and is written again on a new
+    // one.
     place(&app, &token, 3).await;
     let second = writer_connections(&app).await;
     assert_eq!(second.len(), 1, "{second:?}");
     assert_ne!(second[0], first[0]);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, 5);
     app.assert_books_balance(mid).await;
+}
+
+on_both_backends!(a_write_from_an_unlocked_read_writes_nothing_once_the_account_moved);
+
+/// The ledger of `mid` as read now, without the lock, with a top-up of `amount` in it.
+async fn unlocked_top_up(app: &TestApp, mid: i64, amount: i64) -> Ledger {
+    let row = sqlx::query(
+        "SELECT balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen FROM merchant_accounts
+         WHERE merchant_id = $1",
+    )
+    .bind(mid)
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap();
+    let mut ledger = Ledger::from_unlocked_row(mid, Actor::system(), &row).unwrap();
+    ledger.top_up(amount, "unlocked");
+    ledger
+}
+
+/// Writes the ledger as the placement writers do: on PostgreSQL one statement outside a
+/// transaction, on SQLite in the write transaction (rolled back on failure).
+async fn write(app: &TestApp, ledger: Ledger) -> Result<(), sqlx::Error> {
+    let mut batch = StatementBatch::one_statement();
+    ledger.add_to(&mut batch);
+    match app.state.db.kind {
+        backoffice::db::DatabaseKind::Postgres => batch.execute(&mut app.state.db.pool.acquire().await.unwrap()).await,
+        backoffice::db::DatabaseKind::Sqlite => {
+            let mut transaction = app.state.db.begin_write().await.unwrap();
+            batch.execute(&mut transaction).await?;
+            transaction.commit().await
+        }
+    }
+}
+
+async fn a_write_from_an_unlocked_read_writes_nothing_once_the_account_moved(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (mid, _) = app.merchant("unlocked").await;
+    app.fund(mid, 1_000, 0).await;
+    let logged = || app.scalar("SELECT COUNT(*) FROM account_log WHERE merchant_id = $1 AND remark = 'unlocked'", mid);
+
+    // Nothing moved between the read and the write: it is stored.
+    write(&app, unlocked_top_up(&app, mid, 500).await).await.expect("an unchanged account is written");
+    assert_eq!((app.figures(mid).await.0, logged().await), (1_500, 1));
+
+    // A top-up lands between the read and the write: the write fails whole.
+    let stale = unlocked_top_up(&app, mid, 500).await;
+    app.fund(mid, 100, 0).await;
+    let error = write(&app, stale).await.expect_err("a moved account is not overwritten");
+    if matches!(backend, Backend::Postgres) {
+        let code = error.as_database_error().and_then(|error| error.code()).map(|code| code.to_string());
+        assert_eq!(code.as_deref(), Some("40001"), "{error}");
+    }
+    assert_eq!((app.figures(mid).await.0, logged().await), (1_600, 1), "neither the account nor its record");
+    app.assert_books_balance(mid).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_placing_for_one_merchant_never_overdraw_it() {
+    let first = spawn_app_with(Backend::Postgres, |config| config.worker.enabled = false).await;
+    let second = first.restart_with(|_| {}).await;
+    let (mid, token) = first.merchant("two-servers").await;
+    // Funds for exactly 60 orders of the 120 sent, half to each server at once: each server's
+    // writer reads the account without the lock, so their writes race on it.
+    first.fund(mid, 60 * PRICE, 0).await;
+    let requests = (0..120).map(|index| {
+        let (app, token) = (if index % 2 == 0 { &first } else { &second }, token.clone());
+        async move {
+            let body = json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": format!("TWO-{index}")});
+            app.add_order(&token, body).await.code()
+        }
+    });
+    let codes = futures_util::future::join_all(requests).await;
+    assert_eq!(codes.iter().filter(|code| **code == 20000).count(), 60, "{codes:?}");
+    assert_eq!(codes.iter().filter(|code| **code == 40200).count(), 60, "{codes:?}");
+    assert_eq!(first.figures(mid).await.0, 0);
+    assert_eq!(first.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, 60);
+    first.assert_books_balance(mid).await;
 }
