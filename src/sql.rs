@@ -89,9 +89,10 @@ pub fn for_engine(connection: &sqlx::AnyConnection, sql: String) -> sqlx::Assert
 /// INSERT may still refer to a row another one inserts). PostgreSQL runs those parts in an
 /// order of its choosing; a statement added with `push_after_all` runs after all before it.
 ///
-/// A statement added with `push_guard` must change exactly one row, or the batch fails and,
-/// run as one statement or in a transaction, writes nothing: a write computed from a row read
-/// without its lock is guarded by that row as it was read (`finance::ledger`).
+/// A statement added with `push_guard` must return exactly one row, or the batch fails and,
+/// run as one statement or in a transaction, writes nothing: a write computed from rows read
+/// without their locks is guarded by those rows as they were read (an UPDATE … RETURNING of
+/// the row as read, `finance::ledger`; a SELECT of what must still hold, `orders/run.rs`).
 #[derive(Debug, Default)]
 pub struct StatementBatch {
     statements: Vec<Statement>,
@@ -104,7 +105,7 @@ struct Statement {
     binds: Vec<Bind>,
     /// Waits for every statement before it (`push_after_all`).
     after_all: bool,
-    /// Must change exactly one row (`push_guard`).
+    /// Must return exactly one row (`push_guard`).
     guard: bool,
 }
 
@@ -152,13 +153,14 @@ pub fn guard_failed() -> sqlx::Error {
 /// condition is evaluated before its first row, and evaluating it runs those parts to
 /// their end. With guards, every statement is a WITH clause, and the statement's own query
 /// counts the guards' rows: `guarded_rows_unchanged` (migration 0024) raises unless each
-/// changed one, which fails the statement and so undoes every part of it.
+/// returned one, which fails the statement and so undoes every part of it.
 fn as_one_statement(statements: Vec<Statement>) -> (String, Vec<Bind>) {
     let count = statements.len();
     let guards: Vec<usize> = (0..count).filter(|&index| statements[index].guard).collect();
     let last_clause = if guards.is_empty() { count - 1 } else { count };
+    // Guards return their rows themselves.
     let returning: Vec<bool> = (0..count)
-        .map(|index| statements[index].guard || statements[index + 1..].iter().any(|s| s.after_all))
+        .map(|index| !statements[index].guard && statements[index + 1..].iter().any(|s| s.after_all))
         .collect();
     let mut text = String::new();
     let mut all_binds = Vec::new();
@@ -199,9 +201,10 @@ impl StatementBatch {
         self.statements.push(Statement { sql, binds, after_all: false, guard: false });
     }
 
-    /// Adds an UPDATE that must change exactly one row (its WHERE clause names the row as it
-    /// was read); else the batch fails. Run one statement at a time, the statements before it
-    /// have run by then: such a batch belongs in a transaction, whose rollback undoes them.
+    /// Adds a statement that must return exactly one row (an UPDATE … RETURNING whose WHERE
+    /// clause names the row as it was read, or a SELECT of what must still hold); else the
+    /// batch fails. Run one statement at a time, the statements before it have run by then:
+    /// such a batch belongs in a transaction, whose rollback undoes them.
     pub fn push_guard(&mut self, sql: String, binds: Vec<Bind>) {
         self.statements.push(Statement { sql, binds, after_all: false, guard: true });
     }
@@ -235,8 +238,10 @@ impl StatementBatch {
             for statement in self.statements {
                 let guard = statement.guard;
                 let (sql, binds) = statement.alone();
-                let done = bind_all(sqlx::query(for_engine(connection, sql)), binds).execute(&mut *connection).await?;
-                if guard && done.rows_affected() != 1 {
+                let query = bind_all(sqlx::query(for_engine(connection, sql)), binds);
+                if !guard {
+                    query.execute(&mut *connection).await?;
+                } else if query.fetch_all(&mut *connection).await?.len() != 1 {
                     return Err(guard_failed());
                 }
             }
@@ -412,7 +417,7 @@ mod tests {
     fn guards_return_their_rows_and_the_statement_counts_them_last() {
         let mut batch = StatementBatch::one_statement();
         batch.push("INSERT INTO u (a) VALUES ($1)".to_string(), vec![Bind::Int(1)]);
-        batch.push_guard("UPDATE t SET a = $1 WHERE id = $2 AND a = $3".to_string(), vec![Bind::Int(2); 3]);
+        batch.push_guard("UPDATE t SET a = $1 WHERE id = $2 AND a = $3 RETURNING 1".to_string(), vec![Bind::Int(2); 3]);
         batch.push("INSERT INTO v (a) VALUES ($1)".to_string(), vec![Bind::Int(4)]);
         let (text, binds) = as_one_statement(batch.statements);
         assert_eq!(
@@ -425,11 +430,14 @@ mod tests {
         assert_eq!(binds.len(), 5);
         // A guard alone is a WITH clause too, so that its row count can be checked.
         let mut alone = StatementBatch::one_statement();
-        alone.push_guard("UPDATE t SET a = $1".to_string(), vec![Bind::Int(1)]);
-        alone.push_guard("UPDATE w SET a = $1".to_string(), vec![Bind::Int(1)]);
+        alone.push_guard("UPDATE t SET a = $1 RETURNING 1".to_string(), vec![Bind::Int(1)]);
+        alone.push_guard("SELECT 1 WHERE EXISTS (SELECT 1 FROM w WHERE a = $1)".to_string(), vec![Bind::Int(1)]);
+        alone.push_after_all(format!("INSERT INTO v (a) SELECT 1 WHERE {AFTER_ALL}"), vec![]);
         assert_eq!(
             as_one_statement(alone.statements).0,
-            "WITH step_0 AS (UPDATE t SET a = $1 RETURNING 1),\nstep_1 AS (UPDATE w SET a = $2 RETURNING 1)\n\
+            "WITH step_0 AS (UPDATE t SET a = $1 RETURNING 1),\n\
+             step_1 AS (SELECT 1 WHERE EXISTS (SELECT 1 FROM w WHERE a = $2)),\n\
+             step_2 AS (INSERT INTO v (a) SELECT 1 WHERE (SELECT COUNT(*) FROM step_0) + (SELECT COUNT(*) FROM step_1) >= 0)\n\
              SELECT guarded_rows_unchanged((SELECT COUNT(*) FROM step_0) + (SELECT COUNT(*) FROM step_1), 2)"
         );
     }

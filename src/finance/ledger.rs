@@ -168,9 +168,14 @@ impl Ledger {
     /// lock: every change is computed as under the lock, and storing it is guarded by the
     /// figures read, so a write that raced another money movement writes nothing at all.
     pub fn from_unlocked_row(merchant_id: i64, actor: Actor, row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
-        let mut ledger = Self::from_locked_row(merchant_id, actor, row)?;
-        ledger.read_unlocked = Some(ledger.account);
-        Ok(ledger)
+        let ledger = Self::from_locked_row(merchant_id, actor.clone(), row)?;
+        Ok(Self::from_unlocked_figures(merchant_id, actor, ledger.account))
+    }
+
+    /// [`Ledger::from_unlocked_row`] from figures known otherwise (the figures a write of
+    /// the caller's own left): stored only if the account still holds them.
+    pub fn from_unlocked_figures(merchant_id: i64, actor: Actor, account: Account) -> Self {
+        Self { merchant_id, account, actor, records: Vec::new(), now: now_millis(), read_unlocked: Some(account) }
     }
 
     /// Runs `sql`, which locks and reads the account (built on [`LOCK_ACCOUNT`]; `$3`, if
@@ -345,7 +350,8 @@ impl Ledger {
             None => batch.push(update, binds),
             Some(read) => {
                 update.push_str(
-                    " AND balance_fen = $7 AND credit_limit_fen = $8 AND credit_used_fen = $9 AND total_topup_fen = $10",
+                    " AND balance_fen = $7 AND credit_limit_fen = $8 AND credit_used_fen = $9 AND total_topup_fen = $10
+                     RETURNING 1",
                 );
                 binds.extend(
                     [read.balance_fen, read.credit_limit_fen, read.credit_used_fen, read.total_topup_fen]

@@ -11,13 +11,9 @@
 //! the lock and the balance as the orders before it left it. The group commits once, and
 //! every request is answered only after that commit.
 //!
-//! On PostgreSQL a group in which no merchant has two runs is first written without the
-//! transaction: each run reads the account as committed (no lock), and every write of the
-//! group goes in one statement, which PostgreSQL commits on its own. That is two round trips
-//! for a group of one run instead of four (`BEGIN` and `COMMIT` gone, and no lock held while
-//! the server decides). The account's update is guarded by the figures read (`Ledger::
-//! from_unlocked_row`): if another money movement changed them meanwhile, the statement fails
-//! whole and the group is written again as above, under the lock.
+//! On PostgreSQL a group is first tried without the transaction and the lock (unlocked.rs):
+//! one statement, guarded by everything its orders were decided from; when a guard fails,
+//! the group is written as above, under the lock.
 //!
 //! An order refused by its checks writes nothing and is answered at once, so it cannot fail
 //! the others. If a statement or the commit fails (a reused merchant order id, a deadlock
@@ -25,13 +21,13 @@
 //! without grouping, so each gets its own answer and nothing is written twice.
 
 use super::counters::CounterChanges;
-use super::place::{self, BalanceChange, PlaceIntent};
-use super::run::{self, Claims, Lock, RunOpened};
-use super::store::{self, NewOrder};
+use super::decide::{self, Decision, Job, run_key};
+use super::place::{self, PlaceIntent};
+use super::run::{self, Claims, Lock};
+use super::unlocked::{NotWritten, Unlocked};
 use crate::db::{Database, DatabaseKind};
 use crate::error::AppError;
 use crate::finance::ledger::Actor;
-use crate::i18n::TradeMessage;
 use crate::sql::StatementBatch;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -49,13 +45,7 @@ const MAX_GROUP: usize = 128;
 /// with four writers sharing a queue; see bench/README.md).
 const POSTGRES_WRITERS: usize = 4;
 
-pub type Placed = (NewOrder, i64, BalanceChange);
-
-struct Job {
-    actor: Actor,
-    intent: PlaceIntent,
-    answer: oneshot::Sender<Result<Placed, AppError>>,
-}
+use super::decide::Placed;
 
 /// The queue in front of the writers; they start with the first placement.
 #[derive(Default)]
@@ -117,13 +107,13 @@ fn start(db: Database, deadline: Duration, outcomes: Arc<Outcomes>) -> Vec<mpsc:
             let (sender, mut receiver) = mpsc::unbounded_channel();
             let (db, outcomes) = (db.clone(), outcomes.clone());
             tokio::spawn(async move {
-                let mut own = None;
+                let mut writer = Writer { db, own: None, unlocked: Unlocked::default() };
                 // Ends when every sender is gone (the application state dropped).
                 while let Some(mut jobs) = next_group(&mut receiver).await {
                     // One lock order for every group, merchant by merchant: two PostgreSQL
                     // writers never wait for each other's account rows crosswise.
                     jobs.sort_by(|a, b| run_key(a).cmp(&run_key(b)));
-                    let outcome = match write_group(&db, &mut own, deadline, jobs, &outcomes.locked_again).await {
+                    let outcome = match writer.write_group(deadline, jobs, &outcomes.locked_again).await {
                         true => &outcomes.committed,
                         false => &outcomes.fell_back,
                     };
@@ -186,36 +176,51 @@ async fn begin_own<'c>(
 /// How a placement writer's connection introduces itself to PostgreSQL.
 pub const WRITER_APPLICATION_NAME: &str = "backoffice placement writer";
 
-/// Writes the group; false when it fell back to placing its orders alone.
-async fn write_group(
-    db: &Database,
-    own: &mut Option<sqlx::AnyConnection>,
-    deadline: Duration,
-    jobs: Vec<Job>,
-    locked_again: &AtomicU64,
-) -> bool {
-    let jobs = match db.kind {
-        DatabaseKind::Postgres if one_run_per_merchant(&jobs) => match write_unlocked(db, own, deadline, jobs).await {
-            None => return true,
-            Some(jobs) => {
-                locked_again.fetch_add(1, Ordering::Relaxed);
-                jobs
+/// One writer's state between groups.
+struct Writer {
+    db: Database,
+    /// PostgreSQL: the writer's own connection ([`own_connection`]).
+    own: Option<sqlx::AnyConnection>,
+    /// PostgreSQL: writing without the lock.
+    unlocked: Unlocked,
+}
+
+impl Writer {
+    /// Writes the group; false when it fell back to placing its orders alone.
+    async fn write_group(&mut self, deadline: Duration, jobs: Vec<Job>, locked_again: &AtomicU64) -> bool {
+        let (db, own) = (&self.db, &mut self.own);
+        let jobs = match db.kind {
+            DatabaseKind::Postgres if self.unlocked.applies(&jobs) => {
+                let written = match own_connection(db, own).await {
+                    Ok(connection) => self.unlocked.write(connection, deadline, jobs).await,
+                    Err(_) => Err(NotWritten { jobs, connection_suspect: true }),
+                };
+                match written {
+                    Ok(()) => return true,
+                    Err(NotWritten { jobs, connection_suspect }) => {
+                        if connection_suspect {
+                            *own = None;
+                        }
+                        locked_again.fetch_add(1, Ordering::Relaxed);
+                        jobs
+                    }
+                }
             }
-        },
-        _ => jobs,
-    };
-    let transaction = match db.kind {
-        DatabaseKind::Sqlite => db.sqlite_write().await.map(Transaction::Sqlite),
-        DatabaseKind::Postgres => begin_own(db, own).await.map(Transaction::Postgres),
-    };
-    let Some(again) = write_and_commit(transaction, deadline, jobs).await else { return true };
-    *own = None;
-    // Nothing the group wrote exists (a failed commit, or a rollback: dropping a transaction
-    // rolls it back, and so does a failed SQLite commit): its orders go again, each alone.
-    for job in again {
-        place_alone(db, deadline, job).await;
+            _ => jobs,
+        };
+        let transaction = match db.kind {
+            DatabaseKind::Sqlite => db.sqlite_write().await.map(Transaction::Sqlite),
+            DatabaseKind::Postgres => begin_own(db, own).await.map(Transaction::Postgres),
+        };
+        let Some(again) = write_and_commit(transaction, deadline, jobs).await else { return true };
+        *own = None;
+        // Nothing the group wrote exists (a failed commit, or a rollback: dropping a transaction
+        // rolls it back, and so does a failed SQLite commit): its orders go again, each alone.
+        for job in again {
+            place_alone(db, deadline, job).await;
+        }
+        false
     }
-    false
 }
 
 /// The group's runs and its commit; after the commit every order is answered. None when
@@ -225,8 +230,8 @@ async fn write_and_commit(
     deadline: Duration,
     jobs: Vec<Job>,
 ) -> Option<Vec<Job>> {
-    // Each with its order, or None: its merchant order id was taken (answered as such).
-    let mut written: Vec<(Job, Option<Placed>)> = Vec::with_capacity(jobs.len());
+    // Each placed, or its merchant order id taken (answered as such after the commit).
+    let mut written: Vec<(Job, Decision)> = Vec::with_capacity(jobs.len());
     let mut waiting: VecDeque<Job> = jobs.into();
     let mut first = true;
     // The counters of every run, written once with the last run: a transaction that wrote
@@ -261,84 +266,10 @@ async fn write_and_commit(
         Err(_) => false,
     };
     if committed {
-        answer_committed(written);
+        decide::answer_committed(written);
         return None;
     }
     Some(written.into_iter().map(|(job, _)| job).chain(failed).chain(waiting).collect())
-}
-
-/// Answers the orders of a committed group: each placed, or its merchant order id taken.
-fn answer_committed(written: Vec<(Job, Option<Placed>)>) {
-    for (job, placed) in written {
-        let answer = placed.ok_or_else(|| AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into()));
-        let _ = job.answer.send(answer);
-    }
-}
-
-/// Whether each merchant of the (sorted) group has one run: two runs of one merchant would
-/// update its account twice in one statement, the second from figures the first changed.
-fn one_run_per_merchant(jobs: &[Job]) -> bool {
-    jobs.windows(2).all(|pair| {
-        let (a, b) = (&pair[0].intent, &pair[1].intent);
-        a.merchant_id != b.merchant_id || run_key(&pair[0]) == run_key(&pair[1])
-    })
-}
-
-/// PostgreSQL: the group without a transaction, each run read as committed and every write
-/// in one statement (the module's comment). None when committed, else the orders to write
-/// again under the lock: a run's merchant without an account, an account changed since it
-/// was read, a merchant order id placed meanwhile, a broken connection.
-async fn write_unlocked(
-    db: &Database,
-    own: &mut Option<sqlx::AnyConnection>,
-    deadline: Duration,
-    jobs: Vec<Job>,
-) -> Option<Vec<Job>> {
-    let Ok(connection) = own_connection(db, own).await else {
-        *own = None;
-        return Some(jobs);
-    };
-    let mut batch = StatementBatch::one_statement();
-    let mut counters = CounterChanges::default();
-    let mut written: Vec<(Job, Option<Placed>)> = Vec::with_capacity(jobs.len());
-    let mut waiting: VecDeque<Job> = jobs.into();
-    while let Some(head) = waiting.front() {
-        let length = waiting.iter().take_while(|job| run_key(job) == run_key(head)).count();
-        let run: Vec<Job> = waiting.drain(..length).collect();
-        let (merchant_id, key, actor) = (run[0].intent.merchant_id, &run[0].intent.line.product_key, &run[0].actor);
-        let claims = Claims::of(run.iter().map(|job| &job.intent));
-        let read =
-            run::open_on_postgres(connection, Lock::None, merchant_id, actor.clone(), key, run.len(), &claims).await;
-        let Ok(Some(opened)) = read else {
-            if read.is_err() {
-                *own = None;
-            }
-            return Some(written.into_iter().map(|(job, _)| job).chain(run).chain(waiting).collect());
-        };
-        written.extend(decide_run(deadline, run, opened, &mut counters, &mut batch));
-    }
-    counters.add_to(&mut batch);
-    match batch.execute(connection).await {
-        Ok(()) => {
-            answer_committed(written);
-            None
-        }
-        Err(error) => {
-            // The database refused the statement (a guard, a unique key) and rolled it back;
-            // the connection is as good as before. Anything else may have broken it.
-            if error.as_database_error().is_none() {
-                *own = None;
-            }
-            Some(written.into_iter().map(|(job, _)| job).collect())
-        }
-    }
-}
-
-/// Orders of one merchant and product placed by one actor share a run: the account lock, the
-/// offer and the ledger (whose records name the actor). Sorting by it puts a run together and
-/// takes the accounts in merchant order.
-fn run_key(job: &Job) -> (i64, &str, Option<i64>, &str) {
-    (job.intent.merchant_id, &job.intent.line.product_key, job.actor.id, &job.actor.name)
 }
 
 /// One run in the group's transaction: the account, the ids, the offer and what the run's
@@ -356,7 +287,7 @@ async fn write_run(
     run: Vec<Job>,
     counters: &mut CounterChanges,
     last: bool,
-) -> Result<Vec<(Job, Option<Placed>)>, Vec<Job>> {
+) -> Result<Vec<(Job, Decision)>, Vec<Job>> {
     let (merchant_id, key, actor) = (run[0].intent.merchant_id, &run[0].intent.line.product_key, &run[0].actor);
     let claims = Claims::of(run.iter().map(|job| &job.intent));
     let opened = match transaction {
@@ -374,7 +305,7 @@ async fn write_run(
         Transaction::Sqlite(write) => (StatementBatch::default(), write.connection()),
         Transaction::Postgres(transaction) => (StatementBatch::one_statement(), &mut **transaction),
     };
-    let decided = decide_run(deadline, run, opened, counters, &mut batch);
+    let decided = decide::decide_run(deadline, run, opened, counters, &mut batch).answer_refused();
     if last {
         std::mem::take(counters).add_to(&mut batch);
     }
@@ -382,52 +313,6 @@ async fn write_run(
         Ok(()) => Ok(decided),
         Err(_) => Err(decided.into_iter().map(|(job, _)| job).collect()),
     }
-}
-
-/// A run's orders checked one by one against what its first hop read (and the ledger as
-/// the orders before them left it): refused ones and replays are answered here and write
-/// nothing; the rest go into `batch` (their rows and the ledger) and `counters`, each with
-/// its order, or None when its merchant order id was taken (answered after the commit).
-fn decide_run(
-    deadline: Duration,
-    run: Vec<Job>,
-    opened: RunOpened,
-    counters: &mut CounterChanges,
-    batch: &mut StatementBatch,
-) -> Vec<(Job, Option<Placed>)> {
-    let RunOpened { mut ledger, mut ids, offer, mut taken, standing } = opened;
-    let mut accepted = Vec::with_capacity(run.len());
-    let mut repeated = Vec::new();
-    for job in run {
-        if let Err(refused) = standing.check() {
-            let _ = job.answer.send(Err(refused));
-            continue;
-        }
-        if !taken.take_nonce(&job.intent) {
-            let _ = job.answer.send(Err(crate::replay::refused()));
-            continue;
-        }
-        if !taken.take_merchant_order_id(&job.intent) {
-            repeated.push((job, None));
-            continue;
-        }
-        match place::build_and_charge(deadline, &job.intent, offer.as_ref(), &ledger, &job.actor) {
-            Err(refused) => {
-                let _ = job.answer.send(Err(refused));
-            }
-            Ok(order) => {
-                let id = ids.next().expect("an id for every order of the run");
-                let balance = place::charge_order(&mut ledger, counters, id, &order);
-                accepted.push((job, Some((order, id, balance))));
-            }
-        }
-    }
-    if !accepted.is_empty() {
-        let orders = accepted.iter().filter_map(|(_, placed)| placed.as_ref().map(|(order, id, _)| (*id, order)));
-        store::add_orders(batch, orders);
-        ledger.add_to(batch);
-    }
-    accepted.into_iter().chain(repeated).collect()
 }
 
 async fn place_alone(db: &Database, deadline: Duration, job: Job) {

@@ -8,6 +8,7 @@ mod batch_place;
 pub mod batch_submit;
 pub(crate) mod batch_upload;
 pub mod counters;
+mod decide;
 pub mod export;
 pub mod generate;
 pub mod group;
@@ -19,6 +20,7 @@ pub mod resolve;
 pub mod run;
 pub mod store;
 mod totals;
+mod unlocked;
 
 use crate::audit;
 use crate::db::{millis_to_rfc3339, now_millis};

@@ -14,8 +14,9 @@ use super::store::{self, Offer, Opened};
 use crate::db::dialect;
 use crate::domain::MerchantOrderId;
 use crate::error::AppError;
-use crate::finance::ledger::{self, Actor, Ledger};
+use crate::finance::ledger::{self, Account, Actor, Ledger};
 use crate::replay::NonceUse;
+use crate::sql::Bind;
 use sqlx::{AnyConnection, Row};
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -93,6 +94,16 @@ pub enum OrderIds {
     Drawn(std::vec::IntoIter<i64>),
 }
 
+impl OrderIds {
+    /// The ids drawn and not taken (none on SQLite, whose ids are not drawn).
+    pub fn into_left(self) -> Vec<i64> {
+        match self {
+            OrderIds::Following(_) => Vec::new(),
+            OrderIds::Drawn(ids) => ids.collect(),
+        }
+    }
+}
+
 impl Iterator for OrderIds {
     type Item = i64;
     fn next(&mut self) -> Option<i64> {
@@ -129,6 +140,11 @@ impl Standing {
     /// Refused, if the run's orders are.
     pub fn check(self) -> Result<(), AppError> {
         crate::finance::merchant_may_order(self.0)
+    }
+
+    /// A merchant that exists and is not disabled.
+    fn enabled() -> Self {
+        Self(Some(false))
     }
 }
 
@@ -222,4 +238,88 @@ pub async fn open_on_postgres(
         taken,
         standing: Standing::read(first)?,
     }))
+}
+
+/// What a PostgreSQL placement writer knows after writing a run without the lock, every order
+/// of it placed (unlocked.rs): the account as that write left it, the offer the orders were
+/// charged at, and ids drawn beyond the run's own. The writer's next run of the same merchant,
+/// product and actor is decided from it without reading first (one round trip for the run
+/// instead of two), and its write holds only if all of it still holds: the account's update
+/// is guarded by these figures, [`Known::open`]'s guard finds the merchant enabled, the product
+/// and quote as they were and none of the run's nonces used, and the orders' unique key
+/// refuses a merchant order id used before.
+pub struct Known {
+    merchant_id: i64,
+    actor: Actor,
+    account: Account,
+    offer: Offer,
+    ids: Vec<i64>,
+}
+
+/// The guard of a run decided from [`Known`]: one row when the merchant ($1) is enabled, the
+/// product ($2…$7) and the merchant's quote ($8) are as known, and none of the run's nonces
+/// ($9) was used (looked up as `POSTGRES_RUN_REPEATS` does). A merchant order id used before
+/// needs no look-up here: the orders' unique key fails the statement.
+const KNOWN_STILL_HOLDS: &str = "SELECT 1 WHERE
+     EXISTS (SELECT 1 FROM merchants WHERE id = $1 AND disabled_at IS NULL)
+     AND EXISTS (SELECT 1 FROM products p JOIN quotes q ON q.product_id = p.id AND q.merchant_id = $1
+                 WHERE p.id = $2 AND p.product_key = $3 AND p.name = $4 AND p.carrier = $5
+                   AND p.product_kind = $6 AND p.face_value_fen = $7 AND p.status = 1
+                   AND q.price_fen = $8 AND q.status = 1)
+     AND NOT EXISTS (SELECT 1 FROM json_array_elements($9::text::json) AS j
+                     CROSS JOIN LATERAL (SELECT 1 FROM api_nonces
+                                         WHERE key_id = j.value->>0 AND nonce = j.value->>1 LIMIT 1) n)";
+
+impl Known {
+    /// What a run leaves known: None without an offer with a price or without ids left.
+    pub fn after(
+        merchant_id: i64,
+        actor: Actor,
+        account: Account,
+        offer: Option<Offer>,
+        ids: Vec<i64>,
+    ) -> Option<Self> {
+        let offer = offer.filter(|offer| offer.price_fen.is_some())?;
+        (!ids.is_empty()).then_some(Self { merchant_id, actor, account, offer, ids })
+    }
+
+    pub fn merchant_id(&self) -> i64 {
+        self.merchant_id
+    }
+
+    /// Whether a run of `count` orders of this merchant, product and actor can be decided
+    /// from it.
+    pub fn fits(&self, merchant_id: i64, product_key: &str, actor: &Actor, count: usize) -> bool {
+        self.merchant_id == merchant_id
+            && self.offer.product_key == product_key
+            && self.actor.id == actor.id
+            && self.actor.name == actor.name
+            && self.ids.len() >= count
+    }
+
+    /// The run opened from what is known (nothing of the past taken: the guard checks that),
+    /// and the guard its write must carry ([`crate::sql::StatementBatch::push_guard`]).
+    pub fn open(self, claims: &Claims) -> (RunOpened, (String, Vec<Bind>)) {
+        let [_, nonces_json] = claims.as_json();
+        let offer = &self.offer;
+        let binds = vec![
+            Bind::Int(self.merchant_id),
+            Bind::Int(offer.product_id),
+            Bind::Text(offer.product_key.clone()),
+            Bind::Text(offer.product_name.clone()),
+            Bind::Int(offer.carrier.code()),
+            Bind::Int(offer.product_kind.code()),
+            Bind::Int(offer.face_value_fen),
+            Bind::OptInt(offer.price_fen),
+            Bind::Text(nonces_json),
+        ];
+        let opened = RunOpened {
+            ledger: Ledger::from_unlocked_figures(self.merchant_id, self.actor, self.account),
+            ids: OrderIds::Drawn(self.ids.into_iter()),
+            offer: Some(self.offer),
+            taken: Taken::default(),
+            standing: Standing::enabled(),
+        };
+        (opened, (KNOWN_STILL_HOLDS.to_string(), binds))
+    }
 }

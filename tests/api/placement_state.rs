@@ -1,0 +1,103 @@
+//! What a placement writer carries from one order to the next (orders/unlocked.rs): on
+//! PostgreSQL the next order of a merchant, product and actor is decided from what the last
+//! one left known, without reading first. Whatever changed in between is still honoured: a
+//! new price is charged, a top-up is spent, money moved elsewhere is never overwritten, and
+//! no order is refused for what was known rather than what is. Orders here are placed one
+//! after another, so each is a group of its own, decided from what the one before left.
+
+use crate::helpers::{ADMIN, Backend, TestApp, spawn_app_with};
+use crate::on_both_backends;
+use crate::open_api::PRICE;
+use serde_json::json;
+
+on_both_backends!(
+    a_price_changed_between_two_orders_is_charged,
+    money_moved_between_two_orders_is_kept,
+    an_order_the_known_balance_cannot_pay_is_placed_after_a_top_up
+);
+
+const PRODUCT: &str = "MOBILE-DIRECT-10";
+
+fn no_worker(config: &mut backoffice::config::Config) {
+    config.worker.enabled = false;
+}
+
+/// Places one order; its price as charged.
+async fn place(app: &TestApp, token: &str) -> i64 {
+    let placed = app.add_order(token, json!({"account": "13800138000", "product_key": PRODUCT})).await;
+    assert_eq!(placed.code(), 20000, "{:?}", placed.body);
+    placed.data()["price_fen"].as_i64().unwrap()
+}
+
+/// Groups written again under the lock, on PostgreSQL (`/metrics`); SQLite has none.
+async fn locked_again(app: &TestApp, admin: &str) -> u64 {
+    let text = app.client.get(app.url("/metrics")).bearer_auth(admin).send().await.unwrap().text().await.unwrap();
+    let line = text.lines().find_map(|line| line.strip_prefix("backoffice_order_groups_locked_again_total "));
+    line.expect("the metric is shown").parse().unwrap()
+}
+
+/// On PostgreSQL the order after a change was decided from what was known, and its write
+/// found the change: written again under the lock, once.
+async fn assert_written_again(app: &TestApp, admin: &str, backend: Backend, before: u64) {
+    let expected = if matches!(backend, Backend::Postgres) { before + 1 } else { before };
+    assert_eq!(locked_again(app, admin).await, expected);
+}
+
+async fn a_price_changed_between_two_orders_is_charged(backend: Backend) {
+    let app = spawn_app_with(backend, no_worker).await;
+    let admin = app.login(ADMIN).await;
+    let (mid, token) = app.merchant("known-price").await;
+    app.fund(mid, 100_000, 0).await;
+    let old_price = place(&app, &token).await;
+    assert_eq!(place(&app, &token).await, old_price);
+    let before = locked_again(&app, &admin).await;
+
+    let new_price = old_price + 7;
+    let save = json!({"merchant_id": mid, "product_key": PRODUCT, "price_fen": new_price});
+    assert_eq!(app.post_as(&admin, "/adminapi/admin/quote/save", save).await.code(), 20000);
+    assert_eq!(place(&app, &token).await, new_price);
+    assert_written_again(&app, &admin, backend, before).await;
+    assert_eq!(place(&app, &token).await, new_price);
+    let charged = app.scalar("SELECT CAST(SUM(price_fen) AS BIGINT) FROM orders WHERE merchant_id = $1", mid).await;
+    assert_eq!(charged, 2 * old_price + 2 * new_price);
+    assert_eq!(app.figures(mid).await.0, 100_000 - charged);
+    app.assert_books_balance(mid).await;
+}
+
+async fn money_moved_between_two_orders_is_kept(backend: Backend) {
+    let app = spawn_app_with(backend, no_worker).await;
+    let admin = app.login(ADMIN).await;
+    let (mid, token) = app.merchant("known-moved").await;
+    app.fund(mid, 100_000, 0).await;
+    let price = place(&app, &token).await;
+    let before = locked_again(&app, &admin).await;
+
+    // The administrator's top-up lands between two orders: the second must not write the
+    // balance the first left.
+    app.fund(mid, 5_000, 0).await;
+    assert_eq!(place(&app, &token).await, price);
+    assert_written_again(&app, &admin, backend, before).await;
+    assert_eq!(app.figures(mid).await.0, 105_000 - 2 * price);
+    app.assert_books_balance(mid).await;
+}
+
+async fn an_order_the_known_balance_cannot_pay_is_placed_after_a_top_up(backend: Backend) {
+    let app = spawn_app_with(backend, no_worker).await;
+    let admin = app.login(ADMIN).await;
+    let (mid, token) = app.merchant("known-short").await;
+    app.fund(mid, 2 * PRICE - 1, 0).await;
+    assert_eq!(place(&app, &token).await, PRICE);
+    let before = locked_again(&app, &admin).await;
+
+    // Known now: PRICE - 1 fen, short of another order. A top-up lands before the next one,
+    // which must be read afresh, not refused for the balance that was known.
+    app.fund(mid, PRICE, 0).await;
+    assert_eq!(place(&app, &token).await, PRICE);
+    assert_eq!(locked_again(&app, &admin).await, before, "read afresh, not written twice");
+    assert_eq!(app.figures(mid).await.0, PRICE - 1);
+    // Now short for real: refused, and nothing charged.
+    let refused = app.add_order(&token, json!({"account": "13800138000", "product_key": PRODUCT})).await;
+    assert_eq!(refused.code(), 40200, "{:?}", refused.body);
+    assert_eq!(app.figures(mid).await.0, PRICE - 1);
+    app.assert_books_balance(mid).await;
+}
