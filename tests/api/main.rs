@@ -31,6 +31,7 @@ mod open_api_legacy;
 mod open_api_repeats;
 mod operations;
 mod orders;
+mod placement_crash;
 mod placement_state;
 mod profile;
 mod query_plans;
