@@ -61,6 +61,15 @@ pub const SQLITE_RUN_REPEATS: &str = concat!(
     merchant_standing!()
 );
 
+/// PostgreSQL: a (key id, nonce) pair `j` of a JSON array found in `api_nonces`, looked up by
+/// itself (a row `n` when used), for `CROSS JOIN LATERAL` after `json_array_elements(…) AS j`.
+macro_rules! postgres_nonce_used {
+    () => {
+        "(SELECT key_id, nonce FROM api_nonces WHERE key_id = j.value->>0 AND nonce = j.value->>1 LIMIT 1) n"
+    };
+}
+pub(crate) use postgres_nonce_used;
+
 /// PostgreSQL: the same two arrays as columns of the run's one statement, from $5 and $6.
 /// Each value is looked up by itself in the unique index (a LATERAL subquery with LIMIT is
 /// never turned into a join), whatever the planner believes of the merchant's order count:
@@ -74,9 +83,9 @@ pub const POSTGRES_RUN_REPEATS: &str = concat!(
                           WHERE merchant_id = $1 AND merchant_order_id = c.id LIMIT 1) o)
       AS repeated_merchant_order_ids,
      (SELECT COALESCE(json_agg(json_build_array(n.key_id, n.nonce)), '[]')::text
-      FROM json_array_elements($6::text::json) AS j
-      CROSS JOIN LATERAL (SELECT key_id, nonce FROM api_nonces
-                          WHERE key_id = j.value->>0 AND nonce = j.value->>1 LIMIT 1) n) AS repeated_nonces,
+      FROM json_array_elements($6::text::json) AS j CROSS JOIN LATERAL ",
+    postgres_nonce_used!(),
+    ") AS repeated_nonces,
      ",
     merchant_standing!()
 );

@@ -45,8 +45,12 @@ impl Claims {
     fn as_json(&self) -> [String; 2] {
         // Lists of strings: serializing them cannot fail.
         let ids = serde_json::to_string(&self.merchant_order_ids).unwrap_or_else(|_| "[]".into());
-        let nonces = serde_json::to_string(&self.nonces).unwrap_or_else(|_| "[]".into());
-        [ids, nonces]
+        [ids, self.nonces_json()]
+    }
+
+    /// The nonces alone, for a guard that reads no merchant order ids.
+    fn nonces_json(&self) -> String {
+        serde_json::to_string(&self.nonces).unwrap_or_else(|_| "[]".into())
     }
 }
 
@@ -260,15 +264,17 @@ pub struct Known {
 /// product ($2…$7) and the merchant's quote ($8) are as known, and none of the run's nonces
 /// ($9) was used (looked up as `POSTGRES_RUN_REPEATS` does). A merchant order id used before
 /// needs no look-up here: the orders' unique key fails the statement.
-const KNOWN_STILL_HOLDS: &str = "SELECT 1 WHERE
+const KNOWN_STILL_HOLDS: &str = concat!(
+    "SELECT 1 WHERE
      EXISTS (SELECT 1 FROM merchants WHERE id = $1 AND disabled_at IS NULL)
      AND EXISTS (SELECT 1 FROM products p JOIN quotes q ON q.product_id = p.id AND q.merchant_id = $1
                  WHERE p.id = $2 AND p.product_key = $3 AND p.name = $4 AND p.carrier = $5
                    AND p.product_kind = $6 AND p.face_value_fen = $7 AND p.status = 1
                    AND q.price_fen = $8 AND q.status = 1)
-     AND NOT EXISTS (SELECT 1 FROM json_array_elements($9::text::json) AS j
-                     CROSS JOIN LATERAL (SELECT 1 FROM api_nonces
-                                         WHERE key_id = j.value->>0 AND nonce = j.value->>1 LIMIT 1) n)";
+     AND NOT EXISTS (SELECT 1 FROM json_array_elements($9::text::json) AS j CROSS JOIN LATERAL ",
+    dialect::postgres_nonce_used!(),
+    ")"
+);
 
 impl Known {
     /// What a run leaves known: None without an offer with a price or without ids left.
@@ -300,7 +306,7 @@ impl Known {
     /// The run opened from what is known (nothing of the past taken: the guard checks that),
     /// and the guard its write must carry ([`crate::sql::StatementBatch::push_guard`]).
     pub fn open(self, claims: &Claims) -> (RunOpened, (String, Vec<Bind>)) {
-        let [_, nonces_json] = claims.as_json();
+        let nonces_json = claims.nonces_json();
         let offer = &self.offer;
         let binds = vec![
             Bind::Int(self.merchant_id),

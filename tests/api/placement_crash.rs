@@ -44,7 +44,8 @@ fn serve(app: &TestApp) -> (Child, u16) {
 /// One order's answer from the server on `port`: the envelope's code, or None when the
 /// request got no answer (the server died under it).
 async fn place(client: &reqwest::Client, port: u16, token: &str, merchant_order_id: &str) -> Option<i64> {
-    let body = json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": merchant_order_id});
+    let body =
+        json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": merchant_order_id});
     let sent = client.post(format!("http://127.0.0.1:{port}/adminapi/order/add")).bearer_auth(token).json(&body);
     let answer: Value = sent.send().await.ok()?.json().await.ok()?;
     answer["code"].as_i64()
@@ -100,12 +101,14 @@ async fn a_server_killed_while_placing_loses_no_acknowledged_order(backend: Back
         let id = id.to_string();
         let app = &app;
         async move {
-            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND merchant_order_id = $2")
-                .bind(mid)
-                .bind(id)
-                .fetch_one(&app.state.db.pool)
-                .await
-                .unwrap()
+            sqlx::query_scalar::<_, i64>(
+                "SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND merchant_order_id = $2",
+            )
+            .bind(mid)
+            .bind(id)
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap()
         }
     };
     for id in &placed {
@@ -129,10 +132,7 @@ async fn a_server_killed_while_placing_loses_no_acknowledged_order(backend: Back
     let charged = app.scalar("SELECT CAST(SUM(price_fen) AS BIGINT) FROM orders WHERE merchant_id = $1", mid).await;
     assert_eq!(app.figures(mid).await.0, 100_000_000 - charged, "each order charged once");
     let debits = app
-        .scalar(
-            "SELECT COUNT(*) FROM account_log WHERE merchant_id = $1 AND change_type = 1 AND account_type = 1",
-            mid,
-        )
+        .scalar("SELECT COUNT(*) FROM account_log WHERE merchant_id = $1 AND change_type = 1 AND account_type = 1", mid)
         .await;
     assert_eq!(debits, orders, "one debit record an order");
     app.assert_books_balance(mid).await;
