@@ -65,14 +65,7 @@ fn serve_stops_gracefully_on_sigterm() {
         .spawn()
         .unwrap();
     let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-    let port = lines
-        .by_ref()
-        .map_while(Result::ok)
-        .find_map(|line| {
-            let value: serde_json::Value = serde_json::from_str(&line).ok()?;
-            value["fields"]["port"].as_u64()
-        })
-        .expect("the server logs its port");
+    let port = crate::helpers::logged_port(&mut lines);
     let answer = Command::new("curl")
         .args([
             "-s",
@@ -175,11 +168,7 @@ async fn serve_demo_prints_a_working_key_and_whitelists_the_loopback(backend: Ba
         .unwrap();
     // Both pipes stay open until the server has stopped (it logs each request).
     let mut log = BufReader::new(child.stderr.take().unwrap()).lines();
-    let port = log
-        .by_ref()
-        .map_while(Result::ok)
-        .find_map(|line| serde_json::from_str::<serde_json::Value>(&line).ok()?["fields"]["port"].as_u64())
-        .expect("the server logs its port");
+    let port = crate::helpers::logged_port(&mut log);
     // Printed before the server listens, so it is there by now.
     let mut output = BufReader::new(child.stdout.take().unwrap()).lines();
     let printed = output

@@ -56,6 +56,16 @@ macro_rules! on_both_backends {
     };
 }
 
+/// The port a `serve --log-format json --listen 127.0.0.1:0` child logs, read from its log
+/// lines (those after it stay to be read).
+pub fn logged_port(lines: &mut impl Iterator<Item = std::io::Result<String>>) -> u16 {
+    let port = lines
+        .map_while(Result::ok)
+        .find_map(|line| serde_json::from_str::<Value>(&line).ok()?["fields"]["port"].as_u64())
+        .expect("the server logs its port");
+    u16::try_from(port).expect("a port")
+}
+
 pub async fn database_url(backend: Backend, directory: &tempfile::TempDir) -> String {
     match backend {
         Backend::Sqlite => format!("sqlite://{}/test.db", directory.path().display()),

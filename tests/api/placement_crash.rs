@@ -5,7 +5,7 @@
 //! read without the lock or known from the last write (orders/unlocked.rs); on SQLite in
 //! the single writer's transactions.
 
-use crate::helpers::{Backend, TestApp, spawn_app_with};
+use crate::helpers::{Backend, TestApp, logged_port, spawn_app_with};
 use crate::on_both_backends;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -32,13 +32,9 @@ fn serve(app: &TestApp) -> (Child, u16) {
         .spawn()
         .unwrap();
     let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-    let port = lines
-        .by_ref()
-        .map_while(Result::ok)
-        .find_map(|line| serde_json::from_str::<Value>(&line).ok()?["fields"]["port"].as_u64())
-        .expect("the server logs its port");
+    let port = logged_port(&mut lines);
     std::thread::spawn(move || lines.map_while(Result::ok).for_each(drop));
-    (child, u16::try_from(port).unwrap())
+    (child, port)
 }
 
 /// One order's answer from the server on `port`: the envelope's code, or None when the
