@@ -7,9 +7,10 @@
 //! takes every placement waiting (up to [`MAX_GROUP`]), sorts them into runs (one merchant,
 //! one product, one actor) and writes a run in two round trips: the account lock, the offer
 //! and the ids in one; every order's row, the account with its log records and the counters
-//! in the other. Each order is still checked exactly as alone, against the offer read under
-//! the lock and the balance as the orders before it left it. The group commits once, and
-//! every request is answered only after that commit.
+//! in the other (on SQLite the last run's writes carry the COMMIT too). Each order is still
+//! checked exactly as alone, against the offer read under the lock and the balance as the
+//! orders before it left it. The group commits once, and every request is answered only
+//! after that commit.
 //!
 //! On PostgreSQL a group is first tried without the transaction and the lock (unlocked.rs):
 //! one statement, guarded by everything its orders were decided from; when a guard fails,
@@ -237,6 +238,8 @@ async fn write_and_commit(
     // The counters of every run, written once with the last run: a transaction that wrote
     // counters twice could lock them in a different order than the worker's moves.
     let mut counters = CounterChanges::default();
+    // SQLite: the last run's statements, run with the COMMIT in the same hop.
+    let mut last_writes = StatementBatch::default();
     let failed = loop {
         let Some(head) = waiting.front() else { break Vec::new() };
         let length = waiting.iter().take_while(|job| run_key(job) == run_key(head)).count();
@@ -244,15 +247,16 @@ async fn write_and_commit(
         let Ok(open) = transaction.as_mut() else { break run };
         let last = waiting.is_empty();
         match write_run(open, first, deadline, run, &mut counters, last).await {
-            Ok(done) => written.extend(done),
+            Ok((done, unwritten)) => {
+                written.extend(done);
+                last_writes = unwritten;
+            }
             Err(run) => break run,
         }
         first = false;
     };
     let committed = match transaction {
-        Ok(Transaction::Sqlite(write)) if failed.is_empty() => {
-            write.commit_with(StatementBatch::default()).await.is_ok()
-        }
+        Ok(Transaction::Sqlite(write)) if failed.is_empty() => write.commit_with(last_writes).await.is_ok(),
         Ok(Transaction::Postgres(transaction)) if failed.is_empty() => transaction.commit().await.is_ok(),
         // Given back before placing alone: on SQLite the one write connection is this one.
         Ok(Transaction::Sqlite(write)) => {
@@ -279,7 +283,9 @@ async fn write_and_commit(
 /// whose merchant order id is taken writes nothing and is answered after the commit (its
 /// caller may then read the order that has it). Err: a statement failed, and these orders
 /// must go again. The run's counts go into `counters`, which the `last` run of the group
-/// writes.
+/// writes. On SQLite the last run's statements are not run here but returned, to run with
+/// the COMMIT in one hop to the connection thread (a hop is two thread switches, about a
+/// tenth of one client's order); a failure there rolls the whole group back, as here.
 async fn write_run(
     transaction: &mut Transaction<'_>,
     first: bool,
@@ -287,7 +293,7 @@ async fn write_run(
     run: Vec<Job>,
     counters: &mut CounterChanges,
     last: bool,
-) -> Result<Vec<(Job, Decision)>, Vec<Job>> {
+) -> Result<(Vec<(Job, Decision)>, StatementBatch), Vec<Job>> {
     let (merchant_id, key, actor) = (run[0].intent.merchant_id, &run[0].intent.line.product_key, &run[0].actor);
     let claims = Claims::of(run.iter().map(|job| &job.intent));
     let opened = match transaction {
@@ -301,6 +307,7 @@ async fn write_run(
     };
     // No account yet (placing alone creates it) or a failed statement.
     let Ok(Some(opened)) = opened else { return Err(run) };
+    let sqlite = matches!(transaction, Transaction::Sqlite(_));
     let (mut batch, connection) = match transaction {
         Transaction::Sqlite(write) => (StatementBatch::default(), write.connection()),
         Transaction::Postgres(transaction) => (StatementBatch::one_statement(), &mut **transaction),
@@ -308,9 +315,12 @@ async fn write_run(
     let decided = decide::decide_run(deadline, run, opened, counters, &mut batch).answer_refused();
     if last {
         std::mem::take(counters).add_to(&mut batch);
+        if sqlite {
+            return Ok((decided, batch));
+        }
     }
     match batch.execute(connection).await {
-        Ok(()) => Ok(decided),
+        Ok(()) => Ok((decided, StatementBatch::default())),
         Err(_) => Err(decided.into_iter().map(|(job, _)| job).collect()),
     }
 }

@@ -148,38 +148,14 @@ async fn a_submit_cut_short_is_finished_by_the_next_one(backend: Backend) {
     app.fund(mid, lines * PRICE, 0).await;
     let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": numbered(lines, "C")})).await;
     let batch_id = preview.data()["batch_id"].as_i64().unwrap();
-    let (refuse, allow): (&[&str], &[&str]) = match backend {
-        Backend::Sqlite => (
-            &["CREATE TRIGGER refuse_one BEFORE INSERT ON orders WHEN NEW.merchant_order_id = 'C-7000'
-               BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"],
-            &["DROP TRIGGER refuse_one"],
-        ),
-        Backend::Postgres => (
-            &[
-                "CREATE FUNCTION refuse_one() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-                 IF NEW.merchant_order_id = 'C-7000' THEN RAISE EXCEPTION 'refused by the test'; END IF;
-                 RETURN NEW; END $$",
-                "CREATE TRIGGER refuse_one BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION refuse_one()",
-            ],
-            &["DROP TRIGGER refuse_one ON orders", "DROP FUNCTION refuse_one()"],
-        ),
-    };
-    let run = |statements: &'static [&'static str]| {
-        let pool = app.state.db.pool.clone();
-        async move {
-            for sql in statements {
-                sqlx::query(sqlx::AssertSqlSafe(*sql)).execute(&pool).await.unwrap();
-            }
-        }
-    };
-    run(refuse).await;
+    app.refuse_order_inserts("C-7000").await;
     let cut = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
     assert_ne!(cut.code(), 20000, "{:?}", cut.body);
     let kept = app.scalar("SELECT COUNT(*) FROM orders WHERE batch_id = $1", batch_id).await;
     assert!(kept > 0 && kept < lines, "whole ranges were kept before the failure: {kept}");
     assert_eq!(app.scalar(LINKED, batch_id).await, kept);
     app.assert_books_balance(mid).await;
-    run(allow).await;
+    app.allow_every_order().await;
     let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
     assert_eq!((submit.data()["placed_rows"].as_i64(), submit.data()["failed_rows"].as_i64()), (Some(lines), Some(0)));
     assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, lines);

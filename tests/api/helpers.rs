@@ -4,6 +4,7 @@
 //! `make test` starts a throwaway cluster and sets it. Each test gets its own database.
 
 use backoffice::config::Config;
+use backoffice::db::DatabaseKind;
 use backoffice::startup::Application;
 use backoffice::state::AppState;
 use reqwest::StatusCode;
@@ -303,6 +304,43 @@ impl TestApp {
             .await;
         assert_eq!(negative, 0);
         assert!(balance >= 0 && used >= 0 && used <= limit);
+    }
+
+    /// A trigger that fails the insert of the order with this merchant order id (on either
+    /// engine), as a statement failing for a reason no check foresaw; `allow_every_order`
+    /// removes it.
+    pub async fn refuse_order_inserts(&self, merchant_order_id: &str) {
+        let statements = match self.state.db.kind {
+            DatabaseKind::Sqlite => vec![format!(
+                "CREATE TRIGGER refuse_one BEFORE INSERT ON orders WHEN NEW.merchant_order_id = '{merchant_order_id}'
+                 BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+            )],
+            DatabaseKind::Postgres => vec![
+                format!(
+                    "CREATE FUNCTION refuse_one() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                     IF NEW.merchant_order_id = '{merchant_order_id}' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+                     RETURN NEW; END $$"
+                ),
+                "CREATE TRIGGER refuse_one BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION refuse_one()".into(),
+            ],
+        };
+        self.run_statements(statements).await;
+    }
+
+    pub async fn allow_every_order(&self) {
+        let statements = match self.state.db.kind {
+            DatabaseKind::Sqlite => vec!["DROP TRIGGER refuse_one".to_string()],
+            DatabaseKind::Postgres => {
+                vec!["DROP TRIGGER refuse_one ON orders".into(), "DROP FUNCTION refuse_one()".into()]
+            }
+        };
+        self.run_statements(statements).await;
+    }
+
+    async fn run_statements(&self, statements: Vec<String>) {
+        for sql in statements {
+            sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&self.state.db.pool).await.unwrap();
+        }
     }
 
     /// Waits until `sql` (with $1 = mid) returns 0, for at most `seconds`.

@@ -11,6 +11,7 @@ mod cli;
 mod contract;
 mod files;
 mod finance;
+mod group_failure;
 mod helpers;
 mod idempotency;
 mod integration_settings;

@@ -12,7 +12,7 @@ use serde_json::json;
 on_both_backends!(retries_and_replays_among_new_orders_are_answered_without_failing_their_group);
 
 /// The groups written so far by outcome, as `/metrics` shows them: (committed, fell back).
-async fn groups(app: &TestApp, admin: &str) -> (u64, u64) {
+pub(crate) async fn groups(app: &TestApp, admin: &str) -> (u64, u64) {
     let text = app.client.get(app.url("/metrics")).bearer_auth(admin).send().await.unwrap().text().await.unwrap();
     let count = |outcome: &str| {
         let prefix = format!("backoffice_order_groups_total{{outcome=\"{outcome}\"}} ");
