@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunksToHint, withCompileHint } from './src/app/build/compile-hints.ts';
 import { loginShellPage, SHELL_LOCALES } from './src/app/login-shell/login-shell-html.ts';
 import enPublic from './src/locales/en-US/public.ts';
 import zhPublic from './src/locales/zh-CN/public.ts';
@@ -70,9 +71,26 @@ function loginShellPages(): Plugin {
   };
 }
 
+/** V8's explicit compile hint on the chunks loaded after the page (src/app/build/compile-hints.ts). */
+function compileHints(): Plugin {
+  return {
+    name: 'compile-hints',
+    apply: 'build',
+    generateBundle: {
+      // After every other plugin's (Vite's import analysis puts its preload helper first in
+      // a chunk there): the hint must be the chunk's first line.
+      order: 'post',
+      handler(_, bundle) {
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        chunksToHint(chunks, ['echarts-vendor']).forEach(withCompileHint);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base,
-  plugins: [react(), loginShellPages()],
+  plugins: [react(), compileHints(), loginShellPages()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
