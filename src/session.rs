@@ -110,10 +110,12 @@ pub mod revoke_reason {
     pub const PASSWORD_RESET: &str = "password_reset";
 }
 
-/// What a user holding a temporary password may still call: who they are, the new
-/// password, and signing out. Everything else waits until they have chosen their own.
-const TEMPORARY_PASSWORD_PATHS: [&str; 3] =
-    ["/adminapi/merchant/userInfo", "/adminapi/merchant/changePassword", "/adminapi/login/logout"];
+/// What a user holding a temporary password may still call: who they are, the server's
+/// name, version and flags (the console asks for them beside userInfo right after sign-in,
+/// before it knows of the temporary password), the new password, and signing out.
+/// Everything else waits until they have chosen their own.
+const TEMPORARY_PASSWORD_PATHS: [&str; 4] =
+    ["/adminapi/merchant/userInfo", "/api/system/info", "/adminapi/merchant/changePassword", "/adminapi/login/logout"];
 
 /// Ends every open session of a merchant's users at once (the merchant was disabled).
 pub async fn revoke_merchant_sessions(

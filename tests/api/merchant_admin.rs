@@ -56,9 +56,13 @@ async fn a_created_merchant_signs_in_and_must_change_its_temporary_password_firs
     assert_eq!(signed_in.data()["loginfo"]["must_change_password"], true);
     assert_eq!(signed_in.data()["loginfo"]["mid"], mid);
     let token = signed_in.data()["token"].as_str().unwrap().to_string();
-    // Until the password is changed, only who-am-I, the change and sign-out answer.
+    // Until the password is changed, only who-am-I, the system information, the change and
+    // sign-out answer.
     let info = app.post_as(&token, "/adminapi/merchant/userInfo", json!({})).await;
     assert_eq!(info.data()["mustChangePassword"], true);
+    let system = app.client.get(app.url("/api/system/info")).bearer_auth(&token).send().await.unwrap();
+    let system: serde_json::Value = system.json().await.unwrap();
+    assert_eq!((system["code"].as_i64(), system["data"]["timeZone"].as_str()), (Some(20000), Some("Asia/Shanghai")));
     let refused = app.post_as(&token, "/adminapi/order/list", json!({})).await;
     assert_eq!(refused.code(), 40300);
     assert_eq!(refused.msg(), "Change your temporary password before anything else");

@@ -317,6 +317,51 @@ describe('resolveNavigation: template pages (§1)', () => {
     expect(await resolveNavigation(workplace, deps)).toEqual({ kind: 'allow' });
   });
 
+  it('asks for the system information beside the user info, not after it', async () => {
+    const order: string[] = [];
+    let answerUserInfo = () => {};
+    const { deps } = fakeDeps(
+      { role: '' },
+      {
+        loadUserInfo: vi.fn(() => {
+          order.push('user info asked');
+          return new Promise<void>((resolve) => {
+            answerUserInfo = resolve;
+          });
+        }),
+        loadSystemInfo: vi.fn(async () => {
+          order.push('system info asked');
+          return { templatePages: false };
+        }),
+      },
+    );
+    const decision = resolveNavigation(workplace, deps);
+    await vi.waitFor(() => expect(order).toHaveLength(2));
+    expect(order).toEqual(['system info asked', 'user info asked']);
+    answerUserInfo();
+    expect(await decision).toEqual({ kind: 'allow' });
+  });
+
+  it('stores the system information before a failed sign-in logs out, not after', async () => {
+    const order: string[] = [];
+    const { deps } = fakeDeps(
+      { role: '' },
+      {
+        loadUserInfo: vi.fn(async () => Promise.reject(new Error('50008'))),
+        loadSystemInfo: vi.fn(async () => {
+          await Promise.resolve();
+          order.push('system info stored');
+          return { templatePages: false };
+        }),
+        logout: vi.fn(async () => {
+          order.push('logged out');
+        }),
+      },
+    );
+    expect(await resolveNavigation(workplace, deps)).toMatchObject({ kind: 'redirect', to: { name: 'login' } });
+    expect(order).toEqual(['system info stored', 'logged out']);
+  });
+
   it('asks for nothing before sign-in', async () => {
     const loadSystemInfo = vi.fn(async () => ({ templatePages: true }));
     const { deps } = fakeDeps({ token: false }, { loadSystemInfo });

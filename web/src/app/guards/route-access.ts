@@ -115,10 +115,15 @@ export async function resolveNavigation(target: NavigationTarget, deps: GuardDep
   if (!deps.hasToken()) {
     return target.name === ROUTE_NAMES.login ? ALLOW : loginRedirect(target);
   }
+  // Asked for at once, beside the user info (right after sign-in both are needed, and one
+  // after the other they were two round trips before the first page could render).
+  const features = WHITE_LIST.includes(target.name) ? undefined : deps.loadSystemInfo?.();
   if (!deps.getRole()) {
     try {
       await deps.loadUserInfo();
     } catch {
+      // Stored before logout clears the session, not after.
+      await features;
       await deps.logout().catch(() => undefined);
       return target.name === ROUTE_NAMES.login ? ALLOW : loginRedirect(target);
     }
@@ -130,9 +135,9 @@ export async function resolveNavigation(target: NavigationTarget, deps: GuardDep
   if (deps.isMenuFromServer() && deps.getServerMenu().length === 0 && !WHITE_LIST.includes(target.name)) {
     await deps.loadServerMenu();
   }
-  const features = WHITE_LIST.includes(target.name) ? undefined : await deps.loadSystemInfo?.();
   // Template pages exist only when the server serves them (otherwise they are not found).
-  if (target.meta?.template && !features?.templatePages) return NOT_FOUND;
+  if (target.meta?.template && !(await features)?.templatePages) return NOT_FOUND;
+  await features;
   return decideAccess({
     target,
     role: deps.getRole(),
