@@ -110,15 +110,20 @@ pub async fn place_waiting(state: &AppState, batch: &Placing) -> Result<(), AppE
 
 /// The batch's valid lines (waiting, refused or placed) cut into ranges of at most
 /// [`range_lines`], `(first, last)` line numbers, in file order: the same ranges at every
-/// submit, so that a range's first line can stand for the range.
+/// submit, so that a range's first line can stand for the range. Cut by the database, which
+/// answers a row per range: reading every line number to cut them here was 60 ms of a
+/// 100,000-line PostgreSQL submit, most of it decoding 100,000 rows.
 async fn waiting_ranges(state: &AppState, batch_id: i64) -> Result<Vec<(i64, i64)>, sqlx::Error> {
-    let lines: Vec<i64> = sqlx::query_scalar(
-        "SELECT line_no FROM order_batch_rows WHERE batch_id = $1 AND outcome <> 1 ORDER BY line_no",
+    sqlx::query_as(
+        "SELECT MIN(line_no), MAX(line_no) FROM (
+             SELECT line_no, (ROW_NUMBER() OVER (ORDER BY line_no) - 1) / $2 AS range_no
+             FROM order_batch_rows WHERE batch_id = $1 AND outcome <> 1
+         ) numbered GROUP BY range_no ORDER BY range_no",
     )
     .bind(batch_id)
+    .bind(range_lines(state.db.kind) as i64)
     .fetch_all(&state.db.pool)
-    .await?;
-    Ok(lines.chunks(range_lines(state.db.kind)).map(|chunk| (chunk[0], chunk[chunk.len() - 1])).collect())
+    .await
 }
 
 struct Line {
