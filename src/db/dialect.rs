@@ -15,7 +15,7 @@
 //! | a number with fixed decimals | `printf('%.2f', x)` | `to_char(x, 'FM...0.00')` |
 //! | after a bulk load | nothing | `ANALYZE` (fresh planner statistics) |
 //! | a list of values bound as one parameter | JSON text read with `json_each` | JSON text read with `json_array_elements` |
-//! | a long read (the orders' CSV export) | keyset pages of 2,000 rows, each one text built by the database (`long_read`) | one statement read as a stream |
+//! | a long read (the orders' CSV export) | pages of 2,000 rows, each one text built by the database, two at once (`long_read`) | one statement read as a stream |
 //! | a hot query's index | named (`INDEXED BY`): without statistics the planner may pick another, and the worker's claim read every order twice a second | the planner's choice (it has statistics) |
 //! | many rows in one insert | `VALUES` lists of up to `MAX_BINDS` values (`sql::insert_rows`) | one array per column, `unnest` (same) |
 //! | a batch submit's ranges | one after another, the writer excludes everyone | lines taken `FOR UPDATE`; two ranges side by side (`orders/batch_place.rs`) |
@@ -185,7 +185,8 @@ pub enum LongRead {
 
 /// SQLite: pages. Each row read through sqlx's SQLite driver is a hand-over between its
 /// connection thread and ours, so a million single rows cost more than 500 pages (an export
-/// of a million orders took 6.8 s streamed, 4.8 s in pages, same machine and hour).
+/// of a million orders took 6.8 s streamed, 4.8 s in pages, same machine and hour); two
+/// pages are built at once (`orders/export.rs`).
 /// PostgreSQL: one statement. Its rows arrive in the socket's stream, while each page is a
 /// round trip planned, sorted into its text and started again from its cursor (9.6 s in
 /// pages, 3.9 s streamed).

@@ -9,6 +9,7 @@ mod certification;
 mod channels;
 mod cli;
 mod contract;
+mod export_pages;
 mod files;
 mod finance;
 mod group_failure;
