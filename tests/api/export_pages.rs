@@ -1,6 +1,7 @@
 //! The orders' CSV export across many pages (SQLite builds two pages at once, each cut by
 //! the row a page further on): every order once, in the order asked for, in both sorts.
 
+use crate::files::download;
 use crate::helpers::{Backend, spawn_app_with};
 use crate::on_both_backends;
 use backoffice::orders::generate::{GenerateOptions, generate};
@@ -22,15 +23,8 @@ async fn a_many_page_export_holds_every_order_once_in_order(backend: Backend) {
             .unwrap();
     assert_eq!(stored.len(), count);
     for (sort, expected) in [("asc", stored.clone()), ("desc", stored.iter().rev().cloned().collect())] {
-        let response = app
-            .client
-            .get(app.url(&format!("/adminapi/order/export?kind=all&sort={sort}")))
-            .bearer_auth(&token)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 200);
-        let text = response.text().await.unwrap();
+        let text = download(&app, &token, &format!("/adminapi/order/export?kind=all&sort={sort}")).await;
+        let text = String::from_utf8(text).unwrap();
         // The second column: the order number, quoted, with a trailing tab for Excel.
         let exported: Vec<String> = text
             .lines()

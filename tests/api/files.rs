@@ -110,7 +110,7 @@ fn raw_fields(line: &str) -> Vec<String> {
     fields
 }
 
-async fn download(app: &TestApp, token: &str, path: &str) -> Vec<u8> {
+pub(crate) async fn download(app: &TestApp, token: &str, path: &str) -> Vec<u8> {
     let response = app.client.get(app.url(path)).bearer_auth(token).send().await.unwrap();
     assert_eq!(response.status(), 200, "{path}");
     response.bytes().await.unwrap().to_vec()
