@@ -246,6 +246,7 @@ async fn page_end(
     descending: bool,
     after: Option<Key>,
 ) -> Result<Option<Key>, sqlx::Error> {
+    use sqlx::Row;
     let conditions = after_key(query, descending, after);
     let sql = format!(
         "SELECT created_at, id FROM orders{} ORDER BY {} LIMIT 1 OFFSET {}",
@@ -253,7 +254,6 @@ async fn page_end(
         order_by(descending),
         EXPORT_PAGE_SIZE - 1
     );
-    use sqlx::Row;
     let row = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_optional(&db.pool).await?;
     row.map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).transpose()
 }

@@ -135,9 +135,9 @@ export async function resolveNavigation(target: NavigationTarget, deps: GuardDep
   if (deps.isMenuFromServer() && deps.getServerMenu().length === 0 && !WHITE_LIST.includes(target.name)) {
     await deps.loadServerMenu();
   }
+  const templatePages = (await features)?.templatePages === true;
   // Template pages exist only when the server serves them (otherwise they are not found).
-  if (target.meta?.template && !(await features)?.templatePages) return NOT_FOUND;
-  await features;
+  if (target.meta?.template && !templatePages) return NOT_FOUND;
   return decideAccess({
     target,
     role: deps.getRole(),
