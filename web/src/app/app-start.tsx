@@ -6,11 +6,13 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { createHashRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { loadUserInfo } from '@/features/user/api/get-user-info';
 import { syncDayjsLocale } from '@/lib/antd-locale';
 import { currentLocale } from '@/lib/i18n';
 import { hasToken } from '@/lib/session';
 import { loadAppTexts } from '@/locales/app-texts';
 import { postLoginHref } from './guards/route-access';
+import { loadSystemInfo } from './guards/system-info-loader';
 import { initialHydration } from './router';
 import { WORKPLACE_PATH } from './routes/route-names';
 import { buildRouteObjects } from './routes/route-objects';
@@ -18,16 +20,14 @@ import { preloadSignedInShell } from './routes/preload-signed-in-shell';
 import { pathOfRouteName } from './routes/route-table';
 
 /**
- * While the user types credentials: fetch what the first screen after sign-in needs, the
- * guard's own calls' code included (each would otherwise be one more round trip in a row
- * after the sign-in answer). Failures are ignored: each is loaded again when needed.
+ * While the user types credentials: fetch what the first screen after sign-in needs (the
+ * code of the guard's own calls comes with this module, for askGuardAhead). Failures are
+ * ignored: each is loaded again when needed.
  */
 export function warmSignedInConsole(): void {
   preloadSignedInShell();
   const ignore = () => undefined;
   loadAppTexts(currentLocale()).catch(ignore);
-  import('@/features/user/api/get-user-info').catch(ignore);
-  import('./guards/system-info-loader').catch(ignore);
   syncDayjsLocale(currentLocale()).catch(ignore);
 }
 
@@ -38,12 +38,26 @@ function queryOfHash(hash: string): Record<string, string> {
 }
 
 /**
+ * After sign-in: the route guard's first two calls (user info, system information), sent
+ * before the router is built rather than from its guard. Building it (the console's texts,
+ * the route table, the router's first match) took about 20 ms between the sign-in answer and
+ * those requests. Both loaders keep one request out at a time and the guard awaits the one
+ * under way, so each is still asked once; a failure is left to the guard, which asks again
+ * and handles it as before.
+ */
+function askGuardAhead(): void {
+  loadUserInfo().catch(() => undefined);
+  void loadSystemInfo();
+}
+
+/**
  * Render the console into `root`. After sign-in the address becomes the `redirect` target
  * (or the workplace), and the login page stays up until that page's guard and code are
  * ready, so the next thing painted is the page itself rather than a loading screen.
  */
 export async function mountConsole(root: Root, afterLogin: boolean): Promise<void> {
   if (afterLogin) {
+    askGuardAhead();
     const target = postLoginHref(queryOfHash(window.location.hash), pathOfRouteName, WORKPLACE_PATH);
     window.history.replaceState(window.history.state, '', `#${target}`);
   }

@@ -35,16 +35,25 @@ export function templatePagesOn(info: SystemInfo | null = getSystemInfo()): bool
   return info?.features?.templatePages === true;
 }
 
+/** The request under way, shared by every caller until it settles. */
+let asking: Promise<void> | null = null;
+
 /**
  * Fetch and store the system information unless this session has it. Never rejects: without
- * it the optional sections stay hidden (the real product does not depend on it).
+ * it the optional sections stay hidden (the real product does not depend on it). Callers
+ * while a request is out share it: after sign-in the console asks before its route guard
+ * does (app/app-start), and the guard then waits for that answer instead of asking again.
  */
-export async function ensureSystemInfo(): Promise<void> {
-  if (getSystemInfo()) return;
-  try {
-    const info = await getJson<SystemInfo>(SYSTEM_INFO_URL, { quietErrors: true });
-    if (info && typeof info === 'object') saveSystemInfo(info);
-  } catch {
+export function ensureSystemInfo(): Promise<void> {
+  if (getSystemInfo()) return Promise.resolve();
+  asking ??= getJson<SystemInfo>(SYSTEM_INFO_URL, { quietErrors: true })
+    .then((info) => {
+      if (info && typeof info === 'object') saveSystemInfo(info);
+    })
     // Asked again on the next navigation.
-  }
+    .catch(() => undefined)
+    .finally(() => {
+      asking = null;
+    });
+  return asking;
 }
