@@ -172,7 +172,10 @@ export const http = axios.create({
   timeout: 0,
 });
 
-http.interceptors.request.use(attachRequestHeaders);
+// Synchronous (it only reads the token and the language): axios then sends the request
+// from the caller's own call instead of a promise turn later, behind whatever the page
+// does next (after sign-in, React rendering the console).
+http.interceptors.request.use(attachRequestHeaders, undefined, { synchronous: true });
 http.interceptors.response.use(handleResponse, handleResponseError);
 
 /** Send a request and resolve with the envelope's `data`. */
@@ -201,7 +204,7 @@ export function postForm<T>(url: string, form: FormData, config?: AxiosRequestCo
  * the caller shows the absence itself.
  */
 export const binaryHttp = axios.create({ baseURL: '/', withCredentials: true, timeout: 0, responseType: 'blob' });
-binaryHttp.interceptors.request.use(attachRequestHeaders);
+binaryHttp.interceptors.request.use(attachRequestHeaders, undefined, { synchronous: true });
 
 async function envelopeOfBlob(body: unknown): Promise<Envelope | null> {
   if (!(body instanceof Blob)) return isEnvelope(body) ? body : null;

@@ -11,7 +11,12 @@ import type { GuardDependencies } from './route-access';
 export const guardDependencies: GuardDependencies = {
   hasToken,
   getRole: () => useUserStore.getState().role,
-  loadUserInfo: async () => (await import('@/features/user/api/get-user-info')).loadUserInfo(),
+  loadUserInfo: async () => {
+    const { loadUserInfo } = await import('@/features/user/api/get-user-info');
+    // Right after sign-in the console has asked already (app-start): its answer may have
+    // arrived while the import above resolved, and asking again would be a second call.
+    if (!useUserStore.getState().role) await loadUserInfo();
+  },
   logout: async () => (await import('@/features/auth/session-actions')).logout(),
   isMenuFromServer: () => useSettingsStore.getState().menuFromServer,
   getServerMenu: () => useSettingsStore.getState().serverMenu,

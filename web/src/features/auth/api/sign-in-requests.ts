@@ -4,8 +4,8 @@
  * around them are in login.ts, logout.ts and verify-two-factor.ts.
  *
  * The HTTP client (lib/request.ts with axios, a fifth of the login page's JavaScript) is
- * imported when the first call is made; the login page asks for it earlier, on the first
- * focus or click in the form (app/login-app), so it is there by the time the user submits.
+ * imported when the first call is made; the login form asks for it earlier, on the first
+ * focus or click in it (preloadHttpClient), so it is there by the time the user submits.
  */
 import type { PostBody } from '@/lib/request';
 import type { LoginInfo } from '@/lib/session';
@@ -13,7 +13,24 @@ import type { LoginInfo } from '@/lib/session';
 export const LOGIN_URL = '/adminapi/login/login';
 export const VERIFY_2FA_URL = '/adminapi/login/verify2FA';
 
-const httpClient = () => import('@/lib/request');
+type HttpClient = typeof import('@/lib/request');
+let loadedClient: HttpClient | undefined;
+const httpClient = () => import('@/lib/request').then((client) => (loadedClient = client));
+
+/**
+ * Runs `send` with the HTTP client: at once when it is loaded (it is, after the form's first
+ * focus), so the request leaves from the submit itself. Through `import()` even a loaded
+ * module comes a task later, behind the form's re-render and anything else queued (7-10 ms
+ * after the click in most sign-ins, 74 ms in one).
+ */
+/** Loads the HTTP client ahead of the first call (failures are left to that call). */
+export function preloadHttpClient(): void {
+  if (!loadedClient) httpClient().catch(() => undefined);
+}
+
+function withClient<T>(send: (client: HttpClient) => Promise<T>): Promise<T> {
+  return loadedClient ? send(loadedClient) : httpClient().then(send);
+}
 
 export interface LoginCredentials {
   username: string;
@@ -47,17 +64,17 @@ export function isTwoFactorChallenge(answer: LoginAnswer | null | undefined): an
 
 /** POST /adminapi/login/login: a session, or a two-factor challenge. */
 export function postLogin(credentials: LoginCredentials): Promise<LoginAnswer> {
-  return httpClient().then(({ postJson }) =>
+  return withClient(({ postJson }) =>
     postJson<LoginAnswer>(LOGIN_URL, credentials satisfies PostBody<typeof LOGIN_URL>),
   );
 }
 
 /** POST /adminapi/login/verify2FA: the second sign-in step; answers like an ordinary login. */
 export function postVerifyTwoFactor(body: TwoFactorLoginRequest): Promise<LoginResult> {
-  return httpClient().then(({ postJson }) => postJson<LoginResult>(VERIFY_2FA_URL, body));
+  return withClient(({ postJson }) => postJson<LoginResult>(VERIFY_2FA_URL, body));
 }
 
 /** POST /adminapi/login/logout (no body). */
 export function postLogout(): Promise<null> {
-  return httpClient().then(({ postJson, LOGOUT_URL }) => postJson<null>(LOGOUT_URL));
+  return withClient(({ postJson, LOGOUT_URL }) => postJson<null>(LOGOUT_URL));
 }

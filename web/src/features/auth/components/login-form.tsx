@@ -1,6 +1,11 @@
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isTwoFactorChallenge, type LoginCredentials, type TwoFactorChallenge } from '../api/sign-in-requests';
+import {
+  isTwoFactorChallenge,
+  preloadHttpClient,
+  type LoginCredentials,
+  type TwoFactorChallenge,
+} from '../api/sign-in-requests';
 import { login } from '../session-actions';
 import { retryAfterSeconds } from './login-errors';
 import { LockIcon, UserIcon } from './login-icons';
@@ -99,7 +104,15 @@ export function LoginForm({
   };
 
   return (
-    <form className="login-form" onSubmit={submit} noValidate data-testid="login-form">
+    // The HTTP client is loaded as the user starts on the form, so the submit sends at once.
+    <form
+      className="login-form"
+      onSubmit={submit}
+      onFocusCapture={preloadHttpClient}
+      onPointerDownCapture={preloadHttpClient}
+      noValidate
+      data-testid="login-form"
+    >
       {serverError ? (
         <div className="login-form__alert" role="alert" data-testid="login-error">
           <div>{serverError}</div>
