@@ -1,7 +1,7 @@
 //! `GET /adminapi/order/export`: the current filter of an order list as CSV or xlsx.
 
 use super::model::OrderRow;
-use super::query::{OrderFilter, OrderQuery, fetch_page};
+use super::query::{OrderFilter, OrderQuery, fetch_page, rows_after, time_order};
 use crate::db::dialect::LongRead;
 use crate::db::now_millis;
 use crate::domain::{Carrier, beijing_time};
@@ -225,20 +225,6 @@ fn stream_csv_pages(db: crate::db::Database, query: OrderQuery, descending: bool
     })
 }
 
-/// Conditions of the rows after `after` in the export's order.
-fn after_key(query: &OrderQuery, descending: bool, after: Option<Key>) -> crate::sql::Conditions {
-    let mut conditions = query.row_conditions(query.from, query.to);
-    if let Some((time, id)) = after {
-        let template = if descending { "(created_at, id) < (?, ?)" } else { "(created_at, id) > (?, ?)" };
-        conditions.push(template, vec![Bind::Int(time), Bind::Int(id)]);
-    }
-    conditions
-}
-
-fn order_by(descending: bool) -> &'static str {
-    if descending { "created_at DESC, id DESC" } else { "created_at ASC, id ASC" }
-}
-
 /// The last row of the page after `after`; None when fewer than a page's rows are left.
 async fn page_end(
     db: &crate::db::Database,
@@ -247,11 +233,11 @@ async fn page_end(
     after: Option<Key>,
 ) -> Result<Option<Key>, sqlx::Error> {
     use sqlx::Row;
-    let conditions = after_key(query, descending, after);
+    let conditions = rows_after(query, descending, after);
     let sql = format!(
         "SELECT created_at, id FROM orders{} ORDER BY {} LIMIT 1 OFFSET {}",
         conditions.where_clause(),
-        order_by(descending),
+        time_order(descending),
         EXPORT_PAGE_SIZE - 1
     );
     let row = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_optional(&db.pool).await?;
@@ -268,13 +254,13 @@ async fn fetch_csv_range(
     through: Option<Key>,
 ) -> anyhow::Result<Vec<u8>> {
     use sqlx::Row;
-    let mut conditions = after_key(query, descending, after);
+    let mut conditions = rows_after(query, descending, after);
     if let Some((time, id)) = through {
         let template = if descending { "(created_at, id) >= (?, ?)" } else { "(created_at, id) <= (?, ?)" };
         conditions.push(template, vec![Bind::Int(time), Bind::Int(id)]);
     }
     let separator = conditions.next_placeholder();
-    let order = order_by(descending);
+    let order = time_order(descending);
     let sql = format!(
         "SELECT string_agg(line, ${separator} ORDER BY {order}) FROM
          (SELECT created_at, id, {line} AS line FROM orders{where_clause})",

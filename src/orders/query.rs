@@ -268,12 +268,8 @@ pub async fn fetch_page_with_total(
 /// The statement of a page (`LIMIT size + 1`), reading `columns`, its placeholders numbered
 /// after the `before` placeholders those columns hold.
 fn page_statement(query: &OrderQuery, page: PageRequest, columns: &str, before: usize) -> (String, Vec<Bind>) {
-    let mut conditions = query.row_conditions(query.from, query.to);
-    if let Some((time, id)) = page.cursor {
-        let template = if page.descending { "(created_at, id) < (?, ?)" } else { "(created_at, id) > (?, ?)" };
-        conditions.push(template, vec![Bind::Int(time), Bind::Int(id)]);
-    }
-    let order = if page.descending { "created_at DESC, id DESC" } else { "created_at ASC, id ASC" };
+    let conditions = rows_after(query, page.descending, page.cursor);
+    let order = time_order(page.descending);
     let offset = match (page.cursor, page.page) {
         (None, Some(number)) => (number.max(1) - 1).saturating_mul(page.page_size),
         _ => 0,
@@ -284,4 +280,20 @@ fn page_statement(query: &OrderQuery, page: PageRequest, columns: &str, before: 
         page.page_size + 1
     );
     (sql, conditions.binds)
+}
+
+/// The query's conditions on the rows after `after` (created_at, id) in the list's order:
+/// the keyset cursor of a page, and of the export's pages (export.rs).
+pub(super) fn rows_after(query: &OrderQuery, descending: bool, after: Option<(i64, i64)>) -> Conditions {
+    let mut conditions = query.row_conditions(query.from, query.to);
+    if let Some((time, id)) = after {
+        let template = if descending { "(created_at, id) < (?, ?)" } else { "(created_at, id) > (?, ?)" };
+        conditions.push(template, vec![Bind::Int(time), Bind::Int(id)]);
+    }
+    conditions
+}
+
+/// The list's order, newest or oldest first.
+pub(super) fn time_order(descending: bool) -> &'static str {
+    if descending { "created_at DESC, id DESC" } else { "created_at ASC, id ASC" }
 }
