@@ -8,14 +8,16 @@ import { useUserStore } from '@/stores/user-store';
 import { APP_ROUTES } from '../routes/route-table';
 import type { GuardDependencies } from './route-access';
 
+const getRole = () => useUserStore.getState().role;
+
 export const guardDependencies: GuardDependencies = {
   hasToken,
-  getRole: () => useUserStore.getState().role,
+  getRole,
   loadUserInfo: async () => {
     const { loadUserInfo } = await import('@/features/user/api/get-user-info');
     // Right after sign-in the console has asked already (app-start): its answer may have
     // arrived while the import above resolved, and asking again would be a second call.
-    if (!useUserStore.getState().role) await loadUserInfo();
+    if (!getRole()) await loadUserInfo();
   },
   logout: async () => (await import('@/features/auth/session-actions')).logout(),
   isMenuFromServer: () => useSettingsStore.getState().menuFromServer,
