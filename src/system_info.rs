@@ -37,10 +37,17 @@ pub struct SystemInfo {
     security(("token" = []))
 )]
 pub async fn system_info(State(state): State<AppState>, _caller: CurrentUser) -> ApiResult<SystemInfo> {
-    Ok(ApiOk(SystemInfo {
-        name: env!("CARGO_PKG_NAME").to_string(),
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        time_zone: "Asia/Shanghai".to_string(),
-        features: Features { template_pages: state.config.template_pages },
-    }))
+    Ok(ApiOk(SystemInfo::of(&state)))
+}
+
+impl SystemInfo {
+    /// This server's: also handed to the console with a new session (auth::open_session).
+    pub fn of(state: &AppState) -> Self {
+        SystemInfo {
+            name: env!("CARGO_PKG_NAME").to_string(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            time_zone: "Asia/Shanghai".to_string(),
+            features: Features { template_pages: state.config.template_pages },
+        }
+    }
 }

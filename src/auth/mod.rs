@@ -9,7 +9,9 @@ use crate::i18n::{AdminMessage, Message};
 use crate::password::MAX_PASSWORD_LENGTH;
 use crate::session::{Account, Role, create_session, presented_token, revoke_reason, revoke_session, token};
 use crate::state::AppState;
+use crate::system_info::SystemInfo;
 use crate::throttle;
+use crate::users::UserInfo;
 use crate::users::repository::{MAX_USERNAME_LENGTH, StoredCredentials, find_credentials};
 use axum::{Router, extract::State, http::HeaderMap, routing::post};
 use pending_login::PendingLoginResponse;
@@ -59,6 +61,10 @@ pub struct LoginResponse {
     pub loginfo: LoginInfo,
     /// When the session ends at the latest (RFC 3339); idleness ends it sooner.
     pub expires_at: String,
+    /// The user's profile, as `/adminapi/merchant/userInfo` answers it.
+    pub user: UserInfo,
+    /// The server's information, as `/api/system/info` answers it.
+    pub system: SystemInfo,
 }
 
 /// What `login` answers: a session, or (two-factor on) the handle for verify2FA.
@@ -95,6 +101,9 @@ pub(crate) async fn open_session(
         throttle::remember_address(&state.db.pool, account.user_id, &throttle::address_key(ip)).await?;
     }
     audit::record(&state.db.pool, Some(account.user_id), action::LOGIN, detail, address).await?;
+    // What the console's first page needs beside the session comes with it: asked for
+    // separately, it was a round trip between the sign-in answer and that page's drawing.
+    let user = crate::users::own_user_info(state, account.user_id).await?;
     Ok(LoginResponse {
         token: session.token,
         loginfo: LoginInfo {
@@ -105,6 +114,8 @@ pub(crate) async fn open_session(
             must_change_password,
         },
         expires_at: crate::db::millis_to_rfc3339(session.expires_at),
+        user,
+        system: SystemInfo::of(state),
     })
 }
 

@@ -131,21 +131,33 @@ async fn read_user_info(
     caller: &CurrentUser,
     requested_mid: Option<i64>,
 ) -> Result<UserInfo, AppError> {
-    // Whether the user has an avatar comes in the same read (one round trip, not two).
-    let query_by_user =
-        "SELECT u.*, (SELECT COUNT(*) FROM avatars a WHERE a.user_id = u.id) AS avatars FROM users u WHERE u.id = $1";
     // A merchant's account is its earliest user: the one created with the merchant.
     let query_by_merchant = "SELECT u.*, (SELECT COUNT(*) FROM avatars a WHERE a.user_id = u.id) AS avatars \
                              FROM users u WHERE u.merchant_id = $1 ORDER BY u.id LIMIT 1";
     let row = match (caller.role, requested_mid) {
-        (_, None) => sqlx::query(query_by_user).bind(caller.user_id).fetch_optional(&state.db.pool).await?,
+        (_, None) => sqlx::query(QUERY_BY_USER).bind(caller.user_id).fetch_optional(&state.db.pool).await?,
         (Role::User, Some(mid)) if Some(mid) == caller.merchant_id => {
-            sqlx::query(query_by_user).bind(caller.user_id).fetch_optional(&state.db.pool).await?
+            sqlx::query(QUERY_BY_USER).bind(caller.user_id).fetch_optional(&state.db.pool).await?
         }
         (Role::User, Some(_)) => return Err(AppError::PermissionDenied),
         (Role::Admin, Some(mid)) => sqlx::query(query_by_merchant).bind(mid).fetch_optional(&state.db.pool).await?,
     };
-    let row = row.ok_or(AppError::NotFound)?;
+    user_info_of(&row.ok_or(AppError::NotFound)?).map_err(AppError::from)
+}
+
+/// The signed-in user's own profile, as userInfo answers it without `mid`. Sign-in hands
+/// it to the console with the session (auth::open_session), so the first page after
+/// sign-in needs no round trip of its own before it can be drawn.
+pub async fn own_user_info(state: &AppState, user_id: i64) -> Result<UserInfo, AppError> {
+    let row = sqlx::query(QUERY_BY_USER).bind(user_id).fetch_optional(&state.db.pool).await?;
+    user_info_of(&row.ok_or(AppError::NotFound)?).map_err(AppError::from)
+}
+
+// Whether the user has an avatar comes in the same read (one round trip, not two).
+const QUERY_BY_USER: &str =
+    "SELECT u.*, (SELECT COUNT(*) FROM avatars a WHERE a.user_id = u.id) AS avatars FROM users u WHERE u.id = $1";
+
+fn user_info_of(row: &sqlx::any::AnyRow) -> Result<UserInfo, sqlx::Error> {
     let text = |column: &str| -> Result<String, sqlx::Error> { row.try_get::<String, _>(column) };
     let merchant_id: Option<i64> = row.try_get("merchant_id")?;
     let user_id: i64 = row.try_get("id")?;

@@ -23,10 +23,18 @@ async fn sign_in_returns_a_token_and_login_info(backend: Backend) {
     assert_eq!(data["loginfo"]["role"], "user");
     assert!(data["loginfo"]["mid"].as_i64().unwrap() > 0);
     assert!(data["expires_at"].as_str().unwrap().ends_with('Z'));
+    // The console's first page needs the profile and the server's information: they come
+    // with the session, exactly as their own calls answer them for it.
+    let token = data["token"].as_str().unwrap();
+    assert_eq!(&data["user"], app.post_as(token, "/adminapi/merchant/userInfo", json!({})).await.data());
+    assert_eq!(data["user"]["username"], "merchant");
+    assert_eq!(&data["system"], app.get_as(token, "/api/system/info").await.data());
+    assert_eq!(data["system"]["timeZone"], "Asia/Shanghai");
 
     let admin = app.login_answer(ADMIN.0, ADMIN.1).await;
     assert_eq!(admin.data()["loginfo"]["role"], "admin");
     assert!(admin.data()["loginfo"]["mid"].is_null());
+    assert_eq!(admin.data()["user"]["role"], "admin");
     // Usernames are matched without regard to case, and two sign-ins are two sessions.
     let again = app.login_answer("MERCHANT", MERCHANT.1).await;
     assert_eq!(again.code(), 20000);

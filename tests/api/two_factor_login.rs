@@ -41,7 +41,10 @@ async fn sign_in_takes_the_password_then_a_code(backend: Backend) {
     assert_eq!(answer.code(), 20000);
     let data = answer.data();
     assert_eq!(data["need_2fa"], true);
-    assert!(data.get("token").is_none() && data.get("loginfo").is_none(), "no usable session yet: {data}");
+    assert!(
+        data.get("token").is_none() && data.get("loginfo").is_none() && data.get("user").is_none(),
+        "no usable session yet: {data}"
+    );
     let pending = data["pending_token"].as_str().unwrap();
     assert_eq!(pending.len(), 43);
     // A wrong password still gets the ordinary answer, before any code is asked for.
@@ -58,7 +61,8 @@ async fn sign_in_takes_the_password_then_a_code(backend: Backend) {
     assert!(data["loginfo"]["mid"].as_i64().unwrap() > 0);
     assert!(data["expires_at"].as_str().unwrap().ends_with('Z'));
     let token = data["token"].as_str().unwrap();
-    assert_eq!(app.post_as(token, USER_INFO, json!({})).await.code(), 20000);
+    // The profile comes with the session, as after an ordinary sign-in.
+    assert_eq!(&data["user"], app.post_as(token, USER_INFO, json!({})).await.data());
     // Users without two-factor sign in in one step as before.
     assert!(app.login_answer(ADMIN.0, ADMIN.1).await.data()["token"].is_string());
 }

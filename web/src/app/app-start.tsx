@@ -10,6 +10,7 @@ import { loadUserInfo } from '@/features/user/api/get-user-info';
 import { syncDayjsLocale } from '@/lib/antd-locale';
 import { currentLocale } from '@/lib/i18n';
 import { hasToken } from '@/lib/session';
+import { useUserStore } from '@/stores/user-store';
 import { loadAppTexts } from '@/locales/app-texts';
 import { postLoginHref } from './guards/route-access';
 import { loadSystemInfo } from './guards/system-info-loader';
@@ -38,16 +39,16 @@ function queryOfHash(hash: string): Record<string, string> {
 }
 
 /**
- * After sign-in: the route guard's first two calls (user info, system information), sent
- * before the router is built rather than from its guard. Building it (the console's texts,
- * the route table, the router's first match) took about 20 ms between the sign-in answer and
- * those requests. Both loaders keep one request out at a time, the guard awaits the one
- * under way and does not ask for user info that has arrived (guard-dependencies), so each
- * is still asked once; a failure is left to the guard, which asks again and handles it as
- * before.
+ * After sign-in: what the route guard needs, asked for before the router is built rather
+ * than from its guard (building it, with the console's texts and the route table, takes
+ * about 20 ms). The sign-in answer brings the user info and the system information, so
+ * normally nothing is asked: only the texts of the template pages, when the server has them
+ * on, are loaded now. A session from elsewhere without them has the missing ones fetched
+ * here. Both loaders keep one request out at a time and the guard awaits the one under way,
+ * so each is asked once; a failure is left to the guard, which asks again and handles it.
  */
 function askGuardAhead(): void {
-  loadUserInfo().catch(() => undefined);
+  if (!useUserStore.getState().role) loadUserInfo().catch(() => undefined);
   void loadSystemInfo();
 }
 

@@ -4,6 +4,7 @@
  */
 
 import { setShellHint, SIGNED_IN_COOKIE } from './shell-hints';
+import type { SystemInfo } from './system-info';
 
 export const SESSION_KEYS = {
   token: 'token',
@@ -60,6 +61,14 @@ export function saveSession(token: string, loginInfo: LoginInfo, now: Date = new
   setToken(token);
   localStorage.setItem(SESSION_KEYS.loginTime, String(now.getTime()));
   localStorage.setItem(SESSION_KEYS.loginInfo, JSON.stringify(loginInfo));
+}
+
+/**
+ * Store the server's information (lib/system-info reads it). Here rather than there so that
+ * sign-in, which receives it with the session, stores it without loading the HTTP client.
+ */
+export function saveSystemInfo(info: SystemInfo): void {
+  localStorage.setItem(SESSION_KEYS.systemInfo, JSON.stringify(info));
 }
 
 type SessionClearedListener = () => void;

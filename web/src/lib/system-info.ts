@@ -1,10 +1,11 @@
 /**
  * The server's system information (§7, §9 `system_info`): name, version, time zone and
- * feature flags, fetched once per sign-in by the route guard and kept in localStorage
+ * feature flags. Sign-in stores it with the session (the server sends it along); the route
+ * guard fetches it when it is missing (a session older than that). Kept in localStorage
  * until logout clears it with the rest of the session (lib/session).
  */
 import { getJson } from './request';
-import { SESSION_KEYS } from './session';
+import { SESSION_KEYS, saveSystemInfo } from './session';
 
 export const SYSTEM_INFO_URL = '/api/system/info';
 
@@ -24,10 +25,6 @@ export function getSystemInfo(): SystemInfo | null {
   } catch {
     return null;
   }
-}
-
-export function saveSystemInfo(info: SystemInfo): void {
-  localStorage.setItem(SESSION_KEYS.systemInfo, JSON.stringify(info));
 }
 
 /** Whether the server serves the template and demo pages (`--template-pages`). */

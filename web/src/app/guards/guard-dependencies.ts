@@ -1,29 +1,28 @@
 /**
- * Wires the pure guard logic to the session, the stores and the feature APIs.
- * Feature code is imported on demand so the login page does not load it.
+ * Wires the pure guard logic to the session, the stores and the feature APIs. Feature code
+ * used only by some routes is imported on demand; the loaders every first page needs are
+ * imported here, with the console's start (app-start), which the login page does not load.
+ * Through `import()` they were chunks of their own, fetched after sign-in.
  */
+import { loadUserInfo } from '@/features/user/api/get-user-info';
 import { hasToken } from '@/lib/session';
 import { useSettingsStore } from '@/stores/settings-store';
 import { useUserStore } from '@/stores/user-store';
 import { APP_ROUTES } from '../routes/route-table';
 import type { GuardDependencies } from './route-access';
+import { loadSystemInfo } from './system-info-loader';
 
 const getRole = () => useUserStore.getState().role;
 
 export const guardDependencies: GuardDependencies = {
   hasToken,
   getRole,
-  loadUserInfo: async () => {
-    const { loadUserInfo } = await import('@/features/user/api/get-user-info');
-    // Right after sign-in the console has asked already (app-start): its answer may have
-    // arrived while the import above resolved, and asking again would be a second call.
-    if (!getRole()) await loadUserInfo();
-  },
+  loadUserInfo,
   logout: async () => (await import('@/features/auth/session-actions')).logout(),
   isMenuFromServer: () => useSettingsStore.getState().menuFromServer,
   getServerMenu: () => useSettingsStore.getState().serverMenu,
   loadServerMenu: async () => (await import('@/features/menu/api/get-server-menu')).loadServerMenu(),
   appRoutes: APP_ROUTES,
-  loadSystemInfo: async () => (await import('./system-info-loader')).loadSystemInfo(),
+  loadSystemInfo,
   mustChangePassword: () => useUserStore.getState().info.mustChangePassword === true,
 };

@@ -54,6 +54,15 @@ describe('login', () => {
     expect(Number(localStorage.getItem(SESSION_KEYS.loginTime))).toBeGreaterThanOrEqual(before);
   });
 
+  it('stores the profile and the system information the answer brings', async () => {
+    const user = { name: 'Merchant', username: 'merchant', role: 'user' as const, mid: 10001, hasAvatar: false };
+    const system = { name: 'backoffice', version: '1', timeZone: 'Asia/Shanghai', features: { templatePages: false } };
+    post.mockResolvedValueOnce({ ...loginResult, user, system });
+    await login({ username: 'merchant', password: 'Merchant123' });
+    expect(useUserStore.getState()).toMatchObject({ role: 'user', info: user });
+    expect(JSON.parse(localStorage.getItem(SESSION_KEYS.systemInfo)!)).toEqual(system);
+  });
+
   it('clears the stored token and rethrows when it fails', async () => {
     localStorage.setItem(SESSION_KEYS.token, 'stale');
     const failure = new Error('account or password wrong');

@@ -1,13 +1,14 @@
 /**
  * Login and logout as §4 describes them.
- * - login stores token, login time and login info; a failed login clears the token and rethrows.
+ * - login stores token, login time and login info, and the profile and system information
+ *   the server sends with them; a failed login clears the token and rethrows.
  *   With two-factor on, the session is stored only after the second step (verify2FA).
  * - logout clears the token, login info, login time and system info even if the call fails,
  *   and resets user info, the server menu and the tabs (clearing the session also empties
  *   the server-state cache, see lib/query-client).
  */
 import { clearMessages } from '@/lib/feedback';
-import { clearSession, clearToken, saveSession } from '@/lib/session';
+import { clearSession, clearToken, saveSession, saveSystemInfo } from '@/lib/session';
 import { useSettingsStore } from '@/stores/settings-store';
 import { useTabBarStore } from '@/stores/tab-bar-store';
 import { useUserStore } from '@/stores/user-store';
@@ -26,8 +27,11 @@ function storeLogin(result: LoginResult): void {
   saveSession(result.token, result.loginfo);
   // Earlier failures ("account or password wrong") are answered now.
   clearMessages();
-  // Role and profile are loaded by the route guard on the next navigation.
   useUserStore.getState().resetUser();
+  // The profile (with the role) and the server's information come with the session, so the
+  // route guard has what it needs without a call of its own (it loads whatever is missing).
+  if (result.user) useUserStore.getState().setUserInfo(result.user);
+  if (result.system) saveSystemInfo(result.system);
 }
 
 /**

@@ -9,6 +9,8 @@
  */
 import type { PostBody } from '@/lib/request';
 import type { LoginInfo } from '@/lib/session';
+import type { SystemInfo } from '@/lib/system-info';
+import type { UserInfo } from '@/stores/user-store';
 
 export const LOGIN_URL = '/adminapi/login/login';
 export const VERIFY_2FA_URL = '/adminapi/login/verify2FA';
@@ -41,6 +43,10 @@ export interface LoginResult {
   token: string;
   loginfo: LoginInfo;
   expires_at: string;
+  /** The profile, as userInfo answers it: the first page after sign-in needs no call for it. */
+  user?: UserInfo;
+  /** The server's information, as /api/system/info answers it. */
+  system?: SystemInfo;
 }
 
 /** The password was right but two-factor is on: the code goes to verify2FA with this token. */
