@@ -73,9 +73,24 @@ const watchTakeover = () => {
   observer.observe(document, { childList: true, subtree: true });
 };
 
+// Resolves once no request has been in flight for half a second and then the page's main
+// thread has been idle (requestIdleCallback): what the first focus started has loaded and run.
+async function quiet(page, inFlight) {
+  let calm = 0;
+  while (calm < 5) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    calm = inFlight.size === 0 ? calm + 1 : 0;
+  }
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+}
+
 async function measureOnce(baseUrl) {
   const context = await browser.newContext();
   const page = await context.newPage();
+  const inFlight = new Set();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   await page.addInitScript(watchTakeover);
   let phase = 'page';
   const scripts = { page: [], focus: [] };
@@ -104,9 +119,11 @@ async function measureOnce(baseUrl) {
   await page.locator('input[data-testid=login-username]').fill('merchant');
   await page.locator('input[data-testid=login-password]').fill('Merchant123');
   // A person takes a second or more to type the credentials; what the first focus started
-  // loading (see above) has arrived by the time they click. Both consoles compared are
-  // measured this way.
-  await page.waitForLoadState('networkidle');
+  // loading (see above) has arrived and run by the time they click. Both consoles compared
+  // are measured this way. (Until 2026-11-27 this was `waitForLoadState('networkidle')`,
+  // which returns at once on a page that was idle before: the click came while that code
+  // was still loading.)
+  await quiet(page, inFlight);
   await page.evaluate(() => {
     document.addEventListener('click', () => (window.__submittedAt = performance.now()), { capture: true, once: true });
   });
