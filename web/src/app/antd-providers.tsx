@@ -1,4 +1,4 @@
-import { ConfigProvider, theme as antdTheme } from 'antd';
+import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,14 +13,33 @@ import { useSettingsStore } from '@/stores/settings-store';
 import 'antd/dist/antd.css';
 
 /**
- * antd's theme (light/dark algorithm, theme colour as colorPrimary) and locale, plus the
- * feedback holders. Wraps only the pages that render antd, so the login page loads none.
- * Routes using it await loadAntdLocale(currentLocale()) first (see route-objects).
+ * antd's theme from the settings: light/dark algorithm, theme colour as colorPrimary. Its
+ * CSS variables have a fixed key rather than one per ConfigProvider (antd's default, from
+ * useId): the first page's rehearsal (layout/rehearsal) then fills the very cache entries the
+ * console uses.
+ */
+export function useAntdTheme(): ThemeConfig {
+  const themeMode = useSettingsStore((state) => state.theme);
+  const themeColor = useSettingsStore((state) => state.themeColor);
+  return useMemo(
+    () => ({
+      algorithm: themeMode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      token: { colorPrimary: themeColor },
+      cssVar: { key: 'css-var-console' },
+      zeroRuntime: true,
+    }),
+    [themeMode, themeColor],
+  );
+}
+
+/**
+ * antd's theme and locale, plus the feedback holders. Wraps only the pages that render
+ * antd, so the login page loads none. Routes using it await loadAntdLocale(currentLocale())
+ * first (see route-objects).
  */
 export function AntdProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const themeMode = useSettingsStore((state) => state.theme);
-  const themeColor = useSettingsStore((state) => state.themeColor);
+  const theme = useAntdTheme();
   const [antdLocale, setAntdLocale] = useState<AntdLocale | undefined>(() => cachedAntdLocale(currentLocale()));
 
   useEffect(() => {
@@ -37,15 +56,6 @@ export function AntdProviders({ children }: { children: ReactNode }) {
     i18n.on('languageChanged', follow);
     return () => i18n.off('languageChanged', follow);
   }, [i18n]);
-
-  const theme = useMemo(
-    () => ({
-      algorithm: themeMode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-      token: { colorPrimary: themeColor },
-      zeroRuntime: true,
-    }),
-    [themeMode, themeColor],
-  );
 
   return (
     <ConfigProvider locale={antdLocale} theme={theme}>

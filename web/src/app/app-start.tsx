@@ -22,14 +22,15 @@ import { pathOfRouteName } from './routes/route-table';
 
 /**
  * While the user types credentials: fetch what the first screen after sign-in needs (the
- * code of the guard's own calls comes with this module, for askGuardAhead). Failures are
- * ignored: each is loaded again when needed.
+ * code of the guard's own calls comes with this module, for askGuardAhead) and rehearse its
+ * antd components (layout/rehearsal). Failures are ignored: each is loaded again when needed.
  */
 export function warmSignedInConsole(): void {
   preloadSignedInShell();
   const ignore = () => undefined;
   loadAppTexts(currentLocale()).catch(ignore);
   syncDayjsLocale(currentLocale()).catch(ignore);
+  import('./layout/rehearsal').then((rehearsal) => rehearsal.rehearseFirstScreen(), ignore);
 }
 
 /** The query of a hash address (`#/login?redirect=Monitor` → { redirect: 'Monitor' }). */

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Drawer, Layout } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { AppFooter } from '@/components/layout/footer/app-footer';
 import { buildMenuEntries } from '@/components/layout/menu/menu-entries';
@@ -23,6 +23,7 @@ import { useUiStore } from '@/stores/ui-store';
 import { useUserStore } from '@/stores/user-store';
 import { AntdProviders } from '../antd-providers';
 import { APP_ROUTES } from '../routes/route-table';
+import { endRehearsal } from './rehearsal';
 import './default-layout.css';
 
 const NAVBAR_HEIGHT = 60;
@@ -49,6 +50,12 @@ function LayoutFrame() {
   const role = useUserStore((state) => state.role);
   const mobileMenuOpen = useUiStore((state) => state.mobileMenuOpen);
   const setMobileMenuOpen = useUiStore((state) => state.setMobileMenuOpen);
+  // The console's components hold antd's cache entries now; a task later, because a root
+  // is not unmounted while another one commits.
+  useEffect(() => {
+    const later = setTimeout(endRehearsal, 0);
+    return () => clearTimeout(later);
+  }, []);
 
   // The server's menu leaves the template section out itself when it does not serve it.
   const menuSource = settings.menuFromServer ? settings.serverMenu : templatePagesOn() ? APP_ROUTES : LOCAL_MENU;
