@@ -5,6 +5,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunksToHint, withCompileHint } from './src/app/build/compile-hints.ts';
+import { CONSOLE_SCRIPTS_META } from './src/app/login-shell/console-scripts.ts';
 import { loginShellPage, SHELL_LOCALES } from './src/app/login-shell/login-shell-html.ts';
 import enPublic from './src/locales/en-US/public.ts';
 import zhPublic from './src/locales/zh-CN/public.ts';
@@ -53,12 +54,23 @@ function loginShellPages(): Plugin {
           .replace('<div id="root"></div>', '<div id="root"><div class="app-boot" aria-busy="true"></div></div>'),
       );
 
-      // The login pages: stylesheet inline, early script first, the form in the root.
+      // The login pages: stylesheet inline, the form in the root, and only the early script:
+      // it loads the console's (named in a meta tag, in the order the page had them) once the
+      // form's first paint is reported (src/app/login-shell/early.ts). Fetched and compiled
+      // with the page, they competed with its first frame for the two cores.
       const css = readFileSync(join(outDir, index.match(stylesheet)![2].slice(base.length)), 'utf8');
       const earlyTag = `<script type="module" crossorigin src="${base}${early.fileName}"></script>`;
+      const consoleScripts = [...index.matchAll(/<(?:script type="module"|link rel="modulepreload") crossorigin (?:src|href)="([^"]+)"/g)];
+      if (!consoleScripts.length || !consoleScripts[0][0].startsWith('<script')) {
+        throw new Error('login shell: the console entry script was not first in index.html');
+      }
       const loginIndex = index // as read above: an empty root, filled per language below
         .replace(stylesheet, (_, space: string) => `${space}<style>${css.trim()}</style>`)
-        .replace(/(\s*)<script type="module"/, `$1${earlyTag}$1<script type="module"`);
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+        .replace(
+          /(\s*)<script type="module"[^>]*><\/script>/,
+          `$1${earlyTag}$1<meta name="${CONSOLE_SCRIPTS_META}" content="${consoleScripts.map((match) => match[1]).join(' ')}">`,
+        );
       const texts = { 'zh-CN': zhPublic, 'en-US': enPublic };
       const year = new Date().getFullYear();
       for (const locale of SHELL_LOCALES) {

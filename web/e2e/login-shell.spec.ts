@@ -172,7 +172,9 @@ test('with the dark theme chosen, the login page HTML is dark before any script'
     localStorage.setItem('backoffice-settings', JSON.stringify(stored));
   });
   await page.reload();
-  // The console set its theme hint on start; the next first page comes dark.
+  // The console sets its theme hint on start (its scripts load after the first paint); the
+  // next first page comes dark.
+  await expect(reactForm(page)).toBeVisible();
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === 'bo_theme')?.value).toBe('dark');
   const withoutScripts = await browser.newContext({

@@ -3,7 +3,6 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
 import { LoginApp } from './app/login-app';
-import { afterFirstPaint } from './app/login-shell/after-first-paint';
 import { readLoginShell, resumeLoginShell, startsOnLoginPage } from './app/login-shell/takeover';
 import { changeLocale, syncLocaleHint } from './lib/i18n';
 import { hasToken, syncSignedInHint } from './lib/session';
@@ -33,9 +32,9 @@ if (!hasToken() && startsOnLoginPage(window.location.hash)) {
     );
     if (shell) resumeLoginShell(container, shell);
   };
-  // The HTML form is shown first, untouched; React replaces it once that paint is on screen.
-  if (readLoginShell(container)) afterFirstPaint(takeOver);
-  else takeOver();
+  // On the HTML login page this script is loaded only once the form's first paint has been
+  // reported (login-shell/early.ts), so React replaces a form already on screen.
+  takeOver();
 } else {
   void startConsole(false);
 }

@@ -1,13 +1,14 @@
 /**
- * Waiting for the login page's HTML to be on screen before React takes it over.
+ * Waiting for the login page's HTML to be on screen before the console's scripts load
+ * (./early.ts) and React takes it over.
  *
- * The console's script usually arrives while Chromium is still rasterising the page's first
- * frame; a takeover then (compiling React, rendering, replacing the form) competes with that
- * frame, and a form replaced before its paint is reported loses its Element Timing entry,
- * so the first paint the user saw is neither helped nor measurable (bench/README.md,
- * "Console speed"). The first contentful paint is reported only once that frame has been
- * presented, so taking over from its observer leaves the HTML form's first paint alone.
- * The form is usable meanwhile (./early.ts keeps a submit), so waiting costs nothing.
+ * Loaded with the page, the console's scripts were fetched and compiled while Chromium was
+ * still laying out and rasterising the page's first frame, on the same two cores; a takeover
+ * then (compiling React, rendering, replacing the form) competed with that frame, and a form
+ * replaced before its paint is reported loses its Element Timing entry, so the first paint
+ * the user saw was neither helped nor measurable (bench/README.md, "Console speed"). The
+ * first contentful paint is reported only once that frame has been presented. The form is
+ * usable meanwhile (./early.ts keeps a submit), so waiting costs nothing.
  */
 
 /** Longest wait for the paint report, should a browser never send one. */

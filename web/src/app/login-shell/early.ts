@@ -1,10 +1,14 @@
 /**
- * The login page's first script, a few hundred bytes loaded ahead of the console: a submit
- * or a language choice on the HTML login page (./login-shell-html.ts) before React has
- * taken over is remembered on the form, and the takeover (./takeover.ts) carries it out.
- * Built as its own entry (web/vite.config.ts) and imports nothing, so it runs as soon as
- * the page is parsed.
+ * The login page's only script, about a kilobyte: a submit or a language choice on the HTML
+ * login page (./login-shell-html.ts) before React has taken over is remembered on the form,
+ * and the takeover (./takeover.ts) carries it out. Once the form's first paint is reported
+ * it loads the console's scripts (./console-scripts.ts), which then take the form over.
+ * Built as its own entry (web/vite.config.ts) with nothing shared, so it is one request and
+ * runs as soon as the page is parsed.
  */
+import { afterFirstPaint } from './after-first-paint';
+import { loadConsoleScripts } from './console-scripts';
+
 const form = document.querySelector<HTMLFormElement>('form[data-login-shell]');
 if (form) {
   // 'ready': from now on a submit is kept (before this, the form's method="dialog" drops it).
@@ -18,3 +22,5 @@ if (form) {
     if (option) form.dataset.locale = option.dataset.testid!.slice('locale-option-'.length);
   });
 }
+
+afterFirstPaint(() => loadConsoleScripts());
