@@ -71,7 +71,7 @@ pub struct LoginResponse {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum LoginOutcome {
-    SignedIn(LoginResponse),
+    SignedIn(Box<LoginResponse>),
     TwoFactorRequired(PendingLoginResponse),
 }
 
@@ -215,7 +215,7 @@ pub async fn login(
         return Ok(ApiOk(LoginOutcome::TwoFactorRequired(pending)));
     }
     let signed_in = open_session(&state, account, &address, &headers, "").await?;
-    Ok(ApiOk(LoginOutcome::SignedIn(signed_in)))
+    Ok(ApiOk(LoginOutcome::SignedIn(Box::new(signed_in))))
 }
 
 /// Sign out: the session is revoked on the server. Signing out is idempotent, so an

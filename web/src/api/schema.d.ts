@@ -3184,8 +3184,12 @@ export interface components {
             /** @description When the session ends at the latest (RFC 3339); idleness ends it sooner. */
             expires_at: string;
             loginfo: components["schemas"]["LoginInfo"];
+            /** @description The server's information, as `/api/system/info` answers it. */
+            system: components["schemas"]["SystemInfo"];
             /** @description Opaque session token: send it as `Authorization: Bearer` or in the `token` header. */
             token: string;
+            /** @description The user's profile, as `/adminapi/merchant/userInfo` answers it. */
+            user: components["schemas"]["UserInfo"];
         };
         MarkReadRequest: {
             ids: number[];
