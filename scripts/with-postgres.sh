@@ -37,8 +37,9 @@ as_owner "$pg_bin/initdb" -D "$cluster/data" -U postgres --auth=trust -E UTF8 --
 # that measure what production gets set PG_DURABLE=1 (fsync and synchronous commit on).
 durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 if [ "${PG_DURABLE:-0}" = 1 ]; then durability="-c fsync=on -c synchronous_commit=on"; fi
+# PG_SETTINGS: more server settings for an experiment, e.g. "-c shared_buffers=1GB".
 as_owner "$pg_bin/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 \
-  -o "-p $port -k $cluster -c listen_addresses=127.0.0.1 $durability -c max_connections=300" \
+  -o "-p $port -k $cluster -c listen_addresses=127.0.0.1 $durability -c max_connections=300 ${PG_SETTINGS:-}" \
   start >/dev/null
 
 export TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$port/postgres"
