@@ -25,12 +25,19 @@ import { pathOfRouteName } from './routes/route-table';
  * code of the guard's own calls comes with this module, for askGuardAhead) and rehearse its
  * antd components (layout/rehearsal). Failures are ignored: each is loaded again when needed.
  */
+/** Set once the console starts mounting: a rehearsal not yet begun is no longer worth it. */
+let mounting = false;
+
 export function warmSignedInConsole(): void {
   preloadSignedInShell();
   const ignore = () => undefined;
   loadAppTexts(currentLocale()).catch(ignore);
   syncDayjsLocale(currentLocale()).catch(ignore);
-  import('./layout/rehearsal').then((rehearsal) => rehearsal.rehearseFirstScreen(), ignore);
+  // Not once the console is mounting (a sign-in right after the first click, e.g. with
+  // autofilled credentials): it would only compete with the real render.
+  import('./layout/rehearsal').then((rehearsal) => {
+    if (!mounting) rehearsal.rehearseFirstScreen();
+  }, ignore);
 }
 
 /** The query of a hash address (`#/login?redirect=Monitor` → { redirect: 'Monitor' }). */
@@ -59,6 +66,7 @@ function askGuardAhead(): void {
  * ready, so the next thing painted is the page itself rather than a loading screen.
  */
 export async function mountConsole(root: Root, afterLogin: boolean): Promise<void> {
+  mounting = true;
   if (afterLogin) {
     askGuardAhead();
     // One turn of the event loop before building the router: the requests just made
