@@ -16,7 +16,6 @@ use crate::users::repository::{MAX_USERNAME_LENGTH, StoredCredentials, find_cred
 use axum::{Router, extract::State, http::HeaderMap, routing::post};
 use pending_login::PendingLoginResponse;
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
@@ -83,18 +82,16 @@ pub(crate) async fn open_session(
     headers: &HeaderMap,
     detail: &str,
 ) -> Result<LoginResponse, AppError> {
-    let standing = sqlx::query(
-        "SELECT u.must_change_password, m.disabled_at FROM users u LEFT JOIN merchants m ON m.id = u.merchant_id
-         WHERE u.id = $1",
+    let disabled_at: Option<i64> = sqlx::query_scalar(
+        "SELECT m.disabled_at FROM users u LEFT JOIN merchants m ON m.id = u.merchant_id WHERE u.id = $1",
     )
     .bind(account.user_id)
     .fetch_one(&state.db.pool)
     .await?;
-    if standing.try_get::<Option<i64>, _>("disabled_at")?.is_some() {
+    if disabled_at.is_some() {
         audit::record(&state.db.pool, Some(account.user_id), action::LOGIN_REFUSED_DISABLED, detail, address).await?;
         return Err(AppError::Forbidden(AdminMessage::MerchantDisabled.into()));
     }
-    let must_change_password = standing.try_get::<i64, _>("must_change_password")? != 0;
     let user_agent = headers.get(axum::http::header::USER_AGENT).and_then(|value| value.to_str().ok()).unwrap_or("");
     let session = create_session(state, account.user_id, address, user_agent).await?;
     if let Ok(ip) = address.parse::<std::net::IpAddr>() {
@@ -111,7 +108,7 @@ pub(crate) async fn open_session(
             username: account.username,
             role: account.role,
             mid: account.merchant_id,
-            must_change_password,
+            must_change_password: user.must_change_password,
         },
         expires_at: crate::db::millis_to_rfc3339(session.expires_at),
         user,

@@ -134,15 +134,15 @@ async fn read_user_info(
     // A merchant's account is its earliest user: the one created with the merchant.
     let query_by_merchant = "SELECT u.*, (SELECT COUNT(*) FROM avatars a WHERE a.user_id = u.id) AS avatars \
                              FROM users u WHERE u.merchant_id = $1 ORDER BY u.id LIMIT 1";
-    let row = match (caller.role, requested_mid) {
-        (_, None) => sqlx::query(QUERY_BY_USER).bind(caller.user_id).fetch_optional(&state.db.pool).await?,
-        (Role::User, Some(mid)) if Some(mid) == caller.merchant_id => {
-            sqlx::query(QUERY_BY_USER).bind(caller.user_id).fetch_optional(&state.db.pool).await?
+    match (caller.role, requested_mid) {
+        (_, None) => own_user_info(state, caller.user_id).await,
+        (Role::User, Some(mid)) if Some(mid) == caller.merchant_id => own_user_info(state, caller.user_id).await,
+        (Role::User, Some(_)) => Err(AppError::PermissionDenied),
+        (Role::Admin, Some(mid)) => {
+            let row = sqlx::query(query_by_merchant).bind(mid).fetch_optional(&state.db.pool).await?;
+            user_info_of(&row.ok_or(AppError::NotFound)?).map_err(AppError::from)
         }
-        (Role::User, Some(_)) => return Err(AppError::PermissionDenied),
-        (Role::Admin, Some(mid)) => sqlx::query(query_by_merchant).bind(mid).fetch_optional(&state.db.pool).await?,
-    };
-    user_info_of(&row.ok_or(AppError::NotFound)?).map_err(AppError::from)
+    }
 }
 
 /// The signed-in user's own profile, as userInfo answers it without `mid`. Sign-in hands
