@@ -20,14 +20,14 @@ import { buildRouteObjects } from './routes/route-objects';
 import { preloadSignedInShell } from './routes/preload-signed-in-shell';
 import { pathOfRouteName } from './routes/route-table';
 
+/** Set once the console starts mounting: a rehearsal not yet begun is no longer worth it. */
+let mounting = false;
+
 /**
  * While the user types credentials: fetch what the first screen after sign-in needs (the
  * code of the guard's own calls comes with this module, for askGuardAhead) and rehearse its
  * antd components (layout/rehearsal). Failures are ignored: each is loaded again when needed.
  */
-/** Set once the console starts mounting: a rehearsal not yet begun is no longer worth it. */
-let mounting = false;
-
 export function warmSignedInConsole(): void {
   preloadSignedInShell();
   const ignore = () => undefined;

@@ -12,11 +12,9 @@ import { APP_ROUTES } from '../routes/route-table';
 import type { GuardDependencies } from './route-access';
 import { loadSystemInfo } from './system-info-loader';
 
-const getRole = () => useUserStore.getState().role;
-
 export const guardDependencies: GuardDependencies = {
   hasToken,
-  getRole,
+  getRole: () => useUserStore.getState().role,
   loadUserInfo,
   logout: async () => (await import('@/features/auth/session-actions')).logout(),
   isMenuFromServer: () => useSettingsStore.getState().menuFromServer,

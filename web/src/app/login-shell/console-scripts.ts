@@ -10,20 +10,20 @@ export const CONSOLE_SCRIPTS_META = 'console-scripts';
  * Loads the scripts the meta tag names: the first is the console's entry, run as a module;
  * the others are its imports, preloaded beside it so they are not found one by one.
  */
-export function loadConsoleScripts(doc: Document = document): void {
-  const meta = doc.querySelector<HTMLMetaElement>(`meta[name="${CONSOLE_SCRIPTS_META}"]`);
+export function loadConsoleScripts(): void {
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${CONSOLE_SCRIPTS_META}"]`);
   const [entry, ...imports] = meta?.content.split(' ').filter(Boolean) ?? [];
   if (!entry) return;
   for (const href of imports) {
-    const link = doc.createElement('link');
+    const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
-    doc.head.append(link);
+    document.head.append(link);
   }
-  const script = doc.createElement('script');
+  const script = document.createElement('script');
   script.type = 'module';
   script.crossOrigin = '';
   script.src = entry;
-  doc.head.append(script);
+  document.head.append(script);
 }
