@@ -100,10 +100,13 @@ pub async fn submit(
     place_waiting(&state, &placing).await?;
     let balance_after = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
     crate::finance::alerts::low_balance_after_debit(&state, batch.merchant_id, balance_before, balance_after).await;
+    // Every valid line is now placed or refused (place_waiting finished each range, whole),
+    // so the placed are the valid less the refused: counting the batch's orders instead read
+    // each of them (100,000 on PostgreSQL: 20-60 ms of a 3 s submit).
     sqlx::query(
         "UPDATE order_batches SET status = 1, submitted_at = COALESCE(submitted_at, $2),
-         placed_rows = (SELECT COUNT(*) FROM orders WHERE batch_id = $1),
-         failed_rows = (SELECT COUNT(*) FROM order_batch_rows WHERE batch_id = $1 AND outcome = 3)
+         placed_rows = valid_rows - refused.count, failed_rows = refused.count
+         FROM (SELECT COUNT(*) AS count FROM order_batch_rows WHERE batch_id = $1 AND outcome = 3) AS refused
          WHERE id = $1",
     )
     .bind(batch.batch_id)

@@ -114,7 +114,7 @@ async fn a_preview_rejects_each_bad_line_and_charges_nothing(backend: Backend) {
     assert!(csv.contains("placed") && csv.contains("sanity check"), "{csv}");
 }
 
-/// A submit places its lines range by range (5,000 lines on SQLite, 1,000 on PostgreSQL, two
+/// A submit places its lines range by range (5,000 lines on SQLite, 2,500 on PostgreSQL, two
 /// at a time there) and places each line once, as an order of the batch with its merchant
 /// order id.
 async fn a_batch_of_several_chunks_places_every_line_once_with_its_order(backend: Backend) {
