@@ -39,9 +39,9 @@ use std::collections::{HashMap, HashSet};
 
 /// Lines placed per transaction. On PostgreSQL, where two ranges go side by side, every range
 /// costs a commit and its own statements, and too few ranges leave one lane idle at the end
-/// and hold the account lock longer each (100,000 lines on a durable cluster, alternated:
-/// 2,500 a range 2.79–2.94 s, 2,000–4,000 alike, 1,000 3.05–3.28 s, 5,000 2.94–3.23 s,
-/// 500 3.43–3.96 s; bench/README.md, 2026-11-27). SQLite's single writer does better with
+/// and hold the account lock longer each (100,000 lines on a durable cluster, alternated,
+/// medians of 3–13 runs: 2,500 a range 2.88 s, 1,500–4,000 alike, 1,000 3.14 s, 5,000
+/// 3.02 s, 500 3.56 s; bench/README.md, 2026-11-27). SQLite's single writer does better with
 /// fewer, larger transactions (2.35 s against 2.57 s with 1,000).
 const fn range_lines(engine: DatabaseKind) -> usize {
     match engine {
