@@ -90,7 +90,7 @@ impl Cell {
             Cell::Id(id) => quoted(&format!("{}\t", excel_safe(id))),
             Cell::Money(fen) => crate::domain::yuan(*fen),
             Cell::Int(value) => value.to_string(),
-            Cell::Seconds(millis) => format!("{:.1}", *millis as f64 / 1000.0),
+            Cell::Seconds(millis) => crate::domain::seconds(*millis),
             Cell::Empty => String::new(),
         }
     }
@@ -322,6 +322,7 @@ mod tests {
         assert_eq!(Cell::Money(-985).csv_field(), "-9.85");
         assert_eq!(Cell::Int(-3).csv_field(), "-3");
         assert_eq!(Cell::Seconds(12_345).csv_field(), "12.3");
+        assert_eq!(Cell::Seconds(1_250).csv_field(), "1.3", "half up, as the databases round");
         assert_eq!(Cell::id("202611230000000000000001").csv_field(), "\"202611230000000000000001\t\"");
         assert_eq!(Cell::id("-1").csv_field(), "\"'-1\t\"");
         assert_eq!(Cell::id("").csv_field(), "");

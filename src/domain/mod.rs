@@ -42,6 +42,14 @@ pub fn yuan(fen: i64) -> String {
     format!("{sign}{}.{:02}", abs / 100, abs % 100)
 }
 
+/// Milliseconds as seconds with one decimal, rounded half up ("12.3"; 250 ms is "0.3"), as
+/// the databases write them in the CSV they build (`db::dialect::duration_seconds`).
+pub fn seconds(millis: i64) -> String {
+    let sign = if millis < 0 { "-" } else { "" };
+    let tenths = (millis.unsigned_abs() + 50) / 100;
+    format!("{sign}{}.{}", tenths / 10, tenths % 10)
+}
+
 /// The merchant's own id for an order: unique per merchant, 1 to 64 characters of
 /// letters, digits, `-`, `_` and `.` so that it survives files and URLs unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -157,7 +157,7 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
         failure_reason.push_str(&format!(" WHEN failure_reason = '{stored}' THEN '\"{shown}\"'"));
     }
     failure_reason.push_str(&format!(" ELSE {} END", text("failure_reason")));
-    [
+    let fields = [
         id("merchant_order_id"),
         own_id("order_no"),
         own_id("system_order_id"),
@@ -175,8 +175,10 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
         buyback,
         "CAST(merchant_id AS TEXT)".to_string(),
         failure_reason,
-    ]
-    .join(" || ',' || ")
+    ];
+    // One `concat` instead of a chain of `||`: each `||` copied the line built so far, and on
+    // SQLite those copies were an eighth of a million-row export's time.
+    format!("concat({})", fields.join(", ',', "))
 }
 
 /// A position in the export's order: (created_at, id).
