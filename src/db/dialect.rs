@@ -12,7 +12,7 @@
 //! | a character by code | `char(n)` | `chr(n)` |
 //! | a string's first code point | `unicode(s)` | `ascii(s)` |
 //! | unix milliseconds as local (UTC+8) text | `datetime(seconds + 28800, 'unixepoch')` | `to_char(to_timestamp(...) AT TIME ZONE 'UTC' + interval '8 hours', ...)` |
-//! | fen as yuan, milliseconds as seconds | integer arithmetic joined as text (`printf` formats through floats, slowly) | `to_char` of an exact `numeric` |
+//! | fen as yuan, milliseconds as seconds | integer arithmetic joined as text, the cents by `substr(..., -2)` | the same, the cents by `lpad` (`substr` counts from the start) |
 //! | after a bulk load | nothing | `ANALYZE` (fresh planner statistics) |
 //! | a list of values bound as one parameter | JSON text read with `json_each` | JSON text read with `json_array_elements` |
 //! | a long read (the orders' CSV export) | pages of 2,000 rows, each one text built by the database, two at once (`long_read`) | one statement read as a stream |
@@ -147,7 +147,11 @@ pub fn fen_as_yuan(engine: DatabaseKind, column: &str) -> String {
         Sqlite => format!(
             "CASE WHEN {column} < 0 THEN '-' ELSE '' END || (abs({column}) / 100) || '.' || substr('0' || (abs({column}) % 100), -2)"
         ),
-        Postgres => format!("to_char({column} / 100.0, 'FM999999999990.00')"),
+        // The same integers: a `numeric` division and `to_char` cost PostgreSQL 0.2 s more
+        // than these for each amount column of a million rows.
+        Postgres => format!(
+            "CASE WHEN {column} < 0 THEN '-' ELSE '' END || (abs({column}) / 100) || '.' || lpad((abs({column}) % 100)::text, 2, '0')"
+        ),
     }
 }
 
@@ -158,7 +162,9 @@ pub fn duration_seconds(engine: DatabaseKind) -> String {
         Sqlite => "CASE WHEN duration_ms IS NULL THEN '' ELSE CASE WHEN duration_ms < 0 THEN '-' ELSE '' END \
                    || ((abs(duration_ms) + 50) / 1000) || '.' || ((abs(duration_ms) + 50) / 100 % 10) END"
             .to_string(),
-        Postgres => "COALESCE(to_char(duration_ms / 1000.0, 'FM999999990.0'), '')".to_string(),
+        Postgres => "CASE WHEN duration_ms IS NULL THEN '' ELSE CASE WHEN duration_ms < 0 THEN '-' ELSE '' END \
+                     || ((abs(duration_ms) + 50) / 1000) || '.' || ((abs(duration_ms) + 50) / 100 % 10) END"
+            .to_string(),
     }
 }
 
