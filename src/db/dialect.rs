@@ -141,33 +141,25 @@ pub fn quoted_local_time(engine: DatabaseKind, column: &str) -> String {
     }
 }
 
-/// Fen as yuan text with two decimals, as `domain::yuan` writes it.
+/// Fen as yuan text with two decimals, as `domain::yuan` writes it. Integers only on both
+/// engines: SQLite's `printf('%.2f', x / 100.0)` went through a float and its decimal
+/// conversion (a sixth of a million-row export's time), and PostgreSQL's `numeric` division
+/// and `to_char` cost 0.2 s more than these for each amount column of a million rows.
 pub fn fen_as_yuan(engine: DatabaseKind, column: &str) -> String {
-    match engine {
-        // Integers only: `printf('%.2f', x / 100.0)` went through a float and its decimal
-        // conversion, a sixth of a million-row export's time.
-        Sqlite => format!(
-            "CASE WHEN {column} < 0 THEN '-' ELSE '' END || (abs({column}) / 100) || '.' || substr('0' || (abs({column}) % 100), -2)"
-        ),
-        // The same integers: a `numeric` division and `to_char` cost PostgreSQL 0.2 s more
-        // than these for each amount column of a million rows.
-        Postgres => format!(
-            "CASE WHEN {column} < 0 THEN '-' ELSE '' END || (abs({column}) / 100) || '.' || lpad((abs({column}) % 100)::text, 2, '0')"
-        ),
-    }
+    // The cents with a leading zero: `substr` counts a negative start from the end on
+    // SQLite only.
+    let cents = match engine {
+        Sqlite => format!("substr('0' || (abs({column}) % 100), -2)"),
+        Postgres => format!("lpad((abs({column}) % 100)::text, 2, '0')"),
+    };
+    format!("CASE WHEN {column} < 0 THEN '-' ELSE '' END || (abs({column}) / 100) || '.' || {cents}")
 }
 
 /// An order's duration (`duration_ms`) as seconds with one decimal, rounded half up, or ''
-/// when NULL: as `domain::seconds` writes it.
-pub fn duration_seconds(engine: DatabaseKind) -> String {
-    match engine {
-        Sqlite => "CASE WHEN duration_ms IS NULL THEN '' ELSE CASE WHEN duration_ms < 0 THEN '-' ELSE '' END \
-                   || ((abs(duration_ms) + 50) / 1000) || '.' || ((abs(duration_ms) + 50) / 100 % 10) END"
-            .to_string(),
-        Postgres => "CASE WHEN duration_ms IS NULL THEN '' ELSE CASE WHEN duration_ms < 0 THEN '-' ELSE '' END \
-                     || ((abs(duration_ms) + 50) / 1000) || '.' || ((abs(duration_ms) + 50) / 100 % 10) END"
-            .to_string(),
-    }
+/// when NULL: as `domain::seconds` writes it. Integer arithmetic, the same on both engines.
+pub fn duration_seconds() -> &'static str {
+    "CASE WHEN duration_ms IS NULL THEN '' ELSE CASE WHEN duration_ms < 0 THEN '-' ELSE '' END \
+     || ((abs(duration_ms) + 50) / 1000) || '.' || ((abs(duration_ms) + 50) / 100 % 10) END"
 }
 
 /// Statements to run after loading many rows into `tables`. PostgreSQL plans by

@@ -132,7 +132,7 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
     let time = |column: &str| dialect::quoted_local_time(engine, column);
     let own_id = |column: &str| format!("'\"' || {column} || {} || '\"'", char_of('\t'));
     let yuan = |column: &str| dialect::fen_as_yuan(engine, column);
-    let seconds = dialect::duration_seconds(engine);
+    let seconds = dialect::duration_seconds().to_string();
     let locale = if zh { Locale::ZhCn } else { Locale::EnUs };
     let mut carrier = String::from("CASE carrier");
     for code in 1..=4 {

@@ -49,7 +49,7 @@ async fn the_database_writes_money_durations_and_times_as_the_cells_do(backend: 
     let sql = format!(
         "SELECT {}, {}, {} FROM (SELECT CAST($1 AS BIGINT) AS fen, CAST($2 AS BIGINT) AS duration_ms, CAST($3 AS BIGINT) AS at) AS v",
         dialect::fen_as_yuan(engine, "fen"),
-        dialect::duration_seconds(engine),
+        dialect::duration_seconds(),
         dialect::quoted_local_time(engine, "at"),
     );
     let fens = [0, 5, 99, 100, 1_001, 123_456_789_012, -5, -985];
@@ -69,7 +69,7 @@ async fn the_database_writes_money_durations_and_times_as_the_cells_do(backend: 
     // No duration and no time: empty fields.
     let row: (String, String) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {}, {} FROM (SELECT CAST(NULL AS BIGINT) AS duration_ms, CAST(NULL AS BIGINT) AS at) AS v",
-        dialect::duration_seconds(engine),
+        dialect::duration_seconds(),
         dialect::quoted_local_time(engine, "at"),
     )))
     .fetch_one(&app.state.db.pool)
