@@ -169,6 +169,10 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "BACKOFFICE_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: String,
+    /// Async worker threads. Default: one per core, less one for PostgreSQL on this machine
+    /// (a loopback address or a Unix socket); see src/runtime.rs.
+    #[arg(long, env = "BACKOFFICE_WORKER_THREADS", value_parser = clap::value_parser!(u16).range(1..))]
+    pub worker_threads: Option<u16>,
     #[command(flatten)]
     pub database: DatabaseArgs,
     /// Seed the demo accounts (admin/Admin123, merchant/Merchant123) if they are absent.
@@ -364,7 +368,8 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     if application.state().config.seed_demo {
         print_demo_api_key(&application).await?;
     }
-    tracing::info!(port = application.port(), database = database_kind.name(), "listening; console at /web/");
+    let workers = tokio::runtime::Handle::current().metrics().num_workers();
+    tracing::info!(port = application.port(), database = database_kind.name(), workers, "listening; console at /web/");
     application.run_until_stopped(shutdown_signal()).await
 }
 

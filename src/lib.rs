@@ -41,6 +41,7 @@ pub mod query_string;
 pub mod quotes;
 pub mod recent;
 pub mod replay;
+pub mod runtime;
 pub mod security_headers;
 pub mod session;
 pub mod session_cache;

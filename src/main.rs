@@ -13,8 +13,7 @@ use tracing_subscriber::EnvFilter;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
     let subscriber = tracing_subscriber::fmt()
@@ -25,7 +24,20 @@ async fn main() -> anyhow::Result<()> {
         LogFormat::Text => subscriber.init(),
         LogFormat::Json => subscriber.json().init(),
     }
-    match cli.command {
+    let mut runtime = tokio::runtime::Builder::new_multi_thread();
+    if let Command::Serve(args) = &cli.command {
+        let chosen = args.worker_threads.map(usize::from);
+        runtime.worker_threads(backoffice::runtime::serve_workers(
+            chosen,
+            &args.database.database_url,
+            backoffice::runtime::cores(),
+        ));
+    }
+    runtime.enable_all().build()?.block_on(run(cli.command))
+}
+
+async fn run(command: Command) -> anyhow::Result<()> {
+    match command {
         Command::Serve(args) => serve(args).await,
         Command::CreateUser(args) => create_user_command(args).await,
         Command::GenerateOrders(args) => generate_orders_command(args).await,

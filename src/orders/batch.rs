@@ -4,9 +4,8 @@
 //! never placed again. A placed line is known by its order (batch id and merchant order
 //! id); only refused lines are written at submit. `batch_submit.rs` holds the submitting half.
 
-use super::batch_file::RawLine;
+use super::batch_check::{Checked, cell, check_lines};
 use super::batch_upload::{Upload, read_upload};
-use super::place::{OrderLine, check_line};
 use super::store::all_offers;
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
@@ -110,19 +109,6 @@ pub struct PreviewResponse {
     pub expires_at: String,
 }
 
-struct Checked {
-    line_no: i64,
-    account: String,
-    product_key: String,
-    merchant_order_id: String,
-    price_fen: i64,
-    reason: Option<TradeMessage>,
-}
-
-fn cell(line: &RawLine, index: usize) -> String {
-    line.cells.get(index).cloned().unwrap_or_default()
-}
-
 /// Check every line of a batch and store it, charging nothing. Reasons per line: bad
 /// number, carrier mismatch, unknown product or no active quote, malformed or duplicate
 /// merchant order id (in the file or already used), over the funds available.
@@ -148,52 +134,12 @@ pub async fn preview(
     let spendable = read_account(&state.db.pool, merchant_id).await?.spendable();
     let given: Vec<String> = lines.iter().map(|line| cell(line, 2)).filter(|id| !id.is_empty()).collect();
     let used = super::batch_place::used_ids(&mut *state.db.pool.acquire().await?, merchant_id, &given).await?;
-    let mut seen = HashSet::new();
-    let mut running = 0i64;
-    let checked: Vec<Checked> = lines
-        .iter()
-        .map(|line| {
-            let order_line = OrderLine {
-                account: cell(line, 0),
-                product_key: cell(line, 1),
-                merchant_order_id: Some(cell(line, 2)),
-                allow_ported,
-            };
-            let mut entry = Checked {
-                line_no: line.line_no,
-                account: order_line.account.clone(),
-                product_key: order_line.product_key.clone(),
-                merchant_order_id: cell(line, 2),
-                price_fen: 0,
-                reason: None,
-            };
-            let outcome = if order_line.account.is_empty() && order_line.product_key.is_empty() || line.cells.len() < 2
-            {
-                Err(TradeMessage::BatchLineIncomplete)
-            } else {
-                check_line(&order_line, offers.get(order_line.product_key.trim())).map_err(|(_, message)| message)
-            };
-            entry.reason = match outcome {
-                Err(message) => Some(message),
-                Ok(valid) => {
-                    entry.account = valid.account;
-                    entry.price_fen = valid.price_fen;
-                    let id = valid.merchant_order_id.map(|id| id.as_str().to_string());
-                    if id.as_ref().is_some_and(|id| !seen.insert(id.clone())) {
-                        Some(TradeMessage::DuplicateInFile)
-                    } else if id.as_ref().is_some_and(|id| used.contains(id)) {
-                        Some(TradeMessage::MerchantOrderIdDuplicate)
-                    } else if running + valid.price_fen > spendable {
-                        Some(TradeMessage::InsufficientFunds)
-                    } else {
-                        running += valid.price_fen;
-                        None
-                    }
-                }
-            };
-            entry
-        })
-        .collect();
+    // 100,000 lines are tens of milliseconds of work without a pause: off the async workers,
+    // which would otherwise hold every other request for that long (src/runtime.rs).
+    let (checked, running) =
+        tokio::task::spawn_blocking(move || check_lines(&lines, &offers, &used, spendable, allow_ported))
+            .await
+            .map_err(anyhow::Error::from)?;
     let batch_id = store_batch(&state, merchant_id, caller.user_id, &file_name, &checked, running).await?;
     let invalid: Vec<&Checked> = checked.iter().filter(|entry| entry.reason.is_some()).collect();
     let recent_duplicates = recent_duplicates(&state, merchant_id, &checked).await?;
@@ -253,6 +199,10 @@ async fn recent_duplicates(
         .collect())
 }
 
+/// Lines whose rows are built and written together when a batch is stored (a PostgreSQL
+/// statement's worth, `sql::insert_rows`).
+const STORED_AT_ONCE: usize = 10_000;
+
 async fn store_batch(
     state: &AppState,
     merchant_id: i64,
@@ -277,7 +227,7 @@ async fn store_batch(
     .fetch_one(&mut *transaction)
     .await?;
     let generated = generated_ids(&mut transaction, merchant_id, batch_id, checked).await?;
-    let rows = checked.iter().map(|entry| {
+    let row = |entry: &Checked| {
         let merchant_order_id =
             generated.get(&entry.line_no).cloned().unwrap_or_else(|| entry.merchant_order_id.clone());
         vec![
@@ -290,11 +240,15 @@ async fn store_batch(
             Bind::Int(if entry.reason.is_some() { outcome::INVALID } else { outcome::VALID }),
             Bind::Text(entry.reason.as_ref().map(TradeMessage::stored).unwrap_or_default()),
         ]
-    });
+    };
     let head = "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason)";
     let postgres = crate::db::DatabaseKind::of(&transaction) == crate::db::DatabaseKind::Postgres;
-    for (sql, binds) in crate::sql::insert_rows(postgres, head, rows.collect(), "") {
-        bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds).execute(&mut *transaction).await?;
+    // Built a slice at a time, each written before the next is built: building 100,000 rows'
+    // values at once held the async worker for tens of milliseconds (src/runtime.rs).
+    for slice in checked.chunks(STORED_AT_ONCE) {
+        for (sql, binds) in crate::sql::insert_rows(postgres, head, slice.iter().map(row).collect(), "") {
+            bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds).execute(&mut *transaction).await?;
+        }
     }
     transaction.commit().await?;
     Ok(batch_id)

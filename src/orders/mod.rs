@@ -2,6 +2,7 @@
 //! export, batches) and `/adminapi/admin/order/resolve` (`resolve.rs`).
 
 pub mod batch;
+mod batch_check;
 pub(crate) mod batch_file;
 pub mod batch_lifecycle;
 mod batch_place;
