@@ -7,8 +7,9 @@
 //! it runs, which hyper does once for every request with a body (reading the body wakes the
 //! connection's own task), a thread woken on another core on the request's path. Measured on
 //! the 2-core machine of `bench/README.md` (2026-11-27), one worker against two on a local
-//! PostgreSQL: orders placed by one client +14 % (four alternated pairs), by 64 clients +44 %,
-//! the order list of one client +21 %; the order list of 64 clients −21 %, the static page
+//! PostgreSQL, alternated: orders placed by 64 clients +23 % and +44 % (two pairs), by one
+//! client +9 % on average over six pairs (two workers faster in one); the order list of one client
+//! +5 % and +21 %; the order list of 64 clients −9 % and −21 %, the static page −27 % and
 //! −33 %. SQLite keeps a worker per core: its reads run in the server's own threads, and with
 //! one worker the order list of 64 clients fell below issue 13's 6,000 pages/s (5,428 and
 //! 5,854 against 6,338 and 6,520). `--worker-threads` overrides the choice.
