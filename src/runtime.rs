@@ -44,7 +44,6 @@ pub fn postgres_on_this_machine(database_url: &str) -> bool {
 
 fn is_loopback(host: &str) -> bool {
     host.eq_ignore_ascii_case("localhost")
-        || host.starts_with('/')
         || host.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
@@ -62,6 +61,7 @@ mod tests {
             "postgres://user@[::1]:5432/backoffice",
             "postgres://user@localhost/backoffice?host=/var/run/postgresql",
             "postgres:///backoffice?host=/var/run/postgresql",
+            "postgres://user@%2Fvar%2Frun%2Fpostgresql/backoffice",
         ] {
             assert!(postgres_on_this_machine(url), "{url}");
         }

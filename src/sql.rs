@@ -12,6 +12,9 @@ pub use batch::{AFTER_ALL, StatementBatch, guard_failed, shift_placeholders};
 /// Bound values per statement: under SQLite's 32,766 and PostgreSQL's 65,535.
 pub const MAX_BINDS: usize = 30_000;
 
+/// Rows a PostgreSQL statement of [`insert_rows`] writes, bound as one array per column.
+pub const POSTGRES_ROWS_PER_STATEMENT: usize = 10_000;
+
 /// A value to bind, so that a statement's values can be collected before it is built.
 #[derive(Debug, Clone)]
 pub enum Bind {
@@ -120,7 +123,7 @@ impl Conditions {
 /// arrays ([`unnest_rows`]); on SQLite VALUES lists of up to [`MAX_BINDS`] values.
 pub fn insert_rows(postgres: bool, head: &str, rows: Vec<Vec<Bind>>, tail: &str) -> Vec<(String, Vec<Bind>)> {
     let columns = rows.first().map_or(1, Vec::len).max(1);
-    let per_statement = if postgres { 10_000 } else { MAX_BINDS / columns };
+    let per_statement = if postgres { POSTGRES_ROWS_PER_STATEMENT } else { MAX_BINDS / columns };
     let tail = if tail.is_empty() { String::new() } else { format!(" {tail}") };
     let mut statements = Vec::new();
     let mut rows = rows.into_iter().peekable();

@@ -199,10 +199,6 @@ async fn recent_duplicates(
         .collect())
 }
 
-/// Lines whose rows are built and written together when a batch is stored (a PostgreSQL
-/// statement's worth, `sql::insert_rows`).
-const STORED_AT_ONCE: usize = 10_000;
-
 async fn store_batch(
     state: &AppState,
     merchant_id: i64,
@@ -243,9 +239,10 @@ async fn store_batch(
     };
     let head = "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason)";
     let postgres = crate::db::DatabaseKind::of(&transaction) == crate::db::DatabaseKind::Postgres;
-    // Built a slice at a time, each written before the next is built: building 100,000 rows'
-    // values at once held the async worker for tens of milliseconds (src/runtime.rs).
-    for slice in checked.chunks(STORED_AT_ONCE) {
+    // Built a PostgreSQL statement's worth at a time, each written before the next is built:
+    // building 100,000 rows' values at once held the async worker for tens of milliseconds
+    // (src/runtime.rs).
+    for slice in checked.chunks(crate::sql::POSTGRES_ROWS_PER_STATEMENT) {
         for (sql, binds) in crate::sql::insert_rows(postgres, head, slice.iter().map(row).collect(), "") {
             bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds).execute(&mut *transaction).await?;
         }

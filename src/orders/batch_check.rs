@@ -38,17 +38,18 @@ pub fn check_lines(
     let checked = lines
         .iter()
         .map(|line| {
+            let merchant_order_id = cell(line, 2);
             let order_line = OrderLine {
                 account: cell(line, 0),
                 product_key: cell(line, 1),
-                merchant_order_id: Some(cell(line, 2)),
+                merchant_order_id: Some(merchant_order_id.clone()),
                 allow_ported,
             };
             let mut entry = Checked {
                 line_no: line.line_no,
                 account: order_line.account.clone(),
                 product_key: order_line.product_key.clone(),
-                merchant_order_id: cell(line, 2),
+                merchant_order_id,
                 price_fen: 0,
                 reason: None,
             };
