@@ -125,6 +125,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     // Column settings: hide one, move one; density; all kept for this user across a reload.
     await page.getByTestId('column-settings-open').click();
     await page.getByTestId('column-toggle-product_name').click();
+    await expect(page.locator('th[data-column=product_name]')).toHaveCount(0);
     await page.getByTestId('column-up-status').click();
     await page.keyboard.press('Escape');
     await expect(page.locator('th[data-column=product_name]')).toHaveCount(0);

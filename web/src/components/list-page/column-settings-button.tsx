@@ -2,7 +2,14 @@ import { ArrowDownOutlined, ArrowUpOutlined, ColumnHeightOutlined, SettingOutlin
 import { Button, Checkbox, Dropdown, Popover, Space, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ColumnSettings, DENSITIES, type Density, moveColumn, toggleColumn } from './column-settings';
+import {
+  type ColumnSettings,
+  DENSITIES,
+  type Density,
+  moveColumn,
+  type SettingsChange,
+  toggleColumn,
+} from './column-settings';
 
 export interface SettableColumn {
   key: string;
@@ -18,7 +25,7 @@ export function ColumnSettingsButton({
 }: {
   columns: SettableColumn[];
   settings: ColumnSettings;
-  onChange: (next: ColumnSettings) => void;
+  onChange: (change: SettingsChange) => void;
   onReset: () => void;
 }) {
   const { t } = useTranslation();
@@ -39,7 +46,10 @@ export function ColumnSettingsButton({
             <Checkbox
               checked={shown}
               disabled={shown && visible <= 1}
-              onChange={(event) => onChange(toggleColumn(settings, key, event.target.checked))}
+              onChange={(event) => {
+                const checked = event.target.checked;
+                onChange((current) => toggleColumn(current, key, checked));
+              }}
               data-testid={`column-toggle-${key}`}
             >
               {titles.get(key)}
@@ -51,7 +61,7 @@ export function ColumnSettingsButton({
                 icon={<ArrowUpOutlined />}
                 disabled={index === 0}
                 aria-label={t('listPage.columns.up')}
-                onClick={() => onChange(moveColumn(settings, key, -1))}
+                onClick={() => onChange((current) => moveColumn(current, key, -1))}
                 data-testid={`column-up-${key}`}
               />
               <Button
@@ -60,7 +70,7 @@ export function ColumnSettingsButton({
                 icon={<ArrowDownOutlined />}
                 disabled={index === settings.order.length - 1}
                 aria-label={t('listPage.columns.down')}
-                onClick={() => onChange(moveColumn(settings, key, 1))}
+                onClick={() => onChange((current) => moveColumn(current, key, 1))}
                 data-testid={`column-down-${key}`}
               />
             </Space>

@@ -16,6 +16,13 @@ export interface ColumnSettings {
   density: Density;
 }
 
+/**
+ * A change to the settings, applied to the settings current when it runs (not to the ones a
+ * control saw when it last rendered): two quick changes, say hiding a column and then moving
+ * another before the popover has re-rendered, both take effect.
+ */
+export type SettingsChange = (current: ColumnSettings) => ColumnSettings;
+
 const PREFIX = 'list-settings';
 
 /** One entry per user and list: two people sharing a browser keep their own layouts. */

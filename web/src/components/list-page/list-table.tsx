@@ -143,7 +143,10 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
         <Space wrap size={8} className="list-table__tools">
           {props.extra}
           {props.onExport ? <ExportButtons onExport={props.onExport} /> : null}
-          <DensityButton value={settings.density} onChange={(density) => update({ ...settings, density })} />
+          <DensityButton
+            value={settings.density}
+            onChange={(density) => update((current) => ({ ...current, density }))}
+          />
           <ColumnSettingsButton
             columns={settable.map((column) => ({ key: column.key, title: column.title as ReactNode }))}
             settings={settings}

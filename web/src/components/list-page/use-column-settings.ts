@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useUserStore } from '@/stores/user-store';
 import {
   type ColumnSettings,
@@ -6,36 +6,48 @@ import {
   defaultSettings,
   loadSettings,
   saveSettings,
+  type SettingsChange,
   settingsStorageKey,
 } from './column-settings';
+
+interface Held {
+  source: string;
+  storageKey: string;
+  settings: ColumnSettings;
+  /** Changed by the user since it was read, so it is to be saved. */
+  changed: boolean;
+}
 
 /** The signed-in user's settings for one list, saved on every change. */
 export function useColumnSettings(listKey: string, keys: readonly string[], density: Density) {
   const user = useUserStore((state) => state.info.username ?? '');
   const storageKey = settingsStorageKey(user, listKey);
   const source = `${storageKey}#${keys.join('|')}#${density}`;
-  const [state, setState] = useState(() => ({
+  const [held, setHeld] = useState<Held>(() => ({
     source,
+    storageKey,
     settings: loadSettings(localStorage, storageKey, keys, density),
+    changed: false,
   }));
   // Another user, list or set of columns: read that one's settings (during render, not in an
   // effect, so no frame shows the previous layout).
-  let settings = state.settings;
-  if (state.source !== source) {
+  let settings = held.settings;
+  if (held.source !== source) {
     settings = loadSettings(localStorage, storageKey, keys, density);
-    setState({ source, settings });
+    setHeld({ source, storageKey, settings, changed: false });
   }
 
-  const update = useCallback(
-    (next: ColumnSettings) => {
-      setState({ source, settings: next });
-      saveSettings(localStorage, storageKey, next);
-    },
-    [source, storageKey],
+  // Saved once the change is committed: a state updater must stay pure (StrictMode runs it twice).
+  useEffect(() => {
+    if (held.changed) saveSettings(localStorage, held.storageKey, held.settings);
+  }, [held]);
+
+  const update = useCallback((change: SettingsChange) => {
+    setHeld((current) => ({ ...current, settings: change(current.settings), changed: true }));
+  }, []);
+  const reset = useCallback(
+    () => update((current) => ({ ...defaultSettings(keys, density), density: current.density })),
+    [density, keys, update],
   );
-  const reset = useCallback(() => {
-    const next = { ...defaultSettings(keys, density), density: settings.density };
-    update(next);
-  }, [density, keys, settings.density, update]);
   return { settings, update, reset };
 }

@@ -173,7 +173,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
       key: 'actions',
       title: t('orderCommon.column.actions'),
       fixed: 'right',
-      width: kind === 'behalf' ? 190 : 70,
+      width: kind === 'behalf' ? 190 : 90,
       phone: true,
       render: (_: unknown, order) => (
         <Space size={4}>
