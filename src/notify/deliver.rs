@@ -307,16 +307,15 @@ pub async fn record(state: &AppState, owner: &str, outcomes: &[(Claimed, Attempt
             exhausted.push(notification);
         }
     }
-    transaction.commit().await?;
+    // In the same transaction: a notification is never left exhausted with its merchant untold.
     for notification in exhausted {
-        if let Err(error) = tell_exhausted(state, notification).await {
-            tracing::warn!(error = %format!("{error:#}"), "could not tell a merchant about an exhausted notification");
-        }
+        tell_exhausted(&mut transaction, notification).await?;
     }
+    transaction.commit().await?;
     Ok(())
 }
 
-async fn tell_exhausted(state: &AppState, notification: &Claimed) -> Result<(), sqlx::Error> {
+async fn tell_exhausted(connection: &mut sqlx::AnyConnection, notification: &Claimed) -> Result<(), sqlx::Error> {
     use crate::i18n::notices::Notice;
     use crate::user_centre::inbox::{MessageKind, Notification, notify};
     let content = Notice::NotificationExhaustedDetail {
@@ -327,7 +326,7 @@ async fn tell_exhausted(state: &AppState, notification: &Claimed) -> Result<(), 
     let (title, sub_title) = (Notice::NotificationExhausted.stored(), Notice::Integration.stored());
     let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1")
         .bind(notification.merchant_id)
-        .fetch_all(&state.db.pool)
+        .fetch_all(&mut *connection)
         .await?;
     for user_id in users {
         let message = Notification {
@@ -337,7 +336,7 @@ async fn tell_exhausted(state: &AppState, notification: &Claimed) -> Result<(), 
             content: &content,
             message_type: 3,
         };
-        notify(&state.db.pool, user_id, message).await?;
+        notify(&mut *connection, user_id, message).await?;
     }
     Ok(())
 }

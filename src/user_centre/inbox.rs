@@ -45,7 +45,13 @@ pub struct Notification<'a> {
     pub message_type: i64,
 }
 
-pub async fn notify(pool: &AnyPool, user_id: i64, notification: Notification<'_>) -> Result<(), sqlx::Error> {
+/// Puts a message in a user's inbox: through a transaction's connection, it commits with the
+/// change it tells of.
+pub async fn notify<'c>(
+    executor: impl sqlx::Executor<'c, Database = sqlx::Any>,
+    user_id: i64,
+    notification: Notification<'_>,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO inbox_messages (user_id, kind, title, sub_title, content, message_type, status, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, 0, $7)",
@@ -57,7 +63,7 @@ pub async fn notify(pool: &AnyPool, user_id: i64, notification: Notification<'_>
     .bind(notification.content)
     .bind(notification.message_type)
     .bind(now_millis())
-    .execute(pool)
+    .execute(executor)
     .await?;
     Ok(())
 }
