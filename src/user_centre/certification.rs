@@ -437,19 +437,18 @@ pub async fn review(
     if status == PASSED {
         sqlx::query("UPDATE users SET certification = 1 WHERE id = $1").bind(owner).execute(&mut *transaction).await?;
     }
-    transaction.commit().await?;
-    // userInfo's cached answers show the certification.
-    state.sessions.forget_all();
+    // The audit record and the owner's notice commit with the decision: neither is lost to a
+    // failure in between, nor written for a decision that did not commit.
     let detail = format!("record {}", request.id);
     let target = audit::target::user(owner);
-    audit::record_on(&state.db.pool, Some(admin.user_id), event, &target, &detail, &address.to_string()).await?;
+    audit::record_on(&mut *transaction, Some(admin.user_id), event, &target, &detail, &address.to_string()).await?;
     let (title, content) = if status == PASSED {
         (Notice::CertificationPassed.stored(), enterprise.clone())
     } else {
         (Notice::CertificationRejected.stored(), format!("{enterprise}：{reason}"))
     };
     notify(
-        &state.db.pool,
+        &mut *transaction,
         owner,
         Notification {
             kind: MessageKind::Notice,
@@ -460,6 +459,9 @@ pub async fn review(
         },
     )
     .await?;
+    transaction.commit().await?;
+    // userInfo's cached answers show the certification.
+    state.sessions.forget_all();
     let row = visible_record(&state, &admin, request.id).await?;
     Ok(ApiOk(record_from_row(&state, &row, true)?))
 }
