@@ -99,17 +99,19 @@ pub async fn create(
     let (key_id, secret) = store::generate();
     let sealed = store::seal(&state.secrets, &key_id, &secret)?;
     store::insert(&mut transaction, &key_id, merchant_id, &sealed, Some(caller.user_id)).await?;
+    announce(&mut transaction, merchant_id, &caller, &key_id, &address, true).await?;
     transaction.commit().await?;
     if let Some(accepted) = accepted {
         check.succeeded(accepted).await?;
     }
-    announce(&state, merchant_id, &caller, &key_id, &address, true).await?;
     Ok(ApiOk(CreatedKey { key_id, secret }))
 }
 
-/// Audits a change and tells the merchant's accounts in the message center.
+/// Audits a change and tells the merchant's accounts in the message center, in the change's
+/// transaction: neither is lost to a failure after the commit, nor written for a change that
+/// did not commit.
 async fn announce(
-    state: &AppState,
+    connection: &mut sqlx::AnyConnection,
     merchant_id: i64,
     caller: &CurrentUser,
     key_id: &str,
@@ -117,20 +119,19 @@ async fn announce(
     created: bool,
 ) -> Result<(), AppError> {
     use crate::user_centre::inbox::{MessageKind, Notification, notify};
-    let pool = &state.db.pool;
     let (action, title) = if created {
         (action::API_KEY_CREATED, Notice::ApiKeyCreated)
     } else {
         (action::API_KEY_REVOKED, Notice::ApiKeyRevoked)
     };
     let detail = format!("merchant {merchant_id} key {key_id}");
-    audit::record_on(pool, Some(caller.user_id), action, &audit::target::merchant(merchant_id), &detail, address)
-        .await?;
+    let target = audit::target::merchant(merchant_id);
+    audit::record_on(&mut *connection, Some(caller.user_id), action, &target, &detail, address).await?;
     let content =
         Notice::ApiKeyChange { key_id: key_id.to_string(), by: caller.username.clone(), address: address.to_string() };
     let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1 AND role = 'user'")
         .bind(merchant_id)
-        .fetch_all(pool)
+        .fetch_all(&mut *connection)
         .await?;
     for user_id in users {
         let notification = Notification {
@@ -140,7 +141,7 @@ async fn announce(
             content: &content.stored(),
             message_type: 2,
         };
-        notify(pool, user_id, notification).await?;
+        notify(&mut *connection, user_id, notification).await?;
     }
     Ok(())
 }
@@ -236,19 +237,21 @@ pub async fn revoke(
     if caller.role == Role::User && caller.merchant_id != Some(merchant_id) {
         return Err(AppError::NotFound);
     }
+    let mut transaction = state.db.begin_write().await?;
     let revoked =
         sqlx::query("UPDATE api_keys SET revoked_at = $1, revoked_by = $2 WHERE key_id = $3 AND revoked_at IS NULL")
             .bind(now_millis())
             .bind(caller.user_id)
             .bind(&request.key_id)
-            .execute(pool)
+            .execute(&mut *transaction)
             .await?;
     if revoked.rows_affected() == 0 {
         return Err(AppError::Conflict(OpenApiMessage::KeyAlreadyRevoked.into()));
     }
+    announce(&mut transaction, merchant_id, &caller, &request.key_id, &address.to_string(), false).await?;
+    transaction.commit().await?;
     // The open API's recent keys (`crate::recent`) are read again.
     state.sessions.forget_all();
-    announce(&state, merchant_id, &caller, &request.key_id, &address.to_string(), false).await?;
     Ok(ApiOk(()))
 }
 
@@ -286,14 +289,18 @@ pub async fn set_legacy(
     if row.try_get::<Option<i64>, _>(1)?.is_some() {
         return Err(AppError::Conflict(OpenApiMessage::KeyAlreadyRevoked.into()));
     }
+    // The switch and its audit record commit together.
+    let mut transaction = state.db.begin_write().await?;
     sqlx::query("UPDATE api_keys SET legacy_md5 = $1 WHERE key_id = $2")
         .bind(i64::from(request.enabled))
         .bind(&request.key_id)
-        .execute(pool)
+        .execute(&mut *transaction)
         .await?;
-    state.sessions.forget_all();
     let action = if request.enabled { action::API_KEY_LEGACY_ON } else { action::API_KEY_LEGACY_OFF };
     let detail = format!("merchant {merchant_id} key {}", request.key_id);
-    audit::record(pool, Some(caller.user_id), action, &detail, &address.to_string()).await?;
+    let target = audit::target::user(caller.user_id);
+    audit::record_on(&mut *transaction, Some(caller.user_id), action, &target, &detail, &address.to_string()).await?;
+    transaction.commit().await?;
+    state.sessions.forget_all();
     Ok(ApiOk(()))
 }

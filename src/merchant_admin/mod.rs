@@ -10,10 +10,8 @@ use crate::db::millis_to_rfc3339;
 use crate::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::i18n::AdminMessage;
-use crate::i18n::notices::Notice;
 use crate::session::AdminUser;
 use crate::state::AppState;
-use crate::user_centre::inbox::{MessageKind, Notification, notify};
 use crate::users::repository::MAX_USERNAME_LENGTH;
 use axum::{Router, extract::State, routing::post};
 use serde::{Deserialize, Serialize};
@@ -56,30 +54,6 @@ fn username(text: Option<String>) -> Result<String, FieldError> {
     } else {
         Ok(name)
     }
-}
-
-/// Tells every user of a merchant.
-async fn notify_merchant(state: &AppState, merchant_id: i64, title: Notice, content: Notice) -> Result<(), AppError> {
-    let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1")
-        .bind(merchant_id)
-        .fetch_all(&state.db.pool)
-        .await?;
-    for user_id in users {
-        notify_user(state, user_id, &title, &content).await?;
-    }
-    Ok(())
-}
-
-async fn notify_user(state: &AppState, user_id: i64, title: &Notice, content: &Notice) -> Result<(), AppError> {
-    let notification = Notification {
-        kind: MessageKind::Notice,
-        title: &title.stored(),
-        sub_title: &Notice::MerchantAccount.stored(),
-        content: &content.stored(),
-        message_type: 2,
-    };
-    notify(&state.db.pool, user_id, notification).await?;
-    Ok(())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -125,7 +99,6 @@ pub async fn create(
     let by = ActedBy { user_id: admin.user_id, address: &address };
     let user = NewMerchantUser { merchant_id: 0, username: &username, display_name: &name, password_hash: &hash };
     let (merchant_id, user_id) = store::create_merchant(&state.db, &name, user, &by).await?;
-    notify_user(&state, user_id, &Notice::PasswordReset, &Notice::ChangeTemporaryPassword).await?;
     Ok(ApiOk(TemporaryCredentials {
         merchant_id,
         user_id,
@@ -171,7 +144,6 @@ pub async fn add_user(
         password_hash: &hash,
     };
     let user_id = store::add_user(&state.db, user, &by).await?;
-    notify_user(&state, user_id, &Notice::PasswordReset, &Notice::ChangeTemporaryPassword).await?;
     Ok(ApiOk(TemporaryCredentials {
         merchant_id: request.merchant_id,
         user_id,
@@ -206,7 +178,6 @@ pub async fn reset_password(
     state.sessions.forget_all();
     // A locked-out user is the usual reason for a reset: the new password must work at once.
     crate::throttle::clear(&state.db.pool, &crate::throttle::account_key(&username)).await?;
-    notify_user(&state, request.user_id, &Notice::PasswordReset, &Notice::ChangeTemporaryPassword).await?;
     let merchant_id: i64 = sqlx::query_scalar("SELECT merchant_id FROM users WHERE id = $1")
         .bind(request.user_id)
         .fetch_one(&state.db.pool)
@@ -266,10 +237,7 @@ pub async fn update(
     let name = merchant_name(request.name).map_err(|field| AppError::Validation(vec![field]))?;
     let address = address.to_string();
     let by = ActedBy { user_id: admin.user_id, address: &address };
-    let old = store::rename(&state.db, request.merchant_id, &name, &by).await?;
-    if old != name {
-        notify_merchant(&state, request.merchant_id, Notice::MerchantAccount, Notice::MerchantRenamed { name }).await?;
-    }
+    store::rename(&state.db, request.merchant_id, &name, &by).await?;
     Ok(ApiOk(merchant_state(&state, request.merchant_id).await?))
 }
 
@@ -290,8 +258,6 @@ pub async fn disable(
     if store::set_enabled(&state.db, request.merchant_id, false, &by).await? {
         // Sessions checked in the last second are served from memory: end them now.
         state.sessions.forget_all();
-        // Read at the next sign-in, once enabled again: why the console refused meanwhile.
-        notify_merchant(&state, request.merchant_id, Notice::MerchantAccount, Notice::MerchantDisabled).await?;
     }
     Ok(ApiOk(merchant_state(&state, request.merchant_id).await?))
 }
@@ -311,7 +277,6 @@ pub async fn enable(
     if store::set_enabled(&state.db, request.merchant_id, true, &by).await? {
         // The open API's recent keys say the merchant is disabled: read them again.
         state.sessions.forget_all();
-        notify_merchant(&state, request.merchant_id, Notice::MerchantAccount, Notice::MerchantEnabled).await?;
     }
     Ok(ApiOk(merchant_state(&state, request.merchant_id).await?))
 }

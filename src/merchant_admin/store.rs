@@ -1,11 +1,14 @@
 //! Storage of merchant administration: new merchants and users with temporary
-//! passwords, names, the enabled flag. Each change is one transaction with its audit row.
+//! passwords, names, the enabled flag. Each change is one transaction with its audit row and
+//! the notices it gives.
 
 use crate::audit;
 use crate::db::now_millis;
 use crate::error::AppError;
 use crate::i18n::AdminMessage;
+use crate::i18n::notices::Notice;
 use crate::password::NewPassword;
+use crate::user_centre::inbox::{MessageKind, Notification, notify};
 use crate::users::repository::FIRST_MERCHANT_ID;
 use sqlx::{Any, Transaction};
 
@@ -113,6 +116,7 @@ pub async fn create_merchant(
         by.address,
     )
     .await?;
+    tell_temporary_password(&mut transaction, user_id).await?;
     transaction.commit().await?;
     Ok((merchant_id, user_id))
 }
@@ -132,17 +136,13 @@ pub async fn add_user(db: &crate::db::Database, user: NewMerchantUser<'_>, by: &
         by.address,
     )
     .await?;
+    tell_temporary_password(&mut transaction, user_id).await?;
     transaction.commit().await?;
     Ok(user_id)
 }
 
-/// Renames a merchant; returns the name it had.
-pub async fn rename(
-    db: &crate::db::Database,
-    merchant_id: i64,
-    name: &str,
-    by: &ActedBy<'_>,
-) -> Result<String, AppError> {
+/// Renames a merchant; its users are told when the name changed.
+pub async fn rename(db: &crate::db::Database, merchant_id: i64, name: &str, by: &ActedBy<'_>) -> Result<(), AppError> {
     let mut transaction = db.begin_write().await?;
     let old: String = sqlx::query_scalar("SELECT name FROM merchants WHERE id = $1")
         .bind(merchant_id)
@@ -165,8 +165,51 @@ pub async fn rename(
         by.address,
     )
     .await?;
+    if old != name {
+        tell_merchant(&mut transaction, merchant_id, Notice::MerchantRenamed { name: name.to_string() }).await?;
+    }
     transaction.commit().await?;
-    Ok(old)
+    Ok(())
+}
+
+/// A new temporary password: its user is told to change it.
+async fn tell_temporary_password(connection: &mut sqlx::AnyConnection, user_id: i64) -> Result<(), sqlx::Error> {
+    tell_user(connection, user_id, &Notice::PasswordReset, &Notice::ChangeTemporaryPassword).await
+}
+
+/// Tells every user of a merchant about a change to its account.
+async fn tell_merchant(
+    connection: &mut sqlx::AnyConnection,
+    merchant_id: i64,
+    content: Notice,
+) -> Result<(), sqlx::Error> {
+    let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1")
+        .bind(merchant_id)
+        .fetch_all(&mut *connection)
+        .await?;
+    for user_id in users {
+        tell_user(connection, user_id, &Notice::MerchantAccount, &content).await?;
+    }
+    Ok(())
+}
+
+/// A notice in the user's message center, written in the change's transaction like its
+/// audit row: neither is lost to a failure after the commit, nor written for a change that
+/// did not commit.
+async fn tell_user(
+    connection: &mut sqlx::AnyConnection,
+    user_id: i64,
+    title: &Notice,
+    content: &Notice,
+) -> Result<(), sqlx::Error> {
+    let notification = Notification {
+        kind: MessageKind::Notice,
+        title: &title.stored(),
+        sub_title: &Notice::MerchantAccount.stored(),
+        content: &content.stored(),
+        message_type: 2,
+    };
+    notify(connection, user_id, notification).await
 }
 
 /// Disables or enables a merchant. Disabling ends its users' sessions in the same
@@ -192,14 +235,16 @@ pub async fn set_enabled(
         .bind(merchant_id)
         .execute(&mut *transaction)
         .await?;
-    let (action, detail) = if enabled {
-        (audit::action::MERCHANT_ENABLED, String::new())
+    let (action, detail, notice) = if enabled {
+        (audit::action::MERCHANT_ENABLED, String::new(), Notice::MerchantEnabled)
     } else {
         let ended = crate::session::revoke_merchant_sessions(&mut *transaction, merchant_id).await?;
-        (audit::action::MERCHANT_DISABLED, format!("{ended} sessions ended"))
+        // Read at the next sign-in, once enabled again: why the console refused meanwhile.
+        (audit::action::MERCHANT_DISABLED, format!("{ended} sessions ended"), Notice::MerchantDisabled)
     };
     let target = audit::target::merchant(merchant_id);
     audit::record_on(&mut *transaction, Some(by.user_id), action, &target, &detail, by.address).await?;
+    tell_merchant(&mut transaction, merchant_id, notice).await?;
     transaction.commit().await?;
     Ok(true)
 }
@@ -241,6 +286,7 @@ pub async fn reset_password(
     let detail = format!("temporary password for {username}");
     audit::record_on(&mut *transaction, Some(by.user_id), audit::action::PASSWORD_RESET, &target, &detail, by.address)
         .await?;
+    tell_temporary_password(&mut transaction, user_id).await?;
     transaction.commit().await?;
     Ok(username)
 }

@@ -137,13 +137,16 @@ pub async fn rotate_secret(
         (state.db.begin_write().await?, None)
     };
     let had_previous = store_rotation(&mut transaction, merchant_id, &sealed, now, until).await?;
+    // The audit record and the notices commit with the rotation: neither is lost to a failure
+    // after the commit, nor written for a rotation that did not commit.
+    let target = audit::target::merchant(merchant_id);
+    let (actor, event) = (Some(user.user_id), action::WEBHOOK_SECRET_ROTATED);
+    audit::record_on(&mut *transaction, actor, event, &target, "", &address_text).await?;
+    tell_merchant(&mut transaction, merchant_id, until, &address_text).await?;
     transaction.commit().await?;
     if let Some(accepted) = accepted {
         check.succeeded(accepted).await?;
     }
-    let target = audit::target::merchant(merchant_id);
-    audit::record_on(pool, Some(user.user_id), action::WEBHOOK_SECRET_ROTATED, &target, "", &address_text).await?;
-    tell_merchant(&state, merchant_id, until, &address_text).await?;
     Ok(ApiOk(RotateSecretResponse {
         webhook_secret: secret,
         previous_valid_until: had_previous.then(|| crate::db::millis_to_rfc3339(until)),
@@ -180,7 +183,12 @@ async fn store_rotation(
     Ok(false)
 }
 
-async fn tell_merchant(state: &AppState, merchant_id: i64, until: i64, address: &str) -> Result<(), AppError> {
+async fn tell_merchant(
+    connection: &mut AnyConnection,
+    merchant_id: i64,
+    until: i64,
+    address: &str,
+) -> Result<(), AppError> {
     use crate::i18n::notices::Notice;
     use crate::user_centre::inbox::{MessageKind, Notification, notify};
     let content =
@@ -189,7 +197,7 @@ async fn tell_merchant(state: &AppState, merchant_id: i64, until: i64, address: 
     let (title, sub_title) = (Notice::WebhookSecretRotated.stored(), Notice::Integration.stored());
     let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1")
         .bind(merchant_id)
-        .fetch_all(&state.db.pool)
+        .fetch_all(&mut *connection)
         .await?;
     for user_id in users {
         let notification = Notification {
@@ -199,7 +207,7 @@ async fn tell_merchant(state: &AppState, merchant_id: i64, until: i64, address: 
             content: &content,
             message_type: 2,
         };
-        notify(&state.db.pool, user_id, notification).await?;
+        notify(&mut *connection, user_id, notification).await?;
     }
     Ok(())
 }

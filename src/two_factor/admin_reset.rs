@@ -72,23 +72,26 @@ pub async fn reset(
             check.confirm_enabled(request.code.as_ref(), AppError::Conflict(Message::TwoFactorNotEnabled)).await?;
         (transaction, Some(accepted))
     } else {
-        (pool.begin().await?, None)
+        (state.db.begin_write().await?, None)
     };
     store::delete_enabled(&mut transaction, request.user_id).await?;
     backup_codes::delete_all(&mut transaction, request.user_id).await?;
     store::delete_setups(&mut transaction, request.user_id).await?;
+    // The audit record and the user's notice commit with the reset: neither is lost to a
+    // failure after the commit, nor written for a reset that did not commit.
+    let detail = format!("user {} ({username})", request.user_id);
+    let target = audit::target::user(request.user_id);
+    audit::record_on(&mut *transaction, Some(admin.user_id), action::TWO_FACTOR_RESET, &target, &detail, &address)
+        .await?;
+    tell_user(&mut transaction, request.user_id, &admin.username).await?;
     transaction.commit().await?;
     if let Some(accepted) = accepted {
         check.succeeded(accepted).await?;
     }
-    let detail = format!("user {} ({username})", request.user_id);
-    let target = audit::target::user(request.user_id);
-    audit::record_on(pool, Some(admin.user_id), action::TWO_FACTOR_RESET, &target, &detail, &address).await?;
-    tell_user(pool, request.user_id, &admin.username).await?;
     Ok(ApiOk(()))
 }
 
-async fn tell_user(pool: &sqlx::AnyPool, user_id: i64, administrator: &str) -> Result<(), AppError> {
+async fn tell_user(connection: &mut sqlx::AnyConnection, user_id: i64, administrator: &str) -> Result<(), AppError> {
     use crate::user_centre::inbox::{MessageKind, Notification, notify};
     let content = format!(
         "管理员 {administrator} 关闭了您的双因素认证，现在登录只需密码。如非您本人申请，请立即修改密码并联系管理员。 / \
@@ -102,6 +105,6 @@ async fn tell_user(pool: &sqlx::AnyPool, user_id: i64, administrator: &str) -> R
         content: &content,
         message_type: 3,
     };
-    notify(pool, user_id, notification).await?;
+    notify(connection, user_id, notification).await?;
     Ok(())
 }

@@ -181,17 +181,17 @@ pub async fn change_info(
     .bind(caller.user_id)
     .execute(&mut *transaction)
     .await?;
+    let address = address.to_string();
+    let target = audit::target::user(caller.user_id);
+    audit::record_on(&mut *transaction, Some(caller.user_id), action::PROFILE_CHANGED, &target, "", &address).await?;
     if let Some(hash) = &new_hash {
         store_password(&mut transaction, &caller, hash, now).await?;
+        record_password_change(&mut transaction, &caller, &address, now).await?;
     }
     transaction.commit().await?;
-    // userInfo's cached answers show the profile.
+    // userInfo's cached answers show the profile, and a new password's ended sessions may
+    // not be served from the cache any more.
     state.sessions.forget_all();
-    let address = address.to_string();
-    audit::record(&state.db.pool, Some(caller.user_id), action::PROFILE_CHANGED, "", &address).await?;
-    if new_hash.is_some() {
-        after_password_change(&state, &caller, &address).await?;
-    }
     Ok(ApiOk(load_profile(&state, caller.user_id).await?))
 }
 
@@ -228,10 +228,14 @@ pub async fn change_password(
         return Ok(ApiOk(PasswordChanged { changed: false, other_sessions_ended: 0 }));
     };
     let hash = verify_and_hash(&state, &caller, &change).await?;
+    let now = now_millis();
     let mut transaction = state.db.pool.begin().await?;
-    let ended = store_password(&mut transaction, &caller, &hash, now_millis()).await?;
+    let ended = store_password(&mut transaction, &caller, &hash, now).await?;
+    record_password_change(&mut transaction, &caller, &address.to_string(), now).await?;
     transaction.commit().await?;
-    after_password_change(&state, &caller, &address.to_string()).await?;
+    // The user's other sessions ended in the committed transaction: none may be served from
+    // the session cache any more.
+    state.sessions.forget_all();
     Ok(ApiOk(PasswordChanged { changed: true, other_sessions_ended: ended }))
 }
 
@@ -271,20 +275,26 @@ async fn store_password(
     Ok(ended.rows_affected())
 }
 
-async fn after_password_change(state: &AppState, caller: &CurrentUser, address: &str) -> Result<(), AppError> {
-    // The user's other sessions ended in the committed transaction: none may be served
-    // from the session cache any more.
-    state.sessions.forget_all();
-    audit::record(&state.db.pool, Some(caller.user_id), action::PASSWORD_CHANGED, "", address).await?;
+/// The audit record and the user's notice of a password change, written in the change's
+/// transaction: neither is lost to a failure after the commit, nor written for a change
+/// that did not commit.
+async fn record_password_change(
+    transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
+    caller: &CurrentUser,
+    address: &str,
+    now: i64,
+) -> Result<(), AppError> {
+    let target = audit::target::user(caller.user_id);
+    audit::record_on(&mut **transaction, Some(caller.user_id), action::PASSWORD_CHANGED, &target, "", address).await?;
     notify(
-        &state.db.pool,
+        &mut **transaction,
         caller.user_id,
         Notification {
             kind: MessageKind::Notice,
             title: &Notice::PasswordChanged.stored(),
             sub_title: &Notice::OtherSessionsSignedOut.stored(),
             content: &Notice::PasswordChangedAt {
-                time: crate::domain::beijing_time(now_millis()),
+                time: crate::domain::beijing_time(now),
                 address: address.to_string(),
             }
             .stored(),
@@ -344,6 +354,8 @@ pub async fn security(
         // Answers are compared loosely by people: case and surrounding spaces do not count.
         state.secrets.keyed_hash(&caller.user_id.to_be_bytes(), answer.to_lowercase().as_bytes())
     };
+    // The settings and their audit records commit together.
+    let mut transaction = state.db.pool.begin().await?;
     sqlx::query(
         "UPDATE users SET security_question = $1, security_answer_hash = $2, security_email = $3, security_phone = $4
          WHERE id = $5",
@@ -353,9 +365,9 @@ pub async fn security(
     .bind(&email)
     .bind(&phone)
     .bind(caller.user_id)
-    .execute(&state.db.pool)
+    .execute(&mut *transaction)
     .await?;
-    let address = address.to_string();
+    let (address, target) = (address.to_string(), audit::target::user(caller.user_id));
     let changes = [
         (question_changed || !answer.is_empty(), action::SECURITY_QUESTION_CHANGED),
         (email != current.security_email, action::SECURITY_EMAIL_CHANGED),
@@ -363,9 +375,10 @@ pub async fn security(
     ];
     for (changed, event) in changes {
         if changed {
-            audit::record(&state.db.pool, Some(caller.user_id), event, "", &address).await?;
+            audit::record_on(&mut *transaction, Some(caller.user_id), event, &target, "", &address).await?;
         }
     }
+    transaction.commit().await?;
     Ok(ApiOk(load_profile(&state, caller.user_id).await?))
 }
 
