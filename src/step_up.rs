@@ -69,7 +69,7 @@ pub async fn confirm(
         wrong: Message::TwoFactorCodeWrong,
     };
     let not_enabled = AppError::Conflict(Message::TwoFactorNotEnabled);
-    let (mut transaction, accepted) = check.confirm_enabled(request.code.as_ref(), not_enabled).await?;
+    let mut transaction = check.confirm_enabled(request.code.as_ref(), not_enabled).await?;
     let lifetime = i64::try_from(state.config.two_factor.step_up_lifetime.as_millis()).unwrap_or(i64::MAX);
     let until = now_millis().saturating_add(lifetime);
     sqlx::query("UPDATE sessions SET step_up_until = $1 WHERE id = $2")
@@ -77,8 +77,9 @@ pub async fn confirm(
         .bind(admin.session_id)
         .execute(&mut *transaction)
         .await?;
+    let (target, event) = (audit::target::user(admin.user_id), action::STEP_UP_CONFIRMED);
+    audit::record_on(&mut *transaction, Some(admin.user_id), event, &target, "", &address).await?;
     transaction.commit().await?;
-    check.succeeded(accepted).await?;
-    audit::record(&state.db.pool, Some(admin.user_id), action::STEP_UP_CONFIRMED, "", &address).await?;
+    check.succeeded().await?;
     Ok(ApiOk(StepUpResponse { valid_until: millis_to_rfc3339(until) }))
 }

@@ -85,12 +85,11 @@ pub async fn create(
         purpose: "api_key_create",
         wrong: Message::TwoFactorCodeWrong,
     };
-    let (mut transaction, accepted) = if crate::two_factor::store::enabled_at(pool, caller.user_id).await?.is_some() {
-        let (transaction, accepted) =
-            check.confirm_enabled(request.code.as_ref(), AppError::Conflict(Message::TwoFactorNotEnabled)).await?;
-        (transaction, Some(accepted))
+    let (mut transaction, confirmed) = if crate::two_factor::store::enabled_at(pool, caller.user_id).await?.is_some() {
+        let when_off = AppError::Conflict(Message::TwoFactorNotEnabled);
+        (check.confirm_enabled(request.code.as_ref(), when_off).await?, true)
     } else {
-        (state.db.begin_write().await?, None)
+        (state.db.begin_write().await?, false)
     };
     store::lock_merchant(&mut transaction, merchant_id).await?;
     if store::count_active(&mut transaction, merchant_id).await? >= store::MAX_ACTIVE_KEYS as i64 {
@@ -101,8 +100,8 @@ pub async fn create(
     store::insert(&mut transaction, &key_id, merchant_id, &sealed, Some(caller.user_id)).await?;
     announce(&mut transaction, merchant_id, &caller, &key_id, &address, true).await?;
     transaction.commit().await?;
-    if let Some(accepted) = accepted {
-        check.succeeded(accepted).await?;
+    if confirmed {
+        check.succeeded().await?;
     }
     Ok(ApiOk(CreatedKey { key_id, secret }))
 }

@@ -137,13 +137,12 @@ pub async fn verify_two_factor(
         wrong: Message::TwoFactorCodeWrong,
     };
     // Two-factor turned off since the password step: that sign-in is void, start over.
-    let (mut transaction, accepted) =
-        check.confirm_enabled(request.code.as_ref(), AppError::PendingLoginInvalid).await?;
+    let mut transaction = check.confirm_enabled(request.code.as_ref(), AppError::PendingLoginInvalid).await?;
     if !take(&mut transaction, pending.id).await? {
         transaction.rollback().await?;
         return Err(AppError::PendingLoginInvalid);
     }
     transaction.commit().await?;
-    check.succeeded(accepted).await?;
+    check.succeeded().await?;
     open_session(&state, pending.account, &address, &headers, "two-factor").await.map(ApiOk)
 }

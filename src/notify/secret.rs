@@ -129,12 +129,11 @@ pub async fn rotate_secret(
         purpose: "rotate_webhook_secret",
         wrong: Message::TwoFactorCodeWrong,
     };
-    let (mut transaction, accepted) = if store::find_enabled(pool, &state.secrets, user.user_id).await?.is_some() {
+    let (mut transaction, confirmed) = if store::find_enabled(pool, &state.secrets, user.user_id).await?.is_some() {
         let not_enabled = AppError::TwoFactorCodeWrong(Message::TwoFactorCodeWrong);
-        let (transaction, accepted) = check.confirm_enabled(request.code.as_ref(), not_enabled).await?;
-        (transaction, Some(accepted))
+        (check.confirm_enabled(request.code.as_ref(), not_enabled).await?, true)
     } else {
-        (state.db.begin_write().await?, None)
+        (state.db.begin_write().await?, false)
     };
     let had_previous = store_rotation(&mut transaction, merchant_id, &sealed, now, until).await?;
     // The audit record and the notices commit with the rotation: neither is lost to a failure
@@ -144,8 +143,8 @@ pub async fn rotate_secret(
     audit::record_on(&mut *transaction, actor, event, &target, "", &address_text).await?;
     tell_merchant(&mut transaction, merchant_id, until, &address_text).await?;
     transaction.commit().await?;
-    if let Some(accepted) = accepted {
-        check.succeeded(accepted).await?;
+    if confirmed {
+        check.succeeded().await?;
     }
     Ok(ApiOk(RotateSecretResponse {
         webhook_secret: secret,

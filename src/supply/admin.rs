@@ -240,24 +240,22 @@ pub async fn enable(
     ClientAddress(address): ClientAddress,
     JsonBody(request): JsonBody<EnableRequest>,
 ) -> ApiResult<()> {
+    // The switch and its audit record commit together.
+    let mut transaction = state.db.begin_write().await?;
     let changed = sqlx::query("UPDATE channels SET enabled = $1, updated_at = $2 WHERE id = $3")
         .bind(i64::from(request.enabled))
         .bind(now_millis())
         .bind(request.id)
-        .execute(&state.db.pool)
+        .execute(&mut *transaction)
         .await?;
     if changed.rows_affected() == 0 {
         return Err(AppError::NotFound);
     }
     let detail = format!("channel {} enabled={}", request.id, request.enabled);
-    crate::audit::record(
-        &state.db.pool,
-        Some(admin.user_id),
-        crate::audit::action::CHANNEL_ENABLED,
-        &detail,
-        &address.to_string(),
-    )
-    .await?;
+    let (target, event) = (crate::audit::target::user(admin.user_id), crate::audit::action::CHANNEL_ENABLED);
+    crate::audit::record_on(&mut *transaction, Some(admin.user_id), event, &target, &detail, &address.to_string())
+        .await?;
+    transaction.commit().await?;
     Ok(ApiOk(()))
 }
 

@@ -67,12 +67,11 @@ pub async fn reset(
         wrong: Message::TwoFactorCodeWrong,
     };
     // The administrator's own code, spent in the transaction that does the reset.
-    let (mut transaction, accepted) = if store::enabled_at(pool, admin.user_id).await?.is_some() {
-        let (transaction, accepted) =
-            check.confirm_enabled(request.code.as_ref(), AppError::Conflict(Message::TwoFactorNotEnabled)).await?;
-        (transaction, Some(accepted))
+    let (mut transaction, confirmed) = if store::enabled_at(pool, admin.user_id).await?.is_some() {
+        let when_off = AppError::Conflict(Message::TwoFactorNotEnabled);
+        (check.confirm_enabled(request.code.as_ref(), when_off).await?, true)
     } else {
-        (state.db.begin_write().await?, None)
+        (state.db.begin_write().await?, false)
     };
     store::delete_enabled(&mut transaction, request.user_id).await?;
     backup_codes::delete_all(&mut transaction, request.user_id).await?;
@@ -85,8 +84,8 @@ pub async fn reset(
         .await?;
     tell_user(&mut transaction, request.user_id, &admin.username).await?;
     transaction.commit().await?;
-    if let Some(accepted) = accepted {
-        check.succeeded(accepted).await?;
+    if confirmed {
+        check.succeeded().await?;
     }
     Ok(ApiOk(()))
 }

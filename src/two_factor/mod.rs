@@ -193,7 +193,7 @@ pub async fn enable(
     };
     let codes = backup_codes::derive(&state.secrets, temp_key.as_bytes());
     let now = now_millis();
-    let mut transaction = pool.begin().await?;
+    let mut transaction = state.db.begin_write().await?;
     if !store::take_setup(&mut transaction, user.user_id, &key_hash, now).await? {
         transaction.rollback().await?;
         return Err(setup_gone());
@@ -203,10 +203,9 @@ pub async fn enable(
         return Err(AppError::Conflict(Message::TwoFactorAlreadyEnabled));
     }
     backup_codes::replace(&mut transaction, &state.secrets, user.user_id, &codes, now).await?;
+    record(&mut transaction, user.user_id, SecurityEvent::Enabled, &address).await?;
     transaction.commit().await?;
-    check.succeeded(accepted).await?;
-    audit::record(pool, Some(user.user_id), action::TWO_FACTOR_ENABLED, "", &address).await?;
-    tell_user(pool, user.user_id, SecurityEvent::Enabled, &address).await?;
+    check.succeeded().await?;
     Ok(ApiOk(BackupCodesResponse { backup_codes: codes }))
 }
 
@@ -237,14 +236,13 @@ pub async fn disable(
         wrong: Message::TwoFactorCodeWrong,
     };
     let not_enabled = AppError::Conflict(Message::TwoFactorNotEnabled);
-    let (mut transaction, accepted) = check.confirm_enabled(request.code.as_ref(), not_enabled).await?;
+    let mut transaction = check.confirm_enabled(request.code.as_ref(), not_enabled).await?;
     store::delete_enabled(&mut transaction, user.user_id).await?;
     backup_codes::delete_all(&mut transaction, user.user_id).await?;
     store::delete_setups(&mut transaction, user.user_id).await?;
+    record(&mut transaction, user.user_id, SecurityEvent::Disabled, &address).await?;
     transaction.commit().await?;
-    check.succeeded(accepted).await?;
-    audit::record(&state.db.pool, Some(user.user_id), action::TWO_FACTOR_DISABLED, "", &address).await?;
-    tell_user(&state.db.pool, user.user_id, SecurityEvent::Disabled, &address).await?;
+    check.succeeded().await?;
     Ok(ApiOk(()))
 }
 
@@ -286,13 +284,12 @@ async fn regenerate(
         wrong: Message::BackupCodesRegenerateFailed,
     };
     let not_enabled = AppError::Conflict(Message::TwoFactorNotEnabled);
-    let (mut transaction, accepted) = check.confirm_enabled(request.code.as_ref(), not_enabled).await?;
+    let mut transaction = check.confirm_enabled(request.code.as_ref(), not_enabled).await?;
     let codes = backup_codes::random(&state.secrets);
     backup_codes::replace(&mut transaction, &state.secrets, user.user_id, &codes, now_millis()).await?;
+    record(&mut transaction, user.user_id, SecurityEvent::BackupCodesRegenerated, address).await?;
     transaction.commit().await?;
-    check.succeeded(accepted).await?;
-    audit::record(&state.db.pool, Some(user.user_id), action::BACKUP_CODES_REGENERATED, "", address).await?;
-    tell_user(&state.db.pool, user.user_id, SecurityEvent::BackupCodesRegenerated, address).await?;
+    check.succeeded().await?;
     Ok(BackupCodesResponse { backup_codes: codes })
 }
 
@@ -333,18 +330,27 @@ enum SecurityEvent {
     BackupCodesRegenerated,
 }
 
-async fn tell_user(pool: &sqlx::AnyPool, user_id: i64, event: SecurityEvent, address: &str) -> Result<(), AppError> {
+/// The change's audit record and the user's notice, written in its transaction: neither is
+/// lost to a failure after the commit, nor written for a change that did not commit.
+async fn record(
+    connection: &mut sqlx::AnyConnection,
+    user_id: i64,
+    event: SecurityEvent,
+    address: &str,
+) -> Result<(), AppError> {
     use crate::i18n::notices::Notice;
     use crate::user_centre::inbox::{MessageKind, Notification, notify};
-    let (title, message_type) = match event {
-        SecurityEvent::Enabled => (Notice::TwoFactorEnabled, 1),
+    let (title, message_type, event_action) = match event {
+        SecurityEvent::Enabled => (Notice::TwoFactorEnabled, 1, action::TWO_FACTOR_ENABLED),
         // Turning protection off is the change an attacker would make: flag it.
-        SecurityEvent::Disabled => (Notice::TwoFactorDisabled, 3),
-        SecurityEvent::BackupCodesRegenerated => (Notice::BackupCodesRegenerated, 2),
+        SecurityEvent::Disabled => (Notice::TwoFactorDisabled, 3, action::TWO_FACTOR_DISABLED),
+        SecurityEvent::BackupCodesRegenerated => (Notice::BackupCodesRegenerated, 2, action::BACKUP_CODES_REGENERATED),
     };
+    let target = audit::target::user(user_id);
+    audit::record_on(&mut *connection, Some(user_id), event_action, &target, "", address).await?;
     let content = Notice::SecurityChangeFrom { address: address.to_string() }.stored();
     notify(
-        pool,
+        connection,
         user_id,
         Notification {
             kind: MessageKind::Notice,

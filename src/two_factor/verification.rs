@@ -9,7 +9,8 @@
 //!    sessions, sign-ins or addresses do not reset it). Past the first free failures the
 //!    user must wait before the next code, longer each time; reaching the limit locks.
 //! 4. A right code is spent inside the caller's transaction, next to what it
-//!    authorises, so of parallel requests with one code exactly one succeeds.
+//!    authorises, so of parallel requests with one code exactly one succeeds. A backup
+//!    code's use goes to the audit trail in that transaction too.
 //!
 //! A right code that was already used (a replay, or the loser of a race) gets the same
 //! answer but is not counted: it is not a guess, and counting it would let a
@@ -90,14 +91,13 @@ impl CodeCheck<'_> {
         &self,
         code: Option<&Value>,
         when_off: AppError,
-    ) -> Result<(Transaction<'static, Any>, AcceptedCode), AppError> {
+    ) -> Result<Transaction<'static, Any>, AppError> {
         let pool = &self.state.db.pool;
         let Some(enabled) = store::find_enabled(pool, &self.state.secrets, self.user_id).await? else {
             return Err(when_off);
         };
         let accepted = self.accept(&CodeTarget::from(&enabled), code).await?;
-        let transaction = self.spend(pool.begin().await?, accepted).await?;
-        Ok((transaction, accepted))
+        self.spend(pool.begin().await?, accepted).await
     }
 
     fn throttle_key(&self) -> String {
@@ -174,7 +174,14 @@ impl CodeCheck<'_> {
         let spent = match accepted {
             AcceptedCode::Step(step) => store::spend_step(&mut transaction, self.user_id, step).await?,
             AcceptedCode::BackupCode(id) => {
-                backup_codes::spend(&mut transaction, self.user_id, id, now_millis()).await?
+                let spent = backup_codes::spend(&mut transaction, self.user_id, id, now_millis()).await?;
+                // In the trail exactly when the code's use commits, before what it authorised.
+                if spent {
+                    let (target, event) = (audit::target::user(self.user_id), action::BACKUP_CODE_USED);
+                    let (user, purpose, address) = (Some(self.user_id), self.purpose, self.client_address);
+                    audit::record_on(&mut *transaction, user, event, &target, purpose, address).await?;
+                }
+                spent
             }
         };
         if spent {
@@ -185,15 +192,9 @@ impl CodeCheck<'_> {
         }
     }
 
-    /// After the transaction committed: forgives earlier failures and writes a backup
-    /// code's use to the audit trail.
-    pub async fn succeeded(&self, accepted: AcceptedCode) -> Result<(), AppError> {
-        let pool = &self.state.db.pool;
-        throttle::clear(pool, &self.throttle_key()).await?;
-        if let AcceptedCode::BackupCode(_) = accepted {
-            audit::record(pool, Some(self.user_id), action::BACKUP_CODE_USED, self.purpose, self.client_address)
-                .await?;
-        }
+    /// After the transaction committed: forgives earlier failures.
+    pub async fn succeeded(&self) -> Result<(), AppError> {
+        throttle::clear(&self.state.db.pool, &self.throttle_key()).await?;
         Ok(())
     }
 }

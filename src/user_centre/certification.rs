@@ -249,7 +249,7 @@ pub async fn submit(
 ) -> ApiResult<CertificationRecord> {
     let submission = parse_submission(request)?;
     let now = now_millis();
-    let mut transaction = state.db.pool.begin().await?;
+    let mut transaction = state.db.begin_write().await?;
     // Insert with placeholders first: the ciphertexts are bound to the row id.
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO certifications (user_id, account_type, legal_person, legal_person_certificate_type,
@@ -285,13 +285,14 @@ pub async fn submit(
     .bind(id)
     .execute(&mut *transaction)
     .await?;
+    // The audit record and the administrators' to-do commit with the submission.
+    let (detail, target) = (format!("record {id}"), audit::target::user(caller.user_id));
+    let event = action::CERTIFICATION_SUBMITTED;
+    audit::record_on(&mut *transaction, Some(caller.user_id), event, &target, &detail, &address.to_string()).await?;
+    let queue = &submission.enterprise_name;
+    super::certification_queue::announce_submission(&mut transaction, &caller.username, queue).await?;
     transaction.commit().await?;
-    let detail = format!("record {id}");
-    audit::record(&state.db.pool, Some(caller.user_id), action::CERTIFICATION_SUBMITTED, &detail, &address.to_string())
-        .await?;
     let row = visible_record(&state, &caller, id).await?;
-    let username: String = row.try_get("username")?;
-    super::certification_queue::announce_submission(&state.db.pool, &username, &submission.enterprise_name).await?;
     Ok(ApiOk(record_from_row(&state, &row, true)?))
 }
 
@@ -360,19 +361,22 @@ pub async fn withdraw(
     if row.try_get::<i64, _>("user_id")? != caller.user_id {
         return Err(AppError::NotFound);
     }
+    let mut transaction = state.db.begin_write().await?;
     let changed = sqlx::query("UPDATE certifications SET status = $1, decided_at = $2 WHERE id = $3 AND status = $4")
         .bind(WITHDRAWN)
         .bind(now_millis())
         .bind(request.id)
         .bind(AUDITING)
-        .execute(&state.db.pool)
+        .execute(&mut *transaction)
         .await?;
     if changed.rows_affected() == 0 {
         return Err(AppError::conflict_on("id", Message::UserCentre(Text::CertificationNotWithdrawable)));
     }
-    let detail = format!("record {}", request.id);
-    audit::record(&state.db.pool, Some(caller.user_id), action::CERTIFICATION_WITHDRAWN, &detail, &address.to_string())
-        .await?;
+    // The audit record commits with the withdrawal.
+    let (detail, target) = (format!("record {}", request.id), audit::target::user(caller.user_id));
+    let event = action::CERTIFICATION_WITHDRAWN;
+    audit::record_on(&mut *transaction, Some(caller.user_id), event, &target, &detail, &address.to_string()).await?;
+    transaction.commit().await?;
     let row = visible_record(&state, &caller, request.id).await?;
     Ok(ApiOk(record_from_row(&state, &row, true)?))
 }
@@ -418,7 +422,7 @@ pub async fn review(
     let owner: i64 = row.try_get("user_id")?;
     let enterprise: String = row.try_get("enterprise_name")?;
     let now = now_millis();
-    let mut transaction = state.db.pool.begin().await?;
+    let mut transaction = state.db.begin_write().await?;
     let changed = sqlx::query(
         "UPDATE certifications SET status = $1, reject_reason = $2, decided_at = $3, decided_by = $4
          WHERE id = $5 AND status = $6",

@@ -10,7 +10,6 @@ use crate::session::AdminUser;
 use crate::state::AppState;
 use axum::extract::State;
 use serde::Serialize;
-use sqlx::AnyPool;
 use utoipa::ToSchema;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -33,14 +32,18 @@ pub async fn pending_count(State(state): State<AppState>, _admin: AdminUser) -> 
 
 /// A to-do for every administrator: who submitted what. Titles carry both languages
 /// ([`Notice::stored`]), as the other notices do; the console shows the reader's half.
-pub async fn announce_submission(pool: &AnyPool, username: &str, enterprise: &str) -> Result<(), sqlx::Error> {
+pub async fn announce_submission(
+    connection: &mut sqlx::AnyConnection,
+    username: &str,
+    enterprise: &str,
+) -> Result<(), sqlx::Error> {
     let administrators: Vec<i64> =
-        sqlx::query_scalar("SELECT id FROM users WHERE role = 'admin'").fetch_all(pool).await?;
+        sqlx::query_scalar("SELECT id FROM users WHERE role = 'admin'").fetch_all(&mut *connection).await?;
     let content = format!("{username}：{enterprise}");
     let (title, sub_title) = (Notice::CertificationSubmitted.stored(), Notice::RealNameCertification.stored());
     for administrator in administrators {
         notify(
-            pool,
+            &mut *connection,
             administrator,
             Notification {
                 kind: MessageKind::Todo,

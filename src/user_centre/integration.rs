@@ -29,14 +29,18 @@ pub async fn change_integration(
     let integration = Integration::parse(request)?;
     // No internal destinations (SSRF), unless the server allows them.
     crate::notify_guard::check_url_field(&state, "notify_url", &integration.notify_url)?;
+    // The settings and their audit record commit together.
+    let mut transaction = state.db.begin_write().await?;
     sqlx::query("UPDATE users SET notify_url = $1, ip_whitelist = $2 WHERE id = $3")
         .bind(&integration.notify_url)
         .bind(&integration.ip_whitelist)
         .bind(caller.user_id)
-        .execute(&state.db.pool)
+        .execute(&mut *transaction)
         .await?;
+    let (target, event) = (audit::target::user(caller.user_id), action::INTEGRATION_CHANGED);
+    audit::record_on(&mut *transaction, Some(caller.user_id), event, &target, "", &address.to_string()).await?;
+    transaction.commit().await?;
     // The open API's recent keys hold the whitelist (`crate::recent`): read it again.
     state.sessions.forget_all();
-    audit::record(&state.db.pool, Some(caller.user_id), action::INTEGRATION_CHANGED, "", &address.to_string()).await?;
     Ok(ApiOk(load_profile(&state, caller.user_id).await?))
 }
