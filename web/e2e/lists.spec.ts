@@ -7,7 +7,16 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { expandFilters, expect, loginAs, signOut, test, useLocale } from './support/console';
+import {
+  expandFilters,
+  expect,
+  loginAs,
+  openOverlay,
+  overlaysSettled,
+  signOut,
+  test,
+  useLocale,
+} from './support/console';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -123,7 +132,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await firstRow(page, 'order-table');
 
     // Column settings: hide one, move one; density; all kept for this user across a reload.
-    await page.getByTestId('column-settings-open').click();
+    // Clicked while the popover still zooms in, a checkbox scrolled the page by the height
+    // of the toolbar above it (seen in the en-US screenshot): wait for it to stand still.
+    await openOverlay(page, page.getByTestId('column-settings-open'), page.getByTestId('column-settings'));
     await page.getByTestId('column-toggle-product_name').click();
     await expect(page.locator('th[data-column=product_name]')).toHaveCount(0);
     await page.getByTestId('column-up-status').click();
@@ -138,9 +149,12 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       'status',
       'face_value_fen',
     ]);
-    await page.getByTestId('density-open').click();
+    await openOverlay(page, page.getByTestId('density-open'), page.getByTestId('density-small'));
     await page.getByTestId('density-small').click();
     await expect(page.getByTestId('order-table')).toHaveAttribute('data-density', 'small');
+    // The screenshot shows the page, not the menu on its way out.
+    await expect(page.getByTestId('density-small')).toBeHidden();
+    await overlaysSettled(page);
     await page.screenshot({ path: `${screenshots}lists-${locale}-order-list-settings.png` });
     await page.reload();
     await firstRow(page, 'order-table');

@@ -108,14 +108,18 @@ export async function chooseFromMenu(open: () => Promise<void>, item: Locator, d
   }).toPass({ timeout: 30_000 });
 }
 
-/** antd drawers slide, dialogs and pop-confirms zoom: their motion classes are on while they move. */
+/**
+ * antd drawers and dropdown menus slide, dialogs and pop-confirms zoom: their motion classes
+ * are on while they move.
+ */
 const MOVING_OVERLAYS = [
   '.ant-drawer-content-wrapper[class*="-motion-"]',
   '.ant-modal[class*="-zoom-"]',
   '.ant-popover[class*="-zoom-"]',
+  '.ant-dropdown[class*="-slide-"]',
 ].join(', ');
 
-/** Wait until no drawer or dialog is sliding or zooming. */
+/** Wait until no drawer, dialog, popover or menu is sliding or zooming. */
 export async function overlaysSettled(page: Page) {
   await expect(page.locator(MOVING_OVERLAYS)).toHaveCount(0);
 }
