@@ -264,6 +264,8 @@ pub async fn resend(
         _ => return Err(AppError::NotFound),
     }
     let now = now_millis();
+    // The queued send and its audit record commit together.
+    let mut transaction = app.db.begin_write().await?;
     let queued = sqlx::query(
         "UPDATE notifications SET state = CASE WHEN attempts = 0 THEN 0 ELSE 2 END, next_attempt_at = $1,
                 lease_owner = NULL
@@ -271,16 +273,27 @@ pub async fn resend(
     )
     .bind(now)
     .bind(request.id)
-    .execute(&app.db.pool)
+    .execute(&mut *transaction)
     .await?
     .rows_affected();
     if queued == 0 {
         return Err(AppError::Conflict(NotifyMessage::InFlight.into()));
     }
     let detail = format!("notification {}", request.id);
-    audit::record(&app.db.pool, Some(caller.user_id), action::NOTIFICATION_RESENT, &detail, &address.to_string())
-        .await?;
+    record_resend(&mut transaction, caller.user_id, &detail, &address.to_string()).await?;
+    transaction.commit().await?;
     Ok(ApiOk(Resent { queued: 1 }))
+}
+
+/// A resend in the audit trail, written in the transaction that queues it.
+async fn record_resend(
+    connection: &mut sqlx::AnyConnection,
+    user_id: i64,
+    detail: &str,
+    address: &str,
+) -> Result<(), sqlx::Error> {
+    let target = audit::target::user(user_id);
+    audit::record_on(connection, Some(user_id), action::NOTIFICATION_RESENT, &target, detail, address).await
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -324,11 +337,13 @@ pub async fn resend_failed(
     if let Some(merchant) = merchant {
         query = query.bind(merchant);
     }
-    let queued = query.execute(&app.db.pool).await?.rows_affected();
+    // The queued sends and their audit record commit together.
+    let mut transaction = app.db.begin_write().await?;
+    let queued = query.execute(&mut *transaction).await?.rows_affected();
     let queued = i64::try_from(queued).unwrap_or(i64::MAX);
     let detail = format!("{queued} failed notifications");
-    audit::record(&app.db.pool, Some(caller.user_id), action::NOTIFICATION_RESENT, &detail, &address.to_string())
-        .await?;
+    record_resend(&mut transaction, caller.user_id, &detail, &address.to_string()).await?;
+    transaction.commit().await?;
     Ok(ApiOk(Resent { queued }))
 }
 

@@ -209,17 +209,13 @@ pub async fn save(
         enabled: request.enabled,
         low_balance_fen: request.low_balance_fen,
     };
-    let id = setup::upsert(&state.db.pool, &state.secrets, &spec).await?;
+    // The channel and its audit record commit together.
+    let mut transaction = state.db.begin_write().await?;
+    let id = setup::upsert(&mut *transaction, &state.secrets, &spec).await?;
     // Never the secret in the trail: only that it changed.
     let detail = format!("channel {code}{}", if secret.is_some() { ", secret set" } else { "" });
-    crate::audit::record(
-        &state.db.pool,
-        Some(admin.user_id),
-        crate::audit::action::CHANNEL_SAVED,
-        &detail,
-        &address.to_string(),
-    )
-    .await?;
+    record(&mut transaction, admin.user_id, crate::audit::action::CHANNEL_SAVED, &detail, &address.to_string()).await?;
+    transaction.commit().await?;
     Ok(ApiOk(SavedChannel { id }))
 }
 
@@ -252,8 +248,7 @@ pub async fn enable(
         return Err(AppError::NotFound);
     }
     let detail = format!("channel {} enabled={}", request.id, request.enabled);
-    let (target, event) = (crate::audit::target::user(admin.user_id), crate::audit::action::CHANNEL_ENABLED);
-    crate::audit::record_on(&mut *transaction, Some(admin.user_id), event, &target, &detail, &address.to_string())
+    record(&mut transaction, admin.user_id, crate::audit::action::CHANNEL_ENABLED, &detail, &address.to_string())
         .await?;
     transaction.commit().await?;
     Ok(ApiOk(()))
@@ -388,15 +383,25 @@ pub async fn save_products(
     if !refused.is_empty() {
         return Err(AppError::Unprocessable(refused));
     }
-    setup::set_supplies(&state.db, request.id, &supplies).await?;
+    let mut transaction = state.db.begin_write().await?;
+    setup::write_supplies(&mut transaction, request.id, &supplies).await?;
     let detail = format!("channel {} products {}", request.id, supplies.len());
-    crate::audit::record(
-        &state.db.pool,
-        Some(admin.user_id),
-        crate::audit::action::CHANNEL_PRODUCTS_SAVED,
-        &detail,
-        &address.to_string(),
-    )
-    .await?;
+    let event = crate::audit::action::CHANNEL_PRODUCTS_SAVED;
+    record(&mut transaction, admin.user_id, event, &detail, &address.to_string()).await?;
+    transaction.commit().await?;
     Ok(ApiOk(()))
+}
+
+/// An administrator's change to the channels, in the audit trail in the change's own
+/// transaction: it is not lost to a failure after the commit, nor written for a change that
+/// did not commit.
+async fn record(
+    connection: &mut sqlx::AnyConnection,
+    admin: i64,
+    event: &str,
+    detail: &str,
+    address: &str,
+) -> Result<(), sqlx::Error> {
+    let target = crate::audit::target::user(admin);
+    crate::audit::record_on(connection, Some(admin), event, &target, detail, address).await
 }

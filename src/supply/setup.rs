@@ -20,7 +20,11 @@ pub struct ChannelSpec<'a> {
 }
 
 /// Creates the channel, or updates the one with this code; returns its id.
-pub async fn upsert(pool: &sqlx::AnyPool, secrets: &Secrets, spec: &ChannelSpec<'_>) -> anyhow::Result<i64> {
+pub async fn upsert<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    secrets: &Secrets,
+    spec: &ChannelSpec<'_>,
+) -> anyhow::Result<i64> {
     let now = now_millis();
     let sealed =
         spec.secret.map(|secret| secrets.encrypt(secret.as_bytes(), &secret_context(spec.code))).transpose()?;
@@ -43,7 +47,7 @@ pub async fn upsert(pool: &sqlx::AnyPool, secrets: &Secrets, spec: &ChannelSpec<
     .bind(i64::from(spec.enabled))
     .bind(spec.low_balance_fen)
     .bind(now)
-    .fetch_one(pool)
+    .fetch_one(executor)
     .await?;
     Ok(id)
 }
@@ -60,8 +64,19 @@ pub struct Supply {
 
 /// Sets (inserts or replaces) what a channel supplies, in one transaction.
 pub async fn set_supplies(db: &crate::db::Database, channel_id: i64, supplies: &[Supply]) -> anyhow::Result<()> {
-    let now = now_millis();
     let mut transaction = db.begin_write().await?;
+    write_supplies(&mut transaction, channel_id, supplies).await?;
+    transaction.commit().await?;
+    Ok(())
+}
+
+/// Sets what a channel supplies, inside the caller's transaction.
+pub async fn write_supplies(
+    connection: &mut sqlx::AnyConnection,
+    channel_id: i64,
+    supplies: &[Supply],
+) -> Result<(), sqlx::Error> {
+    let now = now_millis();
     for supply in supplies {
         sqlx::query(
             "INSERT INTO channel_products (channel_id, product_id, cost_fen, priority, weight, enabled, updated_at)
@@ -77,10 +92,9 @@ pub async fn set_supplies(db: &crate::db::Database, channel_id: i64, supplies: &
         .bind(supply.weight)
         .bind(i64::from(supply.enabled))
         .bind(now)
-        .execute(&mut *transaction)
+        .execute(&mut *connection)
         .await?;
     }
-    transaction.commit().await?;
     Ok(())
 }
 

@@ -99,6 +99,8 @@ pub async fn upload(
     }
     let content_type = sniff_image_type(&image).ok_or_else(|| avatar_content_error(Text::AvatarNotAnImage))?;
     let size = image.len();
+    // The image and its audit record commit together.
+    let mut transaction = state.db.begin_write().await?;
     sqlx::query(
         "INSERT INTO avatars (user_id, content_type, data, updated_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (user_id) DO UPDATE SET content_type = excluded.content_type, data = excluded.data,
@@ -108,12 +110,14 @@ pub async fn upload(
     .bind(content_type)
     .bind(image)
     .bind(now_millis())
-    .execute(&state.db.pool)
+    .execute(&mut *transaction)
     .await?;
+    let (target, event) = (audit::target::user(caller.user_id), action::AVATAR_CHANGED);
+    audit::record_on(&mut *transaction, Some(caller.user_id), event, &target, content_type, &address.to_string())
+        .await?;
+    transaction.commit().await?;
     // userInfo's cached answers say whether there is an avatar.
     state.sessions.forget_all();
-    audit::record(&state.db.pool, Some(caller.user_id), action::AVATAR_CHANGED, content_type, &address.to_string())
-        .await?;
     Ok(ApiOk(AvatarSaved { content_type: content_type.to_string(), size }))
 }
 

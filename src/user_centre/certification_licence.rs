@@ -129,6 +129,8 @@ pub async fn upload(
             .await?;
     owned.ok_or_else(not_editable)?;
     let size = image.len();
+    // The licence and its audit record commit together.
+    let mut transaction = state.db.begin_write().await?;
     sqlx::query(
         "INSERT INTO certification_licences (certification_id, content_type, data, size_bytes, uploaded_at)
          VALUES ($1, $2, $3, $4, $5)
@@ -140,17 +142,12 @@ pub async fn upload(
     .bind(image)
     .bind(size as i64)
     .bind(now_millis())
-    .execute(&state.db.pool)
+    .execute(&mut *transaction)
     .await?;
     let detail = format!("record {id} licence {content_type} {size} bytes");
-    audit::record(
-        &state.db.pool,
-        Some(caller.user_id),
-        action::CERTIFICATION_LICENCE_UPLOADED,
-        &detail,
-        &address.to_string(),
-    )
-    .await?;
+    let (target, event) = (audit::target::user(caller.user_id), action::CERTIFICATION_LICENCE_UPLOADED);
+    audit::record_on(&mut *transaction, Some(caller.user_id), event, &target, &detail, &address.to_string()).await?;
+    transaction.commit().await?;
     Ok(ApiOk(LicenceSaved { id, content_type: content_type.to_string(), size }))
 }
 
