@@ -139,18 +139,20 @@ pub struct NewSession {
     pub expires_at: i64,
 }
 
-/// Opens a session and ends the user's oldest ones beyond the configured maximum.
+/// Opens a session and ends the user's oldest ones beyond the configured maximum, in the
+/// caller's transaction (which writes the sign-in's audit record beside them). Returns the
+/// session and how many were ended: if any, the session cache must be forgotten once the
+/// transaction has committed.
 pub async fn create_session(
-    state: &AppState,
+    transaction: &mut sqlx::AnyConnection,
+    policy: &crate::config::SessionPolicy,
     user_id: i64,
     client_address: &str,
     user_agent: &str,
-) -> Result<NewSession, AppError> {
-    let policy = &state.config.session;
+) -> Result<(NewSession, u64), AppError> {
     let now = now_millis();
     let expires_at = now.saturating_add(duration_millis(policy.absolute_lifetime));
     let token = new_token();
-    let mut transaction = state.db.pool.begin().await?;
     sqlx::query(
         "INSERT INTO sessions (token_hash, user_id, created_at, last_used_at, expires_at, client_address, user_agent)
          VALUES ($1, $2, $3, $3, $4, $5, $6)",
@@ -176,13 +178,7 @@ pub async fn create_session(
     .execute(&mut *transaction)
     .await?
     .rows_affected();
-    transaction.commit().await?;
-    // Only when older sessions were ended: a sign-in that ends none must not make every
-    // other caller read its session from the database again.
-    if ended > 0 {
-        state.sessions.forget_all();
-    }
-    Ok(NewSession { token, expires_at })
+    Ok((NewSession { token, expires_at }, ended))
 }
 
 /// Ends the session of `token` if it is still open. Returns whether one was ended.

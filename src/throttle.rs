@@ -61,7 +61,11 @@ pub async fn is_known_address(pool: &AnyPool, user_id: i64, address_key: &str) -
 }
 
 /// Remembers a successful sign-in's address for the account.
-pub async fn remember_address(pool: &AnyPool, user_id: i64, address_key: &str) -> Result<(), AppError> {
+pub async fn remember_address<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+    user_id: i64,
+    address_key: &str,
+) -> Result<(), AppError> {
     sqlx::query(
         "INSERT INTO login_known_addresses (user_id, address_key, last_success_at) VALUES ($1, $2, $3)
          ON CONFLICT (user_id, address_key) DO UPDATE SET last_success_at = excluded.last_success_at",
@@ -69,7 +73,7 @@ pub async fn remember_address(pool: &AnyPool, user_id: i64, address_key: &str) -
     .bind(user_id)
     .bind(address_key)
     .bind(now_millis())
-    .execute(pool)
+    .execute(executor)
     .await?;
     Ok(())
 }

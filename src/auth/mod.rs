@@ -93,11 +93,22 @@ pub(crate) async fn open_session(
         return Err(AppError::Forbidden(AdminMessage::MerchantDisabled.into()));
     }
     let user_agent = headers.get(axum::http::header::USER_AGENT).and_then(|value| value.to_str().ok()).unwrap_or("");
-    let session = create_session(state, account.user_id, address, user_agent).await?;
+    // The session, the sign-in's known address and its audit record commit together: no
+    // session without its record in the trail.
+    let mut transaction = state.db.pool.begin().await?;
+    let (session, ended) =
+        create_session(&mut transaction, &state.config.session, account.user_id, address, user_agent).await?;
     if let Ok(ip) = address.parse::<std::net::IpAddr>() {
-        throttle::remember_address(&state.db.pool, account.user_id, &throttle::address_key(ip)).await?;
+        throttle::remember_address(&mut *transaction, account.user_id, &throttle::address_key(ip)).await?;
     }
-    audit::record(&state.db.pool, Some(account.user_id), action::LOGIN, detail, address).await?;
+    let target = audit::target::user(account.user_id);
+    audit::record_on(&mut *transaction, Some(account.user_id), action::LOGIN, &target, detail, address).await?;
+    transaction.commit().await?;
+    // Only when older sessions were ended: a sign-in that ends none must not make every
+    // other caller read its session from the database again.
+    if ended > 0 {
+        state.sessions.forget_all();
+    }
     // What the console's first page needs beside the session comes with it: asked for
     // separately, it was a round trip between the sign-in answer and that page's drawing.
     let user = crate::users::own_user_info(state, account.user_id).await?;
