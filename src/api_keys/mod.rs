@@ -117,7 +117,7 @@ async fn announce(
     address: &str,
     created: bool,
 ) -> Result<(), AppError> {
-    use crate::user_centre::inbox::{MessageKind, Notification, notify};
+    use crate::user_centre::inbox::{Notification, notify_merchant};
     let (action, title) = if created {
         (action::API_KEY_CREATED, Notice::ApiKeyCreated)
     } else {
@@ -128,20 +128,9 @@ async fn announce(
     audit::record_on(&mut *connection, Some(caller.user_id), action, &target, &detail, address).await?;
     let content =
         Notice::ApiKeyChange { key_id: key_id.to_string(), by: caller.username.clone(), address: address.to_string() };
-    let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1 AND role = 'user'")
-        .bind(merchant_id)
-        .fetch_all(&mut *connection)
-        .await?;
-    for user_id in users {
-        let notification = Notification {
-            kind: MessageKind::Notice,
-            title: &title.stored(),
-            sub_title: &Notice::AccountSecurity.stored(),
-            content: &content.stored(),
-            message_type: 2,
-        };
-        notify(&mut *connection, user_id, notification).await?;
-    }
+    let (title, sub_title, content) = (title.stored(), Notice::AccountSecurity.stored(), content.stored());
+    let notification = Notification::notice(&title, &sub_title, &content, 2);
+    notify_merchant(connection, merchant_id, notification).await?;
     Ok(())
 }
 

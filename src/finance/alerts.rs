@@ -3,7 +3,7 @@
 use crate::domain::yuan;
 use crate::i18n::notices::Notice;
 use crate::state::AppState;
-use crate::user_centre::inbox::{MessageKind, Notification, notify};
+use crate::user_centre::inbox::{Notification, notify_merchant};
 
 /// After orders were charged: if they took the balance from at or above the alert
 /// threshold to below it, every user of the merchant gets one notice (not one per order
@@ -21,21 +21,8 @@ pub async fn low_balance_after_debit(
     let content = Notice::LowBalanceDetail { balance: yuan(balance_after_fen), line: yuan(threshold) }.stored();
     let (title, sub_title) = (Notice::LowBalance.stored(), Notice::PleaseTopUp.stored());
     let result: Result<(), sqlx::Error> = async {
-        let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1")
-            .bind(merchant_id)
-            .fetch_all(&state.db.pool)
-            .await?;
-        for user_id in users {
-            let notification = Notification {
-                kind: MessageKind::Notice,
-                title: &title,
-                sub_title: &sub_title,
-                content: &content,
-                message_type: 2,
-            };
-            notify(&state.db.pool, user_id, notification).await?;
-        }
-        Ok(())
+        let notification = Notification::notice(&title, &sub_title, &content, 2);
+        notify_merchant(&mut *state.db.pool.acquire().await?, merchant_id, notification).await
     }
     .await;
     if let Err(error) = result {

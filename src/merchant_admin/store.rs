@@ -8,7 +8,7 @@ use crate::error::AppError;
 use crate::i18n::AdminMessage;
 use crate::i18n::notices::Notice;
 use crate::password::NewPassword;
-use crate::user_centre::inbox::{MessageKind, Notification, notify};
+use crate::user_centre::inbox::{Notification, notify, notify_merchant};
 use crate::users::repository::FIRST_MERCHANT_ID;
 use sqlx::{Any, Transaction};
 
@@ -183,14 +183,8 @@ async fn tell_merchant(
     merchant_id: i64,
     content: Notice,
 ) -> Result<(), sqlx::Error> {
-    let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1")
-        .bind(merchant_id)
-        .fetch_all(&mut *connection)
-        .await?;
-    for user_id in users {
-        tell_user(connection, user_id, &Notice::MerchantAccount, &content).await?;
-    }
-    Ok(())
+    let (account, content) = (Notice::MerchantAccount.stored(), content.stored());
+    notify_merchant(connection, merchant_id, Notification::notice(&account, &account, &content, 2)).await
 }
 
 /// A notice in the user's message center, written in the change's transaction like its
@@ -202,14 +196,8 @@ async fn tell_user(
     title: &Notice,
     content: &Notice,
 ) -> Result<(), sqlx::Error> {
-    let notification = Notification {
-        kind: MessageKind::Notice,
-        title: &title.stored(),
-        sub_title: &Notice::MerchantAccount.stored(),
-        content: &content.stored(),
-        message_type: 2,
-    };
-    notify(connection, user_id, notification).await
+    let (title, account, content) = (title.stored(), Notice::MerchantAccount.stored(), content.stored());
+    notify(connection, user_id, Notification::notice(&title, &account, &content, 2)).await
 }
 
 /// Disables or enables a merchant. Disabling ends its users' sessions in the same

@@ -317,26 +317,13 @@ pub async fn record(state: &AppState, owner: &str, outcomes: &[(Claimed, Attempt
 
 async fn tell_exhausted(connection: &mut sqlx::AnyConnection, notification: &Claimed) -> Result<(), sqlx::Error> {
     use crate::i18n::notices::Notice;
-    use crate::user_centre::inbox::{MessageKind, Notification, notify};
+    use crate::user_centre::inbox::{Notification, notify_merchant};
     let content = Notice::NotificationExhaustedDetail {
         order_no: notification.order_no.clone().unwrap_or_else(|| notification.event_id.clone()),
         url: notification.url.chars().take(200).collect(),
     }
     .stored();
     let (title, sub_title) = (Notice::NotificationExhausted.stored(), Notice::Integration.stored());
-    let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1")
-        .bind(notification.merchant_id)
-        .fetch_all(&mut *connection)
-        .await?;
-    for user_id in users {
-        let message = Notification {
-            kind: MessageKind::Notice,
-            title: &title,
-            sub_title: &sub_title,
-            content: &content,
-            message_type: 3,
-        };
-        notify(&mut *connection, user_id, message).await?;
-    }
-    Ok(())
+    let message = Notification::notice(&title, &sub_title, &content, 3);
+    notify_merchant(connection, notification.merchant_id, message).await
 }

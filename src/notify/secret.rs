@@ -189,24 +189,12 @@ async fn tell_merchant(
     address: &str,
 ) -> Result<(), AppError> {
     use crate::i18n::notices::Notice;
-    use crate::user_centre::inbox::{MessageKind, Notification, notify};
+    use crate::user_centre::inbox::{Notification, notify_merchant};
     let content =
         Notice::WebhookSecretRotatedDetail { until: crate::domain::beijing_time(until), address: address.to_string() }
             .stored();
     let (title, sub_title) = (Notice::WebhookSecretRotated.stored(), Notice::Integration.stored());
-    let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1")
-        .bind(merchant_id)
-        .fetch_all(&mut *connection)
-        .await?;
-    for user_id in users {
-        let notification = Notification {
-            kind: MessageKind::Notice,
-            title: &title,
-            sub_title: &sub_title,
-            content: &content,
-            message_type: 2,
-        };
-        notify(&mut *connection, user_id, notification).await?;
-    }
+    let notification = Notification::notice(&title, &sub_title, &content, 2);
+    notify_merchant(connection, merchant_id, notification).await?;
     Ok(())
 }

@@ -36,6 +36,7 @@ impl MessageKind {
 
 /// Something to tell a user. Titles are stored in the language they were written in;
 /// events write both languages into title and sub-title (zh first, the console's default).
+#[derive(Debug, Clone, Copy)]
 pub struct Notification<'a> {
     pub kind: MessageKind,
     pub title: &'a str,
@@ -43,6 +44,13 @@ pub struct Notification<'a> {
     pub content: &'a str,
     /// 0 to 3 on notices and to-dos (spec §3): 0 info, 1 success, 2 warning, 3 urgent.
     pub message_type: i64,
+}
+
+impl<'a> Notification<'a> {
+    /// A notice (the message center's first tab) of `message_type` 0 to 3.
+    pub fn notice(title: &'a str, sub_title: &'a str, content: &'a str, message_type: i64) -> Self {
+        Self { kind: MessageKind::Notice, title, sub_title, content, message_type }
+    }
 }
 
 /// Puts a message in a user's inbox: through a transaction's connection, it commits with the
@@ -65,6 +73,23 @@ pub async fn notify<'c>(
     .bind(now_millis())
     .execute(executor)
     .await?;
+    Ok(())
+}
+
+/// Puts the same message in the inbox of every user of a merchant, through the change's
+/// transaction.
+pub async fn notify_merchant(
+    connection: &mut sqlx::AnyConnection,
+    merchant_id: i64,
+    notification: Notification<'_>,
+) -> Result<(), sqlx::Error> {
+    let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1")
+        .bind(merchant_id)
+        .fetch_all(&mut *connection)
+        .await?;
+    for user_id in users {
+        notify(&mut *connection, user_id, notification).await?;
+    }
     Ok(())
 }
 
