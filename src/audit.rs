@@ -1,7 +1,6 @@
 //! The audit trail: who did what, when and from where. Append-only.
 
 use crate::db::now_millis;
-use sqlx::AnyPool;
 
 pub mod action {
     /// Declares the action codes and [`ALL`], the list the audit page filters by.
@@ -113,16 +112,17 @@ pub mod target {
 
 /// Writes one event about the actor's own account (target `user:<actor>`; none without an
 /// actor). Events about anything else go through [`record_on`] with their target.
-/// `detail` is free text for people and must never hold a secret.
-pub async fn record(
-    pool: &AnyPool,
+/// `detail` is free text for people and must never hold a secret. On a pool, or inside the
+/// transaction of the change it records.
+pub async fn record<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
+    executor: E,
     user_id: Option<i64>,
     action: &str,
     detail: &str,
     client_address: &str,
 ) -> Result<(), sqlx::Error> {
     let target = user_id.map(target::user).unwrap_or_default();
-    record_on(pool, user_id, action, &target, detail, client_address).await
+    record_on(executor, user_id, action, &target, detail, client_address).await
 }
 
 /// Writes one event about `target` (see [`target`]), on a pool or inside a transaction.

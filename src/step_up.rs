@@ -77,8 +77,7 @@ pub async fn confirm(
         .bind(admin.session_id)
         .execute(&mut *transaction)
         .await?;
-    let (target, event) = (audit::target::user(admin.user_id), action::STEP_UP_CONFIRMED);
-    audit::record_on(&mut *transaction, Some(admin.user_id), event, &target, "", &address).await?;
+    audit::record(&mut *transaction, Some(admin.user_id), action::STEP_UP_CONFIRMED, "", &address).await?;
     transaction.commit().await?;
     check.succeeded().await?;
     Ok(ApiOk(StepUpResponse { valid_until: millis_to_rfc3339(until) }))

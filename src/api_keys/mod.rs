@@ -286,8 +286,7 @@ pub async fn set_legacy(
         .await?;
     let action = if request.enabled { action::API_KEY_LEGACY_ON } else { action::API_KEY_LEGACY_OFF };
     let detail = format!("merchant {merchant_id} key {}", request.key_id);
-    let target = audit::target::user(caller.user_id);
-    audit::record_on(&mut *transaction, Some(caller.user_id), action, &target, &detail, &address.to_string()).await?;
+    audit::record(&mut *transaction, Some(caller.user_id), action, &detail, &address.to_string()).await?;
     transaction.commit().await?;
     state.sessions.forget_all();
     Ok(ApiOk(()))

@@ -101,8 +101,7 @@ pub(crate) async fn open_session(
     if let Ok(ip) = address.parse::<std::net::IpAddr>() {
         throttle::remember_address(&mut *transaction, account.user_id, &throttle::address_key(ip)).await?;
     }
-    let target = audit::target::user(account.user_id);
-    audit::record_on(&mut *transaction, Some(account.user_id), action::LOGIN, &target, detail, address).await?;
+    audit::record(&mut *transaction, Some(account.user_id), action::LOGIN, detail, address).await?;
     transaction.commit().await?;
     // Only when older sessions were ended: a sign-in that ends none must not make every
     // other caller read its session from the database again.

@@ -280,20 +280,10 @@ pub async fn resend(
         return Err(AppError::Conflict(NotifyMessage::InFlight.into()));
     }
     let detail = format!("notification {}", request.id);
-    record_resend(&mut transaction, caller.user_id, &detail, &address.to_string()).await?;
+    audit::record(&mut *transaction, Some(caller.user_id), action::NOTIFICATION_RESENT, &detail, &address.to_string())
+        .await?;
     transaction.commit().await?;
     Ok(ApiOk(Resent { queued: 1 }))
-}
-
-/// A resend in the audit trail, written in the transaction that queues it.
-async fn record_resend(
-    connection: &mut sqlx::AnyConnection,
-    user_id: i64,
-    detail: &str,
-    address: &str,
-) -> Result<(), sqlx::Error> {
-    let target = audit::target::user(user_id);
-    audit::record_on(connection, Some(user_id), action::NOTIFICATION_RESENT, &target, detail, address).await
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -342,7 +332,8 @@ pub async fn resend_failed(
     let queued = query.execute(&mut *transaction).await?.rows_affected();
     let queued = i64::try_from(queued).unwrap_or(i64::MAX);
     let detail = format!("{queued} failed notifications");
-    record_resend(&mut transaction, caller.user_id, &detail, &address.to_string()).await?;
+    audit::record(&mut *transaction, Some(caller.user_id), action::NOTIFICATION_RESENT, &detail, &address.to_string())
+        .await?;
     transaction.commit().await?;
     Ok(ApiOk(Resent { queued }))
 }

@@ -214,7 +214,14 @@ pub async fn save(
     let id = setup::upsert(&mut *transaction, &state.secrets, &spec).await?;
     // Never the secret in the trail: only that it changed.
     let detail = format!("channel {code}{}", if secret.is_some() { ", secret set" } else { "" });
-    record(&mut transaction, admin.user_id, crate::audit::action::CHANNEL_SAVED, &detail, &address.to_string()).await?;
+    crate::audit::record(
+        &mut *transaction,
+        Some(admin.user_id),
+        crate::audit::action::CHANNEL_SAVED,
+        &detail,
+        &address.to_string(),
+    )
+    .await?;
     transaction.commit().await?;
     Ok(ApiOk(SavedChannel { id }))
 }
@@ -248,8 +255,14 @@ pub async fn enable(
         return Err(AppError::NotFound);
     }
     let detail = format!("channel {} enabled={}", request.id, request.enabled);
-    record(&mut transaction, admin.user_id, crate::audit::action::CHANNEL_ENABLED, &detail, &address.to_string())
-        .await?;
+    crate::audit::record(
+        &mut *transaction,
+        Some(admin.user_id),
+        crate::audit::action::CHANNEL_ENABLED,
+        &detail,
+        &address.to_string(),
+    )
+    .await?;
     transaction.commit().await?;
     Ok(ApiOk(()))
 }
@@ -387,21 +400,7 @@ pub async fn save_products(
     setup::write_supplies(&mut transaction, request.id, &supplies).await?;
     let detail = format!("channel {} products {}", request.id, supplies.len());
     let event = crate::audit::action::CHANNEL_PRODUCTS_SAVED;
-    record(&mut transaction, admin.user_id, event, &detail, &address.to_string()).await?;
+    crate::audit::record(&mut *transaction, Some(admin.user_id), event, &detail, &address.to_string()).await?;
     transaction.commit().await?;
     Ok(ApiOk(()))
-}
-
-/// An administrator's change to the channels, in the audit trail in the change's own
-/// transaction: it is not lost to a failure after the commit, nor written for a change that
-/// did not commit.
-async fn record(
-    connection: &mut sqlx::AnyConnection,
-    admin: i64,
-    event: &str,
-    detail: &str,
-    address: &str,
-) -> Result<(), sqlx::Error> {
-    let target = crate::audit::target::user(admin);
-    crate::audit::record_on(connection, Some(admin), event, &target, detail, address).await
 }

@@ -346,8 +346,7 @@ async fn record(
         SecurityEvent::Disabled => (Notice::TwoFactorDisabled, 3, action::TWO_FACTOR_DISABLED),
         SecurityEvent::BackupCodesRegenerated => (Notice::BackupCodesRegenerated, 2, action::BACKUP_CODES_REGENERATED),
     };
-    let target = audit::target::user(user_id);
-    audit::record_on(&mut *connection, Some(user_id), event_action, &target, "", address).await?;
+    audit::record(&mut *connection, Some(user_id), event_action, "", address).await?;
     let content = Notice::SecurityChangeFrom { address: address.to_string() }.stored();
     notify(
         connection,

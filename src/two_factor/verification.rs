@@ -177,9 +177,8 @@ impl CodeCheck<'_> {
                 let spent = backup_codes::spend(&mut transaction, self.user_id, id, now_millis()).await?;
                 // In the trail exactly when the code's use commits, before what it authorised.
                 if spent {
-                    let (target, event) = (audit::target::user(self.user_id), action::BACKUP_CODE_USED);
                     let (user, purpose, address) = (Some(self.user_id), self.purpose, self.client_address);
-                    audit::record_on(&mut *transaction, user, event, &target, purpose, address).await?;
+                    audit::record(&mut *transaction, user, action::BACKUP_CODE_USED, purpose, address).await?;
                 }
                 spent
             }

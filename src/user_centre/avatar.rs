@@ -112,8 +112,7 @@ pub async fn upload(
     .bind(now_millis())
     .execute(&mut *transaction)
     .await?;
-    let (target, event) = (audit::target::user(caller.user_id), action::AVATAR_CHANGED);
-    audit::record_on(&mut *transaction, Some(caller.user_id), event, &target, content_type, &address.to_string())
+    audit::record(&mut *transaction, Some(caller.user_id), action::AVATAR_CHANGED, content_type, &address.to_string())
         .await?;
     transaction.commit().await?;
     // userInfo's cached answers say whether there is an avatar.

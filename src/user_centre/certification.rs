@@ -286,9 +286,8 @@ pub async fn submit(
     .execute(&mut *transaction)
     .await?;
     // The audit record and the administrators' to-do commit with the submission.
-    let (detail, target) = (format!("record {id}"), audit::target::user(caller.user_id));
-    let event = action::CERTIFICATION_SUBMITTED;
-    audit::record_on(&mut *transaction, Some(caller.user_id), event, &target, &detail, &address.to_string()).await?;
+    let (detail, event) = (format!("record {id}"), action::CERTIFICATION_SUBMITTED);
+    audit::record(&mut *transaction, Some(caller.user_id), event, &detail, &address.to_string()).await?;
     let queue = &submission.enterprise_name;
     super::certification_queue::announce_submission(&mut transaction, &caller.username, queue).await?;
     transaction.commit().await?;
@@ -373,9 +372,8 @@ pub async fn withdraw(
         return Err(AppError::conflict_on("id", Message::UserCentre(Text::CertificationNotWithdrawable)));
     }
     // The audit record commits with the withdrawal.
-    let (detail, target) = (format!("record {}", request.id), audit::target::user(caller.user_id));
-    let event = action::CERTIFICATION_WITHDRAWN;
-    audit::record_on(&mut *transaction, Some(caller.user_id), event, &target, &detail, &address.to_string()).await?;
+    let (detail, event) = (format!("record {}", request.id), action::CERTIFICATION_WITHDRAWN);
+    audit::record(&mut *transaction, Some(caller.user_id), event, &detail, &address.to_string()).await?;
     transaction.commit().await?;
     let row = visible_record(&state, &caller, request.id).await?;
     Ok(ApiOk(record_from_row(&state, &row, true)?))

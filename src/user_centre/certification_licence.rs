@@ -145,8 +145,8 @@ pub async fn upload(
     .execute(&mut *transaction)
     .await?;
     let detail = format!("record {id} licence {content_type} {size} bytes");
-    let (target, event) = (audit::target::user(caller.user_id), action::CERTIFICATION_LICENCE_UPLOADED);
-    audit::record_on(&mut *transaction, Some(caller.user_id), event, &target, &detail, &address.to_string()).await?;
+    let event = action::CERTIFICATION_LICENCE_UPLOADED;
+    audit::record(&mut *transaction, Some(caller.user_id), event, &detail, &address.to_string()).await?;
     transaction.commit().await?;
     Ok(ApiOk(LicenceSaved { id, content_type: content_type.to_string(), size }))
 }

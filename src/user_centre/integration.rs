@@ -37,8 +37,8 @@ pub async fn change_integration(
         .bind(caller.user_id)
         .execute(&mut *transaction)
         .await?;
-    let (target, event) = (audit::target::user(caller.user_id), action::INTEGRATION_CHANGED);
-    audit::record_on(&mut *transaction, Some(caller.user_id), event, &target, "", &address.to_string()).await?;
+    audit::record(&mut *transaction, Some(caller.user_id), action::INTEGRATION_CHANGED, "", &address.to_string())
+        .await?;
     transaction.commit().await?;
     // The open API's recent keys hold the whitelist (`crate::recent`): read it again.
     state.sessions.forget_all();

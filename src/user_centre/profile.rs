@@ -182,8 +182,7 @@ pub async fn change_info(
     .execute(&mut *transaction)
     .await?;
     let address = address.to_string();
-    let target = audit::target::user(caller.user_id);
-    audit::record_on(&mut *transaction, Some(caller.user_id), action::PROFILE_CHANGED, &target, "", &address).await?;
+    audit::record(&mut *transaction, Some(caller.user_id), action::PROFILE_CHANGED, "", &address).await?;
     if let Some(hash) = &new_hash {
         store_password(&mut transaction, &caller, hash, now).await?;
         record_password_change(&mut transaction, &caller, &address, now).await?;
@@ -284,8 +283,7 @@ async fn record_password_change(
     address: &str,
     now: i64,
 ) -> Result<(), AppError> {
-    let target = audit::target::user(caller.user_id);
-    audit::record_on(&mut **transaction, Some(caller.user_id), action::PASSWORD_CHANGED, &target, "", address).await?;
+    audit::record(&mut **transaction, Some(caller.user_id), action::PASSWORD_CHANGED, "", address).await?;
     notify(
         &mut **transaction,
         caller.user_id,
@@ -367,7 +365,7 @@ pub async fn security(
     .bind(caller.user_id)
     .execute(&mut *transaction)
     .await?;
-    let (address, target) = (address.to_string(), audit::target::user(caller.user_id));
+    let address = address.to_string();
     let changes = [
         (question_changed || !answer.is_empty(), action::SECURITY_QUESTION_CHANGED),
         (email != current.security_email, action::SECURITY_EMAIL_CHANGED),
@@ -375,7 +373,7 @@ pub async fn security(
     ];
     for (changed, event) in changes {
         if changed {
-            audit::record_on(&mut *transaction, Some(caller.user_id), event, &target, "", &address).await?;
+            audit::record(&mut *transaction, Some(caller.user_id), event, "", &address).await?;
         }
     }
     transaction.commit().await?;
