@@ -395,10 +395,10 @@ pub async fn create_user_command(args: CreateUserArgs) -> anyhow::Result<()> {
             merchant_name: args.merchant_name.as_deref(),
             merchant_id: None,
             display_name: &args.username,
+            recorded_as: Some("command line"),
         },
     )
     .await?;
-    crate::audit::record(&database.pool, Some(user_id), crate::audit::action::USER_CREATED, "command line", "").await?;
     match merchant_id {
         Some(mid) => println!("created user {} (id {user_id}) for merchant {mid}", args.username.trim()),
         None => println!("created administrator {} (id {user_id})", args.username.trim()),

@@ -81,6 +81,7 @@ pub async fn seed_accounts(db: &Database, hasher: &PasswordHasher) -> anyhow::Re
             merchant_name: Some(display_name),
             merchant_id,
             display_name,
+            recorded_as: None,
         };
         match create_user(db, hasher, new_user).await {
             Ok(_) => tracing::info!(username, "demo account created"),

@@ -181,21 +181,23 @@ pub async fn create_session(
     Ok((NewSession { token, expires_at }, ended))
 }
 
-/// Ends the session of `token` if it is still open. Returns whether one was ended.
-pub async fn revoke_session(state: &AppState, token: &str, reason: &str) -> Result<bool, AppError> {
-    let result = sqlx::query(
-        "UPDATE sessions SET revoked_at = $1, revoked_reason = $2 WHERE token_hash = $3 AND revoked_at IS NULL",
+/// Ends the session of `token` in the caller's transaction, which writes the sign-out's
+/// record beside it. Returns its user if it was still open: the session cache must then be
+/// forgotten once the transaction has committed.
+pub async fn revoke_session(
+    transaction: &mut sqlx::AnyConnection,
+    token: &str,
+    reason: &str,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE sessions SET revoked_at = $1, revoked_reason = $2 WHERE token_hash = $3 AND revoked_at IS NULL
+         RETURNING user_id",
     )
     .bind(now_millis())
     .bind(reason)
     .bind(token_hash(token))
-    .execute(&state.db.pool)
-    .await?;
-    let ended = result.rows_affected() > 0;
-    if ended {
-        state.sessions.forget_all();
-    }
-    Ok(ended)
+    .fetch_optional(transaction)
+    .await
 }
 
 /// Sessions neither revoked nor expired, for the monitor.

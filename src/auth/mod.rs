@@ -218,7 +218,6 @@ pub async fn login(
     throttle::clear(pool, &account_key).await?;
     if crate::two_factor::store::enabled_at(pool, account.user_id).await?.is_some() {
         let pending = pending_login::create(&state, account.user_id, &address).await?;
-        audit::record(pool, Some(account.user_id), action::LOGIN_PENDING_TWO_FACTOR, "", &address).await?;
         return Ok(ApiOk(LoginOutcome::TwoFactorRequired(pending)));
     }
     let signed_in = open_session(&state, account, &address, &headers, "").await?;
@@ -242,12 +241,14 @@ pub async fn logout(
         Err(_) => bearer_and_token_header(&headers),
     };
     for token in tokens.iter().filter(|token| token::is_well_formed(token)) {
-        if revoke_session(&state, token, revoke_reason::LOGOUT).await? {
-            let user_id: Option<i64> = sqlx::query_scalar("SELECT user_id FROM sessions WHERE token_hash = $1")
-                .bind(token::token_hash(token))
-                .fetch_optional(&state.db.pool)
-                .await?;
-            audit::record(&state.db.pool, user_id, action::LOGOUT, "", &client_address.to_string()).await?;
+        let mut transaction = state.db.begin_write().await?;
+        let ended = revoke_session(&mut transaction, token, revoke_reason::LOGOUT).await?;
+        if let Some(user_id) = ended {
+            audit::record(&mut *transaction, Some(user_id), action::LOGOUT, "", &client_address.to_string()).await?;
+        }
+        transaction.commit().await?;
+        if ended.is_some() {
+            state.sessions.forget_all();
         }
     }
     Ok(ApiOk(()))

@@ -6,6 +6,7 @@
 //! server keeps only its SHA-256, like a session token's.
 
 use super::{LoginResponse, open_session};
+use crate::audit::{self, action};
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, JsonBody};
@@ -41,17 +42,18 @@ pub struct VerifyTwoFactorRequest {
     pub code: Option<Value>,
 }
 
-/// Opens a pending sign-in for a user whose password was just verified.
+/// Opens a pending sign-in for a user whose password was just verified, with its audit
+/// record in the same transaction.
 pub async fn create(state: &AppState, user_id: i64, client_address: &str) -> Result<PendingLoginResponse, AppError> {
-    let pool = &state.db.pool;
     let now = now_millis();
     let expires_at = now.saturating_add(duration_millis(state.config.two_factor.pending_login_lifetime));
     let token = new_token();
+    let mut transaction = state.db.begin_write().await?;
     // Spent and expired handles of this user are of no further use: keep the table small.
     sqlx::query("DELETE FROM pending_logins WHERE user_id = $1 AND (used_at IS NOT NULL OR expires_at <= $2)")
         .bind(user_id)
         .bind(now)
-        .execute(pool)
+        .execute(&mut *transaction)
         .await?;
     sqlx::query(
         "INSERT INTO pending_logins (token_hash, user_id, password_changed_at, created_at, expires_at, client_address)
@@ -62,8 +64,10 @@ pub async fn create(state: &AppState, user_id: i64, client_address: &str) -> Res
     .bind(expires_at)
     .bind(client_address)
     .bind(user_id)
-    .execute(pool)
+    .execute(&mut *transaction)
     .await?;
+    audit::record(&mut *transaction, Some(user_id), action::LOGIN_PENDING_TWO_FACTOR, "", client_address).await?;
+    transaction.commit().await?;
     Ok(PendingLoginResponse { need_2fa: true, pending_token: token, expires_at: millis_to_rfc3339(expires_at) })
 }
 

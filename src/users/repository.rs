@@ -38,6 +38,9 @@ pub struct NewUser<'a> {
     /// For a merchant user: use this mid instead of the next free one.
     pub merchant_id: Option<i64>,
     pub display_name: &'a str,
+    /// The creation's audit record, written in its transaction: its detail (the command
+    /// line says "command line"). None for the demo's seeded accounts.
+    pub recorded_as: Option<&'a str>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -121,6 +124,9 @@ pub async fn create_user(
         }
         _ => CreateUserError::Storage(error.into()),
     })?;
+    if let Some(detail) = new_user.recorded_as {
+        crate::audit::record(&mut *transaction, Some(user_id), crate::audit::action::USER_CREATED, detail, "").await?;
+    }
     transaction.commit().await?;
     Ok((user_id, merchant_id))
 }

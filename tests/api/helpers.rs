@@ -226,6 +226,7 @@ impl TestApp {
                 merchant_name: None,
                 merchant_id: None,
                 display_name: username,
+                recorded_as: None,
             },
         )
         .await

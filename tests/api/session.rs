@@ -34,6 +34,19 @@ async fn logout_revokes_the_session_for_good(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(reason, "logout");
+    // One sign-out record, for the user whose session it ended; the second sign-out ended
+    // nothing and records nothing.
+    let recorded: Vec<(Option<i64>, String)> =
+        sqlx::query_as("SELECT user_id, target FROM audit_events WHERE action = 'logout'")
+            .fetch_all(&app.state.db.pool)
+            .await
+            .unwrap();
+    let user_id: i64 = sqlx::query_scalar("SELECT id FROM users WHERE username = $1")
+        .bind(MERCHANT.0)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(recorded, vec![(Some(user_id), format!("user:{user_id}"))]);
 }
 
 async fn an_expired_session_gives_50014(backend: Backend) {

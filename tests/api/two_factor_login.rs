@@ -47,6 +47,19 @@ async fn sign_in_takes_the_password_then_a_code(backend: Backend) {
     );
     let pending = data["pending_token"].as_str().unwrap();
     assert_eq!(pending.len(), 43);
+    // The password step is recorded with the pending handle it opened, for this user.
+    let recorded: Vec<(Option<i64>, String)> =
+        sqlx::query_as("SELECT user_id, target FROM audit_events WHERE action = 'login_pending_two_factor'")
+            .fetch_all(&app.state.db.pool)
+            .await
+            .unwrap();
+    let handles: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM pending_logins WHERE used_at IS NULL")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!((recorded.len(), handles), (1, 1), "{recorded:?}");
+    let user_id = recorded[0].0.expect("the record names its user");
+    assert_eq!(recorded[0].1, format!("user:{user_id}"));
     // A wrong password still gets the ordinary answer, before any code is asked for.
     assert_eq!(app.login_answer(MERCHANT.0, "Wrong123").await.code(), 40100);
 
