@@ -5,6 +5,7 @@
 //! id); only refused lines are written at submit. `batch_submit.rs` holds the submitting half.
 
 use super::batch_check::{Checked, cell, check_lines};
+use super::batch_store::{recent_duplicates, store_batch};
 use super::batch_upload::{Upload, read_upload};
 use super::store::all_offers;
 use crate::db::{millis_to_rfc3339, now_millis};
@@ -14,7 +15,6 @@ use crate::extract::QueryParams;
 use crate::finance::read_account;
 use crate::i18n::{Locale, Message, TradeMessage, files};
 use crate::session::CurrentUser;
-use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
 use axum::extract::{Request, State};
 use axum::http::HeaderMap;
@@ -25,7 +25,6 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
-use std::collections::HashSet;
 use utoipa::{IntoParams, ToSchema};
 
 pub use super::batch_submit::{BatchListRequest, BatchListResponse, BatchSummary, SubmitRequest, list, submit};
@@ -140,6 +139,7 @@ pub async fn preview(
         tokio::task::spawn_blocking(move || check_lines(&lines, &offers, &used, spendable, allow_ported))
             .await
             .map_err(anyhow::Error::from)?;
+    let checked = std::sync::Arc::new(checked);
     let batch_id = store_batch(&state, merchant_id, caller.user_id, &file_name, &checked, running).await?;
     let invalid: Vec<&Checked> = checked.iter().filter(|entry| entry.reason.is_some()).collect();
     let recent_duplicates = recent_duplicates(&state, merchant_id, &checked).await?;
@@ -170,116 +170,6 @@ pub async fn preview(
         recent_duplicates: recent_duplicates.into_iter().take(PREVIEW_ERRORS).collect(),
         expires_at: millis_to_rfc3339(now_millis() + super::batch_lifecycle::PREVIEW_LIFETIME_MS),
     }))
-}
-
-/// Valid lines without a merchant order id that repeat an account and product ordered
-/// within the day.
-async fn recent_duplicates(
-    state: &AppState,
-    merchant_id: i64,
-    checked: &[Checked],
-) -> Result<Vec<super::batch_lifecycle::RecentDuplicate>, sqlx::Error> {
-    let without_id: Vec<&Checked> =
-        checked.iter().filter(|entry| entry.reason.is_none() && entry.merchant_order_id.is_empty()).collect();
-    let accounts: Vec<String> =
-        without_id.iter().map(|entry| entry.account.clone()).collect::<HashSet<_>>().into_iter().collect();
-    let recent = super::batch_lifecycle::recent_orders(state, merchant_id, &accounts).await?;
-    Ok(without_id
-        .into_iter()
-        .filter_map(|entry| {
-            let (order_no, at) = recent.get(&(entry.account.clone(), entry.product_key.trim().to_string()))?;
-            Some(super::batch_lifecycle::RecentDuplicate {
-                line_no: entry.line_no,
-                account: entry.account.clone(),
-                product_key: entry.product_key.trim().to_string(),
-                order_no: order_no.clone(),
-                ordered_at: millis_to_rfc3339(*at),
-            })
-        })
-        .collect())
-}
-
-async fn store_batch(
-    state: &AppState,
-    merchant_id: i64,
-    user_id: i64,
-    file_name: &str,
-    checked: &[Checked],
-    total_fen: i64,
-) -> Result<i64, sqlx::Error> {
-    let valid = checked.iter().filter(|entry| entry.reason.is_none()).count() as i64;
-    let mut transaction = state.db.begin_write().await?;
-    let batch_id: i64 = sqlx::query_scalar(
-        "INSERT INTO order_batches (merchant_id, file_name, status, total_rows, valid_rows, total_fen, created_by, created_at)
-         VALUES ($1, $2, 0, $3, $4, $5, $6, $7) RETURNING id",
-    )
-    .bind(merchant_id)
-    .bind(file_name)
-    .bind(checked.len() as i64)
-    .bind(valid)
-    .bind(total_fen)
-    .bind(user_id)
-    .bind(now_millis())
-    .fetch_one(&mut *transaction)
-    .await?;
-    let generated = generated_ids(&mut transaction, merchant_id, batch_id, checked).await?;
-    let row = |entry: &Checked| {
-        let merchant_order_id =
-            generated.get(&entry.line_no).cloned().unwrap_or_else(|| entry.merchant_order_id.clone());
-        vec![
-            Bind::Int(batch_id),
-            Bind::Int(entry.line_no),
-            Bind::Text(entry.account.clone()),
-            Bind::Text(entry.product_key.clone()),
-            Bind::Text(merchant_order_id),
-            Bind::Int(entry.price_fen),
-            Bind::Int(if entry.reason.is_some() { outcome::INVALID } else { outcome::VALID }),
-            Bind::Text(entry.reason.as_ref().map(TradeMessage::stored).unwrap_or_default()),
-        ]
-    };
-    let head = "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason)";
-    let postgres = crate::db::DatabaseKind::of(&transaction) == crate::db::DatabaseKind::Postgres;
-    // Built a PostgreSQL statement's worth at a time, each written before the next is built:
-    // building 100,000 rows' values at once held the async worker for tens of milliseconds
-    // (src/runtime.rs).
-    for slice in checked.chunks(crate::sql::POSTGRES_ROWS_PER_STATEMENT) {
-        for (sql, binds) in crate::sql::insert_rows(postgres, head, slice.iter().map(row).collect(), "") {
-            bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds).execute(&mut *transaction).await?;
-        }
-    }
-    transaction.commit().await?;
-    Ok(batch_id)
-}
-
-/// Ids for the valid lines that have none, so that submitting the batch twice meets the
-/// unique index instead of placing a line twice: `B<batch>-<line>`, or with a suffix when
-/// the file (or an earlier order) has that id already, which would fail the whole submit.
-async fn generated_ids(
-    connection: &mut sqlx::AnyConnection,
-    merchant_id: i64,
-    batch_id: i64,
-    checked: &[Checked],
-) -> Result<std::collections::HashMap<i64, String>, sqlx::Error> {
-    let wanted: Vec<(i64, String)> = checked
-        .iter()
-        .filter(|entry| entry.reason.is_none() && entry.merchant_order_id.is_empty())
-        .map(|entry| (entry.line_no, format!("B{batch_id}-{}", entry.line_no)))
-        .collect();
-    let plain: Vec<String> = wanted.iter().map(|(_, id)| id.clone()).collect();
-    let mut taken = super::batch_place::used_ids(connection, merchant_id, &plain).await?;
-    taken.extend(checked.iter().map(|entry| entry.merchant_order_id.clone()).filter(|id| !id.is_empty()));
-    let mut generated = std::collections::HashMap::with_capacity(wanted.len());
-    for (line_no, base) in wanted {
-        let mut id = base.clone();
-        let mut attempt = 1;
-        while taken.contains(&id) {
-            attempt += 1;
-            id = format!("{base}-{attempt}");
-        }
-        taken.insert(id.clone());
-        generated.insert(line_no, id);
-    }
-    Ok(generated)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

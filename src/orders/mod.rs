@@ -6,6 +6,7 @@ mod batch_check;
 pub(crate) mod batch_file;
 pub mod batch_lifecycle;
 mod batch_place;
+mod batch_store;
 pub mod batch_submit;
 pub(crate) mod batch_upload;
 pub mod counters;

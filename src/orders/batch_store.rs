@@ -1,0 +1,165 @@
+//! What a preview stores: the batch and its checked lines, the ids generated for the valid
+//! lines that have none, and the lines that repeat a recent order.
+//!
+//! A preview's lines are many (100,000 in `bench/orders.sh`), and what is done to each of
+//! them is string work: an id formatted, a set filled, a statement's values built. Done in
+//! one go on an async worker, each such pass held every other request for tens of
+//! milliseconds, up to 60 ms a preview on a server with one worker (PostgreSQL's default,
+//! src/runtime.rs; bench/README.md). So each pass runs on the blocking pool, and the
+//! statements are built a few thousand lines at a time, each written before the next.
+
+use super::batch::outcome;
+use super::batch_check::Checked;
+use super::batch_lifecycle::{RecentDuplicate, recent_orders};
+use crate::db::{millis_to_rfc3339, now_millis};
+use crate::error::AppError;
+use crate::i18n::TradeMessage;
+use crate::sql::{Bind, bind_all};
+use crate::state::AppState;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+/// A preview's checked lines, shared with the blocking pool's passes over them.
+pub type Lines = Arc<Vec<Checked>>;
+
+/// Lines whose stored rows are built, then written, before the next are built: building a
+/// row clones its texts, and 10,000 rows' worth held the async worker for about 10 ms.
+const ROWS_PER_STEP: usize = 2_000;
+
+/// Runs one pass over a batch's lines on the blocking pool.
+async fn off_runtime<T: Send + 'static>(pass: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
+    tokio::task::spawn_blocking(pass).await.map_err(|error| AppError::from(anyhow::Error::from(error)))
+}
+
+/// Stores the batch and every checked line in one transaction; returns the batch's id.
+pub async fn store_batch(
+    state: &AppState,
+    merchant_id: i64,
+    user_id: i64,
+    file_name: &str,
+    checked: &Lines,
+    total_fen: i64,
+) -> Result<i64, AppError> {
+    let valid = checked.iter().filter(|entry| entry.reason.is_none()).count() as i64;
+    let mut transaction = state.db.begin_write().await?;
+    let batch_id: i64 = sqlx::query_scalar(
+        "INSERT INTO order_batches (merchant_id, file_name, status, total_rows, valid_rows, total_fen, created_by, created_at)
+         VALUES ($1, $2, 0, $3, $4, $5, $6, $7) RETURNING id",
+    )
+    .bind(merchant_id)
+    .bind(file_name)
+    .bind(checked.len() as i64)
+    .bind(valid)
+    .bind(total_fen)
+    .bind(user_id)
+    .bind(now_millis())
+    .fetch_one(&mut *transaction)
+    .await?;
+    let generated = generated_ids(&mut transaction, merchant_id, batch_id, checked).await?;
+    let row = |entry: &Checked| {
+        let merchant_order_id =
+            generated.get(&entry.line_no).cloned().unwrap_or_else(|| entry.merchant_order_id.clone());
+        vec![
+            Bind::Int(batch_id),
+            Bind::Int(entry.line_no),
+            Bind::Text(entry.account.clone()),
+            Bind::Text(entry.product_key.clone()),
+            Bind::Text(merchant_order_id),
+            Bind::Int(entry.price_fen),
+            Bind::Int(if entry.reason.is_some() { outcome::INVALID } else { outcome::VALID }),
+            Bind::Text(entry.reason.as_ref().map(TradeMessage::stored).unwrap_or_default()),
+        ]
+    };
+    let head = "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason)";
+    let postgres = crate::db::DatabaseKind::of(&transaction) == crate::db::DatabaseKind::Postgres;
+    for slice in checked.chunks(ROWS_PER_STEP) {
+        for (sql, binds) in crate::sql::insert_rows(postgres, head, slice.iter().map(row).collect(), "") {
+            bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds).execute(&mut *transaction).await?;
+        }
+    }
+    transaction.commit().await?;
+    Ok(batch_id)
+}
+
+/// Ids for the valid lines that have none, so that submitting the batch twice meets the
+/// unique index instead of placing a line twice: `B<batch>-<line>`, or with a suffix when
+/// the file (or an earlier order) has that id already, which would fail the whole submit.
+async fn generated_ids(
+    connection: &mut sqlx::AnyConnection,
+    merchant_id: i64,
+    batch_id: i64,
+    checked: &Lines,
+) -> Result<HashMap<i64, String>, AppError> {
+    let lines = Arc::clone(checked);
+    let wanted: Vec<(i64, String)> = off_runtime(move || {
+        lines
+            .iter()
+            .filter(|entry| entry.reason.is_none() && entry.merchant_order_id.is_empty())
+            .map(|entry| (entry.line_no, format!("B{batch_id}-{}", entry.line_no)))
+            .collect()
+    })
+    .await?;
+    let plain: Vec<String> = wanted.iter().map(|(_, id)| id.clone()).collect();
+    let taken = super::batch_place::used_ids(connection, merchant_id, &plain).await?;
+    let lines = Arc::clone(checked);
+    off_runtime(move || assign_ids(wanted, taken, &lines)).await
+}
+
+/// Each wanted id, or the first of its suffixed forms that neither the file nor an earlier
+/// order (`taken`) has.
+fn assign_ids(wanted: Vec<(i64, String)>, mut taken: HashSet<String>, lines: &[Checked]) -> HashMap<i64, String> {
+    taken.extend(lines.iter().map(|entry| entry.merchant_order_id.clone()).filter(|id| !id.is_empty()));
+    let mut generated = HashMap::with_capacity(wanted.len());
+    for (line_no, base) in wanted {
+        let mut id = base.clone();
+        let mut attempt = 1;
+        while taken.contains(&id) {
+            attempt += 1;
+            id = format!("{base}-{attempt}");
+        }
+        taken.insert(id.clone());
+        generated.insert(line_no, id);
+    }
+    generated
+}
+
+/// Valid lines without a merchant order id that repeat an account and product ordered
+/// within the day.
+pub async fn recent_duplicates(
+    state: &AppState,
+    merchant_id: i64,
+    checked: &Lines,
+) -> Result<Vec<RecentDuplicate>, AppError> {
+    let lines = Arc::clone(checked);
+    let accounts: Vec<String> = off_runtime(move || {
+        let accounts: HashSet<&str> = without_id(&lines).map(|entry| entry.account.as_str()).collect();
+        accounts.into_iter().map(str::to_string).collect()
+    })
+    .await?;
+    let recent = recent_orders(state, merchant_id, &accounts).await?;
+    if recent.is_empty() {
+        return Ok(Vec::new());
+    }
+    let lines = Arc::clone(checked);
+    off_runtime(move || {
+        without_id(&lines)
+            .filter_map(|entry| {
+                let product_key = entry.product_key.trim().to_string();
+                let (order_no, at) = recent.get(&(entry.account.clone(), product_key.clone()))?;
+                Some(RecentDuplicate {
+                    line_no: entry.line_no,
+                    account: entry.account.clone(),
+                    product_key,
+                    order_no: order_no.clone(),
+                    ordered_at: millis_to_rfc3339(*at),
+                })
+            })
+            .collect()
+    })
+    .await
+}
+
+/// The valid lines that came without a merchant order id.
+fn without_id(lines: &[Checked]) -> impl Iterator<Item = &Checked> {
+    lines.iter().filter(|entry| entry.reason.is_none() && entry.merchant_order_id.is_empty())
+}
