@@ -4,7 +4,7 @@
 //! A preview's lines are many (100,000 in `bench/orders.sh`), and what is done to each of
 //! them is string work: an id formatted, a set filled, a statement's values built. Done in
 //! one go on an async worker, each such pass held every other request for tens of
-//! milliseconds, up to 60 ms a preview on a server with one worker (PostgreSQL's default,
+//! milliseconds: 45–80 ms a preview on a server with one worker (PostgreSQL's default,
 //! src/runtime.rs; bench/README.md). So each pass runs on the blocking pool, and the
 //! statements are built a few thousand lines at a time, each written before the next.
 
@@ -23,7 +23,8 @@ use std::sync::Arc;
 pub type Lines = Arc<Vec<Checked>>;
 
 /// Lines whose stored rows are built, then written, before the next are built: building a
-/// row clones its texts, and 10,000 rows' worth held the async worker for about 10 ms.
+/// row clones its texts, and 10,000 rows' worth at a time was one of the passes that held
+/// the async worker.
 const ROWS_PER_STEP: usize = 2_000;
 
 /// Runs one pass over a batch's lines on the blocking pool.
