@@ -5,7 +5,7 @@
 //! id); only refused lines are written at submit. `batch_submit.rs` holds the submitting half.
 
 use super::batch_check::{Checked, cell, check_lines};
-use super::batch_store::{recent_duplicates, store_batch};
+use super::batch_store::{off_runtime, recent_duplicates, store_batch};
 use super::batch_upload::{Upload, read_upload};
 use super::store::all_offers;
 use crate::db::{millis_to_rfc3339, now_millis};
@@ -131,14 +131,15 @@ pub async fn preview(
     super::batch_lifecycle::remove_expired(&state, merchant_id).await?;
     let offers = all_offers(&state.db.pool, merchant_id).await?;
     let spendable = read_account(&state.db.pool, merchant_id).await?.spendable();
-    let given: Vec<String> = lines.iter().map(|line| cell(line, 2)).filter(|id| !id.is_empty()).collect();
+    let (lines, given) = off_runtime(move || {
+        let given: Vec<String> = lines.iter().map(|line| cell(line, 2)).filter(|id| !id.is_empty()).collect();
+        (lines, given)
+    })
+    .await?;
     let used = super::batch_place::used_ids(&mut *state.db.pool.acquire().await?, merchant_id, &given).await?;
     // 100,000 lines are tens of milliseconds of work without a pause: off the async workers,
     // which would otherwise hold every other request for that long (src/runtime.rs).
-    let (checked, running) =
-        tokio::task::spawn_blocking(move || check_lines(&lines, &offers, &used, spendable, allow_ported))
-            .await
-            .map_err(anyhow::Error::from)?;
+    let (checked, running) = off_runtime(move || check_lines(&lines, &offers, &used, spendable, allow_ported)).await?;
     let checked = std::sync::Arc::new(checked);
     let batch_id = store_batch(&state, merchant_id, caller.user_id, &file_name, &checked, running).await?;
     let invalid: Vec<&Checked> = checked.iter().filter(|entry| entry.reason.is_some()).collect();

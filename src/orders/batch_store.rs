@@ -28,7 +28,7 @@ pub type Lines = Arc<Vec<Checked>>;
 const ROWS_PER_STEP: usize = 2_000;
 
 /// Runs one pass over a batch's lines on the blocking pool.
-async fn off_runtime<T: Send + 'static>(pass: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
+pub async fn off_runtime<T: Send + 'static>(pass: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
     tokio::task::spawn_blocking(pass).await.map_err(|error| AppError::from(anyhow::Error::from(error)))
 }
 
@@ -92,15 +92,13 @@ async fn generated_ids(
     checked: &Lines,
 ) -> Result<HashMap<i64, String>, AppError> {
     let lines = Arc::clone(checked);
-    let wanted: Vec<(i64, String)> = off_runtime(move || {
-        lines
-            .iter()
-            .filter(|entry| entry.reason.is_none() && entry.merchant_order_id.is_empty())
-            .map(|entry| (entry.line_no, format!("B{batch_id}-{}", entry.line_no)))
-            .collect()
+    let (wanted, plain) = off_runtime(move || {
+        let wanted: Vec<(i64, String)> =
+            without_id(&lines).map(|entry| (entry.line_no, format!("B{batch_id}-{}", entry.line_no))).collect();
+        let plain: Vec<String> = wanted.iter().map(|(_, id)| id.clone()).collect();
+        (wanted, plain)
     })
     .await?;
-    let plain: Vec<String> = wanted.iter().map(|(_, id)| id.clone()).collect();
     let taken = super::batch_place::used_ids(connection, merchant_id, &plain).await?;
     let lines = Arc::clone(checked);
     off_runtime(move || assign_ids(wanted, taken, &lines)).await

@@ -4,6 +4,7 @@
 
 use super::figures::{self, ChannelFigures};
 use super::setup::{self, ChannelSpec, Supply};
+use crate::audit::{self, action};
 use crate::channel::model::{self, ADAPTERS, ChannelRow};
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError, FieldError};
@@ -214,14 +215,8 @@ pub async fn save(
     let id = setup::upsert(&mut *transaction, &state.secrets, &spec).await?;
     // Never the secret in the trail: only that it changed.
     let detail = format!("channel {code}{}", if secret.is_some() { ", secret set" } else { "" });
-    crate::audit::record(
-        &mut *transaction,
-        Some(admin.user_id),
-        crate::audit::action::CHANNEL_SAVED,
-        &detail,
-        &address.to_string(),
-    )
-    .await?;
+    let (event, address) = (action::CHANNEL_SAVED, address.to_string());
+    audit::record(&mut *transaction, Some(admin.user_id), event, &detail, &address).await?;
     transaction.commit().await?;
     Ok(ApiOk(SavedChannel { id }))
 }
@@ -255,14 +250,8 @@ pub async fn enable(
         return Err(AppError::NotFound);
     }
     let detail = format!("channel {} enabled={}", request.id, request.enabled);
-    crate::audit::record(
-        &mut *transaction,
-        Some(admin.user_id),
-        crate::audit::action::CHANNEL_ENABLED,
-        &detail,
-        &address.to_string(),
-    )
-    .await?;
+    let (event, address) = (action::CHANNEL_ENABLED, address.to_string());
+    audit::record(&mut *transaction, Some(admin.user_id), event, &detail, &address).await?;
     transaction.commit().await?;
     Ok(ApiOk(()))
 }
@@ -399,8 +388,8 @@ pub async fn save_products(
     let mut transaction = state.db.begin_write().await?;
     setup::write_supplies(&mut transaction, request.id, &supplies).await?;
     let detail = format!("channel {} products {}", request.id, supplies.len());
-    let event = crate::audit::action::CHANNEL_PRODUCTS_SAVED;
-    crate::audit::record(&mut *transaction, Some(admin.user_id), event, &detail, &address.to_string()).await?;
+    let (event, address) = (action::CHANNEL_PRODUCTS_SAVED, address.to_string());
+    audit::record(&mut *transaction, Some(admin.user_id), event, &detail, &address).await?;
     transaction.commit().await?;
     Ok(ApiOk(()))
 }
