@@ -57,13 +57,12 @@ async function settle(page: Page) {
   await expect(page.locator('#nprogress')).toHaveCount(0);
   // Toasts of earlier steps (perhaps in the other language) would only confuse the picture.
   await expect(page.locator('.ant-message-notice')).toHaveCount(0);
-  // Let antd's motion (step changes, modal zoom) finish.
-  await page.waitForTimeout(450);
 }
 
 async function shoot(page: Page, locale: Locale, name: string) {
   await settle(page);
-  await page.screenshot({ path: `${directory}${locale}-2fa-${name}.png`, fullPage: true });
+  // antd's motion still running (step changes, a modal's zoom) is finished at once, not waited for.
+  await page.screenshot({ path: `${directory}${locale}-2fa-${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
 /** The same state in both languages: Chinese first, then English, then back to Chinese. */

@@ -451,8 +451,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await expect(page.locator('#nprogress')).toHaveCount(0);
       // Toasts of earlier pages (e.g. the workplace's) would cover the header.
       await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${directory}${locale}-${name}.png`, fullPage: true });
+      // Motion still running is finished at once, not waited for.
+      await page.screenshot({ path: `${directory}${locale}-${name}.png`, fullPage: true, animations: 'disabled' });
     };
     await loginAs(page, 'merchant');
     await page.goto('#/user/setting?tab=basic');
