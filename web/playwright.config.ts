@@ -9,19 +9,13 @@
  * `vite build --outDir` while someone else rebuilds dist/).
  */
 import { defineConfig } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './e2e/support/free-port';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
-
-function freePort(): number {
-  const script =
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-  return Number(execFileSync(process.execPath, ['-e', script]).toString().trim());
-}
 
 // Decided once in the main process; the workers inherit these.
 process.env.E2E_SERVER_PORT ??= String(freePort());
