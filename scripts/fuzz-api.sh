@@ -18,7 +18,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+port=$(python3 scripts/free-port.py)
 "$bin" serve --listen "127.0.0.1:$port" --database "sqlite://$work/fuzz.db" --demo --demo-orders 200 \
   --secret-key-file "$work/secret.key" --sandbox-delay-ms 50 >"$work/server.log" 2>&1 &
 server=$!

@@ -20,10 +20,7 @@ as_owner() {
 }
 if [ "$(id -u)" = 0 ]; then chown postgres "$cluster"; fi
 
-free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
-}
-port=$(free_port)
+port=$(python3 "$(dirname "$0")/free-port.py")
 
 cleanup() {
   as_owner "$pg_bin/pg_ctl" -D "$cluster/data" -m immediate stop >/dev/null 2>&1 || true
