@@ -35,7 +35,7 @@ server=""
 simulator=""
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; [ -n "$simulator" ] && kill "$simulator" 2>/dev/null; rm -rf "$work"' EXIT
 free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+  python3 scripts/free-port.py
 }
 secret="bench-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 

@@ -44,7 +44,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap 'cleanup "$@"' EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+free_port() { python3 scripts/free-port.py; }
 
 # The data set, once; then a database of its own for each binary.
 case $ENGINE in

@@ -11,7 +11,7 @@ pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$workdir"' EXIT
 serve() { # binary name → sets $url to the console's address once it answers
   local port
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  port=$(python3 scripts/free-port.py)
   "$1" serve --demo --listen "127.0.0.1:$port" --database "sqlite://$workdir/$2.db" >"$workdir/$2.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 1 100); do

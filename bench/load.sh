@@ -23,7 +23,7 @@ mkdir -p bench/results
 work=$(mktemp -d /tmp/backoffice-load.XXXXXX)
 server=""
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+port=$(python3 scripts/free-port.py)
 base="http://127.0.0.1:$port"
 
 # measure NAME CONNECTIONS METHOD PATH [BODY]: one wrk run; prints "NAME rate p50 p99 errors".

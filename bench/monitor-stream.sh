@@ -23,7 +23,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+port=$(python3 scripts/free-port.py)
 url="sqlite://$work/bench.db"
 base="http://127.0.0.1:$port"
 out=bench/results/monitor-stream.txt

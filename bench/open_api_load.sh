@@ -24,7 +24,7 @@ bin=${BACKOFFICE_BIN:-target/release/backoffice}
 work=$(mktemp -d /tmp/backoffice-open-api-load.XXXXXX)
 server=""
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+port=$(python3 scripts/free-port.py)
 base="http://127.0.0.1:$port"
 database=${DATABASE_URL:-sqlite://$work/bench.db}
 

@@ -15,7 +15,7 @@ bin=${BACKOFFICE_BIN:-target/release/backoffice}
 mkdir -p bench/results
 work=$(mktemp -d /tmp/backoffice-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+port=$(python3 scripts/free-port.py)
 
 run_engine() {
   local engine=$1 url=$2
