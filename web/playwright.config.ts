@@ -13,13 +13,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './e2e/support/free-port';
+import { freePorts } from './e2e/support/free-port';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
 // Decided once in the main process; the workers inherit these.
-process.env.E2E_SERVER_PORT ??= String(freePort());
-process.env.E2E_PROXY_PORT ??= String(freePort());
+if (!process.env.E2E_SERVER_PORT || !process.env.E2E_PROXY_PORT) {
+  const [server, proxy] = freePorts(2);
+  process.env.E2E_SERVER_PORT ??= String(server);
+  process.env.E2E_PROXY_PORT ??= String(proxy);
+}
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
   process.env.E2E_DATA_DIR_OWNED = process.env.E2E_DATA_DIR;

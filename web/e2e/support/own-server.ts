@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './free-port';
+import { freePorts } from './free-port';
 
 const webDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -39,8 +39,7 @@ export interface OwnServer {
  */
 export function ownServer(env: NodeJS.ProcessEnv = {}): OwnServer {
   const serveDist = process.env.E2E_SERVE_DIST === '1';
-  const serverPort = freePort();
-  const proxyPort = serveDist ? freePort() : serverPort;
+  const [serverPort, proxyPort = serverPort] = freePorts(serveDist ? 2 : 1);
   const children: ChildProcess[] = [];
   let dataDir: string | undefined;
   const origin = `http://127.0.0.1:${serverPort}`;
