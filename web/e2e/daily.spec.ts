@@ -3,7 +3,19 @@
  * without a console error or warning and without a failed API call.
  */
 import type { Page } from '@playwright/test';
-import { chooseFromMenu, expandFilters, expect, loginAs, openOverlay, refused, submitLogin, test, useLocale, USERS } from './support/console';
+import {
+  chooseFromMenu,
+  expandFilters,
+  expect,
+  loginAs,
+  openOverlay,
+  refused,
+  submitLogin,
+  test,
+  useLocale,
+  USERS,
+  WITHOUT_TOASTS,
+} from './support/console';
 
 async function pickActingMerchant(page: Page, search: string, label: RegExp) {
   const select = page.getByTestId('acting-merchant-picker');
@@ -376,7 +388,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const directory = new URL('./screenshots/', import.meta.url).pathname;
     const shot = async (name: string) => {
       await expect(page.locator('#nprogress')).toHaveCount(0);
-      await page.screenshot({ path: `${directory}daily-${locale}-${name}.png`, fullPage: true });
+      await page.screenshot({ path: `${directory}daily-${locale}-${name}.png`, fullPage: true, style: WITHOUT_TOASTS });
     };
     await useLocale(page, locale);
     await loginAs(page, 'admin');
@@ -393,7 +405,6 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     );
     await page.goto('#/dashboard/workplace');
     await expect(page.getByTestId('stat-balance')).toBeVisible();
-    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
     await shot('preview-workplace');
     await page.getByTestId('preview-exit').click();
     const menu = page.getByTestId('side-menu');

@@ -23,6 +23,7 @@ import {
   test,
   USERS,
   useLocale,
+  WITHOUT_TOASTS,
 } from './support/console';
 import { useOwnServer } from './support/spec-server';
 import { TotpCodes } from './support/totp';
@@ -53,16 +54,15 @@ async function switchLocale(page: Page, locale: Locale) {
   await expect(html).toHaveAttribute('lang', locale);
 }
 
-async function settle(page: Page) {
-  await expect(page.locator('#nprogress')).toHaveCount(0);
-  // Toasts of earlier steps (perhaps in the other language) would only confuse the picture.
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
-}
-
 async function shoot(page: Page, locale: Locale, name: string) {
-  await settle(page);
+  await expect(page.locator('#nprogress')).toHaveCount(0);
   // antd's motion still running (step changes, a modal's zoom) is finished at once, not waited for.
-  await page.screenshot({ path: `${directory}${locale}-2fa-${name}.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: `${directory}${locale}-2fa-${name}.png`,
+    fullPage: true,
+    animations: 'disabled',
+    style: WITHOUT_TOASTS,
+  });
 }
 
 /** The same state in both languages: Chinese first, then English, then back to Chinese. */

@@ -103,6 +103,9 @@ export async function chooseFromMenu(open: () => Promise<void>, item: Locator, d
   await expect(async () => {
     if (await done()) return;
     if (!(await item.isVisible())) await open();
+    // A menu sliding in is not yet where Playwright aims: the tab bar's context menu lost
+    // every click made during its motion (15 s of retries a test; 2026-11-28).
+    await overlaysSettled(item.page());
     await item.click({ timeout: 3_000 });
     await expect.poll(done, { timeout: 3_000 }).toBe(true);
   }).toPass({ timeout: 30_000 });
@@ -118,6 +121,13 @@ const MOVING_OVERLAYS = [
   '.ant-popover[class*="-zoom-"]',
   '.ant-dropdown[class*="-slide-"]',
 ].join(', ');
+
+/**
+ * A screenshot's `style` that leaves toasts out of the picture. A toast of an earlier step
+ * (perhaps in the other language) only hides the page; waiting for it to go took its whole
+ * three seconds before each such picture.
+ */
+export const WITHOUT_TOASTS = '.ant-message { visibility: hidden !important; }';
 
 /** Wait until no drawer, dialog, popover or menu is sliding or zooming. */
 export async function overlaysSettled(page: Page) {
