@@ -405,6 +405,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     );
     await page.goto('#/dashboard/workplace');
     await expect(page.getByTestId('stat-balance')).toBeVisible();
+    await expect(page.getByTestId('workplace-chart')).toHaveAttribute('data-drawn', 'true');
     await shot('preview-workplace');
     await page.getByTestId('preview-exit').click();
     const menu = page.getByTestId('side-menu');

@@ -44,7 +44,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     await loginAs(page, 'admin');
     await page.waitForLoadState('networkidle');
-    await expect(page.getByTestId('workplace-chart').locator('canvas')).toHaveCount(1);
+    await expect(page.getByTestId('workplace-chart')).toHaveAttribute('data-drawn', 'true');
     await shot('workplace');
 
     await openOverlay(page, page.getByTestId('navbar-settings'), page.getByTestId('settings-close'));

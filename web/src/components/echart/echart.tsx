@@ -48,6 +48,8 @@ export function EChart({ option, height = 260, label, testId }: EChartProps) {
     if (!node) return undefined;
     const instance = init(node);
     chart.current = instance;
+    // Set once the first drawing and its animation are done: what a screenshot waits for.
+    instance.on('finished', () => node.setAttribute('data-drawn', 'true'));
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
     observer?.observe(node);
     return () => {
