@@ -110,8 +110,11 @@ pub async fn settle(state: &AppState, attempt: &Attempt, status: ChannelStatus) 
                 .await?;
             match status.and_then(OrderStatus::from_code) {
                 // Past its deadline: nothing was topped up there, and a person has not
-                // decided yet, so the refund is safe and settles it.
-                Some(OrderStatus::ManualReview) => {
+                // decided yet, so the refund is safe and settles it; but only if this is
+                // the order's live attempt. A failure repeated by a channel the order had
+                // already left (a duplicate or slow callback) says nothing about the
+                // channel that holds it now, which may still top it up.
+                Some(OrderStatus::ManualReview) if is_latest(pool, attempt).await? => {
                     let outcome = Outcome::Failure { reason };
                     Ok(lifecycle::finish(state, attempt.order_id, outcome, Reporter::Channel, Actor::system()).await?)
                 }
@@ -131,4 +134,10 @@ pub async fn settle(state: &AppState, attempt: &Attempt, status: ChannelStatus) 
         }
         ChannelStatus::Pending | ChannelStatus::NotReceived => Ok(false),
     }
+}
+
+/// Whether `attempt` is its order's last one (the worker opens a new attempt only after
+/// the one before it definitely failed).
+async fn is_latest(pool: &sqlx::AnyPool, attempt: &Attempt) -> Result<bool, sqlx::Error> {
+    Ok(attempts::latest(pool, attempt.order_id).await?.is_some_and(|latest| latest.id == attempt.id))
 }

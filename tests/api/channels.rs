@@ -22,10 +22,10 @@ on_both_backends!(
 );
 
 /// MOBILE-DIRECT-10 costs the merchant 985 fen.
-const PRICE: i64 = 985;
-const SECRET: &str = "test-shared-secret";
+pub(crate) const PRICE: i64 = 985;
+pub(crate) const SECRET: &str = "test-shared-secret";
 
-fn channels_config(config: &mut Config) {
+pub(crate) fn channels_config(config: &mut Config) {
     config.channel.allow_private = true;
 }
 
@@ -62,11 +62,11 @@ pub(crate) async fn supplier_channel(
     (id, simulator)
 }
 
-async fn without_sandbox(app: &TestApp) {
+pub(crate) async fn without_sandbox(app: &TestApp) {
     sqlx::query("UPDATE channels SET enabled = 0 WHERE code = 'sandbox'").execute(&app.state.db.pool).await.unwrap();
 }
 
-async fn order(app: &TestApp, token: &str, merchant_order_id: &str) -> i64 {
+pub(crate) async fn order(app: &TestApp, token: &str, merchant_order_id: &str) -> i64 {
     let body =
         json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": merchant_order_id});
     let answer = app.add_order(token, body).await;
@@ -79,7 +79,7 @@ async fn order_scalar(app: &TestApp, sql: &str, order_id: i64) -> i64 {
 }
 
 /// (channel code, outcome) of an order's attempts, in order.
-async fn attempts(app: &TestApp, order_id: i64) -> Vec<(String, String)> {
+pub(crate) async fn attempts(app: &TestApp, order_id: i64) -> Vec<(String, String)> {
     sqlx::query_as(
         "SELECT c.code, a.outcome FROM order_attempts a JOIN channels c ON c.id = a.channel_id
          WHERE a.order_id = $1 ORDER BY a.attempt_no",

@@ -6,6 +6,7 @@ mod batch;
 mod batch_rules;
 mod catalogue;
 mod certification;
+mod channel_late_answers;
 mod channels;
 mod cli;
 mod contract;
