@@ -3,8 +3,8 @@
 //! after the order went on to another channel. Such an answer is about a channel that
 //! topped up nothing, and says nothing about the attempt still open elsewhere.
 
-use crate::channels::{PRICE, SECRET, attempts, channels_config, order, supplier_channel, without_sandbox};
-use crate::helpers::{Backend, TestApp, spawn_app_with};
+use crate::channels::{PRICE, SECRET, attempts, order, spawn_with_deadline, supplier_channel};
+use crate::helpers::{Backend, TestApp};
 use crate::on_both_backends;
 use backoffice::channel::http_json::sign;
 use backoffice::supplier_sim::SimConfig;
@@ -39,13 +39,7 @@ async fn upstream_id(app: &TestApp, order_id: i64, attempt_no: i64) -> String {
 }
 
 async fn a_repeated_failure_of_an_earlier_channel_does_not_refund_an_order_in_review(backend: Backend) {
-    let app = spawn_app_with(backend, |config| {
-        channels_config(config);
-        config.channel.deadline = Duration::from_millis(400);
-        config.channel.health_unknown_streak = 1_000;
-    })
-    .await;
-    without_sandbox(&app).await;
+    let app = spawn_with_deadline(backend, Duration::from_millis(400)).await;
     // The first channel refuses at once; the second takes the order and answers only
     // long after the deadline (its own callbacks come after the test).
     let never = Duration::from_secs(600);

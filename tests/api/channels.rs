@@ -25,7 +25,7 @@ on_both_backends!(
 pub(crate) const PRICE: i64 = 985;
 pub(crate) const SECRET: &str = "test-shared-secret";
 
-pub(crate) fn channels_config(config: &mut Config) {
+fn channels_config(config: &mut Config) {
     config.channel.allow_private = true;
 }
 
@@ -62,7 +62,7 @@ pub(crate) async fn supplier_channel(
     (id, simulator)
 }
 
-pub(crate) async fn without_sandbox(app: &TestApp) {
+async fn without_sandbox(app: &TestApp) {
     sqlx::query("UPDATE channels SET enabled = 0 WHERE code = 'sandbox'").execute(&app.state.db.pool).await.unwrap();
 }
 
@@ -136,14 +136,21 @@ async fn a_definite_failure_moves_the_order_to_the_next_channel(backend: Backend
     app.assert_books_balance(mid).await;
 }
 
-async fn an_unknown_answer_never_moves_the_order(backend: Backend) {
+/// A server whose orders go to review `deadline` after placement, whose channels are
+/// never paused for unknown answers, and without the sandbox channel.
+pub(crate) async fn spawn_with_deadline(backend: Backend, deadline: Duration) -> TestApp {
     let app = spawn_app_with(backend, |config| {
         channels_config(config);
-        config.channel.deadline = Duration::from_millis(1_500);
+        config.channel.deadline = deadline;
         config.channel.health_unknown_streak = 1_000;
     })
     .await;
     without_sandbox(&app).await;
+    app
+}
+
+async fn an_unknown_answer_never_moves_the_order(backend: Backend) {
+    let app = spawn_with_deadline(backend, Duration::from_millis(1_500)).await;
     // Every answer is lost although the order is taken (and topped up); its callback
     // comes long after the test.
     let lossy = SimConfig { unknown_ratio: 1.0, callback_delay: Duration::from_secs(600), ..SimConfig::default() };
@@ -165,13 +172,7 @@ async fn an_unknown_answer_never_moves_the_order(backend: Backend) {
 }
 
 async fn a_late_callback_settles_an_order_in_review_once(backend: Backend) {
-    let app = spawn_app_with(backend, |config| {
-        channels_config(config);
-        config.channel.deadline = Duration::from_millis(400);
-        config.channel.health_unknown_streak = 1_000;
-    })
-    .await;
-    without_sandbox(&app).await;
+    let app = spawn_with_deadline(backend, Duration::from_millis(400)).await;
     let late = SimConfig {
         unknown_ratio: 1.0,
         callback_delay: Duration::from_millis(2_500),
