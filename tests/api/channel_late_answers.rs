@@ -3,7 +3,9 @@
 //! after the order went on to another channel. Such an answer is about a channel that
 //! topped up nothing, and says nothing about the attempt still open elsewhere.
 
-use crate::channels::{PRICE, SECRET, attempts, order, spawn_with_deadline, supplier_channel};
+use crate::channels::{
+    PRICE, SECRET, attempts, order, post_callback, spawn_with_deadline, supplier_channel, upstream_id,
+};
 use crate::helpers::{Backend, TestApp};
 use crate::on_both_backends;
 use backoffice::channel::http_json::sign;
@@ -13,29 +15,13 @@ use std::time::Duration;
 
 on_both_backends!(a_repeated_failure_of_an_earlier_channel_does_not_refund_an_order_in_review);
 
-/// Posts a callback from channel `code`, signed as its supplier signs.
+/// Posts a callback from channel `code`, signed as its supplier signs; whether it changed
+/// the order.
 async fn callback(app: &TestApp, code: &str, body: serde_json::Value) -> bool {
     let body = body.to_string();
-    let answer = app
-        .send(
-            app.client
-                .post(app.url(&format!("/channel/callback/{code}")))
-                .header("content-type", "application/json")
-                .header("x-signature", sign(SECRET.as_bytes(), body.as_bytes()))
-                .body(body),
-        )
-        .await;
+    let answer = post_callback(app, code, sign(SECRET.as_bytes(), body.as_bytes()), body).await;
     assert_eq!(answer.code(), 20000, "{:?}", answer.body);
     answer.data()["changed"].as_bool().unwrap()
-}
-
-async fn upstream_id(app: &TestApp, order_id: i64, attempt_no: i64) -> String {
-    sqlx::query_scalar("SELECT upstream_order_id FROM order_attempts WHERE order_id = $1 AND attempt_no = $2")
-        .bind(order_id)
-        .bind(attempt_no)
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap()
 }
 
 async fn a_repeated_failure_of_an_earlier_channel_does_not_refund_an_order_in_review(backend: Backend) {

@@ -2,7 +2,7 @@
 //! supplier callbacks (signed, idempotent, settling orders in review); pause and probe;
 //! two servers on one database; and random supplier behaviour never tops up twice.
 
-use crate::helpers::{Backend, TestApp, spawn_app_with};
+use crate::helpers::{Answer, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
 use backoffice::channel::http_json::sign;
 use backoffice::config::Config;
@@ -88,6 +88,28 @@ pub(crate) async fn attempts(app: &TestApp, order_id: i64) -> Vec<(String, Strin
     .fetch_all(&app.state.db.pool)
     .await
     .unwrap()
+}
+
+/// The upstream id an order's attempt `attempt_no` was sent under.
+pub(crate) async fn upstream_id(app: &TestApp, order_id: i64, attempt_no: i64) -> String {
+    sqlx::query_scalar("SELECT upstream_order_id FROM order_attempts WHERE order_id = $1 AND attempt_no = $2")
+        .bind(order_id)
+        .bind(attempt_no)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap()
+}
+
+/// Posts a supplier's callback to channel `code`, with the signature given.
+pub(crate) async fn post_callback(app: &TestApp, code: &str, signature: String, body: String) -> Answer {
+    app.send(
+        app.client
+            .post(app.url(&format!("/channel/callback/{code}")))
+            .header("content-type", "application/json")
+            .header("x-signature", signature)
+            .body(body),
+    )
+    .await
 }
 
 fn submissions(simulator: &Simulator) -> Vec<u32> {
@@ -216,31 +238,20 @@ async fn callbacks_with_a_bad_signature_are_refused(backend: Backend) {
         10,
     )
     .await;
-    let upstream: String = sqlx::query_scalar("SELECT upstream_order_id FROM order_attempts WHERE order_id = $1")
-        .bind(order_id)
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap();
+    let upstream = upstream_id(&app, order_id, 1).await;
     let body = json!({"upstream_order_id": upstream, "code": 0, "msg": "ok", "serial_no": "SIM-LATE-1"}).to_string();
-    let post = |signature: String, body: String, code: &str| {
-        app.send(
-            app.client
-                .post(app.url(&format!("/channel/callback/{code}")))
-                .header("content-type", "application/json")
-                .header("x-signature", signature)
-                .body(body),
-        )
-    };
-    let forged = post(sign(b"not the secret", body.as_bytes()), body.clone(), "slow").await;
+    let forged = post_callback(&app, "slow", sign(b"not the secret", body.as_bytes()), body.clone()).await;
     assert_eq!((forged.status.as_u16(), forged.code()), (401, 40134), "{:?}", forged.body);
-    let tampered = post(sign(SECRET.as_bytes(), body.as_bytes()), body.replace("SIM-LATE-1", "SIM-X"), "slow").await;
+    let tampered =
+        post_callback(&app, "slow", sign(SECRET.as_bytes(), body.as_bytes()), body.replace("SIM-LATE-1", "SIM-X"))
+            .await;
     assert_eq!(tampered.code(), 40134);
-    assert_eq!(post(sign(SECRET.as_bytes(), b"{}"), "{}".into(), "nobody").await.code(), 40400);
+    assert_eq!(post_callback(&app, "nobody", sign(SECRET.as_bytes(), b"{}"), "{}".into()).await.code(), 40400);
     assert_eq!(order_scalar(&app, "SELECT status FROM orders WHERE id = $1", order_id).await, 1, "nothing changed");
     // The right signature settles it; the same callback again changes nothing.
-    let first = post(sign(SECRET.as_bytes(), body.as_bytes()), body.clone(), "slow").await;
+    let first = post_callback(&app, "slow", sign(SECRET.as_bytes(), body.as_bytes()), body.clone()).await;
     assert_eq!(first.data()["changed"], true, "{:?}", first.body);
-    let again = post(sign(SECRET.as_bytes(), body.as_bytes()), body.clone(), "slow").await;
+    let again = post_callback(&app, "slow", sign(SECRET.as_bytes(), body.as_bytes()), body.clone()).await;
     assert_eq!((again.code(), again.data()["changed"].as_bool()), (20000, Some(false)));
     assert_eq!(order_scalar(&app, "SELECT status FROM orders WHERE id = $1", order_id).await, 2);
     assert_eq!(
