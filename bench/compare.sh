@@ -82,13 +82,9 @@ for index in "${!ports[@]}"; do
     -d '{"username":"merchant","password":"Merchant123"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])')")
 done
 
-# wrk once: "requests seconds p50_ms p99_ms errors".
-drive() {
-  local threads=2
-  [ "$CONNECTIONS" -lt 2 ] && threads=1
-  METHOD=$1 BODY=${3:-} TOKEN=${4:-} wrk -t"$threads" -c"$CONNECTIONS" -d"$DURATION" -s bench/load/call.lua "$2" \
-    | grep '^RESULT' | cut -d' ' -f2-
-}
+# wrk once (bench/load/wrk.sh): "requests/s p50_ms p99_ms errors".
+. bench/load/wrk.sh
+drive() { wrk_call "$2" "$CONNECTIONS" "$1" "${3:-}" "${4:-}"; }
 echo "$ENGINE, $COUNT orders, $CALL at $CONNECTIONS connections, $ROUNDS rounds of $DURATION, $(date -u +%FT%TZ), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 results="$work/results"
 for round in $(seq 1 "$ROUNDS"); do
@@ -97,7 +93,7 @@ for round in $(seq 1 "$ROUNDS"); do
     static=$(drive GET "$base/web/")
     measured=$(drive "${call[0]}" "$base${call[1]}" "${call[2]}" "${tokens[$index]}")
     echo "$round ${names[$index]} $static $measured" | tee -a "$results" | awk \
-      '{printf "round %s %-28s static %7.0f/s  %s %7.0f/s p50 %s p99 %s ms errors %s\n", $1, $2, $3/$4, "'"$CALL"'", $8/$9, $10, $11, $12}'
+      '{printf "round %s %-28s static %7.0f/s  %s %7.0f/s p50 %s p99 %s ms errors %s\n", $1, $2, $3, "'"$CALL"'", $7, $8, $9, $10}'
   done
 done
 python3 - "$results" <<'PY'
@@ -105,7 +101,7 @@ import statistics, sys
 by = {}
 for line in open(sys.argv[1]):
     f = line.split()
-    by.setdefault(f[1], []).append((int(f[2]) / float(f[3]), int(f[7]) / float(f[8])))
+    by.setdefault(f[1], []).append((float(f[2]), float(f[6])))
 print(f"{'binary':30} {'mean rate':>10} {'median':>8} {'mean vs static':>15}")
 for name, runs in by.items():
     rates = [call for _, call in runs]

@@ -2,7 +2,9 @@
 //!
 //! usage: orders_bench BASE_URL DATABASE_URL SERVER_PID
 //! The server must serve the demo accounts, with the demo merchant's history generated
-//! (`backoffice generate-orders`). Prints one line per figure.
+//! (`backoffice generate-orders`). Prints one line per figure; with `FIGURES=path` it also
+//! writes them as JSON, which bench/orders.sh checks against the issues' targets
+//! (`bench/orders_targets.py`).
 
 #[path = "support.rs"]
 mod support;
@@ -141,22 +143,28 @@ async fn main() {
     // BENCH_STEPS=list,export,batch,place picks steps (default: all).
     let steps = std::env::var("BENCH_STEPS").unwrap_or_else(|_| "list,export,batch,place".into());
     let step = |name: &str| steps.split(',').any(|step| step == name);
+    let mut figures = serde_json::Map::new();
     let thirty_days_ago = backoffice::db::millis_to_rfc3339(backoffice::db::now_millis() - 30 * 86_400_000);
     let filtered = json!({"status": 2, "carrier": "mobile", "face_value_fen": 5000, "start_time": thirty_days_ago, "page_size": 20});
 
     if step("list") {
         // Warm up, then the first page, plain and filtered.
         let (p50, p99, total, cold) = timed(&mut client, 300, &json!({"page_size": 20})).await;
+        figures.insert("list_first_p99_ms".into(), json!(p99));
         println!(
             "list first page, no filter: p50 {p50:.2} ms, p99 {p99:.2} ms (total {total} alongside; warm-up calls up to {cold:.2} ms)"
         );
         let (p50, p99, total, cold) = timed(&mut client, 300, &filtered).await;
+        figures.insert("list_first_filtered_p99_ms".into(), json!(p99));
         println!(
             "list first page, status+carrier+face+30 days: p50 {p50:.2} ms, p99 {p99:.2} ms (total {total} alongside; warm-up calls up to {cold:.2} ms)"
         );
 
         // 10,000 rows deep by cursor.
-        for (name, filter) in [("no filter", json!({})), ("status+carrier+face+30 days", filtered.clone())] {
+        for (name, key, filter) in [
+            ("no filter", "list_deep_p99_ms", json!({})),
+            ("status+carrier+face+30 days", "list_deep_filtered_p99_ms", filtered.clone()),
+        ] {
             let mut walk = filter.clone();
             walk["page_size"] = json!(500);
             let mut cursor = Value::Null;
@@ -168,6 +176,7 @@ async fn main() {
             deep["page_size"] = json!(20);
             deep["cursor"] = cursor;
             let (p50, p99, total, cold) = timed(&mut client, 300, &deep).await;
+            figures.insert(key.into(), json!(p99));
             println!(
                 "list 10,000 rows deep (cursor), {name}: p50 {p50:.2} ms, p99 {p99:.2} ms (total {total} alongside; warm-up calls up to {cold:.2} ms)"
             );
@@ -201,12 +210,15 @@ async fn main() {
         let seconds = started.elapsed().as_secs_f64();
         let rss_now = rss_kib(pid, "VmRSS:");
         watcher.abort();
+        let peak = peak.load(std::sync::atomic::Ordering::Relaxed) / 1024;
+        figures.insert("export_s".into(), json!(seconds));
+        figures.insert("export_peak_mb".into(), json!(peak));
         println!(
             "export {} rows as CSV ({:.0} MB): {seconds:.2} s; server RSS {} MB before, peak {} MB during, {} MB after",
             lines - 1,
             bytes as f64 / 1e6,
             rss_before / 1024,
-            peak.load(std::sync::atomic::Ordering::Relaxed) / 1024,
+            peak,
             rss_now / 1024,
         );
     }
@@ -224,6 +236,8 @@ async fn main() {
         let rate = count as f64 / seconds;
         println!("{count} orders placed one by one: {seconds:.2} s, {rate:.0} orders/s");
         let floor = insert_floor(&database_url).await;
+        figures.insert("one_by_one_per_s".into(), json!(rate));
+        figures.insert("floor_per_s".into(), json!(floor));
         println!(
             "the machine's floor: one-row inserts, one client, committed as the server commits: {floor:.0}/s (orders one by one: {:.2} of it)",
             rate / floor
@@ -257,6 +271,8 @@ async fn main() {
         let batch_id = preview["data"]["batch_id"].as_i64().unwrap_or_else(|| panic!("{preview}"));
         let submit = client.post("/adminapi/order/batch/submit", &json!({"batch_id": batch_id})).await;
         let total = started.elapsed().as_secs_f64();
+        figures.insert("batch_s".into(), json!(total));
+        figures.insert("batch_submit_s".into(), json!(total - previewed));
         println!(
             "batch of 100,000 lines: preview {previewed:.2} s ({} valid), submit {:.2} s ({} placed), together {total:.2} s",
             preview["data"]["valid_rows"],
@@ -279,4 +295,8 @@ async fn main() {
         "balance {balance} fen, account log sums to {logged} fen: {}",
         if balance == logged { "equal" } else { "DIFFERENT" }
     );
+    figures.insert("books_equal".into(), json!(balance == logged));
+    if let Ok(path) = std::env::var("FIGURES") {
+        std::fs::write(&path, Value::Object(figures).to_string()).expect("figures file");
+    }
 }

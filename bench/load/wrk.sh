@@ -1,0 +1,51 @@
+# Sourced by bench/load.sh and bench/orders.sh: wrk runs, and the machine's reference.
+#
+# Issue 13 reads its targets as ratios to the static index page served on SQLite (46,900
+# requests/s, wrk with 2 threads and 64 connections for 10 s, on the machine it was written
+# on), so that a slower or busier machine moves a figure and its yardstick alike. The engine
+# under test cannot give that yardstick: on PostgreSQL the server runs one async worker
+# (`src/runtime.rs`) and serves the static page 25-35 % slower than the same binary on
+# SQLite, which would flatter every PostgreSQL figure read against it. So a script starts a
+# reference server (`start_reference`): the same binary on an empty SQLite database with
+# the demo accounts and its default workers, measured while the server under test is idle.
+
+# The static page's rate on the machine issue 13 was written on.
+ISSUE_STATIC=46900
+
+# wrk_call URL CONNECTIONS METHOD [BODY] [TOKEN]: drives URL with wrk (2 threads, 1 for one
+# connection) for DURATION (default 10s) and prints "requests/s p50_ms p99_ms errors".
+wrk_call() {
+  local url=$1 connections=$2 method=$3 body=${4:-} token=${5:-} threads=2
+  [ "$connections" -lt 2 ] && threads=1
+  local line
+  line=$(METHOD=$method BODY=$body TOKEN=$token wrk -t"$threads" -c"$connections" -d"${DURATION:-10s}" \
+    -s "$(dirname "${BASH_SOURCE[0]}")/call.lua" "$url" | grep '^RESULT')
+  # RESULT requests seconds p50_ms p99_ms errors
+  local requests seconds p50 p99 errors
+  read -r _ requests seconds p50 p99 errors <<<"$line"
+  python3 -c "print(round($requests / $seconds), $p50, $p99, $errors)"
+}
+
+# start_reference BIN WORKDIR: serves BIN on a fresh SQLite database in WORKDIR (demo
+# accounts, no orders, worker off) on a free port; sets reference_pid and reference_url.
+start_reference() {
+  local port
+  port=$(python3 scripts/free-port.py)
+  reference_url="http://127.0.0.1:$port/web/"
+  "$1" serve --listen "127.0.0.1:$port" --database "sqlite://$2/reference.db" --demo --demo-orders 0 \
+    --secret-key-file "$2/reference.key" --no-worker >"$2/reference.log" 2>&1 &
+  reference_pid=$!
+  for _ in $(seq 1 150); do
+    curl -sf -o /dev/null "$reference_url" && return 0
+    sleep 0.2
+  done
+  echo "the reference server did not start: $2/reference.log" >&2
+  return 1
+}
+
+# reference_rate: the reference server's static page, requests/s, 64 connections.
+reference_rate() {
+  local figures
+  figures=$(wrk_call "$reference_url" 64 GET)
+  echo "${figures%% *}"
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Checks bench/orders.sh's figures against the issues' targets, as written and as ratios.
+
+usage: orders_targets.py ENGINE FIGURES_JSON STATIC_BEFORE STATIC_AFTER
+
+Issue 4 set the targets on SQLite; issue 13 tightened them for a durable PostgreSQL and
+reads every target "as ratios in one run so a noisy machine cannot fake them": its figures
+were taken on a machine whose static index page served 46,900 requests/s (wrk, 2 threads,
+64 connections, SQLite). A figure is therefore also shown at that machine's scale, with the
+static page of a reference server (bench/load/wrk.sh) measured by the same run, the mean of
+right before and right after its figures: a time times reference/46,900, a rate times
+46,900/reference. Memory and the books are not scaled.
+"""
+import json
+import sys
+
+ISSUE_STATIC = 46_900
+
+# (key, label, unit, kind, SQLite target, PostgreSQL target); kind: "max" a time below its
+# target, "min" a rate at least its target, "mem" megabytes below (not scaled).
+TARGETS = [
+    ("list_first_p99_ms", "list first page, no filter, p99", "ms", "max", 5, 3),
+    ("list_first_filtered_p99_ms", "list first page, filtered, p99", "ms", "max", 5, 3),
+    ("list_deep_p99_ms", "list 10,000 rows deep, no filter, p99", "ms", "max", 5, 3),
+    ("list_deep_filtered_p99_ms", "list 10,000 rows deep, filtered, p99", "ms", "max", 5, 3),
+    ("export_s", "export of 1,000,000 rows", "s", "max", 5, 4),
+    ("export_peak_mb", "export: server memory at its peak", "MB", "mem", 150, 150),
+    ("batch_s", "batch of 100,000 lines, preview + submit", "s", "max", 5, 3),
+    ("one_by_one_per_s", "orders one by one, one client", "/s", "min", 1500, 1500),
+]
+
+
+def main():
+    engine, path, before, after = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
+    figures = json.load(open(path))
+    static = (before + after) / 2
+    scale = static / ISSUE_STATIC
+    column = 1 if engine == "sqlite" else 2
+    print(
+        f"targets on {engine}: reference static page {before:,.0f}/s before the figures, {after:,.0f}/s after; "
+        f"{scale:.2f} of the {ISSUE_STATIC:,}/s of the machine issue 13 was written on"
+    )
+    print(f"{'figure':44} {'measured':>11} {'target':>9} {'met':>4} {'at issue scale':>15} {'met':>4}")
+    missed_absolute = missed_scaled = 0
+    for key, label, unit, kind, *targets in TARGETS:
+        target = targets[column - 1]
+        if key not in figures:
+            print(f"{label:44} {'not measured':>11}")
+            continue
+        value = figures[key]
+        if kind == "max":
+            scaled, met, met_scaled = value * scale, value < target, value * scale < target
+            sign = "<"
+        elif kind == "min":
+            scaled, met, met_scaled = value / scale, value >= target, value / scale >= target
+            sign = "≥"
+        else:
+            scaled, met, met_scaled = value, value < target, value < target
+            sign = "<"
+        missed_absolute += not met
+        missed_scaled += not met_scaled
+        print(
+            f"{label:44} {number(value) + ' ' + unit:>11} {sign + ' ' + f'{target:,}' + ' ' + unit:>9} "
+            f"{yes(met):>4} {number(scaled) + ' ' + unit:>15} {yes(met_scaled):>4}"
+        )
+    if "books_equal" in figures:
+        books = figures["books_equal"]
+        missed_absolute += not books
+        missed_scaled += not books
+        print(f"{'account log sums to the balance':44} {'equal' if books else 'DIFFERENT':>11} {'equal':>9} {yes(books):>4}")
+    print(f"missed as written: {missed_absolute}; missed at the issue's scale: {missed_scaled}")
+
+
+def number(value):
+    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.2f}"
+
+
+def yes(flag):
+    return "yes" if flag else "NO"
+
+
+if __name__ == "__main__":
+    main()
