@@ -3,7 +3,7 @@
 //! after the order went on to another channel. Such an answer is about a channel that
 //! topped up nothing, and says nothing about the attempt still open elsewhere.
 
-use crate::channels::{
+use crate::channel_support::{
     PRICE, SECRET, attempts, order, post_callback, spawn_with_deadline, supplier_channel, upstream_id,
 };
 use crate::helpers::{Backend, TestApp};

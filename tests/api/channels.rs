@@ -2,12 +2,14 @@
 //! supplier callbacks (signed, idempotent, settling orders in review); pause and probe;
 //! two servers on one database; and random supplier behaviour never tops up twice.
 
-use crate::helpers::{Answer, Backend, TestApp, spawn_app_with};
+use crate::channel_support::{
+    PRICE, SECRET, attempts, channels_config, order, order_scalar, post_callback, spawn_with_deadline, submissions,
+    supplier, upstream_id, without_sandbox,
+};
+use crate::helpers::{Backend, spawn_app_with};
 use crate::on_both_backends;
 use backoffice::channel::http_json::sign;
-use backoffice::config::Config;
-use backoffice::supplier_sim::{SimConfig, Simulator};
-use backoffice::supply::setup::{ChannelSpec, supply_catalogue, upsert};
+use backoffice::supplier_sim::SimConfig;
 use serde_json::json;
 use std::time::Duration;
 
@@ -20,101 +22,6 @@ on_both_backends!(
     two_servers_never_submit_an_attempt_twice,
     random_supplier_behaviour_never_tops_up_twice,
 );
-
-/// MOBILE-DIRECT-10 costs the merchant 985 fen.
-pub(crate) const PRICE: i64 = 985;
-pub(crate) const SECRET: &str = "test-shared-secret";
-
-fn channels_config(config: &mut Config) {
-    config.channel.allow_private = true;
-}
-
-/// A running simulator and the channel pointing at it (whole catalogue, at `permille`).
-async fn supplier(app: &TestApp, code: &str, priority: i64, permille: i64, config: SimConfig) -> Simulator {
-    supplier_channel(app, code, priority, permille, config).await.1
-}
-
-/// [`supplier`], with the channel's id.
-pub(crate) async fn supplier_channel(
-    app: &TestApp,
-    code: &str,
-    priority: i64,
-    permille: i64,
-    config: SimConfig,
-) -> (i64, Simulator) {
-    let simulator =
-        Simulator::new(SimConfig { secret: SECRET.as_bytes().to_vec(), price_permille: permille, ..config });
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base_url = format!("http://{}", listener.local_addr().unwrap());
-    backoffice::supplier_sim::spawn(&simulator, listener);
-    let spec = ChannelSpec {
-        code,
-        name: code,
-        adapter: "http-json",
-        base_url: &base_url,
-        secret: Some(SECRET),
-        timeout_ms: 2_000,
-        enabled: true,
-        low_balance_fen: 0,
-    };
-    let id = upsert(&app.state.db.pool, &app.state.secrets, &spec).await.unwrap();
-    supply_catalogue(&app.state.db, id, permille, priority, 1).await.unwrap();
-    (id, simulator)
-}
-
-async fn without_sandbox(app: &TestApp) {
-    sqlx::query("UPDATE channels SET enabled = 0 WHERE code = 'sandbox'").execute(&app.state.db.pool).await.unwrap();
-}
-
-pub(crate) async fn order(app: &TestApp, token: &str, merchant_order_id: &str) -> i64 {
-    let body =
-        json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": merchant_order_id});
-    let answer = app.add_order(token, body).await;
-    assert_eq!(answer.code(), 20000, "{:?}", answer.body);
-    answer.data()["order"]["id"].as_i64().unwrap()
-}
-
-async fn order_scalar(app: &TestApp, sql: &str, order_id: i64) -> i64 {
-    app.scalar(sql, order_id).await
-}
-
-/// (channel code, outcome) of an order's attempts, in order.
-pub(crate) async fn attempts(app: &TestApp, order_id: i64) -> Vec<(String, String)> {
-    sqlx::query_as(
-        "SELECT c.code, a.outcome FROM order_attempts a JOIN channels c ON c.id = a.channel_id
-         WHERE a.order_id = $1 ORDER BY a.attempt_no",
-    )
-    .bind(order_id)
-    .fetch_all(&app.state.db.pool)
-    .await
-    .unwrap()
-}
-
-/// The upstream id an order's attempt `attempt_no` was sent under.
-pub(crate) async fn upstream_id(app: &TestApp, order_id: i64, attempt_no: i64) -> String {
-    sqlx::query_scalar("SELECT upstream_order_id FROM order_attempts WHERE order_id = $1 AND attempt_no = $2")
-        .bind(order_id)
-        .bind(attempt_no)
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap()
-}
-
-/// Posts a supplier's callback to channel `code`, with the signature given.
-pub(crate) async fn post_callback(app: &TestApp, code: &str, signature: String, body: String) -> Answer {
-    app.send(
-        app.client
-            .post(app.url(&format!("/channel/callback/{code}")))
-            .header("content-type", "application/json")
-            .header("x-signature", signature)
-            .body(body),
-    )
-    .await
-}
-
-fn submissions(simulator: &Simulator) -> Vec<u32> {
-    simulator.book.lock().unwrap().orders.values().map(|order| order.submissions).collect()
-}
 
 async fn a_definite_failure_moves_the_order_to_the_next_channel(backend: Backend) {
     let app = spawn_app_with(backend, channels_config).await;
@@ -156,19 +63,6 @@ async fn a_definite_failure_moves_the_order_to_the_next_channel(backend: Backend
     assert_eq!(detail.data()["order"]["failure_reason_code"], "order.failure.no_channel", "{:?}", detail.body);
     assert_eq!(attempts(&app, nowhere).await.len(), 0);
     app.assert_books_balance(mid).await;
-}
-
-/// A server whose orders go to review `deadline` after placement, whose channels are
-/// never paused for unknown answers, and without the sandbox channel.
-pub(crate) async fn spawn_with_deadline(backend: Backend, deadline: Duration) -> TestApp {
-    let app = spawn_app_with(backend, |config| {
-        channels_config(config);
-        config.channel.deadline = deadline;
-        config.channel.health_unknown_streak = 1_000;
-    })
-    .await;
-    without_sandbox(&app).await;
-    app
 }
 
 async fn an_unknown_answer_never_moves_the_order(backend: Backend) {

@@ -258,7 +258,7 @@ async fn the_stream_shows_the_notification_backlog_and_exhausted_notifications(b
 /// A simulated supplier channel answering every order with a definite failure.
 async fn failing_channel(app: &TestApp, code: &str, priority: i64) -> (i64, backoffice::supplier_sim::Simulator) {
     let config = backoffice::supplier_sim::SimConfig { success_ratio: 0.0, ..Default::default() };
-    crate::channels::supplier_channel(app, code, priority, 960, config).await
+    crate::channel_support::supplier_channel(app, code, priority, 960, config).await
 }
 
 fn channel_ratio(snapshot: &Value, channel_id: i64) -> Option<Value> {

@@ -7,6 +7,7 @@ mod batch_rules;
 mod catalogue;
 mod certification;
 mod channel_late_answers;
+mod channel_support;
 mod channels;
 mod cli;
 mod contract;
