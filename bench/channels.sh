@@ -39,15 +39,7 @@ free_port() {
 }
 secret="bench-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 
-# wait_for URL: polls until the URL answers (the process is up), at most 30 s.
-wait_for() {
-  for _ in $(seq 1 150); do
-    curl -sf -o /dev/null "$1" && return 0
-    sleep 0.2
-  done
-  echo "no answer from $1" >&2
-  return 1
-}
+. bench/lib.sh
 
 run_engine() {
   local engine=$1 url=$2 out="bench/results/channels-$1.txt"
@@ -62,7 +54,8 @@ run_engine() {
     --allow-private-channels --secret-key-file "$work/secret-$engine.key" ${SERVE_FLAGS:-} \
     >"$work/server-$engine.log" 2>&1 &
   server=$!
-  wait_for "http://127.0.0.1:$sim_port/statement?date=2000-01-01"
+  # The statement wants a signed request: any answer says the simulator is up.
+  wait_for "http://127.0.0.1:$sim_port/statement?date=2000-01-01" any
   wait_for "http://127.0.0.1:$port/readyz"
   local load_before status=0
   load_before=$(cut -d' ' -f1-3 /proc/loadavg)

@@ -9,6 +9,7 @@
 //!
 //! usage: channels_bench BASE_URL DATABASE_URL SIMULATOR_URL SIMULATOR_SECRET COUNT CONCURRENCY
 
+use backoffice::channel::http_json;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -200,9 +201,13 @@ async fn main() {
         dates.push(last_date);
     }
     for date in dates {
+        // Signed over its query string, as the server's reconciliation signs it (an unsigned
+        // request is refused with 401).
+        let query = format!("date={date}");
         let statement: Value = api
             .http
-            .get(format!("{simulator}/statement?date={date}"))
+            .get(format!("{simulator}/statement?{query}"))
+            .header(http_json::SIGNATURE_HEADER, http_json::sign(secret.as_bytes(), query.as_bytes()))
             .send()
             .await
             .expect("statement")

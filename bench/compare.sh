@@ -24,6 +24,7 @@ CONNECTIONS=${CONNECTIONS:-64}
 ROUNDS=${ROUNDS:-4}
 DURATION=${DURATION:-5s}
 command -v wrk >/dev/null || scripts/setup.sh bench
+. bench/lib.sh
 case $CALL in
   add) call=(POST /adminapi/order/add '{"account":"13800138000","product_key":"MOBILE-DIRECT-10"}') ;;
   list) call=(POST /adminapi/order/list '{"page_size":20}') ;;
@@ -77,13 +78,11 @@ for index in $(seq 1 $#); do
 done
 for index in "${!ports[@]}"; do
   base="http://127.0.0.1:${ports[$index]}"
-  for _ in $(seq 1 150); do curl -sf -o /dev/null "$base/web/" && break; sleep 0.2; done
-  tokens+=("$(curl -sf -X POST "$base/adminapi/login/login" -H 'Content-Type: application/json' \
-    -d '{"username":"merchant","password":"Merchant123"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])')")
+  wait_for "$base/web/"
+  tokens+=("$(login_token "$base")")
 done
 
-# wrk once (bench/load/wrk.sh): "requests/s p50_ms p99_ms errors".
-. bench/load/wrk.sh
+# wrk once (bench/lib.sh): "requests/s p50_ms p99_ms errors".
 drive() { wrk_call "$2" "$CONNECTIONS" "$1" "${3:-}" "${4:-}"; }
 echo "$ENGINE, $COUNT orders, $CALL at $CONNECTIONS connections, $ROUNDS rounds of $DURATION, $(date -u +%FT%TZ), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 results="$work/results"

@@ -4,13 +4,13 @@
 # BASELINE_BIN=/path/to/an/older/backoffice also serves that binary (its own embedded
 # console, own database) and measures both in alternation, printing after ÷ before.
 # The two times are also shown at the scale of the machine issue 13 was written on: the
-# static page of a reference server (bench/load/wrk.sh; the console's own server runs the
+# static page of a reference server (bench/lib.sh; the console's own server runs the
 # demo's worker and suppliers) is measured right before and right after the runs, and a
 # time is multiplied by its rate over the issue's 46,900/s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || scripts/setup.sh bench
-. bench/load/wrk.sh
+. bench/lib.sh
 make build >/dev/null
 workdir=$(mktemp -d)
 pids=()
@@ -20,11 +20,8 @@ serve() { # binary name → sets $url to the console's address once it answers
   port=$(python3 scripts/free-port.py)
   "$1" serve --demo --listen "127.0.0.1:$port" --database "sqlite://$workdir/$2.db" >"$workdir/$2.log" 2>&1 &
   pids+=($!)
-  for _ in $(seq 1 100); do
-    curl -fsS "http://127.0.0.1:$port/web/" >/dev/null 2>&1 && break
-    sleep 0.1
-  done
   url="http://127.0.0.1:$port/web/"
+  wait_for "$url"
 }
 urls=""
 if [[ -n "${BASELINE_BIN:-}" ]]; then

@@ -11,7 +11,7 @@
 #   BACKOFFICE_BIN=/tmp/backoffice-before bench/load.sh     a given server binary
 # Figures are printed and written to bench/results/load-<engine>.txt, with issue 13's targets
 # checked as written and at the scale of the machine it was written on (bench/load_targets.py,
-# against a reference server's static page: bench/load/wrk.sh).
+# against a reference server's static page: bench/lib.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 COUNT=${COUNT:-1000000}
@@ -26,7 +26,7 @@ work=$(mktemp -d /tmp/backoffice-load.XXXXXX)
 server=""
 reference_pid=""
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; [ -n "$reference_pid" ] && kill "$reference_pid" 2>/dev/null; rm -rf "$work"' EXIT
-. bench/load/wrk.sh
+. bench/lib.sh
 start_reference "$bin" "$work"
 port=$(python3 scripts/free-port.py)
 base="http://127.0.0.1:$port"
@@ -44,12 +44,8 @@ run_engine() {
   "$bin" serve --listen "127.0.0.1:$port" --database "$url" --demo --demo-orders 0 \
     --secret-key-file "$work/secret.key" --no-worker >"$work/server-$engine.log" 2>&1 &
   server=$!
-  for _ in $(seq 1 150); do
-    curl -sf -o /dev/null "$base/web/" && break
-    sleep 0.2
-  done
-  token=$(curl -sf -X POST "$base/adminapi/login/login" -H 'Content-Type: application/json' \
-    -d '{"username":"merchant","password":"Merchant123"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])')
+  wait_for "$base/web/"
+  token=$(login_token "$base")
   local results="$work/results-$engine" reference_before reference_after
   reference_before=$(reference_rate)
   {

@@ -7,7 +7,7 @@ RESULTS holds one line per call: "NAME rate p50_ms p99_ms errors", the server's 
 page first. "vs static" is a call's rate over that page's rate on the same server (issue
 13's userInfo target: the cost of checking a session against serving a file). The targets
 given as rates and times were set on a machine whose static page served 46,900/s; they are
-also checked at that scale, with the reference server's static page (bench/load/wrk.sh)
+also checked at that scale, with the reference server's static page (bench/lib.sh)
 measured right before and right after the calls: a rate times 46,900/reference, a time
 times reference/46,900.
 """

@@ -6,13 +6,13 @@
 #   ENGINES=sqlite bench/orders.sh
 #   BACKOFFICE_BIN=/tmp/backoffice-before bench/orders.sh   a given server binary (compare before/after)
 # Figures are printed and written to bench/results/orders-<engine>.txt. Issue 13 reads its
-# targets as ratios to the static index page measured in the same run (bench/load/wrk.sh): a
+# targets as ratios to the static index page measured in the same run (bench/lib.sh): a
 # reference server's page is measured right before and right after the figures, and
 # bench/orders_targets.py checks each target both as written and at the issue's machine's scale.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || scripts/setup.sh bench
-. bench/load/wrk.sh
+. bench/lib.sh
 COUNT=${COUNT:-1000000}
 ENGINES=${ENGINES:-"sqlite postgres"}
 cargo build --release --bin backoffice --example orders_bench
@@ -33,10 +33,7 @@ run_engine() {
   "$bin" serve --listen "127.0.0.1:$port" --database "$url" --demo --demo-orders 0 \
     --secret-key-file "$work/secret.key" --no-worker >"$work/server-$engine.log" 2>&1 &
   local server=$!
-  for _ in $(seq 1 100); do
-    curl -sf -o /dev/null "http://127.0.0.1:$port/web/" && break
-    sleep 0.2
-  done
+  wait_for "http://127.0.0.1:$port/web/"
   local static_before static_after
   static_before=$(reference_rate)
   FIGURES="$work/figures-$engine.json" target/release/examples/orders_bench "http://127.0.0.1:$port" "$url" "$server" \
@@ -44,7 +41,7 @@ run_engine() {
   static_after=$(reference_rate)
   kill "$server"
   wait "$server" || true
-  python3 bench/orders_targets.py "$engine" "$work/figures-$engine.json" "$static_before" "$static_after" \
+  python3 bench/orders_targets.py "$engine" "$work/figures-$engine.json" "$static_before" "$static_after" "$COUNT" \
     | tee -a "bench/results/orders-$engine.txt"
 }
 

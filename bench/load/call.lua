@@ -1,5 +1,5 @@
--- One call for wrk: METHOD, BODY and TOKEN come from the environment (bench/load/wrk.sh).
--- `done` prints one machine-readable line that wrk.sh turns into its figures.
+-- One call for wrk: METHOD, BODY and TOKEN come from the environment (bench/lib.sh).
+-- `done` prints one machine-readable line that lib.sh's wrk_call turns into its figures.
 wrk.method = os.getenv("METHOD") or "GET"
 local body = os.getenv("BODY")
 if body and body ~= "" then

@@ -1,4 +1,4 @@
-# Sourced by bench/load.sh and bench/orders.sh: wrk runs, and the machine's reference.
+# Sourced by the bench scripts: waiting for a server, wrk runs, and the machine's reference.
 #
 # Issue 13 reads its targets as ratios to the static index page served on SQLite (46,900
 # requests/s, wrk with 2 threads and 64 connections for 10 s, on the machine it was written
@@ -12,6 +12,28 @@
 # The static page's rate on the machine issue 13 was written on.
 ISSUE_STATIC=46900
 
+# wait_for URL [any]: polls until URL answers with a success, or with `any` answer at all
+# (a URL that wants a signature: the process is up), at most 30 s.
+wait_for() {
+  for _ in $(seq 1 150); do
+    if [ "${2:-}" = any ]; then
+      [ "$(curl -s -o /dev/null -w '%{http_code}' "$1")" != 000 ] && return 0
+    else
+      curl -sf -o /dev/null "$1" && return 0
+    fi
+    sleep 0.2
+  done
+  echo "no answer from $1" >&2
+  return 1
+}
+
+# login_token BASE: signs the demo merchant in at BASE (http://host:port) and prints its token.
+login_token() {
+  curl -sf -X POST "$1/adminapi/login/login" -H 'Content-Type: application/json' \
+    -d '{"username":"merchant","password":"Merchant123"}' \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])'
+}
+
 # wrk_call URL CONNECTIONS METHOD [BODY] [TOKEN]: drives URL with wrk (2 threads, 1 for one
 # connection) for DURATION (default 10s) and prints "requests/s p50_ms p99_ms errors".
 wrk_call() {
@@ -19,7 +41,7 @@ wrk_call() {
   [ "$connections" -lt 2 ] && threads=1
   local line
   line=$(METHOD=$method BODY=$body TOKEN=$token wrk -t"$threads" -c"$connections" -d"${DURATION:-10s}" \
-    -s "$(dirname "${BASH_SOURCE[0]}")/call.lua" "$url" | grep '^RESULT')
+    -s "$(dirname "${BASH_SOURCE[0]}")/load/call.lua" "$url" | grep '^RESULT')
   # RESULT requests seconds p50_ms p99_ms errors
   local requests seconds p50 p99 errors
   read -r _ requests seconds p50 p99 errors <<<"$line"
@@ -35,12 +57,7 @@ start_reference() {
   "$1" serve --listen "127.0.0.1:$port" --database "sqlite://$2/reference.db" --demo --demo-orders 0 \
     --secret-key-file "$2/reference.key" --no-worker >"$2/reference.log" 2>&1 &
   reference_pid=$!
-  for _ in $(seq 1 150); do
-    curl -sf -o /dev/null "$reference_url" && return 0
-    sleep 0.2
-  done
-  echo "the reference server did not start: $2/reference.log" >&2
-  return 1
+  wait_for "$reference_url" || { cat "$2/reference.log" >&2; return 1; }
 }
 
 # reference_rate: the reference server's static page, requests/s, 64 connections.
