@@ -5,7 +5,7 @@
 import { createHmac, createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, loginAs, test, useLocale } from './support/console';
+import { expect, loginAs, pageShot, test, useLocale } from './support/console';
 
 const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(directory, { recursive: true });
@@ -13,10 +13,7 @@ mkdirSync(directory, { recursive: true });
 for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`API keys and the signature helper in ${locale}`, async ({ page }) => {
     await useLocale(page, locale);
-    const shot = async (name: string) => {
-      await expect(page.locator('#nprogress')).toHaveCount(0);
-      await page.screenshot({ path: `${directory}${locale}-${name}.png`, fullPage: true });
-    };
+    const shot = (name: string) => pageShot(page, `${directory}${locale}-${name}.png`);
     await loginAs(page, 'merchant');
     await page.goto('#/user/setting?tab=apiKeys');
     await expect(page.getByTestId('api-keys-tab')).toBeVisible();
@@ -63,10 +60,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`an administrator switches a key to legacy MD5 after a warning in ${locale}`, async ({ page }) => {
     await useLocale(page, locale);
-    const shot = async (name: string) => {
-      await expect(page.locator('#nprogress')).toHaveCount(0);
-      await page.screenshot({ path: `${directory}${locale}-${name}.png`, fullPage: true });
-    };
+    const shot = (name: string) => pageShot(page, `${directory}${locale}-${name}.png`);
     await loginAs(page, 'admin');
     await page.goto('#/user/setting?tab=apiKeys');
     await expect(page.getByTestId('api-keys-tab')).toBeVisible();

@@ -9,6 +9,7 @@ import {
   expect,
   loginAs,
   openOverlay,
+  pageShot,
   refused,
   submitLogin,
   test,
@@ -386,10 +387,7 @@ test.describe('texts', () => {
 for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`daily-use screenshots in ${locale}`, async ({ page }) => {
     const directory = new URL('./screenshots/', import.meta.url).pathname;
-    const shot = async (name: string) => {
-      await expect(page.locator('#nprogress')).toHaveCount(0);
-      await page.screenshot({ path: `${directory}daily-${locale}-${name}.png`, fullPage: true, style: WITHOUT_TOASTS });
-    };
+    const shot = (name: string) => pageShot(page, `${directory}daily-${locale}-${name}.png`, { style: WITHOUT_TOASTS });
     await useLocale(page, locale);
     await loginAs(page, 'admin');
     await page.goto('#/order/addList');

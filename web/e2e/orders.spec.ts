@@ -13,6 +13,7 @@ import {
   expect,
   loginAs,
   openOverlay,
+  pageShot,
   signOut,
   test,
   useLocale,
@@ -413,8 +414,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await page.goto(path);
       await expect(page.getByTestId(testId)).toBeVisible();
       await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-      await expect(page.locator('#nprogress')).toHaveCount(0);
-      await page.screenshot({ path: `${screenshots}orders-${locale}-${name}.png`, fullPage: true });
+      await pageShot(page, `${screenshots}orders-${locale}-${name}.png`);
     }
     await signOut(page);
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { chooseFromMenu, expect, loginAs, openOverlay, overlaysSettled, signOut, test, USERS, useLocale } from './support/console';
+import { chooseFromMenu, expect, loginAs, openOverlay, overlaysSettled, pageShot, signOut, test, USERS, useLocale } from './support/console';
 
 /** A merchant's order placed through the API, once the worker handed it to a channel: its order number. */
 async function placeRoutedOrder(request: APIRequestContext): Promise<string> {
@@ -32,11 +32,8 @@ mkdirSync(directory, { recursive: true });
 for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`screenshots in ${locale}`, async ({ page }) => {
     await useLocale(page, locale);
-    const shot = async (name: string) => {
-      await expect(page.locator('#nprogress')).toHaveCount(0);
-      // Motion still running (the drawer's switches) is finished at once, not waited for.
-      await page.screenshot({ path: `${directory}${locale}-${name}.png`, fullPage: true, animations: 'disabled' });
-    };
+    // Motion still running (the drawer's switches) is finished at once, not waited for.
+    const shot = (name: string) => pageShot(page, `${directory}${locale}-${name}.png`, { animations: 'disabled' });
 
     await page.goto('#/login');
     await expect(page.getByTestId('login-form')).toBeVisible();

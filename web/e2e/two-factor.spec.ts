@@ -17,6 +17,7 @@ import {
   loginAs,
   openOverlay,
   overlaysSettled,
+  pageShot,
   refused,
   signOut,
   submitLogin,
@@ -55,14 +56,8 @@ async function switchLocale(page: Page, locale: Locale) {
 }
 
 async function shoot(page: Page, locale: Locale, name: string) {
-  await expect(page.locator('#nprogress')).toHaveCount(0);
   // antd's motion still running (step changes, a modal's zoom) is finished at once, not waited for.
-  await page.screenshot({
-    path: `${directory}${locale}-2fa-${name}.png`,
-    fullPage: true,
-    animations: 'disabled',
-    style: WITHOUT_TOASTS,
-  });
+  await pageShot(page, `${directory}${locale}-2fa-${name}.png`, { animations: 'disabled', style: WITHOUT_TOASTS });
 }
 
 /** The same state in both languages: Chinese first, then English, then back to Chinese. */

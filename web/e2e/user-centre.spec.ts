@@ -10,6 +10,7 @@ import {
   expect,
   loginAs,
   openOverlay,
+  pageShot,
   refused,
   signOut,
   submitLogin,
@@ -458,17 +459,10 @@ test.describe('user info', () => {
 for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`user centre screenshots in ${locale}`, async ({ page }) => {
     await useLocale(page, locale);
-    const shot = async (name: string) => {
-      await expect(page.locator('#nprogress')).toHaveCount(0);
-      // Motion still running is finished at once, not waited for; toasts of earlier pages
-      // (e.g. the workplace's) would cover the header.
-      await page.screenshot({
-        path: `${directory}${locale}-${name}.png`,
-        fullPage: true,
-        animations: 'disabled',
-        style: WITHOUT_TOASTS,
-      });
-    };
+    // Motion still running is finished at once, not waited for; toasts of earlier pages
+    // (e.g. the workplace's) would cover the header.
+    const shot = (name: string) =>
+      pageShot(page, `${directory}${locale}-${name}.png`, { animations: 'disabled', style: WITHOUT_TOASTS });
     await loginAs(page, 'merchant');
     await page.goto('#/user/setting?tab=basic');
     await expect(page.getByTestId('profile-area')).not.toHaveClass(/disabled/);

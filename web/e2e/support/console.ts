@@ -1,4 +1,4 @@
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page, type PageScreenshotOptions } from '@playwright/test';
 
 export const USERS = {
   admin: { username: 'admin', password: 'Admin123' },
@@ -128,6 +128,20 @@ const MOVING_OVERLAYS = [
  * three seconds before each such picture.
  */
 export const WITHOUT_TOASTS = '.ant-message { visibility: hidden !important; }';
+
+/**
+ * A picture of the whole page at `path` once the route has loaded (its progress bar gone).
+ * `animations: 'disabled'` finishes motion still running instead of waiting for it;
+ * `style: WITHOUT_TOASTS` leaves earlier steps' toasts out.
+ */
+export async function pageShot(
+  page: Page,
+  path: string,
+  options: Pick<PageScreenshotOptions, 'animations' | 'style'> = {},
+) {
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+  await page.screenshot({ path, fullPage: true, ...options });
+}
 
 /** Wait until no drawer, dialog, popover or menu is sliding or zooming. */
 export async function overlaysSettled(page: Page) {
