@@ -6,7 +6,7 @@
 # The two times are also shown at the scale of the machine issue 13 was written on: the
 # static page of a reference server (bench/lib.sh; the console's own server runs the
 # demo's worker and suppliers) is measured right before and right after the runs, and a
-# time is multiplied by its rate over the issue's 46,900/s.
+# time is multiplied by its rate over the issue's 46,900/s (bench/console_targets.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || scripts/setup.sh bench
@@ -37,14 +37,4 @@ pids+=("$reference_pid")
 before=$(DURATION=5s reference_rate)
 node bench/console-speed.mjs "$urls" "${RUNS:-5}" | tee -a bench/results/console.txt | tee "$workdir/figures"
 after=$(DURATION=5s reference_rate)
-python3 - "$workdir/figures" "$before" "$after" "$ISSUE_STATIC" <<'PY' | tee -a bench/results/console.txt
-import json, sys
-result = json.loads(open(sys.argv[1]).read().splitlines()[-1])[-1]
-before, after, issue = float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
-scale = (before + after) / 2 / issue
-print(f"at the issue's scale: static page {before:,.0f}/s before the runs, {after:,.0f}/s after, {scale:.2f} of {issue:,.0f}/s")
-for key, label, target in [("formPaintedMs", "navigation -> login form painted", 120),
-                           ("loginToWorkplaceMs", "sign-in click -> workplace painted", 250)]:
-    scaled = result[key] * scale
-    print(f"  {label + ':':40}{scaled:.0f} ms   target <= {target} ms: {'met' if scaled <= target else 'NOT met'}")
-PY
+python3 bench/console_targets.py "$workdir/figures" "$before" "$after" | tee -a bench/results/console.txt

@@ -2,15 +2,12 @@
 #
 # Issue 13 reads its targets as ratios to the static index page served on SQLite (46,900
 # requests/s, wrk with 2 threads and 64 connections for 10 s, on the machine it was written
-# on), so that a slower or busier machine moves a figure and its yardstick alike. The engine
-# under test cannot give that yardstick: on PostgreSQL the server runs one async worker
+# on; bench/issue_scale.py), so that a slower or busier machine moves a figure and its
+# yardstick alike. The engine under test cannot give that yardstick: on PostgreSQL the server runs one async worker
 # (`src/runtime.rs`) and serves the static page 25-35 % slower than the same binary on
 # SQLite, which would flatter every PostgreSQL figure read against it. So a script starts a
 # reference server (`start_reference`): the same binary on an empty SQLite database with
 # the demo accounts and its default workers, measured while the server under test is idle.
-
-# The static page's rate on the machine issue 13 was written on.
-ISSUE_STATIC=46900
 
 # wait_for URL [any]: polls until URL answers with a success, or with `any` answer at all
 # (a URL that wants a signature: the process is up), at most 30 s.

@@ -6,14 +6,14 @@ usage: load_targets.py ENGINE RESULTS REFERENCE_BEFORE REFERENCE_AFTER
 RESULTS holds one line per call: "NAME rate p50_ms p99_ms errors", the server's own static
 page first. "vs static" is a call's rate over that page's rate on the same server (issue
 13's userInfo target: the cost of checking a session against serving a file). The targets
-given as rates and times were set on a machine whose static page served 46,900/s; they are
-also checked at that scale, with the reference server's static page (bench/lib.sh)
-measured right before and right after the calls: a rate times 46,900/reference, a time
-times reference/46,900.
+given as rates and times are also checked at the issue's machine's scale
+(bench/issue_scale.py), the reference measured right before and right after the calls.
 """
 import sys
 
-ISSUE_STATIC = 46_900
+import issue_scale
+from issue_scale import yes
+
 STATIC_ONE_CLIENT = "GET /web/ (static), 1 client"
 
 # (call's name as load.sh prints it, figure, SQLite target, PostgreSQL target, kind); a None
@@ -43,12 +43,8 @@ def main():
         rate, p50, p99, errors = rows[name]
         print(f"{name:40} {int(rate):>11,} {p50:>8.2f} {p99:>8.2f} {errors:>7} {rate / static:>10.3f}")
 
-    reference = (before + after) / 2
-    scale = reference / ISSUE_STATIC
-    print(
-        f"targets on {engine}: reference static page {before:,.0f}/s before the calls, {after:,.0f}/s after; "
-        f"{scale:.2f} of the {ISSUE_STATIC:,}/s of the machine issue 13 was written on"
-    )
+    scale = issue_scale.scale(before, after)
+    print(issue_scale.describe(f"targets on {engine}", before, after, "the calls"))
     print(f"{'figure':40} {'measured':>10} {'target':>10} {'met':>4} {'at issue scale':>15} {'met':>4}")
     column = 2 if engine == "sqlite" else 3
     missed = [0, 0]
@@ -81,10 +77,6 @@ def main():
             static_p99 = rows[STATIC_ONE_CLIENT][2]
             print(f"{'  the static page, 1 client, p99':40} {static_p99:>7.2f} ms {'':>10} {'':>4} {static_p99 * scale:>12.2f} ms")
     print(f"missed as written: {missed[0]}; missed at the issue's scale: {missed[1]}")
-
-
-def yes(flag):
-    return "yes" if flag else "NO"
 
 
 if __name__ == "__main__":

@@ -4,17 +4,15 @@
 usage: orders_targets.py ENGINE FIGURES_JSON STATIC_BEFORE STATIC_AFTER [COUNT]
 
 Issue 4 set the targets on SQLite; issue 13 tightened them for a durable PostgreSQL and
-reads every target "as ratios in one run so a noisy machine cannot fake them": its figures
-were taken on a machine whose static index page served 46,900 requests/s (wrk, 2 threads,
-64 connections, SQLite). A figure is therefore also shown at that machine's scale, with the
-static page of a reference server (bench/lib.sh) measured by the same run, the mean of
-right before and right after its figures: a time times reference/46,900, a rate times
-46,900/reference. Memory and the books are not scaled.
+reads every target as a ratio in one run: each figure is also shown at the issue's machine's
+scale (bench/issue_scale.py), the reference measured right before and right after the
+figures. Memory and the books are not scaled.
 """
 import json
 import sys
 
-ISSUE_STATIC = 46_900
+import issue_scale
+from issue_scale import yes
 
 # (key, label, unit, kind, SQLite target, PostgreSQL target); kind: "max" a time below its
 # target, "min" a rate at least its target, "mem" megabytes below (not scaled).
@@ -34,13 +32,9 @@ def main():
     engine, path, before, after = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
     count = int(sys.argv[5]) if len(sys.argv) > 5 else 1_000_000
     figures = json.load(open(path))
-    static = (before + after) / 2
-    scale = static / ISSUE_STATIC
+    scale = issue_scale.scale(before, after)
     column = 1 if engine == "sqlite" else 2
-    print(
-        f"targets on {engine}: reference static page {before:,.0f}/s before the figures, {after:,.0f}/s after; "
-        f"{scale:.2f} of the {ISSUE_STATIC:,}/s of the machine issue 13 was written on"
-    )
+    print(issue_scale.describe(f"targets on {engine}", before, after, "the figures"))
     if count != 1_000_000:
         print(f"the targets are for 1,000,000 generated orders; this run generated {count:,}")
     print(f"{'figure':44} {'measured':>11} {'target':>9} {'met':>4} {'at issue scale':>15} {'met':>4}")
@@ -76,10 +70,6 @@ def main():
 
 def number(value):
     return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.2f}"
-
-
-def yes(flag):
-    return "yes" if flag else "NO"
 
 
 if __name__ == "__main__":
