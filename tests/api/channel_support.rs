@@ -62,10 +62,6 @@ pub(crate) async fn order(app: &TestApp, token: &str, merchant_order_id: &str) -
     answer.data()["order"]["id"].as_i64().unwrap()
 }
 
-pub(crate) async fn order_scalar(app: &TestApp, sql: &str, order_id: i64) -> i64 {
-    app.scalar(sql, order_id).await
-}
-
 /// (channel code, outcome) of an order's attempts, in order.
 pub(crate) async fn attempts(app: &TestApp, order_id: i64) -> Vec<(String, String)> {
     sqlx::query_as(

@@ -3,8 +3,8 @@
 //! two servers on one database; and random supplier behaviour never tops up twice.
 
 use crate::channel_support::{
-    PRICE, SECRET, attempts, channels_config, order, order_scalar, post_callback, spawn_with_deadline, submissions,
-    supplier, upstream_id, without_sandbox,
+    PRICE, SECRET, attempts, channels_config, order, post_callback, spawn_with_deadline, submissions, supplier,
+    upstream_id, without_sandbox,
 };
 use crate::helpers::{Backend, spawn_app_with};
 use crate::on_both_backends;
@@ -38,8 +38,8 @@ async fn a_definite_failure_moves_the_order_to_the_next_channel(backend: Backend
     );
     // The order names the channel that fulfilled it and what it cost.
     let dear_id = app.scalar("SELECT id FROM channels WHERE code = 'dear' AND $1 > 0", 1).await;
-    assert_eq!(order_scalar(&app, "SELECT channel_id FROM orders WHERE id = $1", order_id).await, dear_id);
-    assert_eq!(order_scalar(&app, "SELECT cost_fen FROM orders WHERE id = $1", order_id).await, 990);
+    assert_eq!(app.scalar("SELECT channel_id FROM orders WHERE id = $1", order_id).await, dear_id);
+    assert_eq!(app.scalar("SELECT cost_fen FROM orders WHERE id = $1", order_id).await, 990);
     // Each supplier got it once, under its own upstream id; the merchant paid once.
     assert_eq!(submissions(&cheap), [1]);
     assert_eq!(submissions(&dear), [1]);
@@ -100,7 +100,7 @@ async fn a_late_callback_settles_an_order_in_review_once(backend: Backend) {
     app.fund(mid, 10 * PRICE, 0).await;
     let order_id = order(&app, &token, "L1").await;
     app.wait_for_zero("SELECT COUNT(*) FROM orders WHERE id = $1 AND status NOT IN (2, 4)", order_id, 10).await;
-    assert_eq!(order_scalar(&app, "SELECT status FROM orders WHERE id = $1", order_id).await, 4, "review first");
+    assert_eq!(app.scalar("SELECT status FROM orders WHERE id = $1", order_id).await, 4, "review first");
     // The callbacks (two of them) settle it, once.
     app.wait_for_zero("SELECT COUNT(*) FROM orders WHERE id = $1 AND status <> 2", order_id, 10).await;
     app.wait_for_zero(
@@ -109,10 +109,7 @@ async fn a_late_callback_settles_an_order_in_review_once(backend: Backend) {
         10,
     )
     .await;
-    assert_eq!(
-        order_scalar(&app, "SELECT COUNT(*) FROM order_events WHERE order_id = $1 AND status = 2", order_id).await,
-        1
-    );
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM order_events WHERE order_id = $1 AND status = 2", order_id).await, 1);
     assert_eq!(app.figures(mid).await.0, 9 * PRICE);
     app.assert_books_balance(mid).await;
 }
@@ -141,17 +138,14 @@ async fn callbacks_with_a_bad_signature_are_refused(backend: Backend) {
             .await;
     assert_eq!(tampered.code(), 40134);
     assert_eq!(post_callback(&app, "nobody", sign(SECRET.as_bytes(), b"{}"), "{}".into()).await.code(), 40400);
-    assert_eq!(order_scalar(&app, "SELECT status FROM orders WHERE id = $1", order_id).await, 1, "nothing changed");
+    assert_eq!(app.scalar("SELECT status FROM orders WHERE id = $1", order_id).await, 1, "nothing changed");
     // The right signature settles it; the same callback again changes nothing.
     let first = post_callback(&app, "slow", sign(SECRET.as_bytes(), body.as_bytes()), body.clone()).await;
     assert_eq!(first.data()["changed"], true, "{:?}", first.body);
     let again = post_callback(&app, "slow", sign(SECRET.as_bytes(), body.as_bytes()), body.clone()).await;
     assert_eq!((again.code(), again.data()["changed"].as_bool()), (20000, Some(false)));
-    assert_eq!(order_scalar(&app, "SELECT status FROM orders WHERE id = $1", order_id).await, 2);
-    assert_eq!(
-        order_scalar(&app, "SELECT COUNT(*) FROM order_events WHERE order_id = $1 AND status = 2", order_id).await,
-        1
-    );
+    assert_eq!(app.scalar("SELECT status FROM orders WHERE id = $1", order_id).await, 2);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM order_events WHERE order_id = $1 AND status = 2", order_id).await, 1);
     app.assert_books_balance(mid).await;
 }
 
@@ -195,7 +189,7 @@ async fn a_failing_channel_is_paused_then_probed(backend: Backend) {
     let probe = order(&app, &token, "P-probe").await;
     app.wait_for_zero("SELECT COUNT(*) FROM orders WHERE id = $1 AND status <> 2", probe, 10).await;
     assert_eq!(attempts(&app, probe).await, [("flaky".to_string(), "success".to_string())]);
-    assert_eq!(order_scalar(&app, "SELECT probe FROM order_attempts WHERE order_id = $1", probe).await, 1);
+    assert_eq!(app.scalar("SELECT probe FROM order_attempts WHERE order_id = $1", probe).await, 1);
     assert_eq!(app.scalar(paused, 1).await, 0, "the probe's success resumes it");
     let resumed = "SELECT COUNT(*) FROM inbox_messages WHERE user_id = $1 AND title LIKE '渠道已恢复%'";
     assert_eq!(app.scalar(resumed, admin_id).await, 1);
