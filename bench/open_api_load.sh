@@ -19,6 +19,7 @@ ROUNDS=${ROUNDS:-4}
 # Requests prepared per phase: more than a phase can send (wrk would repeat them).
 PER_PHASE=${PER_PHASE:-$((DURATION * 15000))}
 command -v wrk >/dev/null || scripts/setup.sh bench
+. bench/lib.sh
 if [ -z "${BACKOFFICE_BIN:-}" ]; then cargo build --release --locked --bin backoffice; fi
 bin=${BACKOFFICE_BIN:-target/release/backoffice}
 work=$(mktemp -d /tmp/backoffice-open-api-load.XXXXXX)
@@ -31,7 +32,7 @@ database=${DATABASE_URL:-sqlite://$work/bench.db}
 "$bin" serve --listen "127.0.0.1:$port" --database "$database" --demo --demo-orders 0 \
   --secret-key-file "$work/secret.key" --no-worker --api-rate-limit-per-minute 0 >"$work/server.log" 2>&1 &
 server=$!
-for _ in $(seq 1 300); do curl -sf -o /dev/null "$base/web/" && break; sleep 0.1; done
+wait_for "$base/web/"
 read -r key_id secret < <(sed -n 's/.*X-Key-Id \([^ ]*\)  secret \([^ ]*\).*/\1 \2/p' "$work/server.log" | head -1)
 [ -n "$key_id" ] || { echo "no demo key in the server's log (an existing database keeps its key)" >&2; exit 1; }
 
