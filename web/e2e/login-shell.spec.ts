@@ -109,8 +109,7 @@ test('React takes over only once the HTML form is on screen, whose paint stays m
 });
 
 for (const locale of ['zh-CN', 'en-US'] as const) {
-  test(`the login page in ${locale} before any script and after React`, async ({ browser }) => {
-    const baseURL = test.info().project.use.baseURL!;
+  test(`the login page in ${locale} before any script and after React`, async ({ browser, baseURL }) => {
     const title = locale === 'zh-CN' ? '登录话费充值后台' : 'Sign in to Top-up Backoffice';
     const withoutScripts = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const bare = await withoutScripts.newPage();
@@ -163,7 +162,11 @@ test('with a session the first page is the bare console, not the login form', as
   await expect(page.getByTestId('workplace-page')).toBeVisible();
 });
 
-test('with the dark theme chosen, the login page HTML is dark before any script', async ({ page, browser }) => {
+test('with the dark theme chosen, the login page HTML is dark before any script', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.goto('#/login');
   await expect(reactForm(page)).toBeVisible();
   await page.evaluate(() => {
@@ -179,7 +182,7 @@ test('with the dark theme chosen, the login page HTML is dark before any script'
   expect(cookies.find((cookie) => cookie.name === 'bo_theme')?.value).toBe('dark');
   const withoutScripts = await browser.newContext({
     javaScriptEnabled: false,
-    baseURL: test.info().project.use.baseURL,
+    baseURL,
   });
   await withoutScripts.addCookies(cookies);
   const bare = await withoutScripts.newPage();

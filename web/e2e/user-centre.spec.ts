@@ -63,8 +63,8 @@ async function restoreMerchantPassword(request: APIRequestContext) {
 test.describe.configure({ timeout: 120_000 });
 
 // Whatever happens in a test (even a timeout), the next one finds the demo password.
-test.afterEach(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+test.afterEach(async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL });
   try {
     await restoreMerchantPassword(request);
   } finally {

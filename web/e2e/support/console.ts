@@ -1,4 +1,5 @@
 import { expect, test as base, type Locator, type Page, type PageScreenshotOptions } from '@playwright/test';
+import { ownServer, SERVER_HOST, type OwnServer } from './own-server';
 
 export const USERS = {
   admin: { username: 'admin', password: 'Admin123' },
@@ -20,7 +21,24 @@ export interface PageNoise {
  * unless the test allowed that message with `noise.allow` (issue 15 point 15, issue 16 point 9:
  * no page logs an error or warning in normal use).
  */
-export const test = base.extend<{ noise: PageNoise }>({
+export const test = base.extend<{ noise: PageNoise }, { workerServer: OwnServer }>({
+  // Each Playwright worker has a server of its own (demo data, throwaway SQLite database),
+  // started when its first test needs the console, so that specs running side by side on
+  // two workers cannot see each other's orders, sessions or settings. A spec with
+  // `useOwnServer` sets baseURL itself and never starts this one.
+  workerServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter's pattern
+    async ({}, use) => {
+      const server = ownServer();
+      await server.start();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ workerServer }, use) => {
+    await use(workerServer.baseURL);
+  },
   noise: [
     async ({ context }, use) => {
       const heard: string[] = [];
@@ -89,8 +107,7 @@ export async function useLocale(page: Page, locale: 'zh-CN' | 'en-US') {
 
 /** Set one of the console's hint cookies, as the console itself would (path /web). */
 export async function setShellCookie(page: Page, name: string, value: string) {
-  const { hostname } = new URL(test.info().project.use.baseURL!);
-  await page.context().addCookies([{ name, value, domain: hostname, path: '/web' }]);
+  await page.context().addCookies([{ name, value, domain: SERVER_HOST, path: '/web' }]);
 }
 
 /**

@@ -10,11 +10,19 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePorts } from './free-port';
 
+/** Every server the tests start listens here (cookies the tests set name this host). */
+export const SERVER_HOST = '127.0.0.1';
+
 const webDir = fileURLToPath(new URL('../..', import.meta.url));
 
-async function waitForOk(url: string, timeoutMs: number): Promise<void> {
+/** Until `url` answers 200; fails at once when `child` (the process meant to answer) exits. */
+async function waitForOk(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    // A server that could not bind its port exits; whatever answers there is not ours.
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the process for ${url} exited (${child.exitCode ?? child.signalCode}) before answering`);
+    }
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -42,8 +50,8 @@ export function ownServer(env: NodeJS.ProcessEnv = {}): OwnServer {
   const [serverPort, proxyPort = serverPort] = freePorts(serveDist ? 2 : 1);
   const children: ChildProcess[] = [];
   let dataDir: string | undefined;
-  const origin = `http://127.0.0.1:${serverPort}`;
-  const publicOrigin = `http://127.0.0.1:${proxyPort}`;
+  const origin = `http://${SERVER_HOST}:${serverPort}`;
+  const publicOrigin = `http://${SERVER_HOST}:${proxyPort}`;
 
   const launch = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
     const child = spawn(command, args, {
@@ -53,6 +61,7 @@ export function ownServer(env: NodeJS.ProcessEnv = {}): OwnServer {
     });
     child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     children.push(child);
+    return child;
   };
 
   return {
@@ -61,15 +70,19 @@ export function ownServer(env: NodeJS.ProcessEnv = {}): OwnServer {
       const binary = resolve(webDir, process.env.BACKOFFICE_BIN ?? '../target/release/backoffice');
       dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-own-'));
       const database = `sqlite://${join(dataDir, 'own.db')}`;
-      launch(binary, ['serve', '--demo', '--listen', `127.0.0.1:${serverPort}`, '--database', database], {
-        RUST_LOG: 'warn',
-        ...env,
-      });
-      await waitForOk(`${origin}/web/`, 60_000);
+      const server = launch(
+        binary,
+        ['serve', '--demo', '--listen', `${SERVER_HOST}:${serverPort}`, '--database', database],
+        {
+          RUST_LOG: 'warn',
+          ...env,
+        },
+      );
+      await waitForOk(`${origin}/web/`, 60_000, server);
       if (serveDist) {
         const dist = process.env.E2E_DIST_DIR ?? 'dist';
-        launch(process.execPath, ['e2e/support/dist-proxy.mjs', String(proxyPort), origin, dist]);
-        await waitForOk(`${publicOrigin}/web/`, 30_000);
+        const proxy = launch(process.execPath, ['e2e/support/dist-proxy.mjs', String(proxyPort), origin, dist]);
+        await waitForOk(`${publicOrigin}/web/`, 30_000, proxy);
       }
     },
     async stop() {
