@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
@@ -12,6 +12,22 @@ import enPublic from './src/locales/en-US/public.ts';
 import zhPublic from './src/locales/zh-CN/public.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
+
+/**
+ * The unit tests that replace modules (`vi.mock`): each runs in a fresh module registry of
+ * its own, so that its stand-ins reach no other file. The others share their worker's
+ * registry and jsdom window (`isolate: false`): a fresh window and a fresh import of antd
+ * for each of 89 files were most of the suite's time (environment 112 s, imports 50 s,
+ * tests 62 s, summed over both workers; 2026-11-28).
+ */
+function testFilesThatMock(): string[] {
+  const root = fileURLToPath(new URL('./src', import.meta.url));
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, file), 'utf8')))
+    .map((file) => `src/${file}`);
+}
+
 const base = '/web/';
 const earlyEntry = fileURLToPath(new URL('./src/app/login-shell/early.ts', import.meta.url));
 const appStartModule = fileURLToPath(new URL('./src/app/app-start.tsx', import.meta.url));
@@ -61,7 +77,9 @@ function loginShellPages(): Plugin {
       // with the page, they competed with its first frame for the two cores.
       const css = readFileSync(join(outDir, index.match(stylesheet)![2].slice(base.length)), 'utf8');
       const earlyTag = `<script type="module" crossorigin src="${base}${early.fileName}"></script>`;
-      const consoleScripts = [...index.matchAll(/<(?:script type="module"|link rel="modulepreload") crossorigin (?:src|href)="([^"]+)"/g)];
+      const consoleScripts = [
+        ...index.matchAll(/<(?:script type="module"|link rel="modulepreload") crossorigin (?:src|href)="([^"]+)"/g),
+      ];
       if (!consoleScripts.length || !consoleScripts[0][0].startsWith('<script')) {
         throw new Error('login shell: the console entry script was not first in index.html');
       }
@@ -164,7 +182,6 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // antd pages render slowly in jsdom on a busy 2-core machine: generous limits keep
     // slowness from failing a test (timeouts here are not what the tests assert).
@@ -172,5 +189,15 @@ export default defineConfig({
     // Vitest leaves a core free by default: one worker on a 2-core machine, which then sat
     // half idle (4 min 11 s for the whole suite; 2 min 42 s with both cores, 2026-11-28).
     maxWorkers: availableParallelism(),
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', isolate: false, include: ['src/**/*.test.{ts,tsx}'], exclude: testFilesThatMock() },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: testFilesThatMock() },
+      },
+    ],
   },
 });

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
-import i18n from '@/lib/i18n';
+import { afterAll, afterEach } from 'vitest';
+import i18n, { DEFAULT_LOCALE } from '@/lib/i18n';
 import enUS from '@/locales/en-US';
 import zhCN from '@/locales/zh-CN';
 
@@ -41,4 +41,11 @@ if (!('ResizeObserver' in window)) {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+});
+
+// The files that mock no module share their worker's module registry and window, one file
+// after another (project 'shared' in vite.config.ts): whatever language a file leaves, the
+// next one starts in the console's default, as a fresh page would.
+afterAll(async () => {
+  await i18n.changeLanguage(DEFAULT_LOCALE);
 });
