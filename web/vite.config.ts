@@ -27,6 +27,8 @@ function testFilesThatMock(): string[] {
     .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, file), 'utf8')))
     .map((file) => `src/${file}`);
 }
+// Read once, and only by vitest (it sets VITEST): a build has no use for the test files.
+const mockingTestFiles = process.env.VITEST ? testFilesThatMock() : [];
 
 const base = '/web/';
 const earlyEntry = fileURLToPath(new URL('./src/app/login-shell/early.ts', import.meta.url));
@@ -192,11 +194,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'shared', isolate: false, include: ['src/**/*.test.{ts,tsx}'], exclude: testFilesThatMock() },
+        test: { name: 'shared', isolate: false, include: ['src/**/*.test.{ts,tsx}'], exclude: mockingTestFiles },
       },
       {
         extends: true,
-        test: { name: 'isolated', include: testFilesThatMock() },
+        test: { name: 'isolated', include: mockingTestFiles },
       },
     ],
   },
