@@ -33,18 +33,19 @@ test: lint setup-test web
 # Formatting, clippy with every warning an error, the console's type check and eslint
 # (typescript-eslint and React's hook rules, web/eslint.config.js).
 lint: setup-web
-	cargo fmt --check
-	cargo clippy --release --locked --all-targets -- -D warnings
+	cargo fmt --all --check
+	cargo clippy --release --locked --workspace --all-targets -- -D warnings
 	cd web && npx tsc --noEmit
 	cd web && npm run lint
 
 # The API tests run against SQLite and, through a throwaway cluster, PostgreSQL. They
 # spend most of their time waiting (a live monitor's next tick, a restarted server, a
 # commit's flush), so they run on more threads than cores: at least six (on 2 cores the
-# API suite took 194 s on two threads, 149 s on six; 2026-11-28).
+# API suite took 194 s on two threads, 149 s on six; 2026-11-28). `--workspace`: the API
+# tests are the package tests/api/ (Cargo.toml says why).
 TEST_THREADS ?= $(shell n=$$(nproc); [ $$n -gt 6 ] && echo $$n || echo 6)
 test-server:
-	scripts/with-postgres.sh cargo test --release --locked -- --test-threads=$(TEST_THREADS)
+	scripts/with-postgres.sh cargo test --release --locked --workspace -- --test-threads=$(TEST_THREADS)
 
 # The console's API types (web/src/api/schema.d.ts), generated from the OpenAPI document
 # the binary serves (`backoffice openapi`). Run after changing an endpoint's annotations.

@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 on_both_backends!(create_user_reads_the_password_from_standard_input);
 
 fn create_user(database: &str, username: &str, role: &str, password: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_backoffice"))
+    let mut child = Command::new(crate::helpers::server_binary())
         .args(["create-user", "--username", username, "--role", role, "--database", database])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -44,12 +44,12 @@ async fn create_user_reads_the_password_from_standard_input(backend: Backend) {
 
 #[test]
 fn help_documents_every_command_and_flag() {
-    let help = Command::new(env!("CARGO_BIN_EXE_backoffice")).args(["serve", "--help"]).output().unwrap();
+    let help = Command::new(crate::helpers::server_binary()).args(["serve", "--help"]).output().unwrap();
     let text = String::from_utf8_lossy(&help.stdout);
     for flag in ["--listen", "--database", "--demo", "--session-idle-minutes", "BACKOFFICE_LISTEN", "DATABASE_URL"] {
         assert!(text.contains(flag), "{flag} missing from serve --help");
     }
-    let top = Command::new(env!("CARGO_BIN_EXE_backoffice")).arg("--help").output().unwrap();
+    let top = Command::new(crate::helpers::server_binary()).arg("--help").output().unwrap();
     let text = String::from_utf8_lossy(&top.stdout);
     assert!(text.contains("serve") && text.contains("create-user"));
 }
@@ -58,7 +58,7 @@ fn help_documents_every_command_and_flag() {
 fn serve_stops_gracefully_on_sigterm() {
     use std::io::{BufRead, BufReader};
     let directory = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_backoffice"))
+    let mut child = Command::new(crate::helpers::server_binary())
         .args(["--log-format", "json", "serve", "--listen", "127.0.0.1:0", "--demo", "--database"])
         .arg(format!("sqlite://{}/serve.db", directory.path().display()))
         .stderr(Stdio::piped())
@@ -92,7 +92,7 @@ fn serve_stops_gracefully_on_sigterm() {
 on_both_backends!(generate_orders_refuses_a_database_holding_real_data_unless_forced);
 
 fn generate_orders(database: &str, key: &std::path::Path, force: bool) -> std::process::Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_backoffice"));
+    let mut command = Command::new(crate::helpers::server_binary());
     command.args(["generate-orders", "--count", "20", "--database", database, "--secret-key-file"]).arg(key);
     if force {
         command.arg("--force");
@@ -139,11 +139,11 @@ async fn money_moved_by_a_person_is_not_demo_data(backend: Backend) {
 
 #[test]
 fn openapi_prints_the_served_document() {
-    let printed = Command::new(env!("CARGO_BIN_EXE_backoffice")).arg("openapi").output().unwrap();
+    let printed = Command::new(crate::helpers::server_binary()).arg("openapi").output().unwrap();
     assert!(printed.status.success());
     let document: serde_json::Value = serde_json::from_slice(&printed.stdout).expect("JSON");
     assert!(document["paths"]["/adminapi/login/login"]["post"].is_object());
-    let help = Command::new(env!("CARGO_BIN_EXE_backoffice")).arg("--help").output().unwrap();
+    let help = Command::new(crate::helpers::server_binary()).arg("--help").output().unwrap();
     let text = String::from_utf8_lossy(&help.stdout);
     assert!(text.contains("rotate-key") && text.contains("openapi"), "{text}");
 }
@@ -158,7 +158,7 @@ async fn serve_demo_prints_a_working_key_and_whitelists_the_loopback(backend: Ba
     use std::io::{BufRead, BufReader};
     let directory = tempfile::tempdir().unwrap();
     let database = database_url(backend, &directory).await;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_backoffice"))
+    let mut child = Command::new(crate::helpers::server_binary())
         .args(["--log-format", "json", "serve", "--listen", "127.0.0.1:0", "--demo", "--demo-orders", "0"])
         .args(["--no-demo-simulators", "--database", &database, "--secret-key-file"])
         .arg(directory.path().join("demo.key"))

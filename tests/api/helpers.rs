@@ -57,6 +57,28 @@ macro_rules! on_both_backends {
     };
 }
 
+/// The server binary, for the tests that run it as a process (a crash, the command line).
+/// These tests are a package of their own, so Cargo does not hand them its path
+/// (`CARGO_BIN_EXE_*` is for a package's own binaries): it is `backoffice` in the profile
+/// folder whose `deps/` holds this test executable. `cargo test --workspace` builds it;
+/// testing this package alone may leave it older than the library, which fails here
+/// rather than testing yesterday's server.
+pub fn server_binary() -> std::path::PathBuf {
+    let test = std::env::current_exe().expect("the test executable's path");
+    let profile = test.parent().and_then(std::path::Path::parent).expect("target/<profile>/deps/<test>");
+    let binary = profile.join("backoffice");
+    let built = |path: &std::path::Path| std::fs::metadata(path).and_then(|meta| meta.modified()).ok();
+    let (Some(binary_time), library_time) = (built(&binary), built(&profile.join("libbackoffice.rlib"))) else {
+        panic!("{} is missing: run `cargo test --release --workspace`", binary.display());
+    };
+    assert!(
+        library_time.is_none_or(|library| binary_time >= library),
+        "{} is older than the library it is built from: run `cargo test --release --workspace`",
+        binary.display()
+    );
+    binary
+}
+
 /// The port a `serve --log-format json --listen 127.0.0.1:0` child logs, read from its log
 /// lines (those after it stay to be read).
 pub fn logged_port(lines: &mut impl Iterator<Item = std::io::Result<String>>) -> u16 {

@@ -46,7 +46,7 @@ async fn the_binary_exits_with_the_message_when_the_key_does_not_open_the_databa
     use std::process::{Command, Stdio};
     let elsewhere = tempfile::tempdir().unwrap();
     let serve = |database: &str, key: &std::path::Path| {
-        Command::new(env!("CARGO_BIN_EXE_backoffice"))
+        Command::new(crate::helpers::server_binary())
             .args(["serve", "--listen", "127.0.0.1:0", "--no-worker", "--database", database, "--secret-key-file"])
             .arg(key)
             .stdout(Stdio::null())
@@ -101,7 +101,7 @@ async fn rotate_key_reseals_everything_and_the_old_key_is_refused(backend: Backe
     let old_key = std::fs::read_to_string(&key_path).unwrap();
     app.stop().await;
 
-    let rotated = std::process::Command::new(env!("CARGO_BIN_EXE_backoffice"))
+    let rotated = std::process::Command::new(crate::helpers::server_binary())
         .args(["rotate-key", "--database", &app.config.database_url, "--secret-key-file"])
         .arg(&key_path)
         .output()

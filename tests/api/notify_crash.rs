@@ -37,7 +37,7 @@ async fn receive(State(receiver): State<Receiver>, headers: HeaderMap) -> &'stat
 /// The real binary serving `database` with the test's key file; its log is drained on a
 /// thread so that it never blocks on a full pipe.
 fn serve(app: &TestApp) -> Child {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_backoffice"))
+    let mut child = Command::new(crate::helpers::server_binary())
         .args(["--log-format", "json", "serve", "--listen", "127.0.0.1:0", "--no-worker", "--allow-private-notify"])
         .args(["--notify-schedule", "0,0,0", "--notify-lease-seconds", "11", "--database", &app.config.database_url])
         .arg("--secret-key-file")

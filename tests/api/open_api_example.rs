@@ -17,7 +17,7 @@ async fn the_python_example_places_and_reads_an_order(backend: Backend) {
         created.data()["key_id"].as_str().unwrap().to_string(),
         created.data()["secret"].as_str().unwrap().to_string(),
     );
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/examples/merchant_api.py");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/merchant_api.py");
     let output = tokio::process::Command::new("python3")
         .args([script, "--base", &app.address, "--key-id", &key_id, "--secret", &secret, "--order-id", "PY-1"])
         .output()

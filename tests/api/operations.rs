@@ -109,7 +109,7 @@ async fn backup_copies_sqlite_and_explains_postgres(backend: Backend) {
     let directory = tempfile::tempdir().unwrap();
     let target = directory.path().join("copy.db");
     let backup = |database: &str| {
-        Command::new(env!("CARGO_BIN_EXE_backoffice"))
+        Command::new(crate::helpers::server_binary())
             .args(["backup", "--to", target.to_str().unwrap(), "--database", database])
             .output()
             .unwrap()

@@ -24,7 +24,7 @@ const BEFORE_KILL: usize = 200;
 /// The real binary on the test's database and key, with its port from its log (which is then
 /// drained on a thread, so that it never blocks on a full pipe).
 fn serve(app: &TestApp) -> (Child, u16) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_backoffice"))
+    let mut child = Command::new(crate::helpers::server_binary())
         .args(["--log-format", "json", "serve", "--listen", "127.0.0.1:0", "--no-worker"])
         .args(["--database", &app.config.database_url, "--secret-key-file"])
         .arg(app.config.secret_key_path.as_ref().unwrap())
