@@ -1,14 +1,14 @@
 //! `make test` builds the release binary (`cargo build --release`), then the tests
 //! (`cargo test --release --workspace`). Cargo turns on, for a test build, every feature
-//! the dev-dependencies (this package's and tests/api/'s) ask of a shared dependency. When one of them asks for a feature the
-//! server itself does not (tokio's `test-util`, or calamine's `byteorder/default`), that
-//! dependency, everything built on it (sqlx, axum, tracing-subscriber) and this crate are
-//! compiled twice, once for each command: on a clean clone that was several minutes of
-//! `make test` spent building a second copy of the same code. It also meant the tests ran
-//! a differently built server from the one shipped. This test fails naming the package
-//! and both feature sets whenever a dev-dependency splits a build again; the fix is to ask
-//! for the same features in `[dependencies]` (Cargo.toml says which entries are there for
-//! that alone).
+//! the dev-dependencies (this package's and tests/api/'s) ask of a shared dependency. When
+//! one of them asks for a feature the server itself does not (tokio's `test-util`, or
+//! calamine's `byteorder/default`), that dependency, everything built on it (sqlx, axum,
+//! tracing-subscriber) and this crate are compiled twice, once for each command: on a
+//! clean clone that was several minutes of `make test` spent building a second copy of the
+//! same code. It also meant the tests ran a differently built server from the one shipped.
+//! This test fails naming the package and both feature sets whenever a dev-dependency
+//! splits a build again; the fix is to ask for the same features in `[dependencies]`
+//! (Cargo.toml says which entries are there for that alone).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::Command;
