@@ -436,7 +436,7 @@ pub async fn generate_orders_command(args: GenerateOrdersArgs) -> anyhow::Result
         args.merchant,
         written as f64 / seconds
     );
-    database.pool.close().await;
+    database.close().await;
     Ok(())
 }
 
@@ -460,6 +460,6 @@ pub async fn rotate_key_command(args: RotateKeyArgs) -> anyhow::Result<()> {
     for (what, rows) in rotation.cleared {
         println!("cleared {rows} {what} (keyed with the old key; users set them again)");
     }
-    database.pool.close().await;
+    database.close().await;
     Ok(())
 }

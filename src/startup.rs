@@ -134,7 +134,7 @@ impl Application {
         }
         self.state.live.stop();
         let _ = ticker.await;
-        self.state.db.pool.close().await;
+        self.state.db.close().await;
         served
     }
 }

@@ -11,6 +11,7 @@ mod channel_support;
 mod channels;
 mod cli;
 mod contract;
+mod database_gone;
 mod export_pages;
 mod files;
 mod finance;
