@@ -2,10 +2,10 @@
 //! sqlx keeps a floor of two connections and, while PostgreSQL refuses connections, keeps
 //! trying to reopen one for up to five minutes; a stop must not wait that out.
 
-use crate::helpers::{ADMIN, Backend, spawn_app_with};
+use crate::helpers::{ADMIN, Backend, spawn_app_with, wait_until};
 use reqwest::Url;
 use serde_json::json;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::{JoinHandle, JoinSet};
 
@@ -58,29 +58,20 @@ async fn a_server_whose_postgresql_went_away_still_stops() {
     })
     .await;
     let admin = app.login(ADMIN).await;
-    let list = || app.client.post(app.url("/adminapi/order/list")).bearer_auth(&admin).json(&json!({}));
-    assert_eq!(app.send(list()).await.code(), 20000);
+    let list = || app.post_as(&admin, "/adminapi/order/list", json!({}));
+    assert_eq!(list().await.code(), 20000);
 
     relay.cut().await;
     // A call that needs the database fails with an answer; the broken connection it used is
     // closed, and the pool starts reopening one against the refusing port.
-    let refused = app.send(list()).await;
+    let refused = list().await;
     assert_ne!(refused.code(), 20000, "{:?}", refused.body);
 
     // The server's own tasks (worker, notification sender, monitor) use up the dead
     // connections; once fewer than two are left the pool tries to open one and keeps
     // trying: a place taken while none is idle.
     let pool = &app.state.db.pool;
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !(pool.num_idle() == 0 && pool.size() > 0) {
-        assert!(
-            Instant::now() < deadline,
-            "the pool never started reopening: {} open, {} idle",
-            pool.size(),
-            pool.num_idle()
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    wait_until("the pool reopens a connection", 30, || async { pool.num_idle() == 0 && pool.size() > 0 }).await;
     // Without a bound on closing the pool this waits until the pool gives up (five minutes).
     tokio::time::timeout(Duration::from_secs(60), app.stop())
         .await

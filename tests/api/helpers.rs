@@ -125,6 +125,20 @@ fn replace_database_name(url: &str, name: &str) -> String {
     format!("{host_part}/{name}{query}")
 }
 
+/// Waits until `condition` holds (checked every 20 ms), for at most `seconds`; fails naming
+/// `what` if it never does.
+pub async fn wait_until<F: std::future::Future<Output = bool>>(
+    what: &str,
+    seconds: u64,
+    mut condition: impl FnMut() -> F,
+) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while !condition().await {
+        assert!(std::time::Instant::now() < deadline, "timed out waiting until {what}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 pub async fn spawn_app(backend: Backend) -> TestApp {
     spawn_app_with(backend, |_| {}).await
 }

@@ -2,7 +2,7 @@
 //! webhook-id and signatures that verify, exhaustion and resending, SSRF refusals, two
 //! servers on one database, and a restart that loses nothing.
 
-use crate::helpers::{Backend, MERCHANT, TestApp, spawn_app, spawn_app_with};
+use crate::helpers::{Backend, MERCHANT, TestApp, spawn_app, spawn_app_with, wait_until};
 use crate::on_both_backends;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -12,7 +12,7 @@ use hmac::{Hmac, Mac};
 use serde_json::{Value, json};
 use sha2::Sha256;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 on_both_backends!(
     failed_callbacks_are_retried_until_delivered_with_one_webhook_id,
@@ -85,15 +85,6 @@ fn fast(config: &mut backoffice::config::Config, schedule_seconds: &[u64]) {
     config.notify.schedule = schedule_seconds.iter().map(|seconds| Duration::from_secs(*seconds)).collect();
 }
 
-/// Waits until `condition` holds (checked every 20 ms), for at most 20 s.
-async fn wait_until<F: std::future::Future<Output = bool>>(what: &str, mut condition: impl FnMut() -> F) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !condition().await {
-        assert!(Instant::now() < deadline, "timed out waiting until {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
 async fn count(app: &TestApp, sql: &str, mid: i64) -> i64 {
     app.scalar(sql, mid).await
 }
@@ -131,7 +122,7 @@ async fn failed_callbacks_are_retried_until_delivered_with_one_webhook_id(backen
     assert!(secret.starts_with("whsec_") && STANDARD.decode(&secret[6..]).unwrap().len() == 32);
     let placed = order(&app, &token, "CB-1").await;
     let delivered = "SELECT COUNT(*) FROM notifications WHERE merchant_id = $1 AND state = 1";
-    wait_until("the notification is delivered", || async { count(&app, delivered, mid).await == 1 }).await;
+    wait_until("the notification is delivered", 20, || async { count(&app, delivered, mid).await == 1 }).await;
 
     let received = receiver.received();
     assert_eq!(received.len(), 3, "two failures, then delivered on attempt 3: {received:?}");
@@ -191,7 +182,7 @@ async fn a_schedule_that_runs_out_exhausts_and_tells_the_merchant(backend: Backe
     let (mid, token) = merchant_notified_at(&app, "shop", &url).await;
     order(&app, &token, "EX-1").await;
     let exhausted = "SELECT COUNT(*) FROM notifications WHERE merchant_id = $1 AND state = 3";
-    wait_until("the notification is exhausted", || async { count(&app, exhausted, mid).await == 1 }).await;
+    wait_until("the notification is exhausted", 20, || async { count(&app, exhausted, mid).await == 1 }).await;
     assert_eq!(receiver.received().len(), 3, "the first attempt and two retries");
     let notices = "SELECT COUNT(*) FROM inbox_messages WHERE user_id IN (SELECT id FROM users WHERE merchant_id = $1) \
                    AND title LIKE '%Order notification undeliverable%'";
@@ -205,22 +196,22 @@ async fn a_schedule_that_runs_out_exhausts_and_tells_the_merchant(backend: Backe
     assert_eq!(resent.data()["queued"], 1, "{:?}", resent.body);
     let attempts = "SELECT COUNT(*) FROM notification_attempts WHERE notification_id IN \
                     (SELECT id FROM notifications WHERE merchant_id = $1)";
-    wait_until("the resend is tried", || async { count(&app, attempts, mid).await == 4 }).await;
-    wait_until("it is exhausted again", || async { count(&app, exhausted, mid).await == 1 }).await;
+    wait_until("the resend is tried", 20, || async { count(&app, attempts, mid).await == 4 }).await;
+    wait_until("it is exhausted again", 20, || async { count(&app, exhausted, mid).await == 1 }).await;
     assert_eq!(count(&app, notices, mid).await, 1);
     // One by id: the receiver has recovered by the sixth try.
     let id = app.scalar("SELECT id FROM notifications WHERE merchant_id = $1", mid).await;
     for expected in [5, 6] {
         assert_eq!(app.post_as(&token, "/adminapi/notify/resend", json!({ "id": id })).await.code(), 20000);
-        wait_until("the resend is tried", || async { count(&app, attempts, mid).await == expected }).await;
-        wait_until("it is settled", || async {
+        wait_until("the resend is tried", 20, || async { count(&app, attempts, mid).await == expected }).await;
+        wait_until("it is settled", 20, || async {
             count(&app, "SELECT COUNT(*) FROM notifications WHERE merchant_id = $1 AND state IN (0, 2)", mid).await == 0
         })
         .await;
     }
     assert_eq!(count(&app, "SELECT COUNT(*) FROM notifications WHERE merchant_id = $1 AND state = 1", mid).await, 0);
     assert_eq!(app.post_as(&token, "/adminapi/notify/resend", json!({ "id": id })).await.code(), 20000);
-    wait_until("delivered at last", || async {
+    wait_until("delivered at last", 20, || async {
         count(&app, "SELECT COUNT(*) FROM notifications WHERE merchant_id = $1 AND state = 1", mid).await == 1
     })
     .await;
@@ -263,7 +254,7 @@ async fn internal_destinations_are_refused_when_saved_and_when_sending(backend: 
         .unwrap();
     order(&app, &token, "SSRF-1").await;
     let exhausted = "SELECT COUNT(*) FROM notifications WHERE merchant_id = $1 AND state = 3";
-    wait_until("the notification gives up", || async { count(&app, exhausted, mid).await == 1 }).await;
+    wait_until("the notification gives up", 20, || async { count(&app, exhausted, mid).await == 1 }).await;
     let error: String = sqlx::query_scalar("SELECT last_error FROM notifications WHERE merchant_id = $1")
         .bind(mid)
         .fetch_one(&app.state.db.pool)
@@ -287,7 +278,7 @@ async fn two_servers_on_one_database_send_each_attempt_once(backend: Backend) {
         order(&app, &token, &format!("TWO-{index}")).await;
     }
     let delivered = "SELECT COUNT(*) FROM notifications WHERE merchant_id = $1 AND state = 1";
-    wait_until("all 40 are delivered", || async { count(&app, delivered, mid).await == 40 }).await;
+    wait_until("all 40 are delivered", 20, || async { count(&app, delivered, mid).await == 40 }).await;
     let received = receiver.received();
     let mut ids: Vec<&str> = received.iter().map(|request| request.id.as_str()).collect();
     ids.sort_unstable();
@@ -311,12 +302,12 @@ async fn a_restart_loses_no_notification(backend: Backend) {
         order(&app, &token, &format!("RS-{index}")).await;
     }
     let pending = "SELECT COUNT(*) FROM notifications WHERE merchant_id = $1 AND state = 0";
-    wait_until("the outbox holds all five", || async { count(&app, pending, mid).await == 5 }).await;
+    wait_until("the outbox holds all five", 20, || async { count(&app, pending, mid).await == 5 }).await;
     assert!(receiver.received().is_empty());
     app.stop().await;
     let restarted = app.restart_with(|config| config.notify.enabled = true).await;
     let delivered = "SELECT COUNT(*) FROM notifications WHERE merchant_id = $1 AND state = 1";
-    wait_until("all five are delivered", || async { count(&restarted, delivered, mid).await == 5 }).await;
+    wait_until("all five are delivered", 20, || async { count(&restarted, delivered, mid).await == 5 }).await;
     assert_eq!(receiver.received().len(), 5);
     // Without a notify URL anywhere there is nobody to tell: no row.
     let token = restarted.login(MERCHANT).await;

@@ -2,7 +2,7 @@
 //! deliveries hang at the merchant's receiver, then started again on the same database;
 //! every notification is delivered, with the webhook-id it was first sent with.
 
-use crate::helpers::{Backend, TestApp, spawn_app_with};
+use crate::helpers::{Backend, TestApp, spawn_app_with, wait_until};
 use crate::on_both_backends;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -11,7 +11,6 @@ use std::collections::HashSet;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 on_both_backends!(a_server_killed_mid_delivery_loses_no_notification);
@@ -52,15 +51,6 @@ fn serve(app: &TestApp) -> Child {
 
 async fn count(app: &TestApp, sql: &str, mid: i64) -> i64 {
     app.scalar(sql, mid).await
-}
-
-/// Waits until `condition` holds (checked every 50 ms), for at most `seconds`.
-async fn wait_until<F: std::future::Future<Output = bool>>(what: &str, seconds: u64, mut condition: impl FnMut() -> F) {
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    while !condition().await {
-        assert!(Instant::now() < deadline, "timed out waiting until {what}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 async fn a_server_killed_mid_delivery_loses_no_notification(backend: Backend) {

@@ -4,7 +4,7 @@
 //! secret rotation take a two-factor code when it is on; the previous webhook secret stops
 //! signing once its 24 hours are over.
 
-use crate::helpers::{Backend, TestApp, spawn_app_with};
+use crate::helpers::{Backend, TestApp, spawn_app_with, wait_until};
 use crate::on_both_backends;
 use crate::open_api::{Call, merchant_with_key, order_body, send};
 use crate::two_factor::{code_now, enable_two_factor, forget_used_steps, wrong_code};
@@ -18,7 +18,7 @@ use hmac::{Hmac, Mac};
 use serde_json::{Value, json};
 use sha2::Sha256;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 on_both_backends!(
     an_orders_own_notify_url_wins_over_the_profiles,
@@ -91,14 +91,6 @@ async fn integration(app: &TestApp, token: &str, notify_url: &str) {
     assert_eq!(saved.code(), 20000, "{:?}", saved.body);
 }
 
-async fn wait_until<F: std::future::Future<Output = bool>>(what: &str, mut condition: impl FnMut() -> F) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !condition().await {
-        assert!(Instant::now() < deadline, "timed out waiting until {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
 async fn test_notification(app: &TestApp, token: &str) -> crate::helpers::Answer {
     app.post_as(token, "/adminapi/notify/test", json!({})).await
 }
@@ -115,7 +107,7 @@ async fn an_orders_own_notify_url_wins_over_the_profiles(backend: Backend) {
     let (plain, _) = send(&app, &key, Call::post("/openapi/v1/orders", &order_body("PROFILE-1"))).await;
     assert_eq!(plain.code(), 20000, "{:?}", plain.body);
     let delivered = "SELECT COUNT(*) FROM notifications WHERE merchant_id = $1 AND state = 1";
-    wait_until("both are delivered", || async { app.scalar(delivered, mid).await == 2 }).await;
+    wait_until("both are delivered", 20, || async { app.scalar(delivered, mid).await == 2 }).await;
     let received = seen.lock().unwrap().clone();
     let to = |path: &str| -> Vec<String> {
         received
