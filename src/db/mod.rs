@@ -196,11 +196,14 @@ impl Database {
     /// server refuses connections: with PostgreSQL gone, a stop would hang that long.
     /// Whatever is still open when the process exits is closed with it.
     pub async fn close(&self) {
-        let both = async {
+        let pools = async {
             self.pool.close().await;
-            self.write_pool.close().await;
+            // On PostgreSQL the write pool is the same pool.
+            if self.kind == DatabaseKind::Sqlite {
+                self.write_pool.close().await;
+            }
         };
-        if tokio::time::timeout(CLOSE_GRACE, both).await.is_err() {
+        if tokio::time::timeout(CLOSE_GRACE, pools).await.is_err() {
             tracing::warn!(grace = ?CLOSE_GRACE, "database connections not all closed at shutdown; not waited for");
         }
     }
