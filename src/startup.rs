@@ -106,6 +106,7 @@ impl Application {
             .worker
             .enabled
             .then(|| crate::supply::health::spawn_balance_reader(self.state.clone(), worker_stop.clone()));
+        let statistics = crate::db::first_statistics::spawn(self.state.db.clone(), worker_stop.clone());
         let worker = self.state.config.worker.enabled.then(|| worker::spawn(self.state.clone(), worker_stop));
         let live = self.state.live.clone();
         let ticker = crate::live::spawn_ticker(
@@ -131,6 +132,9 @@ impl Application {
         }
         if let Some(sender) = sender {
             let _ = sender.await;
+        }
+        if let Some(statistics) = statistics {
+            let _ = statistics.await;
         }
         self.state.live.stop();
         let _ = ticker.await;

@@ -7,6 +7,7 @@
 
 pub mod checkpoint;
 pub mod dialect;
+pub mod first_statistics;
 
 use anyhow::Context;
 use sqlx::AnyPool;

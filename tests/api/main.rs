@@ -15,6 +15,7 @@ mod database_gone;
 mod export_pages;
 mod files;
 mod finance;
+mod first_statistics;
 mod group_failure;
 mod helpers;
 mod idempotency;

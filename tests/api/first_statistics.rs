@@ -1,0 +1,49 @@
+//! PostgreSQL: a fresh database's busy tables get planner statistics as soon as they have
+//! rows, not when autovacuum first comes by (up to a minute later), so that plans prepared
+//! while they were empty are made again (`src/db/first_statistics.rs`).
+
+use crate::helpers::{Backend, spawn_app_with, wait_until};
+use backoffice::db::DatabaseKind;
+use backoffice::db::dialect::used_merchant_order_ids;
+use serde_json::json;
+use sqlx::{Connection, Row};
+
+const PRICE: i64 = 985;
+
+#[tokio::test]
+async fn a_fresh_databases_orders_get_statistics_once_they_have_rows() {
+    let app = spawn_app_with(Backend::Postgres, |config| config.worker.enabled = false).await;
+    // Only the server may analyse the table here: autovacuum could otherwise get there first.
+    sqlx::query("ALTER TABLE orders SET (autovacuum_enabled = false)").execute(&app.state.db.pool).await.unwrap();
+    let (mid, token) = app.merchant("fresh").await;
+    let lines = 1_200;
+    app.fund(mid, lines * PRICE, 0).await;
+    let mut text = String::from("account,product_key,merchant_order_id\n");
+    for index in 0..lines {
+        text.push_str(&format!("139{index:08},MOBILE-DIRECT-10,F-{index}\n"));
+    }
+    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({ "text": text })).await;
+    let batch_id = preview.data()["batch_id"].as_i64().expect("a batch");
+    let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({ "batch_id": batch_id })).await;
+    assert_eq!(submit.data()["placed_rows"], lines, "{:?}", submit.body);
+
+    let pool = &app.state.db.pool;
+    wait_until("orders analysed by the server", 30, || async {
+        let analysed =
+            sqlx::query("SELECT 1 FROM pg_stat_user_tables WHERE relname = 'orders' AND last_analyze IS NOT NULL");
+        analysed.fetch_optional(pool).await.unwrap().is_some()
+    })
+    .await;
+
+    // With statistics, the look-up of merchant order ids planned once for all values takes
+    // the unique key (merchant, merchant order id), not an index of all the merchant's orders.
+    let mut connection = sqlx::AnyConnection::connect(&app.config.database_url).await.unwrap();
+    sqlx::query("SET plan_cache_mode = force_generic_plan").execute(&mut connection).await.unwrap();
+    let prepare = format!("PREPARE lookup(bigint, text) AS {}", used_merchant_order_ids(DatabaseKind::Postgres));
+    sqlx::query(sqlx::AssertSqlSafe(prepare)).execute(&mut connection).await.unwrap();
+    let rows = sqlx::query("EXPLAIN EXECUTE lookup(1, '[\"F-1\"]')").fetch_all(&mut connection).await.unwrap();
+    let plan: Vec<String> = rows.iter().map(|row| row.get::<String, _>(0)).collect();
+    let plan = plan.join("\n");
+    assert!(plan.contains("orders_merchant_id_merchant_order_id_key"), "the unique key serves the look-up:\n{plan}");
+    connection.close().await.unwrap();
+}
