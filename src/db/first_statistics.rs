@@ -18,11 +18,25 @@
 
 use super::Database;
 use std::collections::HashSet;
+use std::sync::LazyLock;
 use std::time::Duration;
 use tokio::sync::watch;
 
-/// The tables that grow with every order (the same as after a bulk load, `orders/generate.rs`).
-const TABLES: [&str; 4] = ["orders", "account_log", "order_counters", "order_rollups"];
+/// The tables that grow with orders: their placement, events, attempts, money, counters,
+/// batches, callbacks and the open API's repeat guards.
+pub const TABLES: [&str; 11] = [
+    "orders",
+    "order_events",
+    "order_attempts",
+    "account_log",
+    "order_counters",
+    "order_rollups",
+    "order_batch_rows",
+    "notifications",
+    "notification_attempts",
+    "api_nonces",
+    "idempotency_keys",
+];
 /// Rows written (inserted, updated or deleted) before a table without statistics is analysed:
 /// enough for the statistics to tell the indexes apart, few enough that a plan made without
 /// them costs little until then (the look-up above walks at most this many orders).
@@ -32,9 +46,15 @@ const ROWS: i64 = 1_000;
 const INTERVAL: Duration = Duration::from_secs(1);
 
 /// The tables among [`TABLES`] that have no statistics yet, each with its rows written since.
-const WITHOUT_STATISTICS: &str = "SELECT relname::text, n_mod_since_analyze FROM pg_stat_user_tables
-     WHERE schemaname = current_schema() AND last_analyze IS NULL AND last_autoanalyze IS NULL
-       AND relname IN ('orders', 'account_log', 'order_counters', 'order_rollups')";
+static WITHOUT_STATISTICS: LazyLock<String> = LazyLock::new(|| {
+    let names: Vec<String> = TABLES.iter().map(|table| format!("'{table}'")).collect();
+    format!(
+        "SELECT relname::text, n_mod_since_analyze FROM pg_stat_user_tables
+         WHERE schemaname = current_schema() AND last_analyze IS NULL AND last_autoanalyze IS NULL
+           AND relname IN ({})",
+        names.join(", ")
+    )
+});
 
 /// Starts the task on PostgreSQL (None on SQLite, which plans without statistics and needs
 /// none of this); it ends at `stop`.
@@ -66,7 +86,8 @@ enum Looked {
 }
 
 async fn look(db: &Database, tried: &mut HashSet<&'static str>) -> Result<Looked, sqlx::Error> {
-    let rows: Vec<(String, i64)> = sqlx::query_as(WITHOUT_STATISTICS).fetch_all(&db.pool).await?;
+    let rows: Vec<(String, i64)> =
+        sqlx::query_as(sqlx::AssertSqlSafe(WITHOUT_STATISTICS.as_str())).fetch_all(&db.pool).await?;
     let mut waiting = false;
     for (name, written) in rows {
         // The name as one of ours: only those go into the statement.

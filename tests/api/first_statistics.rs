@@ -28,6 +28,11 @@ async fn a_fresh_databases_orders_get_statistics_once_they_have_rows() {
     assert_eq!(submit.data()["placed_rows"], lines, "{:?}", submit.body);
 
     let pool = &app.state.db.pool;
+    // Every table the server watches is one of ours (a misspelt one would never be analysed).
+    for table in backoffice::db::first_statistics::TABLES {
+        let found = sqlx::query("SELECT 1 FROM pg_stat_user_tables WHERE relname = $1").bind(table);
+        assert!(found.fetch_optional(pool).await.unwrap().is_some(), "{table} is a table");
+    }
     wait_until("orders analysed by the server", 30, || async {
         let analysed =
             sqlx::query("SELECT 1 FROM pg_stat_user_tables WHERE relname = 'orders' AND last_analyze IS NOT NULL");
