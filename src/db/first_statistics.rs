@@ -9,7 +9,7 @@
 //! walked every order of the merchant at each run (6 ms at 25,000 orders; one client fell
 //! from 880 to 134 orders/s, bench/README.md). Plans are made again once their tables have
 //! statistics, which autovacuum first gathers up to a minute (`autovacuum_naptime`) after the
-//! rows came. Here the server analyses each of the tables that grow with orders once it has
+//! rows came. Here the server analyses each table every order writes to once it has
 //! had [`ROWS`] rows written with no statistics yet; every connection's plans on it are
 //! then made again from them. A table is analysed here once at most: should `ANALYZE` be
 //! refused (a role that does not own the table only gets a warning), it is not tried again.
@@ -22,21 +22,11 @@ use std::sync::LazyLock;
 use std::time::Duration;
 use tokio::sync::watch;
 
-/// The tables that grow with orders: their placement, events, attempts, money, counters,
-/// batches, callbacks and the open API's repeat guards.
-pub const TABLES: [&str; 11] = [
-    "orders",
-    "order_events",
-    "order_attempts",
-    "account_log",
-    "order_counters",
-    "order_rollups",
-    "order_batch_rows",
-    "notifications",
-    "notification_attempts",
-    "api_nonces",
-    "idempotency_keys",
-];
+/// The tables every order writes to, whose statements run all day: the same that a bulk
+/// load of orders analyses after itself (`orders/generate.rs`). Tables that fill in bulk
+/// only now and then (a batch's lines) are left to autovacuum: analysed here in the middle
+/// of a 100,000-line batch, they slowed it by about 8 % (bench/README.md).
+pub const TABLES: [&str; 4] = ["orders", "account_log", "order_counters", "order_rollups"];
 /// Rows written (inserted, updated or deleted) before a table without statistics is analysed:
 /// enough for the statistics to tell the indexes apart, few enough that a plan made without
 /// them costs little until then (the look-up above walks at most this many orders).

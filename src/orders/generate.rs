@@ -184,9 +184,7 @@ pub async fn generate(db: &Database, secrets: &Secrets, options: &GenerateOption
         written += size;
         tracing::info!(written, total = options.count, "orders generated");
     }
-    for statement in
-        crate::db::dialect::after_bulk_load(db.kind, &["orders", "account_log", "order_counters", "order_rollups"])
-    {
+    for statement in crate::db::dialect::after_bulk_load(db.kind, &crate::db::first_statistics::TABLES) {
         sqlx::query(sqlx::AssertSqlSafe(statement)).execute(&db.pool).await?;
     }
     Ok(written)
