@@ -1,6 +1,7 @@
 //! Batch add: the preview names every bad line and charges nothing; the submit places
 //! the valid lines once, however often it is called.
 
+use crate::channel_support::PRICE;
 use crate::helpers::{ADMIN, Backend, spawn_app_with};
 use crate::on_both_backends;
 use serde_json::json;
@@ -13,10 +14,8 @@ on_both_backends!(
     submits_at_once_and_an_order_beside_them_spend_the_funds_once
 );
 
-const PRICE: i64 = 985;
-
 /// A batch of `lines` distinct numbers, each with its merchant order id `<prefix>-<index>`.
-fn numbered(lines: i64, prefix: &str) -> String {
+pub(crate) fn numbered(lines: i64, prefix: &str) -> String {
     let mut text = String::from("account,product_key,merchant_order_id\n");
     for index in 0..lines {
         text.push_str(&format!("139{index:08},MOBILE-DIRECT-10,{prefix}-{index}\n"));

@@ -2,13 +2,13 @@
 //! rows, not when autovacuum first comes by (up to a minute later), so that plans prepared
 //! while they were empty are made again (`src/db/first_statistics.rs`).
 
+use crate::batch::numbered;
+use crate::channel_support::PRICE;
 use crate::helpers::{Backend, spawn_app_with, wait_until};
 use backoffice::db::DatabaseKind;
 use backoffice::db::dialect::used_merchant_order_ids;
 use serde_json::json;
 use sqlx::{Connection, Row};
-
-const PRICE: i64 = 985;
 
 #[tokio::test]
 async fn a_fresh_databases_orders_get_statistics_once_they_have_rows() {
@@ -18,10 +18,7 @@ async fn a_fresh_databases_orders_get_statistics_once_they_have_rows() {
     let (mid, token) = app.merchant("fresh").await;
     let lines = 1_200;
     app.fund(mid, lines * PRICE, 0).await;
-    let mut text = String::from("account,product_key,merchant_order_id\n");
-    for index in 0..lines {
-        text.push_str(&format!("139{index:08},MOBILE-DIRECT-10,F-{index}\n"));
-    }
+    let text = numbered(lines, "F");
     let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({ "text": text })).await;
     let batch_id = preview.data()["batch_id"].as_i64().expect("a batch");
     let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({ "batch_id": batch_id })).await;

@@ -3,15 +3,13 @@
 //! failing order is refused and every other is placed and charged once (issue 13: "a
 //! failing order rejected alone without failing its batch").
 
+use crate::channel_support::PRICE;
 use crate::helpers::{ADMIN, Backend, spawn_app_with};
 use crate::on_both_backends;
 use crate::open_api_repeats::groups;
 use serde_json::json;
 
 on_both_backends!(an_order_whose_write_fails_is_refused_alone);
-
-/// MOBILE-DIRECT-10 costs 985 fen.
-const PRICE: i64 = 985;
 
 async fn an_order_whose_write_fails_is_refused_alone(backend: Backend) {
     let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
