@@ -5,8 +5,8 @@
 use crate::batch::numbered;
 use crate::channel_support::PRICE;
 use crate::helpers::{Backend, spawn_app_with, wait_until};
-use backoffice::db::DatabaseKind;
 use backoffice::db::dialect::used_merchant_order_ids;
+use backoffice::db::{DatabaseKind, first_statistics};
 use serde_json::json;
 use sqlx::{Connection, Row};
 
@@ -26,7 +26,7 @@ async fn a_fresh_databases_orders_get_statistics_once_they_have_rows() {
 
     let pool = &app.state.db.pool;
     // Every table the server watches is one of ours (a misspelt one would never be analysed).
-    for table in backoffice::db::first_statistics::TABLES {
+    for table in first_statistics::TABLES {
         let found = sqlx::query("SELECT 1 FROM pg_stat_user_tables WHERE relname = $1").bind(table);
         assert!(found.fetch_optional(pool).await.unwrap().is_some(), "{table} is a table");
     }
@@ -48,4 +48,33 @@ async fn a_fresh_databases_orders_get_statistics_once_they_have_rows() {
     let plan = plan.join("\n");
     assert!(plan.contains("orders_merchant_id_merchant_order_id_key"), "the unique key serves the look-up:\n{plan}");
     connection.close().await.unwrap();
+}
+
+/// "Without statistics" is what the planner has, not what the activity view remembers: a
+/// database copied from another, or whose counters were reset (crash recovery resets them),
+/// keeps its statistics and must not be analysed again.
+#[tokio::test]
+async fn tables_with_statistics_count_as_such_after_the_counters_are_reset() {
+    let app = spawn_app_with(Backend::Postgres, |config| config.worker.enabled = false).await;
+    let db = &app.state.db;
+    let mut fresh: Vec<String> =
+        first_statistics::without_statistics(db).await.unwrap().into_iter().map(|(table, _)| table).collect();
+    fresh.sort();
+    let mut all: Vec<String> = first_statistics::TABLES.iter().map(|table| table.to_string()).collect();
+    all.sort();
+    assert_eq!(fresh, all, "a fresh database has no statistics");
+
+    let (mid, token) = app.merchant("reset").await;
+    app.fund(mid, 20 * PRICE, 0).await;
+    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({ "text": numbered(20, "R") })).await;
+    let batch_id = preview.data()["batch_id"].as_i64().expect("a batch");
+    let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({ "batch_id": batch_id })).await;
+    assert_eq!(submit.data()["placed_rows"], 20, "{:?}", submit.body);
+    for table in first_statistics::TABLES {
+        sqlx::query(sqlx::AssertSqlSafe(format!("ANALYZE {table}"))).execute(&db.pool).await.unwrap();
+    }
+    sqlx::query("SELECT pg_stat_reset()").execute(&db.pool).await.unwrap();
+    let forgotten = sqlx::query("SELECT 1 FROM pg_stat_user_tables WHERE relname = 'orders' AND last_analyze IS NULL");
+    assert!(forgotten.fetch_optional(&db.pool).await.unwrap().is_some(), "the view forgot the ANALYZE");
+    assert_eq!(first_statistics::without_statistics(db).await.unwrap(), vec![], "the statistics are still there");
 }
