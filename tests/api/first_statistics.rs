@@ -4,25 +4,29 @@
 
 use crate::batch::numbered;
 use crate::channel_support::PRICE;
-use crate::helpers::{Backend, spawn_app_with, wait_until};
+use crate::helpers::{Backend, TestApp, spawn_app_with, wait_until};
 use backoffice::db::dialect::used_merchant_order_ids;
 use backoffice::db::{DatabaseKind, first_statistics};
 use serde_json::json;
 use sqlx::{Connection, Row};
+
+/// A new funded merchant named `merchant` places a batch of `lines` orders, every one placed.
+async fn place_batch(app: &TestApp, merchant: &str, lines: i64) {
+    let (mid, token) = app.merchant(merchant).await;
+    app.fund(mid, lines * PRICE, 0).await;
+    let preview =
+        app.post_as(&token, "/adminapi/order/batch/preview", json!({ "text": numbered(lines, merchant) })).await;
+    let batch_id = preview.data()["batch_id"].as_i64().expect("a batch");
+    let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({ "batch_id": batch_id })).await;
+    assert_eq!(submit.data()["placed_rows"], lines, "{:?}", submit.body);
+}
 
 #[tokio::test]
 async fn a_fresh_databases_orders_get_statistics_once_they_have_rows() {
     let app = spawn_app_with(Backend::Postgres, |config| config.worker.enabled = false).await;
     // Only the server may analyse the table here: autovacuum could otherwise get there first.
     sqlx::query("ALTER TABLE orders SET (autovacuum_enabled = false)").execute(&app.state.db.pool).await.unwrap();
-    let (mid, token) = app.merchant("fresh").await;
-    let lines = 1_200;
-    app.fund(mid, lines * PRICE, 0).await;
-    let text = numbered(lines, "F");
-    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({ "text": text })).await;
-    let batch_id = preview.data()["batch_id"].as_i64().expect("a batch");
-    let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({ "batch_id": batch_id })).await;
-    assert_eq!(submit.data()["placed_rows"], lines, "{:?}", submit.body);
+    place_batch(&app, "fresh", 1_200).await;
 
     let pool = &app.state.db.pool;
     // Every table the server watches is one of ours (a misspelt one would never be analysed).
@@ -43,7 +47,7 @@ async fn a_fresh_databases_orders_get_statistics_once_they_have_rows() {
     sqlx::query("SET plan_cache_mode = force_generic_plan").execute(&mut connection).await.unwrap();
     let prepare = format!("PREPARE lookup(bigint, text) AS {}", used_merchant_order_ids(DatabaseKind::Postgres));
     sqlx::query(sqlx::AssertSqlSafe(prepare)).execute(&mut connection).await.unwrap();
-    let rows = sqlx::query("EXPLAIN EXECUTE lookup(1, '[\"F-1\"]')").fetch_all(&mut connection).await.unwrap();
+    let rows = sqlx::query("EXPLAIN EXECUTE lookup(1, '[\"fresh-1\"]')").fetch_all(&mut connection).await.unwrap();
     let plan: Vec<String> = rows.iter().map(|row| row.get::<String, _>(0)).collect();
     let plan = plan.join("\n");
     assert!(plan.contains("orders_merchant_id_merchant_order_id_key"), "the unique key serves the look-up:\n{plan}");
@@ -64,12 +68,7 @@ async fn tables_with_statistics_count_as_such_after_the_counters_are_reset() {
     all.sort();
     assert_eq!(fresh, all, "a fresh database has no statistics");
 
-    let (mid, token) = app.merchant("reset").await;
-    app.fund(mid, 20 * PRICE, 0).await;
-    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({ "text": numbered(20, "R") })).await;
-    let batch_id = preview.data()["batch_id"].as_i64().expect("a batch");
-    let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({ "batch_id": batch_id })).await;
-    assert_eq!(submit.data()["placed_rows"], 20, "{:?}", submit.body);
+    place_batch(&app, "reset", 20).await;
     for table in first_statistics::TABLES {
         sqlx::query(sqlx::AssertSqlSafe(format!("ANALYZE {table}"))).execute(&db.pool).await.unwrap();
     }
