@@ -4,10 +4,20 @@
  * re-enable with the routing preview naming why the disabled channel is out, test
  * connection, an order's attempts in its drawer; a merchant cannot reach any of it.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, loginAs, openOverlay, overlaysSettled, refused, test, USERS, useLocale } from './support/console';
+import {
+  expect,
+  loginAs,
+  openFromSideMenu,
+  openOverlay,
+  overlaysSettled,
+  refused,
+  test,
+  USERS,
+  useLocale,
+} from './support/console';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -48,16 +58,6 @@ async function placeRoutedOrder(request: APIRequestContext): Promise<string> {
   return body.data.order.order_no;
 }
 
-/** Open the product group of the side menu (if closed). */
-async function openProductGroup(page: Page) {
-  const group = page
-    .getByTestId('side-menu')
-    .locator('.ant-menu-submenu', { has: page.getByTestId('menu-item-qoute') });
-  if (!(await group.evaluate((element) => element.classList.contains('ant-menu-submenu-open'))))
-    await page.getByTestId('menu-item-qoute').click();
-  await expect(page.getByTestId('menu-item-QouteList')).toBeVisible();
-}
-
 test('an administrator runs the channels: figures, bulk cost, disable / enable, routing, test, attempts', async ({
   page,
 }) => {
@@ -65,8 +65,7 @@ test('an administrator runs the channels: figures, bulk cost, disable / enable, 
   test.slow();
   await useLocale(page, 'en-US');
   await loginAs(page, 'admin');
-  await openProductGroup(page);
-  await page.getByTestId('menu-item-Channels').click();
+  await openFromSideMenu(page, 'qoute', 'Channels');
   await expect(page).toHaveURL(/#\/qoute\/channels/);
   const table = page.getByTestId('channel-table');
   const cheap = table.locator('tr', { hasText: 'sim-cheap' });
@@ -195,7 +194,7 @@ test('the channel form: server messages on the fields, create, a write-only secr
 test('a merchant has no channels: no menu entry, the route is guarded, the server answers 403', async ({ page }) => {
   await useLocale(page, 'en-US');
   await loginAs(page, 'merchant');
-  await openProductGroup(page);
+  await openFromSideMenu(page, 'qoute', 'QouteList');
   await expect(page.getByTestId('menu-item-Channels')).toHaveCount(0);
   await page.goto('#/qoute/channels');
   await expect(page).not.toHaveURL(/qoute\/channels/);

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expandFilters, expect, loginAs, openOverlay, test, useLocale } from './support/console';
+import { expandFilters, expect, loginAs, openFromSideMenu, openOverlay, test, useLocale } from './support/console';
 
 const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(directory, { recursive: true });
@@ -35,12 +35,6 @@ const PAGES: { group: string; item: string; page: string }[] = [
   { group: 'help', item: 'Documentation', page: 'documentation-page' },
 ];
 
-async function openFromMenu(page: Page, group: string, item: string) {
-  const entry = page.getByTestId(`menu-item-${item}`);
-  if (!(await entry.isVisible())) await page.getByTestId(`menu-item-${group}`).click();
-  await entry.click();
-}
-
 for (const locale of ['zh-CN', 'en-US'] as const) {
   test.describe(`template pages (${locale})`, () => {
     test.beforeEach(async ({ page }) => {
@@ -54,13 +48,13 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       const info = await page.evaluate(() => JSON.parse(localStorage.getItem('system_info') ?? 'null'));
       expect(info?.features?.templatePages).toBe(true);
       for (const { group, item, page: testId } of PAGES) {
-        await openFromMenu(page, group, item);
+        await openFromSideMenu(page, group, item);
         await expect(page.getByTestId(testId)).toBeVisible();
         await expect(page.locator('.ant-skeleton')).toHaveCount(0);
         await page.screenshot({ path: `${directory}template-${item}-${locale}.png` });
       }
       // The dashboards and charts have their data.
-      await openFromMenu(page, 'dashboard', 'ContentDashboard');
+      await openFromSideMenu(page, 'dashboard', 'ContentDashboard');
       await expect(page.getByTestId('content-series-chart').locator('canvas')).toBeVisible();
       await expect(page.getByTestId('popular-table').locator('tbody tr')).toHaveCount(5);
       const collected = page.getByTestId('chat-collected');
@@ -70,9 +64,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await firstCollect.click();
       await expect(firstCollect).toHaveAttribute('aria-pressed', pressed === 'true' ? 'false' : 'true');
       await expect(collected).not.toHaveText(before ?? '');
-      await openFromMenu(page, 'visualization', 'DataVisualization');
+      await openFromSideMenu(page, 'visualization', 'DataVisualization');
       await expect(page.getByTestId('viz-ratio')).toBeVisible();
-      await openFromMenu(page, 'list', 'TemplateCards');
+      await openFromSideMenu(page, 'list', 'TemplateCards');
       await expect(page.getByTestId('quality-cards').locator('.ant-card')).toHaveCount(6);
       await page.getByTestId('cards-tab-rules').click();
       await expect(page.getByTestId('rule-cards').locator('.ant-switch')).toHaveCount(6);
@@ -81,7 +75,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       if (!(await design.isVisible())) await page.getByTestId('menu-item-dashboard').click();
       await expect(design).toHaveAttribute('target', '_blank');
       await expect(design).toHaveAttribute('rel', 'noopener noreferrer');
-      await openFromMenu(page, 'help', 'Documentation');
+      await openFromSideMenu(page, 'help', 'Documentation');
       await expect(page.getByTestId('docs-link-designSystem')).toHaveAttribute('rel', 'noopener noreferrer');
       // User info shows the generated projects (with contributors) next to the real figures.
       await page.goto('#/user/info');

@@ -9,6 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   expect,
   loginAs,
+  openFromSideMenu,
   openOverlay,
   pageShot,
   refused,
@@ -84,13 +85,6 @@ async function badgeCount(page: Page): Promise<number> {
   return Number(await bell.getAttribute('data-count'));
 }
 
-/** Open a page of the user centre group from the side menu. */
-async function openUserCentrePage(page: Page, name: 'Info' | 'Setting') {
-  const item = page.getByTestId(`menu-item-${name}`);
-  if (!(await item.isVisible())) await page.getByTestId('menu-item-user').click();
-  await item.click();
-}
-
 /** Change the merchant's password there and back through the API: two notices. */
 async function bouncePassword(request: APIRequestContext) {
   const token = (await apiLogin(request, 'merchant', USERS.merchant.password))!;
@@ -123,7 +117,7 @@ async function pickArea(page: Page, path: string[]) {
 test.describe('user settings', () => {
   test('the profile saves; the integration tab refuses a bad IP whitelist and stores a good one normalised', async ({ page }) => {
     await loginAs(page, 'merchant');
-    await openUserCentrePage(page, 'Setting');
+    await openFromSideMenu(page, 'user', 'Setting');
     await expect(page).toHaveURL(/#\/user\/setting/);
     await expect(page.getByTestId('profile-username')).toHaveText('merchant');
     await expect(page.getByTestId('profile-account-id')).toHaveText('10001');
@@ -423,7 +417,7 @@ test.describe('user info', () => {
   test('shows the real figures, translated activity and notices', async ({ page, request }) => {
     await bouncePassword(request);
     await loginAs(page, 'merchant');
-    await openUserCentrePage(page, 'Info');
+    await openFromSideMenu(page, 'user', 'Info');
     await expect(page).toHaveURL(/#\/user\/info$/);
     await expect(page.getByTestId('user-info-figures')).toContainText('merchant');
     await expect(page.getByTestId('user-info-mid')).toHaveText('10001');
