@@ -14,6 +14,7 @@ import {
   openOverlay,
   overlaysSettled,
   refused,
+  showInSideMenu,
   test,
   USERS,
   useLocale,
@@ -194,7 +195,7 @@ test('the channel form: server messages on the fields, create, a write-only secr
 test('a merchant has no channels: no menu entry, the route is guarded, the server answers 403', async ({ page }) => {
   await useLocale(page, 'en-US');
   await loginAs(page, 'merchant');
-  await openFromSideMenu(page, 'qoute', 'QouteList');
+  await showInSideMenu(page, 'qoute', 'QouteList');
   await expect(page.getByTestId('menu-item-Channels')).toHaveCount(0);
   await page.goto('#/qoute/channels');
   await expect(page).not.toHaveURL(/qoute\/channels/);

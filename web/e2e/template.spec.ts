@@ -7,7 +7,16 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expandFilters, expect, loginAs, openFromSideMenu, openOverlay, test, useLocale } from './support/console';
+import {
+  expandFilters,
+  expect,
+  loginAs,
+  openFromSideMenu,
+  openOverlay,
+  showInSideMenu,
+  test,
+  useLocale,
+} from './support/console';
 
 const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(directory, { recursive: true });
@@ -71,8 +80,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await page.getByTestId('cards-tab-rules').click();
       await expect(page.getByTestId('rule-cards').locator('.ant-switch')).toHaveCount(6);
       // External links open in a new tab without handing this page over.
-      const design = page.getByTestId('menu-item-DesignSystem');
-      if (!(await design.isVisible())) await page.getByTestId('menu-item-dashboard').click();
+      const design = await showInSideMenu(page, 'dashboard', 'DesignSystem');
       await expect(design).toHaveAttribute('target', '_blank');
       await expect(design).toHaveAttribute('rel', 'noopener noreferrer');
       await openFromSideMenu(page, 'help', 'Documentation');

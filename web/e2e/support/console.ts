@@ -178,22 +178,22 @@ export async function openOverlay(page: Page, trigger: Locator, opened: Locator)
 }
 
 /**
- * Open a page from the side menu: its group first if the entry is hidden, then the entry.
- * The group opens with a height motion; a click made during it (the entry 16 px high,
- * still growing) was lost under load, and the page stayed where it was (channels.spec.ts,
- * once in eight runs with the cores busy; 2026-11-29). So the click waits for the motion.
+ * Show a side-menu entry: open its group if the entry is hidden, and wait until the group
+ * has stopped opening. The group opens with a height motion; a click made during it (the
+ * entry 16 px high, still growing) was lost under load, and the page stayed where it was
+ * (channels.spec.ts, once in eight runs with the cores busy; 2026-11-29).
  */
-export async function openFromSideMenu(page: Page, group: string, item: string) {
+export async function showInSideMenu(page: Page, group: string, item: string): Promise<Locator> {
   const entry = page.getByTestId(`menu-item-${item}`);
   if (!(await entry.isVisible())) await page.getByTestId(`menu-item-${group}`).click();
   await expect(entry).toBeVisible();
-  await sideMenuSettled(page);
-  await entry.click();
+  await expect(page.getByTestId('side-menu').locator('.ant-menu-sub[class*="-motion-collapse"]')).toHaveCount(0);
+  return entry;
 }
 
-/** Wait until no group of the side menu is opening or closing. */
-export async function sideMenuSettled(page: Page) {
-  await expect(page.getByTestId('side-menu').locator('.ant-menu-sub[class*="-motion-collapse"]')).toHaveCount(0);
+/** Open a page from the side menu (its group first, if closed). */
+export async function openFromSideMenu(page: Page, group: string, item: string) {
+  await (await showInSideMenu(page, group, item)).click();
 }
 
 /** Sign out through the avatar menu and wait for the login form. */
