@@ -45,6 +45,15 @@ wrk_call() {
   python3 -c "print(round($requests / $seconds), $p50, $p99, $errors)"
 }
 
+# settle_database URL: after `generate-orders` (which vacuums and analyses what it loaded),
+# PostgreSQL writes the load out now rather than in a checkpoint during the figures.
+# SQLite: nothing to do.
+settle_database() {
+  case $1 in
+    postgres*) psql "$1" -qc CHECKPOINT ;;
+  esac
+}
+
 # start_reference BIN WORKDIR: serves BIN on a fresh SQLite database in WORKDIR (demo
 # accounts, no orders, worker off) on a free port; sets reference_pid and reference_url.
 start_reference() {

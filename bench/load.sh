@@ -41,6 +41,7 @@ run_engine() {
   echo "== $engine: generating $COUNT orders" >&2
   "$bin" generate-orders --merchant 10001 --count "$COUNT" --database "$url" \
     --secret-key-file "$work/secret.key" >&2
+  settle_database "$url"
   "$bin" serve --listen "127.0.0.1:$port" --database "$url" --demo --demo-orders 0 \
     --secret-key-file "$work/secret.key" --no-worker >"$work/server-$engine.log" 2>&1 &
   server=$!

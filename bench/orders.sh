@@ -29,6 +29,7 @@ run_engine() {
   echo "== $engine: generating $COUNT orders" >&2
   "$bin" generate-orders --merchant 10001 --count "$COUNT" --database "$url" \
     --secret-key-file "$work/secret.key" | tee "bench/results/orders-$engine.txt"
+  settle_database "$url"
   # The worker is off so that only the benchmark's own requests load the server.
   "$bin" serve --listen "127.0.0.1:$port" --database "$url" --demo --demo-orders 0 \
     --secret-key-file "$work/secret.key" --no-worker >"$work/server-$engine.log" 2>&1 &

@@ -13,7 +13,7 @@
 //! | a string's first code point | `unicode(s)` | `ascii(s)` |
 //! | unix milliseconds as local (UTC+8) text | `datetime(seconds + 28800, 'unixepoch')` | `to_timestamp(seconds + 28800) AT TIME ZONE 'UTC'` as text (ISO date style) |
 //! | fen as yuan, milliseconds as seconds | integer arithmetic joined as text, the cents by `substr(..., -2)` | the same, the cents by `lpad` (`substr` counts from the start) |
-//! | after a bulk load | nothing | `ANALYZE` (fresh planner statistics) |
+//! | after a bulk load | nothing | `VACUUM (ANALYZE)` (planner statistics, all-visible pages) |
 //! | a list of values bound as one parameter | JSON text read with `json_each` | JSON text read with `json_array_elements` |
 //! | a long read (the orders' CSV export) | pages of 2,000 rows, each one text built by the database, two at once (`long_read`) | one statement read as a stream |
 //! | a hot query's index | named (`INDEXED BY`): without statistics the planner may pick another, and the worker's claim read every order twice a second | the planner's choice (it has statistics) |
@@ -164,11 +164,16 @@ pub fn duration_seconds() -> &'static str {
 
 /// Statements to run after loading many rows into `tables`. PostgreSQL plans by
 /// statistics that autovacuum refreshes only later: until then it plans the lists for a
-/// small table (an export of a million orders took 48 s instead of 6). SQLite needs none.
+/// small table (an export of a million orders took 48 s instead of 6). And a table just
+/// loaded is not yet marked all-visible: every index-only scan of the lists visits the
+/// table too, and autovacuum's first pass over the load comes a minute later, in the middle
+/// of whatever runs then (10 s writing 312 MB during `bench/orders.sh`'s orders one by one,
+/// bench/README.md 2026-11-29). So the load is vacuumed and analysed at once, as a restored
+/// database is. SQLite needs none.
 pub fn after_bulk_load(engine: DatabaseKind, tables: &[&str]) -> Vec<String> {
     match engine {
         Sqlite => Vec::new(),
-        Postgres => tables.iter().map(|table| format!("ANALYZE {table}")).collect(),
+        Postgres => tables.iter().map(|table| format!("VACUUM (ANALYZE) {table}")).collect(),
     }
 }
 

@@ -136,7 +136,7 @@ pub async fn preview(
         (lines, given)
     })
     .await?;
-    let used = super::batch_place::used_ids(&mut *state.db.pool.acquire().await?, merchant_id, &given).await?;
+    let used = super::batch_place::used_ids_pooled(&state.db.pool, state.db.kind, merchant_id, &given).await?;
     // 100,000 lines are tens of milliseconds of work without a pause: off the async workers,
     // which would otherwise hold every other request for that long (src/runtime.rs).
     let (checked, running) = off_runtime(move || check_lines(&lines, &offers, &used, spendable, allow_ported)).await?;

@@ -99,6 +99,11 @@ async fn generated_ids(
         (wanted, plain)
     })
     .await?;
+    if wanted.is_empty() {
+        // Every valid line has its id: nothing to look up, and no set of the file's ids to
+        // build (20 ms for 100,000 lines).
+        return Ok(HashMap::new());
+    }
     let taken = super::batch_place::used_ids(connection, merchant_id, &plain).await?;
     let lines = Arc::clone(checked);
     off_runtime(move || assign_ids(wanted, taken, &lines)).await

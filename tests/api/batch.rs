@@ -8,6 +8,7 @@ use serde_json::json;
 
 on_both_backends!(
     a_preview_rejects_each_bad_line_and_charges_nothing,
+    a_preview_finds_used_ids_in_every_list_it_looks_up,
     files_and_templates_round_trip,
     a_batch_of_several_chunks_places_every_line_once_with_its_order,
     a_submit_cut_short_is_finished_by_the_next_one,
@@ -111,6 +112,31 @@ async fn a_preview_rejects_each_bad_line_and_charges_nothing(backend: Backend) {
     let csv = result.text().await.unwrap();
     assert_eq!(csv.lines().count(), 13);
     assert!(csv.contains("placed") && csv.contains("sanity check"), "{csv}");
+}
+
+/// A preview looks its merchant order ids up 10,000 at a time, two look-ups at once: an id
+/// used already is found in the first list, a middle one and the last, short one.
+async fn a_preview_finds_used_ids_in_every_list_it_looks_up(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
+    let (mid, token) = app.merchant("lookups").await;
+    let lines = 25_000;
+    app.fund(mid, (lines + 3) * PRICE, 0).await;
+    for index in [5, 15_000, 24_999] {
+        let body = json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": format!("U-{index}")});
+        assert_eq!(app.add_order(&token, body).await.code(), 20000);
+    }
+    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": numbered(lines, "U")})).await;
+    assert_eq!(preview.code(), 20000, "{:?}", preview.body);
+    assert_eq!(preview.data()["valid_rows"], lines - 3);
+    let duplicates: Vec<(i64, &str)> = preview.data()["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|error| (error["line_no"].as_i64().unwrap(), error["reason_key"].as_str().unwrap()))
+        .collect();
+    // Line 1 is the title: index i is on line i + 2.
+    let key = "order.merchant_order_id.duplicate";
+    assert_eq!(duplicates, [(7, key), (15_002, key), (25_001, key)]);
 }
 
 /// A submit places its lines range by range (5,000 lines on SQLite, 2,500 on PostgreSQL, two
