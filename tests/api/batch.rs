@@ -64,12 +64,7 @@ async fn a_preview_rejects_each_bad_line_and_charges_nothing(backend: Backend) {
         (Some(12), Some(3), Some(9))
     );
     assert_eq!(data["total_fen"], 3 * PRICE);
-    let reasons: Vec<(i64, String)> = data["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|error| (error["line_no"].as_i64().unwrap(), error["reason_key"].as_str().unwrap().to_string()))
-        .collect();
+    let reasons = line_reasons(data);
     let expected = [
         (3, "order.account.invalid"),
         (4, "order.account.carrier_mismatch"),
@@ -128,15 +123,19 @@ async fn a_preview_finds_used_ids_in_every_list_it_looks_up(backend: Backend) {
     let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": numbered(lines, "U")})).await;
     assert_eq!(preview.code(), 20000, "{:?}", preview.body);
     assert_eq!(preview.data()["valid_rows"], lines - 3);
-    let duplicates: Vec<(i64, &str)> = preview.data()["errors"]
+    // Line 1 is the title: index i is on line i + 2.
+    let key = "order.merchant_order_id.duplicate".to_string();
+    assert_eq!(line_reasons(preview.data()), [(7, key.clone()), (15_002, key.clone()), (25_001, key)]);
+}
+
+/// A preview's refused lines: line number and reason key.
+fn line_reasons(data: &serde_json::Value) -> Vec<(i64, String)> {
+    data["errors"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|error| (error["line_no"].as_i64().unwrap(), error["reason_key"].as_str().unwrap()))
-        .collect();
-    // Line 1 is the title: index i is on line i + 2.
-    let key = "order.merchant_order_id.duplicate";
-    assert_eq!(duplicates, [(7, key), (15_002, key), (25_001, key)]);
+        .map(|error| (error["line_no"].as_i64().unwrap(), error["reason_key"].as_str().unwrap().to_string()))
+        .collect()
 }
 
 /// A submit places its lines range by range (5,000 lines on SQLite, 2,500 on PostgreSQL, two
