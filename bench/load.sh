@@ -52,7 +52,12 @@ run_engine() {
   {
     measure "GET /web/ (static)" "$CONNECTIONS" GET /web/
     measure "POST userInfo" "$CONNECTIONS" POST /adminapi/merchant/userInfo '{}'
+    # As a browser calls (and many HTTP clients): asking for a compressed answer.
+    ACCEPT_ENCODING="br, gzip" measure "POST userInfo, asking br/gzip" "$CONNECTIONS" POST \
+      /adminapi/merchant/userInfo '{}'
     measure "POST order/list first page + total" "$CONNECTIONS" POST /adminapi/order/list '{"page_size":20}'
+    ACCEPT_ENCODING="br, gzip" measure "POST order/list + total, asking br/gzip" "$CONNECTIONS" POST \
+      /adminapi/order/list '{"page_size":20}'
     measure "POST order/list first page, 1 client" 1 POST /adminapi/order/list '{"page_size":20}'
     measure "GET /web/ (static), 1 client" 1 GET /web/
     measure "POST order/list today, status 2" "$CONNECTIONS" POST /adminapi/order/list \

@@ -1,4 +1,5 @@
--- One call for wrk: METHOD, BODY and TOKEN come from the environment (bench/lib.sh).
+-- One call for wrk: METHOD, BODY, TOKEN and ACCEPT_ENCODING come from the environment
+-- (bench/lib.sh).
 -- `done` prints one machine-readable line that lib.sh's wrk_call turns into its figures.
 wrk.method = os.getenv("METHOD") or "GET"
 local body = os.getenv("BODY")
@@ -9,6 +10,10 @@ end
 local token = os.getenv("TOKEN")
 if token and token ~= "" then
   wrk.headers["Authorization"] = "Bearer " .. token
+end
+local encoding = os.getenv("ACCEPT_ENCODING")
+if encoding and encoding ~= "" then
+  wrk.headers["Accept-Encoding"] = encoding
 end
 
 done = function(summary, latency, requests)

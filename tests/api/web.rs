@@ -24,6 +24,30 @@ async fn the_root_redirects_to_the_console() {
     }
 }
 
+/// A browser asks for brotli and gzip on every call. Small answers go as they are
+/// (compressing 400 bytes cost more than half the server's rate); a page of orders is
+/// compressed.
+#[tokio::test]
+async fn small_answers_go_uncompressed_and_large_ones_compressed() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let (mid, token) = app.merchant("compressed").await;
+    app.fund(mid, 1_000_000, 0).await;
+    let call = |path: &'static str, body: serde_json::Value| {
+        app.client.post(app.url(path)).bearer_auth(&token).header("accept-encoding", "br, gzip").json(&body).send()
+    };
+    let small = call("/adminapi/merchant/userInfo", serde_json::json!({})).await.unwrap();
+    assert_eq!(small.status(), 200);
+    assert!(small.headers().get("content-encoding").is_none());
+    let text = small.text().await.unwrap();
+    assert!(text.len() < 1024 && text.contains("\"code\":20000"), "{text}");
+    for index in 0..12 {
+        let order = serde_json::json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": format!("Z-{index}")});
+        assert_eq!(app.add_order(&token, order).await.code(), 20000);
+    }
+    let large = call("/adminapi/order/list", serde_json::json!({"page_size": 20})).await.unwrap();
+    assert_eq!(large.headers()["content-encoding"], "br");
+}
+
 #[tokio::test]
 async fn every_response_carries_the_security_headers() {
     let app = spawn_app(Backend::Sqlite).await;
