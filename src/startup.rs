@@ -247,7 +247,8 @@ fn compression() -> CompressionLayer<impl Predicate> {
 
 /// File downloads (exports, batch results, templates) are sent as they are: the streamed
 /// ones were cut short by on-the-fly brotli (a client got a file that does not decompress),
-/// and xlsx is a zip already. Every JSON answer and every page asset is still compressed.
+/// and xlsx is a zip already. Every other answer over [`COMPRESS_ABOVE_BYTES`] is still
+/// compressed, and page assets come compressed already.
 fn not_a_download(
     _: axum::http::StatusCode,
     _: axum::http::Version,
