@@ -18,8 +18,8 @@
 //! | a long read (the orders' CSV export) | pages of 2,000 rows, each one text built by the database, two at once (`long_read`) | one statement read as a stream |
 //! | a hot query's index | named (`INDEXED BY`): without statistics the planner may pick another, and the worker's claim read every order twice a second | the planner's choice (it has statistics) |
 //! | many rows in one insert | `VALUES` lists of up to `MAX_BINDS` values (`sql::insert_rows`) | one array per column, `unnest` (same) |
-//! | a batch submit's ranges | one after another, the writer excludes everyone | lines taken `FOR UPDATE`; two ranges side by side (`orders/batch_place.rs`) |
-//! | a batch line's batch | a foreign key | checked once per statement by a trigger (migration 0022) |
+//! | a batch submit's ranges | one after another, the writer excludes everyone | a range's row taken `FOR UPDATE`; two ranges side by side (`orders/batch_place.rs`) |
+//! | a batch's invalid or refused line's batch | a foreign key | checked once per statement by a trigger (migration 0022) |
 //! | the DDL (identity columns, types) | `migrations/sqlite` | `migrations/postgres` (same numbered steps, `tests/api/schema.rs`) |
 //!
 //! Bound values per statement (`sql::MAX_BINDS`) stay under both engines' limits.
@@ -104,6 +104,24 @@ pub fn used_merchant_order_ids(engine: DatabaseKind) -> &'static str {
             "SELECT o.merchant_order_id FROM json_array_elements_text($2::text::json) AS c(id)
              CROSS JOIN LATERAL (SELECT merchant_order_id FROM orders
                                  WHERE merchant_id = $1 AND merchant_order_id = c.id LIMIT 1) o"
+        }
+    }
+}
+
+/// The orders of batch `$3` among the merchant's (`$1`) merchant order ids in the JSON list
+/// `$2`: (merchant order id, order number, status, failure reason), each id by the unique key.
+pub fn batch_orders_by_ids(engine: DatabaseKind) -> &'static str {
+    match engine {
+        Sqlite => {
+            "SELECT merchant_order_id, order_no, status, failure_reason FROM orders
+             WHERE merchant_id = $1 AND merchant_order_id IN (SELECT value FROM json_each($2)) AND batch_id = $3"
+        }
+        Postgres => {
+            "SELECT o.merchant_order_id, o.order_no, o.status, o.failure_reason
+             FROM json_array_elements_text($2::text::json) AS c(id)
+             CROSS JOIN LATERAL (SELECT merchant_order_id, order_no, status, failure_reason, batch_id FROM orders
+                                 WHERE merchant_id = $1 AND merchant_order_id = c.id LIMIT 1) o
+             WHERE o.batch_id = $3"
         }
     }
 }

@@ -26,8 +26,10 @@ pub fn expires_at(status: i64, created_at: i64) -> Option<String> {
     (status == 0).then(|| millis_to_rfc3339(created_at + PREVIEW_LIFETIME_MS))
 }
 
-/// A batch none of whose lines was placed (an order names it) or refused yet.
+/// A batch none of whose lines was placed (an order names it, its range is placed) or
+/// refused yet.
 const UNTOUCHED: &str = "NOT EXISTS (SELECT 1 FROM orders o WHERE o.batch_id = b.id)
+     AND NOT EXISTS (SELECT 1 FROM order_batch_ranges g WHERE g.batch_id = b.id AND g.placed = 1)
      AND NOT EXISTS (SELECT 1 FROM order_batch_rows r WHERE r.batch_id = b.id AND r.outcome IN (2, 3))";
 
 /// Whether no line of the batch was placed or refused yet (a submit interrupted half-way
@@ -43,6 +45,7 @@ async fn remove(state: &AppState, batch_ids: &[i64]) -> Result<(), sqlx::Error> 
     for batch_id in batch_ids {
         for sql in [
             "DELETE FROM order_batch_rows WHERE batch_id = $1",
+            "DELETE FROM order_batch_ranges WHERE batch_id = $1",
             "DELETE FROM order_batches WHERE id = $1 AND status = 0",
         ] {
             sqlx::query(sql).bind(batch_id).execute(&mut *transaction).await?;

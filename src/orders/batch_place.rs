@@ -1,15 +1,14 @@
 //! Placing the waiting lines of a submitted batch, a range of lines per transaction.
 //!
-//! A range is at most [`range_lines`] of the batch's valid lines, cut the same way by every
-//! submit (the valid lines are fixed at preview). A placed line is not marked: its order,
-//! carrying the batch id and the line's merchant order id, is the record that it was placed
-//! (marking 100,000 lines was a tenth of a PostgreSQL submit's WAL). Only refused lines are
-//! written, with their reason. A range is placed whole or not at all, so one probe says
-//! whether it was placed already. Each transaction first takes the range (its first line
-//! locked `FOR UPDATE` on PostgreSQL; SQLite's single writer already excludes everyone), so
-//! two submits of one batch at once place every line once: the second finds the range
-//! placed. A crash between transactions leaves the remaining ranges waiting; submitting
-//! again finishes them.
+//! A range is the valid lines the preview stored together (`batch_ranges.rs`), the same at
+//! every submit. A placed line is not marked: its order, carrying the batch id and the line's
+//! merchant order id, is the record that it was placed (marking 100,000 lines was a tenth of
+//! a PostgreSQL submit's WAL). Refused lines get a row with their reason, and the range is
+//! flagged placed, in the transaction that places it: whole or not at all. Each transaction
+//! first takes the range (its row locked `FOR UPDATE` on PostgreSQL; SQLite's single writer
+//! already excludes everyone), so two submits of one batch at once place every line once: the
+//! second finds the range placed. A crash between transactions leaves the remaining ranges
+//! waiting; submitting again finishes them.
 //!
 //! Two ways to place a range:
 //! - **In order** ([`Way::Locked`]): the merchant's account is locked before anything is
@@ -27,6 +26,7 @@
 
 pub use super::batch_decide::Placing;
 use super::batch_decide::{Line, decide, still_holds};
+use super::batch_ranges;
 use super::counters::CounterChanges;
 use super::store::{all_offers, insert_orders};
 use crate::db::{DatabaseKind, now_millis};
@@ -36,21 +36,7 @@ use crate::finance::ledger::{Ledger, OrderRef};
 use crate::i18n::TradeMessage;
 use crate::state::AppState;
 use futures_util::StreamExt;
-use sqlx::Row;
 use std::collections::{HashMap, HashSet};
-
-/// Lines placed per transaction. On PostgreSQL, where two ranges go side by side, every range
-/// costs a commit and its own statements, and too few ranges leave one lane idle at the end
-/// and hold the account lock longer each (100,000 lines on a durable cluster, alternated,
-/// medians of 3–13 runs: 2,500 a range 2.88 s, 1,500–4,000 alike, 1,000 3.14 s, 5,000
-/// 3.02 s, 500 3.56 s; bench/README.md, 2026-11-27). SQLite's single writer does better with
-/// fewer, larger transactions (2.35 s against 2.57 s with 1,000).
-const fn range_lines(engine: DatabaseKind) -> usize {
-    match engine {
-        DatabaseKind::Postgres => 2_500,
-        DatabaseKind::Sqlite => 5_000,
-    }
-}
 
 /// Ranges placed at once on PostgreSQL when they may go side by side.
 const LANES: usize = 2;
@@ -72,7 +58,7 @@ enum Range {
 
 /// Places every waiting line of the batch.
 pub async fn place_waiting(state: &AppState, batch: &Placing) -> Result<(), AppError> {
-    let ranges = waiting_ranges(state, batch.batch_id).await?;
+    let ranges = batch_ranges::waiting(&state.db.pool, batch.batch_id).await?;
     let balance = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
     let side_by_side = state.db.kind == DatabaseKind::Postgres && ranges.len() > 1 && balance >= batch.total_fen;
     if !side_by_side {
@@ -102,66 +88,12 @@ pub async fn place_waiting(state: &AppState, batch: &Placing) -> Result<(), AppE
     Ok(())
 }
 
-/// The batch's valid lines (waiting, refused or placed) cut into ranges of at most
-/// [`range_lines`], `(first, last)` line numbers, in file order: the same ranges at every
-/// submit, so that a range's first line can stand for the range. Cut by the database, which
-/// answers a row per range: reading every line number to cut them here was 60 ms of a
-/// 100,000-line PostgreSQL submit, most of it decoding 100,000 rows.
-async fn waiting_ranges(state: &AppState, batch_id: i64) -> Result<Vec<(i64, i64)>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT MIN(line_no), MAX(line_no) FROM (
-             SELECT line_no, (ROW_NUMBER() OVER (ORDER BY line_no) - 1) / $2 AS range_no
-             FROM order_batch_rows WHERE batch_id = $1 AND outcome <> 1
-         ) numbered GROUP BY range_no ORDER BY range_no",
-    )
-    .bind(batch_id)
-    .bind(range_lines(state.db.kind) as i64)
-    .fetch_all(&state.db.pool)
-    .await
-}
-
 /// Places the waiting lines of one range in one transaction.
-async fn place_range(
-    state: &AppState,
-    batch: &Placing,
-    (first, last): (i64, i64),
-    way: Way,
-) -> Result<Range, AppError> {
+async fn place_range(state: &AppState, batch: &Placing, first_line: i64, way: Way) -> Result<Range, AppError> {
     let mut transaction = state.db.begin_write().await?;
-    if state.db.kind == DatabaseKind::Postgres {
-        sqlx::query("SELECT line_no FROM order_batch_rows WHERE batch_id = $1 AND line_no = $2 FOR UPDATE")
-            .bind(batch.batch_id)
-            .bind(first)
-            .execute(&mut *transaction)
-            .await?;
-    }
-    let rows = sqlx::query(
-        "SELECT line_no, account, product_key, merchant_order_id, price_fen FROM order_batch_rows
-         WHERE batch_id = $1 AND line_no >= $2 AND line_no <= $3 AND outcome = 0 ORDER BY line_no",
-    )
-    .bind(batch.batch_id)
-    .bind(first)
-    .bind(last)
-    .fetch_all(&mut *transaction)
-    .await?;
-    let Some(first_waiting) = rows.first() else {
+    let Some(lines) = batch_ranges::take(&mut transaction, batch.batch_id, first_line).await? else {
         return Ok(Range::Placed);
     };
-    if placed_already(&mut transaction, batch, &first_waiting.try_get::<String, _>(3)?).await? {
-        return Ok(Range::Placed);
-    }
-    let lines = rows
-        .iter()
-        .map(|row| {
-            Ok(Line {
-                line_no: row.try_get(0)?,
-                account: row.try_get(1)?,
-                product_key: row.try_get(2)?,
-                merchant_order_id: row.try_get(3)?,
-                preview_price: row.try_get(4)?,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
     let mut ledger = None;
     let figures = match way {
         Way::Locked => {
@@ -200,7 +132,8 @@ async fn place_range(
         // meanwhile; if a row is skipped anyway, nothing of this range is kept.
         return Err(anyhow::anyhow!("batch {}: merchant order ids taken during submit", batch.batch_id).into());
     }
-    mark_refused(&mut transaction, batch, &decided.refused).await?;
+    mark_refused(&mut transaction, batch, &lines, &decided.refused).await?;
+    batch_ranges::mark_placed(&mut transaction, batch.batch_id, first_line).await?;
     let mut ledger = match ledger {
         Some(ledger) => ledger,
         None => {
@@ -241,38 +174,30 @@ async fn in_order(transaction: sqlx::Transaction<'static, sqlx::Any>) -> Result<
     Ok(Range::InOrder)
 }
 
-/// Whether the range whose first waiting line has this merchant order id was placed: a
-/// range is placed in one transaction, so either every waiting line of it has its order
-/// in this batch or none has.
-async fn placed_already(
-    transaction: &mut sqlx::AnyConnection,
-    batch: &Placing,
-    merchant_order_id: &str,
-) -> Result<bool, sqlx::Error> {
-    // By the unique key alone: with the batch id in the condition PostgreSQL walked the
-    // batch's partial index instead (10 ms a probe once the batch had thousands of orders).
-    let found: Option<Option<i64>> =
-        sqlx::query_scalar("SELECT batch_id FROM orders WHERE merchant_id = $1 AND merchant_order_id = $2")
-            .bind(batch.merchant_id)
-            .bind(merchant_order_id)
-            .fetch_optional(&mut *transaction)
-            .await?;
-    Ok(found.flatten() == Some(batch.batch_id))
-}
-
-/// Refused lines get their reason (placed ones are known by their orders).
+/// Refused lines get a row with their reason (placed ones are known by their orders).
 async fn mark_refused(
     transaction: &mut sqlx::AnyConnection,
     batch: &Placing,
+    lines: &[Line],
     refused: &[(i64, TradeMessage)],
 ) -> Result<(), sqlx::Error> {
+    let by_number: HashMap<i64, &Line> = lines.iter().map(|line| (line.line_no, line)).collect();
     for (line_no, reason) in refused {
-        sqlx::query("UPDATE order_batch_rows SET outcome = 3, reason = $3 WHERE batch_id = $1 AND line_no = $2")
-            .bind(batch.batch_id)
-            .bind(line_no)
-            .bind(reason.stored())
-            .execute(&mut *transaction)
-            .await?;
+        let Some(line) = by_number.get(line_no) else { continue };
+        sqlx::query(
+            "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(batch.batch_id)
+        .bind(line_no)
+        .bind(&line.account)
+        .bind(&line.product_key)
+        .bind(&line.merchant_order_id)
+        .bind(line.preview_price)
+        .bind(super::batch::outcome::REFUSED)
+        .bind(reason.stored())
+        .execute(&mut *transaction)
+        .await?;
     }
     Ok(())
 }

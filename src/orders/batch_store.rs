@@ -2,18 +2,19 @@
 //! lines that have none, and the lines that repeat a recent order.
 //!
 //! A preview's lines are many (100,000 in `bench/orders.sh`), and what is done to each of
-//! them is string work: an id formatted, a set filled, a statement's values built. Done in
-//! one go on an async worker, each such pass held every other request for tens of
-//! milliseconds: 45–80 ms a preview on a server with one worker (PostgreSQL's default,
-//! src/runtime.rs; bench/README.md). So each pass runs on the blocking pool, and the
-//! statements are built a few thousand lines at a time, each written before the next.
+//! them is string work: an id formatted, a set filled, a range encoded. Done in one go on an
+//! async worker, each such pass held every other request for tens of milliseconds: 45–80 ms
+//! a preview on a server with one worker (PostgreSQL's default, src/runtime.rs;
+//! bench/README.md). So each pass runs on the blocking pool. Valid lines are stored a range
+//! at a time (`batch_ranges.rs`), invalid ones a row each with their reason.
 
 use super::batch::outcome;
 use super::batch_check::Checked;
+use super::batch_decide::Line;
 use super::batch_lifecycle::{RecentDuplicate, recent_orders};
+use super::batch_ranges;
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::AppError;
-use crate::i18n::TradeMessage;
 use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
 use std::collections::{HashMap, HashSet};
@@ -21,11 +22,6 @@ use std::sync::Arc;
 
 /// A preview's checked lines, shared with the blocking pool's passes over them.
 pub type Lines = Arc<Vec<Checked>>;
-
-/// Lines whose stored rows are built, then written, before the next are built: building a
-/// row clones its texts, and 10,000 rows' worth at a time was one of the passes that held
-/// the async worker.
-const ROWS_PER_STEP: usize = 2_000;
 
 /// Runs one pass over a batch's lines on the blocking pool.
 pub async fn off_runtime<T: Send + 'static>(pass: impl FnOnce() -> T + Send + 'static) -> Result<T, AppError> {
@@ -57,26 +53,48 @@ pub async fn store_batch(
     .fetch_one(&mut *transaction)
     .await?;
     let generated = generated_ids(&mut transaction, merchant_id, batch_id, checked).await?;
-    let row = |entry: &Checked| {
-        let merchant_order_id =
-            generated.get(&entry.line_no).cloned().unwrap_or_else(|| entry.merchant_order_id.clone());
-        vec![
-            Bind::Int(batch_id),
-            Bind::Int(entry.line_no),
-            Bind::Text(entry.account.clone()),
-            Bind::Text(entry.product_key.clone()),
-            Bind::Text(merchant_order_id),
-            Bind::Int(entry.price_fen),
-            Bind::Int(if entry.reason.is_some() { outcome::INVALID } else { outcome::VALID }),
-            Bind::Text(entry.reason.as_ref().map(TradeMessage::stored).unwrap_or_default()),
-        ]
-    };
-    let head = "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason)";
-    let postgres = crate::db::DatabaseKind::of(&transaction) == crate::db::DatabaseKind::Postgres;
-    for slice in checked.chunks(ROWS_PER_STEP) {
-        for (sql, binds) in crate::sql::insert_rows(postgres, head, slice.iter().map(row).collect(), "") {
-            bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds).execute(&mut *transaction).await?;
-        }
+    let engine = crate::db::DatabaseKind::of(&transaction);
+    let postgres = engine == crate::db::DatabaseKind::Postgres;
+    let lines = Arc::clone(checked);
+    let (invalid, ranges) = off_runtime(move || {
+        let invalid: Vec<Vec<Bind>> = lines
+            .iter()
+            .filter_map(|entry| {
+                let reason = entry.reason.as_ref()?;
+                Some(vec![
+                    Bind::Int(batch_id),
+                    Bind::Int(entry.line_no),
+                    Bind::Text(entry.account.clone()),
+                    Bind::Text(entry.product_key.clone()),
+                    Bind::Text(entry.merchant_order_id.clone()),
+                    Bind::Int(entry.price_fen),
+                    Bind::Int(outcome::INVALID),
+                    Bind::Text(reason.stored()),
+                ])
+            })
+            .collect();
+        let valid: Vec<Line> = lines
+            .iter()
+            .filter(|entry| entry.reason.is_none())
+            .map(|entry| Line {
+                line_no: entry.line_no,
+                account: entry.account.clone(),
+                product_key: entry.product_key.clone(),
+                merchant_order_id: generated
+                    .get(&entry.line_no)
+                    .cloned()
+                    .unwrap_or_else(|| entry.merchant_order_id.clone()),
+                preview_price: entry.price_fen,
+            })
+            .collect();
+        let head = "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason)";
+        batch_ranges::encode(&valid, engine).map(|ranges| (crate::sql::insert_rows(postgres, head, invalid, ""), ranges))
+    })
+    .await?
+    .map_err(|error| AppError::from(anyhow::Error::from(error)))?;
+    batch_ranges::insert(&mut transaction, batch_id, ranges).await?;
+    for (sql, binds) in invalid {
+        bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds).execute(&mut *transaction).await?;
     }
     transaction.commit().await?;
     Ok(batch_id)

@@ -7,6 +7,8 @@ mod batch_decide;
 pub(crate) mod batch_file;
 pub mod batch_lifecycle;
 mod batch_place;
+mod batch_ranges;
+mod batch_result;
 mod batch_store;
 pub mod batch_submit;
 pub(crate) mod batch_upload;

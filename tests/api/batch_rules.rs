@@ -34,8 +34,7 @@ async fn a_submit_refuses_lines_whose_quote_changed(backend: Backend) {
     assert_eq!(data["valid_rows"], 3, "{data}");
     let batch_id = data["batch_id"].as_i64().unwrap();
     let balance = app.figures(mid).await.0;
-    let price_30: i64 =
-        app.scalar("SELECT price_fen FROM order_batch_rows WHERE batch_id = $1 AND line_no = 3", batch_id).await;
+    let price_30 = app.batch_lines(batch_id).await.iter().find(|line| line.0 == 3).expect("line 3").4;
     // After the preview: one product repriced, one switched off.
     let admin = app.login(ADMIN).await;
     for (key, price, status) in [("MOBILE-DIRECT-10", 1, 1), ("MOBILE-DIRECT-20", 1970, 0)] {
@@ -117,6 +116,7 @@ async fn previews_can_be_discarded_and_expire(backend: Backend) {
     assert_eq!(discard.code(), 20000, "{:?}", discard.body);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM order_batches WHERE merchant_id = $1", mid).await, 0);
     assert_eq!(app.scalar("SELECT COUNT(*) FROM order_batch_rows WHERE batch_id = $1", first_id).await, 0);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM order_batch_ranges WHERE batch_id = $1", first_id).await, 0);
     let again = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": first_id})).await;
     assert_eq!(again.code(), 40400);
     // A submitted batch stays.

@@ -308,6 +308,21 @@ impl TestApp {
         self.post_as(token, "/adminapi/order/add", body).await
     }
 
+    /// A batch's valid lines as the preview stored them, a range at a time (JSON, migration
+    /// 0025): (line, account, product key, merchant order id, price at preview), in line order.
+    pub async fn batch_lines(&self, batch_id: i64) -> Vec<(i64, String, String, String, i64)> {
+        let ranges: Vec<String> =
+            sqlx::query_scalar("SELECT lines FROM order_batch_ranges WHERE batch_id = $1 ORDER BY first_line")
+                .bind(batch_id)
+                .fetch_all(&self.state.db.pool)
+                .await
+                .expect("a batch's ranges");
+        let mut lines: Vec<(i64, String, String, String, i64)> =
+            ranges.iter().flat_map(|text| serde_json::from_str::<Vec<_>>(text).expect("a range's lines")).collect();
+        lines.sort_by_key(|line| line.0);
+        lines
+    }
+
     pub async fn scalar(&self, sql: &str, mid: i64) -> i64 {
         sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql.to_string()))
             .bind(mid)

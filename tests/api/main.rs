@@ -3,6 +3,7 @@
 
 mod audit_log;
 mod batch;
+mod batch_ranges;
 mod batch_rules;
 mod catalogue;
 mod certification;
