@@ -34,6 +34,7 @@ use crate::domain::OrderStatus;
 use crate::error::AppError;
 use crate::finance::ledger::{Ledger, OrderRef};
 use crate::i18n::TradeMessage;
+use crate::sql::bind_all;
 use crate::state::AppState;
 use futures_util::StreamExt;
 use std::collections::{HashMap, HashSet};
@@ -174,30 +175,25 @@ async fn in_order(transaction: sqlx::Transaction<'static, sqlx::Any>) -> Result<
     Ok(Range::InOrder)
 }
 
-/// Refused lines get a row with their reason (placed ones are known by their orders).
+/// Refused lines get a row with their reason (placed ones are known by their orders), all of
+/// a range's in one statement.
 async fn mark_refused(
     transaction: &mut sqlx::AnyConnection,
     batch: &Placing,
     lines: &[Line],
     refused: &[(i64, TradeMessage)],
 ) -> Result<(), sqlx::Error> {
-    let by_number: HashMap<i64, &Line> = lines.iter().map(|line| (line.line_no, line)).collect();
-    for (line_no, reason) in refused {
-        let Some(line) = by_number.get(line_no) else { continue };
-        sqlx::query(
-            "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(batch.batch_id)
-        .bind(line_no)
-        .bind(&line.account)
-        .bind(&line.product_key)
-        .bind(&line.merchant_order_id)
-        .bind(line.preview_price)
-        .bind(super::batch::outcome::REFUSED)
-        .bind(reason.stored())
-        .execute(&mut *transaction)
-        .await?;
+    let reasons: HashMap<i64, &TradeMessage> = refused.iter().map(|(line_no, reason)| (*line_no, reason)).collect();
+    let rows = lines
+        .iter()
+        .filter_map(|line| {
+            let reason = reasons.get(&line.line_no)?;
+            let line = batch_ranges::stored(line);
+            Some(batch_ranges::line_row(batch.batch_id, line, super::batch::outcome::REFUSED, reason.stored()))
+        })
+        .collect();
+    for (sql, binds) in batch_ranges::line_rows(DatabaseKind::of(transaction), rows) {
+        bind_all(sqlx::query(crate::sql::for_engine(transaction, sql)), binds).execute(&mut *transaction).await?;
     }
     Ok(())
 }

@@ -10,6 +10,7 @@
 
 use super::batch_decide::Line;
 use crate::db::DatabaseKind;
+use crate::sql::Bind;
 use sqlx::AnyConnection;
 
 /// Lines a range holds. On PostgreSQL, where two ranges go side by side, every range costs a
@@ -26,7 +27,35 @@ pub const fn range_lines(engine: DatabaseKind) -> usize {
 }
 
 /// A line as stored: line number, account, product key, merchant order id, price at preview.
-type Stored<'a> = (i64, &'a str, &'a str, &'a str, i64);
+pub type Stored<'a> = (i64, &'a str, &'a str, &'a str, i64);
+
+/// A valid line as it is stored.
+pub fn stored(line: &Line) -> Stored<'_> {
+    (line.line_no, &line.account, &line.product_key, &line.merchant_order_id, line.preview_price)
+}
+
+/// The binds of a line's own row in `order_batch_rows`: an invalid line (at preview) or one
+/// refused at submit, with its outcome and its reason's stored key.
+pub fn line_row(batch_id: i64, line: Stored, outcome: i64, reason: String) -> Vec<Bind> {
+    let (line_no, account, product_key, merchant_order_id, price_fen) = line;
+    vec![
+        Bind::Int(batch_id),
+        Bind::Int(line_no),
+        Bind::Text(account.to_string()),
+        Bind::Text(product_key.to_string()),
+        Bind::Text(merchant_order_id.to_string()),
+        Bind::Int(price_fen),
+        Bind::Int(outcome),
+        Bind::Text(reason),
+    ]
+}
+
+/// The statements that write rows made by [`line_row`], as many a statement as the engine
+/// binds (`sql::insert_rows`).
+pub fn line_rows(engine: DatabaseKind, rows: Vec<Vec<Bind>>) -> Vec<(String, Vec<Bind>)> {
+    let head = "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason)";
+    crate::sql::insert_rows(engine == DatabaseKind::Postgres, head, rows, "")
+}
 
 /// A range as stored: first and last line numbers and the lines as JSON.
 pub struct Encoded {
@@ -41,12 +70,7 @@ pub fn encode(lines: &[Line], engine: DatabaseKind) -> Result<Vec<Encoded>, serd
     lines
         .chunks(range_lines(engine))
         .map(|range| {
-            let stored: Vec<Stored> = range
-                .iter()
-                .map(|line| {
-                    (line.line_no, &*line.account, &*line.product_key, &*line.merchant_order_id, line.preview_price)
-                })
-                .collect();
+            let stored: Vec<Stored> = range.iter().map(stored).collect();
             Ok(Encoded {
                 first_line: range.first().map_or(0, |line| line.line_no),
                 last_line: range.last().map_or(0, |line| line.line_no),

@@ -8,7 +8,7 @@ use crate::db::DatabaseKind;
 use crate::export::Cell;
 use crate::i18n::{Locale, Message, TradeMessage, files};
 use sqlx::Row;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Rows of invalid or refused lines read a page at most.
 const ROWS_PER_PAGE: i64 = 2_000;
@@ -91,7 +91,8 @@ pub async fn page(
         (Some(rows), Some(range)) => Some(rows.min(range)),
         (one, other) => one.or(other),
     };
-    let mut by_line: HashMap<i64, ResultLine> = HashMap::new();
+    // By line number: the page comes out in file order.
+    let mut by_line: BTreeMap<i64, ResultLine> = BTreeMap::new();
     if let (Some(_), Some(through)) = (range_end, through) {
         for line in batch_ranges::lines_between(pool, batch_id, after, through).await? {
             let stored = ResultLine {
@@ -134,7 +135,6 @@ pub async fn page(
         .collect();
     let mut orders = orders_of(pool, engine, (batch_id, merchant_id), &waiting).await?;
     let mut lines: Vec<ResultLine> = by_line.into_values().collect();
-    lines.sort_by_key(|line| line.line_no);
     for line in &mut lines {
         if line.outcome == outcome::VALID
             && let Some(order) = orders.remove(&line.merchant_order_id)

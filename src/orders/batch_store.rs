@@ -54,23 +54,15 @@ pub async fn store_batch(
     .await?;
     let generated = generated_ids(&mut transaction, merchant_id, batch_id, checked).await?;
     let engine = crate::db::DatabaseKind::of(&transaction);
-    let postgres = engine == crate::db::DatabaseKind::Postgres;
     let lines = Arc::clone(checked);
     let (invalid, ranges) = off_runtime(move || {
         let invalid: Vec<Vec<Bind>> = lines
             .iter()
             .filter_map(|entry| {
                 let reason = entry.reason.as_ref()?;
-                Some(vec![
-                    Bind::Int(batch_id),
-                    Bind::Int(entry.line_no),
-                    Bind::Text(entry.account.clone()),
-                    Bind::Text(entry.product_key.clone()),
-                    Bind::Text(entry.merchant_order_id.clone()),
-                    Bind::Int(entry.price_fen),
-                    Bind::Int(outcome::INVALID),
-                    Bind::Text(reason.stored()),
-                ])
+                let line =
+                    (entry.line_no, &*entry.account, &*entry.product_key, &*entry.merchant_order_id, entry.price_fen);
+                Some(batch_ranges::line_row(batch_id, line, outcome::INVALID, reason.stored()))
             })
             .collect();
         let valid: Vec<Line> = lines
@@ -87,8 +79,7 @@ pub async fn store_batch(
                 preview_price: entry.price_fen,
             })
             .collect();
-        let head = "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason)";
-        batch_ranges::encode(&valid, engine).map(|ranges| (crate::sql::insert_rows(postgres, head, invalid, ""), ranges))
+        batch_ranges::encode(&valid, engine).map(|ranges| (batch_ranges::line_rows(engine, invalid), ranges))
     })
     .await?
     .map_err(|error| AppError::from(anyhow::Error::from(error)))?;
