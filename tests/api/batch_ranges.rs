@@ -33,8 +33,7 @@ fn fields(line: &str) -> Vec<String> {
 
 /// (line, merchant order id, outcome, order number) of every line of the result file.
 async fn result_lines(app: &TestApp, token: &str, batch_id: i64) -> Vec<(i64, String, String, String)> {
-    let path = format!("/adminapi/order/batch/result?batch_id={batch_id}");
-    let csv = app.client.get(app.url(&path)).bearer_auth(token).send().await.unwrap().text().await.unwrap();
+    let csv = crate::batch_rules::result_csv(app, token, batch_id).await;
     csv.lines()
         .skip(1)
         .map(|line| {

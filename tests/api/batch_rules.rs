@@ -20,7 +20,7 @@ async fn preview(app: &TestApp, token: &str, body: serde_json::Value) -> serde_j
     answer.data().clone()
 }
 
-async fn result_csv(app: &TestApp, token: &str, batch_id: i64) -> String {
+pub(crate) async fn result_csv(app: &TestApp, token: &str, batch_id: i64) -> String {
     let path = format!("/adminapi/order/batch/result?batch_id={batch_id}");
     app.client.get(app.url(&path)).bearer_auth(token).send().await.unwrap().text().await.unwrap()
 }
