@@ -5,7 +5,7 @@
 import { createHmac, createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, loginAs, pageShot, test, useLocale } from './support/console';
+import { expect, loginAs, openOverlay, pageShot, test, useLocale } from './support/console';
 
 const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(directory, { recursive: true });
@@ -51,7 +51,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     // Revoked with confirmation, leaving the demo merchant as it was.
     await page.goto('#/user/setting?tab=apiKeys');
-    await page.getByTestId(`api-key-revoke-${keyId}`).click();
+    await openOverlay(page, page.getByTestId(`api-key-revoke-${keyId}`), page.getByTestId('api-key-revoke-ok'));
     await page.getByTestId('api-key-revoke-ok').click();
     await expect(page.getByTestId(`api-key-revoke-${keyId}`)).toHaveCount(0);
   });
@@ -68,18 +68,21 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const toggle = page.locator('[data-testid^="api-key-legacy-ak_"]').first();
     await expect(toggle).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
-    await toggle.click();
+    // Each dialog is clicked only once it has stopped zooming in: a click during the zoom
+    // lands beside the OK button, the dialog stays and the switch with it (CI, 2026-11-29).
+    const ok = page.getByTestId('api-key-legacy-ok');
+    await openOverlay(page, toggle, ok);
     await expect(page.getByText(locale === 'zh-CN' ? /弱于 HMAC-SHA256/ : /weaker than HMAC-SHA256/)).toBeVisible();
     await shot('api-key-legacy-warning');
-    await page.getByTestId('api-key-legacy-ok').click();
+    await ok.click();
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByText(locale === 'zh-CN' ? 'HMAC + 旧版 MD5' : 'HMAC + legacy MD5')).toBeVisible();
     await shot('api-keys-admin-legacy');
     // Back off, leaving the demo key as it was. The first dialog must be gone first: while it
     // fades out its OK button still matches, and a click on it does nothing.
-    await expect(page.getByTestId('api-key-legacy-ok')).toHaveCount(0);
-    await toggle.click();
-    await page.getByTestId('api-key-legacy-ok').click();
+    await expect(ok).toHaveCount(0);
+    await openOverlay(page, toggle, ok);
+    await ok.click();
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
   });
 }

@@ -46,7 +46,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(page.getByTestId('pricing-summary')).toContainText('12');
     await page.screenshot({ path: `${screenshots}pricing-preview-${locale}.png`, fullPage: true });
 
-    await page.getByTestId('pricing-apply').click();
+    await openOverlay(page, page.getByTestId('pricing-apply'), page.getByTestId('pricing-apply-confirm'));
     await page.getByTestId('pricing-apply-confirm').click();
     await expect(preview).toBeHidden();
     const history = page.getByTestId('pricing-history-table');

@@ -104,8 +104,7 @@ for (const [locale, texts] of [
     await expect(page.getByTestId('evidence-licence').locator('img')).toHaveAttribute('src', /^blob:/);
     await page.screenshot({ path: `${screenshots}${locale}-certification-evidence.png` });
 
-    await page.getByTestId(`certification-approve-${id}`).click();
-    await expect(page.getByText(texts.confirm)).toBeVisible();
+    await openOverlay(page, page.getByTestId(`certification-approve-${id}`), page.getByText(texts.confirm));
     await page.getByTestId('certification-approve-confirm').click();
     await expect(page.locator('.ant-message-notice').filter({ hasText: texts.done }).first()).toBeVisible();
     await expect(page.getByTestId('menu-badge-Certifications')).toHaveCount(0);
