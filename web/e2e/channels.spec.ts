@@ -106,7 +106,7 @@ test('an administrator runs the channels: figures, bulk cost, disable / enable, 
   await overlaysSettled(page);
 
   // Disable sim-cheap (confirmed), see why the routing preview leaves it out, enable it again.
-  await page.getByTestId('channel-toggle-sim-cheap').click();
+  await openOverlay(page, page.getByTestId('channel-toggle-sim-cheap'), page.getByTestId('channel-toggle-confirm'));
   await page.getByTestId('channel-toggle-confirm').click();
   await expect(page.getByTestId('channel-state-sim-cheap').getByTestId('channel-enabled-tag')).toHaveText('Off');
   await page.getByTestId('channels-tab-routing').click();
@@ -123,7 +123,7 @@ test('an administrator runs the channels: figures, bulk cost, disable / enable, 
   );
   await page.screenshot({ path: `${screenshots}channels-routing-disabled-en-US.png`, fullPage: true });
   await page.getByTestId('channels-tab-list').click();
-  await page.getByTestId('channel-toggle-sim-cheap').click();
+  await openOverlay(page, page.getByTestId('channel-toggle-sim-cheap'), page.getByTestId('channel-toggle-confirm'));
   await page.getByTestId('channel-toggle-confirm').click();
   await expect(page.getByTestId('channel-state-sim-cheap').getByTestId('channel-enabled-tag')).toHaveText('On');
 

@@ -154,7 +154,7 @@ test.describe('orders', () => {
     await expect(page.getByTestId('preview-errors')).toContainText('No product has this product key');
     await page.screenshot({ path: `${screenshots}orders-en-US-batch-preview.png`, fullPage: true });
 
-    await page.getByTestId('batch-submit').click();
+    await openOverlay(page, page.getByTestId('batch-submit'), page.getByTestId('batch-confirm-ok'));
     await expect(page.getByTestId('batch-confirm-body')).toContainText('2 orders will be placed');
     await page.getByTestId('batch-confirm-ok').click();
     await expect(page.getByTestId('batch-submitted')).toContainText('2 placed, 0 refused');
@@ -197,7 +197,7 @@ test.describe('orders', () => {
       await expect(page.getByTestId('batch-list').locator('tbody tr.ant-table-row td:first-child')).not.toHaveText([firstId]);
       await expect(page.getByTestId('batch-submit')).toHaveText(en ? /^Submit 1 valid order \(¥/ : /^提交 1 个有效订单/);
       await page.screenshot({ path: `${screenshots}orders-${locale}-batch-ported.png`, fullPage: true });
-      await page.getByTestId('batch-submit').click();
+      await openOverlay(page, page.getByTestId('batch-submit'), page.getByTestId('batch-confirm-ok'));
       await expect(page.getByTestId('batch-confirm-body')).toContainText(en ? '1 order will be placed' : '将下单 1 个');
       await page.screenshot({ path: `${screenshots}orders-${locale}-batch-confirm.png`, fullPage: true });
       await page.getByTestId('batch-confirm-ok').click();
