@@ -7,7 +7,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, loginAs, openOverlay, overlaysSettled, refused, test, useLocale, USERS } from './support/console';
+import { expect, loginAs, openOverlay, refused, test, useLocale, USERS } from './support/console';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -104,15 +104,17 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(row).toContainText(off);
 
     // In use: refused with the reason.
-    await page.getByTestId('product-delete-MOBILE-DIRECT-10').click();
-    await overlaysSettled(page);
+    await openOverlay(
+      page,
+      page.getByTestId('product-delete-MOBILE-DIRECT-10'),
+      page.locator('.ant-popconfirm:visible'),
+    );
     await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
     await expect(page.locator('.ant-message').getByText(inUse)).toBeVisible();
     await expect(page.getByTestId('product-table')).toContainText('MOBILE-DIRECT-10');
 
     // Unused: the confirmation says what goes with it, then it is gone.
-    await page.getByTestId(`product-delete-${key}`).click();
-    await overlaysSettled(page);
+    await openOverlay(page, page.getByTestId(`product-delete-${key}`), page.locator('.ant-popconfirm:visible'));
     const supply = locale === 'zh-CN' ? '供货设置将一并删除' : 'supply settings for it are deleted with it';
     await expect(page.locator('.ant-popconfirm:visible')).toContainText(supply);
     await page.screenshot({ path: `${screenshots}product-delete-${locale}.png` });

@@ -3,6 +3,7 @@ import {
   expect,
   loginAs,
   openOverlay,
+  overlaysSettled,
   refused,
   signOut,
   submitLogin,
@@ -236,6 +237,7 @@ test.describe('sessions', () => {
       'You have been logged out, you can cancel to stay on this page, or log in again',
     );
     await expect(page.locator('.ant-modal-confirm')).toHaveCount(1);
+    await overlaysSettled(page);
     await page.getByTestId('session-ended-relogin').click();
     await expect(page).toHaveURL(/#\/login/);
     await expect(page.getByTestId('login-form')).toBeVisible();

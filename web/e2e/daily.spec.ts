@@ -9,6 +9,7 @@ import {
   expect,
   loginAs,
   openOverlay,
+  overlaysSettled,
   pageShot,
   refused,
   submitLogin,
@@ -152,6 +153,7 @@ test.describe('a quiet console', () => {
     await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
     await page.goto('#/dashboard/monitor');
     await expect(page.locator('.ant-modal-confirm')).toContainText('Confirm logout', { timeout: 15_000 });
+    await overlaysSettled(page);
     const logout = page.waitForRequest((request) => request.url().endsWith('/adminapi/login/logout'));
     await page.getByTestId('session-ended-relogin').click();
     expect((await logout).headers()['token']).toBe('not-a-real-token');
