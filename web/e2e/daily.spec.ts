@@ -8,6 +8,7 @@ import {
   expandFilters,
   expect,
   loginAs,
+  openEveryMenuGroup,
   openOverlay,
   overlaysSettled,
   pageShot,
@@ -208,12 +209,7 @@ test.describe('the side menu', () => {
     await page.setViewportSize({ width: 1440, height: 760 });
     await loginAs(page, 'admin');
     const menu = page.getByTestId('side-menu');
-    const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
-    while ((await closed.count()) > 0) {
-      const before = await closed.count();
-      await closed.first().click();
-      await expect(closed).toHaveCount(before - 1);
-    }
+    await openEveryMenuGroup(page);
     const groups = await menu.locator('.ant-menu-submenu').count();
     expect(groups).toBeGreaterThanOrEqual(7);
     await expect(menu.locator('.ant-menu-submenu-open')).toHaveCount(groups);
@@ -363,12 +359,7 @@ test.describe('texts', () => {
     await expect(page.getByTestId('workplace-page')).toBeVisible();
     // Open the groups whose entries were cut ("Two-Factor Authen…").
     const menu = page.getByTestId('side-menu');
-    const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
-    while ((await closed.count()) > 0) {
-      const before = await closed.count();
-      await closed.first().click();
-      await expect(closed).toHaveCount(before - 1);
-    }
+    await openEveryMenuGroup(page);
     for (const item of await menu.locator('.ant-menu-title-content').all()) {
       const cut = await item.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
       expect(cut, await item.innerText()).toBe(false);
@@ -413,13 +404,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(page.getByTestId('workplace-chart')).toHaveAttribute('data-drawn', 'true');
     await shot('preview-workplace');
     await page.getByTestId('preview-exit').click();
-    const menu = page.getByTestId('side-menu');
-    const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
-    while ((await closed.count()) > 0) {
-      const before = await closed.count();
-      await closed.first().click();
-      await expect(closed).toHaveCount(before - 1);
-    }
+    await openEveryMenuGroup(page);
     await page.goto('#/user/setting?tab=integration');
     await expect(page.getByTestId('integration-form')).toBeVisible();
     await shot('settings-integration');

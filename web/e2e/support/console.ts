@@ -191,6 +191,27 @@ export async function showInSideMenu(page: Page, group: string, item: string): P
   return entry;
 }
 
+/**
+ * Open every group of the side menu, one at a time. A group opens with a height motion that
+ * moves the titles below it, and a click made during another group's motion can land beside
+ * its title and be lost (daily.spec.ts, once in `make test` on 2026-11-29): each click waits
+ * for the menu to rest, and one that was lost is made again.
+ */
+export async function openEveryMenuGroup(page: Page) {
+  const menu = page.getByTestId('side-menu');
+  const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  const opening = menu.locator('.ant-menu-sub[class*="-motion-collapse"]');
+  while ((await closed.count()) > 0) {
+    const before = await closed.count();
+    await expect(async () => {
+      await expect(opening).toHaveCount(0);
+      if ((await closed.count()) === before) await closed.first().click({ timeout: 3_000 });
+      await expect(closed).toHaveCount(before - 1, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+  }
+  await expect(opening).toHaveCount(0);
+}
+
 /** Open a page from the side menu (its group first, if closed). */
 export async function openFromSideMenu(page: Page, group: string, item: string) {
   await (await showInSideMenu(page, group, item)).click();
