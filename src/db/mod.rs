@@ -276,6 +276,21 @@ impl SqliteWrite {
         }
     }
 
+    /// Runs the batch as a whole transaction in one hop
+    /// ([`crate::sql::StatementBatch::execute_sqlite_transaction`]); on failure rolls it back.
+    /// Should the rollback fail too, the connection is closed when this is dropped rather
+    /// than given back with a transaction open.
+    pub async fn run_in_one_hop(&mut self, batch: crate::sql::StatementBatch) -> Result<(), sqlx::Error> {
+        self.open = true;
+        let result = batch.execute_sqlite_transaction(&mut self.connection).await;
+        // A text stopped at its BEGIN (the file locked elsewhere for longer than the busy
+        // timeout) has no transaction to roll back: that ROLLBACK fails, and the connection
+        // is closed, which costs a reconnection and nothing else.
+        let closed = result.is_ok() || sqlx::query("ROLLBACK").execute(&mut *self.connection).await.is_ok();
+        self.open = !closed;
+        result
+    }
+
     pub async fn rollback(mut self) {
         if sqlx::query("ROLLBACK").execute(&mut *self.connection).await.is_ok() {
             self.open = false;

@@ -25,7 +25,7 @@ use super::counters::CounterChanges;
 use super::decide::{self, Decision, Job, run_key};
 use super::place::{self, PlaceIntent};
 use super::run::{self, Claims, Lock};
-use super::unlocked::{NotWritten, Unlocked};
+use super::unlocked::{NotWritten, Target, Unlocked};
 use crate::db::{Database, DatabaseKind};
 use crate::error::AppError;
 use crate::finance::ledger::Actor;
@@ -193,7 +193,7 @@ impl Writer {
         let jobs = match db.kind {
             DatabaseKind::Postgres if self.unlocked.applies(&jobs) => {
                 let written = match own_connection(db, own).await {
-                    Ok(connection) => self.unlocked.write(connection, deadline, jobs).await,
+                    Ok(connection) => self.unlocked.write(Target::Postgres(connection), deadline, jobs).await,
                     Err(_) => Err(NotWritten { jobs, connection_suspect: true }),
                 };
                 match written {
@@ -202,6 +202,20 @@ impl Writer {
                         if connection_suspect {
                             *own = None;
                         }
+                        locked_again.fetch_add(1, Ordering::Relaxed);
+                        jobs
+                    }
+                }
+            }
+            // A suspect connection is closed by `run_in_one_hop` itself.
+            DatabaseKind::Sqlite if self.unlocked.applies(&jobs) => {
+                let written = match db.sqlite_write().await {
+                    Ok(mut write) => self.unlocked.write(Target::Sqlite(&mut write), deadline, jobs).await,
+                    Err(_) => Err(NotWritten { jobs, connection_suspect: true }),
+                };
+                match written {
+                    Ok(()) => return true,
+                    Err(NotWritten { jobs, .. }) => {
                         locked_again.fetch_add(1, Ordering::Relaxed);
                         jobs
                     }

@@ -11,7 +11,7 @@
 
 use super::place::PlaceIntent;
 use super::store::{self, Offer, Opened};
-use crate::db::dialect;
+use crate::db::{DatabaseKind, dialect};
 use crate::domain::MerchantOrderId;
 use crate::error::AppError;
 use crate::finance::ledger::{self, Account, Actor, Ledger};
@@ -93,16 +93,22 @@ impl Taken {
 
 /// Where the ids of a run come from: on SQLite the write lock makes ids taken one after the
 /// other free; on PostgreSQL each was drawn from the sequence.
+/// SQLite: how many following ids a run leaves known (`OrderIds::into_left`), enough for the
+/// largest group (group.rs, 128).
+const FOLLOWING_KNOWN: i64 = 128;
+
 pub enum OrderIds {
     Following(i64),
     Drawn(std::vec::IntoIter<i64>),
 }
 
 impl OrderIds {
-    /// The ids drawn and not taken (none on SQLite, whose ids are not drawn).
+    /// The ids drawn and not taken. SQLite draws none: there the next ones after the last
+    /// taken, which an order written meanwhile by anyone else takes first (the orders' key
+    /// then fails the write that counted on them).
     pub fn into_left(self) -> Vec<i64> {
         match self {
-            OrderIds::Following(_) => Vec::new(),
+            OrderIds::Following(next) => (next..next + FOLLOWING_KNOWN).collect(),
             OrderIds::Drawn(ids) => ids.collect(),
         }
     }
@@ -168,6 +174,31 @@ pub async fn open_on_sqlite(
     let (Opened { ledger, order_id, offer }, rows) =
         store::open_on_sqlite_with(write, begin, &OPEN_RUN_SQLITE, merchant_id, actor, product_key, &claims.as_json())
             .await?;
+    run_opened_on_sqlite(ledger, order_id, offer, &rows)
+}
+
+/// SQLite, outside a transaction on the writer's connection (unlocked.rs): as
+/// [`open_on_sqlite`], the account as committed. None when the merchant has no account yet.
+pub async fn read_on_sqlite(
+    connection: &mut AnyConnection,
+    merchant_id: i64,
+    actor: Actor,
+    product_key: &str,
+    claims: &Claims,
+) -> Result<Option<RunOpened>, sqlx::Error> {
+    let more = claims.as_json();
+    let read = store::read_on_sqlite_with(connection, &OPEN_RUN_SQLITE, merchant_id, actor, product_key, &more);
+    let Some((Opened { ledger, order_id, offer }, rows)) = read.await? else { return Ok(None) };
+    run_opened_on_sqlite(ledger, order_id, offer, &rows).map(Some)
+}
+
+/// A SQLite run's first hop, read.
+fn run_opened_on_sqlite(
+    ledger: Ledger,
+    order_id: i64,
+    offer: Option<Offer>,
+    rows: &[sqlx::any::AnyRow],
+) -> Result<RunOpened, sqlx::Error> {
     let row = rows.first().ok_or(sqlx::Error::RowNotFound)?;
     let taken = Taken::read(&row.try_get::<String, _>(0)?, &row.try_get::<String, _>(1)?)?;
     Ok(RunOpened { ledger, ids: OrderIds::Following(order_id), offer, taken, standing: Standing::read(row)? })
@@ -276,6 +307,18 @@ const KNOWN_STILL_HOLDS: &str = concat!(
     ")"
 );
 
+/// [`KNOWN_STILL_HOLDS`] in SQLite's words, each placeholder once and in order: the merchant
+/// ($1, again as $9), the product ($2…$7), the quote ($8), the nonces ($10, looked up as
+/// `SQLITE_RUN_REPEATS` does).
+const KNOWN_STILL_HOLDS_SQLITE: &str = "SELECT 1 WHERE
+     EXISTS (SELECT 1 FROM merchants WHERE id = $1 AND disabled_at IS NULL)
+     AND EXISTS (SELECT 1 FROM products p JOIN quotes q ON q.product_id = p.id
+                 WHERE p.id = $2 AND p.product_key = $3 AND p.name = $4 AND p.carrier = $5
+                   AND p.product_kind = $6 AND p.face_value_fen = $7 AND p.status = 1
+                   AND q.price_fen = $8 AND q.status = 1 AND q.merchant_id = $9)
+     AND NOT EXISTS (SELECT 1 FROM json_each($10) j
+                     JOIN api_nonces n ON n.key_id = json_extract(j.value, '$[0]') AND n.nonce = json_extract(j.value, '$[1]'))";
+
 impl Known {
     /// What a run leaves known: None without an offer with a price or without ids left.
     pub fn after(
@@ -305,10 +348,10 @@ impl Known {
 
     /// The run opened from what is known (nothing of the past taken: the guard checks that),
     /// and the guard its write must carry ([`crate::sql::StatementBatch::push_guard`]).
-    pub fn open(self, claims: &Claims) -> (RunOpened, (String, Vec<Bind>)) {
+    pub fn open(self, claims: &Claims, engine: DatabaseKind) -> (RunOpened, (String, Vec<Bind>)) {
         let nonces_json = claims.nonces_json();
         let offer = &self.offer;
-        let binds = vec![
+        let mut binds = vec![
             Bind::Int(self.merchant_id),
             Bind::Int(offer.product_id),
             Bind::Text(offer.product_key.clone()),
@@ -317,8 +360,15 @@ impl Known {
             Bind::Int(offer.product_kind.code()),
             Bind::Int(offer.face_value_fen),
             Bind::OptInt(offer.price_fen),
-            Bind::Text(nonces_json),
         ];
+        let guard = match engine {
+            DatabaseKind::Postgres => KNOWN_STILL_HOLDS,
+            DatabaseKind::Sqlite => {
+                binds.push(Bind::Int(self.merchant_id));
+                KNOWN_STILL_HOLDS_SQLITE
+            }
+        };
+        binds.push(Bind::Text(nonces_json));
         let opened = RunOpened {
             ledger: Ledger::from_unlocked_figures(self.merchant_id, self.actor, self.account),
             ids: OrderIds::Drawn(self.ids.into_iter()),
@@ -326,6 +376,6 @@ impl Known {
             taken: Taken::default(),
             standing: Standing::enabled(),
         };
-        (opened, (KNOWN_STILL_HOLDS.to_string(), binds))
+        (opened, (guard.to_string(), binds))
     }
 }

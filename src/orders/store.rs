@@ -117,7 +117,6 @@ pub(super) async fn open_on_sqlite_with(
     product_key: &str,
     more: &[String],
 ) -> Result<(Opened, Vec<sqlx::any::AnyRow>), sqlx::Error> {
-    use sqlx::Column;
     // Later orders of a group (group.rs) read inside the transaction the first one began.
     let sql = if begin { write.begin_with(sql) } else { sql.to_string() };
     let mut query =
@@ -126,21 +125,57 @@ pub(super) async fn open_on_sqlite_with(
         query = query.bind(value.clone());
     }
     let rows = query.fetch_all(write.connection()).await?;
-    let (mut offer, mut lock_row, mut order_id, mut others) = (None, None, None, Vec::new());
-    for row in &rows {
-        match row.columns().first().map(|column| column.name()) {
-            Some("balance_fen") => lock_row = Some(row),
-            Some("next_order_id") => order_id = Some(row.try_get(0)?),
-            Some("id") => offer = Some(offer_from_row(row)?),
-            _ => others.push(row.clone()),
-        }
-    }
-    let ledger = match lock_row {
+    let (account_row, order_id, offer, others) = split_open_rows(&rows)?;
+    let ledger = match account_row {
         Some(row) => Ledger::from_locked_row(merchant_id, actor, row)?,
         // The merchant's first money movement: the ledger creates the account.
         None => Ledger::open(write.connection(), merchant_id, actor).await?,
     };
     Ok((Opened { ledger, order_id: order_id.ok_or(sqlx::Error::RowNotFound)?, offer }, others))
+}
+
+/// [`open_on_sqlite_with`] outside a transaction, on the writer's connection: the account as
+/// committed, for a write that holds only if it still is (`Ledger::from_unlocked_row`). None
+/// when the merchant has no account yet (placing alone creates it).
+pub(super) async fn read_on_sqlite_with(
+    connection: &mut AnyConnection,
+    sql: &str,
+    merchant_id: i64,
+    actor: Actor,
+    product_key: &str,
+    more: &[String],
+) -> Result<Option<(Opened, Vec<sqlx::any::AnyRow>)>, sqlx::Error> {
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.to_string()))
+        .bind(merchant_id)
+        .bind(crate::db::now_millis())
+        .bind(product_key);
+    for value in more {
+        query = query.bind(value.clone());
+    }
+    let rows = query.fetch_all(connection).await?;
+    let (account_row, order_id, offer, others) = split_open_rows(&rows)?;
+    let Some(row) = account_row else { return Ok(None) };
+    let ledger = Ledger::from_unlocked_row(merchant_id, actor, row)?;
+    Ok(Some((Opened { ledger, order_id: order_id.ok_or(sqlx::Error::RowNotFound)?, offer }, others)))
+}
+
+/// The rows of [`OPEN_SQLITE`] and what follows it: the account's (if any), the next order id,
+/// the offer (if any), and the rest.
+#[allow(clippy::type_complexity)]
+fn split_open_rows(
+    rows: &[sqlx::any::AnyRow],
+) -> Result<(Option<&sqlx::any::AnyRow>, Option<i64>, Option<Offer>, Vec<sqlx::any::AnyRow>), sqlx::Error> {
+    use sqlx::Column;
+    let (mut offer, mut account_row, mut order_id, mut others) = (None, None, None, Vec::new());
+    for row in rows {
+        match row.columns().first().map(|column| column.name()) {
+            Some("balance_fen") => account_row = Some(row),
+            Some("next_order_id") => order_id = Some(row.try_get(0)?),
+            Some("id") => offer = Some(offer_from_row(row)?),
+            _ => others.push(row.clone()),
+        }
+    }
+    Ok((account_row, order_id, offer, others))
 }
 
 /// PostgreSQL: the read in one round trip inside the caller's transaction; the UPDATE

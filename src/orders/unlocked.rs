@@ -16,6 +16,7 @@
 use super::counters::CounterChanges;
 use super::decide::{self, Decided, Decision, Job, run_key};
 use super::run::{self, Claims, Known, Lock};
+use crate::db::{DatabaseKind, SqliteWrite};
 use crate::sql::StatementBatch;
 use sqlx::AnyConnection;
 use std::collections::VecDeque;
@@ -32,6 +33,23 @@ const SPARE_IDS: usize = 32;
 pub struct Unlocked {
     known: Option<Known>,
     locked_until: Option<Instant>,
+}
+
+/// Where a group is read and written: on PostgreSQL a connection outside any transaction,
+/// every write one statement; on SQLite the writer's connection, every write one transaction
+/// in one hop (`SqliteWrite::run_in_one_hop`).
+pub enum Target<'a> {
+    Postgres(&'a mut AnyConnection),
+    Sqlite(&'a mut SqliteWrite),
+}
+
+impl Target<'_> {
+    fn engine(&self) -> DatabaseKind {
+        match self {
+            Target::Postgres(_) => DatabaseKind::Postgres,
+            Target::Sqlite(_) => DatabaseKind::Sqlite,
+        }
+    }
 }
 
 /// Why a group was not written: its orders, none answered yet, and whether the connection may
@@ -55,7 +73,7 @@ impl Unlocked {
     /// Writes the group and answers its orders, or gives them all back unanswered.
     pub async fn write(
         &mut self,
-        connection: &mut AnyConnection,
+        connection: Target<'_>,
         deadline: Duration,
         jobs: Vec<Job>,
     ) -> Result<(), NotWritten> {
@@ -69,7 +87,7 @@ impl Unlocked {
 
     async fn try_write(
         &mut self,
-        connection: &mut AnyConnection,
+        mut connection: Target<'_>,
         deadline: Duration,
         jobs: Vec<Job>,
     ) -> Result<(), NotWritten> {
@@ -88,7 +106,8 @@ impl Unlocked {
         };
         let jobs = match known {
             Some(known) => {
-                let (opened, (guard, binds)) = known.open(&Claims::of(jobs.iter().map(|job| &job.intent)));
+                let claims = Claims::of(jobs.iter().map(|job| &job.intent));
+                let (opened, (guard, binds)) = known.open(&claims, connection.engine());
                 let decided = decide::decide_run(deadline, jobs, opened, &mut counters, &mut batch);
                 if !refuses(&decided) {
                     batch.push_guard(guard, binds);
@@ -109,8 +128,15 @@ impl Unlocked {
             let (merchant_id, key, actor) = (run[0].intent.merchant_id, &run[0].intent.line.product_key, &run[0].actor);
             let claims = Claims::of(run.iter().map(|job| &job.intent));
             let drawn = run.len() + if one_run { SPARE_IDS } else { 0 };
-            let read = run::open_on_postgres(connection, Lock::None, merchant_id, actor.clone(), key, drawn, &claims);
-            match read.await {
+            let read = match &mut connection {
+                Target::Postgres(connection) => {
+                    run::open_on_postgres(connection, Lock::None, merchant_id, actor.clone(), key, drawn, &claims).await
+                }
+                Target::Sqlite(write) => {
+                    run::read_on_sqlite(write.connection(), merchant_id, actor.clone(), key, &claims).await
+                }
+            };
+            match read {
                 Ok(Some(opened)) => runs.push(decide::decide_run(deadline, run, opened, &mut counters, &mut batch)),
                 // No account yet: placing alone creates it (group.rs).
                 read => {
@@ -129,13 +155,17 @@ impl Unlocked {
     /// that refused none of its orders leaves is known.
     async fn commit(
         &mut self,
-        connection: &mut AnyConnection,
+        connection: Target<'_>,
         mut batch: StatementBatch,
         counters: CounterChanges,
         runs: Vec<Decided>,
     ) -> Result<(), NotWritten> {
         counters.add_to(&mut batch);
-        if let Err(error) = batch.execute(connection).await {
+        let written = match connection {
+            Target::Postgres(connection) => batch.execute(connection).await,
+            Target::Sqlite(write) => write.run_in_one_hop(batch).await,
+        };
+        if let Err(error) = written {
             let jobs = runs.into_iter().flat_map(|run| run.jobs).map(|(job, _)| job).collect();
             // The database refused the statement (a guard, a unique key) and rolled it back;
             // the connection is as good as before. Anything else may have broken it.

@@ -69,6 +69,9 @@ pub fn shift_placeholders(sql: &str, offset: usize) -> String {
     text
 }
 
+/// What a failed guard gives SQLite's `json()` to fail on ([`StatementBatch::execute_sqlite_transaction`]).
+const GUARD_FAILED: &str = "guard failed";
+
 /// The error of a batch whose guarded statement found its row changed, run one statement
 /// at a time (as one statement, PostgreSQL raises `serialization_failure`, migration 0024).
 pub fn guard_failed() -> sqlx::Error {
@@ -143,6 +146,39 @@ impl StatementBatch {
     /// SELECT`); run one after another it is TRUE.
     pub fn push_after_all(&mut self, sql: String, binds: Vec<Bind>) {
         self.statements.push(Statement { sql, binds, after_all: true, guard: false });
+    }
+
+    /// SQLite: the batch as a whole transaction in one hop to the connection thread,
+    /// `BEGIN IMMEDIATE` to `COMMIT`. SQLite has no statement that fails by the row count of
+    /// another, so each guard is followed by a check that raises an error (malformed JSON)
+    /// unless the guard found exactly one row: a SELECT guard is counted, an UPDATE … RETURNING
+    /// guard is checked by `changes()`. Any error stops the text where it is, with the
+    /// transaction still open: the caller rolls it back (`SqliteWrite::run_in_one_hop`).
+    pub async fn execute_sqlite_transaction(self, connection: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
+        let mut text = format!("{};\n", crate::db::dialect::SQLITE_BEGIN_WRITE);
+        let mut all_binds = Vec::new();
+        for statement in self.statements {
+            let guard = statement.guard;
+            let (sql, binds) = statement.alone();
+            let sql = for_engine(connection, sql).0;
+            if guard && sql.trim_start().starts_with("SELECT") {
+                text.push_str(&format!(
+                    "SELECT json(CASE WHEN (SELECT COUNT(*) FROM ({sql})) = 1 THEN '1' ELSE '{GUARD_FAILED}' END);\n"
+                ));
+            } else {
+                text.push_str(&sql);
+                text.push_str(";\n");
+                if guard {
+                    text.push_str(&format!(
+                        "SELECT json(CASE WHEN changes() = 1 THEN '1' ELSE '{GUARD_FAILED}' END);\n"
+                    ));
+                }
+            }
+            all_binds.extend(binds);
+        }
+        text.push_str("COMMIT;");
+        bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), all_binds).execute(&mut *connection).await?;
+        Ok(())
     }
 
     pub async fn execute(self, connection: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {

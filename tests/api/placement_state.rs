@@ -1,5 +1,5 @@
 //! What a placement writer carries from one order to the next (orders/unlocked.rs): on
-//! PostgreSQL the next order of a merchant, product and actor is decided from what the last
+//! both engines the next order of a merchant, product and actor is decided from what the last
 //! one left known, without reading first. Whatever changed in between is still honoured: a
 //! new price is charged, a top-up is spent, money moved elsewhere is never overwritten, and
 //! no order is refused for what was known rather than what is. Orders here are placed one
@@ -29,18 +29,17 @@ async fn place(app: &TestApp, token: &str) -> i64 {
     placed.data()["price_fen"].as_i64().unwrap()
 }
 
-/// Groups written again under the lock, on PostgreSQL (`/metrics`); SQLite has none.
+/// Groups written again under the lock (`/metrics`).
 async fn locked_again(app: &TestApp, admin: &str) -> u64 {
     let text = app.client.get(app.url("/metrics")).bearer_auth(admin).send().await.unwrap().text().await.unwrap();
     let line = text.lines().find_map(|line| line.strip_prefix("backoffice_order_groups_locked_again_total "));
     line.expect("the metric is shown").parse().unwrap()
 }
 
-/// On PostgreSQL the order after a change was decided from what was known, and its write
-/// found the change: written again under the lock, once.
-async fn assert_written_again(app: &TestApp, admin: &str, backend: Backend, before: u64) {
-    let expected = if matches!(backend, Backend::Postgres) { before + 1 } else { before };
-    assert_eq!(locked_again(app, admin).await, expected);
+/// The order after a change was decided from what was known, and its write found the
+/// change: written again under the lock, once.
+async fn assert_written_again(app: &TestApp, admin: &str, before: u64) {
+    assert_eq!(locked_again(app, admin).await, before + 1);
 }
 
 async fn a_price_changed_between_two_orders_is_charged(backend: Backend) {
@@ -56,7 +55,7 @@ async fn a_price_changed_between_two_orders_is_charged(backend: Backend) {
     let save = json!({"merchant_id": mid, "product_key": PRODUCT, "price_fen": new_price});
     assert_eq!(app.post_as(&admin, "/adminapi/admin/quote/save", save).await.code(), 20000);
     assert_eq!(place(&app, &token).await, new_price);
-    assert_written_again(&app, &admin, backend, before).await;
+    assert_written_again(&app, &admin, before).await;
     assert_eq!(place(&app, &token).await, new_price);
     let charged = app.scalar("SELECT CAST(SUM(price_fen) AS BIGINT) FROM orders WHERE merchant_id = $1", mid).await;
     assert_eq!(charged, 2 * old_price + 2 * new_price);
@@ -76,7 +75,7 @@ async fn money_moved_between_two_orders_is_kept(backend: Backend) {
     // balance the first left.
     app.fund(mid, 5_000, 0).await;
     assert_eq!(place(&app, &token).await, price);
-    assert_written_again(&app, &admin, backend, before).await;
+    assert_written_again(&app, &admin, before).await;
     assert_eq!(app.figures(mid).await.0, 105_000 - 2 * price);
     app.assert_books_balance(mid).await;
 }

@@ -111,17 +111,13 @@ async fn unlocked_top_up(app: &TestApp, mid: i64, amount: i64) -> Ledger {
 }
 
 /// Writes the ledger as the placement writers do: on PostgreSQL one statement outside a
-/// transaction, on SQLite in the write transaction (rolled back on failure).
+/// transaction, on SQLite a transaction in one hop (rolled back on failure).
 async fn write(app: &TestApp, ledger: Ledger) -> Result<(), sqlx::Error> {
     let mut batch = StatementBatch::one_statement();
     ledger.add_to(&mut batch);
     match app.state.db.kind {
         backoffice::db::DatabaseKind::Postgres => batch.execute(&mut app.state.db.pool.acquire().await.unwrap()).await,
-        backoffice::db::DatabaseKind::Sqlite => {
-            let mut transaction = app.state.db.begin_write().await.unwrap();
-            batch.execute(&mut transaction).await?;
-            transaction.commit().await
-        }
+        backoffice::db::DatabaseKind::Sqlite => app.state.db.sqlite_write().await.unwrap().run_in_one_hop(batch).await,
     }
 }
 
@@ -144,6 +140,9 @@ async fn a_write_from_an_unlocked_read_writes_nothing_once_the_account_moved(bac
         assert_eq!(code.as_deref(), Some("40001"), "{error}");
     }
     assert_eq!((app.figures(mid).await.0, logged().await), (1_600, 1), "neither the account nor its record");
+    // The failed write left no transaction open behind it: the next write goes through.
+    app.fund(mid, 100, 0).await;
+    assert_eq!(app.figures(mid).await.0, 1_700);
     app.assert_books_balance(mid).await;
 }
 
