@@ -216,8 +216,8 @@ pub async fn metrics(State(state): State<AppState>, _reader: MetricsReader) -> R
     let _ = writeln!(out, "backoffice_order_groups_total{{outcome=\"fell_back\"}} {fell_back}");
     let _ = writeln!(
         out,
-        "# HELP backoffice_order_groups_locked_again_total PostgreSQL placement groups written without the account \
-         lock whose account had changed meanwhile, written again under the lock."
+        "# HELP backoffice_order_groups_locked_again_total Placement groups written without the account lock \
+         whose account had changed meanwhile, written again under the lock."
     );
     let _ = writeln!(out, "# TYPE backoffice_order_groups_locked_again_total counter");
     let _ = writeln!(out, "backoffice_order_groups_locked_again_total {locked_again}");

@@ -275,7 +275,7 @@ pub async fn open_on_postgres(
     }))
 }
 
-/// What a PostgreSQL placement writer knows after writing a run without the lock, every order
+/// What a placement writer knows after writing a run without the lock, every order
 /// of it placed (unlocked.rs): the account as that write left it, the offer the orders were
 /// charged at, and ids drawn beyond the run's own. The writer's next run of the same merchant,
 /// product and actor is decided from it without reading first (one round trip for the run

@@ -1,9 +1,10 @@
-//! PostgreSQL: a placement group written without a transaction. Each run reads its account
-//! as committed, no lock (`run::Lock::None`), and every write of the group is one statement,
-//! which PostgreSQL commits by itself: two round trips for a group of one run instead of
-//! four (`BEGIN` and `COMMIT` gone, no lock held while the server decides). A writer's next
-//! run of the same merchant, product and actor needs no read at all: it is decided from what
-//! the last one left known (`run::Known`), one round trip.
+//! A placement group written without the lock. Each run reads its account as committed
+//! (`run::Lock::None`), and the group's writes go in one round trip: on PostgreSQL one
+//! statement, which it commits by itself (two round trips for a group of one run instead of
+//! four: `BEGIN` and `COMMIT` gone, no lock held while the server decides); on SQLite one
+//! transaction in one hop to the connection thread (`SqliteWrite::run_in_one_hop`). A
+//! writer's next run of the same merchant, product and actor needs no read at all: it is
+//! decided from what the last one left known (`run::Known`), one round trip.
 //!
 //! Nothing here relies on what was read staying true: the account's update is guarded by the
 //! figures read (`Ledger::from_unlocked_row`), a run decided from what was known also by

@@ -13,7 +13,8 @@ use serde_json::json;
 on_both_backends!(
     a_price_changed_between_two_orders_is_charged,
     money_moved_between_two_orders_is_kept,
-    an_order_the_known_balance_cannot_pay_is_placed_after_a_top_up
+    an_order_the_known_balance_cannot_pay_is_placed_after_a_top_up,
+    a_batch_placed_between_two_orders_is_kept
 );
 
 const PRODUCT: &str = "MOBILE-DIRECT-10";
@@ -98,5 +99,34 @@ async fn an_order_the_known_balance_cannot_pay_is_placed_after_a_top_up(backend:
     let refused = app.add_order(&token, json!({"account": "13800138000", "product_key": PRODUCT})).await;
     assert_eq!(refused.code(), 40200, "{:?}", refused.body);
     assert_eq!(app.figures(mid).await.0, PRICE - 1);
+    app.assert_books_balance(mid).await;
+}
+
+/// A batch's orders are written beside the placement writer, between two of a client's
+/// orders: they move the account and, on SQLite, take the order ids the writer knew as next.
+/// The second order is written again and gets an id of its own; nothing is overwritten.
+async fn a_batch_placed_between_two_orders_is_kept(backend: Backend) {
+    let app = spawn_app_with(backend, no_worker).await;
+    let admin = app.login(ADMIN).await;
+    let (mid, token) = app.merchant("known-batch").await;
+    app.fund(mid, 100_000, 0).await;
+    let price = place(&app, &token).await;
+    let before = locked_again(&app, &admin).await;
+
+    let text = "13800138001,MOBILE-DIRECT-10,B-1\n13800138002,MOBILE-DIRECT-10,B-2";
+    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": text})).await;
+    assert_eq!(preview.data()["valid_rows"], 2, "{:?}", preview.body);
+    let batch_id = preview.data()["batch_id"].as_i64().unwrap();
+    let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
+    assert_eq!(submit.data()["placed_rows"], 2, "{:?}", submit.body);
+
+    assert_eq!(place(&app, &token).await, price);
+    assert_written_again(&app, &admin, before).await;
+    let (orders, distinct) = (
+        app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await,
+        app.scalar("SELECT COUNT(DISTINCT id) FROM orders WHERE merchant_id = $1", mid).await,
+    );
+    assert_eq!((orders, distinct), (4, 4));
+    assert_eq!(app.figures(mid).await.0, 100_000 - 4 * price);
     app.assert_books_balance(mid).await;
 }
