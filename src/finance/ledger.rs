@@ -144,6 +144,11 @@ pub const LOCK_ACCOUNT_FOR_UPDATE: &str = concat!(read_account!(), " FOR UPDATE"
 /// [`Ledger::from_unlocked_row`], which writes only if the figures are still these.
 pub const READ_ACCOUNT: &str = read_account!();
 
+/// [`READ_ACCOUNT`] in SQLite's words, for a read outside the write transaction (where
+/// [`LOCK_ACCOUNT`] would commit a write of its own).
+pub const READ_ACCOUNT_SQLITE: &str = "SELECT balance_fen, credit_limit_fen, credit_used_fen, total_topup_fen
+     FROM merchant_accounts WHERE merchant_id = $1 AND $2 IS NOT NULL";
+
 impl Ledger {
     /// Locks the merchant's account (creating it empty if it never existed). On
     /// PostgreSQL the UPDATE takes the row lock, so every money movement of one merchant

@@ -161,6 +161,9 @@ impl Standing {
 /// SQLite: the single order's hop with the repeats read after it.
 static OPEN_RUN_SQLITE: LazyLock<String> =
     LazyLock::new(|| format!("{};\n{}", *store::OPEN_SQLITE, dialect::SQLITE_RUN_REPEATS));
+/// [`OPEN_RUN_SQLITE`] outside a transaction, writing nothing ([`read_on_sqlite`]).
+static READ_RUN_SQLITE: LazyLock<String> =
+    LazyLock::new(|| format!("{};\n{}", *store::READ_SQLITE, dialect::SQLITE_RUN_REPEATS));
 
 /// SQLite, inside the group's transaction (begun by the first run, `begin`).
 pub async fn open_on_sqlite(
@@ -187,7 +190,7 @@ pub async fn read_on_sqlite(
     claims: &Claims,
 ) -> Result<Option<RunOpened>, sqlx::Error> {
     let more = claims.as_json();
-    let read = store::read_on_sqlite_with(connection, &OPEN_RUN_SQLITE, merchant_id, actor, product_key, &more);
+    let read = store::read_on_sqlite_with(connection, &READ_RUN_SQLITE, merchant_id, actor, product_key, &more);
     let Some((Opened { ledger, order_id, offer }, rows)) = read.await? else { return Ok(None) };
     run_opened_on_sqlite(ledger, order_id, offer, &rows).map(Some)
 }

@@ -82,6 +82,12 @@ pub struct Opened {
 pub(super) static OPEN_SQLITE: LazyLock<String> =
     LazyLock::new(|| format!("{OFFER_BY_KEY_QUERY};\n{};\n{}", ledger::LOCK_ACCOUNT, dialect::SQLITE_NEXT_ORDER_ID));
 
+/// [`OPEN_SQLITE`] reading the account without writing it, outside a transaction
+/// ([`read_on_sqlite_with`]).
+pub(super) static READ_SQLITE: LazyLock<String> = LazyLock::new(|| {
+    format!("{OFFER_BY_KEY_QUERY};\n{};\n{}", ledger::READ_ACCOUNT_SQLITE, dialect::SQLITE_NEXT_ORDER_ID)
+});
+
 /// PostgreSQL: one statement (one round trip). The id comes from the orders table's own
 /// identity sequence, so ids taken here and ids the database hands out itself (batches)
 /// never collide. Columns: the account's four, the id, then the offer (NULL if none).
@@ -134,8 +140,8 @@ pub(super) async fn open_on_sqlite_with(
     Ok((Opened { ledger, order_id: order_id.ok_or(sqlx::Error::RowNotFound)?, offer }, others))
 }
 
-/// [`open_on_sqlite_with`] outside a transaction, on the writer's connection: the account as
-/// committed, for a write that holds only if it still is (`Ledger::from_unlocked_row`). None
+/// [`open_on_sqlite_with`] outside a transaction, on the writer's connection, with `sql` made
+/// from [`READ_SQLITE`]: the account as committed, for a write that holds only if it still is (`Ledger::from_unlocked_row`). None
 /// when the merchant has no account yet (placing alone creates it).
 pub(super) async fn read_on_sqlite_with(
     connection: &mut AnyConnection,
