@@ -282,7 +282,7 @@ impl SqliteWrite {
     /// than given back with a transaction open.
     pub async fn run_in_one_hop(&mut self, batch: crate::sql::StatementBatch) -> Result<(), sqlx::Error> {
         self.open = true;
-        let result = batch.execute_sqlite_transaction(&mut self.connection).await;
+        let result = batch.execute_sqlite_transaction(&mut self.connection, dialect::SQLITE_BEGIN_WRITE).await;
         // A text stopped at its BEGIN (the file locked elsewhere for longer than the busy
         // timeout) has no transaction to roll back: that ROLLBACK fails, and the connection
         // is closed, which costs a reconnection and nothing else.

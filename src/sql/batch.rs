@@ -148,14 +148,18 @@ impl StatementBatch {
         self.statements.push(Statement { sql, binds, after_all: true, guard: false });
     }
 
-    /// SQLite: the batch as a whole transaction in one hop to the connection thread,
-    /// `BEGIN IMMEDIATE` to `COMMIT`. SQLite has no statement that fails by the row count of
-    /// another, so each guard is followed by a check that raises an error (malformed JSON)
+    /// SQLite: the batch as a whole transaction in one hop to the connection thread, from
+    /// `begin` (`BEGIN IMMEDIATE`) to `COMMIT`. SQLite has no statement that fails by the row
+    /// count of another, so each guard is followed by a check that raises an error (malformed JSON)
     /// unless the guard found exactly one row: a SELECT guard is counted, an UPDATE … RETURNING
     /// guard is checked by `changes()`. Any error stops the text where it is, with the
     /// transaction still open: the caller rolls it back (`SqliteWrite::run_in_one_hop`).
-    pub async fn execute_sqlite_transaction(self, connection: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
-        let mut text = format!("{};\n", crate::db::dialect::SQLITE_BEGIN_WRITE);
+    pub async fn execute_sqlite_transaction(
+        self,
+        connection: &mut sqlx::AnyConnection,
+        begin: &str,
+    ) -> Result<(), sqlx::Error> {
+        let mut text = format!("{begin};\n");
         let mut all_binds = Vec::new();
         for statement in self.statements {
             let guard = statement.guard;
