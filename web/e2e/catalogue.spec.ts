@@ -103,22 +103,22 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByTestId(`product-toggle-${key}`).click();
     await expect(row).toContainText(off);
 
-    // In use: refused with the reason.
-    await openOverlay(
-      page,
-      page.getByTestId('product-delete-MOBILE-DIRECT-10'),
-      page.locator('.ant-popconfirm:visible'),
-    );
-    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    // In use: refused with the reason. Each pop-confirm is found by its product: the one
+    // before may still be fading out when the next opens.
+    const confirmOf = (product: string) => page.locator('.ant-popconfirm', { hasText: product });
+    const inUseConfirm = confirmOf('MOBILE-DIRECT-10');
+    await openOverlay(page, page.getByTestId('product-delete-MOBILE-DIRECT-10'), inUseConfirm);
+    await inUseConfirm.locator('.ant-btn-primary').click();
     await expect(page.locator('.ant-message').getByText(inUse)).toBeVisible();
     await expect(page.getByTestId('product-table')).toContainText('MOBILE-DIRECT-10');
 
     // Unused: the confirmation says what goes with it, then it is gone.
-    await openOverlay(page, page.getByTestId(`product-delete-${key}`), page.locator('.ant-popconfirm:visible'));
+    const unusedConfirm = confirmOf(key);
+    await openOverlay(page, page.getByTestId(`product-delete-${key}`), unusedConfirm);
     const supply = locale === 'zh-CN' ? '供货设置将一并删除' : 'supply settings for it are deleted with it';
-    await expect(page.locator('.ant-popconfirm:visible')).toContainText(supply);
+    await expect(unusedConfirm).toContainText(supply);
     await page.screenshot({ path: `${screenshots}product-delete-${locale}.png` });
-    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    await unusedConfirm.locator('.ant-btn-primary').click();
     await expect(row).toHaveCount(0);
   });
 }
