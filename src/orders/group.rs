@@ -190,38 +190,30 @@ impl Writer {
     /// Writes the group; false when it fell back to placing its orders alone.
     async fn write_group(&mut self, deadline: Duration, jobs: Vec<Job>, locked_again: &AtomicU64) -> bool {
         let (db, own) = (&self.db, &mut self.own);
-        let jobs = match db.kind {
-            DatabaseKind::Postgres if self.unlocked.applies(&jobs) => {
-                let written = match own_connection(db, own).await {
+        let jobs = if self.unlocked.applies(&jobs) {
+            let written = match db.kind {
+                DatabaseKind::Postgres => match own_connection(db, own).await {
                     Ok(connection) => self.unlocked.write(Target::Postgres(connection), deadline, jobs).await,
                     Err(_) => Err(NotWritten { jobs, connection_suspect: true }),
-                };
-                match written {
-                    Ok(()) => return true,
-                    Err(NotWritten { jobs, connection_suspect }) => {
-                        if connection_suspect {
-                            *own = None;
-                        }
-                        locked_again.fetch_add(1, Ordering::Relaxed);
-                        jobs
-                    }
-                }
-            }
-            // A suspect connection is closed by `run_in_one_hop` itself.
-            DatabaseKind::Sqlite if self.unlocked.applies(&jobs) => {
-                let written = match db.sqlite_write().await {
+                },
+                // A SQLite connection left suspect is closed by `run_in_one_hop` itself.
+                DatabaseKind::Sqlite => match db.sqlite_write().await {
                     Ok(mut write) => self.unlocked.write(Target::Sqlite(&mut write), deadline, jobs).await,
                     Err(_) => Err(NotWritten { jobs, connection_suspect: true }),
-                };
-                match written {
-                    Ok(()) => return true,
-                    Err(NotWritten { jobs, .. }) => {
-                        locked_again.fetch_add(1, Ordering::Relaxed);
-                        jobs
+                },
+            };
+            match written {
+                Ok(()) => return true,
+                Err(NotWritten { jobs, connection_suspect }) => {
+                    if connection_suspect {
+                        *own = None;
                     }
+                    locked_again.fetch_add(1, Ordering::Relaxed);
+                    jobs
                 }
             }
-            _ => jobs,
+        } else {
+            jobs
         };
         let transaction = match db.kind {
             DatabaseKind::Sqlite => db.sqlite_write().await.map(Transaction::Sqlite),

@@ -91,12 +91,12 @@ impl Taken {
     }
 }
 
-/// Where the ids of a run come from: on SQLite the write lock makes ids taken one after the
-/// other free; on PostgreSQL each was drawn from the sequence.
 /// SQLite: how many following ids a run leaves known (`OrderIds::into_left`), enough for the
 /// largest group (group.rs, 128).
 const FOLLOWING_KNOWN: i64 = 128;
 
+/// Where the ids of a run come from: on SQLite the write lock makes ids taken one after the
+/// other free; on PostgreSQL each was drawn from the sequence.
 pub enum OrderIds {
     Following(i64),
     Drawn(std::vec::IntoIter<i64>),

@@ -125,12 +125,7 @@ pub(super) async fn open_on_sqlite_with(
 ) -> Result<(Opened, Vec<sqlx::any::AnyRow>), sqlx::Error> {
     // Later orders of a group (group.rs) read inside the transaction the first one began.
     let sql = if begin { write.begin_with(sql) } else { sql.to_string() };
-    let mut query =
-        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(merchant_id).bind(crate::db::now_millis()).bind(product_key);
-    for value in more {
-        query = query.bind(value.clone());
-    }
-    let rows = query.fetch_all(write.connection()).await?;
+    let rows = open_query(sql, merchant_id, product_key, more).fetch_all(write.connection()).await?;
     let (account_row, order_id, offer, others) = split_open_rows(&rows)?;
     let ledger = match account_row {
         Some(row) => Ledger::from_locked_row(merchant_id, actor, row)?,
@@ -141,8 +136,9 @@ pub(super) async fn open_on_sqlite_with(
 }
 
 /// [`open_on_sqlite_with`] outside a transaction, on the writer's connection, with `sql` made
-/// from [`READ_SQLITE`]: the account as committed, for a write that holds only if it still is (`Ledger::from_unlocked_row`). None
-/// when the merchant has no account yet (placing alone creates it).
+/// from [`READ_SQLITE`]: the account as committed, for a write that holds only if it still
+/// is (`Ledger::from_unlocked_row`). None when the merchant has no account yet (placing alone
+/// creates it).
 pub(super) async fn read_on_sqlite_with(
     connection: &mut AnyConnection,
     sql: &str,
@@ -151,18 +147,23 @@ pub(super) async fn read_on_sqlite_with(
     product_key: &str,
     more: &[String],
 ) -> Result<Option<(Opened, Vec<sqlx::any::AnyRow>)>, sqlx::Error> {
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.to_string()))
-        .bind(merchant_id)
-        .bind(crate::db::now_millis())
-        .bind(product_key);
-    for value in more {
-        query = query.bind(value.clone());
-    }
-    let rows = query.fetch_all(connection).await?;
+    let rows = open_query(sql.to_string(), merchant_id, product_key, more).fetch_all(connection).await?;
     let (account_row, order_id, offer, others) = split_open_rows(&rows)?;
     let Some(row) = account_row else { return Ok(None) };
     let ledger = Ledger::from_unlocked_row(merchant_id, actor, row)?;
     Ok(Some((Opened { ledger, order_id: order_id.ok_or(sqlx::Error::RowNotFound)?, offer }, others)))
+}
+
+/// [`OPEN_SQLITE`] or [`READ_SQLITE`] (and what follows) with its values: the merchant, the
+/// time, the product key, then `more`.
+fn open_query<'q>(
+    sql: String,
+    merchant_id: i64,
+    product_key: &'q str,
+    more: &'q [String],
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
+    let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(merchant_id).bind(crate::db::now_millis()).bind(product_key);
+    more.iter().fold(query, |query, value| query.bind(value.as_str()))
 }
 
 /// The rows of [`OPEN_SQLITE`] and what follows it: the account's (if any), the next order id,

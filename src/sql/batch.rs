@@ -78,6 +78,33 @@ pub fn guard_failed() -> sqlx::Error {
     sqlx::Error::RowNotFound
 }
 
+/// SQLite: the statements as one text, each ended by `;`, run one after the other in one hop.
+/// SQLite has no statement that fails by the row count of another, so each guard is followed
+/// by a check that raises an error (malformed JSON) unless the guard found exactly one row: a
+/// SELECT guard is counted, an UPDATE … RETURNING guard is checked by `changes()`.
+fn sqlite_text(statements: Vec<Statement>, connection: &sqlx::AnyConnection) -> (String, Vec<Bind>) {
+    let mut text = String::new();
+    let mut all_binds = Vec::new();
+    for statement in statements {
+        let guard = statement.guard;
+        let (sql, binds) = statement.alone();
+        let sql = for_engine(connection, sql).0;
+        if guard && sql.trim_start().starts_with("SELECT") {
+            text.push_str(&format!(
+                "SELECT json(CASE WHEN (SELECT COUNT(*) FROM ({sql})) = 1 THEN '1' ELSE '{GUARD_FAILED}' END);\n"
+            ));
+        } else {
+            text.push_str(&sql);
+            text.push_str(";\n");
+            if guard {
+                text.push_str(&format!("SELECT json(CASE WHEN changes() = 1 THEN '1' ELSE '{GUARD_FAILED}' END);\n"));
+            }
+        }
+        all_binds.extend(binds);
+    }
+    (text, all_binds)
+}
+
 /// PostgreSQL: the statements as one, every one but the last in a WITH clause.
 /// A statement added with `push_after_all` gets, in place of [`AFTER_ALL`], a condition on
 /// the row count of every part before it (each returning a row per row it writes): the
@@ -149,38 +176,16 @@ impl StatementBatch {
     }
 
     /// SQLite: the batch as a whole transaction in one hop to the connection thread, from
-    /// `begin` (`BEGIN IMMEDIATE`) to `COMMIT`. SQLite has no statement that fails by the row
-    /// count of another, so each guard is followed by a check that raises an error (malformed JSON)
-    /// unless the guard found exactly one row: a SELECT guard is counted, an UPDATE … RETURNING
-    /// guard is checked by `changes()`. Any error stops the text where it is, with the
-    /// transaction still open: the caller rolls it back (`SqliteWrite::run_in_one_hop`).
+    /// `begin` (`BEGIN IMMEDIATE`) to `COMMIT` ([`sqlite_text`] in between). Any error stops
+    /// the text where it is, with the transaction still open: the caller rolls it back
+    /// (`SqliteWrite::run_in_one_hop`).
     pub async fn execute_sqlite_transaction(
         self,
         connection: &mut sqlx::AnyConnection,
         begin: &str,
     ) -> Result<(), sqlx::Error> {
-        let mut text = format!("{begin};\n");
-        let mut all_binds = Vec::new();
-        for statement in self.statements {
-            let guard = statement.guard;
-            let (sql, binds) = statement.alone();
-            let sql = for_engine(connection, sql).0;
-            if guard && sql.trim_start().starts_with("SELECT") {
-                text.push_str(&format!(
-                    "SELECT json(CASE WHEN (SELECT COUNT(*) FROM ({sql})) = 1 THEN '1' ELSE '{GUARD_FAILED}' END);\n"
-                ));
-            } else {
-                text.push_str(&sql);
-                text.push_str(";\n");
-                if guard {
-                    text.push_str(&format!(
-                        "SELECT json(CASE WHEN changes() = 1 THEN '1' ELSE '{GUARD_FAILED}' END);\n"
-                    ));
-                }
-            }
-            all_binds.extend(binds);
-        }
-        text.push_str("COMMIT;");
+        let (statements, all_binds) = sqlite_text(self.statements, connection);
+        let text = format!("{begin};\n{statements}COMMIT;");
         bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), all_binds).execute(&mut *connection).await?;
         Ok(())
     }
@@ -194,13 +199,7 @@ impl StatementBatch {
             let (text, all_binds) = as_one_statement(self.statements);
             bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), all_binds).execute(&mut *connection).await?;
         } else if connection.backend_name() == "SQLite" && !guarded {
-            let mut text = String::new();
-            let mut all_binds = Vec::new();
-            for (sql, binds) in self.statements.into_iter().map(Statement::alone) {
-                text.push_str(&for_engine(connection, sql).0);
-                text.push_str(";\n");
-                all_binds.extend(binds);
-            }
+            let (text, all_binds) = sqlite_text(self.statements, connection);
             bind_all(sqlx::query(sqlx::AssertSqlSafe(text)), all_binds).execute(&mut *connection).await?;
         } else {
             for statement in self.statements {
