@@ -22,6 +22,8 @@ STATIC_ONE_CLIENT = "GET /web/ (static), 1 client"
 TARGETS = [
     ("POST userInfo", "userInfo, 64 clients, vs static", 0.60, 0.60, "share"),
     ("POST order/list first page + total", "list first page + total, 64 clients", 6000, None, "rate"),
+    # The console is a browser, which asks for br and gzip: the same page, compressed.
+    ("POST order/list + total, asking br/gzip", "  the same, as a browser asks (br/gzip)", 6000, None, "rate"),
     ("POST order/list first page, 1 client", "list first page, 1 client, p99", 1.0, None, "p99"),
     ("POST order/add, 64 clients", "order add, 64 clients", 10_000, 5_000, "rate"),
     ("POST order/add, 1 client", "order add, 1 client", 2_000, None, "rate"),
