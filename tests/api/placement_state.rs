@@ -23,6 +23,16 @@ fn no_worker(config: &mut backoffice::config::Config) {
     config.worker.enabled = false;
 }
 
+/// An app without the order worker, the administrator's token, and a new merchant (its id
+/// and token) funded with `balance_fen`.
+async fn funded_merchant(backend: Backend, name: &str, balance_fen: i64) -> (TestApp, String, i64, String) {
+    let app = spawn_app_with(backend, no_worker).await;
+    let admin = app.login(ADMIN).await;
+    let (mid, token) = app.merchant(name).await;
+    app.fund(mid, balance_fen, 0).await;
+    (app, admin, mid, token)
+}
+
 /// Places one order; its price as charged.
 async fn place(app: &TestApp, token: &str) -> i64 {
     let placed = app.add_order(token, json!({"account": "13800138000", "product_key": PRODUCT})).await;
@@ -44,10 +54,7 @@ async fn assert_written_again(app: &TestApp, admin: &str, before: u64) {
 }
 
 async fn a_price_changed_between_two_orders_is_charged(backend: Backend) {
-    let app = spawn_app_with(backend, no_worker).await;
-    let admin = app.login(ADMIN).await;
-    let (mid, token) = app.merchant("known-price").await;
-    app.fund(mid, 100_000, 0).await;
+    let (app, admin, mid, token) = funded_merchant(backend, "known-price", 100_000).await;
     let old_price = place(&app, &token).await;
     assert_eq!(place(&app, &token).await, old_price);
     let before = locked_again(&app, &admin).await;
@@ -65,10 +72,7 @@ async fn a_price_changed_between_two_orders_is_charged(backend: Backend) {
 }
 
 async fn money_moved_between_two_orders_is_kept(backend: Backend) {
-    let app = spawn_app_with(backend, no_worker).await;
-    let admin = app.login(ADMIN).await;
-    let (mid, token) = app.merchant("known-moved").await;
-    app.fund(mid, 100_000, 0).await;
+    let (app, admin, mid, token) = funded_merchant(backend, "known-moved", 100_000).await;
     let price = place(&app, &token).await;
     let before = locked_again(&app, &admin).await;
 
@@ -82,10 +86,7 @@ async fn money_moved_between_two_orders_is_kept(backend: Backend) {
 }
 
 async fn an_order_the_known_balance_cannot_pay_is_placed_after_a_top_up(backend: Backend) {
-    let app = spawn_app_with(backend, no_worker).await;
-    let admin = app.login(ADMIN).await;
-    let (mid, token) = app.merchant("known-short").await;
-    app.fund(mid, 2 * PRICE - 1, 0).await;
+    let (app, admin, mid, token) = funded_merchant(backend, "known-short", 2 * PRICE - 1).await;
     assert_eq!(place(&app, &token).await, PRICE);
     let before = locked_again(&app, &admin).await;
 
@@ -106,10 +107,7 @@ async fn an_order_the_known_balance_cannot_pay_is_placed_after_a_top_up(backend:
 /// orders: they move the account and, on SQLite, take the order ids the writer knew as next.
 /// The second order is written again and gets an id of its own; nothing is overwritten.
 async fn a_batch_placed_between_two_orders_is_kept(backend: Backend) {
-    let app = spawn_app_with(backend, no_worker).await;
-    let admin = app.login(ADMIN).await;
-    let (mid, token) = app.merchant("known-batch").await;
-    app.fund(mid, 100_000, 0).await;
+    let (app, admin, mid, token) = funded_merchant(backend, "known-batch", 100_000).await;
     let price = place(&app, &token).await;
     let before = locked_again(&app, &admin).await;
 
