@@ -51,22 +51,27 @@ impl Statement {
 /// `sql` with each placeholder `$n` renumbered `$(n + offset)`.
 pub fn shift_placeholders(sql: &str, offset: usize) -> String {
     let mut text = String::with_capacity(sql.len() + 16);
-    let mut chars = sql.chars().peekable();
-    while let Some(c) = chars.next() {
-        text.push(c);
-        if c != '$' {
-            continue;
-        }
-        let mut number = String::new();
-        while let Some(digit) = chars.next_if(char::is_ascii_digit) {
-            number.push(digit);
-        }
-        match number.parse::<usize>() {
-            Ok(n) => text.push_str(&(n + offset).to_string()),
-            Err(_) => text.push_str(&number),
-        }
-    }
+    push_shifted(&mut text, sql, offset);
     text
+}
+
+/// Appends `sql` to `text` with each placeholder renumbered as [`shift_placeholders`]
+/// does. It runs for every part of a lone order's statement and of a list's query, so it
+/// copies the text between placeholders whole and writes each number in place.
+fn push_shifted(text: &mut String, sql: &str, offset: usize) {
+    use std::fmt::Write;
+    let mut rest = sql;
+    while let Some(at) = rest.find('$') {
+        text.push_str(&rest[..=at]);
+        rest = &rest[at + 1..];
+        let (number, after) = rest.split_at(rest.bytes().take_while(u8::is_ascii_digit).count());
+        match number.parse::<usize>() {
+            Ok(n) => write!(text, "{}", n + offset).expect("writing to a String cannot fail"),
+            Err(_) => text.push_str(number),
+        }
+        rest = after;
+    }
+    text.push_str(rest);
 }
 
 /// What a failed guard gives SQLite's `json()` to fail on ([`StatementBatch::execute_sqlite_transaction`]).
@@ -113,6 +118,7 @@ fn sqlite_text(statements: Vec<Statement>, connection: &sqlx::AnyConnection) -> 
 /// counts the guards' rows: `guarded_rows_unchanged` (migration 0024) raises unless each
 /// returned one, which fails the statement and so undoes every part of it.
 fn as_one_statement(statements: Vec<Statement>) -> (String, Vec<Bind>) {
+    use std::fmt::Write;
     let count = statements.len();
     let guards: Vec<usize> = (0..count).filter(|&index| statements[index].guard).collect();
     let last_clause = if guards.is_empty() { count - 1 } else { count };
@@ -120,8 +126,9 @@ fn as_one_statement(statements: Vec<Statement>) -> (String, Vec<Bind>) {
     let returning: Vec<bool> = (0..count)
         .map(|index| !statements[index].guard && statements[index + 1..].iter().any(|s| s.after_all))
         .collect();
-    let mut text = String::new();
-    let mut all_binds = Vec::new();
+    // Sized for the parts and what joins them, so the text is not copied as it grows.
+    let mut text = String::with_capacity(statements.iter().map(|s| s.sql.len() + 80).sum::<usize>() + 96 * count);
+    let mut all_binds = Vec::with_capacity(statements.iter().map(|s| s.binds.len()).sum());
     for (index, Statement { mut sql, binds, after_all, .. }) in statements.into_iter().enumerate() {
         if after_all {
             let counts: Vec<String> = (0..index).map(|step| format!("(SELECT COUNT(*) FROM step_{step})")).collect();
@@ -131,13 +138,14 @@ fn as_one_statement(statements: Vec<Statement>) -> (String, Vec<Bind>) {
         if returning[index] {
             sql.push_str(" RETURNING 1");
         }
-        let shifted = shift_placeholders(&sql, all_binds.len());
         if index < last_clause {
             text.push_str(if index == 0 { "WITH " } else { ",\n" });
-            text.push_str(&format!("step_{index} AS ({shifted})"));
+            write!(text, "step_{index} AS (").expect("writing to a String cannot fail");
+            push_shifted(&mut text, &sql, all_binds.len());
+            text.push(')');
         } else {
             text.push('\n');
-            text.push_str(&shifted);
+            push_shifted(&mut text, &sql, all_binds.len());
         }
         all_binds.extend(binds);
     }
@@ -220,6 +228,17 @@ impl StatementBatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placeholders_are_renumbered_wherever_they_stand() {
+        assert_eq!(shift_placeholders("$1", 9), "$10");
+        assert_eq!(shift_placeholders("x = $99", 1), "x = $100");
+        assert_eq!(shift_placeholders("'中$2文', $", 2), "'中$4文', $");
+        assert_eq!(shift_placeholders("$$1$", 1), "$$2$");
+        assert_eq!(shift_placeholders("no placeholder", 5), "no placeholder");
+        // Too long to be a number: left as it was.
+        assert_eq!(shift_placeholders("$99999999999999999999999", 1), "$99999999999999999999999");
+    }
 
     #[test]
     fn one_statement_chains_writes_and_numbers_their_values_on() {
