@@ -3,6 +3,7 @@
 //! statement when rows read without their locks have changed.
 
 use super::{Bind, bind_all, for_engine};
+use std::fmt::Write as _;
 
 /// Statements that return nothing, run in order on one connection: in one round trip on
 /// SQLite (sqlx runs a text of several statements one after the other, numbering the `?`
@@ -59,7 +60,6 @@ pub fn shift_placeholders(sql: &str, offset: usize) -> String {
 /// does. It runs for every part of a lone order's statement and of a list's query, so it
 /// copies the text between placeholders whole and writes each number in place.
 fn push_shifted(text: &mut String, sql: &str, offset: usize) {
-    use std::fmt::Write;
     let mut rest = sql;
     while let Some(at) = rest.find('$') {
         text.push_str(&rest[..=at]);
@@ -118,7 +118,6 @@ fn sqlite_text(statements: Vec<Statement>, connection: &sqlx::AnyConnection) -> 
 /// counts the guards' rows: `guarded_rows_unchanged` (migration 0024) raises unless each
 /// returned one, which fails the statement and so undoes every part of it.
 fn as_one_statement(statements: Vec<Statement>) -> (String, Vec<Bind>) {
-    use std::fmt::Write;
     let count = statements.len();
     let guards: Vec<usize> = (0..count).filter(|&index| statements[index].guard).collect();
     let last_clause = if guards.is_empty() { count - 1 } else { count };
