@@ -78,6 +78,11 @@ impl IdempotentRequest {
         Ok(Some(Self { key, endpoint: endpoint.to_string(), digest: digest(body) }))
     }
 
+    /// The key as the client sent it.
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
     /// The claim of one part of a call that moves money in several transactions (one per
     /// order of `resolveMany`): the same request, under the key with the part appended
     /// after a space, which no client's key can contain (keys are visible ASCII).
@@ -113,6 +118,19 @@ impl IdempotentRequest {
             return Ok(Claim::Mismatch);
         }
         Ok(Claim::Replay(answer.and_then(|text| serde_json::from_str(&text).ok())))
+    }
+
+    /// Claims the key in a transaction of its own, for calls whose repeat is made harmless
+    /// by something else committed with the money (a batch's state, an order's merchant
+    /// order id): the claim then only refuses the key's reuse for another request.
+    pub async fn claim_alone(&self, db: &crate::db::Database, user_id: i64) -> Result<(), AppError> {
+        let mut transaction = db.begin_write().await?;
+        let claim = self.claim(&mut transaction, user_id).await?;
+        transaction.commit().await?;
+        match claim {
+            Claim::Fresh | Claim::Replay(_) => Ok(()),
+            Claim::Mismatch => Err(AppError::IdempotencyKeyReused),
+        }
     }
 
     /// Stores the answer to replay (in the claiming transaction where possible).

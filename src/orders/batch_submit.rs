@@ -3,8 +3,9 @@
 use super::batch_place::{Placing, place_waiting};
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::JsonBody;
+use crate::extract::{IdempotentJson, JsonBody};
 use crate::finance::ledger::Actor;
+use crate::idempotency::IdempotencyKeyHeader;
 use crate::session::CurrentUser;
 use crate::state::AppState;
 use axum::extract::State;
@@ -76,17 +77,24 @@ pub struct SubmitRequest {
 }
 
 /// Place the valid lines of a previewed batch as orders. Repeating the call is safe:
-/// it answers the same summary and places nothing twice.
+/// it answers the same summary and places nothing twice. An `Idempotency-Key` is
+/// accepted like on every money-moving call: used again for another batch it is refused.
 #[utoipa::path(post, path = "/adminapi/order/batch/submit", tag = "order", request_body = SubmitRequest,
     responses((status = 200, description = "`data` is a BatchSummary"), (status = 404, description = "40400: no such batch"),
-        (status = 409, description = "40900: the preview has expired (`batch.expired`)")),
-    security(("token" = [])))]
+        (status = 409, description = "40900: the preview has expired (`batch.expired`)"),
+        (status = 422, description = "42200: the `Idempotency-Key` was used for a different request")),
+    params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn submit(
     State(state): State<AppState>,
     caller: CurrentUser,
-    JsonBody(request): JsonBody<SubmitRequest>,
+    IdempotentJson(request, idempotency): IdempotentJson<SubmitRequest>,
 ) -> ApiResult<BatchSummary> {
     let batch = batch_of(&state, &caller, request.batch_id).await?;
+    // The batch's own state makes a repeated submit place nothing; the key is claimed only
+    // so that its reuse for another batch is refused, as on the other money calls.
+    if let Some(key) = &idempotency {
+        key.claim_alone(&state.db, caller.user_id).await?;
+    }
     crate::finance::ensure_merchant_enabled(&state.db.pool, batch.merchant_id).await?;
     let created_at: i64 = sqlx::query_scalar("SELECT created_at FROM order_batches WHERE id = $1")
         .bind(batch.batch_id)

@@ -1,6 +1,7 @@
 //! Orders: `/adminapi/order/*` (lists, detail, add, price lookup, card-secret reveal,
 //! export, batches) and `/adminapi/admin/order/resolve` (`resolve.rs`).
 
+pub mod add;
 pub mod batch;
 mod batch_check;
 mod batch_decide;
@@ -33,7 +34,6 @@ use crate::db::{millis_to_rfc3339, now_millis};
 use crate::domain::OrderStatus;
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, JsonBody};
-use crate::finance::ledger::Actor;
 use crate::finance::log::{AccountRecord, records_for_order};
 use crate::i18n::{Locale, TradeMessage};
 use crate::pagination::page_request;
@@ -46,7 +46,6 @@ use axum::{
     routing::{get, post},
 };
 use model::OrderItem;
-use place::{OrderLine, PlaceIntent};
 use query::{OrderFilter, fetch_page_with_total};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -56,7 +55,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/adminapi/order/list", post(list))
         .route("/adminapi/order/detail", post(detail))
-        .route("/adminapi/order/add", post(add))
+        .route("/adminapi/order/add", post(add::add))
         .route("/adminapi/order/price", post(price::price))
         .route("/adminapi/order/card/reveal", post(reveal_card))
         .route("/adminapi/order/export", get(export::export_orders))
@@ -222,78 +221,18 @@ pub async fn detail(
     Ok(ApiOk(OrderDetail { order, timeline, account_records, attempts }))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct AddOrderRequest {
-    /// The recharge account: an 11-digit mainland mobile number (optional for card-secret products).
-    pub account: Option<String>,
-    #[schema(value_type = String, required = true, pattern = r"\S")]
-    pub product_key: Option<String>,
-    /// The merchant's own id, unique per merchant; generated when omitted.
-    #[schema(pattern = r"^\s*([A-Za-z0-9._-]{1,64})?\s*$")]
-    pub merchant_order_id: Option<String>,
-    /// An on-behalf (manual) top-up for a third party, fulfilled by a person.
-    #[serde(default)]
-    pub behalf: bool,
-    /// A buyback order (回购单).
-    #[serde(default)]
-    pub buyback: bool,
-    /// The merchant confirms the number was ported to the product's carrier.
-    #[serde(default)]
-    pub allow_ported: bool,
-    /// Free text, e.g. the third party's name for an on-behalf order (at most 200 characters).
-    pub remark: Option<String>,
-    /// Administrators only: the merchant to order for.
-    pub merchant_id: Option<i64>,
-}
-
 /// The merchant a call acts for; an administrator's must exist (40400), a merchant's own
 /// does.
-async fn acting_merchant(state: &AppState, caller: &CurrentUser, requested: Option<i64>) -> Result<i64, AppError> {
+pub(super) async fn acting_merchant(
+    state: &AppState,
+    caller: &CurrentUser,
+    requested: Option<i64>,
+) -> Result<i64, AppError> {
     let merchant_id = caller.acting_merchant(requested)?;
     if caller.role == Role::Admin && !crate::finance::merchant_exists(&state.db.pool, merchant_id).await? {
         return Err(AppError::NotFound);
     }
     Ok(merchant_id)
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AddOrderResponse {
-    pub order: OrderItem,
-    /// The supply price charged, fen.
-    pub price_fen: i64,
-}
-
-/// Place one order: checks the quote, charges balance then credit, writes the order and
-/// its account-change records in one transaction.
-#[utoipa::path(post, path = "/adminapi/order/add", tag = "order", request_body = AddOrderRequest,
-    responses((status = 200, description = "`data` is an AddOrderResponse"), (status = 400, description = "40000: a field is invalid"),
-        (status = 402, description = "40200: insufficient funds"), (status = 404, description = "40400: an administrator named no such merchant"),
-        (status = 409, description = "40900: merchant order id used already"),
-        (status = 422, description = "40000: no such product or quote, a number from no allocated segment or of another carrier, an account the product needs, or an administrator gave no `merchant_id`")),
-    security(("token" = [])))]
-pub async fn add(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    JsonBody(request): JsonBody<AddOrderRequest>,
-) -> ApiResult<AddOrderResponse> {
-    let merchant_id = acting_merchant(&state, &caller, request.merchant_id).await?;
-    let line = OrderLine {
-        account: request.account.unwrap_or_default(),
-        product_key: request.product_key.unwrap_or_default().trim().to_string(),
-        merchant_order_id: request.merchant_order_id,
-        allow_ported: request.allow_ported,
-    };
-    let intent = PlaceIntent {
-        merchant_id,
-        line,
-        behalf: request.behalf,
-        buyback: request.buyback,
-        remark: request.remark.unwrap_or_default().trim().chars().take(200).collect(),
-        notify_url: None,
-        nonce: None,
-    };
-    let placed = place::place_one(&state, Actor::user(caller.user_id, &caller.username), intent).await?;
-    Ok(ApiOk(AddOrderResponse { price_fen: placed.price_fen, order: placed.to_item() }))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

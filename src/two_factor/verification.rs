@@ -4,10 +4,14 @@
 //! 1. A user whose codes are locked gets 42900 and the code is not even looked at.
 //! 2. Anything but a JSON string of 6 ASCII digits (or 8, where backup codes count) is
 //!    refused with the endpoint's one wrong-code answer, never a type error.
-//! 3. A wrong code counts against the user's one failure counter (authenticator and
-//!    backup codes together; it lives in the database under the user's id, so new
-//!    sessions, sign-ins or addresses do not reset it). Past the first free failures the
-//!    user must wait before the next code, longer each time; reaching the limit locks.
+//! 3. A wrong code counts against the user's failure counter (authenticator and backup
+//!    codes together; it lives in the database under the user's id, so new sessions or
+//!    sign-ins do not reset it). As for passwords, the lock is no weapon against the
+//!    owner: an address the user signed in from lately has a counter of its own, so
+//!    codes guessed from elsewhere (every other address shares one counter, so moving
+//!    does not reset it) never lock the user out where they always work. Past the first
+//!    free failures the user must wait before the next code, longer each time; reaching
+//!    the limit locks.
 //! 4. A right code is spent inside the caller's transaction, next to what it
 //!    authorises, so of parallel requests with one code exactly one succeeds. A backup
 //!    code's use goes to the audit trail in that transaction too.
@@ -100,8 +104,18 @@ impl CodeCheck<'_> {
         self.spend(pool.begin().await?, accepted).await
     }
 
-    fn throttle_key(&self) -> String {
-        format!("two_factor:{}", self.user_id)
+    /// The counter this check's failures go to: the user's own address's, when the user
+    /// signed in from it lately (`throttle::is_known_address`), or the one every other
+    /// address shares.
+    async fn throttle_key(&self) -> Result<String, AppError> {
+        let shared = format!("two_factor:{}", self.user_id);
+        let Ok(address) = self.client_address.parse::<std::net::IpAddr>() else { return Ok(shared) };
+        let address_key = throttle::address_key(address);
+        if throttle::is_known_address(&self.state.db.pool, self.user_id, &address_key).await? {
+            Ok(format!("{shared}@{}", address_key.trim_start_matches("address:")))
+        } else {
+            Ok(shared)
+        }
     }
 
     fn wrong_code(&self) -> AppError {
@@ -111,7 +125,7 @@ impl CodeCheck<'_> {
     /// Steps 1 to 3 of the module comment: an accepted code, or the error to answer.
     pub async fn accept(&self, target: &CodeTarget<'_>, submitted: Option<&Value>) -> Result<AcceptedCode, AppError> {
         let pool = &self.state.db.pool;
-        if let Err(locked) = throttle::ensure_not_locked(pool, &[self.throttle_key()]).await {
+        if let Err(locked) = throttle::ensure_not_locked(pool, &[self.throttle_key().await?]).await {
             audit::record(pool, Some(self.user_id), action::TWO_FACTOR_THROTTLED, self.purpose, self.client_address)
                 .await?;
             return Err(locked);
@@ -145,7 +159,7 @@ impl CodeCheck<'_> {
     async fn count_failure(&self) -> Result<AppError, AppError> {
         let pool = &self.state.db.pool;
         let policy = &self.state.config.throttle;
-        let key = self.throttle_key();
+        let key = self.throttle_key().await?;
         let counted = throttle::record_failure(pool, policy, &key, policy.two_factor_max_failures).await?;
         if counted.locked_for.is_none() {
             // Not locked yet: past the free failures, the next code must wait (the
@@ -193,7 +207,7 @@ impl CodeCheck<'_> {
 
     /// After the transaction committed: forgives earlier failures.
     pub async fn succeeded(&self) -> Result<(), AppError> {
-        throttle::clear(&self.state.db.pool, &self.throttle_key()).await?;
+        throttle::clear(&self.state.db.pool, &self.throttle_key().await?).await?;
         Ok(())
     }
 }

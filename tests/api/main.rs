@@ -37,6 +37,7 @@ mod open_api_example;
 mod open_api_legacy;
 mod open_api_repeats;
 mod operations;
+mod order_keys;
 mod orders;
 mod placement_crash;
 mod placement_state;

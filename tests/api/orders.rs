@@ -52,18 +52,24 @@ async fn duplicate_merchant_order_ids_are_never_charged_twice(backend: Backend) 
     let (mid, token) = app.merchant("buyer").await;
     app.fund(mid, 100 * PRICE, 0).await;
     let body = json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": "SAME-1"});
-    assert_eq!(app.add_order(&token, body.clone()).await.code(), 20000);
+    let first = app.add_order(&token, body.clone()).await;
+    assert_eq!(first.code(), 20000);
+    // The same request again (a double click, a retry): the order placed, nothing charged.
     let again = app.add_order(&token, body).await;
-    assert_eq!((again.status.as_u16(), again.code()), (409, 40900));
-    assert!(again.msg().contains("nothing was charged"), "{}", again.msg());
-    // Twenty at once with one new id: one order, one charge.
+    assert_eq!(again.body, first.body);
+    // The same id for another order: refused, nothing charged.
+    let other = json!({"account": "13900139000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": "SAME-1"});
+    let refused = app.add_order(&token, other).await;
+    assert_eq!((refused.status.as_u16(), refused.code()), (409, 40900));
+    assert!(refused.msg().contains("nothing was charged"), "{}", refused.msg());
+    // Twenty at once with one new id: one order, one charge, each call answered with it.
     let requests = (0..20).map(|_| async {
         let body = json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": "SAME-2"});
-        app.add_order(&token, body).await.code()
+        let answer = app.add_order(&token, body).await;
+        (answer.code(), answer.data()["order"]["id"].clone())
     });
-    let codes = futures_util::future::join_all(requests).await;
-    assert_eq!(codes.iter().filter(|code| **code == 20000).count(), 1, "{codes:?}");
-    assert!(codes.iter().all(|code| *code == 20000 || *code == 40900));
+    let answers = futures_util::future::join_all(requests).await;
+    assert!(answers.iter().all(|(code, id)| *code == 20000 && *id == answers[0].1), "{answers:?}");
     assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, 2);
     assert_eq!(app.figures(mid).await.0, 98 * PRICE);
     app.assert_books_balance(mid).await;

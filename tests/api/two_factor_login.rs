@@ -15,7 +15,8 @@ on_both_backends!(
     twenty_parallel_uses_of_one_code_succeed_once,
     backup_codes_sign_in_once_each,
     the_pending_handle_opens_nothing_else_and_dies_early,
-    wrong_codes_lock_the_user_wherever_they_come_from,
+    wrong_codes_lock_the_user_on_every_endpoint,
+    codes_guessed_elsewhere_do_not_lock_out_a_known_address,
     no_secret_or_code_is_stored_in_plain_text,
 );
 
@@ -217,14 +218,15 @@ async fn the_pending_handle_opens_nothing_else_and_dies_early(backend: Backend) 
     assert!(stored.contains(&backoffice::session::token::token_hash(&before_change)));
 }
 
-async fn wrong_codes_lock_the_user_wherever_they_come_from(backend: Backend) {
+async fn wrong_codes_lock_the_user_on_every_endpoint(backend: Backend) {
     let app = spawn_app_with(backend, |config| config.trust_forwarded_for = true).await;
     let enabled = enable_two_factor(&app, MERCHANT).await;
     let policy = app.state.config.throttle.clone();
     let max = policy.two_factor_max_failures;
     let wrong = wrong_code(&enabled.secret);
     let mut backed_off = 0;
-    // Failures from different handles, addresses and endpoints share one counter.
+    // Failures from different handles and endpoints share one counter (all of them from
+    // the address the user signed in from, which counts on its own).
     for attempt in 1..=max {
         if attempt > policy.two_factor_free_failures + 1 {
             // Past the free failures, a code right after a wrong one must wait, whoever
@@ -246,9 +248,7 @@ async fn wrong_codes_lock_the_user_wherever_they_come_from(backend: Backend) {
                 ["12345678", "87654321"].into_iter().find(|code| !enabled.backup_codes.iter().any(|own| own == code));
             app.post_as(&enabled.token, DISABLE, json!({ "code": wrong_backup.unwrap() })).await
         } else {
-            let pending = pending_login(&app, MERCHANT).await;
-            let request = app.client.post(app.url(VERIFY)).header("x-forwarded-for", format!("10.0.0.{attempt}"));
-            app.send(request.json(&json!({ "pending_token": pending, "code": wrong }))).await
+            verify(&app, &pending_login(&app, MERCHANT).await, &wrong).await
         };
         assert_eq!(answer.code(), 40110, "attempt {attempt}: {:?}", answer.body);
     }
@@ -257,13 +257,12 @@ async fn wrong_codes_lock_the_user_wherever_they_come_from(backend: Backend) {
     assert_eq!((locking.status.as_u16(), locking.code()), (429, 42900));
     let retry = locking.data()["retry_after_seconds"].as_u64().unwrap();
     assert!(retry > 0 && retry <= app.state.config.throttle.lockout.as_secs());
-    // Locked: the right code is not even checked, on any endpoint, from any address.
+    // Locked: the right code is not even checked, on any endpoint.
     let right = code_now(&enabled.secret);
     assert_eq!(verify(&app, &pending, &right).await.code(), 42900);
     assert_eq!(verify(&app, &pending_login(&app, MERCHANT).await, &enabled.backup_codes[1]).await.code(), 42900);
     assert_eq!(app.post_as(&enabled.token, REGENERATE, json!({ "code": right })).await.code(), 42900);
-    let elsewhere = app.client.post(app.url(VERIFY)).header("x-forwarded-for", "192.0.2.9");
-    assert_eq!(app.send(elsewhere.json(&json!({ "pending_token": pending, "code": right }))).await.code(), 42900);
+    assert_eq!(app.post_as(&enabled.token, DISABLE, json!({ "code": right })).await.code(), 42900);
     // Other users are not affected.
     let admin = enable_two_factor(&app, ADMIN).await;
     assert_eq!(app.post_as(&admin.token, REGENERATE, json!({ "code": code_now(&admin.secret) })).await.code(), 20000);
@@ -279,6 +278,64 @@ async fn wrong_codes_lock_the_user_wherever_they_come_from(backend: Backend) {
         .unwrap();
     assert_eq!(throttled, 4 + backed_off);
     assert!(backed_off > 0, "the default policy backs off before it locks");
+}
+
+/// Wrong codes sent from addresses the user has not signed in from lately lock those
+/// addresses (all of them: moving on does not reset the count), never the address the
+/// user always uses: there the right code and a backup code still work.
+async fn codes_guessed_elsewhere_do_not_lock_out_a_known_address(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.trust_forwarded_for = true).await;
+    // Enabling signs in from 127.0.0.1, which the user is then known at.
+    let enabled = enable_two_factor(&app, MERCHANT).await;
+    let max = app.state.config.throttle.two_factor_max_failures;
+    let wrong = wrong_code(&enabled.secret);
+    let from = |address: String, pending: &str, code: &str| {
+        let request = app.client.post(app.url(VERIFY)).header("x-forwarded-for", address);
+        app.send(request.json(&json!({ "pending_token": pending, "code": code })))
+    };
+    let pending = pending_login(&app, MERCHANT).await;
+    let mut locked_at = None;
+    for attempt in 1..=max + 1 {
+        let answer = from(format!("10.0.{attempt}.1"), &pending, &wrong).await;
+        // Past the free failures the next code must wait: time passes, the count stays.
+        sqlx::query("UPDATE login_throttle SET locked_until = 0 WHERE failures < $1")
+            .bind(i64::from(max))
+            .execute(&app.state.db.pool)
+            .await
+            .unwrap();
+        if answer.code() == 42900 && locked_at.is_none() {
+            locked_at = Some(attempt);
+        }
+    }
+    assert_eq!(locked_at, Some(max), "the attacker's addresses lock at the limit");
+    // Every other unknown address is locked with them, even with the right code.
+    let right = code_now(&enabled.secret);
+    assert_eq!(from("192.0.2.9".into(), &pending, &right).await.code(), 42900);
+    // The user's own address is not: the right code signs in, a backup code works.
+    let signed_in = verify(&app, &pending_login(&app, MERCHANT).await, &right).await;
+    assert_eq!(signed_in.code(), 20000, "{:?}", signed_in.body);
+    let backup = json!({ "code": enabled.backup_codes[0] });
+    assert_eq!(app.post_as(&enabled.token, REGENERATE, backup).await.code(), 20000);
+    // Its own wrong codes count on its own counter, one failure so far.
+    let user_id: i64 = sqlx::query_scalar("SELECT id FROM users WHERE username = $1")
+        .bind(MERCHANT.0)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    let own = format!("two_factor:{user_id}@127.0.0.1");
+    let failures: Option<i64> = sqlx::query_scalar("SELECT failures FROM login_throttle WHERE throttle_key = $1")
+        .bind(&own)
+        .fetch_optional(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(failures, None, "the successes forgave nothing there was: {own}");
+    assert_eq!(verify(&app, &pending_login(&app, MERCHANT).await, &wrong).await.code(), 40110);
+    let failures: i64 = sqlx::query_scalar("SELECT failures FROM login_throttle WHERE throttle_key = $1")
+        .bind(&own)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(failures, 1);
 }
 
 async fn no_secret_or_code_is_stored_in_plain_text(backend: Backend) {

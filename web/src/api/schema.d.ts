@@ -1514,7 +1514,9 @@ export interface paths {
         put?: never;
         /**
          * Place one order: checks the quote, charges balance then credit, writes the order and
-         *     its account-change records in one transaction.
+         *     its account-change records in one transaction. Sent again (a double click, a retry)
+         *     with the same merchant order id or the same `Idempotency-Key` and the same body, it
+         *     answers the order already placed and charges nothing.
          */
         post: operations["post_adminapi_order_add"];
         delete?: never;
@@ -1613,7 +1615,8 @@ export interface paths {
         put?: never;
         /**
          * Place the valid lines of a previewed batch as orders. Repeating the call is safe:
-         *     it answers the same summary and places nothing twice.
+         *     it answers the same summary and places nothing twice. An `Idempotency-Key` is
+         *     accepted like on every money-moving call: used again for another batch it is refused.
          */
         post: operations["post_adminapi_order_batch_submit"];
         delete?: never;
@@ -9632,7 +9635,14 @@ export interface operations {
     post_adminapi_order_add: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intended action (e.g. a UUID made when the dialog opened), 1 to 255
+                 *     visible ASCII characters. Repeating it with the same body replays the first answer
+                 *     and moves nothing; with another body it is refused with 42200.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9642,7 +9652,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `data` is an AddOrderResponse */
+            /** @description `data` is an AddOrderResponse (a repeated merchant order id or `Idempotency-Key` with the same body: the order placed the first time) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9694,7 +9704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40900: merchant order id used already */
+            /** @description 40900: merchant order id used already, for another order */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9703,7 +9713,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40000: no such product or quote, a number from no allocated segment or of another carrier, an account the product needs, or an administrator gave no `merchant_id` */
+            /** @description 40000: no such product or quote, a number from no allocated segment or of another carrier, an account the product needs, or an administrator gave no `merchant_id`; 42200: the `Idempotency-Key` was used for a different request */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9957,7 +9967,14 @@ export interface operations {
     post_adminapi_order_batch_submit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intended action (e.g. a UUID made when the dialog opened), 1 to 255
+                 *     visible ASCII characters. Repeating it with the same body replays the first answer
+                 *     and moves nothing; with another body it is refused with 42200.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10012,6 +10029,15 @@ export interface operations {
             };
             /** @description 40900: the preview has expired (`batch.expired`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 42200: the `Idempotency-Key` was used for a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
