@@ -72,6 +72,9 @@ pub struct SupplierSimArgs {
     /// Send every callback twice.
     #[arg(long)]
     pub duplicate_callbacks: bool,
+    /// Share of card orders reported successful without their card, 0.0 to 1.0.
+    #[arg(long, default_value_t = 0.0)]
+    pub cardless_ratio: f64,
     /// The balance we start with at this supplier, fen.
     #[arg(long, default_value_t = 100_000_000)]
     pub balance_fen: i64,
@@ -88,6 +91,7 @@ pub async fn supplier_sim_command(args: SupplierSimArgs) -> anyhow::Result<()> {
         delay: Duration::from_millis(args.delay_ms),
         callback_delay: Duration::from_millis(args.callback_delay_ms),
         duplicate_callbacks: args.duplicate_callbacks,
+        cardless_ratio: args.cardless_ratio.clamp(0.0, 1.0),
         balance_fen: args.balance_fen,
         price_permille: args.price_permille.clamp(0, 10_000),
     };

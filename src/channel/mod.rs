@@ -9,9 +9,11 @@
 //!
 //! Every answer is classified, and only a *definite* failure ([`ChannelStatus::Failed`])
 //! lets an order move on to another channel. An error (timeout, reset, 5xx, an unmapped
-//! code, a bad signature) means "unknown": the order stays with that channel.
+//! code, a bad signature) means "unknown": the order stays with that channel. So does a
+//! success without what the order is for, a card order's card (`deliverable.rs`).
 
 pub mod attempts;
+pub mod deliverable;
 pub mod http_json;
 pub mod model;
 pub mod registry;

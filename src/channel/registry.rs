@@ -1,6 +1,7 @@
 //! The adapters of the configured channels, built from their rows and kept while the row
 //! is unchanged (`updated_at`), so every order does not unseal a secret again.
 
+use super::deliverable::Deliverable;
 use super::model::{ChannelRow, secret_context};
 use super::{Channel, http_json::HttpJsonChannel};
 use crate::crypto::Secrets;
@@ -28,15 +29,16 @@ impl Registry {
         callback_base: String,
     ) -> anyhow::Result<Self> {
         Ok(Self {
-            sandbox,
             client,
             secrets,
             callback_base: callback_base.trim_end_matches('/').to_string(),
             cache: Mutex::default(),
+            sandbox: Arc::new(Deliverable(sandbox)),
         })
     }
 
-    /// The adapter of a channel row.
+    /// The adapter of a channel row; its answers about an order are judged against that
+    /// order (`deliverable.rs`), whatever the protocol.
     pub fn adapter(&self, row: &ChannelRow) -> anyhow::Result<Arc<dyn Channel>> {
         if row.adapter == "sandbox" {
             return Ok(self.sandbox.clone());
@@ -53,13 +55,13 @@ impl Registry {
                     Some(sealed) => self.secrets.decrypt(sealed, &secret_context(&row.code))?,
                     None => Vec::new(),
                 };
-                Arc::new(HttpJsonChannel::new(
+                Arc::new(Deliverable(Arc::new(HttpJsonChannel::new(
                     self.client.clone(),
                     &row.base_url,
                     secret,
                     Duration::from_millis(row.timeout_ms.clamp(100, 120_000) as u64),
                     Some(format!("{}/channel/callback/{}", self.callback_base, row.code)),
-                ))
+                ))))
             }
             other => anyhow::bail!("unknown channel adapter {other}"),
         };

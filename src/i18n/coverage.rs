@@ -44,6 +44,7 @@ fn trade_messages() -> Vec<TradeMessage> {
         OrderNotResolvable,
         SerialRequired,
         CardNotDelivered,
+        CardOrderNeedsCard,
         InvalidChoice { allowed: "a, b" },
         CursorInvalid,
         PageSizeInvalid { max: 500 },
@@ -87,6 +88,7 @@ fn trade_messages() -> Vec<TradeMessage> {
             | OrderNotResolvable
             | SerialRequired
             | CardNotDelivered
+            | CardOrderNeedsCard
             | InvalidChoice { .. }
             | CursorInvalid
             | PageSizeInvalid { .. }

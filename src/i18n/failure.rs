@@ -14,14 +14,18 @@ pub enum FailureReason {
     NoChannel,
     /// The supplier declined the order (its balance, its catalogue, or a plain refusal).
     ChannelDeclined,
+    /// The supplier reported a card order successful without the card number and password
+    /// (recorded on the attempt, which stays unresolved: not a reason an order ends with).
+    CardNotDelivered,
 }
 
 impl FailureReason {
-    pub const ALL: [FailureReason; 4] = [
+    pub const ALL: [FailureReason; 5] = [
         FailureReason::CarrierRefused,
         FailureReason::MarkedByAdministrator,
         FailureReason::NoChannel,
         FailureReason::ChannelDeclined,
+        FailureReason::CardNotDelivered,
     ];
 
     /// What is stored, and what the API returns as `failure_reason_code`.
@@ -31,6 +35,7 @@ impl FailureReason {
             FailureReason::MarkedByAdministrator => "order.failure.marked_by_administrator",
             FailureReason::NoChannel => "order.failure.no_channel",
             FailureReason::ChannelDeclined => "order.failure.channel_declined",
+            FailureReason::CardNotDelivered => "order.failure.card_not_delivered",
         }
     }
 
@@ -59,6 +64,10 @@ impl FailureReason {
             (FailureReason::NoChannel, Locale::EnUs) => "No channel can supply this product now",
             (FailureReason::ChannelDeclined, Locale::ZhCn) => "上游渠道拒绝了该订单",
             (FailureReason::ChannelDeclined, Locale::EnUs) => "The supplier declined the order",
+            (FailureReason::CardNotDelivered, Locale::ZhCn) => "上游报告成功但未交付卡密",
+            (FailureReason::CardNotDelivered, Locale::EnUs) => {
+                "The supplier reported success without delivering the card"
+            }
         }
     }
 }

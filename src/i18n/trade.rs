@@ -30,6 +30,9 @@ pub enum TradeMessage {
     OrderNotResolvable,
     SerialRequired,
     CardNotDelivered,
+    /// A card-secret order can be marked failed by hand, not successful: only the supplier
+    /// delivers its card.
+    CardOrderNeedsCard,
     InvalidChoice {
         allowed: &'static str,
     },
@@ -100,6 +103,7 @@ impl TradeMessage {
             OrderNotResolvable => "order.not_resolvable",
             SerialRequired => "order.serial_no.required",
             CardNotDelivered => "order.card.not_delivered",
+            CardOrderNeedsCard => "order.card.success_needs_card",
             InvalidChoice { .. } => "request.invalid_choice",
             CursorInvalid => "request.cursor_invalid",
             PageSizeInvalid { .. } => "request.page_size_invalid",
@@ -231,6 +235,12 @@ impl TradeMessage {
             (SerialRequired, ZhCn) => "标记成功须填写证明充值完成的流水号（运营商或供应商提供）".into(),
             (CardNotDelivered, EnUs) => "this order has no card secret: it is not a successful card-secret order".into(),
             (CardNotDelivered, ZhCn) => "该订单没有卡密：不是已成功的卡密订单".into(),
+            (CardOrderNeedsCard, EnUs) => {
+                "this card-secret order has no card from its supplier, so it cannot be marked successful: mark it failed (the merchant is refunded) or wait for the supplier to deliver the card".into()
+            }
+            (CardOrderNeedsCard, ZhCn) => {
+                "该卡密订单尚未收到上游交付的卡密，不能标记成功：请标记失败（退款给商户），或等待上游交付卡密".into()
+            }
             (InvalidChoice { allowed }, EnUs) => format!("must be one of: {allowed}").into(),
             (InvalidChoice { allowed }, ZhCn) => format!("取值必须是以下之一：{allowed}").into(),
             (CursorInvalid, EnUs) => "the cursor is not valid here; start again from the first page".into(),

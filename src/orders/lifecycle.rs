@@ -307,6 +307,12 @@ async fn settle_order(
     if !may_finish(order, reporter) {
         return Ok(None);
     }
+    // A card order is bought for its card: callers judge such a success before (worker,
+    // callbacks, administrators); this is the floor under all of them.
+    if matches!(outcome, Outcome::Success { card: None, .. }) && order.kind() == crate::domain::OrderKind::Card {
+        tracing::error!(order_id = order.id, "a card order's success without its card refused");
+        return Ok(None);
+    }
     let callback_at = (reporter == Reporter::Channel).then_some(now);
     let common = ", finished_at = $2, duration_ms = $3, callback_at = $4, lease_owner = NULL, lease_until = NULL";
     let mut binds = vec![Bind::Int(now), Bind::Int(now - order.created_at), Bind::OptInt(callback_at)];

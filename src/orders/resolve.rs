@@ -3,11 +3,14 @@
 //! carry the serial number that proves it and a failure says why the merchant was refunded.
 //! `/adminapi/admin/order/resolveMany` (the manual review queue) takes the same decision for
 //! several orders through the same path ([`decide`]), one transaction per order.
+//! A card-secret order is bought for its card, which only its supplier delivers: a person
+//! can mark it failed (refunded), never successful without the card.
 
 use super::lifecycle::{self, Outcome, Reporter};
 use super::model::OrderItem;
 use super::visible_order;
 use crate::audit;
+use crate::domain::OrderKind;
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, IdempotentJson};
 use crate::finance::ledger::Actor;
@@ -78,6 +81,9 @@ async fn decide(
         Outcome::Success { .. } => "success",
         Outcome::Failure { .. } => "failure",
     };
+    if matches!(decision.outcome, Outcome::Success { card: None, .. }) && is_card_order(state, order_id).await? {
+        return Err(AppError::Conflict(TradeMessage::CardOrderNeedsCard.into()));
+    }
     let actor = Actor::user(admin.user_id, &admin.username);
     let finished =
         lifecycle::finish_claiming(state, order_id, decision.outcome, Reporter::Admin, actor, &decision.detail, key)
@@ -91,6 +97,14 @@ async fn decide(
     Ok(finished)
 }
 
+async fn is_card_order(state: &AppState, order_id: i64) -> Result<bool, sqlx::Error> {
+    let kind: Option<i64> = sqlx::query_scalar("SELECT order_kind FROM orders WHERE id = $1")
+        .bind(order_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    Ok(kind == Some(OrderKind::Card.code()))
+}
+
 /// Administrators: finish an on-behalf order awaiting a person, or an order in manual
 /// review, as succeeded (with a serial number) or failed (refunded). A failure refunds
 /// once; a second call changes nothing.
@@ -98,7 +112,7 @@ async fn decide(
     responses((status = 200, description = "`data` is the OrderItem after the change (with a repeated `Idempotency-Key`: the first call's answer)"),
         (status = 400, description = "40000: serial_no missing for a success, or result invalid"),
         (status = 404, description = "40400: no such order"),
-        (status = 409, description = "40900: the order is not awaiting a person"),
+        (status = 409, description = "40900: the order is not awaiting a person, or is a card-secret order marked success (only its supplier's card makes it one)"),
         (status = 422, description = "42200: the `Idempotency-Key` was used for a different request")),
     params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn resolve(
@@ -165,7 +179,8 @@ pub struct ResolveRefusal {
 pub struct ResolveManyResponse {
     /// Orders finished by this call.
     pub resolved: Vec<i64>,
-    /// Orders left as they were, with the reason (already finished, unknown, no serial number).
+    /// Orders left as they were, with the reason (already finished, unknown, no serial number,
+    /// a card-secret order marked success).
     pub refused: Vec<ResolveRefusal>,
 }
 
@@ -223,7 +238,15 @@ pub async fn resolve_many(
         };
         let part = idempotency.as_ref().map(|key| key.part(&format!("order:{}", item.order_id)));
         let key = part.as_ref().map(|part| (part, admin.user_id));
-        match decide(&state, &admin, &address, item.order_id, decision, key).await? {
+        let decided = match decide(&state, &admin, &address, item.order_id, decision, key).await {
+            // A card-secret order marked success: refused, as in `resolve`.
+            Err(AppError::Conflict(message)) => {
+                answer.refused.push(refused(message));
+                continue;
+            }
+            decided => decided?,
+        };
+        match decided {
             // Decided now, or by an earlier try of this very call.
             Ok(true) | Err(Claim::Replay(_)) => answer.resolved.push(item.order_id),
             _ => answer.refused.push(refused(TradeMessage::OrderNotResolvable.into())),

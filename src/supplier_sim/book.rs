@@ -17,11 +17,23 @@ pub struct SimOrder {
     /// Drawn once, at acceptance.
     pub succeeds: bool,
     pub serial_no: String,
+    /// A card order's card number and password, issued at acceptance; `None` for a top-up,
+    /// or for a card order this supplier will report successful without its card
+    /// (`cardless_ratio`).
+    pub card_no: Option<String>,
+    pub card_password: Option<String>,
     pub notify_url: Option<String>,
     /// Times it was submitted (a platform resubmitting shows here).
     pub submissions: u32,
+    /// Times it was asked about with `/query`.
+    pub queries: u32,
     /// The balance was credited back (a failed order).
     pub refunded: bool,
+}
+
+/// Random decimal digits, as a prepaid card's number or password.
+fn digits(length: usize) -> String {
+    (0..length).map(|_| char::from(b'0' + rand::random::<u8>() % 10)).collect()
 }
 
 impl SimOrder {
@@ -69,6 +81,7 @@ impl Book {
             return Accepted::BalanceShort;
         }
         self.balance_fen -= price_fen;
+        let issued = request.card && rand::random::<f64>() >= config.cardless_ratio;
         let order = SimOrder {
             upstream_order_id: request.upstream_order_id.clone(),
             account: request.account.clone(),
@@ -78,8 +91,11 @@ impl Book {
             ready_at: now + config.delay.as_millis() as i64,
             succeeds: rand::random::<f64>() < success_ratio,
             serial_no: format!("SIM{now}{:06}", rand::random::<u32>() % 1_000_000),
+            card_no: issued.then(|| digits(16)),
+            card_password: issued.then(|| digits(18)),
             notify_url: request.notify_url.clone(),
             submissions: 1,
+            queries: 0,
             refunded: false,
         };
         self.orders.insert(order.upstream_order_id.clone(), order.clone());
@@ -102,6 +118,8 @@ impl Book {
                 code: code::SUCCESS,
                 msg: "success".into(),
                 serial_no: Some(order.serial_no.clone()),
+                card_no: order.card_no.clone(),
+                card_password: order.card_password.clone(),
                 ..base
             };
         }

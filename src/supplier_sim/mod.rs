@@ -7,6 +7,8 @@
 //! Behaviour is random within the given ratios: a share of orders fails definitely
 //! (code 12), and a share of *answers* is lost (HTTP 502) although the request took
 //! effect, which is exactly the "unknown" a platform must not resubmit elsewhere.
+//! Card orders get a card number and password with their success, but for a share of
+//! them (`cardless_ratio`) the supplier misbehaves and reports success without the card.
 
 pub mod book;
 pub mod demo;
@@ -35,6 +37,8 @@ pub struct SimConfig {
     pub callback_delay: Duration,
     /// Every callback is sent twice.
     pub duplicate_callbacks: bool,
+    /// Share of card orders whose success is reported without the card.
+    pub cardless_ratio: f64,
     pub balance_fen: i64,
     /// What the supplier charges, per mille of the face value.
     pub price_permille: i64,
@@ -49,6 +53,7 @@ impl Default for SimConfig {
             delay: Duration::ZERO,
             callback_delay: Duration::ZERO,
             duplicate_callbacks: false,
+            cardless_ratio: 0.0,
             balance_fen: 100_000_000,
             price_permille: 980,
         }
@@ -197,7 +202,13 @@ async fn query(State(simulator): State<Simulator>, headers: HeaderMap, body: Byt
         Ok(request) => request,
         Err(response) => return response,
     };
-    let answer = simulator.book().answer_for(&request.upstream_order_id, crate::db::now_millis());
+    let answer = {
+        let mut book = simulator.book();
+        if let Some(order) = book.orders.get_mut(&request.upstream_order_id) {
+            order.queries += 1;
+        }
+        book.answer_for(&request.upstream_order_id, crate::db::now_millis())
+    };
     simulator.answer(&answer)
 }
 

@@ -5,13 +5,15 @@
 //! final outcome once (`WHERE outcome IN ('pending', 'unknown')`), the order moves once
 //! (`WHERE status = old`). Orders already in manual review are settled too: a late
 //! success or definite failure is the answer a person would otherwise have to find.
+//! A card order's "success" without its card is no result (channel/deliverable.rs): it
+//! is recorded as an unknown answer and settles nothing.
 
 use super::health;
 use super::settle::{Callbacks, Settled, Success};
 use crate::channel::attempts::{self, Attempt};
-use crate::channel::{CallbackError, ChannelStatus, model};
+use crate::channel::{CallbackError, ChannelStatus, deliverable, model};
 use crate::db::now_millis;
-use crate::domain::OrderStatus;
+use crate::domain::{OrderKind, OrderStatus};
 use crate::error::{ApiOk, ApiResult, AppError, code};
 use crate::finance::ledger::Actor;
 use crate::i18n::ChannelMessage;
@@ -73,6 +75,15 @@ pub async fn callback(
 /// Applies a channel's final answer about an attempt to the attempt and its order.
 pub async fn settle(state: &AppState, attempt: &Attempt, status: ChannelStatus) -> anyhow::Result<bool> {
     let pool = &state.db.pool;
+    // Only a success without a card needs the order's kind: one read, for those alone.
+    if status.undelivered(true) && status.undelivered(is_card_order(pool, attempt.order_id).await?) {
+        // The worker asks the channel at its next look; past the deadline a person decides.
+        let reason = deliverable::undelivered_reason();
+        if attempts::record(pool, attempt, attempts::UNKNOWN, reason, None).await? {
+            health::unknown(state, attempt.channel_id).await?;
+        }
+        return Ok(false);
+    }
     match status {
         // Settled together with the other callbacks waiting (settle.rs); a repeated one
         // for a settled order is answered from a read, without queueing for a write.
@@ -134,6 +145,12 @@ pub async fn settle(state: &AppState, attempt: &Attempt, status: ChannelStatus) 
         }
         ChannelStatus::Pending | ChannelStatus::NotReceived => Ok(false),
     }
+}
+
+async fn is_card_order(pool: &sqlx::AnyPool, order_id: i64) -> Result<bool, sqlx::Error> {
+    let kind: Option<i64> =
+        sqlx::query_scalar("SELECT order_kind FROM orders WHERE id = $1").bind(order_id).fetch_optional(pool).await?;
+    Ok(kind == Some(OrderKind::Card.code()))
 }
 
 /// Whether `attempt` is its order's last one (the worker opens a new attempt only after

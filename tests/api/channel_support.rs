@@ -62,6 +62,15 @@ pub(crate) async fn order(app: &TestApp, token: &str, merchant_order_id: &str) -
     answer.data()["order"]["id"].as_i64().unwrap()
 }
 
+/// A card-secret order (MOBILE-CARD-10, 990 fen to the merchant): no account, a card back.
+pub(crate) async fn card_order(app: &TestApp, token: &str, merchant_order_id: &str) -> i64 {
+    let body = json!({"product_key": "MOBILE-CARD-10", "merchant_order_id": merchant_order_id});
+    let answer = app.add_order(token, body).await;
+    assert_eq!(answer.code(), 20000, "{:?}", answer.body);
+    assert_eq!(answer.data()["order"]["kind"], "card", "{:?}", answer.body);
+    answer.data()["order"]["id"].as_i64().unwrap()
+}
+
 /// (channel code, outcome) of an order's attempts, in order.
 pub(crate) async fn attempts(app: &TestApp, order_id: i64) -> Vec<(String, String)> {
     sqlx::query_as(

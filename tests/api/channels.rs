@@ -3,8 +3,8 @@
 //! two servers on one database; and random supplier behaviour never tops up twice.
 
 use crate::channel_support::{
-    PRICE, SECRET, attempts, channels_config, order, post_callback, spawn_with_deadline, submissions, supplier,
-    upstream_id, without_sandbox,
+    PRICE, SECRET, attempts, card_order, channels_config, order, post_callback, spawn_with_deadline, submissions,
+    supplier, upstream_id, without_sandbox,
 };
 use crate::helpers::{Backend, spawn_app_with};
 use crate::on_both_backends;
@@ -230,9 +230,11 @@ async fn two_servers_never_submit_an_attempt_twice(backend: Backend) {
 }
 
 /// Random supplier behaviour (success, definite failure, lost answers, late and double
-/// callbacks) and a restart in the middle: every order is topped up at most once across
-/// all channels, charged once, refunded at most once and only when nothing was topped up,
-/// never sent on while an earlier attempt was unresolved; the books balance.
+/// callbacks, card orders' successes without the card) over top-ups and card orders, and a
+/// restart in the middle: every order is topped up at most once across all channels,
+/// charged once, refunded at most once and only when nothing was topped up, never sent on
+/// while an earlier attempt was unresolved; a card order succeeds only with the card its
+/// supplier issued; the books balance.
 async fn random_supplier_behaviour_never_tops_up_twice(backend: Backend) {
     for round in 0..2 {
         let random = |low: f64, high: f64| low + rand::random::<f64>() * (high - low);
@@ -251,6 +253,7 @@ async fn random_supplier_behaviour_never_tops_up_twice(backend: Backend) {
                 delay: Duration::from_millis(random(0.0, 300.0) as u64),
                 callback_delay: Duration::from_millis(random(0.0, 3_000.0) as u64),
                 duplicate_callbacks: rand::random::<bool>(),
+                cardless_ratio: if rand::random::<bool>() { random(0.0, 1.0) } else { 0.0 },
                 ..SimConfig::default()
             };
             simulators.push(supplier(&app, code, 10 - index as i64, 960 + index as i64 * 10, config).await);
@@ -258,7 +261,12 @@ async fn random_supplier_behaviour_never_tops_up_twice(backend: Backend) {
         let (mid, token) = app.merchant(&format!("buyer{round}")).await;
         app.fund(mid, 100 * PRICE, 0).await;
         for index in 0..20 {
-            order(&app, &token, &format!("R{round}-{index}")).await;
+            let merchant_order_id = format!("R{round}-{index}");
+            if rand::random::<bool>() {
+                card_order(&app, &token, &merchant_order_id).await;
+            } else {
+                order(&app, &token, &merchant_order_id).await;
+            }
         }
         // A restart while orders are with the channels.
         app.stop().await;
@@ -267,20 +275,23 @@ async fn random_supplier_behaviour_never_tops_up_twice(backend: Backend) {
         // this runs, so each order's status and its charges and refunds are read together,
         // in one statement (one snapshot).
         app2.wait_for_zero("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status IN (0, 1)", mid, 30).await;
-        let orders: Vec<(i64, String, i64, i64, i64)> = sqlx::query_as(
+        type Row = (i64, String, i64, i64, i64, i64, Option<String>, Option<String>);
+        let orders: Vec<Row> = sqlx::query_as(
             "SELECT o.id, o.system_order_id, o.status, \
              (SELECT COUNT(*) FROM account_log l WHERE l.order_id = o.id AND l.change_type = 1), \
-             (SELECT COUNT(*) FROM account_log l WHERE l.order_id = o.id AND l.change_type = 2) \
+             (SELECT COUNT(*) FROM account_log l WHERE l.order_id = o.id AND l.change_type = 2), \
+             o.order_kind, o.card_no_enc, o.card_secret_enc \
              FROM orders o WHERE o.merchant_id = $1",
         )
         .bind(mid)
         .fetch_all(&app2.state.db.pool)
         .await
         .unwrap();
-        for (order_id, system_order_id, status, charges, refunds) in orders {
-            let topped_up: usize = simulators
+        for (order_id, system_order_id, status, charges, refunds, kind, card_no, card_secret) in orders {
+            // The suppliers' successes for this order, with the card each issued.
+            let issued: Vec<(Option<String>, Option<String>)> = simulators
                 .iter()
-                .map(|simulator| {
+                .flat_map(|simulator| {
                     let book = simulator.book.lock().unwrap();
                     book.orders
                         .values()
@@ -289,9 +300,20 @@ async fn random_supplier_behaviour_never_tops_up_twice(backend: Backend) {
                                 && (order.upstream_order_id == system_order_id
                                     || order.upstream_order_id.starts_with(&format!("{system_order_id}-")))
                         })
-                        .count()
+                        .map(|order| (order.card_no.clone(), order.card_password.clone()))
+                        .collect::<Vec<_>>()
                 })
-                .sum();
+                .collect();
+            let topped_up = issued.len();
+            if status == 2 && kind == 2 {
+                let open = |sealed: Option<String>, purpose: &str| {
+                    let sealed = sealed.unwrap_or_else(|| panic!("card order {order_id} succeeded without a card"));
+                    let context = format!("{purpose}:{system_order_id}");
+                    String::from_utf8(app2.state.secrets.decrypt(&sealed, &context).unwrap()).unwrap()
+                };
+                let delivered = (Some(open(card_no, "card_no")), Some(open(card_secret, "card_secret")));
+                assert_eq!(issued, [delivered], "order {order_id} holds the card its supplier issued");
+            }
             assert!(topped_up <= 1, "order {order_id} topped up {topped_up} times");
             if status == 3 {
                 assert_eq!(topped_up, 0, "order {order_id} refunded although topped up");

@@ -5,6 +5,7 @@ mod audit_log;
 mod batch;
 mod batch_ranges;
 mod batch_rules;
+mod card_delivery;
 mod catalogue;
 mod certification;
 mod channel_late_answers;

@@ -51,8 +51,15 @@ export function formatDuration(ms: number | null | undefined, units: DurationUni
   return `${Math.floor(hours / 24)} ${units.d} ${hours % 24} ${units.h}`;
 }
 
-/** The failure reasons the server gives as codes (`order.failure.<name>`). */
-const FAILURE_REASONS = new Set(['carrier_refused', 'marked_by_administrator', 'no_channel', 'channel_declined']);
+/** The failure reasons the server gives as codes (`order.failure.<name>`); `card_not_delivered`
+ * is only an attempt's answer (a card order's success without its card). */
+const FAILURE_REASONS = new Set([
+  'carrier_refused',
+  'marked_by_administrator',
+  'no_channel',
+  'channel_declined',
+  'card_not_delivered',
+]);
 
 /**
  * Why an order failed, in the console's language: a known code through i18n, an

@@ -61,6 +61,7 @@ export default {
   'orderCommon.failureReason.marked_by_administrator': 'Marked failed by an administrator',
   'orderCommon.failureReason.no_channel': 'No channel can supply this product now',
   'orderCommon.failureReason.channel_declined': 'The supplier declined the order',
+  'orderCommon.failureReason.card_not_delivered': 'The supplier reported success without delivering the card',
   'orderCommon.yuanAmount': '{{amount}} yuan',
   'orderCommon.total': '{{count}} in total',
   'orderCommon.totalCapped': 'More than {{count}}',

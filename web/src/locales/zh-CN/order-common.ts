@@ -61,6 +61,7 @@ export default {
   'orderCommon.failureReason.marked_by_administrator': '管理员标记失败',
   'orderCommon.failureReason.no_channel': '暂无可用渠道供应该商品',
   'orderCommon.failureReason.channel_declined': '上游渠道拒绝了该订单',
+  'orderCommon.failureReason.card_not_delivered': '上游报告成功但未交付卡密',
   'orderCommon.yuanAmount': '{{amount}} 元',
   'orderCommon.total': '共 {{count}} 条',
   'orderCommon.totalCapped': '超过 {{count}} 条',

@@ -50,6 +50,20 @@ describe("the order drawer's channel attempts", () => {
     expect(section).toHaveTextContent('topped up');
   });
 
+  it("reads a card order's success without its card in the console's language", async () => {
+    const cardless: ChannelAttempt = {
+      ...attempts[0],
+      outcome: 'unknown',
+      answer: 'order.failure.card_not_delivered',
+    };
+    render(<OrderAttemptsSection attempts={[cardless]} />);
+    const section = screen.getByTestId('order-attempts');
+    expect(section).toHaveTextContent('The supplier reported success without delivering the card');
+    expect(section).not.toHaveTextContent('order.failure.card_not_delivered');
+    await changeLocale('zh-CN');
+    expect(section).toHaveTextContent('上游报告成功但未交付卡密');
+  });
+
   it('is absent when the server leaves attempts out (merchants): no empty section', () => {
     const { container } = render(<OrderAttemptsSection attempts={undefined} />);
     expect(container).toBeEmptyDOMElement();
