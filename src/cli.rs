@@ -347,30 +347,37 @@ impl ServeArgs {
     }
 }
 
-/// `--demo`: the demo merchant's open-API key, on standard output (not in the log), so a
-/// newcomer can sign calls at once (README, "Calling the open API").
-async fn print_demo_api_key(application: &Application) -> anyhow::Result<()> {
-    let state = application.state();
-    if let Some((key_id, secret)) = crate::demo::demo_api_key(&state.db, &state.secrets).await? {
-        println!(
-            "demo open-API key (merchant {}, whitelist 127.0.0.1,::1): X-Key-Id {key_id}  secret {secret}\n  try: python3 docs/examples/merchant_api.py --base http://127.0.0.1:{} --key-id {key_id} --secret {secret}",
-            crate::demo::DEMO_MERCHANT_ID,
-            application.port()
-        );
-    }
-    Ok(())
+/// `--demo`: the open-API key the demo seed made on this start, on standard output only
+/// (never the log), so a newcomer can sign calls at once (README, "Calling the open API").
+/// A key made on an earlier start is not shown again, nor any key the merchant made.
+fn print_demo_api_key(application: &Application) {
+    let Some(key) = application.demo_key() else {
+        println!("demo open-API key: made on an earlier start and not shown again (make a new one in the console)");
+        return;
+    };
+    let whitelist = if key.whitelist.is_empty() { "none saved: every call refused" } else { key.whitelist.as_str() };
+    println!(
+        "demo open-API key (merchant {}, whitelist {whitelist}): X-Key-Id {}  secret {}\n  try: python3 docs/examples/merchant_api.py --base http://127.0.0.1:{} --key-id {} --secret {}",
+        crate::demo::DEMO_MERCHANT_ID,
+        key.key_id,
+        key.secret,
+        application.port(),
+        key.key_id,
+        key.secret,
+    );
 }
 
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let config = args.into_config();
     let database_kind = crate::db::DatabaseKind::from_url(&config.database_url)?;
     let application = Application::build(config).await?;
+    let shutdown = shutdown_signal();
     if application.state().config.seed_demo {
-        print_demo_api_key(&application).await?;
+        print_demo_api_key(&application);
     }
     let workers = tokio::runtime::Handle::current().metrics().num_workers();
     tracing::info!(port = application.port(), database = database_kind.name(), workers, "listening; console at /web/");
-    application.run_until_stopped(shutdown_signal()).await
+    application.run_until_stopped(shutdown).await
 }
 
 pub async fn create_user_command(args: CreateUserArgs) -> anyhow::Result<()> {
