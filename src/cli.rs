@@ -191,14 +191,15 @@ pub struct ServeArgs {
     /// Sessions one user may hold; signing in once more ends the oldest.
     #[arg(long, env = "BACKOFFICE_MAX_SESSIONS_PER_USER", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_sessions_per_user: u32,
-    /// Take the client address from X-Forwarded-For: the right-most entry not added by a
-    /// trusted proxy (never the client-written first one). Only behind a proxy that sets it.
+    /// Take the client address from X-Forwarded-For when the connection comes from one of
+    /// --trusted-proxies: the right-most entry not added by one of them (never the
+    /// client-written first one). Only behind a proxy that sets it; needs --trusted-proxies.
     #[arg(long, env = "BACKOFFICE_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
-    /// The proxies in front of the server: a hop count (default 1: the proxy connecting
-    /// to us) or their addresses/CIDRs, comma-separated (e.g. 10.0.0.0/8,192.0.2.7).
-    #[arg(long, env = "BACKOFFICE_TRUSTED_PROXIES", default_value = "1")]
-    pub trusted_proxies: crate::forwarded::TrustedProxies,
+    /// The proxies in front of the server, by address or CIDR, comma-separated
+    /// (e.g. 10.0.0.0/8,192.0.2.7); X-Forwarded-For is read only from them.
+    #[arg(long, env = "BACKOFFICE_TRUSTED_PROXIES")]
+    pub trusted_proxies: Option<crate::forwarded::TrustedProxies>,
     /// File with the key that encrypts secrets at rest; created (mode 0600) if missing.
     /// Default: secret.key beside the SQLite file; for PostgreSQL an absolute path that
     /// does not depend on the working directory:
@@ -305,7 +306,7 @@ impl ServeArgs {
         config.seed_demo = self.demo;
         config.template_pages = self.template_pages || self.demo;
         config.trust_forwarded_for = self.trust_forwarded_for;
-        config.trusted_proxies = self.trusted_proxies;
+        config.trusted_proxies = self.trusted_proxies.unwrap_or_default();
         config.secret_key_path = self.secret_key_file;
         config.session = SessionPolicy {
             idle_timeout: Duration::from_secs(self.session_idle_minutes * 60),

@@ -40,6 +40,7 @@ pub struct Application {
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        config.validate()?;
         let db = Database::connect(&config.database_url).await?;
         // Never a key that cannot open what the database holds sealed (key_check.rs).
         let secrets = Arc::new(crate::key_check::open_key(&db, &config.resolved_secret_key_path()?).await?);

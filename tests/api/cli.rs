@@ -54,6 +54,28 @@ fn help_documents_every_command_and_flag() {
     assert!(text.contains("serve") && text.contains("create-user"));
 }
 
+/// X-Forwarded-For trusted with no proxy named would believe any client: refused at
+/// start, saying what to give; and a hop count is no longer a way to name them.
+#[test]
+fn forwarded_for_without_named_proxies_is_refused_at_start() {
+    let directory = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}/refused.db", directory.path().display());
+    let serve = |extra: &[&str]| {
+        Command::new(crate::helpers::server_binary())
+            .args(["serve", "--listen", "127.0.0.1:0", "--trust-forwarded-for", "--database", &database])
+            .args(extra)
+            .env_remove("BACKOFFICE_TRUSTED_PROXIES")
+            .output()
+            .unwrap()
+    };
+    for refused in [serve(&[]), serve(&["--trusted-proxies", "1"])] {
+        assert!(!refused.status.success());
+        let error = String::from_utf8_lossy(&refused.stderr);
+        assert!(error.contains("--trusted-proxies") || error.contains("addresses or networks"), "{error}");
+    }
+    assert!(!directory.path().join("refused.db").exists(), "refused before anything was created");
+}
+
 #[test]
 fn serve_stops_gracefully_on_sigterm() {
     use std::io::{BufRead, BufReader};

@@ -218,7 +218,11 @@ async fn the_pending_handle_opens_nothing_else_and_dies_early(backend: Backend) 
 }
 
 async fn wrong_codes_lock_the_user_wherever_they_come_from(backend: Backend) {
-    let app = spawn_app_with(backend, |config| config.trust_forwarded_for = true).await;
+    let app = spawn_app_with(backend, |config| {
+        config.trust_forwarded_for = true;
+        config.trusted_proxies = "127.0.0.1".parse().unwrap();
+    })
+    .await;
     let enabled = enable_two_factor(&app, MERCHANT).await;
     let policy = app.state.config.throttle.clone();
     let max = policy.two_factor_max_failures;
