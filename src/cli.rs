@@ -267,6 +267,22 @@ pub struct ServeArgs {
     /// At least 16 characters.
     #[arg(long, env = "BACKOFFICE_METRICS_TOKEN", value_parser = parse_metrics_token)]
     pub metrics_token: Option<String>,
+    /// Seconds a client has to send a request head, from its first byte (for a new
+    /// connection: from the connection); slower heads close the connection.
+    #[arg(long, env = "BACKOFFICE_HEADER_READ_TIMEOUT_SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_read_timeout_seconds: u64,
+    /// Seconds a request body may take to arrive whole, from the end of its head; a body
+    /// still incomplete then is cut with its connection.
+    #[arg(long, env = "BACKOFFICE_BODY_READ_TIMEOUT_SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    pub body_read_timeout_seconds: u64,
+    /// Seconds a kept-alive connection may wait for its next request before it is closed.
+    #[arg(long, env = "BACKOFFICE_IDLE_TIMEOUT_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub idle_timeout_seconds: u64,
+    /// Connections one client address (IPv4, or an IPv6 /64) may hold at once; more are
+    /// closed as they come. Behind a proxy every connection comes from the proxy: raise it
+    /// there, or 0 for no cap.
+    #[arg(long, env = "BACKOFFICE_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = 256)]
+    pub max_connections_per_address: usize,
     /// Re-read the live monitor's figures from the database every this many seconds
     /// (several servers on one database: each then also shows the others' orders). 0: only at start.
     #[arg(long, env = "BACKOFFICE_MONITOR_REBUILD_SECONDS", default_value_t = 0)]
@@ -340,6 +356,12 @@ impl ServeArgs {
             allow_private: self.allow_private_notify,
             lease: Duration::from_secs(self.notify_lease_seconds),
             ..NotifyConfig::default()
+        };
+        config.connections = crate::connections::ConnectionLimits {
+            header_read_timeout: Duration::from_secs(self.header_read_timeout_seconds),
+            body_read_timeout: Duration::from_secs(self.body_read_timeout_seconds),
+            idle_timeout: Duration::from_secs(self.idle_timeout_seconds),
+            max_connections_per_address: self.max_connections_per_address,
         };
         config.metrics_token = self.metrics_token;
         config.monitor_rebuild =

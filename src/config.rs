@@ -40,6 +40,8 @@ pub struct Config {
     pub monitor_rebuild: Option<Duration>,
     pub notify: NotifyConfig,
     pub open_api: OpenApiConfig,
+    /// What one client may hold of the server's connections (timeouts, per-address cap).
+    pub connections: crate::connections::ConnectionLimits,
 }
 
 /// The merchant open API (`/openapi/v1`).
@@ -283,6 +285,7 @@ impl Config {
             notify: NotifyConfig::default(),
             metrics_token: None,
             monitor_rebuild: None,
+            connections: crate::connections::ConnectionLimits::default(),
         }
     }
 }

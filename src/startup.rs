@@ -20,7 +20,6 @@ use crate::{
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
@@ -123,15 +122,14 @@ impl Application {
             self.state.config.low_balance_alert_fen,
             self.state.config.monitor_rebuild,
         );
-        let served = axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(async move {
-                shutdown.await;
-                let _ = stop_worker.send(true);
-                // Open monitor streams end, or the graceful shutdown would wait for them.
-                live.stop();
-            })
-            .await
-            .context("server error");
+        let limits = self.state.config.connections.clone();
+        crate::connections::serve(self.listener, app, limits, async move {
+            shutdown.await;
+            let _ = stop_worker.send(true);
+            // Open monitor streams end, or the graceful shutdown would wait for them.
+            live.stop();
+        })
+        .await;
         if let Some(worker) = worker {
             let _ = worker.await;
         }
@@ -147,7 +145,7 @@ impl Application {
         self.state.live.stop();
         let _ = ticker.await;
         self.state.db.close().await;
-        served
+        Ok(())
     }
 }
 
