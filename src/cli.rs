@@ -195,14 +195,15 @@ pub struct ServeArgs {
     /// Sessions one user may hold; signing in once more ends the oldest.
     #[arg(long, env = "BACKOFFICE_MAX_SESSIONS_PER_USER", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_sessions_per_user: u32,
-    /// Take the client address from X-Forwarded-For: the right-most entry not added by a
-    /// trusted proxy (never the client-written first one). Only behind a proxy that sets it.
+    /// Take the client address from X-Forwarded-For when the connection comes from one of
+    /// --trusted-proxies: the right-most entry not added by one of them (never the
+    /// client-written first one). Only behind a proxy that sets it; needs --trusted-proxies.
     #[arg(long, env = "BACKOFFICE_TRUST_FORWARDED_FOR")]
     pub trust_forwarded_for: bool,
-    /// The proxies in front of the server: a hop count (default 1: the proxy connecting
-    /// to us) or their addresses/CIDRs, comma-separated (e.g. 10.0.0.0/8,192.0.2.7).
-    #[arg(long, env = "BACKOFFICE_TRUSTED_PROXIES", default_value = "1")]
-    pub trusted_proxies: crate::forwarded::TrustedProxies,
+    /// The proxies in front of the server, by address or CIDR, comma-separated
+    /// (e.g. 10.0.0.0/8,192.0.2.7); X-Forwarded-For is read only from them.
+    #[arg(long, env = "BACKOFFICE_TRUSTED_PROXIES")]
+    pub trusted_proxies: Option<crate::forwarded::TrustedProxies>,
     /// File with the key that encrypts secrets at rest; created (mode 0600) if missing.
     /// Default: secret.key beside the SQLite file; for PostgreSQL an absolute path that
     /// does not depend on the working directory:
@@ -270,6 +271,22 @@ pub struct ServeArgs {
     /// At least 16 characters.
     #[arg(long, env = "BACKOFFICE_METRICS_TOKEN", value_parser = parse_metrics_token)]
     pub metrics_token: Option<String>,
+    /// Seconds a client has to send a request head, from its first byte (for a new
+    /// connection: from the connection); slower heads close the connection.
+    #[arg(long, env = "BACKOFFICE_HEADER_READ_TIMEOUT_SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_read_timeout_seconds: u64,
+    /// Seconds a request body may take to arrive whole, from the end of its head; a body
+    /// still incomplete then is cut with its connection.
+    #[arg(long, env = "BACKOFFICE_BODY_READ_TIMEOUT_SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    pub body_read_timeout_seconds: u64,
+    /// Seconds a kept-alive connection may wait for its next request before it is closed.
+    #[arg(long, env = "BACKOFFICE_IDLE_TIMEOUT_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
+    pub idle_timeout_seconds: u64,
+    /// Connections one client address (IPv4, or an IPv6 /64) may hold at once; more are
+    /// closed as they come. Behind a proxy every connection comes from the proxy: raise it
+    /// there, or 0 for no cap.
+    #[arg(long, env = "BACKOFFICE_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = 256)]
+    pub max_connections_per_address: usize,
     /// Re-read the live monitor's figures from the database every this many seconds
     /// (several servers on one database: each then also shows the others' orders). 0: only at start.
     #[arg(long, env = "BACKOFFICE_MONITOR_REBUILD_SECONDS", default_value_t = 0)]
@@ -309,7 +326,7 @@ impl ServeArgs {
         config.seed_demo = self.demo;
         config.template_pages = self.template_pages || self.demo;
         config.trust_forwarded_for = self.trust_forwarded_for;
-        config.trusted_proxies = self.trusted_proxies;
+        config.trusted_proxies = self.trusted_proxies.unwrap_or_default();
         config.secret_key_path = self.secret_key_file;
         config.session = SessionPolicy {
             idle_timeout: Duration::from_secs(self.session_idle_minutes * 60),
@@ -344,6 +361,12 @@ impl ServeArgs {
             lease: Duration::from_secs(self.notify_lease_seconds),
             ..NotifyConfig::default()
         };
+        config.connections = crate::connections::ConnectionLimits {
+            header_read_timeout: Duration::from_secs(self.header_read_timeout_seconds),
+            body_read_timeout: Duration::from_secs(self.body_read_timeout_seconds),
+            idle_timeout: Duration::from_secs(self.idle_timeout_seconds),
+            max_connections_per_address: self.max_connections_per_address,
+        };
         config.metrics_token = self.metrics_token;
         config.monitor_rebuild =
             (self.monitor_rebuild_seconds > 0).then(|| Duration::from_secs(self.monitor_rebuild_seconds));
@@ -351,30 +374,37 @@ impl ServeArgs {
     }
 }
 
-/// `--demo`: the demo merchant's open-API key, on standard output (not in the log), so a
-/// newcomer can sign calls at once (README, "Calling the open API").
-async fn print_demo_api_key(application: &Application) -> anyhow::Result<()> {
-    let state = application.state();
-    if let Some((key_id, secret)) = crate::demo::demo_api_key(&state.db, &state.secrets).await? {
-        println!(
-            "demo open-API key (merchant {}, whitelist 127.0.0.1,::1): X-Key-Id {key_id}  secret {secret}\n  try: python3 docs/examples/merchant_api.py --base http://127.0.0.1:{} --key-id {key_id} --secret {secret}",
-            crate::demo::DEMO_MERCHANT_ID,
-            application.port()
-        );
-    }
-    Ok(())
+/// `--demo`: the open-API key the demo seed made on this start, on standard output only
+/// (never the log), so a newcomer can sign calls at once (README, "Calling the open API").
+/// A key made on an earlier start is not shown again, nor any key the merchant made.
+fn print_demo_api_key(application: &Application) {
+    let Some(key) = application.demo_key() else {
+        println!("demo open-API key: made on an earlier start and not shown again (make a new one in the console)");
+        return;
+    };
+    let whitelist = if key.whitelist.is_empty() { "none saved: every call refused" } else { key.whitelist.as_str() };
+    println!(
+        "demo open-API key (merchant {}, whitelist {whitelist}): X-Key-Id {}  secret {}\n  try: python3 docs/examples/merchant_api.py --base http://127.0.0.1:{} --key-id {} --secret {}",
+        crate::demo::DEMO_MERCHANT_ID,
+        key.key_id,
+        key.secret,
+        application.port(),
+        key.key_id,
+        key.secret,
+    );
 }
 
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let config = args.into_config();
     let database_kind = crate::db::DatabaseKind::from_url(&config.database_url)?;
     let application = Application::build(config).await?;
+    let shutdown = shutdown_signal();
     if application.state().config.seed_demo {
-        print_demo_api_key(&application).await?;
+        print_demo_api_key(&application);
     }
     let workers = tokio::runtime::Handle::current().metrics().num_workers();
     tracing::info!(port = application.port(), database = database_kind.name(), workers, "listening; console at /web/");
-    application.run_until_stopped(shutdown_signal()).await
+    application.run_until_stopped(shutdown).await
 }
 
 pub async fn create_user_command(args: CreateUserArgs) -> anyhow::Result<()> {

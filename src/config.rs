@@ -19,10 +19,11 @@ pub struct Config {
     pub demo_orders: usize,
     /// A merchant's users get a notice when an order takes the balance below this.
     pub low_balance_alert_fen: i64,
-    /// Take the client address from `X-Forwarded-For`: the right-most entry not added by
-    /// one of `trusted_proxies`. Only behind a proxy that sets it.
+    /// Take the client address from `X-Forwarded-For` when the TCP peer is one of
+    /// `trusted_proxies`: the right-most entry not added by one of them. Only behind a
+    /// proxy that sets it; refused at start without `trusted_proxies`.
     pub trust_forwarded_for: bool,
-    /// The proxies in front of the server (hop count or addresses); default one hop.
+    /// The proxies in front of the server, by address or network; none by default.
     pub trusted_proxies: crate::forwarded::TrustedProxies,
     /// File with the key that encrypts secrets at rest (created on first start).
     /// `None`: beside the SQLite file, or `data/secret.key` for PostgreSQL.
@@ -39,6 +40,8 @@ pub struct Config {
     pub monitor_rebuild: Option<Duration>,
     pub notify: NotifyConfig,
     pub open_api: OpenApiConfig,
+    /// What one client may hold of the server's connections (timeouts, per-address cap).
+    pub connections: crate::connections::ConnectionLimits,
 }
 
 /// The merchant open API (`/openapi/v1`).
@@ -282,11 +285,25 @@ impl Config {
             notify: NotifyConfig::default(),
             metrics_token: None,
             monitor_rebuild: None,
+            connections: crate::connections::ConnectionLimits::default(),
         }
     }
 }
 
 impl Config {
+    /// Refuses settings that contradict each other or would open a hole, before anything
+    /// starts.
+    pub fn validate(&self) -> anyhow::Result<()> {
+        if self.trust_forwarded_for && self.trusted_proxies.is_empty() {
+            anyhow::bail!(
+                "--trust-forwarded-for needs --trusted-proxies: the addresses or networks of the proxies in \
+                 front of the server (e.g. --trusted-proxies 10.0.0.0/8,192.0.2.7). X-Forwarded-For is read only \
+                 from them; otherwise any client could name its own address."
+            );
+        }
+        Ok(())
+    }
+
     /// Where the secret key lives: as configured, else next to the SQLite file, else (for
     /// PostgreSQL) `$XDG_DATA_HOME/backoffice/` or `~/.local/share/backoffice/`, named
     /// after the database: an absolute path, so a start from another working directory
@@ -345,6 +362,17 @@ mod tests {
         let mut configured = Config::new("x", "postgres://u@h/db");
         configured.secret_key_path = Some(PathBuf::from("/etc/bo/key"));
         assert_eq!(configured.resolved_secret_key_path().unwrap(), PathBuf::from("/etc/bo/key"));
+    }
+
+    #[test]
+    fn forwarded_for_is_trusted_only_with_named_proxies() {
+        let mut config = Config::new("x", "sqlite://x.db");
+        assert!(config.validate().is_ok());
+        config.trust_forwarded_for = true;
+        let error = config.validate().unwrap_err().to_string();
+        assert!(error.contains("--trusted-proxies"), "{error}");
+        config.trusted_proxies = "10.0.0.0/8".parse().unwrap();
+        assert!(config.validate().is_ok());
     }
 
     #[test]

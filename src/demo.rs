@@ -23,12 +23,34 @@ pub const FACE_VALUES_YUAN: [i64; 6] = [10, 20, 30, 50, 100, 200];
 /// The demo orders spread over this many days up to now.
 pub const DEMO_HISTORY_DAYS: i64 = 30;
 
+/// The open-API key the demo seed made on this start: shown once, on standard output.
+#[derive(Clone)]
+pub struct DemoApiKey {
+    pub key_id: String,
+    pub secret: String,
+    /// The demo merchant's whitelist as stored, comma-separated (empty: every call refused).
+    pub whitelist: String,
+}
+
+/// The secret stays out of anything that formats the key for a log.
+impl std::fmt::Debug for DemoApiKey {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.debug_struct("DemoApiKey").field("key_id", &self.key_id).field("whitelist", &self.whitelist).finish()
+    }
+}
+
 /// Seeds everything; `orders` demo orders are generated if the demo merchant has none.
-pub async fn seed(db: &Database, hasher: &PasswordHasher, secrets: &Secrets, orders: usize) -> anyhow::Result<()> {
+/// Returns the open-API key it made, if it made one on this start.
+pub async fn seed(
+    db: &Database,
+    hasher: &PasswordHasher,
+    secrets: &Secrets,
+    orders: usize,
+) -> anyhow::Result<Option<DemoApiKey>> {
     seed_accounts(db, hasher).await?;
     seed_catalogue(&db.pool).await?;
     seed_merchant(db, DEMO_MERCHANT_ID).await?;
-    seed_api_key(db, secrets).await?;
+    let made = seed_api_key(db, secrets).await?;
     let has_orders: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE merchant_id = $1 LIMIT 1")
         .bind(DEMO_MERCHANT_ID)
         .fetch_optional(&db.pool)
@@ -44,7 +66,7 @@ pub async fn seed(db: &Database, hasher: &PasswordHasher, secrets: &Secrets, ord
         generate(db, secrets, &options).await?;
         tracing::info!(count = orders, "demo orders generated");
     }
-    Ok(())
+    Ok(made)
 }
 
 /// Whether the database holds more than the demo makes: a user other than the demo
@@ -177,14 +199,15 @@ async fn fund_once(db: &Database, merchant_id: i64, at: i64) -> anyhow::Result<(
 
 /// The demo merchant's open-API key, made (with a whitelist of the loopback addresses,
 /// if it has none) when the merchant has never had a key, so a newcomer can call the
-/// API at once. `serve --demo` prints it with [`demo_api_key`].
-async fn seed_api_key(db: &Database, secrets: &Secrets) -> anyhow::Result<()> {
+/// API at once; returned only then. A key the merchant made later in the console is
+/// never returned here: its secret was shown once, there.
+async fn seed_api_key(db: &Database, secrets: &Secrets) -> anyhow::Result<Option<DemoApiKey>> {
     let any: Option<i64> = sqlx::query_scalar("SELECT id FROM api_keys WHERE merchant_id = $1 LIMIT 1")
         .bind(DEMO_MERCHANT_ID)
         .fetch_optional(&db.pool)
         .await?;
     if any.is_some() {
-        return Ok(());
+        return Ok(None);
     }
     let (key_id, secret) = crate::api_keys::store::generate();
     let sealed = crate::api_keys::store::seal(secrets, &key_id, &secret)?;
@@ -195,10 +218,12 @@ async fn seed_api_key(db: &Database, secrets: &Secrets) -> anyhow::Result<()> {
         .execute(&mut *transaction)
         .await?;
     transaction.commit().await?;
-    Ok(())
+    let whitelist = crate::api_keys::store::whitelist(&db.pool, DEMO_MERCHANT_ID).await?.join(",");
+    Ok(Some(DemoApiKey { key_id, secret, whitelist }))
 }
 
-/// The demo merchant's newest active key: (key id, secret).
+/// The demo merchant's newest active key: (key id, secret). For the benchmarks, which
+/// sign calls with it; never printed by the server.
 pub async fn demo_api_key(db: &Database, secrets: &Secrets) -> anyhow::Result<Option<(String, String)>> {
     let row: Option<(String, String)> = sqlx::query_as(
         "SELECT key_id, secret_enc FROM api_keys WHERE merchant_id = $1 AND revoked_at IS NULL ORDER BY id DESC LIMIT 1",

@@ -3,47 +3,45 @@
 //! Every proxy appends the address it received the request from to `X-Forwarded-For`;
 //! whatever the client wrote stays on the left. So the left-most entry is the client's
 //! own claim and worthless for throttling: the address that counts is the right-most one
-//! not added by a proxy we trust. Trusted proxies are given either as addresses/CIDRs
-//! (walk from the right past every trusted hop) or as a hop count (the n-th entry from the
-//! right, n being the number of proxies in front of us).
+//! not added by a proxy we trust. The proxies are named by address or network: the header
+//! is read only when the TCP peer is one of them (anyone else could write it), and then
+//! walked from the right past every named hop. A hop count alone would believe whatever a
+//! client connecting directly wrote, so it is not accepted.
 
 use std::net::{IpAddr, Ipv6Addr};
 use std::str::FromStr;
 
-/// Which proxies in front of the server add honest `X-Forwarded-For` entries.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TrustedProxies {
-    /// This many proxies in a row, the last one connecting to us.
-    Hops(usize),
-    /// Proxies at these addresses or networks.
-    Networks(Vec<Network>),
-}
+/// The proxies in front of the server whose `X-Forwarded-For` entries are honest: their
+/// addresses or networks. Empty: none named (the header is then never read).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrustedProxies(Vec<Network>);
 
-impl Default for TrustedProxies {
-    /// One proxy, the one that connects to us: the right-most entry is the client.
-    fn default() -> Self {
-        TrustedProxies::Hops(1)
+impl TrustedProxies {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    fn contains(&self, address: IpAddr) -> bool {
+        self.0.iter().any(|network| network.contains(address))
     }
 }
 
 impl FromStr for TrustedProxies {
     type Err = String;
 
-    /// `2` (a hop count) or `10.0.0.0/8,192.0.2.7,2001:db8::/32`.
+    /// `10.0.0.0/8,192.0.2.7,2001:db8::/32`.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let text = text.trim();
-        if let Ok(hops) = text.parse::<usize>() {
-            return if hops == 0 {
-                Err("the hop count must be at least 1".into())
-            } else {
-                Ok(TrustedProxies::Hops(hops))
-            };
+        if text.parse::<usize>().is_ok() {
+            return Err(format!(
+                "{text:?} is a hop count: name the proxies' addresses or networks instead (e.g. 10.0.0.0/8,192.0.2.7)"
+            ));
+        }
+        if text.is_empty() {
+            return Err("name the proxies' addresses or networks (e.g. 10.0.0.0/8,192.0.2.7)".into());
         }
         let networks = text.split(',').map(|part| part.trim().parse()).collect::<Result<Vec<Network>, _>>()?;
-        if networks.is_empty() {
-            return Err("give a hop count or proxy addresses".into());
-        }
-        Ok(TrustedProxies::Networks(networks))
+        Ok(TrustedProxies(networks))
     }
 }
 
@@ -108,34 +106,24 @@ fn parse_entry(entry: &str) -> Option<IpAddr> {
 }
 
 /// The client's address, given the TCP peer and the `X-Forwarded-For` values (all of
-/// them, in order). Falls back to the peer when the header is absent or unusable.
+/// them, in order): the peer itself unless it is a named proxy; else, walking from the
+/// right past every named proxy, the first address that is not one. Falls back to the
+/// last trusted address when the header is absent or unusable.
 pub fn client_address(peer: IpAddr, forwarded_for: &[&str], trusted: &TrustedProxies) -> IpAddr {
-    let peer = canonical(peer);
-    let entries: Vec<&str> = forwarded_for.iter().flat_map(|value| value.split(',')).collect();
-    match trusted {
-        TrustedProxies::Hops(hops) => {
-            // The last `hops` entries were written by our proxies; the first of them is
-            // the address the outermost proxy saw.
-            let index = entries.len().saturating_sub(*hops);
-            entries.get(index).and_then(|entry| parse_entry(entry)).unwrap_or(peer)
+    let mut client = canonical(peer);
+    let entries = forwarded_for.iter().flat_map(|value| value.split(',')).rev();
+    for entry in entries {
+        if !trusted.contains(client) {
+            break;
         }
-        TrustedProxies::Networks(networks) => {
-            let trusted = |address: IpAddr| networks.iter().any(|network| network.contains(address));
-            let mut client = peer;
-            for entry in entries.iter().rev() {
-                if !trusted(client) {
-                    break;
-                }
-                // Past a trusted hop: the entry it wrote. Garbage there means a proxy we
-                // trust did not write it; keep the last trusted address.
-                match parse_entry(entry) {
-                    Some(address) => client = address,
-                    None => break,
-                }
-            }
-            client
+        // Past a trusted hop: the entry it wrote. Garbage there means a proxy we trust
+        // did not write it; keep the last trusted address.
+        match parse_entry(entry) {
+            Some(address) => client = address,
+            None => break,
         }
     }
+    client
 }
 
 /// The part of an address that throttling counts: IPv4 whole, IPv6 by its /64 (one
@@ -159,16 +147,20 @@ mod tests {
     }
 
     #[test]
-    fn one_hop_takes_the_entry_our_proxy_added_not_the_clients_claim() {
-        let one = TrustedProxies::default();
-        // The client wrote 1.1.1.1 itself; the proxy appended what it saw.
-        assert_eq!(client_address(ip("10.0.0.2"), &["1.1.1.1, 203.0.113.9"], &one), ip("203.0.113.9"));
-        assert_eq!(client_address(ip("10.0.0.2"), &["1.1.1.1", "203.0.113.9"], &one), ip("203.0.113.9"));
-        assert_eq!(client_address(ip("10.0.0.2"), &[], &one), ip("10.0.0.2"));
-        let two = TrustedProxies::Hops(2);
-        assert_eq!(client_address(ip("10.0.0.2"), &["6.6.6.6, 203.0.113.9, 10.0.0.1"], &two), ip("203.0.113.9"));
-        assert_eq!(client_address(ip("10.0.0.2"), &["203.0.113.9"], &two), ip("203.0.113.9"));
-        assert_eq!(client_address(ip("10.0.0.2"), &["not an address"], &one), ip("10.0.0.2"));
+    fn the_header_is_read_only_from_a_named_proxy() {
+        let proxy: TrustedProxies = "127.0.0.1".parse().unwrap();
+        // Our proxy appended what it saw; the client wrote 1.1.1.1 itself.
+        assert_eq!(client_address(ip("127.0.0.1"), &["1.1.1.1, 203.0.113.9"], &proxy), ip("203.0.113.9"));
+        assert_eq!(client_address(ip("127.0.0.1"), &["1.1.1.1", "203.0.113.9"], &proxy), ip("203.0.113.9"));
+        assert_eq!(client_address(ip("127.0.0.1"), &[], &proxy), ip("127.0.0.1"));
+        assert_eq!(client_address(ip("127.0.0.1"), &["not an address"], &proxy), ip("127.0.0.1"));
+        // A client connecting directly, next to the proxy, forges the header: its own address.
+        assert_eq!(client_address(ip("127.0.0.2"), &["127.0.0.1"], &proxy), ip("127.0.0.2"));
+        assert_eq!(client_address(ip("127.0.0.2"), &["198.51.100.4, 127.0.0.1"], &proxy), ip("127.0.0.2"));
+        assert_eq!(client_address(ip("::ffff:127.0.0.1"), &["203.0.113.9"], &proxy), ip("203.0.113.9"));
+        // None named: the header is never read.
+        let none = TrustedProxies::default();
+        assert_eq!(client_address(ip("127.0.0.1"), &["203.0.113.9"], &none), ip("127.0.0.1"));
     }
 
     #[test]
@@ -188,8 +180,15 @@ mod tests {
 
     #[test]
     fn proxy_lists_parse_or_say_why_not() {
-        assert_eq!("3".parse::<TrustedProxies>(), Ok(TrustedProxies::Hops(3)));
-        assert!("0".parse::<TrustedProxies>().is_err());
+        // A hop count would trust any peer: refused, saying what to give instead.
+        for text in ["1", "3", "0", "", " "] {
+            let error = text.parse::<TrustedProxies>().unwrap_err();
+            assert!(error.contains("addresses or networks"), "{text:?}: {error}");
+        }
+        let listed: TrustedProxies = "10.0.0.0/8, 192.0.2.7".parse().unwrap();
+        assert!(
+            listed.contains(ip("10.1.2.3")) && listed.contains(ip("192.0.2.7")) && !listed.contains(ip("192.0.2.8"))
+        );
         assert!("10.0.0.0/33".parse::<TrustedProxies>().is_err());
         assert!("10.0.0.0/8,banana".parse::<TrustedProxies>().is_err());
         let network: Network = "192.168.0.0/16".parse().unwrap();

@@ -10,6 +10,7 @@ pub mod body_drain;
 pub mod channel;
 pub mod cli;
 pub mod config;
+pub mod connections;
 pub mod crypto;
 pub mod db;
 pub mod demo;

@@ -20,7 +20,6 @@ use crate::{
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
@@ -35,18 +34,21 @@ pub struct Application {
     listener: TcpListener,
     port: u16,
     state: AppState,
+    demo_key: Option<demo::DemoApiKey>,
 }
 
 impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        config.validate()?;
         let db = Database::connect(&config.database_url).await?;
         // Never a key that cannot open what the database holds sealed (key_check.rs).
         let secrets = Arc::new(crate::key_check::open_key(&db, &config.resolved_secret_key_path()?).await?);
         let hasher = PasswordHasher::default();
         hasher.warm_up();
-        if config.seed_demo {
-            demo::seed(&db, &hasher, &secrets, config.demo_orders).await?;
-        }
+        let demo_key = match config.seed_demo {
+            true => demo::seed(&db, &hasher, &secrets, config.demo_orders).await?,
+            false => None,
+        };
         // Simulated suppliers live as long as the process (`serve --demo` only).
         if config.channel.demo_simulators {
             crate::supplier_sim::demo::start(&db, &secrets).await?;
@@ -80,7 +82,7 @@ impl Application {
             services: Arc::default(),
             started_at: now_millis(),
         });
-        Ok(Self { listener, port, state })
+        Ok(Self { listener, port, state, demo_key })
     }
 
     pub fn port(&self) -> u16 {
@@ -89,6 +91,11 @@ impl Application {
 
     pub fn state(&self) -> &AppState {
         &self.state
+    }
+
+    /// The open-API key `--demo` made on this start (none if it was made on an earlier one).
+    pub fn demo_key(&self) -> Option<&demo::DemoApiKey> {
+        self.demo_key.as_ref()
     }
 
     /// Serves (and runs the order worker and notification sender) until `shutdown` completes, then finishes the
@@ -115,15 +122,14 @@ impl Application {
             self.state.config.low_balance_alert_fen,
             self.state.config.monitor_rebuild,
         );
-        let served = axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(async move {
-                shutdown.await;
-                let _ = stop_worker.send(true);
-                // Open monitor streams end, or the graceful shutdown would wait for them.
-                live.stop();
-            })
-            .await
-            .context("server error");
+        let limits = self.state.config.connections.clone();
+        crate::connections::serve(self.listener, app, limits, async move {
+            shutdown.await;
+            let _ = stop_worker.send(true);
+            // Open monitor streams end, or the graceful shutdown would wait for them.
+            live.stop();
+        })
+        .await;
         if let Some(worker) = worker {
             let _ = worker.await;
         }
@@ -139,7 +145,7 @@ impl Application {
         self.state.live.stop();
         let _ = ticker.await;
         self.state.db.close().await;
-        served
+        Ok(())
     }
 }
 
@@ -203,27 +209,35 @@ pub fn routes(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Completes on Ctrl-C or SIGTERM.
-pub async fn shutdown_signal() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Completes on Ctrl-C (SIGINT) or SIGTERM. The signals are taken from the call on, not
+/// from the future's first poll: one that arrives while the server starts (the listener
+/// logged, its loop not yet running) stops it gracefully instead of killing the process.
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
+    let (interrupt, terminate) = {
+        use tokio::signal::unix::{SignalKind, signal};
+        (signal(SignalKind::interrupt()), signal(SignalKind::terminate()))
     };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        _ = interrupt => {},
-        _ = terminate => {},
+    async move {
+        #[cfg(unix)]
+        {
+            let wait = |listened: std::io::Result<tokio::signal::unix::Signal>| async move {
+                match listened {
+                    Ok(mut signal) => {
+                        signal.recv().await;
+                    }
+                    Err(_) => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                _ = wait(interrupt) => {},
+                _ = wait(terminate) => {},
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = tokio::signal::ctrl_c().await;
+        tracing::info!("shutdown requested: finishing requests under way");
     }
-    tracing::info!("shutdown requested: finishing requests under way");
 }
 
 /// Answers smaller than this are sent as they are: compressing one costs more than the

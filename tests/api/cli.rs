@@ -54,6 +54,28 @@ fn help_documents_every_command_and_flag() {
     assert!(text.contains("serve") && text.contains("create-user"));
 }
 
+/// X-Forwarded-For trusted with no proxy named would believe any client: refused at
+/// start, saying what to give; and a hop count is no longer a way to name them.
+#[test]
+fn forwarded_for_without_named_proxies_is_refused_at_start() {
+    let directory = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}/refused.db", directory.path().display());
+    let serve = |extra: &[&str]| {
+        Command::new(crate::helpers::server_binary())
+            .args(["serve", "--listen", "127.0.0.1:0", "--trust-forwarded-for", "--database", &database])
+            .args(extra)
+            .env_remove("BACKOFFICE_TRUSTED_PROXIES")
+            .output()
+            .unwrap()
+    };
+    for refused in [serve(&[]), serve(&["--trusted-proxies", "1"])] {
+        assert!(!refused.status.success());
+        let error = String::from_utf8_lossy(&refused.stderr);
+        assert!(error.contains("--trusted-proxies") || error.contains("addresses or networks"), "{error}");
+    }
+    assert!(!directory.path().join("refused.db").exists(), "refused before anything was created");
+}
+
 #[test]
 fn serve_stops_gracefully_on_sigterm() {
     use std::io::{BufRead, BufReader};
@@ -148,7 +170,37 @@ fn openapi_prints_the_served_document() {
     assert!(text.contains("rotate-key") && text.contains("openapi"), "{text}");
 }
 
-on_both_backends!(serve_demo_prints_a_working_key_and_whitelists_the_loopback);
+on_both_backends!(
+    serve_demo_prints_a_working_key_and_whitelists_the_loopback,
+    the_demo_seed_returns_only_the_key_it_made_with_the_stored_whitelist
+);
+
+/// A `serve --demo` child on `database`; its standard output and log are piped.
+fn serve_demo(database: &str, key: &std::path::Path) -> std::process::Child {
+    Command::new(crate::helpers::server_binary())
+        .args(["--log-format", "json", "serve", "--listen", "127.0.0.1:0", "--demo", "--demo-orders", "0"])
+        .args(["--no-demo-simulators", "--database", database, "--secret-key-file"])
+        .arg(key)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Stops a `serve` child with SIGTERM and returns what it wrote after `port` was read:
+/// (the rest of standard output, the rest of the log).
+fn stop_and_collect(
+    mut child: std::process::Child,
+    output: impl Iterator<Item = std::io::Result<String>>,
+    log: impl Iterator<Item = std::io::Result<String>>,
+) -> (Vec<String>, Vec<String>) {
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    let log: Vec<String> = log.map_while(Result::ok).collect();
+    let output: Vec<String> = output.map_while(Result::ok).collect();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "exit status {status:?}; log: {log:?}");
+    (output, log)
+}
 
 /// `serve --demo`: the demo merchant's key id and secret are printed on standard output
 /// (not in the log), its whitelist is the loopback addresses, and the printed key signs a
@@ -158,14 +210,8 @@ async fn serve_demo_prints_a_working_key_and_whitelists_the_loopback(backend: Ba
     use std::io::{BufRead, BufReader};
     let directory = tempfile::tempdir().unwrap();
     let database = database_url(backend, &directory).await;
-    let mut child = Command::new(crate::helpers::server_binary())
-        .args(["--log-format", "json", "serve", "--listen", "127.0.0.1:0", "--demo", "--demo-orders", "0"])
-        .args(["--no-demo-simulators", "--database", &database, "--secret-key-file"])
-        .arg(directory.path().join("demo.key"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let key_file = directory.path().join("demo.key");
+    let mut child = serve_demo(&database, &key_file);
     // Both pipes stay open until the server has stopped (it logs each request).
     let mut log = BufReader::new(child.stderr.take().unwrap()).lines();
     let port = crate::helpers::logged_port(&mut log);
@@ -214,7 +260,49 @@ async fn serve_demo_prints_a_working_key_and_whitelists_the_loopback(backend: Ba
         .unwrap();
     assert_eq!(answer["code"], 20000, "{answer}");
     assert!(answer["data"]["balance_fen"].as_i64().unwrap() > 0, "{answer}");
-    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
-    assert!(child.wait().unwrap().success());
-    drop((log, output));
+    let (_, first_log) = stop_and_collect(child, output, log);
+    assert!(first_log.iter().all(|line| !line.contains(&secret)), "the secret stays out of the log");
+
+    // The merchant makes a key of its own in the console; it was shown there, once.
+    let secrets = backoffice::key_check::open_key(&db, &key_file).await.unwrap();
+    let (own_id, own_secret) = backoffice::api_keys::store::generate();
+    let sealed = backoffice::api_keys::store::seal(&secrets, &own_id, &own_secret).unwrap();
+    let mut transaction = db.begin_write().await.unwrap();
+    backoffice::api_keys::store::insert(&mut transaction, &own_id, backoffice::demo::DEMO_MERCHANT_ID, &sealed, None)
+        .await
+        .unwrap();
+    transaction.commit().await.unwrap();
+    db.close().await;
+
+    // A restart shows neither key: one line says the demo key was made before.
+    let mut child = serve_demo(&database, &key_file);
+    let mut log = BufReader::new(child.stderr.take().unwrap()).lines();
+    crate::helpers::logged_port(&mut log);
+    let output = BufReader::new(child.stdout.take().unwrap()).lines();
+    let (printed, second_log) = stop_and_collect(child, output, log);
+    let everything = printed.iter().chain(&second_log).cloned().collect::<Vec<_>>().join("\n");
+    assert!(printed.iter().any(|line| line.contains("made on an earlier start and not shown again")), "{printed:?}");
+    for shown in [&secret, &own_secret] {
+        assert!(!everything.contains(shown.as_str()), "a secret printed on restart: {everything}");
+    }
+}
+
+/// The seed returns the key it made on this start, with the whitelist as stored (a saved
+/// one is kept, not claimed to be the loopback), and nothing on a later start.
+async fn the_demo_seed_returns_only_the_key_it_made_with_the_stored_whitelist(backend: Backend) {
+    let app = crate::helpers::spawn_app_with(backend, |config| config.seed_demo = false).await;
+    let state = &app.state;
+    backoffice::demo::seed_accounts(&state.db, &state.hasher).await.unwrap();
+    sqlx::query("UPDATE users SET ip_whitelist = '198.51.100.7' WHERE merchant_id = $1")
+        .bind(backoffice::demo::DEMO_MERCHANT_ID)
+        .execute(&state.db.pool)
+        .await
+        .unwrap();
+    let made = backoffice::demo::seed(&state.db, &state.hasher, &state.secrets, 0).await.unwrap().expect("a key");
+    assert_eq!(made.whitelist, "198.51.100.7");
+    assert!(!format!("{made:?}").contains(&made.secret), "the secret stays out of Debug");
+    let newest = backoffice::demo::demo_api_key(&state.db, &state.secrets).await.unwrap().unwrap();
+    assert_eq!(newest, (made.key_id.clone(), made.secret.clone()));
+    let again = backoffice::demo::seed(&state.db, &state.hasher, &state.secrets, 0).await.unwrap();
+    assert!(again.is_none(), "{again:?}");
 }

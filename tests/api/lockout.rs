@@ -3,15 +3,21 @@
 
 use crate::helpers::{ADMIN, Answer, Backend, MERCHANT, TestApp, spawn_app_with};
 use crate::on_both_backends;
-use backoffice::forwarded::TrustedProxies;
 use serde_json::json;
 
 on_both_backends!(
     failures_from_elsewhere_do_not_lock_out_a_known_address,
     a_parallel_burst_is_evaluated_at_most_the_limit,
     forwarded_for_takes_the_entry_the_proxy_added,
+    a_direct_client_is_known_by_its_own_address_whatever_it_forwards,
     ipv6_clients_are_throttled_per_64
 );
+
+/// The tests' requests come from 127.0.0.1, the one proxy named.
+fn behind_the_proxy_at_127_0_0_1(config: &mut backoffice::config::Config) {
+    config.trust_forwarded_for = true;
+    config.trusted_proxies = "127.0.0.1".parse().unwrap();
+}
 
 impl TestApp {
     async fn login_from(&self, forwarded_for: &str, username: &str, password: &str) -> Answer {
@@ -30,11 +36,7 @@ impl TestApp {
 }
 
 async fn behind_one_proxy(backend: Backend) -> TestApp {
-    spawn_app_with(backend, |config| {
-        config.trust_forwarded_for = true;
-        config.trusted_proxies = TrustedProxies::Hops(1);
-    })
-    .await
+    spawn_app_with(backend, behind_the_proxy_at_127_0_0_1).await
 }
 
 async fn failures_from_elsewhere_do_not_lock_out_a_known_address(backend: Backend) {
@@ -93,7 +95,7 @@ async fn a_parallel_burst_is_evaluated_at_most_the_limit(backend: Backend) {
 
 async fn forwarded_for_takes_the_entry_the_proxy_added(backend: Backend) {
     let app = spawn_app_with(backend, |config| {
-        config.trust_forwarded_for = true;
+        behind_the_proxy_at_127_0_0_1(config);
         config.throttle.address_max_failures = 3;
         config.throttle.account_max_failures = 100;
     })
@@ -108,16 +110,66 @@ async fn forwarded_for_takes_the_entry_the_proxy_added(backend: Backend) {
     let stored = app.count("SELECT COUNT(*) FROM sessions WHERE client_address = '198.51.100.9'").await;
     assert_eq!(stored, 1);
 
-    // With proxy addresses instead of a hop count: the right-most untrusted entry.
+    // Several proxies named: the right-most entry none of them is.
     let listed = app.restart_with(|config| config.trusted_proxies = "127.0.0.1, 10.0.0.0/8".parse().unwrap()).await;
     assert_eq!(listed.login_from("1.2.3.4, 192.0.2.44, 10.0.0.3", ADMIN.0, ADMIN.1).await.code(), 20000);
     let stored = listed.count("SELECT COUNT(*) FROM sessions WHERE client_address = '192.0.2.44'").await;
     assert_eq!(stored, 1);
 }
 
+/// A client connecting directly from 127.0.0.2, next to the one named proxy (127.0.0.1),
+/// writes X-Forwarded-For itself: it is throttled, and checked against an open-API
+/// whitelist, by its own address, whatever it claims.
+async fn a_direct_client_is_known_by_its_own_address_whatever_it_forwards(backend: Backend) {
+    let app = spawn_app_with(backend, |config| {
+        crate::open_api::config(config);
+        config.throttle.address_max_failures = 3;
+        config.throttle.account_max_failures = 100;
+    })
+    .await;
+    let direct = reqwest::Client::builder().local_address(std::net::IpAddr::from([127, 0, 0, 2])).build().unwrap();
+    let login_directly = |forwarded_for: String, username: String, password: &'static str| {
+        let request = direct
+            .post(app.url("/adminapi/login/login"))
+            .header("X-Forwarded-For", forwarded_for)
+            .json(&json!({"username": username, "password": password}));
+        app.send(request)
+    };
+    // Each failure claims another address: all are counted against 127.0.0.2.
+    for index in 0..3 {
+        login_directly(format!("203.0.113.{index}"), format!("guess{index}"), "Wrong123").await;
+    }
+    assert_eq!(app.count("SELECT COUNT(*) FROM login_throttle WHERE throttle_key = 'address:127.0.0.2'").await, 1);
+    let claimed = login_directly("127.0.0.1".into(), MERCHANT.0.into(), MERCHANT.1).await;
+    assert_eq!(claimed.code(), 42900, "{:?}", claimed.body);
+    // The proxy's own clients, named by it, are not locked by that.
+    assert_eq!(app.login_from("198.51.100.9", MERCHANT.0, MERCHANT.1).await.code(), 20000);
+
+    // The merchant whitelists the proxy's address; the direct client claiming it is refused.
+    let (_, _, key) = crate::open_api::merchant_with_key(&app, "direct").await;
+    let path = "/openapi/v1/balance";
+    let call = |client: &reqwest::Client| {
+        let (timestamp, nonce) = (crate::open_api::now_seconds().to_string(), crate::open_api::nonce());
+        let text = backoffice::openapi_v1::signature::request_string("GET", path, &timestamp, &nonce, b"");
+        let signed = backoffice::openapi_v1::signature::sign(&key.secret, &text);
+        let request = client
+            .get(app.url(path))
+            .header("x-forwarded-for", "127.0.0.1")
+            .header("x-key-id", &key.id)
+            .header("x-timestamp", timestamp)
+            .header("x-nonce", nonce)
+            .header("x-signature", signed);
+        app.send(request)
+    };
+    let refused = call(&direct).await;
+    assert_eq!((refused.status.as_u16(), refused.code()), (403, 40331), "{:?}", refused.body);
+    assert!(refused.msg().contains("127.0.0.2"), "{}", refused.msg());
+    assert_eq!(call(&app.client).await.code(), 20000);
+}
+
 async fn ipv6_clients_are_throttled_per_64(backend: Backend) {
     let app = spawn_app_with(backend, |config| {
-        config.trust_forwarded_for = true;
+        behind_the_proxy_at_127_0_0_1(config);
         config.throttle.address_max_failures = 3;
         config.throttle.account_max_failures = 100;
     })

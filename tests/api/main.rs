@@ -12,6 +12,7 @@ mod channel_late_answers;
 mod channel_support;
 mod channels;
 mod cli;
+mod connections;
 mod contract;
 mod database_gone;
 mod export_pages;

@@ -235,6 +235,12 @@ async fn internal_destinations_are_refused_when_saved_and_when_sending(backend: 
         "http://[::ffff:127.0.0.1]/cb".to_string(),
         "http://169.254.169.254/latest/meta-data".to_string(),
         "http://10.0.0.8/cb".to_string(),
+        // IPv6 spellings of special-purpose blocks and of embedded loopback addresses.
+        "http://[64:ff9b:1::7f00:1]/cb".to_string(),
+        "http://[2002:7f00:1::]/cb".to_string(),
+        "http://[::ffff:0:127.0.0.1]/cb".to_string(),
+        "http://[100::1]/cb".to_string(),
+        "http://[2001:db8::1]/cb".to_string(),
     ] {
         let answer =
             app.post_as(&token, "/adminapi/merchant/changeIntegration", json!({ "notify_url": refused })).await;

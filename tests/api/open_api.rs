@@ -23,8 +23,10 @@ pub(crate) const PRICE: i64 = 985;
 
 pub(crate) fn config(config: &mut backoffice::config::Config) {
     config.worker.enabled = false;
-    // The tests name the caller's address with X-Forwarded-For (one trusted proxy).
+    // The tests name the caller's address with X-Forwarded-For, as the proxy at
+    // 127.0.0.1 (where they connect from) would.
     config.trust_forwarded_for = true;
+    config.trusted_proxies = "127.0.0.1".parse().unwrap();
 }
 
 #[derive(Clone)]

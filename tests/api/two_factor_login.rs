@@ -219,7 +219,7 @@ async fn the_pending_handle_opens_nothing_else_and_dies_early(backend: Backend) 
 }
 
 async fn wrong_codes_lock_the_user_on_every_endpoint(backend: Backend) {
-    let app = spawn_app_with(backend, |config| config.trust_forwarded_for = true).await;
+    let app = spawn_app(backend).await;
     let enabled = enable_two_factor(&app, MERCHANT).await;
     let policy = app.state.config.throttle.clone();
     let max = policy.two_factor_max_failures;
@@ -284,7 +284,11 @@ async fn wrong_codes_lock_the_user_on_every_endpoint(backend: Backend) {
 /// addresses (all of them: moving on does not reset the count), never the address the
 /// user always uses: there the right code and a backup code still work.
 async fn codes_guessed_elsewhere_do_not_lock_out_a_known_address(backend: Backend) {
-    let app = spawn_app_with(backend, |config| config.trust_forwarded_for = true).await;
+    let app = spawn_app_with(backend, |config| {
+        config.trust_forwarded_for = true;
+        config.trusted_proxies = "127.0.0.1".parse().unwrap();
+    })
+    .await;
     // Enabling signs in from 127.0.0.1, which the user is then known at.
     let enabled = enable_two_factor(&app, MERCHANT).await;
     let max = app.state.config.throttle.two_factor_max_failures;
