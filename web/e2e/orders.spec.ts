@@ -385,7 +385,7 @@ test.describe('money pages', () => {
     const before = (await balanceCell.textContent()) ?? '';
     await openOverlay(page, row.getByTestId('merchant-topup'), page.getByTestId('merchant-action-amount'));
     await page.getByTestId('merchant-action-amount').fill('0.29');
-    await page.getByTestId('merchant-action-confirm').click();
+    await page.getByTestId('merchant-action-next').click();
     // A second look: the amount is echoed before money moves.
     await expect(page.getByTestId('merchant-action-echo')).toContainText('¥0.29');
     await page.getByTestId('merchant-action-confirm').click();
