@@ -5,13 +5,12 @@ import { useStepUp } from '@/components/step-up/use-step-up';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen, parseYuanToFen } from '@/lib/money';
+import { useSubmission } from '@/lib/submission';
 import { type MerchantAction, type MerchantRow, useMerchantAction } from '../api/merchants';
 
 export interface ActionState {
   action: MerchantAction;
   merchant: MerchantRow;
-  /** Made when the dialog opens; every submission of this dialog sends it. */
-  idempotencyKey: string;
 }
 
 /** A money action checked and waiting for the administrator's second look. */
@@ -30,26 +29,25 @@ export function ActionDialog({ state, onClose }: { state: ActionState | null; on
   const [form] = Form.useForm<{ amount: string; remark?: string }>();
   const run = useMerchantAction();
   const stepUp = useStepUp();
+  const submission = useSubmission();
   const [checked, setChecked] = useState<Checked | null>(null);
   const action = state?.action;
   const merchant = state?.merchant;
   const close = () => {
     setChecked(null);
+    // Opening the dialog again is a new action, with a new key.
+    submission.forget();
     onClose();
   };
   const execute = () => {
     if (!state || !checked) return;
-    const request = {
-      action: state.action,
-      merchantId: state.merchant.merchant_id,
-      ...checked,
-      idempotencyKey: state.idempotencyKey,
-    };
+    const request = { action: state.action, merchantId: state.merchant.merchant_id, ...checked };
     // With two-factor on, the server may first ask for a code (step-up); the same request,
-    // with the same idempotency key, is sent again once it is given.
-    stepUp
-      .guard(() => run.mutateAsync(request))
-      .then(
+    // with the same idempotency key, is sent again once it is given. A retry of the same
+    // amount after a failure keeps the key too; a confirm while one is in flight is dropped.
+    submission
+      .run(request, (idempotencyKey) => stepUp.guard(() => run.mutateAsync({ ...request, idempotencyKey })))
+      ?.then(
         () => {
           showSuccessMessage(t('merchants.done'));
           close();
@@ -76,7 +74,7 @@ export function ActionDialog({ state, onClose }: { state: ActionState | null; on
             <ReviewFooter
               confirmText={t(`merchants.action.${action}`)}
               backText={t('merchants.back')}
-              pending={run.isPending}
+              pending={submission.pending}
               onBack={() => setChecked(null)}
               onConfirm={execute}
             />

@@ -7,7 +7,6 @@ import { usePageNumbers } from '@/components/list-page/use-page-numbers';
 import type { FilterSchema } from '@/components/list-page/url-filters';
 import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
 import { showSuccessMessage } from '@/lib/feedback';
-import { newIdempotencyKey } from '@/lib/idempotency';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
 import {
@@ -129,7 +128,7 @@ export default function MerchantsPage() {
                 size="small"
                 data-testid={`merchant-${name}`}
                 disabled={nothingToRepay}
-                onClick={() => setAction({ action: name, merchant, idempotencyKey: newIdempotencyKey() })}
+                onClick={() => setAction({ action: name, merchant })}
               >
                 {t(`merchants.action.${name}`)}
               </Button>
