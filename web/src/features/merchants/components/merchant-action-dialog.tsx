@@ -67,8 +67,11 @@ export function ActionDialog({ state, onClose }: { state: ActionState | null; on
       <Modal
         open={state !== null}
         title={action && merchant ? t(`merchants.action.${action}`) + ` · ${merchant.name}` : ''}
-        // The corner X abandons the action at either step.
+        // The corner X abandons the action at either step. A click beside the dialog does not:
+        // the review step is shorter than the form, so the second click of a double click on
+        // 下一步 can land on the mask below it, and that closed the dialog.
         onCancel={close}
+        mask={{ closable: false }}
         footer={
           checked && action ? (
             <ReviewFooter
