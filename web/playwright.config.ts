@@ -23,8 +23,13 @@ export default defineConfig({
   fullyParallel: false,
   workers,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Limits for a busy machine (CI's may be): with two other builds beside the suite (load 13
+  // to 22 on two cores) a list's table came seconds after its page, past the former 10 s of
+  // an assertion, and a test with two sign-ins and two reloads took more than 60 s. The tests
+  // wait for answers and states, so a passing test is as fast as before; only a failing one
+  // takes longer to say so.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   use: {
     viewport: { width: 1440, height: 900 },

@@ -266,7 +266,7 @@ test.describe('merchants page', () => {
       // The top-up: nothing runs before the dialog echoes the amount and the merchant.
       await openOverlay(page, row.getByTestId('merchant-topup'), page.getByTestId('merchant-action-amount'));
       await page.getByTestId('merchant-action-amount').fill('12.5');
-      await page.getByTestId('merchant-action-confirm').click();
+      await page.getByTestId('merchant-action-next').click();
       const echo = page.getByTestId('merchant-action-echo');
       await expect(echo).toHaveText(text.echo(mid));
       await page.screenshot({ path: `${screenshots}${locale}-merchant-topup-echo.png` });
@@ -281,12 +281,12 @@ test.describe('merchants page', () => {
       // The adjustment: no remark, no echo; with one, the echo repeats it.
       await openOverlay(page, row.getByTestId('merchant-adjust'), page.getByTestId('merchant-action-amount'));
       await page.getByTestId('merchant-action-amount').fill('1');
-      await page.getByTestId('merchant-action-confirm').click();
+      await page.getByTestId('merchant-action-next').click();
       await expect(page.locator('#remark_help')).toHaveText(text.remarkRequired);
       await expect(echo).toHaveCount(0);
       await page.screenshot({ path: `${screenshots}${locale}-merchant-adjust-remark.png` });
       await page.getByTestId('merchant-action-remark').fill(text.remarkText);
-      await page.getByTestId('merchant-action-confirm').click();
+      await page.getByTestId('merchant-action-next').click();
       await expect(echo).toContainText(text.adjustEcho(mid));
       await expect(echo).toContainText(text.remark);
       // The corner X abandons the action from the echo too (it used to go back to the form).

@@ -36,7 +36,7 @@ async function inLocale(page: Page, locale: Locale) {
 }
 
 async function confirmTwice(page: Page, amount: string) {
-  await page.getByTestId('merchant-action-confirm').click();
+  await page.getByTestId('merchant-action-next').click();
   await expect(page.getByTestId('merchant-action-echo')).toContainText(`¥${amount}`);
   await page.getByTestId('merchant-action-confirm').click();
 }

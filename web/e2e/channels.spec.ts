@@ -53,7 +53,7 @@ async function placeRoutedOrder(request: APIRequestContext): Promise<string> {
         });
         return ((await detail.json()) as { data: { attempts?: unknown[] } }).data.attempts?.length ?? 0;
       },
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .toBeGreaterThan(0);
   return body.data.order.order_no;

@@ -83,7 +83,7 @@ test.describe('roles', () => {
     expect(first).toBeGreaterThan(0);
     // The server panel polls every 5 s; each poll is itself a request, so the total grows.
     await expect
-      .poll(async () => Number((await total.innerText()).replace(/\D/g, '')), { timeout: 15_000 })
+      .poll(async () => Number((await total.innerText()).replace(/\D/g, '')), { timeout: 30_000 })
       .toBeGreaterThan(first);
   });
 
@@ -232,7 +232,7 @@ test.describe('sessions', () => {
     await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
     // The next 5-second refresh is answered with 50008.
     const dialog = page.locator('.ant-modal-confirm');
-    await expect(dialog).toContainText('Confirm logout', { timeout: 15_000 });
+    await expect(dialog).toContainText('Confirm logout', { timeout: 30_000 });
     await expect(dialog).toContainText(
       'You have been logged out, you can cancel to stay on this page, or log in again',
     );

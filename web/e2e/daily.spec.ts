@@ -7,9 +7,11 @@ import {
   chooseFromMenu,
   expandFilters,
   expect,
+  loadList,
   loginAs,
   openEveryMenuGroup,
   openOverlay,
+  ORDER_LIST,
   overlaysSettled,
   pageShot,
   refused,
@@ -153,7 +155,7 @@ test.describe('a quiet console', () => {
     // The session ends on the server's side (as when signed out elsewhere): the next call is refused.
     await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
     await page.goto('#/dashboard/monitor');
-    await expect(page.locator('.ant-modal-confirm')).toContainText('Confirm logout', { timeout: 15_000 });
+    await expect(page.locator('.ant-modal-confirm')).toContainText('Confirm logout', { timeout: 30_000 });
     await overlaysSettled(page);
     const logout = page.waitForRequest((request) => request.url().endsWith('/adminapi/login/logout'));
     await page.getByTestId('session-ended-relogin').click();
@@ -221,7 +223,7 @@ test.describe('the side menu', () => {
     await expect(async () => {
       await last.click({ timeout: 5_000 });
       await expect(page).toHaveURL(/#\/help\/docs$/, { timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 40_000 });
     // Scrolled to its end, the menu shows its last item whole, above the button.
     await page.locator('.default-layout__sider .ant-layout-sider-children').evaluate((element) => {
       element.scrollTop = element.scrollHeight;
@@ -240,16 +242,16 @@ test.describe('page tabs', () => {
     await page.getByTestId('setting-switch-tabBar').click();
     await page.getByTestId('settings-close').click();
 
-    await page.goto('#/order/list');
+    await loadList(page, () => page.goto('#/order/list'), ORDER_LIST);
     const table = page.getByTestId('order-table');
-    await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
-    // Page 2 of the list (issue 15 point 8: the page number is part of the tab's state).
-    const secondPage = page.waitForResponse((response) => response.url().includes('/adminapi/order/list'));
+    // Page 2 of the list (issue 15 point 8: the page number is part of the tab's state): its
+    // rows are read once its answer (the call with page 1's cursor) is on screen.
     const pager = page.getByTestId('order-pagination');
-    await pager.locator('.ant-pagination-next').click();
-    await secondPage;
+    const rows = await loadList(page, () => pager.locator('.ant-pagination-next').click(), ORDER_LIST, (sent) =>
+      Boolean(sent.cursor),
+    );
     await expect(pager.locator('.ant-pagination-item-active')).toHaveText('2');
-    const secondPageFirst = await table.locator('tbody tr.ant-table-row').first().textContent();
+    const secondPageFirst = await rows.first().textContent();
     await expandFilters(page, 'order-filters');
     await page.getByTestId('filter-account').fill('138');
     await page.evaluate(() => window.scrollTo(0, 400));
@@ -266,11 +268,13 @@ test.describe('page tabs', () => {
     await expect(table.locator('tbody tr.ant-table-row').first()).toHaveText(secondPageFirst ?? '');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
 
-    await page.goto('#/qoute/list');
+    const quotes = { path: '/adminapi/quote/list', table: 'quote-table' };
+    await loadList(page, () => page.goto('#/qoute/list'), quotes);
     await expect(page.getByTestId('tab-QouteList')).toBeVisible();
-    await page.reload();
+    // The reloaded page has drawn its list before its tabs are looked at.
+    await loadList(page, () => page.reload(), quotes);
     for (const tab of ['tab-Workplace', 'tab-OrderList', 'tab-QouteList']) await expect(page.getByTestId(tab)).toBeVisible();
-    await page.getByTestId('tab-OrderList').click();
+    await loadList(page, () => page.getByTestId('tab-OrderList').click(), ORDER_LIST);
     await expect(page).toHaveURL(/#\/order\/list$/);
   });
 });
@@ -296,7 +300,7 @@ test.describe('feedback', () => {
   });
 
   test('add order marks the account required, and tells when an order placed there finishes', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await useLocale(page, 'zh-CN');
     await loginAs(page, 'merchant');
     let priceCalls = 0;
@@ -318,7 +322,7 @@ test.describe('feedback', () => {
     await page.getByTestId('add-order-submit').click();
     await placed;
     const notice = page.getByTestId('order-finished-notice');
-    await expect(notice).toBeVisible({ timeout: 30_000 });
+    await expect(notice).toBeVisible({ timeout: 60_000 });
     await expect(notice).toContainText(/充值成功|充值失败/);
     // The page asked for the spendable amount again once the order finished (a failure refunds).
     await expect.poll(() => priceCalls).toBeGreaterThanOrEqual(3);

@@ -70,7 +70,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   const texts = TEXTS[locale];
 
   test(`a failed order shows its reason on the add-order page and in both exports (${locale})`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await useLocale(page, locale);
     await loginAs(page, 'merchant');
     const orderNo = await placeOrder(page);
@@ -78,7 +78,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     // The notice that the order finished, in the console's language.
     const notice = page.getByTestId('order-finished-notice');
-    await expect(notice).toBeVisible({ timeout: 30_000 });
+    await expect(notice).toBeVisible({ timeout: 60_000 });
     await expect(notice).toHaveAttribute('data-status', '3');
     await expect(notice.locator('.ant-notification-notice-title')).toHaveText(texts.finished);
     await expect(notice.locator('.ant-notification-notice-title')).toContainText(orderNo);

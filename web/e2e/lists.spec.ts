@@ -10,10 +10,13 @@ import type { Locator, Page } from '@playwright/test';
 import {
   expandFilters,
   expect,
+  loadList,
   loginAs,
   openOverlay,
+  ORDER_LIST,
   overlaysSettled,
   signOut,
+  tableShown,
   test,
   useLocale,
 } from './support/console';
@@ -50,10 +53,12 @@ function nextDay(date: string): string {
 }
 
 async function firstRow(page: Page, table: string) {
-  const row = page.getByTestId(table).locator('tbody tr.ant-table-row').first();
-  await expect(row).toBeVisible();
-  await expect(page.getByTestId(table).locator('.ant-spin-spinning')).toHaveCount(0);
-  return row;
+  return (await tableShown(page, table)).first();
+}
+
+/** Open the order list (or reload it) and wait for its answer and the table drawn from it. */
+async function orderList(page: Page, go: () => Promise<unknown>) {
+  return (await loadList(page, go, ORDER_LIST)).first();
 }
 
 /** The visible part of a table: its scroll box, less the columns fixed at its right. */
@@ -81,8 +86,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const text = TEXT[locale];
     await useLocale(page, locale);
     await loginAs(page, 'merchant');
-    await page.goto('#/order/list');
-    await firstRow(page, 'order-table');
+    await orderList(page, () => page.goto('#/order/list'));
 
     // Status and order time show without scrolling; the order number stays on one line.
     const area = await visibleBox(page, 'order-table');
@@ -128,8 +132,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
   test(`order list column settings and density are kept per user across a reload (${locale})`, async ({ page }) => {
     await useLocale(page, locale);
     await loginAs(page, 'merchant');
-    await page.goto('#/order/list');
-    await firstRow(page, 'order-table');
+    await orderList(page, () => page.goto('#/order/list'));
 
     // Column settings: hide one, move one; density; all kept for this user across a reload.
     // Clicked while the popover still zooms in, a checkbox scrolled the page by the height
@@ -140,15 +143,15 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByTestId('column-up-status').click();
     await page.keyboard.press('Escape');
     await expect(page.locator('th[data-column=product_name]')).toHaveCount(0);
-    const headers = () =>
-      page.locator('th[data-column]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-column')));
-    expect((await headers()).slice(0, 5)).toEqual([
-      'merchant_order_id',
-      'order_no',
-      'account',
-      'status',
-      'face_value_fen',
-    ]);
+    // The first five headers, read until they are the expected ones (a table redraws after
+    // a setting changes or a list loads).
+    const firstHeaders = async () =>
+      (
+        await page
+          .locator('th[data-column]')
+          .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-column')))
+      ).slice(0, 5);
+    await expect.poll(firstHeaders).toEqual(['merchant_order_id', 'order_no', 'account', 'status', 'face_value_fen']);
     await openOverlay(page, page.getByTestId('density-open'), page.getByTestId('density-small'));
     await page.getByTestId('density-small').click();
     await expect(page.getByTestId('order-table')).toHaveAttribute('data-density', 'small');
@@ -156,23 +159,15 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(page.getByTestId('density-small')).toBeHidden();
     await overlaysSettled(page);
     await page.screenshot({ path: `${screenshots}lists-${locale}-order-list-settings.png` });
-    await page.reload();
-    await firstRow(page, 'order-table');
+    await orderList(page, () => page.reload());
     await expect(page.locator('th[data-column=product_name]')).toHaveCount(0);
-    expect((await headers()).slice(0, 5)).toEqual([
-      'merchant_order_id',
-      'order_no',
-      'account',
-      'status',
-      'face_value_fen',
-    ]);
+    await expect.poll(firstHeaders).toEqual(['merchant_order_id', 'order_no', 'account', 'status', 'face_value_fen']);
     await expect(page.getByTestId('order-table')).toHaveAttribute('data-density', 'small');
 
     // Another user on the same browser keeps the defaults.
     await signOut(page);
     await loginAs(page, 'admin');
-    await page.goto('#/order/list');
-    await firstRow(page, 'order-table');
+    await orderList(page, () => page.goto('#/order/list'));
     await expect(page.locator('th[data-column=product_name]')).toBeVisible();
     await expect(page.getByTestId('order-table')).toHaveAttribute('data-density', 'middle');
   });
@@ -216,15 +211,16 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     }
 
     // Administrators' lists span merchants: a merchant column, named, on screen.
-    await page.goto('#/order/list');
-    await firstRow(page, 'order-table');
+    await orderList(page, () => page.goto('#/order/list'));
     const area = await visibleBox(page, 'order-table');
     await expectInside(page.locator('th[data-column=merchant]'), area);
     await expect(page.locator('th[data-column=merchant]')).toHaveText(text.merchant);
     await expect(page.locator('td[data-column=merchant]').first()).toContainText(/\(\d+\)/);
     await page.screenshot({ path: `${screenshots}lists-${locale}-admin-order-list.png` });
-    await page.goto('#/finance/account');
-    await firstRow(page, 'account-table');
+    await loadList(page, () => page.goto('#/finance/account'), {
+      path: '/adminapi/finance/account/list',
+      table: 'account-table',
+    });
     await expect(page.locator('th[data-column=merchant]')).toBeVisible();
     await expect(page.locator('td[data-column=merchant]').first()).toContainText(/\(\d+\)/);
   });

@@ -7,9 +7,9 @@ import { expect, loginAs, openOverlay, test, useLocale } from './support/console
 
 const TOPUP = '**/adminapi/admin/merchant/topup';
 
-/** The form's confirm, then the second look that echoes the amount, then its confirm. */
+/** Next, then the second look that echoes the amount, then its confirm. */
 async function confirmTwice(page: Page, amount: string) {
-  await page.getByTestId('merchant-action-confirm').click();
+  await page.getByTestId('merchant-action-next').click();
   await expect(page.getByTestId('merchant-action-echo')).toContainText(`¥${amount}`);
   await page.getByTestId('merchant-action-confirm').click();
 }

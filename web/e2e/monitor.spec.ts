@@ -37,7 +37,7 @@ test('the monitor moves when an order is placed', async ({ page }) => {
   const placed = page.getByTestId('live-placed').locator('.ant-statistic-content');
   const before = await figure(placed);
   await placeOrder(page.request);
-  await expect.poll(() => figure(placed), { timeout: 15_000 }).toBe(before + 1);
+  await expect.poll(() => figure(placed), { timeout: 30_000 }).toBe(before + 1);
   await expect(page.getByTestId('live-top-merchants')).toContainText('10001');
   await expect(page.getByTestId('live-chart').locator('canvas')).toHaveCount(1);
   // The notification outbox's figures are shown beside the orders' (read every 10 s).

@@ -11,10 +11,14 @@ import {
   chooseFromMenu,
   expandFilters,
   expect,
+  loadList,
   loginAs,
+  nextAnswer,
   openOverlay,
+  ORDER_LIST,
   pageShot,
   signOut,
+  tableShown,
   test,
   useLocale,
 } from './support/console';
@@ -62,11 +66,11 @@ async function searchAndWait(
   await expect(page.getByTestId(list.table).locator('.ant-spin-spinning')).toHaveCount(0);
 }
 
-const ORDER_LIST = { url: '/adminapi/order/list', button: 'filter-search', table: 'order-table' };
+const ORDER_SEARCH = { url: '/adminapi/order/list', button: 'filter-search', table: 'order-table' };
 const ACCOUNT_LIST = { url: '/adminapi/finance/account/list', button: 'account-search', table: 'account-table' };
 
 function searchOrders(page: Page, expected: Record<string, unknown>) {
-  return searchAndWait(page, ORDER_LIST, expected);
+  return searchAndWait(page, ORDER_SEARCH, expected);
 }
 
 async function totalOf(page: Page, testId: string): Promise<number> {
@@ -76,7 +80,7 @@ async function totalOf(page: Page, testId: string): Promise<number> {
 
 test.describe('orders', () => {
   test('an added order is priced first and reaches success', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await useLocale(page, 'zh-CN');
     await loginAs(page, 'merchant');
     await expect(page.getByTestId('stat-balance')).toBeVisible();
@@ -100,7 +104,7 @@ test.describe('orders', () => {
       await page.getByTestId('add-order-submit').click();
       const status = page.getByTestId('added-order-status').first();
       await expect(page.getByTestId('added-orders').locator('tbody tr.ant-table-row')).toHaveCount(attempt + 1);
-      await expect(status).toHaveAttribute('data-status', /^[23]$/, { timeout: 30_000 });
+      await expect(status).toHaveAttribute('data-status', /^[23]$/, { timeout: 60_000 });
       if ((await status.getAttribute('data-status')) === '2') break;
     }
     await expect(page.getByTestId('added-order-status').first()).toHaveAttribute('data-status', '2');
@@ -267,9 +271,8 @@ test.describe('orders', () => {
     test(`filters and keyset pagination in ${locale}`, async ({ page }) => {
       await useLocale(page, locale);
       await loginAs(page, 'merchant');
-      await page.goto('#/order/list');
+      await loadList(page, () => page.goto('#/order/list'), ORDER_LIST);
       const table = page.getByTestId('order-table');
-      await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
       const all = await totalOf(page, 'order-total');
 
       await expandFilters(page, 'order-filters');
@@ -284,11 +287,12 @@ test.describe('orders', () => {
         expect(name).toContain('联通');
 
       // Page 2 starts from page 1's cursor (keyset), not an offset.
-      const request = page.waitForRequest(
-        (req) => req.url().includes('/adminapi/order/list') && (req.postData() ?? '').includes('"cursor"'),
-      );
+      const answered = nextAnswer(page, ORDER_LIST.path, (sent) => Boolean(sent.cursor));
       await page.getByTestId('order-pagination').locator('.ant-pagination-next').click();
-      const body = JSON.parse((await request).postData() ?? '{}') as Record<string, unknown>;
+      const response = await answered;
+      expect(response.ok()).toBe(true);
+      await tableShown(page, ORDER_LIST.table);
+      const body = JSON.parse(response.request().postData() ?? '{}') as Record<string, unknown>;
       expect(body).toMatchObject({
         kind: 'ordinary',
         carrier: 'unicom',
@@ -385,7 +389,7 @@ test.describe('money pages', () => {
     const before = (await balanceCell.textContent()) ?? '';
     await openOverlay(page, row.getByTestId('merchant-topup'), page.getByTestId('merchant-action-amount'));
     await page.getByTestId('merchant-action-amount').fill('0.29');
-    await page.getByTestId('merchant-action-confirm').click();
+    await page.getByTestId('merchant-action-next').click();
     // A second look: the amount is echoed before money moves.
     await expect(page.getByTestId('merchant-action-echo')).toContainText('¥0.29');
     await page.getByTestId('merchant-action-confirm').click();

@@ -16,7 +16,7 @@ async function tokenOf(request: APIRequestContext, user: { username: string; pas
 const beijingToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 test('a settled day of a simulated channel reconciles, and its export downloads', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const request = page.request;
   const merchant = await tokenOf(request, USERS.merchant);
   for (let index = 0; index < 3; index += 1) {
@@ -45,7 +45,7 @@ test('a settled day of a simulated channel reconciles, and its export downloads'
         const body = (await answer.json()) as { data: { differences_total: number; ours: { count: number } } };
         return body.data.differences_total === 0 && body.data.ours.count > 0;
       },
-      { timeout: 60_000 },
+      { timeout: 120_000 },
     )
     .toBe(true);
 

@@ -48,7 +48,7 @@ async function orderInReview(request: APIRequestContext): Promise<string> {
             order_id: placed.order.id,
           })
         ).order.status,
-      { timeout: 20_000 },
+      { timeout: 40_000 },
     )
     .toBe(4);
   return placed.order.order_no;

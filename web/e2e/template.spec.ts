@@ -21,7 +21,7 @@ import {
 const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(directory, { recursive: true });
 
-test.setTimeout(120_000);
+test.setTimeout(240_000);
 
 /** Console errors and warnings of the page (the fixture already fails on uncaught errors). */
 function watchConsole(page: Page): string[] {

@@ -113,7 +113,7 @@ test('the admin sets up two-factor, signs in with a code and a backup code, rege
   context,
   noise,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   noise.allow(refused(401, '/adminapi/login/verify2FA'), 'the wrong code this test types at sign-in');
   noise.allow(refused(401, '/adminapi/google-auth/disable2FA'), 'the void backup code this test tries');
   await useLocale(page, 'zh-CN');

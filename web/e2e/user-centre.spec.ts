@@ -62,7 +62,7 @@ async function restoreMerchantPassword(request: APIRequestContext) {
 }
 
 // Signing in, hashing passwords and rendering antd forms take a while on a small machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 // Whatever happens in a test (even a timeout), the next one finds the demo password.
 test.afterEach(async ({ playwright, baseURL }) => {

@@ -1,4 +1,11 @@
-import { expect, test as base, type Locator, type Page, type PageScreenshotOptions } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type Locator,
+  type Page,
+  type PageScreenshotOptions,
+  type Response,
+} from '@playwright/test';
 import { ownServer, SERVER_HOST, type OwnServer } from './own-server';
 
 export const USERS = {
@@ -34,7 +41,8 @@ export const test = base.extend<{ noise: PageNoise }, { workerServer: OwnServer 
       await use(server);
       await server.stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    // The demo data is written at start: on a busy machine that took most of a minute.
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ workerServer }, use) => {
     await use(workerServer.baseURL);
@@ -125,7 +133,7 @@ export async function chooseFromMenu(open: () => Promise<void>, item: Locator, d
     await overlaysSettled(item.page());
     await item.click({ timeout: 3_000 });
     await expect.poll(done, { timeout: 3_000 }).toBe(true);
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /**
@@ -225,7 +233,7 @@ export async function openEveryMenuGroup(page: Page) {
       await expect(opening).toHaveCount(0);
       if ((await closed.count()) === before) await closed.first().click({ timeout: 3_000 });
       await expect(closed).toHaveCount(before - 1, { timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 60_000 });
   }
   await expect(opening).toHaveCount(0);
 }
@@ -253,4 +261,70 @@ export async function expandFilters(page: Page, filters: string) {
   const toggle = page.getByTestId(`${filters}-expand`);
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
+
+/**
+ * A list call: its path, the test id of the table drawn from its answer and, where other
+ * parts of the console call the same path, what tells the list's own calls apart.
+ */
+export interface ListCall {
+  path: string;
+  table: string;
+  sent?: (body: Record<string, unknown>) => boolean;
+}
+
+/** The order lists' calls (the workplace's figures call the same path without a sort). */
+export const ORDER_LIST: ListCall = {
+  path: '/adminapi/order/list',
+  table: 'order-table',
+  sent: (body) => 'sort' in body,
+};
+
+/**
+ * The answer to the page's next call to `path` whose JSON body passes `sent`. Start waiting
+ * before the action that makes the call (a click, a navigation, a reload), then await it.
+ */
+export function nextAnswer(
+  page: Page,
+  path: string,
+  sent: (body: Record<string, unknown>) => boolean = () => true,
+): Promise<Response> {
+  return page.waitForResponse((response) => {
+    const request = response.request();
+    if (!new URL(request.url()).pathname.endsWith(path)) return false;
+    try {
+      return sent(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * A table drawn from its list's answer: a row on screen and no loading spinner. Returns its
+ * rows. Await the answer first (`nextAnswer`): before the call is made there is no spinner
+ * either, and the rows on screen may be the previous ones.
+ */
+export async function tableShown(page: Page, table: string): Promise<Locator> {
+  const rows = page.getByTestId(table).locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByTestId(table).locator('.ant-spin-spinning')).toHaveCount(0);
+  return rows;
+}
+
+/**
+ * Open, reload or page a list (`go`) and wait for the answer to its list call and the table
+ * drawn from it. On a busy machine (load 13 to 22 on two cores) the table came seconds after
+ * the page: checks made before its answer read an empty or an old table.
+ */
+export async function loadList(
+  page: Page,
+  go: () => Promise<unknown>,
+  list: ListCall,
+  sent?: (body: Record<string, unknown>) => boolean,
+): Promise<Locator> {
+  const answered = nextAnswer(page, list.path, (body) => (list.sent?.(body) ?? true) && (sent?.(body) ?? true));
+  await go();
+  expect((await answered).ok()).toBe(true);
+  return tableShown(page, list.table);
 }

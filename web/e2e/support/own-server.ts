@@ -78,11 +78,11 @@ export function ownServer(env: NodeJS.ProcessEnv = {}): OwnServer {
           ...env,
         },
       );
-      await waitForOk(`${origin}/web/`, 60_000, server);
+      await waitForOk(`${origin}/web/`, 150_000, server);
       if (serveDist) {
         const dist = process.env.E2E_DIST_DIR ?? 'dist';
         const proxy = launch(process.execPath, ['e2e/support/dist-proxy.mjs', String(proxyPort), origin, dist]);
-        await waitForOk(`${publicOrigin}/web/`, 30_000, proxy);
+        await waitForOk(`${publicOrigin}/web/`, 60_000, proxy);
       }
     },
     async stop() {

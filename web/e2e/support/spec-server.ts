@@ -9,7 +9,7 @@ export function useOwnServer(env: NodeJS.ProcessEnv = {}): OwnServer {
   const server = ownServer(env);
   test.use({ baseURL: server.baseURL });
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await server.start();
   });
   test.afterAll(async () => {

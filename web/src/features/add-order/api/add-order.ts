@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { idempotencyHeaders } from '@/lib/idempotency';
 import { FINAL_STATUSES } from '@/lib/order-labels';
 import { postJson } from '@/lib/request';
 
@@ -65,9 +66,15 @@ export interface AddedOrder {
   duration_ms: number | null;
 }
 
-/** POST /adminapi/order/add: place one order (charged at once). */
-export function addOrder(body: AddOrderRequest): Promise<{ order: AddedOrder; price_fen: number }> {
-  return postJson(ADD_ORDER_URL, body, { quietErrors: false });
+/**
+ * POST /adminapi/order/add: place one order (charged at once). The key is the submission's
+ * (lib/submission.ts): the same key with the same body places nothing a second time.
+ */
+export function addOrder({
+  idempotencyKey,
+  ...body
+}: AddOrderRequest & { idempotencyKey: string }): Promise<{ order: AddedOrder; price_fen: number }> {
+  return postJson(ADD_ORDER_URL, body, { quietErrors: false, headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useAddOrder() {

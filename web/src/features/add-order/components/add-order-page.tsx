@@ -23,6 +23,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen } from '@/lib/money';
 import { carrierKey, failureReasonText, FINAL_STATUSES, STATUS_COLORS, statusKey } from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
+import { useSubmission } from '@/lib/submission';
 import { checkPhone, normalizePhone } from '@/lib/phone';
 import { type AddedOrder, type Offer, useAddedOrders, useAddOrder, usePrice } from '../api/add-order';
 
@@ -91,6 +92,7 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
   const [form] = Form.useForm<FormValues>();
   const price = usePrice(merchantId);
   const add = useAddOrder();
+  const submission = useSubmission();
   const [placed, setPlaced] = useState<number[]>(loadPlaced);
   const added = useAddedOrders(placed);
   const rows = placed.map((id, index) => ({ id, data: added[index]?.data, isLoading: added[index]?.isLoading }));
@@ -113,16 +115,19 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
 
   const submit = (values: FormValues) => {
     if (!offer) return;
-    add.mutate(
-      {
-        account: normalizePhone(values.account ?? ''),
-        product_key: offer.product_key,
-        ...(values.merchantOrderId?.trim() ? { merchant_order_id: values.merchantOrderId.trim() } : {}),
-        ...(mismatch && values.allowPorted ? { allow_ported: true } : {}),
-        ...(merchantId ? { merchant_id: merchantId } : {}),
-      },
-      {
-        onSuccess: ({ order }) => {
+    const body = {
+      account: normalizePhone(values.account ?? ''),
+      product_key: offer.product_key,
+      ...(values.merchantOrderId?.trim() ? { merchant_order_id: values.merchantOrderId.trim() } : {}),
+      ...(mismatch && values.allowPorted ? { allow_ported: true } : {}),
+      ...(merchantId ? { merchant_id: merchantId } : {}),
+    };
+    // A second submission while the first is in flight (a double click, Enter twice) is
+    // dropped; a retry of the same order after a failure goes with the same key.
+    submission
+      .run(body, (idempotencyKey) => add.mutateAsync({ ...body, idempotencyKey }))
+      ?.then(
+        ({ order }) => {
           placedNow(order);
           showSuccessMessage(t('addOrder.placed', { orderNo: order.order_no }));
           const next = [order.id, ...placed].slice(0, 50);
@@ -130,15 +135,13 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
           sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
           form.setFieldsValue({ merchantOrderId: undefined, allowPorted: false });
         },
-        onError: (error) =>
+        (error: unknown) =>
           applyServerFieldErrors(form, error, {
             fieldMap: { account: 'account', product_key: 'productKey', merchant_order_id: 'merchantOrderId' },
             knownFields: ['account', 'productKey', 'merchantOrderId'],
           }),
-      },
-    );
+      );
   };
-
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="add-order-page">
@@ -229,7 +232,7 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
               <Button
                 type="primary"
                 htmlType="submit"
-                loading={add.isPending}
+                loading={submission.pending}
                 disabled={!offer || overFunds}
                 data-testid="add-order-submit"
               >

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadFile } from '@/lib/download';
+import { idempotencyHeaders } from '@/lib/idempotency';
 import { postForm, postJson } from '@/lib/request';
 
 export const BATCH_PREVIEW_URL = '/adminapi/order/batch/preview';
@@ -61,8 +62,7 @@ export interface BatchSummary {
 }
 
 export type PreviewInput = (
-  | { file: File; onProgress?: (percent: number) => void }
-  | { text: string; fileName?: string }
+  { file: File; onProgress?: (percent: number) => void } | { text: string; fileName?: string }
 ) & {
   /** The merchant confirms that carrier-mismatched numbers were ported. */
   allowPorted?: boolean;
@@ -94,7 +94,10 @@ export function previewBatch(input: PreviewInput): Promise<BatchPreview> {
 export function usePreviewBatch() {
   const client = useQueryClient();
   // A preview is stored as a batch: the list shows it at once.
-  return useMutation({ mutationFn: previewBatch, onSuccess: () => client.invalidateQueries({ queryKey: ['batches'] }) });
+  return useMutation({
+    mutationFn: previewBatch,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['batches'] }),
+  });
 }
 
 /** POST /adminapi/order/batch/discard: removes a preview that was not submitted. */
@@ -104,12 +107,28 @@ export function discardBatch(batchId: number): Promise<null> {
 
 export function useDiscardBatch() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: discardBatch, onSuccess: () => client.invalidateQueries({ queryKey: ['batches'] }) });
+  return useMutation({
+    mutationFn: discardBatch,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['batches'] }),
+  });
 }
 
-/** POST /adminapi/order/batch/submit: places the valid lines (safe to repeat). */
-export function submitBatch(batchId: number): Promise<BatchSummary> {
-  return postJson<BatchSummary>(BATCH_SUBMIT_URL, { batch_id: batchId });
+/**
+ * POST /adminapi/order/batch/submit: places the valid lines (safe to repeat). The key is the
+ * submission's (lib/submission.ts): a repeat with it answers the first call's summary.
+ */
+export function submitBatch({
+  batchId,
+  idempotencyKey,
+}: {
+  batchId: number;
+  idempotencyKey: string;
+}): Promise<BatchSummary> {
+  return postJson<BatchSummary>(
+    BATCH_SUBMIT_URL,
+    { batch_id: batchId },
+    { headers: idempotencyHeaders(idempotencyKey) },
+  );
 }
 
 export function useSubmitBatch() {

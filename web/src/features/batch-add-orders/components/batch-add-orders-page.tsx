@@ -25,6 +25,7 @@ import { ActingMerchantGate } from '@/components/acting-merchant/acting-merchant
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
+import { useSubmission } from '@/lib/submission';
 import {
   type BatchPreview,
   type BatchSummary,
@@ -57,6 +58,7 @@ interface PreviewResultProps {
 function PreviewResult({ preview, onSubmitted, onConfirmPorted, onDiscarded }: PreviewResultProps) {
   const { t } = useTranslation();
   const submit = useSubmitBatch();
+  const submission = useSubmission();
   const discard = useDiscardBatch();
   const [confirming, setConfirming] = useState(false);
   const overFunds = preview.errors.some((error) => error.reason_key === 'funds.insufficient');
@@ -66,14 +68,22 @@ function PreviewResult({ preview, onSubmitted, onConfirmPorted, onDiscarded }: P
     .slice(0, 10)
     .map((line) => line.line_no)
     .join(', ');
+  // A second click while the submission is in flight is dropped; a retry after a failure
+  // goes with the same key.
   const place = () =>
-    submit.mutate(preview.batch_id, {
-      onSuccess: (summary) => {
-        setConfirming(false);
-        showSuccessMessage(t('batch.submitted', { placed: summary.placed_rows, failed: summary.failed_rows }));
-        onSubmitted(summary);
-      },
-    });
+    submission
+      .run({ batch_id: preview.batch_id }, (idempotencyKey) =>
+        submit.mutateAsync({ batchId: preview.batch_id, idempotencyKey }),
+      )
+      ?.then(
+        (summary) => {
+          setConfirming(false);
+          showSuccessMessage(t('batch.submitted', { placed: summary.placed_rows, failed: summary.failed_rows }));
+          onSubmitted(summary);
+        },
+        // The request layer has shown the server's message; the dialog stays for a retry.
+        () => undefined,
+      );
   return (
     <Card
       title={t('batch.preview.title', { id: preview.batch_id })}
@@ -177,7 +187,7 @@ function PreviewResult({ preview, onSubmitted, onConfirmPorted, onDiscarded }: P
         <Button
           type="primary"
           disabled={preview.valid_rows === 0}
-          loading={submit.isPending}
+          loading={submission.pending}
           data-testid="batch-submit"
           onClick={() => setConfirming(true)}
         >
@@ -204,7 +214,7 @@ function PreviewResult({ preview, onSubmitted, onConfirmPorted, onDiscarded }: P
         title={t('batch.confirm.title')}
         okText={t('batch.confirm.ok', { amount })}
         okButtonProps={{ 'data-testid': 'batch-confirm-ok' } as Record<string, string>}
-        confirmLoading={submit.isPending}
+        confirmLoading={submission.pending}
         onOk={place}
         onCancel={() => setConfirming(false)}
         data-testid="batch-confirm"

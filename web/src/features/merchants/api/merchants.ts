@@ -58,7 +58,7 @@ export interface MerchantActionRequest {
   /** Integer fen: the top-up, the new credit limit, the repayment or the signed adjustment. */
   amountFen: number;
   remark?: string;
-  /** Made when the dialog opened and sent with each submission (docs/api.md, Idempotency-Key). */
+  /** The submission's key (lib/submission.ts; docs/api.md, Idempotency-Key). */
   idempotencyKey: string;
 }
 

@@ -1,26 +1,22 @@
-import { Alert, Button, Dropdown, Form, Input, Modal, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Form, Input, Modal, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterCard } from '@/components/list-page/filter-card';
-import { useStepUp } from '@/components/step-up/use-step-up';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import { usePageNumbers } from '@/components/list-page/use-page-numbers';
 import type { FilterSchema } from '@/components/list-page/url-filters';
 import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
 import { showSuccessMessage } from '@/lib/feedback';
-import { applyServerFieldErrors } from '@/lib/form-errors';
-import { newIdempotencyKey } from '@/lib/idempotency';
-import { formatFen, parseYuanToFen } from '@/lib/money';
+import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
 import {
-  type MerchantAction,
   type MerchantRow,
   setMerchantEnabled,
   type TemporaryCredentials,
-  useMerchantAction,
   useMerchantAdmin,
   useMerchants,
 } from '../api/merchants';
+import { ActionDialog, type ActionState } from './merchant-action-dialog';
 import {
   CreateMerchantDialog,
   MerchantUsersDialog,
@@ -28,152 +24,6 @@ import {
   TemporaryPasswordDialog,
 } from './merchant-admin-dialogs';
 import '@/locales/merchant-admin-texts';
-
-interface ActionState {
-  action: MerchantAction;
-  merchant: MerchantRow;
-  /** Made when the dialog opens; every submission of this dialog sends it. */
-  idempotencyKey: string;
-}
-
-/** A money action checked and waiting for the administrator's second look. */
-interface Checked {
-  amountFen: number;
-  remark?: string;
-}
-
-/**
- * One money action on a merchant, in two steps: the form (amount; a remark, required for an
- * adjustment, which must say what it corrects), then a confirmation that echoes the amount
- * and the merchant, so a mistyped amount is caught before money moves.
- */
-function ActionDialog({ state, onClose }: { state: ActionState | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ amount: string; remark?: string }>();
-  const run = useMerchantAction();
-  const stepUp = useStepUp();
-  const [checked, setChecked] = useState<Checked | null>(null);
-  const action = state?.action;
-  const merchant = state?.merchant;
-  const close = () => {
-    setChecked(null);
-    onClose();
-  };
-  const execute = () => {
-    if (!state || !checked) return;
-    const request = {
-      action: state.action,
-      merchantId: state.merchant.merchant_id,
-      ...checked,
-      idempotencyKey: state.idempotencyKey,
-    };
-    // With two-factor on, the server may first ask for a code (step-up); the same request,
-    // with the same idempotency key, is sent again once it is given.
-    stepUp
-      .guard(() => run.mutateAsync(request))
-      .then(
-        () => {
-          showSuccessMessage(t('merchants.done'));
-          close();
-        },
-        (error: unknown) => {
-          // Back to the form, with the server's message under its field.
-          setChecked(null);
-          setTimeout(() =>
-            applyServerFieldErrors(form, error, { fieldMap: { amount_fen: 'amount', credit_limit_fen: 'amount' } }),
-          );
-        },
-      );
-  };
-
-  return (
-    <>
-      <Modal
-        open={state !== null}
-        title={action && merchant ? t(`merchants.action.${action}`) + ` · ${merchant.name}` : ''}
-        // The corner X abandons the action at either step; the footer's first button goes
-        // back from the echo to the form.
-        onCancel={close}
-        footer={(_, { OkBtn }) => (
-          <>
-            <Button onClick={checked ? () => setChecked(null) : close} data-testid="merchant-action-back">
-              {checked ? t('merchants.back') : t('common.cancel')}
-            </Button>
-            <OkBtn />
-          </>
-        )}
-        onOk={() => (checked ? execute() : form.submit())}
-        okText={checked && action ? t(`merchants.action.${action}`) : t('merchants.next')}
-        confirmLoading={run.isPending}
-        destroyOnHidden
-        okButtonProps={{ 'data-testid': 'merchant-action-confirm' } as Record<string, string>}
-      >
-        {merchant ? (
-          <Typography.Paragraph type="secondary">
-            {t('merchants.current', {
-              balance: formatFen(merchant.balance_fen),
-              limit: formatFen(merchant.credit_limit_fen),
-              used: formatFen(merchant.credit_used_fen),
-            })}
-          </Typography.Paragraph>
-        ) : null}
-        {checked && action && merchant ? (
-          <Alert
-            type="warning"
-            showIcon
-            data-testid="merchant-action-echo"
-            title={t(`merchants.confirm.${action}`, {
-              name: merchant.name,
-              mid: merchant.merchant_id,
-              amount: formatFen(checked.amountFen),
-            })}
-            description={checked.remark ? t('merchants.confirm.remark', { remark: checked.remark }) : undefined}
-          />
-        ) : null}
-        <Form
-          form={form}
-          layout="vertical"
-          hidden={checked !== null}
-          initialValues={
-            action === 'credit' && merchant ? { amount: formatFen(merchant.credit_limit_fen, { grouping: false }) } : {}
-          }
-          onFinish={({ amount, remark }) => {
-            if (!state) return;
-            const amountFen = parseYuanToFen(amount, { allowNegative: state.action === 'adjust' });
-            if (amountFen === null) return;
-            setChecked({ amountFen, remark: remark?.trim() || undefined });
-          }}
-        >
-          <Form.Item
-            name="amount"
-            label={action === 'credit' ? t('merchants.newLimit') : t('merchants.amount')}
-            rules={[
-              {
-                validator: async (_rule, value: string | undefined) => {
-                  const fen = parseYuanToFen(value ?? '', { allowNegative: action === 'adjust' });
-                  if (fen === null) throw new Error(t('merchants.amountInvalid'));
-                  if (action !== 'credit' && fen === 0) throw new Error(t('merchants.amountInvalid'));
-                },
-              },
-            ]}
-          >
-            <Input prefix="¥" inputMode="decimal" data-testid="merchant-action-amount" />
-          </Form.Item>
-          <Form.Item
-            name="remark"
-            label={t('orderCommon.record.remark')}
-            rules={
-              action === 'adjust' ? [{ required: true, whitespace: true, message: t('merchants.remarkRequired') }] : []
-            }
-          >
-            <Input maxLength={200} data-testid="merchant-action-remark" />
-          </Form.Item>
-        </Form>
-      </Modal>
-      {stepUp.element}
-    </>
-  );
-}
 
 const SCHEMA: FilterSchema = { texts: ['keyword'] };
 
@@ -278,7 +128,7 @@ export default function MerchantsPage() {
                 size="small"
                 data-testid={`merchant-${name}`}
                 disabled={nothingToRepay}
-                onClick={() => setAction({ action: name, merchant, idempotencyKey: newIdempotencyKey() })}
+                onClick={() => setAction({ action: name, merchant })}
               >
                 {t(`merchants.action.${name}`)}
               </Button>

@@ -89,9 +89,12 @@ export interface ResolveRequest {
 
 /**
  * POST /adminapi/admin/order/resolve (administrators): mark an on-behalf order done. A
- * failure refunds, so the call carries the dialog's Idempotency-Key.
+ * failure refunds, so the call carries the submission's Idempotency-Key.
  */
-export function resolveOrder({ idempotencyKey, ...body }: ResolveRequest & { idempotencyKey: string }): Promise<OrderItem> {
+export function resolveOrder({
+  idempotencyKey,
+  ...body
+}: ResolveRequest & { idempotencyKey: string }): Promise<OrderItem> {
   return postJson<OrderItem>(ORDER_RESOLVE_URL, body, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
@@ -102,7 +105,6 @@ export function useResolveOrder() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
   });
 }
-
 
 /** GET /adminapi/order/export with the list's filters; saved as a file. */
 export function exportOrders(query: OrderQuery, format: ExportFormat): Promise<void> {
@@ -125,10 +127,14 @@ export interface ResolveManyResult {
 
 /**
  * POST /adminapi/admin/order/resolveMany (administrators): one decision for several orders
- * of the review queue. Retrying is safe: an order already finished is refused, not refunded twice.
+ * of the review queue. Retrying is safe: an order already finished is refused, not refunded
+ * twice, and with the submission's key a retry answers the first call's result.
  */
-export function resolveMany(request: ResolveManyRequest): Promise<ResolveManyResult> {
-  return postJson<ResolveManyResult>(ORDER_RESOLVE_MANY_URL, request);
+export function resolveMany({
+  idempotencyKey,
+  ...request
+}: ResolveManyRequest & { idempotencyKey: string }): Promise<ResolveManyResult> {
+  return postJson<ResolveManyResult>(ORDER_RESOLVE_MANY_URL, request, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useResolveMany() {

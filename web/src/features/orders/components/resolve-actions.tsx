@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen } from '@/lib/money';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { useSubmission } from '@/lib/submission';
 import { useResolveOrder } from '../api/orders';
 import type { OrderItem } from '../api/types';
 import { useStepUp } from '@/components/step-up/use-step-up';
@@ -26,10 +26,10 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
   const stepUp = useStepUp();
   const [result, setResult] = useState<'success' | 'failure' | null>(null);
   const [form] = Form.useForm<ResolveForm>();
-  // One key per opening of the dialog: a retry of the same submission cannot refund twice.
-  const [idempotencyKey, setIdempotencyKey] = useState('');
+  // A retry of the same submission goes with the same key: it cannot refund twice.
+  const submission = useSubmission();
   const open = (chosen: 'success' | 'failure') => {
-    setIdempotencyKey(newIdempotencyKey());
+    submission.forget();
     setResult(chosen);
   };
   if (order.status !== 0 && order.status !== 4) return null;
@@ -38,16 +38,15 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
     if (!result) return;
     const note = reason?.trim() || undefined;
     const request = {
-      idempotencyKey,
       order_id: order.id,
       result,
       reason: note,
       ...(result === 'success' ? { serial_no: serial_no?.trim() } : {}),
     };
     // A refund moves money: with two-factor on, the code first (step-up), then this again.
-    stepUp
-      .guard(() => resolve.mutateAsync(request))
-      .then(
+    submission
+      .run(request, (idempotencyKey) => stepUp.guard(() => resolve.mutateAsync({ ...request, idempotencyKey })))
+      ?.then(
         () => {
           showSuccessMessage(t('orderCommon.resolve.done'));
           setResult(null);
@@ -84,7 +83,7 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
         title={success ? t('orderCommon.resolve.success') : t('orderCommon.resolve.failure')}
         onCancel={() => setResult(null)}
         onOk={() => form.submit()}
-        confirmLoading={resolve.isPending}
+        confirmLoading={submission.pending}
         destroyOnHidden
         okButtonProps={{ danger: !success, ...({ 'data-testid': 'resolve-confirm' } as Record<string, string>) }}
       >

@@ -6,6 +6,7 @@ import { usePageNumbers } from '@/components/list-page/use-page-numbers';
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
+import { useSubmission } from '@/lib/submission';
 import type { OrderQuery } from '../api/order-query';
 import { type OrderListRequest, type ResolveManyResult, useOrderList, useResolveMany } from '../api/orders';
 import type { OrderItem } from '../api/types';
@@ -39,16 +40,20 @@ function ResolveManyDialog({
   const [form] = Form.useForm<{ reason?: string; serials?: Record<string, string> }>();
   const run = useResolveMany();
   const stepUp = useStepUp();
+  const submission = useSubmission();
   const success = result === 'success';
   return (
     <>
       <Modal
         open={result !== null}
         title={t(success ? 'reviewQueue.markSuccess' : 'reviewQueue.markFailure', { count: orders.length })}
-        onCancel={() => onClose()}
+        onCancel={() => {
+          submission.forget();
+          onClose();
+        }}
         onOk={() => form.submit()}
         okButtonProps={{ danger: !success, 'data-testid': 'review-many-submit' } as { danger: boolean }}
-        confirmLoading={run.isPending}
+        confirmLoading={submission.pending}
         destroyOnHidden
       >
         <Alert
@@ -61,21 +66,21 @@ function ResolveManyDialog({
           form={form}
           layout="vertical"
           preserve={false}
-          onFinish={({ reason, serials }) =>
-            result &&
-            stepUp
-              .guard(() =>
-                run.mutateAsync({
-                  result,
-                  reason: reason?.trim() || undefined,
-                  items: orders.map((order) => ({
-                    order_id: order.id,
-                    ...(success ? { serial_no: serials?.[String(order.id)]?.trim() } : {}),
-                  })),
-                }),
-              )
-              .then(onClose, () => undefined)
-          }
+          onFinish={({ reason, serials }) => {
+            if (!result) return;
+            const request = {
+              result,
+              reason: reason?.trim() || undefined,
+              items: orders.map((order) => ({
+                order_id: order.id,
+                ...(success ? { serial_no: serials?.[String(order.id)]?.trim() } : {}),
+              })),
+            };
+            // A retry of the same decision goes with the same key; one in flight drops another.
+            submission
+              .run(request, (idempotencyKey) => stepUp.guard(() => run.mutateAsync({ ...request, idempotencyKey })))
+              ?.then(onClose, () => undefined);
+          }}
         >
           {success
             ? orders.map((order) => (

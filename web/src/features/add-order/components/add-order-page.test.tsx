@@ -1,0 +1,130 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
+import { postJson } from '@/lib/request';
+import { withProviders } from '@/test/query-wrapper';
+import { ADD_ORDER_URL, type AddedOrder, ORDER_DETAIL_URL, PRICE_URL, type PriceInfo } from '../api/add-order';
+import AddOrderPage from './add-order-page';
+
+vi.mock('@/lib/feedback', () => ({ notify: vi.fn(), showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
+vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), postJson: vi.fn() }));
+const mockedPost = vi.mocked(postJson);
+
+const PRICE: PriceInfo = {
+  account_carrier: null,
+  offers: [
+    {
+      product_key: 'MOBILE-DIRECT-10',
+      product_name: 'Mobile 10',
+      carrier: 'mobile',
+      product_kind: 'direct',
+      face_value_fen: 10_00,
+      price_fen: 9_80,
+    },
+  ],
+  account: { balance_fen: 100_00, credit_limit_fen: 0, credit_used_fen: 0, total_topup_fen: 100_00 },
+  spendable_fen: 100_00,
+};
+
+const ORDER: AddedOrder = {
+  id: 7,
+  merchant_order_id: 'M7',
+  order_no: 'NO7',
+  product_name: 'Mobile 10',
+  account: '13800138000',
+  face_value_fen: 10_00,
+  price_fen: 9_80,
+  status: 1,
+  serial_no: null,
+  failure_reason: null,
+  failure_reason_code: null,
+  created_at: '2026-11-20T08:00:00Z',
+  duration_ms: null,
+};
+
+/** The answers to the add calls, handed out by the test (a call waits until answered). */
+let answerAdd: Array<(outcome: 'placed' | 'lost') => void> = [];
+
+/** Each add call's body and Idempotency-Key, in order. */
+const addCalls = () =>
+  mockedPost.mock.calls
+    .filter(([url]) => url === ADD_ORDER_URL)
+    .map(([, body, options]) => ({
+      body,
+      key: (options as { headers?: Record<string, string> } | undefined)?.headers?.['Idempotency-Key'],
+    }));
+
+async function renderPage() {
+  answerAdd = [];
+  sessionStorage.clear();
+  mockedPost.mockReset().mockImplementation((url: string) => {
+    if (url === PRICE_URL) return Promise.resolve(PRICE);
+    if (url === ORDER_DETAIL_URL) return Promise.resolve({ order: ORDER });
+    if (url === ADD_ORDER_URL) {
+      return new Promise((resolve, reject) => {
+        answerAdd.push((outcome) =>
+          outcome === 'placed' ? resolve({ order: ORDER, price_fen: 9_80 }) : reject(new Error('Network Error')),
+        );
+      });
+    }
+    return Promise.reject(new Error(`unexpected ${url}`));
+  });
+  await act(async () => {
+    render(<AddOrderPage />, { wrapper: withProviders() });
+  });
+  const user = userEvent.setup({ pointerEventsCheck: 0 });
+  await user.type(await screen.findByTestId('add-order-account'), '13800138000');
+  await user.click(screen.getByRole('combobox'));
+  await user.click(await screen.findByTitle('Mobile 10 · MOBILE-DIRECT-10 · ¥9.80'));
+  await waitFor(() => expect(screen.getByTestId('add-order-price')).toHaveTextContent('9.80'));
+  return user;
+}
+
+beforeEach(async () => {
+  await changeLocale('en-US');
+});
+
+describe('add order page', () => {
+  it('places one order for a double click, with an Idempotency-Key', async () => {
+    const user = await renderPage();
+    const submit = screen.getByTestId('add-order-submit');
+    await user.dblClick(submit);
+    await waitFor(() => expect(addCalls()).toHaveLength(1));
+    // Whatever the second click sets going (its form check included) is done once the button shows loading.
+    await waitFor(() => expect(submit).toHaveClass('ant-btn-loading'));
+    // Enter in the form while the order is in flight: nothing more.
+    await user.type(screen.getByTestId('add-order-account'), '{Enter}');
+    await user.click(submit);
+    expect(addCalls()).toEqual([
+      {
+        body: { account: '13800138000', product_key: 'MOBILE-DIRECT-10' },
+        key: expect.stringMatching(/^[0-9a-f]{32}$/),
+      },
+    ]);
+    await act(async () => answerAdd[0]?.('placed'));
+    await waitFor(() => expect(submit).not.toHaveClass('ant-btn-loading'));
+    expect(addCalls()).toHaveLength(1);
+  });
+
+  it('retries a lost answer with the same key; the next order gets a new one', async () => {
+    const user = await renderPage();
+    const submit = screen.getByTestId('add-order-submit');
+    await user.click(submit);
+    await waitFor(() => expect(addCalls()).toHaveLength(1));
+    await act(async () => answerAdd[0]?.('lost'));
+    await waitFor(() => expect(submit).not.toHaveClass('ant-btn-loading'));
+
+    await user.click(submit);
+    await waitFor(() => expect(addCalls()).toHaveLength(2));
+    await act(async () => answerAdd[1]?.('placed'));
+    await waitFor(() => expect(submit).not.toHaveClass('ant-btn-loading'));
+
+    await user.click(submit);
+    await waitFor(() => expect(addCalls()).toHaveLength(3));
+    const [first, retry, next] = addCalls();
+    expect(retry?.key).toBe(first?.key);
+    expect(next?.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(next?.key).not.toBe(first?.key);
+  });
+});
