@@ -144,6 +144,7 @@ async fn a_delivered_card_is_revealed_to_the_merchant_and_the_open_api(backend: 
     let app = spawn_app_with(backend, |config| {
         channels_config(config);
         config.trust_forwarded_for = true;
+        config.trusted_proxies = "127.0.0.1".parse().unwrap();
     })
     .await;
     without_sandbox(&app).await;
