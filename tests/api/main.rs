@@ -38,6 +38,7 @@ mod open_api_legacy;
 mod open_api_repeats;
 mod operations;
 mod orders;
+mod phone_spellings;
 mod placement_crash;
 mod placement_state;
 mod profile;
