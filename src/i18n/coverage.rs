@@ -62,6 +62,7 @@ fn trade_messages() -> Vec<TradeMessage> {
         BatchFileTooDeep { max: 64 },
         BatchFileTooSlow { seconds: 10 },
         BatchFileNameTooLong { max: 100 },
+        BatchLineNul { line: 3 },
         QuoteChanged,
         BatchExpired,
         BatchNotDiscardable,
@@ -105,6 +106,7 @@ fn trade_messages() -> Vec<TradeMessage> {
             | BatchFileTooDeep { .. }
             | BatchFileTooSlow { .. }
             | BatchFileNameTooLong { .. }
+            | BatchLineNul { .. }
             | QuoteChanged
             | BatchExpired
             | BatchNotDiscardable => {}
@@ -405,6 +407,7 @@ fn messages() -> Vec<Message> {
         MalformedBody,
         MalformedForm,
         InvalidField { detail: "x".into() },
+        NulCharacter,
         TokenUnknown,
         TokenConflict,
         SessionEnded,
@@ -450,6 +453,7 @@ fn messages() -> Vec<Message> {
             | MalformedBody
             | MalformedForm
             | InvalidField { .. }
+            | NulCharacter
             | TokenUnknown
             | TokenConflict
             | SessionEnded

@@ -72,6 +72,11 @@ pub enum TradeMessage {
     BatchFileNameTooLong {
         max: usize,
     },
+    /// A cell of this line holds U+0000, which no order field may (PostgreSQL cannot
+    /// store it).
+    BatchLineNul {
+        line: i64,
+    },
     QuoteChanged,
     BatchExpired,
     BatchNotDiscardable,
@@ -118,6 +123,7 @@ impl TradeMessage {
             BatchFileTooDeep { .. } => "batch.file_too_deep",
             BatchFileTooSlow { .. } => "batch.file_too_slow",
             BatchFileNameTooLong { .. } => "batch.file_name_too_long",
+            BatchLineNul { .. } => "batch.line_nul",
             QuoteChanged => "batch.quote_changed",
             BatchExpired => "batch.expired",
             BatchNotDiscardable => "batch.not_discardable",
@@ -281,6 +287,8 @@ impl TradeMessage {
             (BatchFileTooSlow { seconds }, ZhCn) => format!("{seconds} 秒内未能读完该文件，请拆分或另存为 CSV").into(),
             (BatchFileNameTooLong { max }, EnUs) => format!("file_name must be at most {max} characters").into(),
             (BatchFileNameTooLong { max }, ZhCn) => format!("文件名最多 {max} 个字符").into(),
+            (BatchLineNul { line }, EnUs) => format!("line {line} contains a NUL character (U+0000)").into(),
+            (BatchLineNul { line }, ZhCn) => format!("第 {line} 行包含空字符 (NUL)").into(),
             (QuoteChanged, EnUs) => {
                 "your price for this product changed after the preview: preview the file again to order at the new price"
                     .into()

@@ -71,6 +71,11 @@ pub fn is_title(cells: &[String]) -> bool {
 fn finish(rows: Vec<(i64, Vec<String>)>, is_title: TitleRule) -> Result<Vec<RawLine>, TradeMessage> {
     let mut lines = Vec::with_capacity(rows.len());
     for (index, (line_no, cells)) in rows.into_iter().enumerate() {
+        // U+0000 is no part of any order field, and PostgreSQL could not store the line's
+        // cells in the preview: the file is refused naming the line.
+        if cells.iter().any(|cell| cell.contains('\0')) {
+            return Err(TradeMessage::BatchLineNul { line: line_no });
+        }
         let cells: Vec<String> =
             cells.iter().map(|cell| cell.trim().trim_start_matches('\u{feff}').trim().to_string()).collect();
         if cells.iter().all(String::is_empty) || (index == 0 && is_title(&cells)) {
@@ -195,6 +200,13 @@ mod tests {
         assert_eq!(lines[2].cells.len(), 2);
         assert_eq!(parse_text("\n  \n"), Err(TradeMessage::BatchEmpty));
         assert_eq!(parse_file(&[0xff, 0xfe, 0x00]), Err(TradeMessage::BatchFileNotUtf8 { line: 1 }));
+    }
+
+    #[test]
+    fn a_nul_in_a_cell_refuses_the_file_naming_its_line() {
+        let text = "account,product_key\n13800138000,MOBILE-DIRECT-10\n13900139000,MOBILE\0-DIRECT-10\n";
+        assert_eq!(parse_file(text.as_bytes()), Err(TradeMessage::BatchLineNul { line: 3 }));
+        assert_eq!(parse_text("13800138000\0 MOBILE-DIRECT-10"), Err(TradeMessage::BatchLineNul { line: 1 }));
     }
 
     #[test]

@@ -31,6 +31,7 @@ mod monitor;
 mod notify;
 mod notify_crash;
 mod notify_rules;
+mod nul_characters;
 mod open_api;
 mod open_api_changes;
 mod open_api_example;
