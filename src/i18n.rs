@@ -34,7 +34,7 @@ pub use notify::NotifyMessage;
 pub use open_api::OpenApiMessage;
 use std::borrow::Cow;
 pub use template::TemplateMessage;
-pub use trade::TradeMessage;
+pub use trade::{FileKind, TradeMessage};
 pub use user_centre::UserCentreMessage;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

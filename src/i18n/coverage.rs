@@ -5,8 +5,8 @@
 use super::files::{self, Labels};
 use super::notices::Notice;
 use super::{
-    AdminMessage, CatalogueMessage, ChannelMessage, Locale, Message, NotifyMessage, OpenApiMessage, TemplateMessage,
-    TradeMessage, UserCentreMessage,
+    AdminMessage, CatalogueMessage, ChannelMessage, FileKind, Locale, Message, NotifyMessage, OpenApiMessage,
+    TemplateMessage, TradeMessage, UserCentreMessage,
 };
 use crate::domain::Carrier;
 use std::collections::HashSet;
@@ -63,6 +63,7 @@ fn trade_messages() -> Vec<TradeMessage> {
         BatchFileTooSlow { seconds: 10 },
         BatchFileNameTooLong { max: 100 },
         BatchLineNul { line: 3 },
+        BatchFileKind { kind: FileKind::Pdf },
         QuoteChanged,
         BatchExpired,
         BatchNotDiscardable,
@@ -107,6 +108,7 @@ fn trade_messages() -> Vec<TradeMessage> {
             | BatchFileTooSlow { .. }
             | BatchFileNameTooLong { .. }
             | BatchLineNul { .. }
+            | BatchFileKind { .. }
             | QuoteChanged
             | BatchExpired
             | BatchNotDiscardable => {}
