@@ -16,6 +16,8 @@ mod catalogue;
 mod channel;
 #[cfg(test)]
 mod coverage;
+#[cfg(test)]
+mod documented_keys;
 mod failure;
 pub mod files;
 pub mod notices;

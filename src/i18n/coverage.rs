@@ -393,7 +393,7 @@ fn channel_messages() -> Vec<ChannelMessage> {
     all
 }
 
-fn messages() -> Vec<Message> {
+pub(super) fn messages() -> Vec<Message> {
     use Message::*;
     let mut all = vec![
         Success,
