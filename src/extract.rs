@@ -46,8 +46,12 @@ where
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        crate::query_string::from_query(parts.uri.query().unwrap_or("")).map(QueryParams).map_err(|(field, detail)| {
-            AppError::Validation(vec![FieldError::new(field, Message::InvalidField { detail })])
+        crate::query_string::from_query(parts.uri.query().unwrap_or("")).map(QueryParams).map_err(|(field, fault)| {
+            let message = match fault {
+                crate::query_string::Fault::Invalid(detail) => Message::InvalidField { detail },
+                crate::query_string::Fault::NulCharacter => Message::NulCharacter,
+            };
+            AppError::Validation(vec![FieldError::new(field, message)])
         })
     }
 }
@@ -93,6 +97,9 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
         let detail = "expected a JSON object".to_string();
         return Err(AppError::Validation(vec![FieldError::new("body", Message::InvalidField { detail })]));
     }
+    if let Some(field) = nul_field(bytes, &value) {
+        return Err(AppError::Validation(vec![FieldError::new(field, Message::NulCharacter)]));
+    }
     whole_numbers_as_integers(&mut value);
     serde_path_to_error::deserialize(value).map_err(|error| {
         let path = error.path().to_string();
@@ -101,6 +108,44 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
         let detail = error.into_inner().to_string();
         AppError::Validation(vec![FieldError::new(field, Message::InvalidField { detail })])
     })
+}
+
+/// Where the body holds U+0000, in a string or an object key, nested or not: its path
+/// (`remark`, `lines[3].account`). PostgreSQL cannot store the character and SQLite
+/// would keep what the other engine refuses, so no body carries it past this point.
+fn nul_field(bytes: &[u8], value: &serde_json::Value) -> Option<String> {
+    // JSON writes U+0000 only as the escape `\u0000`: a body without one needs no walk.
+    if !bytes.windows(6).any(|window| window == b"\\u0000") {
+        return None;
+    }
+    nul_path(value, "")
+}
+
+fn nul_path(value: &serde_json::Value, path: &str) -> Option<String> {
+    match value {
+        serde_json::Value::String(text) => text.contains('\0').then(|| path.to_string()),
+        serde_json::Value::Array(items) => {
+            items.iter().enumerate().find_map(|(index, item)| nul_path(item, &format!("{path}[{index}]")))
+        }
+        serde_json::Value::Object(fields) => fields.iter().find_map(|(key, child)| {
+            let child_path = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+            if key.contains('\0') {
+                // The name itself is the fault; shown with the character written out.
+                return Some(child_path.replace('\0', "\\u0000"));
+            }
+            nul_path(child, &child_path)
+        }),
+        _ => None,
+    }
+}
+
+/// A path segment holding U+0000 (`%00`) names nothing the server stores: 40000 on `field`
+/// before it reaches a query, which PostgreSQL would fail on.
+pub fn path_text(field: &str, text: &str) -> Result<(), AppError> {
+    match text.contains('\0') {
+        true => Err(AppError::Validation(vec![FieldError::new(field, Message::NulCharacter)])),
+        false => Ok(()),
+    }
 }
 
 /// JSON has one number type: `5.0` is the integer 5 (JSON Schema says so too), so a
@@ -196,6 +241,37 @@ mod tests {
         assert_eq!(field_of(parse_json::<Sample>(b"{\"name\":\"a\",\"count\":1.5}").unwrap_err()), "count");
         let beyond = b"{\"name\":\"a\",\"count\":-9223372036854775809}";
         assert_eq!(field_of(parse_json::<Sample>(beyond).unwrap_err()), "count");
+    }
+
+    fn nul_field_of(body: &str) -> (String, Message) {
+        match parse_json::<serde_json::Value>(body.as_bytes()).unwrap_err() {
+            AppError::Validation(fields) => (fields[0].field.clone(), fields[0].message.clone()),
+            other => panic!("expected a validation error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_nul_anywhere_is_refused_naming_where() {
+        let cases = [
+            (r#"{"remark":"a\u0000b"}"#, "remark"),
+            (
+                r#"{"name":"ok","lines":[{"account":"1"},{"account":"2"},{"account":"3"},{"account":"\u0000"}]}"#,
+                "lines[3].account",
+            ),
+            (r#"{"filter":{"inner":{"deep":["x","\u0000"]}}}"#, "filter.inner.deep[1]"),
+            (r#"{"a\u0000b":1}"#, "a\\u0000b"),
+            (r#"{"outer":{"k\u0000":"v"}}"#, "outer.k\\u0000"),
+        ];
+        for (body, field) in cases {
+            assert_eq!(nul_field_of(body), (field.to_string(), Message::NulCharacter), "{body}");
+        }
+        // Checked before the body is read into its type: a NUL in an unknown field too.
+        assert!(matches!(
+            parse_json::<Sample>(br#"{"name":"a","other":"\u0000"}"#),
+            Err(AppError::Validation(fields)) if fields[0].field == "other"
+        ));
+        // An escaped backslash before `u0000` is no NUL.
+        assert!(parse_json::<Sample>(br#"{"name":"\\u0000"}"#).is_ok());
     }
 
     #[test]

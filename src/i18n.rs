@@ -16,6 +16,8 @@ mod catalogue;
 mod channel;
 #[cfg(test)]
 mod coverage;
+#[cfg(test)]
+mod documented_keys;
 mod failure;
 pub mod files;
 pub mod notices;
@@ -34,7 +36,7 @@ pub use notify::NotifyMessage;
 pub use open_api::OpenApiMessage;
 use std::borrow::Cow;
 pub use template::TemplateMessage;
-pub use trade::TradeMessage;
+pub use trade::{FileKind, TradeMessage};
 pub use user_centre::UserCentreMessage;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,6 +92,8 @@ pub enum Message {
     InvalidField {
         detail: String,
     },
+    /// A text holds U+0000, which PostgreSQL cannot store (refused on both engines).
+    NulCharacter,
     TokenUnknown,
     TokenConflict,
     SessionEnded,
@@ -186,6 +190,7 @@ impl Message {
             Message::MalformedBody => "request.malformed_body",
             Message::MalformedForm => "request.malformed_form",
             Message::InvalidField { .. } => "request.invalid_field",
+            Message::NulCharacter => "request.nul_character",
             Message::TokenUnknown => "session.token_unknown",
             Message::TokenConflict => "session.token_conflict",
             Message::SessionEnded => "session.ended",
@@ -279,6 +284,8 @@ impl Message {
             (Message::MalformedForm, ZhCn) => "请求体不是有效的 multipart 表单".into(),
             (Message::InvalidField { detail }, EnUs) => format!("invalid value: {detail}").into(),
             (Message::InvalidField { detail }, ZhCn) => format!("字段值无效：{detail}").into(),
+            (Message::NulCharacter, EnUs) => "must not contain a NUL character (U+0000)".into(),
+            (Message::NulCharacter, ZhCn) => "不能包含空字符 (NUL)".into(),
             (Message::TokenUnknown, EnUs) => "not logged in or the login token is invalid".into(),
             (Message::TokenUnknown, ZhCn) => "未登录或登录凭证无效".into(),
             (Message::TokenConflict, EnUs) => "the Authorization and token headers carry different tokens".into(),

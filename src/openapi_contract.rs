@@ -65,7 +65,47 @@ pub fn complete(mut document: Value) -> Value {
     encodable_part_names(&mut document);
     bound_integers(&mut document);
     rust_whitespace(&mut document);
+    no_nul_characters(&mut document);
     document
+}
+
+/// A text without U+0000, which the server refuses in every string it reads and in the
+/// names of a body's fields (`extract::JsonBody`, `query_string::from_query`, batch files):
+/// PostgreSQL cannot store it.
+const NO_NUL: &str = r"^[^\x00]*$";
+
+/// Every text schema says it holds no NUL (beside its own pattern, if it has one), and
+/// every object that its field names hold none; uploaded files (binary) may hold anything.
+fn no_nul_characters(value: &mut Value) {
+    match value {
+        Value::Object(object) => {
+            let has_type = |wanted: &str| match object.get("type") {
+                Some(Value::String(kind)) => kind == wanted,
+                Some(Value::Array(kinds)) => kinds.iter().any(|kind| kind == wanted),
+                _ => false,
+            };
+            let binary = matches!(object.get("format").and_then(Value::as_str), Some("binary" | "byte"));
+            let (is_text, is_object) = (has_type("string") && !binary, has_type("object"));
+            for (key, child) in object.iter_mut() {
+                if !matches!(key.as_str(), "example" | "examples" | "default" | "const" | "enum") {
+                    no_nul_characters(child);
+                }
+            }
+            if is_text && !object.contains_key("pattern") {
+                object.insert("pattern".into(), json!(NO_NUL));
+            } else if is_text {
+                let all_of = object.entry("allOf").or_insert_with(|| json!([]));
+                if let Some(all_of) = all_of.as_array_mut() {
+                    all_of.push(json!({"pattern": NO_NUL}));
+                }
+            }
+            if is_object {
+                object.entry("propertyNames").or_insert_with(|| json!({"pattern": NO_NUL}));
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(no_nul_characters),
+        _ => {}
+    }
 }
 
 /// A multipart form's part names travel in a part header (`Content-Disposition`), which
@@ -367,9 +407,28 @@ mod tests {
         }));
         let pattern = document["components"]["schemas"]["Upload"]["propertyNames"]["pattern"].as_str().unwrap();
         assert_eq!(pattern, r"^[^\x00-\x08\x0a-\x1f\x7f]*$");
-        assert!(
-            document["components"]["schemas"]["Other"].get("propertyNames").is_none(),
-            "JSON bodies are left alone"
-        );
+        let other = &document["components"]["schemas"]["Other"]["propertyNames"]["pattern"];
+        assert_eq!(other, r"^[^\x00]*$", "a JSON body's field names only exclude NUL");
+    }
+
+    #[test]
+    fn texts_exclude_nul_and_files_do_not() {
+        let document = complete(json!({
+            "paths": {},
+            "components": {"schemas": {
+                "Body": {"type": "object", "properties": {
+                    "remark": {"type": ["string", "null"]},
+                    "kind": {"type": "string", "pattern": "^(a|b)$"},
+                    "file": {"type": "string", "format": "binary"},
+                    "count": {"type": "integer"}
+                }}
+            }}
+        }));
+        let properties = &document["components"]["schemas"]["Body"]["properties"];
+        assert_eq!(properties["remark"]["pattern"], r"^[^\x00]*$");
+        assert_eq!(properties["kind"]["pattern"], "^(a|b)$");
+        assert_eq!(properties["kind"]["allOf"], json!([{"pattern": r"^[^\x00]*$"}]));
+        assert!(properties["file"].get("pattern").is_none() && properties["count"].get("pattern").is_none());
+        assert!(properties.get("propertyNames").is_none(), "a map of properties is no object schema");
     }
 }

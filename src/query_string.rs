@@ -8,16 +8,30 @@ use serde::de::value::{Error, MapDeserializer};
 use serde::de::{self, DeserializeOwned, IntoDeserializer, Visitor};
 use serde::forward_to_deserialize_any;
 
+/// Why a query string was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fault {
+    /// Not of the parameter's type; serde's words.
+    Invalid(String),
+    /// A name or value holds U+0000 (`%00`), which PostgreSQL cannot store or compare:
+    /// refused for every parameter, known or not, on both engines.
+    NulCharacter,
+}
+
 /// `T` from a query string (without the `?`): `Err((field, why))`, the field `query` when
 /// the failure concerns no one parameter (a required one missing).
-pub fn from_query<T: DeserializeOwned>(query: &str) -> Result<T, (String, String)> {
-    let pairs = url::form_urlencoded::parse(query.as_bytes())
-        .map(|(name, value)| (name.into_owned(), Parameter(value.into_owned())));
-    let deserializer = MapDeserializer::<_, Error>::new(pairs);
+pub fn from_query<T: DeserializeOwned>(query: &str) -> Result<T, (String, Fault)> {
+    let pairs: Vec<(String, Parameter)> = url::form_urlencoded::parse(query.as_bytes())
+        .map(|(name, value)| (name.into_owned(), Parameter(value.into_owned())))
+        .collect();
+    if let Some((name, _)) = pairs.iter().find(|(name, value)| name.contains('\0') || value.0.contains('\0')) {
+        return Err((name.replace('\0', "\\u0000"), Fault::NulCharacter));
+    }
+    let deserializer = MapDeserializer::<_, Error>::new(pairs.into_iter());
     serde_path_to_error::deserialize(deserializer).map_err(|error| {
         let path = error.path().to_string();
         let field = if path == "." { "query".to_string() } else { path };
-        (field, error.into_inner().to_string())
+        (field, Fault::Invalid(error.into_inner().to_string()))
     })
 }
 
@@ -151,9 +165,19 @@ mod tests {
     fn failures_name_their_field() {
         assert_eq!(from_query::<Sample>("").unwrap_err().0, "query", "a required one missing");
         let (field, why) = from_query::<Sample>("id=1&name=a&name=b").unwrap_err();
-        assert_eq!(field, "query", "{why}");
-        assert!(why.contains("duplicate field `name`"), "{why}");
+        assert_eq!(field, "query", "{why:?}");
+        assert!(matches!(&why, Fault::Invalid(text) if text.contains("duplicate field `name`")), "{why:?}");
         assert_eq!(from_query::<Sample>("id=1&on=yes").unwrap_err().0, "on");
+    }
+
+    #[test]
+    fn a_nul_in_any_parameter_is_refused_naming_it() {
+        let nul = |query: &str| from_query::<Sample>(query).unwrap_err();
+        assert_eq!(nul("id=1&name=a%00b"), ("name".to_string(), Fault::NulCharacter));
+        assert_eq!(nul("id=%00"), ("id".to_string(), Fault::NulCharacter));
+        assert_eq!(nul("id=1&unknown=%00"), ("unknown".to_string(), Fault::NulCharacter));
+        assert_eq!(nul("id=1&na%00me=x"), ("na\\u0000me".to_string(), Fault::NulCharacter));
+        assert!(from_query::<Sample>("id=1&name=%01%7F").is_ok());
     }
 
     #[test]

@@ -86,14 +86,14 @@ pub struct PhoneNumber {
 }
 
 impl PhoneNumber {
-    /// Accepts 11 digits starting with 1 (spaces and dashes between digits, and a
-    /// leading +86 or 86, are tolerated as people paste them) from an allocated segment.
+    /// Accepts 11 digits starting with 1 from an allocated segment, written as people
+    /// type and paste them: full-width digits and signs (what a Chinese input method
+    /// gives), spaces of any kind and dashes between digits, and a leading +86, 0086 or
+    /// 86, bare or in parentheses. Dots are refused: a number with dots is more often a
+    /// spreadsheet's float (`1.38001E10`) than a way of writing it.
     pub fn parse(text: &str) -> Option<Self> {
-        let compact: String = text.trim().chars().filter(|c| *c != ' ' && *c != '-').collect();
-        let digits = compact
-            .strip_prefix("+86")
-            .or_else(|| compact.strip_prefix("86").filter(|rest| rest.len() == 11))
-            .unwrap_or(&compact);
+        let compact: String = text.chars().filter(|c| !is_separator(*c)).map(half_width).collect();
+        let digits = strip_country_prefix(&compact)?;
         if digits.len() != 11 || !digits.starts_with('1') || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
@@ -108,6 +108,37 @@ impl PhoneNumber {
     pub fn carrier(&self) -> Carrier {
         self.carrier
     }
+}
+
+/// Spaces (ASCII, no-break, ideographic and every other Unicode space) and the dashes
+/// people put between groups of digits.
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '-' | '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE63}' | '\u{FF0D}')
+}
+
+/// Full-width digits, plus sign and parentheses as their ASCII forms.
+fn half_width(c: char) -> char {
+    match c {
+        '\u{FF10}'..='\u{FF19}' | '\u{FF0B}' | '\u{FF08}' | '\u{FF09}' => {
+            char::from_u32(c as u32 - 0xFEE0).unwrap_or(c)
+        }
+        _ => c,
+    }
+}
+
+/// The national number after a country prefix of China (`+86`, `0086`, `86`, each
+/// possibly in parentheses); the text itself without one. `None`: another country's
+/// prefix, or parentheses around anything but the prefix. A bare `86` is a prefix only
+/// before 11 digits, so that no 11-digit number loses its first two.
+fn strip_country_prefix(compact: &str) -> Option<&str> {
+    if let Some(rest) = compact.strip_prefix('(') {
+        let (prefix, national) = rest.split_once(')')?;
+        return matches!(prefix, "+86" | "0086" | "86").then_some(national);
+    }
+    if let Some(national) = compact.strip_prefix("+86").or_else(|| compact.strip_prefix("0086")) {
+        return Some(national);
+    }
+    Some(compact.strip_prefix("86").filter(|national| national.len() == 11).unwrap_or(compact))
 }
 
 /// The carrier of a four-digit prefix. Four-digit entries decide split segments.
@@ -158,12 +189,61 @@ mod tests {
     }
 
     #[test]
-    fn pasted_forms_are_tolerated_and_junk_refused() {
-        assert_eq!(PhoneNumber::parse(" 138-0013-8000 ").unwrap().as_str(), "13800138000");
-        assert_eq!(PhoneNumber::parse("+8613800138000").unwrap().as_str(), "13800138000");
-        assert_eq!(PhoneNumber::parse("8613800138000").unwrap().as_str(), "13800138000");
-        for bad in ["", "1380013800", "138001380000", "23800138000", "1380013800a", "12000000000", "17410000000"] {
-            assert!(PhoneNumber::parse(bad).is_none(), "{bad} should be refused");
+    fn pasted_and_typed_spellings_are_the_same_number() {
+        let spellings = [
+            "13900139000",
+            " 13900139000 ",
+            "139 0013 9000",
+            "139-0013-9000",
+            "139\u{3000}0013\u{3000}9000",
+            "139\u{a0}0013\u{a0}9000",
+            "139\u{ff0d}0013\u{ff0d}9000",
+            "139\u{2013}0013\u{2013}9000",
+            "+8613900139000",
+            "+86 139 0013 9000",
+            "+86-139-0013-9000",
+            "8613900139000",
+            "86 139 0013 9000",
+            "008613900139000",
+            "0086 139 0013 9000",
+            "(+86) 139 0013 9000",
+            "(86)13900139000",
+            "\u{ff08}+86\u{ff09}13900139000",
+            "\u{ff11}\u{ff13}\u{ff19}\u{ff10}\u{ff10}\u{ff11}\u{ff13}\u{ff19}\u{ff10}\u{ff10}\u{ff10}",
+            "\u{ff0b}\u{ff18}\u{ff16} \u{ff11}\u{ff13}\u{ff19}\u{ff10}\u{ff10}\u{ff11}\u{ff13}\u{ff19}\u{ff10}\u{ff10}\u{ff10}",
+        ];
+        for text in spellings {
+            let number = PhoneNumber::parse(text).unwrap_or_else(|| panic!("{text:?} should be read"));
+            assert_eq!(number.as_str(), "13900139000", "{text:?}");
+        }
+    }
+
+    #[test]
+    fn junk_and_other_numbers_are_refused() {
+        let refused = [
+            "",
+            "1380013800",
+            "138001380000",
+            "23800138000",
+            "1380013800a",
+            "abcdefghijk",
+            "12000000000",
+            "17410000000",
+            "+85213800138000",
+            "+852 1380 0138",
+            "+8610 1234 5678",
+            "+86 21 1234 5678",
+            "+86 0755 1234 5678",
+            "+861380013800",
+            "138.0013.8000",
+            "1.3800138E10",
+            "(138) 0013 8000",
+            "(+86 13800138000",
+            "+ 8613800138000x",
+            "86 138 0013 800",
+        ];
+        for text in refused {
+            assert!(PhoneNumber::parse(text).is_none(), "{text:?} should be refused");
         }
     }
 

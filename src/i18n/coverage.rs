@@ -5,8 +5,8 @@
 use super::files::{self, Labels};
 use super::notices::Notice;
 use super::{
-    AdminMessage, CatalogueMessage, ChannelMessage, Locale, Message, NotifyMessage, OpenApiMessage, TemplateMessage,
-    TradeMessage, UserCentreMessage,
+    AdminMessage, CatalogueMessage, ChannelMessage, FileKind, Locale, Message, NotifyMessage, OpenApiMessage,
+    TemplateMessage, TradeMessage, UserCentreMessage,
 };
 use crate::domain::Carrier;
 use std::collections::HashSet;
@@ -63,6 +63,8 @@ fn trade_messages() -> Vec<TradeMessage> {
         BatchFileTooDeep { max: 64 },
         BatchFileTooSlow { seconds: 10 },
         BatchFileNameTooLong { max: 100 },
+        BatchLineNul { line: 3 },
+        BatchFileKind { kind: FileKind::Pdf },
         QuoteChanged,
         BatchExpired,
         BatchNotDiscardable,
@@ -107,6 +109,8 @@ fn trade_messages() -> Vec<TradeMessage> {
             | BatchFileTooDeep { .. }
             | BatchFileTooSlow { .. }
             | BatchFileNameTooLong { .. }
+            | BatchLineNul { .. }
+            | BatchFileKind { .. }
             | QuoteChanged
             | BatchExpired
             | BatchNotDiscardable => {}
@@ -391,7 +395,7 @@ fn channel_messages() -> Vec<ChannelMessage> {
     all
 }
 
-fn messages() -> Vec<Message> {
+pub(super) fn messages() -> Vec<Message> {
     use Message::*;
     let mut all = vec![
         Success,
@@ -407,6 +411,7 @@ fn messages() -> Vec<Message> {
         MalformedBody,
         MalformedForm,
         InvalidField { detail: "x".into() },
+        NulCharacter,
         TokenUnknown,
         TokenConflict,
         SessionEnded,
@@ -452,6 +457,7 @@ fn messages() -> Vec<Message> {
             | MalformedBody
             | MalformedForm
             | InvalidField { .. }
+            | NulCharacter
             | TokenUnknown
             | TokenConflict
             | SessionEnded

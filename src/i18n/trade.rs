@@ -75,6 +75,15 @@ pub enum TradeMessage {
     BatchFileNameTooLong {
         max: usize,
     },
+    /// A cell of this line holds U+0000, which no order field may (PostgreSQL cannot
+    /// store it).
+    BatchLineNul {
+        line: i64,
+    },
+    /// The upload's bytes are neither a workbook nor text, whatever its name says.
+    BatchFileKind {
+        kind: FileKind,
+    },
     QuoteChanged,
     BatchExpired,
     BatchNotDiscardable,
@@ -122,6 +131,8 @@ impl TradeMessage {
             BatchFileTooDeep { .. } => "batch.file_too_deep",
             BatchFileTooSlow { .. } => "batch.file_too_slow",
             BatchFileNameTooLong { .. } => "batch.file_name_too_long",
+            BatchLineNul { .. } => "batch.line_nul",
+            BatchFileKind { .. } => "batch.file_kind",
             QuoteChanged => "batch.quote_changed",
             BatchExpired => "batch.expired",
             BatchNotDiscardable => "batch.not_discardable",
@@ -291,6 +302,14 @@ impl TradeMessage {
             (BatchFileTooSlow { seconds }, ZhCn) => format!("{seconds} 秒内未能读完该文件，请拆分或另存为 CSV").into(),
             (BatchFileNameTooLong { max }, EnUs) => format!("file_name must be at most {max} characters").into(),
             (BatchFileNameTooLong { max }, ZhCn) => format!("文件名最多 {max} 个字符").into(),
+            (BatchLineNul { line }, EnUs) => format!("line {line} contains a NUL character (U+0000)").into(),
+            (BatchLineNul { line }, ZhCn) => format!("第 {line} 行包含空字符 (NUL)").into(),
+            (BatchFileKind { kind }, EnUs) => {
+                format!("the file holds {}, not an Excel workbook (.xlsx) or CSV text", kind.en_name()).into()
+            }
+            (BatchFileKind { kind }, ZhCn) => {
+                format!("文件内容是{}，不是 Excel 表格 (.xlsx) 或 CSV 文本", kind.zh_name()).into()
+            }
             (QuoteChanged, EnUs) => {
                 "your price for this product changed after the preview: preview the file again to order at the new price"
                     .into()
@@ -300,6 +319,72 @@ impl TradeMessage {
             (BatchNotDiscardable, EnUs) => "only a preview that has not been submitted can be discarded".into(),
             (BatchNotDiscardable, ZhCn) => "只能作废尚未提交的预览".into(),
             (QuoteChanged, ZhCn) => "预览后该商品的供货价已变更：请重新预览，按新价格下单".into(),
+        }
+    }
+}
+
+/// What an upload really holds when it is neither a workbook nor text, told by its first
+/// bytes (`orders::file_kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Pdf,
+    /// An Excel 97-2003 workbook (.xls, an OLE2 compound file).
+    OldExcel,
+    Word,
+    Zip,
+    Png,
+    Jpeg,
+    Gif,
+    Gzip,
+    Rar,
+    SevenZip,
+    Binary,
+}
+
+impl FileKind {
+    pub const ALL: [FileKind; 11] = [
+        FileKind::Pdf,
+        FileKind::OldExcel,
+        FileKind::Word,
+        FileKind::Zip,
+        FileKind::Png,
+        FileKind::Jpeg,
+        FileKind::Gif,
+        FileKind::Gzip,
+        FileKind::Rar,
+        FileKind::SevenZip,
+        FileKind::Binary,
+    ];
+
+    pub fn en_name(self) -> &'static str {
+        match self {
+            FileKind::Pdf => "a PDF document",
+            FileKind::OldExcel => "an old Excel 97-2003 workbook (.xls)",
+            FileKind::Word => "a Word document",
+            FileKind::Zip => "a ZIP archive",
+            FileKind::Png => "a PNG image",
+            FileKind::Jpeg => "a JPEG image",
+            FileKind::Gif => "a GIF image",
+            FileKind::Gzip => "a GZIP archive",
+            FileKind::Rar => "a RAR archive",
+            FileKind::SevenZip => "a 7z archive",
+            FileKind::Binary => "binary data",
+        }
+    }
+
+    pub fn zh_name(self) -> &'static str {
+        match self {
+            FileKind::Pdf => " PDF 文档",
+            FileKind::OldExcel => "旧版 Excel 97-2003 工作簿 (.xls)",
+            FileKind::Word => " Word 文档",
+            FileKind::Zip => " ZIP 压缩包",
+            FileKind::Png => " PNG 图片",
+            FileKind::Jpeg => " JPEG 图片",
+            FileKind::Gif => " GIF 图片",
+            FileKind::Gzip => " GZIP 压缩包",
+            FileKind::Rar => " RAR 压缩包",
+            FileKind::SevenZip => " 7z 压缩包",
+            FileKind::Binary => "二进制数据",
         }
     }
 }

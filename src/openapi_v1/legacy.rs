@@ -93,10 +93,11 @@ pub fn params(query: Option<&str>, body: &[u8]) -> Result<Vec<(String, String)>,
 /// is then an HMAC call and its headers are checked). `Err(name)`: that parameter is
 /// missing or not of its form.
 pub fn presented(query: Option<&str>, body: &[u8]) -> Result<Option<LegacyCall>, &'static str> {
-    // A body that is not a JSON object of flat fields cannot be a legacy call; such a
-    // request is judged by its headers.
+    // Parameters that cannot be signed (a nested value, a name given twice) make a call
+    // that carries `sign` a malformed legacy call, which is what its caller needs to hear;
+    // without `sign` the request is an HMAC call and judged by its headers.
     let Ok(params) = params(query, body) else {
-        return match query.is_some_and(|query| query.split('&').any(|pair| pair.split('=').next() == Some(SIGN))) {
+        return match carries_sign(query, body) {
             true => Err("body"),
             false => Ok(None),
         };
@@ -106,10 +107,21 @@ pub fn presented(query: Option<&str>, body: &[u8]) -> Result<Option<LegacyCall>,
     if sign.len() != 32 || !sign.bytes().all(|byte| byte.is_ascii_hexdigit()) {
         return Err(SIGN);
     }
-    let key_id = value(KEY_ID).filter(|id| !id.is_empty() && id.len() <= 64).ok_or(KEY_ID)?;
+    // Visible ASCII only, as a key id is made: anything else names no key, and a NUL could
+    // not even be looked up on PostgreSQL.
+    let key_id = value(KEY_ID)
+        .filter(|id| !id.is_empty() && id.len() <= 64 && id.bytes().all(|byte| byte.is_ascii_graphic()))
+        .ok_or(KEY_ID)?;
     let timestamp = value(TIMESTAMP).filter(|time| signature::parse_timestamp(time).is_some()).ok_or(TIMESTAMP)?;
     let nonce = value(NONCE).filter(|nonce| signature::is_valid_nonce(nonce)).ok_or(NONCE)?;
     Ok(Some(LegacyCall { key_id, timestamp, nonce, sign, params }))
+}
+
+/// Whether the query (decoded) or the body's top-level object names `sign`, however the
+/// rest of the parameters are written.
+fn carries_sign(query: Option<&str>, body: &[u8]) -> bool {
+    let in_query = url::form_urlencoded::parse(query.unwrap_or_default().as_bytes()).any(|(name, _)| name == SIGN);
+    in_query || matches!(serde_json::from_slice::<Value>(body), Ok(Value::Object(fields)) if fields.contains_key(SIGN))
 }
 
 #[cfg(test)]
@@ -162,5 +174,17 @@ mod tests {
         assert_eq!(presented(Some(&query.replace("key_id=ak_1", "key_id=")), b"").unwrap_err(), KEY_ID);
         assert_eq!(presented(Some(&format!("{query}&sign=1")), b"").unwrap_err(), "body");
         assert_eq!(presented(Some(query), b"{\"a\":{\"b\":1}}").unwrap_err(), "body");
+        assert_eq!(presented(Some(&query.replace("key_id=ak_1", "key_id=ak%001")), b"").unwrap_err(), KEY_ID);
+    }
+
+    #[test]
+    fn a_body_carrying_sign_with_unsignable_parameters_is_a_malformed_legacy_call() {
+        let nested = br#"{"key_id":"ak_1","timestamp":1763900000,"nonce":"n0nce-2026-11-23-abcdef","sign":"00000000000000000000000000000000","extra":{"a":1}}"#;
+        assert_eq!(presented(None, nested).unwrap_err(), "body");
+        let flat = br#"{"key_id":"ak_1","timestamp":1763900000,"nonce":"n0nce-2026-11-23-abcdef","sign":"00000000000000000000000000000000"}"#;
+        assert_eq!(presented(Some("nonce=n0nce-2026-11-23-abcdef"), flat).unwrap_err(), "body");
+        // Without `sign` anywhere it stays an HMAC call, judged by its headers.
+        assert!(presented(Some("a=1"), br#"{"a":2}"#).unwrap().is_none());
+        assert!(presented(None, br#"{"x":[1]}"#).unwrap().is_none());
     }
 }

@@ -229,6 +229,7 @@ pub async fn get_order(
     headers: HeaderMap,
     Path(merchant_order_id): Path<String>,
 ) -> ApiResult<ApiOrder> {
+    crate::extract::path_text("merchant_order_id", &merchant_order_id)?;
     let (order, notify_url, card, _) =
         find(&state, caller.merchant_id, &merchant_order_id).await?.ok_or(AppError::NotFound)?;
     let mut answer = api_order(&order, notify_url, Locale::from_headers(&headers));

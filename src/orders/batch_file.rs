@@ -6,6 +6,7 @@
 //! a hostile file ends in its own error, never in memory the file merely claims. See
 //! `crate::xlsx_read`. Call these on the blocking pool: they are CPU work.
 
+use super::upload_kind::{self, Content};
 use crate::i18n::TradeMessage;
 use crate::xlsx_read::{Budget, ReadError, read_first_sheet};
 use std::time::Duration;
@@ -71,6 +72,11 @@ pub fn is_title(cells: &[String]) -> bool {
 fn finish(rows: Vec<(i64, Vec<String>)>, is_title: TitleRule) -> Result<Vec<RawLine>, TradeMessage> {
     let mut lines = Vec::with_capacity(rows.len());
     for (index, (line_no, cells)) in rows.into_iter().enumerate() {
+        // U+0000 is no part of any order field, and PostgreSQL could not store the line's
+        // cells in the preview: the file is refused naming the line.
+        if cells.iter().any(|cell| cell.contains('\0')) {
+            return Err(TradeMessage::BatchLineNul { line: line_no });
+        }
         let cells: Vec<String> =
             cells.iter().map(|cell| cell.trim().trim_start_matches('\u{feff}').trim().to_string()).collect();
         if cells.iter().all(String::is_empty) || (index == 0 && is_title(&cells)) {
@@ -90,8 +96,8 @@ fn finish(rows: Vec<(i64, Vec<String>)>, is_title: TitleRule) -> Result<Vec<RawL
     Ok(lines)
 }
 
-/// An uploaded file: xlsx by its signature (a zip), CSV otherwise (order files' title rule;
-/// uploads go through `parse_file_with`).
+/// An uploaded file: xlsx or CSV by its content, whatever its name (order files' title
+/// rule; uploads go through `parse_file_with`).
 #[cfg(test)]
 pub fn parse_file(bytes: &[u8]) -> Result<Vec<RawLine>, TradeMessage> {
     parse_file_with(bytes, is_title)
@@ -99,8 +105,10 @@ pub fn parse_file(bytes: &[u8]) -> Result<Vec<RawLine>, TradeMessage> {
 
 /// An uploaded file whose title row is told by `is_title`.
 pub fn parse_file_with(bytes: &[u8], is_title: TitleRule) -> Result<Vec<RawLine>, TradeMessage> {
-    if bytes.starts_with(b"PK\x03\x04") {
-        return finish(read_first_sheet(bytes, &XLSX_BUDGET).map_err(read_error)?, is_title);
+    match upload_kind::sniff(bytes) {
+        Content::Workbook => return finish(read_first_sheet(bytes, &XLSX_BUDGET).map_err(read_error)?, is_title),
+        Content::Other(kind) => return Err(TradeMessage::BatchFileKind { kind }),
+        Content::Text => {}
     }
     let text = std::str::from_utf8(bytes).map_err(|error| {
         // Excel's plain "CSV" is GBK on Chinese Windows: name the line and the fix.
@@ -195,6 +203,19 @@ mod tests {
         assert_eq!(lines[2].cells.len(), 2);
         assert_eq!(parse_text("\n  \n"), Err(TradeMessage::BatchEmpty));
         assert_eq!(parse_file(&[0xff, 0xfe, 0x00]), Err(TradeMessage::BatchFileNotUtf8 { line: 1 }));
+    }
+
+    #[test]
+    fn a_nul_in_a_cell_refuses_the_file_naming_its_line() {
+        let text = "account,product_key\n13800138000,MOBILE-DIRECT-10\n13900139000,MOBILE\0-DIRECT-10\n";
+        assert_eq!(parse_file(text.as_bytes()), Err(TradeMessage::BatchLineNul { line: 3 }));
+        assert_eq!(parse_text("13800138000\0 MOBILE-DIRECT-10"), Err(TradeMessage::BatchLineNul { line: 1 }));
+    }
+
+    #[test]
+    fn other_kinds_of_file_are_refused_for_what_they_are() {
+        let refused = parse_file(b"%PDF-1.4\n1 0 obj\n<<>>\nendobj\n");
+        assert_eq!(refused, Err(TradeMessage::BatchFileKind { kind: crate::i18n::FileKind::Pdf }));
     }
 
     #[test]

@@ -68,6 +68,9 @@ pub async fn read_upload_with(state: &AppState, request: Request, is_title: Titl
             "file" => {
                 // A browser sends the name as given; keep a shown, bounded one.
                 name = field.file_name().unwrap_or("upload").chars().take(MAX_FILE_NAME_CHARS).collect();
+                if name.contains('\0') {
+                    return Err(AppError::field("file_name", crate::i18n::Message::NulCharacter));
+                }
                 let bytes = field.bytes().await.map_err(|_| AppError::malformed_form())?;
                 lines = Some(
                     parse_off_runtime(move || batch_file::parse_file_with(&bytes, is_title))

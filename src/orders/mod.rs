@@ -28,6 +28,7 @@ pub mod run;
 pub mod store;
 mod totals;
 mod unlocked;
+mod upload_kind;
 
 use crate::audit;
 use crate::db::{millis_to_rfc3339, now_millis};

@@ -4,7 +4,7 @@
 
 use super::model::{ORDER_COLUMNS, OrderRow};
 use super::totals::Count;
-use crate::domain::{Carrier, OrderKind, OrderStatus, beijing_day, beijing_day_start};
+use crate::domain::{Carrier, OrderKind, OrderStatus, PhoneNumber, beijing_day, beijing_day_start};
 use crate::error::AppError;
 use crate::i18n::TradeMessage;
 use crate::pagination::{PageRequest, finish_page, parse_time};
@@ -52,7 +52,8 @@ pub struct OrderFilter {
     pub merchant_order_id: Option<String>,
     /// Exact order number.
     pub order_no: Option<String>,
-    /// Exact recharge account.
+    /// Exact recharge account; a phone number may be written any way the add-order form
+    /// accepts (`+86 138 0013 8000`).
     pub account: Option<String>,
     /// Placed at or after (RFC 3339).
     #[schema(schema_with = crate::openapi_contract::optional_time)]
@@ -133,11 +134,17 @@ impl OrderFilter {
             buyback: self.buyback,
             merchant_order_id: non_empty(&self.merchant_order_id),
             order_no: non_empty(&self.order_no),
-            account: non_empty(&self.account),
+            account: non_empty(&self.account).map(|text| stored_account(&text)),
             from,
             to,
         })
     }
+}
+
+/// A filter that is a phone number however written is the number as orders store it;
+/// anything else (a card account, a fragment) is matched as given.
+fn stored_account(text: &str) -> String {
+    PhoneNumber::parse(text).map_or_else(|| text.to_string(), |number| number.as_str().to_string())
 }
 
 fn rename(error: AppError, field: &str) -> AppError {

@@ -52,6 +52,7 @@ pub async fn callback(
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<CallbackAnswer> {
+    crate::extract::path_text("channel_code", &channel_code)?;
     let pool = &state.db.pool;
     let channel = model::by_code(pool, &channel_code).await?.ok_or(AppError::NotFound)?;
     let adapter = state.channels.adapter(&channel)?;

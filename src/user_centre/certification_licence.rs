@@ -94,7 +94,8 @@ async fn read_upload(multipart: &mut Multipart) -> Result<(Option<i64>, Option<V
     request_body(content = LicenceUpload, content_type = "multipart/form-data"),
     responses((status = 200, description = "`data` is LicenceSaved"),
         (status = 400, description = "40000: not a multipart form, or `id` or `file` missing or `id` not an integer"),
-        (status = 409, description = "40900: the record is not the caller's, or no longer under review"),
+        (status = 404, description = "40400: no such record of the caller's (another merchant's record is not told apart from none)"),
+        (status = 409, description = "40900: the caller's record is no longer under review"),
         (status = 422, description = "40000: the file is empty, not a PNG, JPEG or WebP image, or over 5 MiB")),
     security(("token" = [])))]
 pub async fn upload(
@@ -117,17 +118,17 @@ pub async fn upload(
         Some(kind @ ("image/png" | "image/jpeg" | "image/webp")) => kind,
         _ => return Err(licence_refused(Text::LicenceNotAnImage)),
     };
-    // Another merchant's record and a decided one get the same answer: whether a record
-    // exists is not told to those who do not own it.
-    let not_editable = || AppError::conflict_on("id", Message::UserCentre(Text::LicenceNotEditable));
-    let owned: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM certifications WHERE id = $1 AND user_id = $2 AND status = $3")
-            .bind(id)
-            .bind(caller.user_id)
-            .bind(AUDITING)
-            .fetch_optional(&state.db.pool)
-            .await?;
-    owned.ok_or_else(not_editable)?;
+    // Another merchant's record is answered as none at all, as `detail` and `withdraw`
+    // answer it: whether a record exists is not told to those who do not own it. Only
+    // the owner learns that a decided record's evidence is fixed.
+    let status: Option<i64> = sqlx::query_scalar("SELECT status FROM certifications WHERE id = $1 AND user_id = $2")
+        .bind(id)
+        .bind(caller.user_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    if status.ok_or(AppError::NotFound)? != AUDITING {
+        return Err(AppError::conflict_on("id", Message::UserCentre(Text::LicenceNotEditable)));
+    }
     let size = image.len();
     // The licence and its audit record commit together.
     let mut transaction = state.db.begin_write().await?;

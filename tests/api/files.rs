@@ -9,7 +9,11 @@ use backoffice::export::Cell;
 use serde_json::json;
 use std::io::Write;
 
-on_both_backends!(exports_neutralise_formulas_and_keep_identifiers, batch_files_neutralise_formulas);
+on_both_backends!(
+    exports_neutralise_formulas_and_keep_identifiers,
+    batch_files_neutralise_formulas,
+    uploads_are_told_by_their_content_not_their_name,
+);
 
 fn zip_of(parts: &[(&str, &[u8])]) -> Vec<u8> {
     let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
@@ -224,4 +228,47 @@ async fn batch_files_neutralise_formulas(backend: Backend) {
             assert!(!inner.starts_with('-') || inner.parse::<f64>().is_ok(), "{field} in {line}");
         }
     }
+}
+
+/// Bytes that look random (a fixed LCG: the same file on every run).
+fn noise(length: usize) -> Vec<u8> {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    (0..length)
+        .map(|_| {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (state >> 56) as u8
+        })
+        .collect()
+}
+
+async fn uploads_are_told_by_their_content_not_their_name(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
+    let (mid, token) = app.merchant("buyer").await;
+    app.fund(mid, 100_000, 0).await;
+    let docx = zip_of(&[("[Content_Types].xml", b"<Types/>"), ("word/document.xml", b"<w:document/>")]);
+    let pdf = b"%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n".to_vec();
+    let xls = [b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1".as_slice(), &[0u8; 504]].concat();
+    let refused = [
+        ("orders.xlsx", pdf, "a PDF document"),
+        ("orders.xlsx", noise(5 * 1024 * 1024), "binary data"),
+        ("orders.xlsx", docx, "a Word document"),
+        ("orders.xls", xls, "an old Excel 97-2003 workbook (.xls)"),
+        ("orders.csv", zip_of(&[("notes.txt", b"13800138000")]), "a ZIP archive"),
+    ];
+    for (name, bytes, kind) in refused {
+        let answer = upload(&app, &token, name, bytes).await;
+        assert_eq!((answer.status.as_u16(), answer.code()), (422, 40000), "{kind}: {:?}", answer.body);
+        assert_eq!(answer.data()["keys"]["file"], "batch.file_kind", "{kind}: {:?}", answer.body);
+        assert!(answer.msg().contains(kind), "{kind}: {}", answer.msg());
+    }
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM order_batches WHERE merchant_id = $1", mid).await, 0);
+    // The message names the kind in Chinese too.
+    let form = reqwest::multipart::Form::new()
+        .part("file", reqwest::multipart::Part::bytes(b"%PDF-1.4\n".to_vec()).file_name("a.xlsx"));
+    let request = app.client.post(app.url("/adminapi/order/batch/preview")).bearer_auth(&token);
+    let chinese = app.send(request.header("accept-language", "zh-CN").multipart(form)).await;
+    assert!(chinese.msg().contains("PDF 文档"), "{}", chinese.msg());
+    // A real workbook named .csv is read as the workbook it is.
+    let answer = upload(&app, &token, "orders.csv", workbook("", ONE_LINE)).await;
+    assert_eq!((answer.code(), answer.data()["valid_rows"].as_i64()), (20000, Some(1)), "{:?}", answer.body);
 }

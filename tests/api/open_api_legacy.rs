@@ -9,7 +9,10 @@ use backoffice::openapi_v1::signature;
 use md5::{Digest, Md5};
 use serde_json::{Value, json};
 
-on_both_backends!(legacy_md5_signing_is_an_administrators_switch_per_key);
+on_both_backends!(
+    legacy_md5_signing_is_an_administrators_switch_per_key,
+    a_legacy_call_with_unsignable_parameters_is_told_so,
+);
 
 /// The body of a legacy order, signed with MD5 as a migrating merchant's code signs it:
 /// written out by hand here, so the server's sorting is checked against this test's.
@@ -109,4 +112,26 @@ async fn legacy_md5_signing_is_an_administrators_switch_per_key(backend: Backend
     let fresh = legacy_order(&key, "LEGACY-5", now_seconds(), &nonce());
     assert_eq!(send_legacy(&app, &key, "POST", "/openapi/v1/orders", Some(&fresh)).await.code(), 40135);
     app.assert_books_balance(mid).await;
+}
+
+/// A body carrying `sign` whose parameters cannot be signed (a nested value, a name also in
+/// the query) is a malformed legacy call: the documented 40130 naming the body, not a
+/// complaint about HMAC headers the caller never meant to send.
+async fn a_legacy_call_with_unsignable_parameters_is_told_so(backend: Backend) {
+    let app = spawn_app_with(backend, config).await;
+    let (_, _, key) = merchant_with_key(&app, "legacy2").await;
+    let mut nested = legacy_order(&key, "LEGACY-N", now_seconds(), &nonce());
+    nested["extra"] = json!({"note": "a nested value"});
+    let mut listed = legacy_order(&key, "LEGACY-L", now_seconds(), &nonce());
+    listed["extra"] = json!(["a", "list"]);
+    let twice = legacy_order(&key, "LEGACY-T", now_seconds(), &nonce());
+    let in_both = format!("/openapi/v1/orders?nonce={}", twice["nonce"].as_str().unwrap());
+    for (path, body) in [("/openapi/v1/orders", &nested), ("/openapi/v1/orders", &listed), (in_both.as_str(), &twice)] {
+        let answer = send_legacy(&app, &key, "POST", path, Some(body)).await;
+        assert_eq!((answer.status.as_u16(), answer.code()), (401, 40130), "{path}: {:?}", answer.body);
+        assert!(answer.msg().contains("legacy-signed parameter body"), "{path}: {}", answer.msg());
+        assert!(!answer.msg().contains("X-Key-Id"), "{path}: {}", answer.msg());
+    }
+    let placed = app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id <> $1", 0).await;
+    assert_eq!(placed, 0);
 }

@@ -24,6 +24,25 @@ describe('checkPhone', () => {
     expect(checkPhone(' 138 0013 8000 ')).toEqual({ ok: true, carrier: 'mobile' });
   });
 
+  it('reads the spellings the server reads as the same number', () => {
+    for (const text of [
+      '+8613900139000',
+      '+86 139 0013 9000',
+      '8613900139000',
+      '0086 139-0013-9000',
+      '(+86) 139 0013 9000',
+      '\uff11\uff13\uff19\uff10\uff10\uff11\uff13\uff19\uff10\uff10\uff10',
+      '\uff0b\uff18\uff16\u3000139\uff0d0013\uff0d9000',
+      '139\u00a00013\u20139000',
+    ]) {
+      expect(normalizePhone(text)).toBe('13900139000');
+      expect(checkPhone(text)).toEqual({ ok: true, carrier: 'mobile' });
+    }
+    for (const text of ['+85213800138', '+86 10 1234 5678', '138.0013.8000', '(138) 0013 8000']) {
+      expect(checkPhone(text).ok).toBe(false);
+    }
+  });
+
   it('rejects what is not an allocated mainland mobile number', () => {
     expect(checkPhone('')).toEqual({ ok: false, reason: 'empty' });
     expect(checkPhone('123')).toEqual({ ok: false, reason: 'format' });

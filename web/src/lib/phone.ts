@@ -43,9 +43,27 @@ add('broadnet', '192');
 
 export type PhoneCheck = { ok: true; carrier: Carrier } | { ok: false; reason: 'empty' | 'format' | 'segment' };
 
-/** Strip spaces and dashes a person may type: "138 0013 8000" → "13800138000". */
+// Full-width digits, plus sign and parentheses, as a Chinese input method types them.
+const FULL_WIDTH = /[\uff08\uff09\uff0b\uff10-\uff19]/g;
+// Spaces of every kind and the dashes people put between groups of digits.
+const SEPARATORS = /[\s\u2010-\u2015\u2212\ufe63\uff0d-]/g;
+
+/**
+ * The number as the server stores it, read the way the server reads it
+ * (`domain::PhoneNumber::parse`): "+86 138 0013 8000", "0086…", "(86)…", "１３８…" →
+ * "13800138000". Text that is no mainland number comes back compacted, for the check to
+ * refuse.
+ */
 export function normalizePhone(input: string): string {
-  return input.replace(/[\s-]/g, '');
+  const compact = input
+    .replace(FULL_WIDTH, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(SEPARATORS, '');
+  const bracketed = /^\((\+86|0086|86)\)(.*)$/.exec(compact);
+  if (bracketed) return bracketed[2];
+  if (compact.startsWith('+86')) return compact.slice(3);
+  if (compact.startsWith('0086')) return compact.slice(4);
+  if (compact.startsWith('86') && compact.length === 13) return compact.slice(2);
+  return compact;
 }
 
 /** Which carrier the number's segment belongs to, or why it is not a usable number. */
