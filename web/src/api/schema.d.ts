@@ -2267,8 +2267,8 @@ export interface components {
              */
             merchant_id?: number | null;
             /** @description The merchant's own id, unique per merchant; generated when omitted. */
-            merchant_order_id?: string | null;
-            product_key: string;
+            merchant_order_id?: ((string & unknown) | null) & unknown;
+            product_key: string & unknown;
             /** @description Free text, e.g. the third party's name for an on-behalf order (at most 200 characters). */
             remark?: string | null;
         };
@@ -2285,7 +2285,7 @@ export interface components {
             merchant_id: number;
             /** @description Display name; the username when absent. */
             name?: string | null;
-            username: string;
+            username: string & unknown;
         };
         /** @description An adjustment: signed and non-zero, and it says what it corrects. */
         AdjustRequest: {
@@ -2293,7 +2293,7 @@ export interface components {
             /** Format: int64 */
             merchant_id: number;
             /** @description What the adjustment corrects (not blank; the first 200 characters are kept). */
-            remark: string;
+            remark: string & unknown;
         };
         /** @description An order as the open API shows it. */
         ApiOrder: {
@@ -2402,11 +2402,11 @@ export interface components {
             target: string;
         };
         AuditFilter: {
-            action?: string | null;
+            action?: ((string & unknown) | null) & unknown;
             /** @description Who acted: a username (any case) or a user id. */
             actor?: string | null;
-            end_time?: string | null;
-            start_time?: string | null;
+            end_time?: string | (string & unknown) | null;
+            start_time?: string | (string & unknown) | null;
             /** @description What was acted on, exactly as listed (`merchant:10001`, `user:7`, `order:12`, `server`). */
             target?: string | null;
         };
@@ -2581,25 +2581,25 @@ export interface components {
              * @description Only `enterprise` for now.
              * @default null
              */
-            account_type: string;
+            account_type: string & unknown;
             /** @default null */
-            enterprise_certificate_number: string;
+            enterprise_certificate_number: string & unknown;
             /**
              * @description unified_social_credit_code or business_license.
              * @default null
              */
-            enterprise_certificate_type: string;
+            enterprise_certificate_type: string & unknown;
             /** @default null */
-            enterprise_name: string;
+            enterprise_name: string & unknown;
             /** @default null */
-            legal_person: string;
+            legal_person: string & unknown;
             /** @default null */
-            legal_person_certificate_number: string;
+            legal_person_certificate_number: string & unknown;
             /**
              * @description id_card, passport, hk_macao_pass or taiwan_pass.
              * @default null
              */
-            legal_person_certificate_type: string;
+            legal_person_certificate_type: string & unknown;
             /** @default null */
             organization_code: string | null;
         };
@@ -2703,7 +2703,7 @@ export interface components {
          */
         ChannelFormRequest: {
             /** @default null */
-            activityName: string;
+            activityName: string & unknown;
             /**
              * Format: int64
              * @default null
@@ -2715,34 +2715,34 @@ export interface components {
              */
             audioEncodingChannels: number;
             /** @default null */
-            audioEncodingProfile: string;
+            audioEncodingProfile: string & unknown;
             /**
              * Format: int64
              * @default null
              */
             audioEncodingRate: number;
             /** @default null */
-            audioMode: string;
+            audioMode: string & unknown;
             /** @default null */
-            channelType: string;
+            channelType: string & unknown;
             /** @default null */
             description: string | null;
             /** @default null */
-            promoteLink: string;
+            promoteLink: string & unknown;
             /**
              * Format: int64
              * @default null
              */
             videoAcquisitionFrameRate: number;
             /** @default null */
-            videoAcquisitionResolution: string;
+            videoAcquisitionResolution: string & unknown;
             /**
              * Format: int64
              * @default null
              */
             videoEncodingFrameRate: number;
             /** @default null */
-            videoEncodingProfile: string;
+            videoEncodingProfile: string & unknown;
             /**
              * Format: int64
              * @default null
@@ -2759,9 +2759,9 @@ export interface components {
              */
             videoEncodingRateMin: number;
             /** @default null */
-            videoEncodingResolution: string;
+            videoEncodingResolution: string & unknown;
             /** @default null */
-            videoMode: string;
+            videoMode: string & unknown;
         };
         ChannelIdRequest: {
             /** Format: int64 */
@@ -2850,9 +2850,9 @@ export interface components {
         };
         CreateMerchantRequest: {
             /** @description The merchant's display name (1 to 64 characters). */
-            name: string;
+            name: string & unknown;
             /** @description The first user's sign-in name (1 to 64 characters, no spaces, unique). */
-            username: string;
+            username: string & unknown;
         };
         CreatedKey: {
             key_id: string;
@@ -3115,10 +3115,10 @@ export interface components {
         };
         LogFilter: {
             /** @description 账户类型: `balance` or `credit`. */
-            account_type?: string | null;
+            account_type?: ((string & unknown) | null) & unknown;
             /** @description 账变类型: order_debit, refund, topup, credit_granted, repayment, adjustment. */
-            change_type?: string | null;
-            end_time?: string | null;
+            change_type?: ((string & unknown) | null) & unknown;
+            end_time?: string | (string & unknown) | null;
             /**
              * Format: int64
              * @description Administrators: one merchant (omit for all). Merchants: omit, or their own mid.
@@ -3131,7 +3131,7 @@ export interface components {
             order_id?: number | null;
             /** @description The order number the change belongs to. */
             order_no?: string | null;
-            start_time?: string | null;
+            start_time?: string | (string & unknown) | null;
         };
         LogListRequest: components["schemas"]["LogFilter"] & {
             /** @description Keyset mode: `next_cursor` of the previous page. */
@@ -3181,7 +3181,7 @@ export interface components {
             /** @description 1 to 128 characters. */
             password: string;
             /** @description 1 to 64 characters once trimmed. */
-            username: string;
+            username: string & unknown;
         };
         LoginResponse: {
             /** @description When the session ends at the latest (RFC 3339); idleness ends it sooner. */
@@ -3405,7 +3405,7 @@ export interface components {
             url: string;
         };
         NotifyListRequest: {
-            from?: string | null;
+            from?: string | (string & unknown) | null;
             /**
              * Format: int64
              * @description Administrators: one merchant (mid). Merchants: their own only.
@@ -3433,8 +3433,8 @@ export interface components {
              * @description `pending`, `delivered`, `failed` (a retry is scheduled) or `exhausted`; empty: all.
              * @default null
              */
-            state: string | null;
-            to?: string | null;
+            state: ((string & unknown) | null) & unknown;
+            to?: string | (string & unknown) | null;
         };
         NotifyListResponse: {
             list: components["schemas"]["NotificationItem"][];
@@ -3465,12 +3465,15 @@ export interface components {
         };
         /** @description The filters of an order list (spec §3), the same for the list, the total and exports. */
         OrderFilter: {
-            /** @description Exact recharge account. */
+            /**
+             * @description Exact recharge account; a phone number may be written any way the add-order form
+             *     accepts (`+86 138 0013 8000`).
+             */
             account?: string | null;
             /** @description true: buyback orders (回购单); false: normal orders (正常单). */
             buyback?: boolean | null;
             /** @description `mobile`, `unicom` or `telecom`. */
-            carrier?: string | null;
+            carrier?: ((string & unknown) | null) & unknown;
             /**
              * Format: int64
              * @description Time taken below this many ms (finished orders only).
@@ -3481,7 +3484,7 @@ export interface components {
              * @description Time taken at least this many ms (finished orders only).
              */
             duration_min_ms?: number | null;
-            end_time?: string | null;
+            end_time?: string | (string & unknown) | null;
             /** Format: int64 */
             face_value_fen?: number | null;
             /** @description true: only orders with a serial number; false: only without. */
@@ -3492,7 +3495,7 @@ export interface components {
              */
             in_flight?: boolean | null;
             /** @description Which list: `ordinary` (default), `card` (card-secret), `behalf` (on-behalf), or `all`. */
-            kind?: string | null;
+            kind?: ((string & unknown) | null) & unknown;
             /**
              * Format: int64
              * @description Administrators: one merchant's orders (omit for all). Merchants: omit, or their own mid.
@@ -3503,8 +3506,8 @@ export interface components {
             /** @description Exact order number. */
             order_no?: string | null;
             /** @description `today` (placed since 00:00 Beijing time) or `history` (before). */
-            order_type?: string | null;
-            start_time?: string | null;
+            order_type?: ((string & unknown) | null) & unknown;
+            start_time?: string | (string & unknown) | null;
             /**
              * Format: int64
              * @description 0 pending, 1 processing, 2 success, 3 failure, 4 manual review.
@@ -3594,7 +3597,7 @@ export interface components {
              */
             page_size?: number | null;
             /** @description `desc` (newest first, default) or `asc`, by order time. */
-            sort?: string | null;
+            sort?: ((string & unknown) | null) & unknown;
         };
         OrderListResponse: {
             list: components["schemas"]["OrderItem"][];
@@ -3906,7 +3909,7 @@ export interface components {
         ProductKind: "direct" | "card";
         ProductRequest: {
             /** @description `mobile`, `unicom` or `telecom`. */
-            carrier: string;
+            carrier: string & unknown;
             /**
              * Format: int64
              * @description Face value in fen (positive, at most 100 million yuan).
@@ -3918,11 +3921,11 @@ export interface components {
              */
             id?: number | null;
             /** @description 1 to 64 characters, e.g. 中国移动话费直充100元. */
-            name: string;
+            name: string & unknown;
             /** @description 1 to 64 of A-Z, 0-9, `-`, `_`, e.g. `MOBILE-DIRECT-100`. */
-            product_key: string;
+            product_key: string & unknown;
             /** @description `direct` (话费直充) or `card` (话费卡密). */
-            product_kind: string;
+            product_kind: string & unknown;
             /**
              * Format: int64
              * @description 1 on (default), 0 off.
@@ -3937,13 +3940,13 @@ export interface components {
             /** @default null */
             address: string | null;
             /** @default null */
-            area: string;
+            area: string & unknown;
             /** @default null */
             contact_phone: string | null;
             /** @default null */
-            country_region: string;
+            country_region: string & unknown;
             /** @default null */
-            email: string;
+            email: string & unknown;
             /**
              * @description Personal profile, at most 200 characters.
              * @default null
@@ -3955,7 +3958,7 @@ export interface components {
              */
             ip_whitelist: string | null;
             /** @default null */
-            nickname: string;
+            nickname: string & unknown;
             /**
              * @description Where results are notified: an http(s) URL, or empty.
              * @default null
@@ -4012,7 +4015,7 @@ export interface components {
         };
         QuoteFilter: {
             /** @description `mobile`, `unicom` or `telecom`. */
-            carrier?: string | null;
+            carrier?: ((string & unknown) | null) & unknown;
             /** Format: int64 */
             face_value_fen?: number | null;
             /**
@@ -4023,7 +4026,7 @@ export interface components {
             /** @description Exact product key. */
             product_key?: string | null;
             /** @description `direct` (话费直充) or `card` (话费卡密). */
-            product_kind?: string | null;
+            product_kind?: ((string & unknown) | null) & unknown;
             /**
              * Format: int64
              * @description 1 on, 0 off.
@@ -4159,7 +4162,7 @@ export interface components {
             /** Format: int64 */
             channel_id: number;
             /** @description The Beijing day, `YYYY-MM-DD` (no such day is 422). */
-            date: string;
+            date: string & unknown;
         };
         /** @description Count and sums of one side (or of the matched lines). */
         ReconcileTotals: {
@@ -4210,11 +4213,11 @@ export interface components {
         };
         RepriceRequest: {
             /** @description Only this carrier's products (`mobile`, `unicom`, `telecom`); all when absent or blank. */
-            carrier?: string | null;
+            carrier?: ((string & unknown) | null) & unknown;
             /** Format: int64 */
             merchant_id: number;
             /** @description Only this kind (`direct`, `card`); all when absent or blank. */
-            product_kind?: string | null;
+            product_kind?: ((string & unknown) | null) & unknown;
             /**
              * Format: int64
              * @description Basis points of the face value, 1 to 20000: 9850 is 98.5 %.
@@ -4305,10 +4308,13 @@ export interface components {
             /** @description The reason, for every order of the call (at most 200 characters). */
             reason?: string | null;
             /** @description `success` or `failure` (failure refunds each order's price to its merchant). */
-            result: string;
+            result: string & unknown;
         };
         ResolveManyResponse: {
-            /** @description Orders left as they were, with the reason (already finished, unknown, no serial number). */
+            /**
+             * @description Orders left as they were, with the reason (already finished, unknown, no serial number,
+             *     a card-secret order marked success).
+             */
             refused: components["schemas"]["ResolveRefusal"][];
             /** @description Orders finished by this call. */
             resolved: number[];
@@ -4328,7 +4334,7 @@ export interface components {
              */
             reason?: string | null;
             /** @description `success` or `failure` (failure refunds the price to the merchant). */
-            result: string;
+            result: string & unknown;
             /** @description Required for `success`: the carrier's or supplier's serial number proving the top-up. */
             serial_no?: string | null;
         };
@@ -4338,7 +4344,7 @@ export interface components {
         };
         ReviewRequest: {
             /** @description `approve` or `reject`. */
-            decision: string;
+            decision: string & unknown;
             /** Format: int64 */
             id: number;
             /** @description Required when rejecting. */
@@ -4400,11 +4406,11 @@ export interface components {
         };
         SaveChannelRequest: {
             /** @description `http-json`, or `sandbox` (only the built-in sandbox channel keeps it). */
-            adapter: string;
+            adapter: string & unknown;
             /** @description The supplier's address (`http-json`): http(s), not a private address. */
             base_url?: string;
             /** @description 1 to 32 lowercase letters, digits and hyphens; it names the callback URL and never changes. */
-            code: string;
+            code: string & unknown;
             enabled?: boolean;
             /**
              * Format: int64
@@ -4412,7 +4418,7 @@ export interface components {
              */
             low_balance_fen?: number;
             /** @description 1 to 64 characters. */
-            name: string;
+            name: string & unknown;
             /** @description The shared signing secret; omitted or empty on an edit: unchanged. */
             secret?: string | null;
             /** Format: int64 */
@@ -4547,14 +4553,14 @@ export interface components {
              * @description The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM` (with `period` month). A
              *     date of the other shape, or no such day, is 422.
              */
-            date: string;
+            date: string & unknown;
             /**
              * Format: int64
              * @description Merchants: omit (or their own mid). Administrators: one merchant, or omit for all.
              */
             merchant_id?: number | null;
             /** @description `day` (default) or `month`. */
-            period?: string | null;
+            period?: ((string & unknown) | null) & unknown;
         };
         StatusResponse: {
             /**
@@ -4665,7 +4671,7 @@ export interface components {
         UpdateMerchantRequest: {
             /** Format: int64 */
             merchant_id: number;
-            name: string;
+            name: string & unknown;
         };
         /** @description The user fields of spec §3 (User). */
         UserInfo: {
@@ -4698,7 +4704,7 @@ export interface components {
             username: string;
         };
         UserInfoRequest: {
-            mid?: number | string | null;
+            mid?: number | (string & unknown) | null;
         };
         VerifyTwoFactorRequest: {
             /**
@@ -4768,15 +4774,15 @@ export interface operations {
             query?: {
                 /** @description Who acted: a username (any case) or a user id. */
                 actor?: string;
-                action?: string | null;
+                action?: ((string & unknown) | null) & unknown;
                 /** @description What was acted on, exactly as listed (`merchant:10001`, `user:7`, `order:12`, `server`). */
                 target?: string;
-                start_time?: string | null;
-                end_time?: string | null;
+                start_time?: string | (string & unknown) | null;
+                end_time?: string | (string & unknown) | null;
                 /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
-                format?: string;
+                format?: string & unknown;
                 /** @description `desc` (default) or `asc` by time. */
-                sort?: string;
+                sort?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -5169,11 +5175,11 @@ export interface operations {
             query: {
                 channel_id: number;
                 /** @description The Beijing day, `YYYY-MM-DD` (no such day is 422). */
-                date: string;
+                date: string & unknown;
                 /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
-                format?: string;
+                format?: string & unknown;
                 /** @description `desc` (default) or `asc` by time. */
-                sort?: string;
+                sort?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -5494,7 +5500,7 @@ export interface operations {
                  *     visible ASCII characters. Repeating it with the same body replays the first answer
                  *     and moves nothing; with another body it is refused with 42200.
                  */
-                "Idempotency-Key"?: string | null;
+                "Idempotency-Key"?: ((string & unknown) | null) & unknown;
             };
             path?: never;
             cookie?: never;
@@ -5635,7 +5641,7 @@ export interface operations {
                  *     visible ASCII characters. Repeating it with the same body replays the first answer
                  *     and moves nothing; with another body it is refused with 42200.
                  */
-                "Idempotency-Key"?: string | null;
+                "Idempotency-Key"?: ((string & unknown) | null) & unknown;
             };
             path?: never;
             cookie?: never;
@@ -5883,7 +5889,7 @@ export interface operations {
                  *     visible ASCII characters. Repeating it with the same body replays the first answer
                  *     and moves nothing; with another body it is refused with 42200.
                  */
-                "Idempotency-Key"?: string | null;
+                "Idempotency-Key"?: ((string & unknown) | null) & unknown;
             };
             path?: never;
             cookie?: never;
@@ -6033,7 +6039,7 @@ export interface operations {
                  *     visible ASCII characters. Repeating it with the same body replays the first answer
                  *     and moves nothing; with another body it is refused with 42200.
                  */
-                "Idempotency-Key"?: string | null;
+                "Idempotency-Key"?: ((string & unknown) | null) & unknown;
             };
             path?: never;
             cookie?: never;
@@ -6223,7 +6229,7 @@ export interface operations {
                  *     visible ASCII characters. Repeating it with the same body replays the first answer
                  *     and moves nothing; with another body it is refused with 42200.
                  */
-                "Idempotency-Key"?: string | null;
+                "Idempotency-Key"?: ((string & unknown) | null) & unknown;
             };
             path?: never;
             cookie?: never;
@@ -6277,7 +6283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40900: the order is not awaiting a person */
+            /** @description 40900: the order is not awaiting a person, or is a card-secret order marked success (only its supplier's card makes it one) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6306,7 +6312,7 @@ export interface operations {
                  *     visible ASCII characters. Repeating it with the same body replays the first answer
                  *     and moves nothing; with another body it is refused with 42200.
                  */
-                "Idempotency-Key"?: string | null;
+                "Idempotency-Key"?: ((string & unknown) | null) & unknown;
             };
             path?: never;
             cookie?: never;
@@ -7503,7 +7509,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40900: the record is not the caller's, or no longer under review */
+            /** @description 40400: no such record of the caller's (another merchant's record is not told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the caller's record is no longer under review */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7824,19 +7839,19 @@ export interface operations {
                 /** @description Administrators: one merchant (omit for all). Merchants: omit, or their own mid. */
                 merchant_id?: number;
                 /** @description 账户类型: `balance` or `credit`. */
-                account_type?: string;
+                account_type?: string & unknown;
                 /** @description 账变类型: order_debit, refund, topup, credit_granted, repayment, adjustment. */
-                change_type?: string;
+                change_type?: string & unknown;
                 /** @description The order number the change belongs to. */
                 order_no?: string;
                 /** @description The order id the change belongs to. */
                 order_id?: number;
-                start_time?: string | null;
-                end_time?: string | null;
+                start_time?: string | (string & unknown) | null;
+                end_time?: string | (string & unknown) | null;
                 /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
-                format?: string;
+                format?: string & unknown;
                 /** @description `desc` (default) or `asc` by time. */
-                sort?: string;
+                sort?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -8060,16 +8075,16 @@ export interface operations {
                 /** @description Merchants: omit (or their own mid). Administrators: one merchant, or omit for all. */
                 merchant_id?: number;
                 /** @description `day` (default) or `month`. */
-                period?: string;
+                period?: string & unknown;
                 /**
                  * @description The Beijing day `YYYY-MM-DD`, or the month `YYYY-MM` (with `period` month). A
                  *     date of the other shape, or no such day, is 422.
                  */
-                date: string;
+                date: string & unknown;
                 /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
-                format?: string;
+                format?: string & unknown;
                 /** @description `desc` (default) or `asc` by time. */
-                sort?: string;
+                sort?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -9641,7 +9656,7 @@ export interface operations {
                  *     visible ASCII characters. Repeating it with the same body replays the first answer
                  *     and moves nothing; with another body it is refused with 42200.
                  */
-                "Idempotency-Key"?: string | null;
+                "Idempotency-Key"?: ((string & unknown) | null) & unknown;
             };
             path?: never;
             cookie?: never;
@@ -9973,7 +9988,7 @@ export interface operations {
                  *     visible ASCII characters. Repeating it with the same body replays the first answer
                  *     and moves nothing; with another body it is refused with 42200.
                  */
-                "Idempotency-Key"?: string | null;
+                "Idempotency-Key"?: ((string & unknown) | null) & unknown;
             };
             path?: never;
             cookie?: never;
@@ -10051,9 +10066,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
-                format?: string;
+                format?: string & unknown;
                 /** @description `desc` (default) or `asc` by time. */
-                sort?: string;
+                sort?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -10217,7 +10232,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Which list: `ordinary` (default), `card` (card-secret), `behalf` (on-behalf), or `all`. */
-                kind?: string;
+                kind?: string & unknown;
                 /** @description Administrators: one merchant's orders (omit for all). Merchants: omit, or their own mid. */
                 merchant_id?: number;
                 /** @description 0 pending, 1 processing, 2 success, 3 failure, 4 manual review. */
@@ -10228,9 +10243,9 @@ export interface operations {
                  */
                 in_flight?: boolean;
                 /** @description `today` (placed since 00:00 Beijing time) or `history` (before). */
-                order_type?: string;
+                order_type?: string & unknown;
                 /** @description `mobile`, `unicom` or `telecom`. */
-                carrier?: string;
+                carrier?: string & unknown;
                 face_value_fen?: number;
                 /** @description Time taken at least this many ms (finished orders only). */
                 duration_min_ms?: number;
@@ -10244,14 +10259,17 @@ export interface operations {
                 merchant_order_id?: string;
                 /** @description Exact order number. */
                 order_no?: string;
-                /** @description Exact recharge account. */
+                /**
+                 * @description Exact recharge account; a phone number may be written any way the add-order form
+                 *     accepts (`+86 138 0013 8000`).
+                 */
                 account?: string;
-                start_time?: string | null;
-                end_time?: string | null;
+                start_time?: string | (string & unknown) | null;
+                end_time?: string | (string & unknown) | null;
                 /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
-                format?: string;
+                format?: string & unknown;
                 /** @description `desc` (default) or `asc` by time. */
-                sort?: string;
+                sort?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -10462,18 +10480,18 @@ export interface operations {
                 /** @description Administrators: one merchant (omit for all). Merchants: omit, or their own mid. */
                 merchant_id?: number;
                 /** @description `mobile`, `unicom` or `telecom`. */
-                carrier?: string;
+                carrier?: string & unknown;
                 face_value_fen?: number;
                 /** @description `direct` (话费直充) or `card` (话费卡密). */
-                product_kind?: string;
+                product_kind?: string & unknown;
                 /** @description 1 on, 0 off. */
                 status?: number;
                 /** @description Exact product key. */
                 product_key?: string;
                 /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
-                format?: string;
+                format?: string & unknown;
                 /** @description `desc` (default) or `asc` by time. */
-                sort?: string;
+                sort?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -10736,23 +10754,23 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Page number from 1 (default 1). */
-                current?: string;
+                current?: string & unknown;
                 /** @description Rows per page, 1 to 100 (default 10). */
-                pageSize?: string;
+                pageSize?: string & unknown;
                 /** @description Part of the policy number. */
                 number?: string;
                 /** @description Part of the name. */
                 name?: string;
                 /** @description `img`, `horizontalVideo` or `verticalVideo`. */
-                contentType?: string;
+                contentType?: string & unknown;
                 /** @description `artificial` or `rules`. */
-                filterType?: string;
+                filterType?: string & unknown;
                 /** @description `online` or `offline`. */
-                status?: string;
+                status?: string & unknown;
                 /** @description First created day, `YYYY-MM-DD` (inclusive). */
-                createdTimeStart?: string;
+                createdTimeStart?: string & unknown;
                 /** @description Last created day, `YYYY-MM-DD` (inclusive). */
-                createdTimeEnd?: string;
+                createdTimeEnd?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -10800,7 +10818,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `text`, `image` or `video`. */
-                type?: string;
+                type?: string & unknown;
             };
             header?: never;
             path?: never;
