@@ -97,45 +97,58 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
         let detail = "expected a JSON object".to_string();
         return Err(AppError::Validation(vec![FieldError::new("body", Message::InvalidField { detail })]));
     }
-    if let Some(field) = nul_field(bytes, &value) {
-        return Err(AppError::Validation(vec![FieldError::new(field, Message::NulCharacter)]));
-    }
+    // U+0000 in what the type reads is refused naming where; in fields the type does not
+    // read (ignored, never stored) it is no one's business, as the document says.
+    let nul_paths = mark_nul_texts(bytes, &mut value);
     whole_numbers_as_integers(&mut value);
     serde_path_to_error::deserialize(value).map_err(|error| {
         let path = error.path().to_string();
         let field = if path == "." { "body".to_string() } else { path };
+        let within = |nul: &&String| {
+            nul.strip_prefix(field.as_str()).is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+        };
+        if let Some(nul) = nul_paths.iter().find(within) {
+            return AppError::Validation(vec![FieldError::new(nul.clone(), Message::NulCharacter)]);
+        }
         // serde's text names the expected type, which is useful and contains no input.
         let detail = error.into_inner().to_string();
         AppError::Validation(vec![FieldError::new(field, Message::InvalidField { detail })])
     })
 }
 
-/// Where the body holds U+0000, in a string or an object key, nested or not: its path
-/// (`remark`, `lines[3].account`). PostgreSQL cannot store the character and SQLite
-/// would keep what the other engine refuses, so no body carries it past this point.
-fn nul_field(bytes: &[u8], value: &serde_json::Value) -> Option<String> {
+/// PostgreSQL cannot store U+0000 and SQLite would keep what the other engine refuses, so
+/// no text holding it reaches a handler. Each such string is replaced by an object no text
+/// field accepts: reading it fails at its path, answered as a NUL there (`remark`,
+/// `lines[3].account`), while a field the type ignores stays ignored. A field *name*
+/// holding it names no field of any request, so the entry is dropped. Returns the paths.
+fn mark_nul_texts(bytes: &[u8], value: &mut serde_json::Value) -> Vec<String> {
+    let mut paths = Vec::new();
     // JSON writes U+0000 only as the escape `\u0000`: a body without one needs no walk.
-    if !bytes.windows(6).any(|window| window == b"\\u0000") {
-        return None;
+    if bytes.windows(6).any(|window| window == b"\\u0000") {
+        mark(value, "", &mut paths);
     }
-    nul_path(value, "")
+    paths
 }
 
-fn nul_path(value: &serde_json::Value, path: &str) -> Option<String> {
+fn mark(value: &mut serde_json::Value, path: &str, paths: &mut Vec<String>) {
     match value {
-        serde_json::Value::String(text) => text.contains('\0').then(|| path.to_string()),
-        serde_json::Value::Array(items) => {
-            items.iter().enumerate().find_map(|(index, item)| nul_path(item, &format!("{path}[{index}]")))
+        serde_json::Value::String(text) if text.contains('\0') => {
+            paths.push(path.to_string());
+            *value = serde_json::json!({ "nul": path });
         }
-        serde_json::Value::Object(fields) => fields.iter().find_map(|(key, child)| {
-            let child_path = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
-            if key.contains('\0') {
-                // The name itself is the fault; shown with the character written out.
-                return Some(child_path.replace('\0', "\\u0000"));
+        serde_json::Value::Array(items) => {
+            for (index, item) in items.iter_mut().enumerate() {
+                mark(item, &format!("{path}[{index}]"), paths);
             }
-            nul_path(child, &child_path)
-        }),
-        _ => None,
+        }
+        serde_json::Value::Object(fields) => {
+            fields.retain(|key, _| !key.contains('\0'));
+            for (key, child) in fields.iter_mut() {
+                let child_path = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+                mark(child, &child_path, paths);
+            }
+        }
+        _ => {}
     }
 }
 
@@ -243,33 +256,46 @@ mod tests {
         assert_eq!(field_of(parse_json::<Sample>(beyond).unwrap_err()), "count");
     }
 
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Nested {
+        remark: Option<String>,
+        lines: Option<Vec<Line>>,
+        filter: Option<std::collections::HashMap<String, Vec<String>>>,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Line {
+        account: String,
+    }
+
     fn nul_field_of(body: &str) -> (String, Message) {
-        match parse_json::<serde_json::Value>(body.as_bytes()).unwrap_err() {
+        match parse_json::<Nested>(body.as_bytes()).unwrap_err() {
             AppError::Validation(fields) => (fields[0].field.clone(), fields[0].message.clone()),
             other => panic!("expected a validation error, got {other:?}"),
         }
     }
 
     #[test]
-    fn a_nul_anywhere_is_refused_naming_where() {
+    fn a_nul_in_what_is_read_is_refused_naming_where() {
         let cases = [
             (r#"{"remark":"a\u0000b"}"#, "remark"),
-            (
-                r#"{"name":"ok","lines":[{"account":"1"},{"account":"2"},{"account":"3"},{"account":"\u0000"}]}"#,
-                "lines[3].account",
-            ),
-            (r#"{"filter":{"inner":{"deep":["x","\u0000"]}}}"#, "filter.inner.deep[1]"),
-            (r#"{"a\u0000b":1}"#, "a\\u0000b"),
-            (r#"{"outer":{"k\u0000":"v"}}"#, "outer.k\\u0000"),
+            (r#"{"lines":[{"account":"1"},{"account":"2"},{"account":"3"},{"account":"\u0000"}]}"#, "lines[3].account"),
+            (r#"{"filter":{"inner":["x","\u0000"]}}"#, "filter.inner[1]"),
         ];
         for (body, field) in cases {
             assert_eq!(nul_field_of(body), (field.to_string(), Message::NulCharacter), "{body}");
         }
-        // Checked before the body is read into its type: a NUL in an unknown field too.
-        assert!(matches!(
-            parse_json::<Sample>(br#"{"name":"a","other":"\u0000"}"#),
-            Err(AppError::Validation(fields)) if fields[0].field == "other"
-        ));
+        // What the type does not read is ignored, NUL or not: an unknown field, a field name
+        // holding one (it names no field), an unknown field inside a known object.
+        let ignored = r#"{"name":"a","other":"\u0000","a\u0000b":1,"deep":{"k\u0000":["\u0000"]}}"#;
+        assert_eq!(parse_json::<Sample>(ignored.as_bytes()).unwrap().name, "a");
+        let inside = r#"{"lines":[{"account":"1","note":"\u0000"}]}"#;
+        assert!(parse_json::<Nested>(inside.as_bytes()).is_ok());
+        // A map's keys are read: one holding NUL is dropped, never stored.
+        let keyed = parse_json::<Nested>(br#"{"filter":{"a\u0000":["x"],"b":["y"]}}"#).unwrap();
+        assert_eq!(keyed.filter.unwrap().keys().collect::<Vec<_>>(), ["b"]);
         // An escaped backslash before `u0000` is no NUL.
         assert!(parse_json::<Sample>(br#"{"name":"\\u0000"}"#).is_ok());
     }

@@ -69,13 +69,13 @@ pub fn complete(mut document: Value) -> Value {
     document
 }
 
-/// A text without U+0000, which the server refuses in every string it reads and in the
-/// names of a body's fields (`extract::JsonBody`, `query_string::from_query`, batch files):
-/// PostgreSQL cannot store it.
+/// A text without U+0000, which the server refuses in every string it reads
+/// (`extract::JsonBody`, `query_string::from_query`, batch files): PostgreSQL cannot store it.
 const NO_NUL: &str = r"^[^\x00]*$";
 
-/// Every text schema says it holds no NUL (beside its own pattern, if it has one), and
-/// every object that its field names hold none; uploaded files (binary) may hold anything.
+/// Every text schema says it holds no NUL (beside its own pattern, if it has one); uploaded
+/// files (binary) may hold anything. Field names are free: one the type does not read is
+/// ignored, NUL or not (`extract::parse_json`).
 fn no_nul_characters(value: &mut Value) {
     match value {
         Value::Object(object) => {
@@ -85,7 +85,7 @@ fn no_nul_characters(value: &mut Value) {
                 _ => false,
             };
             let binary = matches!(object.get("format").and_then(Value::as_str), Some("binary" | "byte"));
-            let (is_text, is_object) = (has_type("string") && !binary, has_type("object"));
+            let is_text = has_type("string") && !binary;
             for (key, child) in object.iter_mut() {
                 if !matches!(key.as_str(), "example" | "examples" | "default" | "const" | "enum") {
                     no_nul_characters(child);
@@ -98,9 +98,6 @@ fn no_nul_characters(value: &mut Value) {
                 if let Some(all_of) = all_of.as_array_mut() {
                     all_of.push(json!({"pattern": NO_NUL}));
                 }
-            }
-            if is_object {
-                object.entry("propertyNames").or_insert_with(|| json!({"pattern": NO_NUL}));
             }
         }
         Value::Array(items) => items.iter_mut().for_each(no_nul_characters),
@@ -407,8 +404,10 @@ mod tests {
         }));
         let pattern = document["components"]["schemas"]["Upload"]["propertyNames"]["pattern"].as_str().unwrap();
         assert_eq!(pattern, r"^[^\x00-\x08\x0a-\x1f\x7f]*$");
-        let other = &document["components"]["schemas"]["Other"]["propertyNames"]["pattern"];
-        assert_eq!(other, r"^[^\x00]*$", "a JSON body's field names only exclude NUL");
+        assert!(
+            document["components"]["schemas"]["Other"].get("propertyNames").is_none(),
+            "a JSON body's field names are free: unknown ones are ignored"
+        );
     }
 
     #[test]

@@ -46,8 +46,12 @@ async fn a_nul_character_is_refused_everywhere_naming_its_field(backend: Backend
     let topped = app.post_as(&admin, "/adminapi/admin/merchant/topup", top_up).await;
     assert_refused(&topped, "remark", "top-up remark");
 
-    let nested: Value = json!({"lines": [{"account": "1"}, {"account": "2"}, {"account": "3"}, {"account": "\u{0}"}]});
-    assert_refused(&app.add_order(&token, nested).await, "lines[3].account", "a nested field");
+    let nested: Value = json!({"result": "success", "items": [{"order_id": 1, "serial_no": "S"}, {"order_id": 2, "serial_no": "S\u{0}"}]});
+    let resolved = app.post_as(&admin, "/adminapi/admin/order/resolveMany", nested).await;
+    assert_refused(&resolved, "items[1].serial_no", "a nested field");
+    // A field the call does not read is ignored, NUL or not, as the document allows.
+    let ignored = json!({"kind": "ordinary", "note": "x\u{0}", "extra": {"a\u{0}": ["\u{0}"]}});
+    assert_eq!(app.post_as(&token, "/adminapi/order/list", ignored).await.code(), 20000);
 
     assert_refused(&get(&app, &admin, "/adminapi/admin/audit/export?actor=%00").await, "actor", "audit export");
     for format in ["csv", "xlsx"] {
