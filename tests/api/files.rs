@@ -1,7 +1,8 @@
 //! Files the server reads and writes. Reading: hostile uploads built here (a huge declared
-//! sheet, a zip bomb, deep XML, a million empty rows, invalid UTF-8, one 30 MB line) each
-//! get their own error, and the server goes on serving. Writing: every export and batch
-//! file neutralises formulas, keeps long identifiers as text and money as numbers.
+//! sheet, a zip bomb, deep XML, a million empty rows, bytes neither UTF-8 nor GBK, one 30 MB
+//! line) each get their own error, and the server goes on serving; GBK CSV is read.
+//! Writing: every export and batch file neutralises formulas, keeps long identifiers as
+//! text and money as numbers.
 
 use crate::helpers::{ADMIN, Answer, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
@@ -13,6 +14,7 @@ on_both_backends!(
     exports_neutralise_formulas_and_keep_identifiers,
     batch_files_neutralise_formulas,
     uploads_are_told_by_their_content_not_their_name,
+    gbk_csv_files_are_read_like_utf8,
 );
 
 fn zip_of(parts: &[(&str, &[u8])]) -> Vec<u8> {
@@ -69,15 +71,15 @@ async fn hostile_uploads_get_their_error_and_the_server_keeps_serving() {
     let deep = workbook("", format!("<row>{}", "<a>".repeat(100_000)).as_bytes());
     let empty_rows: String = (1..=1_000_000).map(|row| format!("<row r=\"{row}\"/>")).collect();
     let empty_rows = workbook("", empty_rows.as_bytes());
-    let mut not_utf8 = b"13800138000,MOBILE-DIRECT-10\n13900139000,".to_vec();
-    not_utf8.extend_from_slice(&[0xB2, 0xE2, 0xCA, 0xD4]); // "测试" in GBK
+    let mut not_text = b"13800138000,MOBILE-DIRECT-10\n13900139000,".to_vec();
+    not_text.extend_from_slice(&[0xFF, 0xFF, 0xB2, 0xE2]); // neither UTF-8 nor GBK
     let mut long_line = b"13800138000,MOBILE-DIRECT-10,".to_vec();
     long_line.resize(30 * 1024 * 1024, b'7');
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("bomb.xlsx", bomb, "batch.file_unpacked_too_large"),
         ("deep.xlsx", deep, "batch.file_too_deep"),
         ("empty-rows.xlsx", empty_rows, "batch.file_too_many_rows"),
-        ("gbk.csv", not_utf8, "batch.file_not_utf8"),
+        ("garbage.csv", not_text, "batch.file_not_utf8"),
         ("long.csv", long_line, "batch.line_too_long"),
     ];
     for (name, bytes, key) in cases {
@@ -92,8 +94,8 @@ async fn hostile_uploads_get_their_error_and_the_server_keeps_serving() {
         let next = upload(&app, &token, "next.xlsx", workbook("", ONE_LINE)).await;
         assert_eq!(next.code(), 20000, "after {name}: {:?}", next.body);
     }
-    let gbk = upload(&app, &token, "gbk.csv", vec![b'1', b'\n', 0xB2, 0xE2]).await;
-    assert!(gbk.msg().starts_with("Line 2"), "{}", gbk.msg());
+    let garbage = upload(&app, &token, "garbage.csv", vec![b'1', b'\n', 0xB2, 0xE2, 0xFF]).await;
+    assert!(garbage.msg().starts_with("Line 2"), "{}", garbage.msg());
     assert_eq!(app.figures(mid).await.0, 100_000, "nothing charged");
 }
 
@@ -271,4 +273,25 @@ async fn uploads_are_told_by_their_content_not_their_name(backend: Backend) {
     // A real workbook named .csv is read as the workbook it is.
     let answer = upload(&app, &token, "orders.csv", workbook("", ONE_LINE)).await;
     assert_eq!((answer.code(), answer.data()["valid_rows"].as_i64()), (20000, Some(1)), "{:?}", answer.body);
+}
+
+/// Excel on Chinese Windows saves "CSV" in GBK: such a file previews exactly as the same
+/// lines in UTF-8 do, its Chinese cells read as written.
+async fn gbk_csv_files_are_read_like_utf8(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
+    let (mid, token) = app.merchant("buyer").await;
+    app.fund(mid, 100_000, 0).await;
+    let text = "充值账号,商品编号,商户订单号\n13800138000,MOBILE-DIRECT-10,G-1\n13900139000,MOBILE-DIRECT-10,备注\n";
+    let (gbk, _, _) = encoding_rs::GB18030.encode(text);
+    assert!(std::str::from_utf8(&gbk).is_err(), "the file is GBK");
+    for (name, bytes) in [("gbk.csv", gbk.to_vec()), ("utf8.csv", text.as_bytes().to_vec())] {
+        let answer = upload(&app, &token, name, bytes).await;
+        assert_eq!(answer.code(), 20000, "{name}: {:?}", answer.body);
+        let data = answer.data();
+        assert_eq!((data["total_rows"].as_i64(), data["valid_rows"].as_i64()), (Some(2), Some(1)), "{name}: {data}");
+        // The Chinese cell is read as written (and refused as a merchant order id, line 3).
+        let error = &data["errors"][0];
+        assert_eq!((error["line_no"].as_i64(), error["merchant_order_id"].as_str()), (Some(3), Some("备注")), "{name}");
+        assert_eq!(error["reason_key"], "order.merchant_order_id.invalid", "{name}");
+    }
 }
