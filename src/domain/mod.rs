@@ -6,6 +6,14 @@ pub mod phone;
 pub use phone::{Carrier, PhoneNumber};
 use serde::Serialize;
 
+/// A product key as a person or a merchant's system typed it, in the catalogue's spelling.
+/// The catalogue stores keys in capitals only (A-Z, 0-9, `-`, `_`), so `mobile-direct-10`
+/// names MOBILE-DIRECT-10. Normalising the input keeps every lookup an exact match on the
+/// stored key (the index serves it; comparing `LOWER(product_key)` would read every row).
+pub fn product_key_input(text: &str) -> String {
+    text.trim().to_ascii_uppercase()
+}
+
 /// An amount of money in fen (1 yuan = 100 fen). Money is never a float anywhere.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Money(i64);
@@ -229,6 +237,14 @@ const BEIJING_OFFSET_MS: i64 = 8 * 3_600_000;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn product_keys_are_read_in_the_catalogues_capitals() {
+        assert_eq!(product_key_input(" mobile-direct-10 "), "MOBILE-DIRECT-10");
+        assert_eq!(product_key_input("Unicom_Card-50"), "UNICOM_CARD-50");
+        // Only ASCII letters change: anything else is left for the lookup to refuse.
+        assert_eq!(product_key_input("话费-ß"), "话费-ß");
+    }
 
     #[test]
     fn money_bounds() {

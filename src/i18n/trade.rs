@@ -273,10 +273,10 @@ impl TradeMessage {
             (BatchCellTooLong, EnUs) => "a cell of the file is longer than 128 characters".into(),
             (BatchCellTooLong, ZhCn) => "文件中有单元格超过 128 个字符".into(),
             (BatchFileNotUtf8 { line }, EnUs) => {
-                format!("line {line} is not UTF-8 text: save the file as \"CSV UTF-8\" or as Excel (xlsx)").into()
+                format!("line {line} is neither UTF-8 nor GBK text: save the file as \"CSV UTF-8\" or as Excel (xlsx)").into()
             }
             (BatchFileNotUtf8 { line }, ZhCn) => {
-                format!("第 {line} 行不是 UTF-8 文本：请将文件另存为“CSV UTF-8”或 Excel（xlsx）").into()
+                format!("第 {line} 行既不是 UTF-8 也不是 GBK 文本：请将文件另存为“CSV UTF-8”或 Excel（xlsx）").into()
             }
             (BatchLineTooLong { line, max }, EnUs) => format!("line {line} is longer than {max} characters").into(),
             (BatchLineTooLong { line, max }, ZhCn) => format!("第 {line} 行超过 {max} 个字符").into(),

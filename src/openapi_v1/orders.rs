@@ -119,7 +119,7 @@ fn found(row: &sqlx::any::AnyRow) -> Result<Found, AppError> {
 fn same_request(order: &OrderRow, stored_url: Option<&str>, request: &PlaceOrderRequest) -> bool {
     let account = request.account.trim();
     let account = PhoneNumber::parse(account).map_or_else(|| account.to_string(), |number| number.as_str().to_string());
-    order.product_key == request.product_key.trim()
+    order.product_key == crate::domain::product_key_input(&request.product_key)
         && order.account == account
         && (order.buyback != 0) == request.buyback
         && stored_url == request.notify_url.as_deref().map(str::trim).filter(|url| !url.is_empty())
@@ -186,7 +186,7 @@ pub async fn place_order(
         merchant_id: caller.merchant_id,
         line: OrderLine {
             account: request.account.clone(),
-            product_key: request.product_key.trim().to_string(),
+            product_key: crate::domain::product_key_input(&request.product_key),
             merchant_order_id: Some(merchant_order_id.to_string()),
             allow_ported: false,
         },

@@ -89,7 +89,7 @@ pub async fn add(
         merchant_id,
         line: OrderLine {
             account: request.account.unwrap_or_default(),
-            product_key: request.product_key.unwrap_or_default().trim().to_string(),
+            product_key: crate::domain::product_key_input(&request.product_key.unwrap_or_default()),
             merchant_order_id: merchant_order_id.clone(),
             allow_ported: request.allow_ported,
         },

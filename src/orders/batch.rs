@@ -102,7 +102,8 @@ pub struct PreviewResponse {
     /// The first 1,000 invalid lines with their reasons.
     pub errors: Vec<PreviewError>,
     /// Valid lines without a merchant order id whose account and product were ordered
-    /// within the last day (pasted twice, they would be ordered twice); the first 1,000.
+    /// within the last day, or are on an earlier such line of the file (pasted twice, they
+    /// would be ordered twice); the first 1,000.
     pub recent_duplicates: Vec<super::batch_lifecycle::RecentDuplicate>,
     /// How many such lines in all.
     pub recent_duplicate_rows: i64,

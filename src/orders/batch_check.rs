@@ -39,16 +39,19 @@ pub fn check_lines(
         .iter()
         .map(|line| {
             let merchant_order_id = cell(line, 2);
+            let typed_key = cell(line, 1);
             let order_line = OrderLine {
                 account: cell(line, 0),
-                product_key: cell(line, 1),
+                product_key: crate::domain::product_key_input(&typed_key),
                 merchant_order_id: Some(merchant_order_id.clone()),
                 allow_ported,
             };
             let mut entry = Checked {
                 line_no: line.line_no,
                 account: order_line.account.clone(),
-                product_key: order_line.product_key.clone(),
+                // A refused line is shown as typed; a valid one is stored with the
+                // catalogue's key, which its submit looks up.
+                product_key: typed_key,
                 merchant_order_id,
                 price_fen: 0,
                 reason: None,
@@ -63,6 +66,7 @@ pub fn check_lines(
                 Err(message) => Some(message),
                 Ok(valid) => {
                     entry.account = valid.account;
+                    entry.product_key = valid.offer.product_key.clone();
                     entry.price_fen = valid.price_fen;
                     let id = valid.merchant_order_id.map(|id| id.as_str().to_string());
                     if id.as_ref().is_some_and(|id| !seen.insert(id.clone())) {

@@ -96,6 +96,32 @@ fn finish(rows: Vec<(i64, Vec<String>)>, is_title: TitleRule) -> Result<Vec<RawL
     Ok(lines)
 }
 
+/// The text of a CSV file: UTF-8 (a BOM is left for the cells' trimming), else GB18030,
+/// a superset of GBK, which is what Excel's plain "CSV" is on Chinese Windows. UTF-8 is
+/// tried first: Chinese text in GBK is almost never valid UTF-8, while the reverse read
+/// would turn a UTF-8 file into other characters without an error. Bytes that are neither
+/// are refused naming the first line that is not text. Every reader of uploaded CSV
+/// (orders, price lists) goes through here.
+pub fn decode_text(bytes: &[u8]) -> Result<std::borrow::Cow<'_, str>, TradeMessage> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Ok(text.into());
+    }
+    let mut decoder = encoding_rs::GB18030.new_decoder_without_bom_handling();
+    let capacity =
+        decoder.max_utf8_buffer_length_without_replacement(bytes.len()).ok_or(TradeMessage::BatchFileUnreadable)?;
+    let mut text = String::with_capacity(capacity);
+    match decoder.decode_to_string_without_replacement(bytes, &mut text, true) {
+        (encoding_rs::DecoderResult::InputEmpty, _) => Ok(text.into()),
+        (encoding_rs::DecoderResult::Malformed(bad, after), read) => {
+            let start = read.saturating_sub(usize::from(bad) + usize::from(after));
+            let line = bytes[..start].iter().filter(|byte| **byte == b'\n').count() as i64 + 1;
+            Err(TradeMessage::BatchFileNotUtf8 { line })
+        }
+        // The buffer holds the worst case, so the decoder never runs out of room.
+        (encoding_rs::DecoderResult::OutputFull, _) => Err(TradeMessage::BatchFileUnreadable),
+    }
+}
+
 /// An uploaded file: xlsx or CSV by its content, whatever its name (order files' title
 /// rule; uploads go through `parse_file_with`).
 #[cfg(test)]
@@ -110,11 +136,7 @@ pub fn parse_file_with(bytes: &[u8], is_title: TitleRule) -> Result<Vec<RawLine>
         Content::Other(kind) => return Err(TradeMessage::BatchFileKind { kind }),
         Content::Text => {}
     }
-    let text = std::str::from_utf8(bytes).map_err(|error| {
-        // Excel's plain "CSV" is GBK on Chinese Windows: name the line and the fix.
-        let line = bytes[..error.valid_up_to()].iter().filter(|byte| **byte == b'\n').count() as i64 + 1;
-        TradeMessage::BatchFileNotUtf8 { line }
-    })?;
+    let text = decode_text(bytes)?;
     // Line by line, so that line numbers are the file's (a quoted cell cannot span lines).
     let mut rows = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -203,6 +225,37 @@ mod tests {
         assert_eq!(lines[2].cells.len(), 2);
         assert_eq!(parse_text("\n  \n"), Err(TradeMessage::BatchEmpty));
         assert_eq!(parse_file(&[0xff, 0xfe, 0x00]), Err(TradeMessage::BatchFileNotUtf8 { line: 1 }));
+    }
+
+    #[test]
+    fn gbk_csv_reads_like_utf8() {
+        let text =
+            "充值账号,商品编号,商户订单号\n13800138000,MOBILE-DIRECT-10,备注一\n13900139000,MOBILE-DIRECT-20,话费\n";
+        let (gbk, _, unmappable) = encoding_rs::GB18030.encode(text);
+        assert!(!unmappable && std::str::from_utf8(&gbk).is_err(), "the sample is GBK, not UTF-8");
+        let lines = parse_file(&gbk).unwrap();
+        assert_eq!(lines, parse_file(text.as_bytes()).unwrap());
+        assert_eq!(
+            lines[0],
+            RawLine { line_no: 2, cells: vec!["13800138000".into(), "MOBILE-DIRECT-10".into(), "备注一".into()] }
+        );
+        assert_eq!(lines[1].cells[2], "话费");
+        // Bytes that are neither UTF-8 nor GBK are refused naming the first bad line.
+        let mut broken = gbk.to_vec();
+        broken.extend_from_slice(b"13700137000,MOBILE-DIRECT-10,\xFF\xFF\n");
+        assert_eq!(parse_file(&broken), Err(TradeMessage::BatchFileNotUtf8 { line: 4 }));
+    }
+
+    #[test]
+    fn gbk_lines_are_measured_in_characters_after_decoding() {
+        // 3,000 characters are 6,000 bytes in GBK but under the 4,096-character line budget.
+        let line = format!("13800138000,MOBILE-DIRECT-10,{}", "话".repeat(3_000));
+        let (gbk, _, _) = encoding_rs::GB18030.encode(&line);
+        assert!(gbk.len() > MAX_LINE_CHARS);
+        assert_eq!(parse_file(&gbk), Err(TradeMessage::BatchCellTooLong));
+        let long = format!("13800138000,MOBILE-DIRECT-10,{}", "话".repeat(MAX_LINE_CHARS));
+        let (gbk, _, _) = encoding_rs::GB18030.encode(&long);
+        assert_eq!(parse_file(&gbk), Err(TradeMessage::BatchLineTooLong { line: 1, max: MAX_LINE_CHARS }));
     }
 
     #[test]

@@ -103,15 +103,18 @@ pub async fn discard(
     Ok(ApiOk(()))
 }
 
-/// A valid line without a merchant order id whose account and product were ordered lately.
+/// A valid line without a merchant order id whose account and product were ordered lately,
+/// or were on an earlier line of the same file without an id (a list pasted twice).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RecentDuplicate {
     pub line_no: i64,
     pub account: String,
     pub product_key: String,
-    /// The latest such order.
-    pub order_no: String,
-    pub ordered_at: String,
+    /// The latest such order placed within the day (null: none, the line repeats the file).
+    pub order_no: Option<String>,
+    pub ordered_at: Option<String>,
+    /// The first line of this file with the same account and product (null: none).
+    pub repeats_line_no: Option<i64>,
 }
 
 /// The latest order (number, time) per (account, product key) among `accounts`, placed

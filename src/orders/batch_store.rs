@@ -137,7 +137,8 @@ fn assign_ids(wanted: Vec<(i64, String)>, mut taken: HashSet<String>, lines: &[C
 }
 
 /// Valid lines without a merchant order id that repeat an account and product ordered
-/// within the day.
+/// within the day, or an earlier such line of the file: each would be placed as an order of
+/// its own, so the person is warned before submitting.
 pub async fn recent_duplicates(
     state: &AppState,
     merchant_id: i64,
@@ -150,21 +151,25 @@ pub async fn recent_duplicates(
     })
     .await?;
     let recent = recent_orders(state, merchant_id, &accounts).await?;
-    if recent.is_empty() {
-        return Ok(Vec::new());
-    }
     let lines = Arc::clone(checked);
     off_runtime(move || {
+        let mut first_lines: HashMap<(&str, &str), i64> = HashMap::new();
         without_id(&lines)
             .filter_map(|entry| {
-                let product_key = entry.product_key.trim().to_string();
-                let (order_no, at) = recent.get(&(entry.account.clone(), product_key.clone()))?;
+                let product_key = entry.product_key.trim();
+                let first = *first_lines.entry((entry.account.as_str(), product_key)).or_insert(entry.line_no);
+                let repeats_line_no = (first != entry.line_no).then_some(first);
+                let order = recent.get(&(entry.account.clone(), product_key.to_string()));
+                if order.is_none() && repeats_line_no.is_none() {
+                    return None;
+                }
                 Some(RecentDuplicate {
                     line_no: entry.line_no,
                     account: entry.account.clone(),
-                    product_key,
-                    order_no: order_no.clone(),
-                    ordered_at: millis_to_rfc3339(*at),
+                    product_key: product_key.to_string(),
+                    order_no: order.map(|(order_no, _)| order_no.clone()),
+                    ordered_at: order.map(|(_, at)| millis_to_rfc3339(*at)),
+                    repeats_line_no,
                 })
             })
             .collect()

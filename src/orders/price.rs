@@ -63,7 +63,7 @@ pub async fn price(
         // The number plan is beyond the document's schema: 422.
         return Err(AppError::unprocessable("account", TradeMessage::AccountInvalid));
     }
-    let product_key = request.product_key.unwrap_or_default().trim().to_string();
+    let product_key = crate::domain::product_key_input(&request.product_key.unwrap_or_default());
     let mut offers: Vec<PriceOffer> = store::all_offers(&state.db.pool, merchant_id)
         .await?
         .into_values()

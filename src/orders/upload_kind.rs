@@ -10,7 +10,7 @@ use std::io::Cursor;
 pub enum Content {
     /// A ZIP holding a workbook's parts (or one too broken to list: its reader says so).
     Workbook,
-    /// Anything that may be text: read as CSV, whose reader names a line that is not UTF-8.
+    /// Anything that may be text: read as CSV (UTF-8 or GBK), whose reader names a line that is neither.
     Text,
     /// A known other kind, or binary data: refused naming it.
     Other(FileKind),
@@ -39,7 +39,7 @@ pub fn sniff(bytes: &[u8]) -> Content {
         return Content::Other(*kind);
     }
     // Excel's "Unicode text" is UTF-16 with a byte-order mark: text, whose reader then
-    // asks for "CSV UTF-8".
+    // asks for "CSV UTF-8" (it reads UTF-8 and GBK only).
     if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
         return Content::Text;
     }
@@ -119,7 +119,7 @@ mod tests {
     fn text_stays_text_with_a_stray_control_character() {
         assert_eq!(sniff("13800138000,MOBILE-DIRECT-10,A1\r\n话费,\t".as_bytes()), Content::Text);
         assert_eq!(sniff(b"13800138000,MOBILE-DIRECT-10,A\x001\n"), Content::Text);
-        // GBK text (Excel's CSV on Chinese Windows) is text; its reader asks for UTF-8.
+        // GBK text (Excel's CSV on Chinese Windows) is text, which its reader decodes.
         assert_eq!(sniff(b"\xB3\xE4\xD6\xB5\xD5\xCB\xBA\xC5,13800138000\n"), Content::Text);
         assert_eq!(sniff(b""), Content::Text);
     }

@@ -153,8 +153,10 @@ pub async fn list(
     if let Some(merchant_id) = request.merchant_id {
         conditions.push("h.merchant_id = ?", vec![Bind::Int(merchant_id)]);
     }
-    if let Some(key) = request.product_key.as_deref().map(str::trim).filter(|key| !key.is_empty()) {
-        conditions.push("p.product_key = ?", vec![Bind::Text(key.to_string())]);
+    if let Some(key) =
+        request.product_key.as_deref().map(crate::domain::product_key_input).filter(|key| !key.is_empty())
+    {
+        conditions.push("p.product_key = ?", vec![Bind::Text(key)]);
     }
     let from =
         "FROM quote_price_history h JOIN products p ON p.id = h.product_id LEFT JOIN users u ON u.id = h.changed_by";

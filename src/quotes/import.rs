@@ -92,7 +92,7 @@ fn parse_line(raw: &RawLine, merchant_id: i64) -> Result<ImportLine, CatalogueMe
     }
     let price_fen = parse_yuan(price).ok_or(CatalogueMessage::ImportLinePrice { line })?;
     let status = parse_status(status).map_err(|()| CatalogueMessage::ImportLineStatus { line })?;
-    Ok(ImportLine { line_no: line, product_key: key.trim().to_string(), price_fen, status })
+    Ok(ImportLine { line_no: line, product_key: crate::domain::product_key_input(key), price_fen, status })
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -10,7 +10,7 @@ pub mod pricing;
 
 use crate::audit;
 use crate::db::millis_to_rfc3339;
-use crate::domain::{Carrier, Money, ProductKind, beijing_time};
+use crate::domain::{Carrier, Money, ProductKind};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, ExportParams, PageFetcher, respond, titles};
 use crate::extract::{ClientAddress, JsonBody, QueryParams};
@@ -135,8 +135,10 @@ impl QuoteFilter {
                 conditions.push(template, vec![Bind::Int(value)]);
             }
         }
-        if let Some(key) = self.product_key.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
-            conditions.push("p.product_key = ?", vec![Bind::Text(key.to_string())]);
+        if let Some(key) =
+            self.product_key.as_deref().map(crate::domain::product_key_input).filter(|key| !key.is_empty())
+        {
+            conditions.push("p.product_key = ?", vec![Bind::Text(key)]);
         }
         Ok(conditions)
     }
@@ -270,7 +272,7 @@ pub async fn export(
                         Cell::Money(quote.price_fen),
                         Cell::Money(quote.face_value_fen),
                         Cell::text(status(quote.status == 1)),
-                        Cell::text(beijing_time(quote.created_millis)),
+                        Cell::Time(quote.created_millis),
                     ]
                 })
                 .collect();
@@ -309,8 +311,9 @@ pub async fn save(
     if status != 0 && status != 1 {
         return Err(AppError::field("status", TradeMessage::InvalidChoice { allowed: "0, 1" }));
     }
+    let product_key = crate::domain::product_key_input(&request.product_key);
     let product_id: i64 = sqlx::query_scalar("SELECT id FROM products WHERE product_key = $1")
-        .bind(request.product_key.trim())
+        .bind(&product_key)
         .fetch_optional(&state.db.pool)
         .await?
         .ok_or_else(|| AppError::unprocessable("product_key", TradeMessage::ProductUnknown))?;
@@ -337,7 +340,7 @@ pub async fn save(
     let detail = format!(
         "merchant {} product {}: {was} -> {} fen status {status}",
         request.merchant_id,
-        request.product_key.trim(),
+        product_key,
         price.fen()
     );
     audit::record_on(

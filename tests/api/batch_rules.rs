@@ -1,7 +1,7 @@
 //! Batch rules: a bounded file name, prices read again under the lock at submit, generated
 //! merchant order ids that cannot collide with the file's own, previews that can be
-//! discarded or expire, ported numbers confirmed, lines repeating a recent order flagged,
-//! and the result file's final outcome.
+//! discarded or expire, ported numbers confirmed, lines repeating a recent order or an
+//! earlier line flagged, and the result file's final outcome.
 
 use crate::helpers::{ADMIN, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
@@ -11,7 +11,8 @@ on_both_backends!(
     a_submit_refuses_lines_whose_quote_changed,
     generated_ids_never_collide_and_names_are_bounded,
     previews_can_be_discarded_and_expire,
-    ported_numbers_and_recent_duplicates
+    ported_numbers_and_recent_duplicates,
+    repeats_within_a_file_are_flagged
 );
 
 async fn preview(app: &TestApp, token: &str, body: serde_json::Value) -> serde_json::Value {
@@ -193,4 +194,19 @@ async fn ported_numbers_and_recent_duplicates(backend: Backend) {
     assert!(csv.lines().next().unwrap().ends_with("Order status\",\"Failure reason\""), "{csv}");
     assert!(csv.contains("\"failure\",\"carrier refused\""), "{csv}");
     assert!(csv.contains("\"pending\","), "{csv}");
+}
+
+/// A number and product twice in one file without merchant order ids would be ordered
+/// twice: the second line is flagged like a repeat of a recent order.
+async fn repeats_within_a_file_are_flagged(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
+    let (mid, token) = app.merchant("buyer").await;
+    app.fund(mid, 100_000, 0).await;
+    let text = "account,product_key\n13800138666,MOBILE-DIRECT-10\n13800138666,MOBILE-DIRECT-20\n\
+                13800138666,MOBILE-DIRECT-10,OWN-ID\n13800138666,MOBILE-DIRECT-10";
+    let batch = preview(&app, &token, json!({"text": text})).await;
+    assert_eq!((batch["valid_rows"].as_i64(), batch["recent_duplicate_rows"].as_i64()), (Some(4), Some(1)), "{batch}");
+    let repeat = &batch["recent_duplicates"][0];
+    assert_eq!((repeat["line_no"].as_i64(), repeat["repeats_line_no"].as_i64()), (Some(5), Some(2)), "{batch}");
+    assert_eq!((repeat["account"].as_str(), repeat["order_no"].as_str()), (Some("13800138666"), None), "{batch}");
 }

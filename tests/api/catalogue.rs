@@ -13,7 +13,8 @@ on_both_backends!(
     a_bulk_rule_is_previewed_then_applied_with_its_history,
     a_price_list_is_imported_whole_or_not_at_all,
     merchants_may_not_change_the_catalogue_or_prices,
-    a_product_only_a_channel_supplies_is_deleted_with_its_supply
+    a_product_only_a_channel_supplies_is_deleted_with_its_supply,
+    a_gbk_price_list_is_read_like_utf8
 );
 
 fn no_worker(config: &mut backoffice::config::Config) {
@@ -191,6 +192,21 @@ async fn import(app: &TestApp, token: &str, mid: i64, bytes: Vec<u8>, name: &str
         .text("merchant_id", mid.to_string())
         .part("file", reqwest::multipart::Part::bytes(bytes).file_name(name.to_string()));
     app.send(app.client.post(app.url("/adminapi/admin/quote/import")).bearer_auth(token).multipart(form)).await
+}
+
+/// A price list saved as Excel's plain CSV on Chinese Windows (GBK) is read through the
+/// same decoder as order files, its Chinese status words and lower-case keys understood.
+async fn a_gbk_price_list_is_read_like_utf8(backend: Backend) {
+    let app = spawn_app_with(backend, no_worker).await;
+    let admin = app.login(ADMIN).await;
+    let (mid, _) = app.merchant("gbk-prices").await;
+    let (gbk, _, _) = encoding_rs::GB18030.encode("商品编号,供货价,状态\nmobile-direct-30,29.10,下架\n");
+    assert!(std::str::from_utf8(&gbk).is_err(), "the file is GBK");
+    let answer = import(&app, &admin, mid, gbk.into_owned(), "价格表.csv").await;
+    assert_eq!((answer.code(), answer.data()["changed"].as_i64()), (20000, Some(1)), "{:?}", answer.body);
+    assert_eq!(price(&app, mid, "MOBILE-DIRECT-30").await, Some(2_910));
+    let off = "SELECT q.status FROM quotes q JOIN products p ON p.id = q.product_id WHERE q.merchant_id = $1 AND p.product_key = 'MOBILE-DIRECT-30'";
+    assert_eq!(count(&app, off, mid).await, 0, "下架 read as off");
 }
 
 async fn a_price_list_is_imported_whole_or_not_at_all(backend: Backend) {

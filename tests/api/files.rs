@@ -1,7 +1,8 @@
 //! Files the server reads and writes. Reading: hostile uploads built here (a huge declared
-//! sheet, a zip bomb, deep XML, a million empty rows, invalid UTF-8, one 30 MB line) each
-//! get their own error, and the server goes on serving. Writing: every export and batch
-//! file neutralises formulas, keeps long identifiers as text and money as numbers.
+//! sheet, a zip bomb, deep XML, a million empty rows, bytes neither UTF-8 nor GBK, one 30 MB
+//! line) each get their own error, and the server goes on serving; GBK CSV is read.
+//! Writing: every export and batch file neutralises formulas, keeps long identifiers as
+//! text and money as numbers.
 
 use crate::helpers::{ADMIN, Answer, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
@@ -13,6 +14,7 @@ on_both_backends!(
     exports_neutralise_formulas_and_keep_identifiers,
     batch_files_neutralise_formulas,
     uploads_are_told_by_their_content_not_their_name,
+    gbk_csv_files_are_read_like_utf8,
 );
 
 fn zip_of(parts: &[(&str, &[u8])]) -> Vec<u8> {
@@ -69,15 +71,15 @@ async fn hostile_uploads_get_their_error_and_the_server_keeps_serving() {
     let deep = workbook("", format!("<row>{}", "<a>".repeat(100_000)).as_bytes());
     let empty_rows: String = (1..=1_000_000).map(|row| format!("<row r=\"{row}\"/>")).collect();
     let empty_rows = workbook("", empty_rows.as_bytes());
-    let mut not_utf8 = b"13800138000,MOBILE-DIRECT-10\n13900139000,".to_vec();
-    not_utf8.extend_from_slice(&[0xB2, 0xE2, 0xCA, 0xD4]); // "测试" in GBK
+    let mut not_text = b"13800138000,MOBILE-DIRECT-10\n13900139000,".to_vec();
+    not_text.extend_from_slice(&[0xFF, 0xFF, 0xB2, 0xE2]); // neither UTF-8 nor GBK
     let mut long_line = b"13800138000,MOBILE-DIRECT-10,".to_vec();
     long_line.resize(30 * 1024 * 1024, b'7');
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("bomb.xlsx", bomb, "batch.file_unpacked_too_large"),
         ("deep.xlsx", deep, "batch.file_too_deep"),
         ("empty-rows.xlsx", empty_rows, "batch.file_too_many_rows"),
-        ("gbk.csv", not_utf8, "batch.file_not_utf8"),
+        ("garbage.csv", not_text, "batch.file_not_utf8"),
         ("long.csv", long_line, "batch.line_too_long"),
     ];
     for (name, bytes, key) in cases {
@@ -92,8 +94,8 @@ async fn hostile_uploads_get_their_error_and_the_server_keeps_serving() {
         let next = upload(&app, &token, "next.xlsx", workbook("", ONE_LINE)).await;
         assert_eq!(next.code(), 20000, "after {name}: {:?}", next.body);
     }
-    let gbk = upload(&app, &token, "gbk.csv", vec![b'1', b'\n', 0xB2, 0xE2]).await;
-    assert!(gbk.msg().starts_with("Line 2"), "{}", gbk.msg());
+    let garbage = upload(&app, &token, "garbage.csv", vec![b'1', b'\n', 0xB2, 0xE2, 0xFF]).await;
+    assert!(garbage.msg().starts_with("Line 2"), "{}", garbage.msg());
     assert_eq!(app.figures(mid).await.0, 100_000, "nothing charged");
 }
 
@@ -126,11 +128,28 @@ fn sheet(bytes: Vec<u8>) -> calamine::Range<calamine::Data> {
     book.worksheet_range_at(0).unwrap().unwrap()
 }
 
-fn styles_of(bytes: &[u8]) -> String {
+fn part_of(bytes: &[u8], name: &str) -> String {
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
-    let mut styles = String::new();
-    std::io::Read::read_to_string(&mut archive.by_name("xl/styles.xml").unwrap(), &mut styles).unwrap();
-    styles
+    let mut part = String::new();
+    std::io::Read::read_to_string(&mut archive.by_name(name).unwrap(), &mut part).unwrap();
+    part
+}
+
+fn styles_of(bytes: &[u8]) -> String {
+    part_of(bytes, "xl/styles.xml")
+}
+
+/// The header row stays in view (a frozen pane below it) and the last column has a width
+/// (the writer merges neighbours of one width into one `<col>`).
+fn assert_laid_out(bytes: &[u8], columns: usize) {
+    let sheet = part_of(bytes, "xl/worksheets/sheet1.xml");
+    assert!(sheet.contains(r#"ySplit="1""#) && sheet.contains(r#"state="frozen""#), "{sheet}");
+    assert!(sheet.contains(&format!(r#"max="{columns}""#)) && sheet.contains(r#"customWidth="1""#), "{sheet}");
+}
+
+/// A date cell as the moment it stands for (Excel's days since 1899-12-30, Beijing time).
+fn moment_of(date: &calamine::ExcelDateTime) -> i64 {
+    ((date.as_f64() - 25_569.0) * 86_400.0).round() as i64 * 1000 - 8 * 3_600_000
 }
 
 async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
@@ -146,6 +165,8 @@ async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
     let csv = String::from_utf8(download(&app, &token, "/adminapi/order/export?format=csv&sort=asc").await).unwrap();
     let xlsx = download(&app, &token, "/adminapi/order/export?format=xlsx&sort=asc").await;
     assert!(styles_of(&xlsx).contains("¥#,##0.00"), "a yuan number format");
+    assert!(styles_of(&xlsx).contains("yyyy-mm-dd hh:mm:ss"), "a date format");
+    assert_laid_out(&xlsx, 17);
     let range = sheet(xlsx);
     let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().skip(1).collect();
     assert_eq!(lines.len(), 2);
@@ -160,6 +181,8 @@ async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
                 calamine::Data::String(text) => Cell::Text(text.clone()),
                 calamine::Data::Float(value) if money.contains(&column) => Cell::Money((value * 100.0).round() as i64),
                 calamine::Data::Float(value) if column == 15 => Cell::Int(*value as i64),
+                // Order and callback times are dates, the CSV's text the same moment.
+                calamine::Data::DateTime(date) if column == 10 || column == 12 => Cell::Time(moment_of(date)),
                 // An empty text cell reads back as no cell.
                 calamine::Data::Empty if ids.contains(&column) => Cell::Id(String::new()),
                 calamine::Data::Empty if column == 11 => Cell::Empty,
@@ -170,10 +193,15 @@ async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
         }
         // 24-digit order numbers: text in both files, every digit kept.
         assert!(matches!(row[1], calamine::Data::String(number) if number.len() == 24), "{:?}", row[1]);
-        assert!(fields[1].starts_with('"') && fields[1].ends_with("\t\""), "{}", fields[1]);
+        // Exact in the CSV too: quoted, nothing added (scripts match them as they are).
+        assert!(
+            matches!(row[1], calamine::Data::String(number) if fields[1] == format!("\"{number}\"")),
+            "{}",
+            fields[1]
+        );
         assert!(matches!(row[8], calamine::Data::Float(_)), "the price is a number: {:?}", row[8]);
     }
-    assert_eq!(raw_fields(lines[0])[0], "\"'-5\t\"", "a leading '-' is neutralised");
+    assert_eq!(raw_fields(lines[0])[0], "\"'-5\"", "a leading '-' is neutralised");
     assert_eq!(range.get((1, 0)), Some(&calamine::Data::String("'-5".into())));
 
     // The account log: an administrator's remark that is a formula, amounts as numbers.
@@ -185,10 +213,28 @@ async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
     let csv = String::from_utf8(download(&app, &admin, &format!("{path}csv")).await).unwrap();
     assert!(csv.contains("\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\""), "{csv}");
     assert!(csv.contains(",-1.00,"), "negative amounts stay numbers: {csv}");
-    let range = sheet(download(&app, &admin, &format!("{path}xlsx")).await);
+    let xlsx = download(&app, &admin, &format!("{path}xlsx")).await;
+    assert_laid_out(&xlsx, 13);
+    let range = sheet(xlsx);
     let rows: Vec<&[calamine::Data]> = range.rows().collect();
+    assert!(
+        rows.iter().skip(1).all(|row| matches!(&row[12], calamine::Data::DateTime(date) if date.is_datetime())),
+        "{rows:?}"
+    );
+    // The order numbers of the account log: exact text cells, 24 digits.
+    assert!(rows.iter().any(|row| matches!(&row[9], calamine::Data::String(number) if number.len() == 24)), "{rows:?}");
     assert!(rows.iter().any(|row| row[11] == calamine::Data::String(format!("'{remark}")) && row[4] == calamine::Data::Float(-1.0)));
     assert!(rows.iter().skip(1).all(|row| matches!(row[4], calamine::Data::Float(_))), "every amount is a number");
+    // Types in the reader's words, as the page shows them, never the stored codes.
+    assert!(
+        rows.iter().any(|row| row[2] == calamine::Data::String("Balance account".into())
+            && row[3] == calamine::Data::String("Adjustment".into())),
+        "{rows:?}"
+    );
+    let request = app.client.get(app.url(&format!("{path}csv"))).bearer_auth(&admin).header("accept-language", "zh-CN");
+    let chinese = request.send().await.unwrap().text().await.unwrap();
+    assert!(chinese.contains("\"余额账户\",\"调账\",") && chinese.contains("\"加款\","), "{chinese}");
+    assert!(!chinese.contains("\"balance\"") && !chinese.contains("\"topup\""), "{chinese}");
 
     // Quotes: prices as numbers with the yuan format.
     let quotes = download(&app, &token, "/adminapi/quote/export?format=xlsx").await;
@@ -200,12 +246,14 @@ async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
             .skip(1)
             .all(|row| matches!(row[4], calamine::Data::Float(_)) && matches!(row[0], calamine::Data::Float(_)))
     );
-    // The template: the example account is a text cell in xlsx, a tab-kept field in CSV.
-    let template = sheet(download(&app, &token, "/adminapi/order/batch/template?format=xlsx").await);
+    // The template: the example account is a text cell in xlsx, an exact quoted field in CSV.
+    let template = download(&app, &token, "/adminapi/order/batch/template?format=xlsx").await;
+    assert!(part_of(&template, "xl/worksheets/sheet1.xml").contains(r#"state="frozen""#));
+    let template = sheet(template);
     assert_eq!(template.get((1, 0)), Some(&calamine::Data::String("13800138000".into())));
     let template =
         String::from_utf8(download(&app, &token, "/adminapi/order/batch/template?format=csv").await).unwrap();
-    assert!(template.contains("\"13800138000\t\",\"MOBILE-DIRECT-100\""), "{template}");
+    assert!(template.contains("\"13800138000\",\"MOBILE-DIRECT-100\""), "{template}");
 }
 
 async fn batch_files_neutralise_formulas(backend: Backend) {
@@ -218,7 +266,7 @@ async fn batch_files_neutralise_formulas(backend: Backend) {
     let batch_id = preview.data()["batch_id"].as_i64().unwrap();
     let result = download(&app, &token, &format!("/adminapi/order/batch/result?batch_id={batch_id}")).await;
     let result = String::from_utf8(result).unwrap();
-    for expected in ["\"'=HYPERLINK(\"\"http://evil\"\")\"", "\"'+1+2\"", "\"'@SUM(1)\t\"", "\"'-4\t\""] {
+    for expected in ["\"'=HYPERLINK(\"\"http://evil\"\")\"", "\"'+1+2\"", "\"'@SUM(1)\"", "\"'-4\""] {
         assert!(result.contains(expected), "{expected} in {result}");
     }
     for line in result.lines().skip(1) {
@@ -271,4 +319,25 @@ async fn uploads_are_told_by_their_content_not_their_name(backend: Backend) {
     // A real workbook named .csv is read as the workbook it is.
     let answer = upload(&app, &token, "orders.csv", workbook("", ONE_LINE)).await;
     assert_eq!((answer.code(), answer.data()["valid_rows"].as_i64()), (20000, Some(1)), "{:?}", answer.body);
+}
+
+/// Excel on Chinese Windows saves "CSV" in GBK: such a file previews exactly as the same
+/// lines in UTF-8 do, its Chinese cells read as written.
+async fn gbk_csv_files_are_read_like_utf8(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
+    let (mid, token) = app.merchant("buyer").await;
+    app.fund(mid, 100_000, 0).await;
+    let text = "充值账号,商品编号,商户订单号\n13800138000,MOBILE-DIRECT-10,G-1\n13900139000,MOBILE-DIRECT-10,备注\n";
+    let (gbk, _, _) = encoding_rs::GB18030.encode(text);
+    assert!(std::str::from_utf8(&gbk).is_err(), "the file is GBK");
+    for (name, bytes) in [("gbk.csv", gbk.to_vec()), ("utf8.csv", text.as_bytes().to_vec())] {
+        let answer = upload(&app, &token, name, bytes).await;
+        assert_eq!(answer.code(), 20000, "{name}: {:?}", answer.body);
+        let data = answer.data();
+        assert_eq!((data["total_rows"].as_i64(), data["valid_rows"].as_i64()), (Some(2), Some(1)), "{name}: {data}");
+        // The Chinese cell is read as written (and refused as a merchant order id, line 3).
+        let error = &data["errors"][0];
+        assert_eq!((error["line_no"].as_i64(), error["merchant_order_id"].as_str()), (Some(3), Some("备注")), "{name}");
+        assert_eq!(error["reason_key"], "order.merchant_order_id.invalid", "{name}");
+    }
 }

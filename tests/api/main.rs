@@ -45,6 +45,7 @@ mod orders;
 mod phone_spellings;
 mod placement_crash;
 mod placement_state;
+mod product_keys;
 mod profile;
 mod query_plans;
 mod reauth;

@@ -74,11 +74,11 @@ export default {
     'Numbers keep their segment when ported to another carrier. If these numbers were ported, confirm to preview again with them accepted.',
   'batch.ported.confirm': 'These numbers are ported: preview again',
   'batch.duplicates.title_one':
-    '{{count}} line without a merchant order id repeats an order placed within the last day',
+    '{{count}} line without a merchant order id repeats an order placed within the last day or an earlier line',
   'batch.duplicates.title_other':
-    '{{count}} lines without a merchant order id repeat orders placed within the last day',
+    '{{count}} lines without a merchant order id repeat orders placed within the last day or earlier lines',
   'batch.duplicates.body':
-    'Same account and product as an order placed earlier (line numbers: {{lines}}). If you pasted the list twice, submitting orders them again.',
+    'Same account and product as an order placed earlier or an earlier line of the file (line numbers: {{lines}}). If you pasted the list twice, submitting orders them again.',
   'batch.submitHint': 'Invalid lines are not submitted; submitting a batch again never places a line twice.',
   'batch.submitted': 'Batch submitted: {{placed}} placed, {{failed}} refused',
   'batch.list.title': 'Batches',

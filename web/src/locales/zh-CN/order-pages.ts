@@ -72,10 +72,10 @@ export default {
   'batch.ported.title_other': '{{count}} 行的号码号段与商品运营商不一致',
   'batch.ported.body': '携号转网的号码会保留原号段。如这些号码已携号转网，请确认后按已转网重新预览。',
   'batch.ported.confirm': '这些号码已携号转网，重新预览',
-  'batch.duplicates.title_one': '{{count}} 行未填商户订单号，且与近一天内的订单重复',
-  'batch.duplicates.title_other': '{{count}} 行未填商户订单号，且与近一天内的订单重复',
+  'batch.duplicates.title_one': '{{count}} 行未填商户订单号，且与近一天内的订单或文件中前面的行重复',
+  'batch.duplicates.title_other': '{{count}} 行未填商户订单号，且与近一天内的订单或文件中前面的行重复',
   'batch.duplicates.body':
-    '与之前下单的订单充值账号和商品相同（第 {{lines}} 行）。如重复粘贴了名单，提交后会再次下单。',
+    '与之前下单的订单或文件中前面的行充值账号和商品相同（第 {{lines}} 行）。如重复粘贴了名单，提交后会再次下单。',
   'batch.submitHint': '无效行不会提交；重复提交同一批次不会重复下单。',
   'batch.submitted': '批次已提交：下单 {{placed}} 个，失败 {{failed}} 个',
   'batch.list.title': '批次列表',

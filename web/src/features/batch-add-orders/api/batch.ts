@@ -39,8 +39,11 @@ export interface RecentDuplicate {
   line_no: number;
   account: string;
   product_key: string;
-  order_no: string;
-  ordered_at: string;
+  /** The latest order of the day with this account and product (null: none). */
+  order_no: string | null;
+  ordered_at: string | null;
+  /** The first line of the file with this account and product (null: none). */
+  repeats_line_no: number | null;
 }
 
 export interface BatchSummary {
