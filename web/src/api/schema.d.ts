@@ -3785,7 +3785,8 @@ export interface components {
             recent_duplicate_rows: number;
             /**
              * @description Valid lines without a merchant order id whose account and product were ordered
-             *     within the last day (pasted twice, they would be ordered twice); the first 1,000.
+             *     within the last day, or are on an earlier such line of the file (pasted twice, they
+             *     would be ordered twice); the first 1,000.
              */
             recent_duplicates: components["schemas"]["RecentDuplicate"][];
             /**
@@ -4108,15 +4109,23 @@ export interface components {
             migration: number;
             status: string;
         };
-        /** @description A valid line without a merchant order id whose account and product were ordered lately. */
+        /**
+         * @description A valid line without a merchant order id whose account and product were ordered lately,
+         *     or were on an earlier line of the same file without an id (a list pasted twice).
+         */
         RecentDuplicate: {
             account: string;
             /** Format: int64 */
             line_no: number;
-            /** @description The latest such order. */
-            order_no: string;
-            ordered_at: string;
+            /** @description The latest such order placed within the day (null: none, the line repeats the file). */
+            order_no?: string | null;
+            ordered_at?: string | null;
             product_key: string;
+            /**
+             * Format: int64
+             * @description The first line of this file with the same account and product (null: none).
+             */
+            repeats_line_no?: number | null;
         };
         /** @description Lines of each kind. */
         ReconcileCounts: {
