@@ -107,11 +107,13 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
         let within = |nul: &&String| {
             nul.strip_prefix(field.as_str()).is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
         };
-        if let Some(nul) = nul_paths.iter().find(within) {
-            return AppError::Validation(vec![FieldError::new(nul.clone(), Message::NulCharacter)]);
-        }
         // serde's text names the expected type, which is useful and contains no input.
         let detail = error.into_inner().to_string();
+        // A flattened struct loses the path: a marker read as text is still told by its type.
+        let marker = || nul_paths.first().filter(|_| detail.starts_with("invalid type: map"));
+        if let Some(nul) = nul_paths.iter().find(within).or_else(marker) {
+            return AppError::Validation(vec![FieldError::new(nul.clone(), Message::NulCharacter)]);
+        }
         AppError::Validation(vec![FieldError::new(field, Message::InvalidField { detail })])
     })
 }
