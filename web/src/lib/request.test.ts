@@ -221,15 +221,22 @@ describe('transport errors', () => {
     const error = await rejection(getJson('/x'));
     const text = 'Cannot reach the server. Check your network connection and try again.';
     expect(error).toMatchObject({ kind: 'transport', message: text });
-    expect(showErrorMessage).toHaveBeenCalledWith(text, 5);
+    expect(showErrorMessage).toHaveBeenCalledWith(text, 5, 'request-unreachable');
     expect(openErrorDialog).not.toHaveBeenCalled();
+  });
+
+  it('say it in one toast when several calls find the server away (one key)', async () => {
+    failTransport('Network Error');
+    await Promise.all([rejection(getJson('/x')), rejection(getJson('/y'))]);
+    const keys = vi.mocked(showErrorMessage).mock.calls.map((call) => call[2]);
+    expect(keys).toEqual(['request-unreachable', 'request-unreachable']);
   });
 
   it('say it in Chinese in the Chinese console', async () => {
     await changeLocale('zh-CN');
     failTransport('Network Error');
     await rejection(getJson('/x'));
-    expect(showErrorMessage).toHaveBeenCalledWith('无法连接服务器，请检查网络连接后重试', 5);
+    expect(showErrorMessage).toHaveBeenCalledWith('无法连接服务器，请检查网络连接后重试', 5, 'request-unreachable');
   });
 
   it("treat an error status without an envelope (proxy HTML) as transport: 'Request Error', not axios's words", async () => {

@@ -32,6 +32,7 @@ export const STEP_UP_REQUIRED_CODE = 40340;
 export const USER_INFO_URL = '/adminapi/merchant/userInfo';
 export const LOGOUT_URL = '/adminapi/login/logout';
 export const ERROR_MESSAGE_SECONDS = 5;
+export const UNREACHABLE_TOAST_KEY = 'request-unreachable';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -135,7 +136,10 @@ export function transportErrorText(answered: boolean): string {
 
 function rejectTransport(answered: boolean, status?: number, config?: AxiosRequestConfig): Promise<never> {
   const text = transportErrorText(answered);
-  if (!config?.quietErrors) showErrorMessage(text, ERROR_MESSAGE_SECONDS);
+  // The server away fails every call of the page at once: one toast says it, not one a call.
+  if (config?.quietErrors) return Promise.reject(new ApiError(text, { kind: 'transport', status }));
+  if (answered) showErrorMessage(text, ERROR_MESSAGE_SECONDS);
+  else showErrorMessage(text, ERROR_MESSAGE_SECONDS, UNREACHABLE_TOAST_KEY);
   return Promise.reject(new ApiError(text, { kind: 'transport', status }));
 }
 
