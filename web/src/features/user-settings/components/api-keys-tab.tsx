@@ -292,7 +292,8 @@ export function ApiKeysTab({ isAdmin }: { isAdmin: boolean }) {
         dataSource={keys.data ?? []}
         columns={columns}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // Wide enough for its columns: a phone scrolls it sideways, a wide screen fits it.
+        scroll={{ x: 760 }}
         data-testid="api-key-table"
       />
       <CreateKeyDialog
