@@ -84,8 +84,8 @@ export default function UserSettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const profile = useProfile();
   const isAdmin = useUserStore((state) => state.role === 'admin');
-  // Below the side-by-side layout the menu is one row above the section (more items behind
-  // "…"), so the section starts on the first screen of a phone.
+  // Below the side-by-side layout the menu runs in rows above the section (every item in
+  // sight, none behind "…"), so the section starts on the first screen of a phone.
   const wide = Grid.useBreakpoint().lg !== false;
   const tabParam = searchParams.get('tab');
   const tab: SettingsTab = isSettingsTab(tabParam) ? tabParam : 'basic';
@@ -170,6 +170,7 @@ export default function UserSettingsPage() {
           </Typography.Title>
           <Menu
             mode={wide ? 'inline' : 'horizontal'}
+            disabledOverflow
             selectedKeys={[menuKey]}
             items={menuItems}
             onClick={onMenuClick}
