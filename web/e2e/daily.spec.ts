@@ -174,7 +174,7 @@ test.describe('user settings', () => {
       await page.goto('#/user/setting');
       await page.getByTestId('user-setting-menu-integration').click();
       await expect(page).toHaveURL(/tab=integration/);
-      await expect(page.getByTestId('user-settings-tab-integration')).toHaveText(zh ? '接入配置' : 'Integration');
+      await expect(page.getByTestId('user-settings-title')).toHaveText(zh ? '接入配置' : 'Integration');
       const saved = page.waitForResponse((response) => response.url().endsWith('/adminapi/merchant/changeIntegration'));
       await page.getByTestId('integration-notify-url').fill('https://shop.example.com/notify');
       await page.getByTestId('integration-ip-whitelist').fill('10.1.2.3/8, 192.168.1.10');
@@ -189,6 +189,31 @@ test.describe('user settings', () => {
       await page.getByTestId('integration-ip-whitelist').fill('');
       await page.getByTestId('integration-save').click();
       await expect(page.getByTestId('integration-ip-whitelist')).toHaveValue('');
+    });
+  }
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`user settings has one navigation, and each section the name of its menu item (${locale})`, async ({ page }) => {
+      await useLocale(page, locale);
+      await loginAs(page, 'merchant');
+      await page.goto('#/user/setting');
+      await expect(page.getByTestId('user-settings-section-basic')).toBeVisible();
+      // No second navigation (a tab bar) beside the menu.
+      await expect(page.getByTestId('user-settings-page').locator('.ant-tabs')).toHaveCount(0);
+      for (const [item, section] of [
+        ['personal', 'basic'],
+        ['account', 'security'],
+        ['password', 'password'],
+        ['integration', 'integration'],
+        ['apiKeys', 'apiKeys'],
+        ['certification', 'certification'],
+      ] as const) {
+        const entry = page.getByTestId(`user-setting-menu-${item}`);
+        await entry.click();
+        await expect(page).toHaveURL(new RegExp(`tab=${section}$`));
+        await expect(page.getByTestId(`user-settings-section-${section}`)).toBeVisible();
+        await expect(page.getByTestId('user-settings-title')).toHaveText((await entry.textContent()) ?? '');
+      }
     });
   }
 

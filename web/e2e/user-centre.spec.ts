@@ -147,7 +147,7 @@ test.describe('user settings', () => {
     // The navbar greets the new nickname at once.
     await expect(page.getByTestId('navbar-username')).toHaveText('演示商户E2E');
 
-    await page.getByTestId('user-settings-tab-integration').click();
+    await page.getByTestId('user-setting-menu-integration').click();
     await page.getByTestId('integration-notify-url').fill('https://shop.example.com/notify');
     // A Chinese comma: refused with the §5 message, nothing saved.
     await page.getByTestId('integration-ip-whitelist').fill('192.168.1.10，10.1.2.3/8');
@@ -164,7 +164,7 @@ test.describe('user settings', () => {
     await page.reload();
     await expect(page.getByTestId('integration-ip-whitelist')).toHaveValue('192.168.1.10,10.0.0.0/8,2001:db8::1');
     await expect(page.getByTestId('integration-notify-url')).toHaveValue('https://shop.example.com/notify');
-    await page.getByTestId('user-settings-tab-basic').click();
+    await page.getByTestId('user-setting-menu-personal').click();
     await expect(page.getByTestId('profile-email')).toHaveValue('shop@example.com');
     await expect(page.getByTestId('profile-area')).toContainText('广东省 / 深圳市 / 南山区');
     await expect(page.getByTestId('profile-introduction')).toHaveValue('话费充值服务商');
@@ -487,10 +487,10 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.goto('#/user/setting?tab=basic');
     await expect(page.getByTestId('profile-area')).not.toHaveClass(/disabled/);
     await shot('user-settings-basic');
-    await page.getByTestId('user-settings-tab-security').click();
+    await page.getByTestId('user-setting-menu-account').click();
     await expect(page.getByTestId('security-tab')).toBeVisible();
     await shot('user-settings-security');
-    await page.getByTestId('user-settings-tab-certification').click();
+    await page.getByTestId('user-setting-menu-certification').click();
     await expect(page.getByTestId('certification-records').locator('tr.ant-table-row').first()).toBeVisible();
     await shot('user-settings-certification');
     await page.goto('#/user/info');

@@ -36,10 +36,14 @@ export function registerNotification(api: NotificationInstance | null): void {
   }
 }
 
-/** Show an error toast for `durationSeconds`. */
-export function showErrorMessage(content: string, durationSeconds: number): void {
-  if (messageApi) void messageApi.error({ content, duration: durationSeconds });
-  else void loadStaticFeedback().then(({ message }) => message.error({ content, duration: durationSeconds }));
+/**
+ * Show an error toast for `durationSeconds`. Toasts with the same `key` are one toast (the
+ * newest replaces the one showing), for a failure several calls meet at once.
+ */
+export function showErrorMessage(content: string, durationSeconds: number, key?: string): void {
+  const args = { content, duration: durationSeconds, key };
+  if (messageApi) void messageApi.error(args);
+  else void loadStaticFeedback().then(({ message }) => message.error(args));
 }
 
 export function showSuccessMessage(content: string): void {

@@ -1,4 +1,4 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { AxiosError, AxiosHeaders, CanceledError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadPage } from './browser';
 import { openErrorDialog, showErrorMessage } from './feedback';
@@ -216,25 +216,34 @@ describe('session-ended codes', () => {
 });
 
 describe('transport errors', () => {
-  it('show the error message for 5 s when there is no response', async () => {
+  it('say the server cannot be reached, not the browser\'s "Network Error", when there is no answer', async () => {
     failTransport('Network Error');
     const error = await rejection(getJson('/x'));
-    expect(error).toMatchObject({ kind: 'transport', message: 'Network Error' });
-    expect(showErrorMessage).toHaveBeenCalledWith('Network Error', 5);
+    const text = 'Cannot reach the server. Check your network connection and try again.';
+    expect(error).toMatchObject({ kind: 'transport', message: text });
+    expect(showErrorMessage).toHaveBeenCalledWith(text, 5, 'request-unreachable');
     expect(openErrorDialog).not.toHaveBeenCalled();
   });
 
-  it("fall back to 'Request Error' without a message", async () => {
-    failTransport('');
-    await rejection(getJson('/x'));
-    expect(showErrorMessage).toHaveBeenCalledWith('Request Error', 5);
+  it('say it in one toast when several calls find the server away (one key)', async () => {
+    failTransport('Network Error');
+    await Promise.all([rejection(getJson('/x')), rejection(getJson('/y'))]);
+    const keys = vi.mocked(showErrorMessage).mock.calls.map((call) => call[2]);
+    expect(keys).toEqual(['request-unreachable', 'request-unreachable']);
   });
 
-  it('treat an error status without an envelope (proxy HTML) as transport', async () => {
+  it('say it in Chinese in the Chinese console', async () => {
+    await changeLocale('zh-CN');
+    failTransport('Network Error');
+    await rejection(getJson('/x'));
+    expect(showErrorMessage).toHaveBeenCalledWith('无法连接服务器，请检查网络连接后重试', 5, 'request-unreachable');
+  });
+
+  it("treat an error status without an envelope (proxy HTML) as transport: 'Request Error', not axios's words", async () => {
     respond(502, '<html>Bad Gateway</html>');
     const error = await rejection(getJson('/x'));
-    expect(error).toMatchObject({ kind: 'transport', status: 502, message: 'Request failed with status code 502' });
-    expect(showErrorMessage).toHaveBeenCalledWith('Request failed with status code 502', 5);
+    expect(error).toMatchObject({ kind: 'transport', status: 502, message: 'Request Error' });
+    expect(showErrorMessage).toHaveBeenCalledWith('Request Error', 5);
   });
 
   it('treat a 200 without an envelope as transport, not success', async () => {
@@ -242,6 +251,14 @@ describe('transport errors', () => {
     const error = await rejection(getJson('/x'));
     expect(error.kind).toBe('transport');
     expect(showErrorMessage).toHaveBeenCalledWith('Request Error', 5);
+  });
+
+  it('tell nothing of a request the console called off itself', async () => {
+    http.defaults.adapter = async (config) => {
+      throw new CanceledError(undefined, config);
+    };
+    expect((await rejection(getJson('/x'))).kind).toBe('transport');
+    expect(showErrorMessage).not.toHaveBeenCalled();
   });
 });
 

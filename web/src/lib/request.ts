@@ -9,8 +9,10 @@
  *   msg (or 'Error') for 5 s and rejects with an ApiError of kind 'envelope'.
  * - 50008 / 50012 / 50014 also open one 'Confirm logout' dialog (not for the user-info
  *   call, whose failure the route guard handles by logging out).
- * - A response without an envelope (network down, proxy HTML) is a transport error:
- *   its message (or 'Request Error') for 5 s and an ApiError of kind 'transport'.
+ * - A response without an envelope (proxy HTML) is a transport error: 'Request Error' for
+ *   5 s and an ApiError of kind 'transport'. No answer at all (server away, network down)
+ *   says the server cannot be reached and to check the connection and retry. The browser's
+ *   own words ("Network Error", "Request failed with status code 502") never reach the user.
  */
 import type { components, paths } from '@/api/schema';
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
@@ -30,6 +32,7 @@ export const STEP_UP_REQUIRED_CODE = 40340;
 export const USER_INFO_URL = '/adminapi/merchant/userInfo';
 export const LOGOUT_URL = '/adminapi/login/logout';
 export const ERROR_MESSAGE_SECONDS = 5;
+export const UNREACHABLE_TOAST_KEY = 'request-unreachable';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -126,9 +129,17 @@ function rejectEnvelope(
   return Promise.reject(new ApiError(message, { kind: 'envelope', code: envelope.code, data: envelope.data, status }));
 }
 
-function rejectTransport(message: string | undefined, status?: number, config?: AxiosRequestConfig): Promise<never> {
-  const text = message || i18n.t('request.transportError');
-  if (!config?.quietErrors) showErrorMessage(text, ERROR_MESSAGE_SECONDS);
+/** The user's words for a failure without an envelope: no answer at all, or not ours. */
+export function transportErrorText(answered: boolean): string {
+  return i18n.t(answered ? 'request.transportError' : 'request.unreachable');
+}
+
+function rejectTransport(answered: boolean, status?: number, config?: AxiosRequestConfig): Promise<never> {
+  const text = transportErrorText(answered);
+  // The server away fails every call of the page at once: one toast says it, not one a call.
+  if (config?.quietErrors) return Promise.reject(new ApiError(text, { kind: 'transport', status }));
+  if (answered) showErrorMessage(text, ERROR_MESSAGE_SECONDS);
+  else showErrorMessage(text, ERROR_MESSAGE_SECONDS, UNREACHABLE_TOAST_KEY);
   return Promise.reject(new ApiError(text, { kind: 'transport', status }));
 }
 
@@ -144,26 +155,29 @@ export function attachRequestHeaders(config: InternalAxiosRequestConfig): Intern
 
 export function handleResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
   const body: unknown = response.data;
-  if (!isEnvelope(body)) return rejectTransport(undefined, response.status, response.config);
+  if (!isEnvelope(body)) return rejectTransport(true, response.status, response.config);
   if (body.code !== SUCCESS_CODE) return rejectEnvelope(body, response.config, response.status);
   return response;
 }
 
 export function handleResponseError(error: unknown): Promise<never> {
   if (error instanceof ApiError) return Promise.reject(error);
+  // Called off by the console itself (the page moved on): nothing went wrong to tell.
+  if (axios.isCancel(error))
+    return Promise.reject(new ApiError(i18n.t('request.transportError'), { kind: 'transport' }));
   if (axios.isAxiosError(error)) {
     const axiosError = error as AxiosError;
     const body: unknown = axiosError.response?.data;
     if (axiosError.response && isEnvelope(body)) {
       if (body.code === SUCCESS_CODE) {
         // An error status carrying a success code is not a success we can trust.
-        return rejectTransport(axiosError.message, axiosError.response.status, axiosError.config);
+        return rejectTransport(true, axiosError.response.status, axiosError.config);
       }
       return rejectEnvelope(body, axiosError.config, axiosError.response.status);
     }
-    return rejectTransport(axiosError.message, axiosError.response?.status, axiosError.config);
+    return rejectTransport(Boolean(axiosError.response), axiosError.response?.status, axiosError.config);
   }
-  return rejectTransport(error instanceof Error ? error.message : undefined);
+  return rejectTransport(false);
 }
 
 export const http = axios.create({
@@ -225,7 +239,7 @@ export async function getBlob(url: string, config?: AxiosRequestConfig): Promise
     const envelope = await envelopeOfBlob(response?.data);
     if (envelope && isSessionEndedCode(envelope.code))
       return rejectEnvelope(envelope, response?.config, response?.status);
-    const message = envelope?.msg || (error instanceof Error ? error.message : i18n.t('request.transportError'));
+    const message = envelope?.msg || transportErrorText(Boolean(response));
     throw new ApiError(message, {
       kind: envelope ? 'envelope' : 'transport',
       code: envelope?.code,

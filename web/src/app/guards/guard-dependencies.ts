@@ -5,7 +5,11 @@
  * Through `import()` they were chunks of their own, fetched after sign-in.
  */
 import { loadUserInfo } from '@/features/user/api/get-user-info';
+import { ERROR_MESSAGE_SECONDS } from '@/lib/request';
+import { showErrorMessage } from '@/lib/feedback';
+import i18n, { currentLocale } from '@/lib/i18n';
 import { hasToken } from '@/lib/session';
+import { loadAppTexts } from '@/locales/app-texts';
 import { useSettingsStore } from '@/stores/settings-store';
 import { useUserStore } from '@/stores/user-store';
 import { APP_ROUTES } from '../routes/route-table';
@@ -23,4 +27,10 @@ export const guardDependencies: GuardDependencies = {
   appRoutes: APP_ROUTES,
   loadSystemInfo,
   mustChangePassword: () => useUserStore.getState().info.mustChangePassword === true,
+  // On a deep link the guard runs before the console's texts may have arrived.
+  tellForbidden: () => {
+    void loadAppTexts(currentLocale())
+      .catch(() => undefined)
+      .then(() => showErrorMessage(i18n.t('exception.noPermission'), ERROR_MESSAGE_SECONDS));
+  },
 };

@@ -44,8 +44,9 @@ describe('guardLoader inside a router', () => {
     });
   });
 
-  it('sends a merchant from the monitor to the workplace', async () => {
-    const guard = deps({ hasToken: () => true, getRole: () => 'user' });
+  it('sends a merchant from the monitor to the workplace, saying it may not open it', async () => {
+    const tellForbidden = vi.fn();
+    const guard = deps({ hasToken: () => true, getRole: () => 'user', tellForbidden });
     const router = createMemoryRouter(
       [
         { path: '/dashboard/workplace', loader: guardLoader('Workplace', ANY, guard), element: null },
@@ -59,5 +60,25 @@ describe('guardLoader inside a router', () => {
     );
     await settle(router);
     expect(router.state.location.pathname).toBe('/dashboard/workplace');
+    expect(tellForbidden).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing of permission when a deep link without a session goes to login', async () => {
+    const tellForbidden = vi.fn();
+    const guard = deps({ tellForbidden });
+    const router = createMemoryRouter(
+      [
+        { path: '/login', loader: guardLoader('login', {}, guard), element: null },
+        {
+          path: '/finance/audit',
+          loader: guardLoader('Audit', { requiresAuth: true, roles: ['admin'] }, guard),
+          element: null,
+        },
+      ],
+      { initialEntries: ['/finance/audit'] },
+    );
+    await settle(router);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(tellForbidden).not.toHaveBeenCalled();
   });
 });

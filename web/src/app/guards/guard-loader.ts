@@ -11,6 +11,7 @@ export function guardLoader(name: string, meta: RouteMeta, deps: GuardDependenci
     const query = Object.fromEntries(new URL(request.url).searchParams.entries());
     const decision = await resolveNavigation({ name, meta, query }, deps);
     if (decision.kind === 'redirect') {
+      if (decision.forbidden) deps.tellForbidden?.();
       return redirect(hrefOfTarget(decision.to, pathOfRouteName, NOT_FOUND_PATH));
     }
     return null;

@@ -156,7 +156,11 @@ describe('resolveNavigation: roles (menu from server off)', () => {
 
   it('sends a merchant away from the monitor to the first permitted route', async () => {
     const { deps } = fakeDeps({ role: 'user' });
-    expect(await resolveNavigation(monitor, deps)).toEqual({ kind: 'redirect', to: { name: 'Workplace' } });
+    expect(await resolveNavigation(monitor, deps)).toEqual({
+      kind: 'redirect',
+      to: { name: 'Workplace' },
+      forbidden: true,
+    });
   });
 
   it('goes to not-found when no route is permitted', () => {

@@ -7,7 +7,8 @@
  *    and sent to login (again carrying the target).
  * 3. Menu from server on: the menu is fetched once when empty; a route in neither the server
  *    menu nor the whitelist goes to not-found (so does one the role may not open).
- * 4. Otherwise a route the role may not open goes to the first permitted route, or not-found.
+ * 4. Otherwise a route the role may not open goes to the first permitted route, or not-found;
+ *    the redirect says it was for lack of permission (the console then tells the user why).
  */
 import { isRouteAllowed, type MenuRoute, type RouteMeta } from '@/lib/route-meta';
 import type { Role } from '@/lib/session';
@@ -36,7 +37,14 @@ export interface NavigationTarget {
   query: Query;
 }
 
-export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: RouteTarget };
+export type GuardDecision =
+  | { kind: 'allow' }
+  | {
+      kind: 'redirect';
+      to: RouteTarget;
+      /** The user's role may not open the page asked for (not a missing session or page). */
+      forbidden?: boolean;
+    };
 
 const ALLOW: GuardDecision = { kind: 'allow' };
 const NOT_FOUND: GuardDecision = { kind: 'redirect', to: { name: ROUTE_NAMES.notFound } };
@@ -85,7 +93,7 @@ export function decideAccess({ target, role, menuFromServer, serverMenu, appRout
   }
   if (allowed) return ALLOW;
   const first = findFirstPermittedRoute(appRoutes, role);
-  return first ? { kind: 'redirect', to: { name: first } } : NOT_FOUND;
+  return first ? { kind: 'redirect', to: { name: first }, forbidden: true } : NOT_FOUND;
 }
 
 /** What the guard needs from the rest of the console. */
@@ -109,6 +117,8 @@ export interface GuardDependencies {
   loadSystemInfo?: () => Promise<{ templatePages: boolean }>;
   /** The user holds a temporary password (every other server call is refused until it changes). */
   mustChangePassword?: () => boolean;
+  /** Says the user's group may not open the page asked for (it was sent elsewhere); must not reject. */
+  tellForbidden?: () => void;
 }
 
 export async function resolveNavigation(target: NavigationTarget, deps: GuardDependencies): Promise<GuardDecision> {

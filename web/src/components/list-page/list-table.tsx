@@ -9,8 +9,9 @@ import {
   Table,
   type TableColumnType,
   type TableProps,
+  Tooltip,
 } from 'antd';
-import { type HTMLAttributes, type Key, type ReactNode, useMemo } from 'react';
+import { type HTMLAttributes, type Key, type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButtons, type ExportFormat } from '@/components/export-buttons/export-buttons';
 import { applySettings, type Density } from './column-settings';
@@ -68,27 +69,52 @@ const pinned = (column: { fixed?: unknown }) => column.fixed === 'right';
 const CELL_PADDING: Record<Density, number> = { large: 32, middle: 16, small: 16 };
 
 /**
- * Every cell names its column (data-column): stable hooks for tests and styles. A column
- * with `ellipsis` and a width cuts its cells (full text on hover) but not its header, which
- * wraps instead: "Recharge account" stays readable in English in a narrow column.
+ * The widest a text cell grows in a column without a width: a 64-character merchant or
+ * product name would otherwise stretch its column and push the rest of the table off screen.
+ */
+export const TEXT_CELL_MAX_WIDTH = 240;
+
+/** Cut text (ellipsis) whose full text a tooltip shows on hover, only when it is cut. */
+function CutCell({ maxWidth, full, children }: { maxWidth: number; full: ReactNode; children: ReactNode }) {
+  const box = useRef<HTMLSpanElement>(null);
+  const [open, setOpen] = useState(false);
+  const cut = () => (box.current ? box.current.scrollWidth > box.current.clientWidth : false);
+  return (
+    <Tooltip title={full} open={open} onOpenChange={(next) => setOpen(next && cut())}>
+      <span ref={box} className="list-table__cut" style={{ maxWidth }}>
+        {children}
+      </span>
+    </Tooltip>
+  );
+}
+
+const isText = (value: unknown): value is string | number => typeof value === 'string' || typeof value === 'number';
+
+/**
+ * Every cell names its column (data-column): stable hooks for tests and styles. Long text is
+ * cut with an ellipsis and shown whole in a tooltip: in a column with `ellipsis` (at its
+ * width, or TEXT_CELL_MAX_WIDTH without one) and in any column whose cell is plain text
+ * (at TEXT_CELL_MAX_WIDTH, or its width). Headers are not cut but wrap instead: "Recharge
+ * account" stays readable in English in a narrow column. Pinned columns (actions) are left as
+ * they are.
  */
 function tagged<T>(column: ListColumn<T>, density: Density): ListColumn<T> {
   // TSX accepts data-* only as JSX attributes; as an object it needs the cast.
   const attributes = (extra: object | undefined) =>
     ({ ...extra, 'data-column': column.key }) as HTMLAttributes<HTMLElement>;
   const width = column.width;
-  const cut = Boolean(column.ellipsis) && typeof width === 'number';
-  const render: ListColumn<T>['render'] = cut
-    ? (value, record, index) => {
+  const maxWidth = typeof width === 'number' ? width - CELL_PADDING[density] : TEXT_CELL_MAX_WIDTH;
+  const render: ListColumn<T>['render'] = pinned(column)
+    ? column.render
+    : (value, record, index) => {
         const content = column.render ? (column.render(value, record, index) as ReactNode) : (value as ReactNode);
-        const title = typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+        if (!column.ellipsis && !isText(content)) return content;
         return (
-          <span className="list-table__cut" style={{ maxWidth: width - CELL_PADDING[density] }} title={title}>
+          <CutCell maxWidth={maxWidth} full={content}>
             {content}
-          </span>
+          </CutCell>
         );
-      }
-    : column.render;
+      };
   return {
     ...column,
     ellipsis: false,

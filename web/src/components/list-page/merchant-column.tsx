@@ -37,9 +37,9 @@ export function useMerchantColumn<T extends { merchant_id: number }>(): ListColu
     render: (id: number) => {
       const name = names.data?.get(id);
       return name ? (
-        <span title={`${name} (${id})`}>
+        <>
           {name} <Typography.Text type="secondary">({id})</Typography.Text>
-        </span>
+        </>
       ) : (
         String(id)
       );

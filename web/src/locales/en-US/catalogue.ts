@@ -21,6 +21,7 @@ export default {
   'catalogue.total': '{{count}} products',
   'pricing.merchant': 'Merchant id',
   'pricing.merchantRequired': 'Enter the merchant id',
+  'pricing.merchantWhole': 'The merchant id is a whole number, 1 or more',
   'pricing.rule': 'Bulk price rule',
   'pricing.ruleHelp':
     'New price = face value × rate, rounded to the fen as chosen; products without a quote get one (on).',

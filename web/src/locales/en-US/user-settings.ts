@@ -8,13 +8,8 @@ export default {
   'userSetting.menu.result': 'Result page',
   'userSetting.menu.export': 'Export data',
   'userSetting.export.done': 'Profile exported as a JSON file',
-  'userSetting.tab.basic': 'Basic info',
-  'userSetting.tab.security': 'Security settings',
-  'userSetting.tab.integration': 'Integration',
-  'userSetting.tab.password': 'Password',
   'userSetting.menu.integration': 'Integration',
   'userSetting.integration.intro': 'The callback URL and IP whitelist are saved on their own, without the basic info.',
-  'userSetting.tab.certification': 'Real-name certification',
 
   'userSetting.basic.avatar': 'Avatar',
   'userSetting.basic.avatar.upload': 'Change avatar',
@@ -185,6 +180,5 @@ export default {
     'Merchants’ enterprise certifications are reviewed on the Certification review page.',
   'userSetting.cert.review.goto': 'Go to certification review',
   'userSetting.cert.review.done': 'Review saved',
-  'userSetting.tab.apiKeys': 'API keys',
   'userSetting.menu.apiKeys': 'API keys',
 };

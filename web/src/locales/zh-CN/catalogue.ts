@@ -20,6 +20,7 @@ export default {
   'catalogue.total': '共 {{count}} 个商品',
   'pricing.merchant': '商户编号',
   'pricing.merchantRequired': '请输入商户编号',
+  'pricing.merchantWhole': '商户编号须为正整数',
   'pricing.rule': '批量调价规则',
   'pricing.ruleHelp': '新价格 = 面值 × 比例，按所选方式取整到分；没有报价的商品将新建报价（上架）。',
   'pricing.rate': '比例（%）',

@@ -8,13 +8,8 @@ export default {
   'userSetting.menu.result': '结果页',
   'userSetting.menu.export': '导出数据',
   'userSetting.export.done': '个人资料已导出为 JSON 文件',
-  'userSetting.tab.basic': '基础信息',
-  'userSetting.tab.security': '安全设置',
-  'userSetting.tab.integration': '接入配置',
-  'userSetting.tab.password': '密码',
   'userSetting.menu.integration': '接入配置',
   'userSetting.integration.intro': '回调地址与 IP 白名单单独保存，无需先填写基础信息。',
-  'userSetting.tab.certification': '实名认证',
 
   'userSetting.basic.avatar': '头像',
   'userSetting.basic.avatar.upload': '更换头像',
@@ -177,6 +172,5 @@ export default {
   'userSetting.cert.review.approve.confirmNamed': '确认通过「{{enterprise}}」的企业认证？',
   'userSetting.cert.review.elsewhere': '商户提交的企业认证在“认证审核”页面审核。',
   'userSetting.cert.review.goto': '前往认证审核',
-  'userSetting.tab.apiKeys': 'API 密钥',
   'userSetting.menu.apiKeys': 'API 密钥',
 };

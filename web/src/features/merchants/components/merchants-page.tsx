@@ -66,11 +66,14 @@ export default function MerchantsPage() {
     title,
     dataIndex: key,
     align: 'right',
+    width: 130,
     phone,
     render: money,
   });
   const columns: ListColumn<MerchantRow>[] = [
-    { key: 'merchant_id', title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id' },
+    // Every column has a width: the table then knows its full width (scroll.x) and scrolls
+    // every column out from under the fixed action column.
+    { key: 'merchant_id', title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id', width: 100 },
     {
       key: 'name',
       title: t('merchants.name'),

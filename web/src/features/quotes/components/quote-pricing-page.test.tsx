@@ -4,7 +4,7 @@ import { changeLocale } from '@/lib/i18n';
 import { postJson } from '@/lib/request';
 import { withProviders } from '@/test/query-wrapper';
 import { PRICING_URLS, type RepricePreview } from '../api/pricing';
-import QuotePricingPage from './quote-pricing-page';
+import QuotePricingPage, { wholeMerchantId } from './quote-pricing-page';
 
 vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
 vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), postJson: vi.fn() }));
@@ -68,5 +68,36 @@ describe('quote repricing page', () => {
       fireEvent.click(await screen.findByTestId('pricing-apply-confirm'));
     });
     await waitFor(() => expect(mockedPost).toHaveBeenCalledWith(PRICING_URLS.apply, rule));
+  });
+
+  it('refuses a merchant id that is not a whole number in the form, asking the server nothing', async () => {
+    await act(async () => {
+      render(<QuotePricingPage />, { wrapper: withProviders() });
+    });
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('pricing-merchant'), { target: { value: '99.2' } });
+    });
+    expect(await screen.findByText('The merchant id is a whole number, 1 or more')).toBeInTheDocument();
+    expect(screen.getByTestId('pricing-preview')).toBeDisabled();
+    expect(mockedPost).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.change(screen.getByTestId('pricing-merchant'), { target: { value: '10002' } });
+    });
+    await waitFor(() =>
+      expect(mockedPost).toHaveBeenCalledWith(PRICING_URLS.history, expect.objectContaining({ merchant_id: 10002 })),
+    );
+    // The message leaves with a motion.
+    await waitFor(() => expect(screen.queryByText('The merchant id is a whole number, 1 or more')).toBeNull());
+  });
+});
+
+describe('wholeMerchantId', () => {
+  it('takes whole numbers from 1 up and nothing else', () => {
+    expect(wholeMerchantId(10001)).toBe(10001);
+    expect(wholeMerchantId(99.2)).toBeNull();
+    expect(wholeMerchantId(0)).toBeNull();
+    expect(wholeMerchantId(-3)).toBeNull();
+    expect(wholeMerchantId(null)).toBeNull();
+    expect(wholeMerchantId('12')).toBeNull();
   });
 });

@@ -301,6 +301,14 @@ function HistoryCard({ merchantId }: { merchantId: number | null }) {
   );
 }
 
+/**
+ * The merchant id typed, when it is one: a whole number from 1 up. Anything else (99.2, 0)
+ * is no merchant, so nothing is asked of the server for it (it would refuse the number).
+ */
+export function wholeMerchantId(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
 /** Repricing (/qoute/pricing, administrators): one merchant's bulk rule, import and price history. */
 export default function QuotePricingPage() {
   const { t } = useTranslation();
@@ -308,18 +316,31 @@ export default function QuotePricingPage() {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="quote-pricing-page">
       <Card title={t('menu.qoute.pricing')}>
-        <Space>
-          <span>{t('pricing.merchant')}</span>
-          <InputNumber<number>
-            min={1}
-            precision={0}
-            style={{ width: 180 }}
-            placeholder={t('pricing.merchantRequired')}
-            value={merchantId}
-            onChange={(value) => setMerchantId(typeof value === 'number' && value > 0 ? value : null)}
-            data-testid="pricing-merchant"
-          />
-        </Space>
+        <Form<{ merchant: number | null }>
+          layout="inline"
+          onValuesChange={(_, values) => setMerchantId(wholeMerchantId(values.merchant))}
+        >
+          <Form.Item
+            name="merchant"
+            label={t('pricing.merchant')}
+            style={{ marginBottom: 0 }}
+            rules={[
+              {
+                // Not rounded (precision) either: 99.2 would quietly become merchant 99.
+                validator: (_, value: unknown) =>
+                  value === null || value === undefined || wholeMerchantId(value) !== null
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('pricing.merchantWhole'))),
+              },
+            ]}
+          >
+            <InputNumber<number>
+              style={{ width: 180 }}
+              placeholder={t('pricing.merchantRequired')}
+              data-testid="pricing-merchant"
+            />
+          </Form.Item>
+        </Form>
       </Card>
       <RuleCard merchantId={merchantId} />
       <ImportCard merchantId={merchantId} />

@@ -61,6 +61,21 @@ async function renderTab(isAdmin = false) {
 }
 
 describe('the API keys tab', () => {
+  it("shows the times in the console's time (Beijing), not raw UTC", async () => {
+    keys = [
+      {
+        ...key('ak_used'),
+        created_at: '2026-12-01T13:58:06.924Z',
+        last_used_at: '2026-12-01T16:30:00Z',
+        last_used_address: '203.0.113.7',
+      },
+    ];
+    await renderTab();
+    await waitFor(() => screen.getByText('2026-12-01 21:58:06'));
+    expect(screen.getByText('2026-12-02 00:30:00 (203.0.113.7)')).toBeTruthy();
+    expect(screen.queryByText(/2026-12-01T13:58/)).toBeNull();
+  });
+
   it('creates a key with the password and shows the secret once', async () => {
     await renderTab();
     await act(async () => fireEvent.click(screen.getByTestId('api-key-create')));

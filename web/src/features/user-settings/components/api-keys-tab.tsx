@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { formatTime } from '@/lib/platform-time';
 import {
   useApiKeys,
   useCreateApiKey,
@@ -194,12 +195,14 @@ export function ApiKeysTab({ isAdmin }: { isAdmin: boolean }) {
       key: 'key_id',
       render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
     },
-    { title: t('apiKeys.column.createdAt'), dataIndex: 'created_at', key: 'created_at' },
+    { title: t('apiKeys.column.createdAt'), dataIndex: 'created_at', key: 'created_at', render: formatTime },
     {
       title: t('apiKeys.column.lastUsed'),
       key: 'last_used',
       render: (_: unknown, key: ApiKeyItem) =>
-        key.last_used_at ? `${key.last_used_at} (${key.last_used_address ?? ''})` : t('apiKeys.neverUsed'),
+        key.last_used_at
+          ? `${formatTime(key.last_used_at)}${key.last_used_address ? ` (${key.last_used_address})` : ''}`
+          : t('apiKeys.neverUsed'),
     },
     {
       title: t('apiKeys.column.state'),
@@ -289,6 +292,8 @@ export function ApiKeysTab({ isAdmin }: { isAdmin: boolean }) {
         dataSource={keys.data ?? []}
         columns={columns}
         pagination={false}
+        // Wide enough for its columns: a phone scrolls it sideways, a wide screen fits it.
+        scroll={{ x: 760 }}
         data-testid="api-key-table"
       />
       <CreateKeyDialog

@@ -10,7 +10,8 @@ import {
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Col, Menu, Result, Row, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Card, Col, Grid, Menu, Result, Row, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePermission } from '@/components/permission/use-permission';
@@ -53,7 +54,11 @@ function IntegrationTab({ profile }: { profile: Profile }) {
   );
 }
 
-/** The §2 menu item each tab is reached from. */
+/**
+ * The menu item (left) each section is reached from. The menu is the page's one navigation
+ * (it also holds links and the export, which are no sections): a section is headed with its
+ * menu item's name, so a section has one name.
+ */
 const MENU_KEY_OF_TAB: Record<SettingsTab, string> = {
   basic: 'personal',
   integration: 'integration',
@@ -63,13 +68,25 @@ const MENU_KEY_OF_TAB: Record<SettingsTab, string> = {
   certification: 'certification',
 };
 
-/** /user/setting: the §2 menu (left) and the three tabs (basic info, security, certification). */
+const TITLE_OF_TAB: Record<SettingsTab, string> = {
+  basic: 'userSetting.menu.personalInfo',
+  integration: 'userSetting.menu.integration',
+  apiKeys: 'userSetting.menu.apiKeys',
+  security: 'userSetting.menu.accountSettings',
+  password: 'userSetting.menu.password',
+  certification: 'userSetting.menu.certification',
+};
+
+/** /user/setting: the §2 menu (left) and the section it picked (`tab` in the address). */
 export default function UserSettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const profile = useProfile();
   const isAdmin = useUserStore((state) => state.role === 'admin');
+  // Below the side-by-side layout the menu runs in rows above the section (every item in
+  // sight, none behind "…"), so the section starts on the first screen of a phone.
+  const wide = Grid.useBreakpoint().lg !== false;
   const tabParam = searchParams.get('tab');
   const tab: SettingsTab = isSettingsTab(tabParam) ? tabParam : 'basic';
 
@@ -133,29 +150,15 @@ export default function UserSettingsPage() {
       />
     );
   } else {
-    body = (
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => openTab(key as SettingsTab)}
-        data-testid="user-settings-tabs"
-        items={[
-          { key: 'basic', label: t('userSetting.tab.basic'), children: <BasicInfoTab profile={profile.data} /> },
-          {
-            key: 'integration',
-            label: t('userSetting.tab.integration'),
-            children: <IntegrationTab profile={profile.data} />,
-          },
-          { key: 'apiKeys', label: t('userSetting.tab.apiKeys'), children: <ApiKeysTab isAdmin={isAdmin} /> },
-          { key: 'security', label: t('userSetting.tab.security'), children: <SecurityTab profile={profile.data} /> },
-          { key: 'password', label: t('userSetting.tab.password'), children: <PasswordTab /> },
-          {
-            key: 'certification',
-            label: t('userSetting.tab.certification'),
-            children: <CertificationTab username={profile.data.username} />,
-          },
-        ].map((item) => ({ ...item, label: <span data-testid={`user-settings-tab-${item.key}`}>{item.label}</span> }))}
-      />
-    );
+    const sections: Record<SettingsTab, () => ReactNode> = {
+      basic: () => <BasicInfoTab profile={profile.data} />,
+      integration: () => <IntegrationTab profile={profile.data} />,
+      apiKeys: () => <ApiKeysTab isAdmin={isAdmin} />,
+      security: () => <SecurityTab profile={profile.data} />,
+      password: () => <PasswordTab />,
+      certification: () => <CertificationTab username={profile.data.username} />,
+    };
+    body = <div data-testid={`user-settings-section-${tab}`}>{sections[tab]()}</div>;
   }
 
   return (
@@ -166,7 +169,8 @@ export default function UserSettingsPage() {
             {t('menu.user.setting')}
           </Typography.Title>
           <Menu
-            mode="inline"
+            mode={wide ? 'inline' : 'horizontal'}
+            disabledOverflow
             selectedKeys={[menuKey]}
             items={menuItems}
             onClick={onMenuClick}
@@ -176,7 +180,7 @@ export default function UserSettingsPage() {
         </Card>
       </Col>
       <Col xs={24} lg={18} xl={19}>
-        <Card>{body}</Card>
+        <Card title={<span data-testid="user-settings-title">{t(TITLE_OF_TAB[tab])}</span>}>{body}</Card>
       </Col>
     </Row>
   );
