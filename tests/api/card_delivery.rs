@@ -4,8 +4,8 @@
 //! mark it successful; with it, the merchant reveals the card the supplier issued.
 
 use crate::channel_support::{
-    SECRET, attempts, card_order, channels_config, post_callback, spawn_with_deadline, supplier, upstream_id,
-    without_sandbox,
+    SECRET, attempts, card_order, channels_config, pending_upstream_id, post_callback, slow_supplier,
+    spawn_with_deadline, supplier, without_sandbox,
 };
 use crate::helpers::{ADMIN, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
@@ -94,19 +94,12 @@ async fn a_success_without_the_card_is_asked_again_then_reviewed(backend: Backen
 
 async fn a_callback_without_the_card_settles_nothing(backend: Backend) {
     let app = spawn_with_deadline(backend, Duration::from_millis(2_000)).await;
-    let slow =
-        SimConfig { delay: Duration::from_secs(600), callback_delay: Duration::from_secs(600), ..SimConfig::default() };
+    let slow = slow_supplier();
     let simulator = supplier(&app, "slow", 10, 960, slow).await;
     let (mid, token) = app.merchant("buyer").await;
     app.fund(mid, 10 * CARD_PRICE, 0).await;
     let order_id = card_order(&app, &token, "K2").await;
-    app.wait_for_zero(
-        "SELECT 1 - COUNT(*) FROM order_attempts WHERE order_id = $1 AND outcome = 'pending'",
-        order_id,
-        10,
-    )
-    .await;
-    let upstream = upstream_id(&app, order_id, 1).await;
+    let upstream = pending_upstream_id(&app, order_id).await;
     let bare = json!({"upstream_order_id": upstream, "code": 0, "msg": "ok", "serial_no": "SIM-BARE-1"}).to_string();
     for _ in 0..2 {
         let answer = post_callback(&app, "slow", sign(SECRET.as_bytes(), bare.as_bytes()), bare.clone()).await;

@@ -93,6 +93,20 @@ pub(crate) async fn upstream_id(app: &TestApp, order_id: i64, attempt_no: i64) -
         .unwrap()
 }
 
+/// A supplier that answers and calls back only after ten minutes: its attempts stay pending.
+pub(crate) fn slow_supplier() -> backoffice::supplier_sim::SimConfig {
+    let later = std::time::Duration::from_secs(600);
+    backoffice::supplier_sim::SimConfig { delay: later, callback_delay: later, ..Default::default() }
+}
+
+/// Waits until the order's first attempt was handed to its supplier and is pending there;
+/// the upstream order id it was handed over under.
+pub(crate) async fn pending_upstream_id(app: &TestApp, order_id: i64) -> String {
+    let pending = "SELECT 1 - COUNT(*) FROM order_attempts WHERE order_id = $1 AND outcome = 'pending'";
+    app.wait_for_zero(pending, order_id, 10).await;
+    upstream_id(app, order_id, 1).await
+}
+
 /// Posts a supplier's callback to channel `code`, with the signature given.
 pub(crate) async fn post_callback(app: &TestApp, code: &str, signature: String, body: String) -> Answer {
     app.send(

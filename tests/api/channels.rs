@@ -3,8 +3,8 @@
 //! two servers on one database; and random supplier behaviour never tops up twice.
 
 use crate::channel_support::{
-    PRICE, SECRET, attempts, card_order, channels_config, order, post_callback, spawn_with_deadline, submissions,
-    supplier, upstream_id, without_sandbox,
+    PRICE, SECRET, attempts, card_order, channels_config, order, pending_upstream_id, post_callback, slow_supplier,
+    spawn_with_deadline, submissions, supplier, without_sandbox,
 };
 use crate::helpers::{Backend, spawn_app_with};
 use crate::on_both_backends;
@@ -117,19 +117,12 @@ async fn a_late_callback_settles_an_order_in_review_once(backend: Backend) {
 async fn callbacks_with_a_bad_signature_are_refused(backend: Backend) {
     let app = spawn_app_with(backend, channels_config).await;
     without_sandbox(&app).await;
-    let slow =
-        SimConfig { delay: Duration::from_secs(600), callback_delay: Duration::from_secs(600), ..SimConfig::default() };
+    let slow = slow_supplier();
     let _simulator = supplier(&app, "slow", 10, 960, slow).await;
     let (mid, token) = app.merchant("buyer").await;
     app.fund(mid, 10 * PRICE, 0).await;
     let order_id = order(&app, &token, "C1").await;
-    app.wait_for_zero(
-        "SELECT 1 - COUNT(*) FROM order_attempts WHERE order_id = $1 AND outcome = 'pending'",
-        order_id,
-        10,
-    )
-    .await;
-    let upstream = upstream_id(&app, order_id, 1).await;
+    let upstream = pending_upstream_id(&app, order_id).await;
     let body = json!({"upstream_order_id": upstream, "code": 0, "msg": "ok", "serial_no": "SIM-LATE-1"}).to_string();
     let forged = post_callback(&app, "slow", sign(b"not the secret", body.as_bytes()), body.clone()).await;
     assert_eq!((forged.status.as_u16(), forged.code()), (401, 40134), "{:?}", forged.body);
