@@ -114,8 +114,11 @@ for (const locale of LOCALES) {
       await expect(submit).not.toHaveClass(/ant-btn-loading/);
       await expectNoError(page);
       expect(await ordersFor(page, account)).toBe(1);
-      expect(placing).toHaveLength(1);
+      // A second click after a fast answer may send the call again: with the same key, so
+      // the server answers the order placed (counted above: one).
+      expect(placing.length).toBeGreaterThanOrEqual(1);
       expect(placing[0]?.headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+      expect(new Set(placing.map((call) => call.headers()['idempotency-key'])).size).toBe(1);
     });
   }
 

@@ -9,27 +9,25 @@ describe('SubmissionKeys', () => {
     const keys = new SubmissionKeys();
     const first = keys.begin(ORDER);
     expect(first).toMatch(/^[0-9a-f]{32}$/);
-    keys.end(false);
+    keys.end();
     // The same values, their fields in another order: still the same submission.
     expect(keys.begin({ product_key: 'MOBILE-DIRECT-10', account: '13800138000' })).toBe(first);
   });
 
-  it('makes a new key after a success', () => {
+  it('keeps the key after a success: a second click after a fast answer is the same action', () => {
     const keys = new SubmissionKeys();
     const first = keys.begin(ORDER);
-    keys.end(true);
-    const second = keys.begin(ORDER);
-    expect(second).toMatch(/^[0-9a-f]{32}$/);
-    expect(second).not.toBe(first);
+    keys.end();
+    expect(keys.begin(ORDER)).toBe(first);
   });
 
   it('makes a new key when the values change', () => {
     const keys = new SubmissionKeys();
     const first = keys.begin(ORDER);
-    keys.end(false);
+    keys.end();
     const edited = keys.begin({ ...ORDER, account: '13800138001' });
     expect(edited).not.toBe(first);
-    keys.end(false);
+    keys.end();
     // Going back to the first values after an edit is another submission again.
     expect(keys.begin(ORDER)).not.toBe(edited);
   });
@@ -38,14 +36,14 @@ describe('SubmissionKeys', () => {
     const keys = new SubmissionKeys();
     const first = keys.begin(ORDER);
     expect(keys.begin(ORDER)).toBeNull();
-    keys.end(false);
+    keys.end();
     expect(keys.begin(ORDER)).toBe(first);
   });
 
   it('makes a new key once forgotten (the form closed)', () => {
     const keys = new SubmissionKeys();
     const first = keys.begin(ORDER);
-    keys.end(false);
+    keys.end();
     keys.forget();
     expect(keys.begin(ORDER)).not.toBe(first);
   });
@@ -86,10 +84,15 @@ describe('useSubmission', () => {
     expect(sent).toHaveLength(2);
     expect(sent[1]).toBe(sent[0]);
 
-    // After that success, the same values are a new order with a new key.
+    // After that success, the same values are still the same action: the same key (the
+    // server answers the order placed), other values a new one.
     await act(async () => {
       await result.current.run(ORDER, async (key) => sent.push(key));
     });
-    expect(sent[2]).not.toBe(sent[0]);
+    expect(sent[2]).toBe(sent[0]);
+    await act(async () => {
+      await result.current.run({ ...ORDER, account: '13900139000' }, async (key) => sent.push(key));
+    });
+    expect(sent[3]).not.toBe(sent[0]);
   });
 });

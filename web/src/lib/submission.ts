@@ -5,7 +5,8 @@ import { newIdempotencyKey } from './idempotency';
  * The keys of one form's money-moving submissions. A key is made when the person submits;
  * submitting the same values again after a failure (a lost answer, a timeout, a second
  * click) sends the same key, so the server answers the first call's result instead of
- * moving money twice. After a success, or with other values, the next submission is a new
+ * moving money twice. That holds after a success too: a double click's second click may
+ * come after a fast server's answer, and it means the same action. Other values make a new
  * action with a new key. While a submission is in flight, another one is refused outright.
  */
 export class SubmissionKeys {
@@ -21,10 +22,9 @@ export class SubmissionKeys {
     return this.current.key;
   }
 
-  /** The submission answered: a success uses its key up; a failure keeps it for the retry. */
-  end(succeeded: boolean): void {
+  /** The submission answered; its key stays with its values (a repeat is the same action). */
+  end(): void {
     this.inFlight = false;
-    if (succeeded) this.current = null;
   }
 
   /** Forget the kept key (the form was closed: opening it again is a new action). */
@@ -70,12 +70,12 @@ export function useSubmission(): Submission {
       }
       return answer.then(
         (result) => {
-          keys.end(true);
+          keys.end();
           setPending(false);
           return result;
         },
         (error: unknown) => {
-          keys.end(false);
+          keys.end();
           setPending(false);
           throw error;
         },

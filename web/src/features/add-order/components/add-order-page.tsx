@@ -93,6 +93,8 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
   const price = usePrice(merchantId);
   const add = useAddOrder();
   const submission = useSubmission();
+  // Orders whose placement was announced: a repeat's answer (the same order) is not again.
+  const shown = useRef(new Set<number>());
   const [placed, setPlaced] = useState<number[]>(loadPlaced);
   const added = useAddedOrders(placed);
   const rows = placed.map((id, index) => ({ id, data: added[index]?.data, isLoading: added[index]?.isLoading }));
@@ -128,6 +130,10 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
       .run(body, (idempotencyKey) => add.mutateAsync({ ...body, idempotencyKey }))
       ?.then(
         ({ order }) => {
+          // The same submission again (a second click after the answer) is answered with the
+          // order it placed: shown once.
+          if (shown.current.has(order.id)) return;
+          shown.current.add(order.id);
           placedNow(order);
           showSuccessMessage(t('addOrder.placed', { orderNo: order.order_no }));
           const next = [order.id, ...placed].slice(0, 50);
