@@ -101,6 +101,13 @@ impl PhoneNumber {
         Some(Self { digits: digits.to_string(), carrier })
     }
 
+    /// An account as it is stored and compared: the 11 digits of a number in any spelling
+    /// the parser reads, anything else as typed (trimmed).
+    pub fn stored_form(text: &str) -> String {
+        let text = text.trim();
+        Self::parse(text).map_or_else(|| text.to_string(), |number| number.as_str().to_string())
+    }
+
     pub fn as_str(&self) -> &str {
         &self.digits
     }

@@ -117,8 +117,7 @@ fn found(row: &sqlx::any::AnyRow) -> Result<Found, AppError> {
 
 /// Whether a stored order is what this request would have placed.
 fn same_request(order: &OrderRow, stored_url: Option<&str>, request: &PlaceOrderRequest) -> bool {
-    let account = request.account.trim();
-    let account = PhoneNumber::parse(account).map_or_else(|| account.to_string(), |number| number.as_str().to_string());
+    let account = PhoneNumber::stored_form(&request.account);
     order.product_key == crate::domain::product_key_input(&request.product_key)
         && order.account == account
         && (order.buyback != 0) == request.buyback

@@ -137,8 +137,7 @@ async fn find(state: &AppState, merchant_id: i64, merchant_order_id: &str) -> Re
 /// Whether a stored order is what this intent would have placed: the same product, number
 /// (in any spelling the parser reads), kind, buyback flag and remark.
 fn same_request(order: &OrderRow, intent: &PlaceIntent) -> bool {
-    let account = intent.line.account.trim();
-    let account = PhoneNumber::parse(account).map_or_else(|| account.to_string(), |number| number.as_str().to_string());
+    let account = PhoneNumber::stored_form(&intent.line.account);
     let behalf = order.order_kind == OrderKind::Behalf.code();
     order.product_key.eq_ignore_ascii_case(intent.line.product_key.trim())
         && order.account == account
