@@ -5,7 +5,6 @@
 
 use crate::audit::action;
 use crate::db::millis_to_rfc3339;
-use crate::domain::beijing_time;
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, titles};
 use crate::extract::{JsonBody, QueryParams};
@@ -225,7 +224,7 @@ pub async fn list(
 fn export_row(event: &AuditEvent) -> Vec<Cell> {
     vec![
         Cell::Int(event.id),
-        Cell::text(beijing_time(event.created_millis)),
+        Cell::Time(event.created_millis),
         Cell::text(&event.actor_name),
         Cell::text(&event.action_name),
         Cell::text(&event.action),

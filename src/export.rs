@@ -54,9 +54,10 @@ impl ExportParams {
 pub enum Cell {
     /// Free text (names, statuses, reasons, times): neutralised by [`excel_safe`].
     Text(String),
-    /// A long identifier (order numbers, serials, merchant order ids, phone numbers):
-    /// text Excel must keep as text. CSV: quoted with a trailing tab (Excel then reads it
-    /// as text and shows every digit; the tab is invisible); xlsx: a text cell. Neutralised too.
+    /// A long identifier (order numbers, serials, merchant order ids, phone numbers): kept
+    /// exactly as stored, for scripts that match it. CSV: quoted, nothing added (a trailing
+    /// tab kept Excel from showing 24 digits as 2.02611E+23, but broke every exact match;
+    /// xlsx is the format that keeps them as text in Excel); xlsx: a text cell. Neutralised too.
     Id(String),
     /// Money in fen: yuan with two decimals; in xlsx a number with a yuan format.
     Money(i64),
@@ -64,6 +65,9 @@ pub enum Cell {
     Int(i64),
     /// A duration in milliseconds, written as seconds with one decimal.
     Seconds(i64),
+    /// A moment (Unix milliseconds) in Beijing time, as the console shows it: CSV
+    /// `YYYY-MM-DD HH:MM:SS` text, xlsx a date cell that Excel sorts and filters as one.
+    Time(i64),
     Empty,
 }
 
@@ -74,6 +78,11 @@ impl Cell {
 
     pub fn id(id: impl Into<String>) -> Cell {
         Cell::Id(id.into())
+    }
+
+    /// A moment, or an empty text cell when absent (CSV `""`, as the order export's SQL writes).
+    pub fn optional_time(millis: Option<i64>) -> Cell {
+        millis.map_or(Cell::Text(String::new()), Cell::Time)
     }
 
     /// Text, or nothing when absent.
@@ -87,10 +96,11 @@ impl Cell {
         match self {
             Cell::Text(text) => quoted(&excel_safe(text)),
             Cell::Id(id) if id.is_empty() => String::new(),
-            Cell::Id(id) => quoted(&format!("{}\t", excel_safe(id))),
+            Cell::Id(id) => quoted(&excel_safe(id)),
             Cell::Money(fen) => crate::domain::yuan(*fen),
             Cell::Int(value) => value.to_string(),
             Cell::Seconds(millis) => crate::domain::seconds(*millis),
+            Cell::Time(millis) => quoted(&crate::domain::beijing_time(*millis)),
             Cell::Empty => String::new(),
         }
     }
@@ -217,10 +227,28 @@ fn csv_pages(header_row: Vec<Cell>, fetch: CsvFetcher) -> impl futures_util::Str
 }
 
 /// Writes typed cells into an xlsx sheet: text and ids as text cells, money as numbers
-/// in a yuan format, durations in seconds with one decimal.
+/// in a yuan format, durations in seconds with one decimal, moments as dates.
 struct SheetWriter {
     yuan: rust_xlsxwriter::Format,
     seconds: rust_xlsxwriter::Format,
+    time: rust_xlsxwriter::Format,
+}
+
+/// Beijing is UTC+8 all year: an Excel date holds no zone, so it is written as the page shows it.
+const BEIJING_OFFSET_SECONDS: i64 = 8 * 3_600;
+
+/// The width of a column in Excel's units (about one per Latin character, two per Chinese
+/// one) that shows `cell` whole, within bounds so a long remark does not push the rest away.
+fn width_of(cell: &Cell) -> f64 {
+    let chars = |text: &str| text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum::<usize>();
+    let width = match cell {
+        Cell::Text(text) | Cell::Id(text) => chars(text),
+        Cell::Money(_) => 14,
+        Cell::Int(_) | Cell::Seconds(_) => 10,
+        Cell::Time(_) => 20,
+        Cell::Empty => 0,
+    };
+    (width + 2).clamp(8, 50) as f64
 }
 
 impl SheetWriter {
@@ -228,7 +256,25 @@ impl SheetWriter {
         Self {
             yuan: rust_xlsxwriter::Format::new().set_num_format("¥#,##0.00"),
             seconds: rust_xlsxwriter::Format::new().set_num_format("0.0"),
+            time: rust_xlsxwriter::Format::new().set_num_format("yyyy-mm-dd hh:mm:ss"),
         }
+    }
+
+    /// Column widths fitting the header and the first rows, and the header row frozen so it
+    /// stays in view while scrolling. Set before any row: in constant-memory mode rows are
+    /// flushed as they are written.
+    fn layout(
+        sheet: &mut rust_xlsxwriter::Worksheet,
+        header_row: &[Cell],
+        first_rows: &[Vec<Cell>],
+    ) -> anyhow::Result<()> {
+        for (column, title) in header_row.iter().enumerate() {
+            let widest =
+                first_rows.iter().filter_map(|row| row.get(column)).map(width_of).fold(width_of(title), f64::max);
+            sheet.set_column_width(u16::try_from(column)?, widest)?;
+        }
+        sheet.set_freeze_panes(1, 0)?;
+        Ok(())
     }
 
     fn row(&self, sheet: &mut rust_xlsxwriter::Worksheet, index: usize, row: &[Cell]) -> anyhow::Result<()> {
@@ -250,6 +296,15 @@ impl SheetWriter {
                 Cell::Seconds(millis) => {
                     sheet.write_number_with_format(index, column, *millis as f64 / 1000.0, &self.seconds)?;
                 }
+                Cell::Time(millis) => {
+                    match rust_xlsxwriter::ExcelDateTime::from_timestamp(
+                        millis.div_euclid(1000) + BEIJING_OFFSET_SECONDS,
+                    ) {
+                        Ok(moment) => sheet.write_datetime_with_format(index, column, &moment, &self.time)?,
+                        // Beyond Excel's years 1900-9999: the text, rather than no value.
+                        Err(_) => sheet.write_string(index, column, crate::domain::beijing_time(*millis))?,
+                    };
+                }
                 Cell::Empty => {}
             }
         }
@@ -261,11 +316,16 @@ async fn xlsx_file(name: &str, header_row: Vec<Cell>, mut fetch: PageFetcher) ->
     let mut workbook = rust_xlsxwriter::Workbook::new();
     let sheet = workbook.add_worksheet_with_constant_memory().map_err(anyhow::Error::from)?;
     let writer = SheetWriter::new();
+    let mut page = Some(fetch(None).await?);
+    SheetWriter::layout(sheet, &header_row, page.as_ref().map_or(&[][..], |(rows, _)| &rows[..rows.len().min(100)]))?;
     writer.row(sheet, 0, &header_row)?;
     let mut written = 0usize;
     let mut cursor = None;
     loop {
-        let (rows, next) = fetch(cursor).await?;
+        let (rows, next) = match page.take() {
+            Some(first) => first,
+            None => fetch(cursor).await?,
+        };
         for row in rows.iter().take(MAX_XLSX_ROWS - written) {
             written += 1;
             writer.row(sheet, written, row)?;
@@ -291,6 +351,9 @@ pub fn small_xlsx(rows: &[Vec<Cell>]) -> anyhow::Result<Vec<u8>> {
     let mut workbook = rust_xlsxwriter::Workbook::new();
     let sheet = workbook.add_worksheet();
     let writer = SheetWriter::new();
+    if let Some((header_row, rest)) = rows.split_first() {
+        SheetWriter::layout(sheet, header_row, rest)?;
+    }
     for (index, row) in rows.iter().enumerate() {
         writer.row(sheet, index, row)?;
     }
@@ -309,23 +372,5 @@ pub fn file_response(bytes: Vec<u8>, format: Format, name: &str) -> Response {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn formulas_are_neutralised_and_numbers_stay_numbers() {
-        for hostile in ["=HYPERLINK(\"http://x\")", "+1+2", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
-            assert_eq!(excel_safe(hostile), format!("'{hostile}"));
-            assert!(Cell::text(hostile).csv_field().starts_with("\"'"), "{hostile}");
-        }
-        assert_eq!(excel_safe("中国移动"), "中国移动");
-        assert_eq!(Cell::Money(-985).csv_field(), "-9.85");
-        assert_eq!(Cell::Int(-3).csv_field(), "-3");
-        assert_eq!(Cell::Seconds(12_345).csv_field(), "12.3");
-        assert_eq!(Cell::Seconds(1_250).csv_field(), "1.3", "half up, as the databases round");
-        assert_eq!(Cell::id("202611230000000000000001").csv_field(), "\"202611230000000000000001\t\"");
-        assert_eq!(Cell::id("-1").csv_field(), "\"'-1\t\"");
-        assert_eq!(Cell::id("").csv_field(), "");
-        assert_eq!(Cell::text("a \"b\", c").csv_field(), "\"a \"\"b\"\", c\"");
-    }
-}
+#[path = "export_tests.rs"]
+mod tests;

@@ -2,7 +2,6 @@
 
 use super::ledger::{ACCOUNT_TYPES, CHANGE_TYPES};
 use crate::db::millis_to_rfc3339;
-use crate::domain::beijing_time;
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, titles};
 use crate::extract::{JsonBody, QueryParams};
@@ -247,12 +246,14 @@ pub async fn list(
     }))
 }
 
-fn export_row(record: &AccountRecord) -> Vec<Cell> {
+/// A record as a file's row, its types in the reader's words (the list API keeps the codes).
+fn export_row(record: &AccountRecord, locale: Locale) -> Vec<Cell> {
+    use crate::i18n::files::{ACCOUNT_TYPES, CHANGE_TYPES, code_label};
     vec![
         Cell::Int(record.id),
         Cell::Int(record.merchant_id),
-        Cell::text(record.account_type),
-        Cell::text(record.change_type),
+        Cell::text(code_label(&ACCOUNT_TYPES, record.account_type, locale)),
+        Cell::text(code_label(&CHANGE_TYPES, record.change_type, locale)),
         Cell::Money(record.amount_fen),
         Cell::Money(record.balance_before_fen),
         Cell::Money(record.balance_after_fen),
@@ -261,7 +262,7 @@ fn export_row(record: &AccountRecord) -> Vec<Cell> {
         Cell::id(record.order_no.clone().unwrap_or_default()),
         Cell::text(&record.actor_name),
         Cell::text(&record.remark),
-        Cell::text(beijing_time(record.created_millis)),
+        Cell::Time(record.created_millis),
     ]
 }
 
@@ -289,7 +290,7 @@ pub async fn export(
         Box::pin(async move {
             let cursor = cursor.as_deref().and_then(decode_cursor);
             let (records, next) = fetch(&pool, conditions, cursor, None, EXPORT_PAGE_SIZE).await?;
-            Ok((records.iter().map(export_row).collect(), next))
+            Ok((records.iter().map(|record| export_row(record, locale)).collect(), next))
         })
     });
     respond(format, "account-records", header_row(locale), fetcher).await

@@ -51,6 +51,38 @@ pub const ORDER_STATUS: Labels<5> = Labels([
     ("人工审核", "manual review"),
 ]);
 
+/// Account types of account-change records by their code, as the console shows them.
+pub const ACCOUNT_TYPES: [(&str, (&str, &str)); 2] =
+    [("balance", ("余额账户", "Balance account")), ("credit", ("授信账户", "Credit account"))];
+
+/// Change types of account-change records by their code, as the console shows them.
+pub const CHANGE_TYPES: [(&str, (&str, &str)); 6] = [
+    ("order_debit", ("下单扣款", "Order debit")),
+    ("refund", ("失败退款", "Refund")),
+    ("topup", ("加款", "Top-up")),
+    ("credit_granted", ("授信", "Credit granted")),
+    ("repayment", ("还款", "Repayment")),
+    ("adjustment", ("调账", "Adjustment")),
+];
+
+/// A code's words in `locale` from one of the lists above; a code without words is
+/// written as it is (an exported file never loses a record's type).
+pub fn code_label<'a>(labels: &[(&str, (&'static str, &'static str))], code: &'a str, locale: Locale) -> &'a str {
+    match labels.iter().find(|(known, _)| *known == code) {
+        Some((_, (zh, _))) if locale == Locale::ZhCn => zh,
+        Some((_, (_, en))) => en,
+        None => code,
+    }
+}
+
+#[cfg(test)]
+#[test]
+fn codes_are_written_in_the_readers_words() {
+    assert_eq!(code_label(&CHANGE_TYPES, "order_debit", Locale::ZhCn), "下单扣款");
+    assert_eq!(code_label(&ACCOUNT_TYPES, "balance", Locale::EnUs), "Balance account");
+    assert_eq!(code_label(&CHANGE_TYPES, "unknown_code", Locale::ZhCn), "unknown_code");
+}
+
 /// Columns of the account-change export.
 pub const ACCOUNT_LOG_COLUMNS: Labels<13> = Labels([
     ("编号", "Id"),

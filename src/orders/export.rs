@@ -4,7 +4,7 @@ use super::model::OrderRow;
 use super::query::{OrderFilter, OrderQuery, fetch_page, rows_after, time_order};
 use crate::db::dialect::LongRead;
 use crate::db::now_millis;
-use crate::domain::{Carrier, beijing_time};
+use crate::domain::Carrier;
 use crate::error::AppError;
 use crate::export::{
     Cell, CsvFetcher, EXPORT_PAGE_SIZE, ExportParams, FORMULA_TRIGGERS, Format, PageFetcher, csv_stream, respond,
@@ -52,9 +52,9 @@ pub fn export_row(order: &OrderRow, locale: Locale) -> Vec<Cell> {
         Cell::Money(order.face_value_fen),
         Cell::Money(order.price_fen),
         Cell::text(status_text(order.status, locale)),
-        Cell::text(beijing_time(order.created_at)),
+        Cell::Time(order.created_at),
         order.duration_ms.map_or(Cell::Empty, Cell::Seconds),
-        Cell::text(order.callback_at.map(beijing_time).unwrap_or_default()),
+        Cell::optional_time(order.callback_at),
         Cell::id(order.serial_no.clone().unwrap_or_default()),
         Cell::text(buyback),
         Cell::Int(order.merchant_id),
@@ -105,13 +105,9 @@ pub async fn export_orders(
 /// aggregated per page they cost a tenth of that. Labels follow the request's language;
 /// the column order is `header_row`'s. The fields are exactly what `Cell::csv_field`
 /// writes for `export_row`'s cells (a test holds them equal): text and ids quoted and
-/// neutralised against formulas (`FORMULA_TRIGGERS`), ids with a trailing tab, numbers bare.
+/// neutralised against formulas (`FORMULA_TRIGGERS`), ids exactly as stored, numbers bare.
 fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
     use crate::db::dialect;
-    let char_of = |c: char| match c.is_ascii_graphic() {
-        true => format!("'{c}'"),
-        false => dialect::char_by_code(engine, c as u32),
-    };
     // The first character's code point, compared as numbers: cheaper than a substring
     // compared as text, on every field of a million rows.
     let first = dialect::first_code_point_function(engine);
@@ -120,17 +116,12 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
         |value: &str| format!("CASE WHEN {first}({value}) IN ({triggers}) THEN '''' || {value} ELSE {value} END");
     let quote = |value: String| format!("'\"' || replace({value}, '\"', '\"\"') || '\"'");
     let text = |value: &str| quote(safe(&format!("COALESCE({value}, '')")));
-    let id = |column: &str| {
-        format!(
-            "CASE WHEN COALESCE({column}, '') = '' THEN '' ELSE {} END",
-            quote(format!("{} || {}", safe(column), char_of('\t')))
-        )
-    };
+    let id = |column: &str| format!("CASE WHEN COALESCE({column}, '') = '' THEN '' ELSE {} END", quote(safe(column)));
     // Our own values (times, labels, generated numbers) can neither start with a formula
     // character nor hold a quote: they are quoted without the checks, which halve the
     // export's speed when spent on every field of a million rows.
     let time = |column: &str| dialect::quoted_local_time(engine, column);
-    let own_id = |column: &str| format!("'\"' || {column} || {} || '\"'", char_of('\t'));
+    let own_id = |column: &str| format!("'\"' || {column} || '\"'");
     let yuan = |column: &str| dialect::fen_as_yuan(engine, column);
     let seconds = dialect::duration_seconds().to_string();
     let locale = if zh { Locale::ZhCn } else { Locale::EnUs };

@@ -10,7 +10,7 @@ pub mod pricing;
 
 use crate::audit;
 use crate::db::millis_to_rfc3339;
-use crate::domain::{Carrier, Money, ProductKind, beijing_time};
+use crate::domain::{Carrier, Money, ProductKind};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, ExportParams, PageFetcher, respond, titles};
 use crate::extract::{ClientAddress, JsonBody, QueryParams};
@@ -272,7 +272,7 @@ pub async fn export(
                         Cell::Money(quote.price_fen),
                         Cell::Money(quote.face_value_fen),
                         Cell::text(status(quote.status == 1)),
-                        Cell::text(beijing_time(quote.created_millis)),
+                        Cell::Time(quote.created_millis),
                     ]
                 })
                 .collect();

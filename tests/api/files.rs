@@ -128,11 +128,28 @@ fn sheet(bytes: Vec<u8>) -> calamine::Range<calamine::Data> {
     book.worksheet_range_at(0).unwrap().unwrap()
 }
 
-fn styles_of(bytes: &[u8]) -> String {
+fn part_of(bytes: &[u8], name: &str) -> String {
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
-    let mut styles = String::new();
-    std::io::Read::read_to_string(&mut archive.by_name("xl/styles.xml").unwrap(), &mut styles).unwrap();
-    styles
+    let mut part = String::new();
+    std::io::Read::read_to_string(&mut archive.by_name(name).unwrap(), &mut part).unwrap();
+    part
+}
+
+fn styles_of(bytes: &[u8]) -> String {
+    part_of(bytes, "xl/styles.xml")
+}
+
+/// The header row stays in view (a frozen pane below it) and the last column has a width
+/// (the writer merges neighbours of one width into one `<col>`).
+fn assert_laid_out(bytes: &[u8], columns: usize) {
+    let sheet = part_of(bytes, "xl/worksheets/sheet1.xml");
+    assert!(sheet.contains(r#"ySplit="1""#) && sheet.contains(r#"state="frozen""#), "{sheet}");
+    assert!(sheet.contains(&format!(r#"max="{columns}""#)) && sheet.contains(r#"customWidth="1""#), "{sheet}");
+}
+
+/// A date cell as the moment it stands for (Excel's days since 1899-12-30, Beijing time).
+fn moment_of(date: &calamine::ExcelDateTime) -> i64 {
+    ((date.as_f64() - 25_569.0) * 86_400.0).round() as i64 * 1000 - 8 * 3_600_000
 }
 
 async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
@@ -148,6 +165,8 @@ async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
     let csv = String::from_utf8(download(&app, &token, "/adminapi/order/export?format=csv&sort=asc").await).unwrap();
     let xlsx = download(&app, &token, "/adminapi/order/export?format=xlsx&sort=asc").await;
     assert!(styles_of(&xlsx).contains("¥#,##0.00"), "a yuan number format");
+    assert!(styles_of(&xlsx).contains("yyyy-mm-dd hh:mm:ss"), "a date format");
+    assert_laid_out(&xlsx, 17);
     let range = sheet(xlsx);
     let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().skip(1).collect();
     assert_eq!(lines.len(), 2);
@@ -162,6 +181,8 @@ async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
                 calamine::Data::String(text) => Cell::Text(text.clone()),
                 calamine::Data::Float(value) if money.contains(&column) => Cell::Money((value * 100.0).round() as i64),
                 calamine::Data::Float(value) if column == 15 => Cell::Int(*value as i64),
+                // Order and callback times are dates, the CSV's text the same moment.
+                calamine::Data::DateTime(date) if column == 10 || column == 12 => Cell::Time(moment_of(date)),
                 // An empty text cell reads back as no cell.
                 calamine::Data::Empty if ids.contains(&column) => Cell::Id(String::new()),
                 calamine::Data::Empty if column == 11 => Cell::Empty,
@@ -172,10 +193,15 @@ async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
         }
         // 24-digit order numbers: text in both files, every digit kept.
         assert!(matches!(row[1], calamine::Data::String(number) if number.len() == 24), "{:?}", row[1]);
-        assert!(fields[1].starts_with('"') && fields[1].ends_with("\t\""), "{}", fields[1]);
+        // Exact in the CSV too: quoted, nothing added (scripts match them as they are).
+        assert!(
+            matches!(row[1], calamine::Data::String(number) if fields[1] == format!("\"{number}\"")),
+            "{}",
+            fields[1]
+        );
         assert!(matches!(row[8], calamine::Data::Float(_)), "the price is a number: {:?}", row[8]);
     }
-    assert_eq!(raw_fields(lines[0])[0], "\"'-5\t\"", "a leading '-' is neutralised");
+    assert_eq!(raw_fields(lines[0])[0], "\"'-5\"", "a leading '-' is neutralised");
     assert_eq!(range.get((1, 0)), Some(&calamine::Data::String("'-5".into())));
 
     // The account log: an administrator's remark that is a formula, amounts as numbers.
@@ -187,10 +213,28 @@ async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
     let csv = String::from_utf8(download(&app, &admin, &format!("{path}csv")).await).unwrap();
     assert!(csv.contains("\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\""), "{csv}");
     assert!(csv.contains(",-1.00,"), "negative amounts stay numbers: {csv}");
-    let range = sheet(download(&app, &admin, &format!("{path}xlsx")).await);
+    let xlsx = download(&app, &admin, &format!("{path}xlsx")).await;
+    assert_laid_out(&xlsx, 13);
+    let range = sheet(xlsx);
     let rows: Vec<&[calamine::Data]> = range.rows().collect();
+    assert!(
+        rows.iter().skip(1).all(|row| matches!(&row[12], calamine::Data::DateTime(date) if date.is_datetime())),
+        "{rows:?}"
+    );
+    // The order numbers of the account log: exact text cells, 24 digits.
+    assert!(rows.iter().any(|row| matches!(&row[9], calamine::Data::String(number) if number.len() == 24)), "{rows:?}");
     assert!(rows.iter().any(|row| row[11] == calamine::Data::String(format!("'{remark}")) && row[4] == calamine::Data::Float(-1.0)));
     assert!(rows.iter().skip(1).all(|row| matches!(row[4], calamine::Data::Float(_))), "every amount is a number");
+    // Types in the reader's words, as the page shows them, never the stored codes.
+    assert!(
+        rows.iter().any(|row| row[2] == calamine::Data::String("Balance account".into())
+            && row[3] == calamine::Data::String("Adjustment".into())),
+        "{rows:?}"
+    );
+    let request = app.client.get(app.url(&format!("{path}csv"))).bearer_auth(&admin).header("accept-language", "zh-CN");
+    let chinese = request.send().await.unwrap().text().await.unwrap();
+    assert!(chinese.contains("\"余额账户\",\"调账\",") && chinese.contains("\"加款\","), "{chinese}");
+    assert!(!chinese.contains("\"balance\"") && !chinese.contains("\"topup\""), "{chinese}");
 
     // Quotes: prices as numbers with the yuan format.
     let quotes = download(&app, &token, "/adminapi/quote/export?format=xlsx").await;
@@ -202,12 +246,14 @@ async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
             .skip(1)
             .all(|row| matches!(row[4], calamine::Data::Float(_)) && matches!(row[0], calamine::Data::Float(_)))
     );
-    // The template: the example account is a text cell in xlsx, a tab-kept field in CSV.
-    let template = sheet(download(&app, &token, "/adminapi/order/batch/template?format=xlsx").await);
+    // The template: the example account is a text cell in xlsx, an exact quoted field in CSV.
+    let template = download(&app, &token, "/adminapi/order/batch/template?format=xlsx").await;
+    assert!(part_of(&template, "xl/worksheets/sheet1.xml").contains(r#"state="frozen""#));
+    let template = sheet(template);
     assert_eq!(template.get((1, 0)), Some(&calamine::Data::String("13800138000".into())));
     let template =
         String::from_utf8(download(&app, &token, "/adminapi/order/batch/template?format=csv").await).unwrap();
-    assert!(template.contains("\"13800138000\t\",\"MOBILE-DIRECT-100\""), "{template}");
+    assert!(template.contains("\"13800138000\",\"MOBILE-DIRECT-100\""), "{template}");
 }
 
 async fn batch_files_neutralise_formulas(backend: Backend) {
@@ -220,7 +266,7 @@ async fn batch_files_neutralise_formulas(backend: Backend) {
     let batch_id = preview.data()["batch_id"].as_i64().unwrap();
     let result = download(&app, &token, &format!("/adminapi/order/batch/result?batch_id={batch_id}")).await;
     let result = String::from_utf8(result).unwrap();
-    for expected in ["\"'=HYPERLINK(\"\"http://evil\"\")\"", "\"'+1+2\"", "\"'@SUM(1)\t\"", "\"'-4\t\""] {
+    for expected in ["\"'=HYPERLINK(\"\"http://evil\"\")\"", "\"'+1+2\"", "\"'@SUM(1)\"", "\"'-4\""] {
         assert!(result.contains(expected), "{expected} in {result}");
     }
     for line in result.lines().skip(1) {

@@ -134,8 +134,8 @@ async fn a_clean_day_matches_and_each_difference_is_listed(backend: Backend) {
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("\u{feff}\"Result\",\"Upstream order id\""), "{text}");
     assert_eq!(lines.len(), 5, "{text}");
-    assert!(lines[1].starts_with("\"missing on our side\",\"NOT-OURS-1\t\""), "{text}");
-    assert!(lines[3].starts_with(&format!("\"amount mismatch\",\"{}\t\"", ids[2])), "{text}");
+    assert!(lines[1].starts_with("\"missing on our side\",\"NOT-OURS-1\""), "{text}");
+    assert!(lines[3].starts_with(&format!("\"amount mismatch\",\"{}\"", ids[2])), "{text}");
     assert!(lines[3].contains(",10.00,9.60,10.00,9.99,"), "{text}");
     assert!(lines[4].starts_with("\"matched\","), "{text}");
     let xlsx = app
