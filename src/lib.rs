@@ -20,6 +20,7 @@ pub mod export;
 pub mod extract;
 pub mod finance;
 pub mod forwarded;
+pub mod guide;
 pub mod i18n;
 pub mod idempotency;
 pub mod key_check;

@@ -184,6 +184,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(uploads)
         .merge(openapi_v1::router(&state))
         .merge(web_assets::router())
+        .merge(crate::guide::router())
         .merge(openapi::router())
         .merge(operations::router())
         .fallback(|| async { AppError::NotFound })

@@ -35,7 +35,7 @@ use utoipa::{Modify, OpenApi};
     tags(
         (name = "openapi-v1", description = "The merchant open API: signed with an API key (X-Key-Id, X-Timestamp, \
             X-Nonce, X-Signature = hex HMAC-SHA256 over METHOD\\nPATH_AND_QUERY\\nTIMESTAMP\\nNONCE\\nhex(SHA-256(body))); \
-            answers are signed the same way. Guide: docs/merchant-api.md."),
+            answers are signed the same way. Guide: /guide/merchant-api (?lang=zh-CN or en-US)."),
         (name = "apikey", description = "API keys of the open API, managed in the console."),
     ),
     modifiers(&SignatureScheme),
@@ -51,7 +51,7 @@ impl Modify for SignatureScheme {
             "api_signature",
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
                 "X-Key-Id",
-                "With X-Timestamp, X-Nonce and X-Signature (docs/merchant-api.md)",
+                "With X-Timestamp, X-Nonce and X-Signature (guide: /guide/merchant-api)",
             ))),
         );
     }

@@ -220,3 +220,38 @@ async fn read_response(stream: &mut tokio::io::BufReader<tokio::net::TcpStream>)
     stream.read_exact(&mut body).await.unwrap();
     (head, String::from_utf8(body).unwrap())
 }
+
+/// The merchant API guide is served by the server itself, in the language asked for (the
+/// console links it with its own), so a merchant's developer never needs the repository.
+#[tokio::test]
+async fn the_merchant_api_guide_is_served_in_both_languages() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let page = |path: &'static str, language: &'static str| {
+        let request = app.client.get(app.url(path)).header("accept-language", language);
+        async move {
+            let response = request.send().await.unwrap();
+            let status = response.status().as_u16();
+            let kind = response.headers().get("content-type").map(|v| v.to_str().unwrap().to_string());
+            (status, kind, response.text().await.unwrap())
+        }
+    };
+    let (status, kind, zh) = page("/guide/merchant-api?lang=zh-CN", "en-US").await;
+    assert_eq!((status, kind.as_deref()), (200, Some("text/html; charset=utf-8")));
+    assert!(zh.contains("<html lang=\"zh-CN\">") && zh.contains("待签名字符串"), "{zh:.300}");
+    assert!(!zh.contains("The string to sign"));
+    // Without `lang`, the browser's language.
+    let (_, _, en) = page("/guide/merchant-api", "en-US,en;q=0.9").await;
+    assert!(en.contains("<html lang=\"en-US\">") && en.contains("X-Signature"), "{en:.300}");
+    assert!(!en.contains("待签名字符串"));
+    // The guide's links lead to pages that exist.
+    for link in ["/guide/merchant-api-callbacks?lang=en-US", "/guide/examples/merchant_api.py"] {
+        assert!(en.contains(&format!("href=\"{link}\"")), "{link}");
+        assert_eq!(page(link, "en-US").await.0, 200, "{link}");
+    }
+    let (_, _, callbacks) = page("/guide/merchant-api-callbacks?lang=zh-CN", "en-US").await;
+    assert!(callbacks.contains("Standard Webhooks") && callbacks.contains("通知地址"));
+    let answer = app.send(app.client.get(app.url("/guide/secrets"))).await;
+    assert_eq!((answer.status.as_u16(), answer.code()), (404, 40400));
+    let answer = app.send(app.client.get(app.url("/guide/examples/..%2FCargo.toml"))).await;
+    assert_eq!((answer.status.as_u16(), answer.code()), (404, 40400));
+}

@@ -17,6 +17,17 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await loginAs(page, 'merchant');
     await page.goto('#/user/setting?tab=apiKeys');
     await expect(page.getByTestId('api-keys-tab')).toBeVisible();
+
+    // The guide opens from the console, in the console's language, links and all.
+    const [guide] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('api-guide-link').click()]);
+    await expect(guide.locator('html')).toHaveAttribute('lang', locale);
+    await expect(guide.locator('h1')).toHaveText(locale === 'zh-CN' ? '商户开放接口' : 'Merchant open API (/openapi/v1)');
+    await guide.setViewportSize({ width: 390, height: 844 });
+    await pageShot(guide, `${directory}${locale}-merchant-api-guide-phone.png`);
+    await guide.getByRole('link', { name: locale === 'zh-CN' ? '订单结果回调' : 'Order result callbacks' }).click();
+    await expect(guide.locator('h1')).toHaveText(locale === 'zh-CN' ? '订单结果回调' : 'Order result callbacks');
+    await guide.close();
+
     await page.getByTestId('api-key-create').click();
     await page.getByTestId('api-key-password').fill('Merchant123');
     await page.getByTestId('api-key-create-ok').click();

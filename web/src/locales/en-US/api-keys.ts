@@ -1,6 +1,7 @@
 export default {
   'apiKeys.intro':
-    'Keys sign your systems’ calls to the open API (/openapi/v1, see docs/merchant-api.md). At most two are active, so you can rotate without downtime. Calls are accepted only from your IP whitelist (Integration tab).',
+    'Keys sign your systems’ calls to the open API (/openapi/v1). At most two are active, so you can rotate without downtime. Calls are accepted only from your IP whitelist (Integration tab).',
+  'apiKeys.guide': 'Merchant API guide: signing, calls, callbacks, codes and a Python example',
   'apiKeys.intro.admin': 'Every merchant’s open-API keys. Revoking a key refuses its next call at once.',
   'apiKeys.create.button': 'Create key',
   'apiKeys.create.title': 'Create an API key',
@@ -44,7 +45,7 @@ export default {
   'apiKeys.legacy.enabled': 'Legacy MD5 signing switched on',
   'apiKeys.legacy.disabled': 'Legacy MD5 signing switched off',
   'apiKeys.legacy.merchantWarning':
-    'One of your keys accepts legacy MD5 signatures (switched on by the administrator for your migration). MD5 signing is weaker than HMAC-SHA256: move to the header signature (see docs/merchant-api.md) and ask the administrator to switch legacy signing off.',
+    'One of your keys accepts legacy MD5 signatures (switched on by the administrator for your migration). MD5 signing is weaker than HMAC-SHA256: move to the header signature (see the merchant API guide) and ask the administrator to switch legacy signing off.',
   'apiKeys.limit': 'You have {{max}} active keys: revoke one to create another.',
   'signHelper.title': 'Signature helper',
   'signHelper.intro':

@@ -37,6 +37,7 @@ export default {
   'userSetting.basic.accountId': 'Account ID',
   'userSetting.basic.registrationDate': 'Registration date',
   'userSetting.basic.notifyUrl': 'Callback URL',
+  'userSetting.integration.callbacksGuide': 'How callbacks are signed and retried',
   'userSetting.basic.notifyUrl.hint':
     'Order results are notified to this address; it must start with http:// or https://',
   'userSetting.basic.ipWhitelist': 'IP whitelist',

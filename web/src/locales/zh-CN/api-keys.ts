@@ -1,6 +1,7 @@
 export default {
   'apiKeys.intro':
-    'API 密钥用于为您系统对开放接口（/openapi/v1，见 docs/merchant-api.md）的调用签名。最多 2 个有效密钥，便于无停机轮换。仅接受来自 IP 白名单（对接设置）的调用。',
+    'API 密钥用于为您系统对开放接口（/openapi/v1）的调用签名。最多 2 个有效密钥，便于无停机轮换。仅接受来自 IP 白名单（对接设置）的调用。',
+  'apiKeys.guide': '开放接口对接指南：签名、接口、回调、返回码与 Python 示例',
   'apiKeys.intro.admin': '所有商户的开放接口密钥。吊销后，使用该密钥的下一次调用即被拒绝。',
   'apiKeys.create.button': '创建密钥',
   'apiKeys.create.title': '创建 API 密钥',
@@ -42,7 +43,7 @@ export default {
   'apiKeys.legacy.enabled': '已开启旧版 MD5 签名',
   'apiKeys.legacy.disabled': '已关闭旧版 MD5 签名',
   'apiKeys.legacy.merchantWarning':
-    '您有密钥开启了旧版 MD5 签名（由管理员为迁移开启）。MD5 签名的安全性弱于 HMAC-SHA256，请尽快改用请求头签名（见 docs/merchant-api.md），并请管理员关闭旧版签名。',
+    '您有密钥开启了旧版 MD5 签名（由管理员为迁移开启）。MD5 签名的安全性弱于 HMAC-SHA256，请尽快改用请求头签名（见开放接口对接指南），并请管理员关闭旧版签名。',
   'apiKeys.limit': '您已有 {{max}} 个有效密钥：请先吊销一个再创建。',
   'signHelper.title': '签名助手',
   'signHelper.intro': '粘贴您系统发出的请求，由服务器计算待签名字符串并判断签名是否与密钥匹配；secret 不会离开服务器。',

@@ -37,6 +37,7 @@ export default {
   'userSetting.basic.accountId': '账号 ID',
   'userSetting.basic.registrationDate': '注册时间',
   'userSetting.basic.notifyUrl': '回调地址',
+  'userSetting.integration.callbacksGuide': '回调的签名与重试说明',
   'userSetting.basic.notifyUrl.hint': '订单结果将通知到此地址，须以 http:// 或 https:// 开头',
   'userSetting.basic.ipWhitelist': 'IP 白名单',
   'userSetting.basic.ipWhitelist.hint':

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n';
 import { postJson } from '@/lib/request';
 import { testQueryClient, withProviders } from '@/test/query-wrapper';
 import {
@@ -61,6 +62,22 @@ async function renderTab(isAdmin = false) {
 }
 
 describe('the API keys tab', () => {
+  it("links the merchant API guide the server serves, in the console's language", async () => {
+    for (const [locale, name] of [
+      ['zh-CN', '开放接口对接指南'],
+      ['en-US', 'Merchant API guide'],
+    ] as const) {
+      await changeLocale(locale);
+      await renderTab();
+      const link = screen.getByTestId('api-guide-link');
+      expect(link.getAttribute('href')).toBe(`/guide/merchant-api?lang=${locale}`);
+      expect(link.textContent).toContain(name);
+      expect(document.body.textContent).not.toContain('docs/merchant-api.md');
+      cleanup();
+    }
+    await changeLocale('zh-CN');
+  });
+
   it("shows the times in the console's time (Beijing), not raw UTC", async () => {
     keys = [
       {

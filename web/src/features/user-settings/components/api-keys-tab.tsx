@@ -1,4 +1,4 @@
-import { CopyOutlined, DownloadOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined, DownloadOutlined, KeyOutlined, PlusOutlined, ReadOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
@@ -181,7 +181,7 @@ function LegacySwitch({ apiKey }: { apiKey: ApiKeyItem }) {
 
 /** The API keys tab: a merchant creates, lists and revokes its keys; an administrator sees and revokes every merchant's. */
 export function ApiKeysTab({ isAdmin }: { isAdmin: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
   const [creating, setCreating] = useState(false);
@@ -254,6 +254,16 @@ export function ApiKeysTab({ isAdmin }: { isAdmin: boolean }) {
     <div data-testid="api-keys-tab">
       <Typography.Paragraph type="secondary">
         {t(isAdmin ? 'apiKeys.intro.admin' : 'apiKeys.intro')}
+      </Typography.Paragraph>
+      <Typography.Paragraph>
+        <Typography.Link
+          href={`/guide/merchant-api?lang=${i18n.language === 'en-US' ? 'en-US' : 'zh-CN'}`}
+          target="_blank"
+          rel="noopener"
+          data-testid="api-guide-link"
+        >
+          <ReadOutlined /> {t('apiKeys.guide')}
+        </Typography.Link>
       </Typography.Paragraph>
       {!isAdmin && (
         <Button

@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input, Space } from 'antd';
+import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChangeIntegrationRequest } from '../api/change-integration';
@@ -30,7 +30,7 @@ export interface IntegrationFormProps {
  * the API. Saved on their own, without the profile's required fields (issue 15 point 3).
  */
 export function IntegrationForm({ profile, onSave, saving = false }: IntegrationFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<IntegrationFormValues>();
   const rules = useIntegrationRules();
 
@@ -70,7 +70,19 @@ export function IntegrationForm({ profile, onSave, saving = false }: Integration
         name="notify_url"
         label={t('userSetting.basic.notifyUrl')}
         rules={rules.notify_url}
-        extra={t('userSetting.basic.notifyUrl.hint')}
+        extra={
+          <>
+            {t('userSetting.basic.notifyUrl.hint')}{' '}
+            <Typography.Link
+              href={`/guide/merchant-api-callbacks?lang=${i18n.language === 'en-US' ? 'en-US' : 'zh-CN'}`}
+              target="_blank"
+              rel="noopener"
+              data-testid="callbacks-guide-link"
+            >
+              {t('userSetting.integration.callbacksGuide')}
+            </Typography.Link>
+          </>
+        }
       >
         <Input data-testid="integration-notify-url" placeholder="https://" />
       </Form.Item>
