@@ -6,34 +6,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page, Route } from '@playwright/test';
 import { expect, setShellCookie, test, useLocale, USERS } from './support/console';
+import { holdConsoleScript, reactForm, shellForm } from './support/login-shell';
 
 const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(directory, { recursive: true });
-
-/** Hold the console's entry script until `release` is called; returns that function. */
-async function holdConsoleScript(page: Page): Promise<() => Promise<void>> {
-  let held: Route | null = null;
-  let release: () => void = () => undefined;
-  const arrived = new Promise<void>((resolve) => (release = resolve));
-  const entry = /\/web\/assets\/index-[^/]+\.js$/;
-  await page.route(
-    entry,
-    (route) => {
-      held = route;
-      release();
-    },
-    { times: 1 },
-  );
-  return async () => {
-    await arrived;
-    await held!.continue();
-  };
-}
-
-const shellForm = (page: Page, state: string) => page.locator(`form[data-login-shell="${state}"]`);
-const reactForm = (page: Page) => page.locator('form[data-testid=login-form]:not([data-login-shell])');
 
 test('typing and submitting before the script runs signs in once React takes over', async ({ page }) => {
   const release = await holdConsoleScript(page);

@@ -4,7 +4,7 @@
  */
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { createHashRouter } from 'react-router';
+import { createHashRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { loadUserInfo } from '@/features/user/api/get-user-info';
 import { syncDayjsLocale } from '@/lib/antd-locale';
@@ -12,10 +12,10 @@ import { currentLocale } from '@/lib/i18n';
 import { hasToken } from '@/lib/session';
 import { useUserStore } from '@/stores/user-store';
 import { loadAppTexts } from '@/locales/app-texts';
-import { postLoginHref } from './guards/route-access';
+import { hrefOfTarget, loginRedirect, postLoginHref } from './guards/route-access';
 import { loadSystemInfo } from './guards/system-info-loader';
 import { initialHydration } from './router';
-import { WORKPLACE_PATH } from './routes/route-names';
+import { LOGIN_PATH, NOT_FOUND_PATH, ROUTE_NAMES, WORKPLACE_PATH } from './routes/route-names';
 import { buildRouteObjects } from './routes/route-objects';
 import { preloadSignedInShell } from './routes/preload-signed-in-shell';
 import { pathOfRouteName } from './routes/route-table';
@@ -46,6 +46,27 @@ function queryOfHash(hash: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(search).entries());
 }
 
+/** The path of a hash address (`#/order/list?x=1` → `/order/list`). */
+const pathOfHash = (hash: string) => hash.replace(/^#/, '').split('?')[0] || '/';
+
+/**
+ * The login page shown at a deep link without a session (main.tsx takes the HTML login form
+ * over wherever the visitor was going): the address becomes the one the router's guard gives
+ * (`#/login?redirect=OrderList&x=1`), so sign-in returns to the deep link. Nothing changes on
+ * a login address.
+ */
+export function showLoginAddress(): void {
+  const hash = window.location.hash;
+  const path = pathOfHash(hash);
+  if (path === '/' || path === LOGIN_PATH) return;
+  // The route the router would match, named as its guard names it (a route's id is its name).
+  const matched = matchRoutes(buildRouteObjects(), path)?.at(-1)?.route.id ?? ROUTE_NAMES.notFound;
+  const decision = loginRedirect({ name: matched, query: queryOfHash(hash) });
+  if (decision.kind !== 'redirect') return;
+  const href = hrefOfTarget(decision.to, pathOfRouteName, NOT_FOUND_PATH);
+  window.history.replaceState(window.history.state, '', `#${href}`);
+}
+
 /**
  * After sign-in: what the route guard needs, asked for before the router is built rather
  * than from its guard (building it, with the console's texts and the route table, takes
@@ -73,6 +94,7 @@ export async function mountConsole(root: Root, afterLogin: boolean): Promise<voi
     // reached the network only once this task had ended (resource timing: 8-17 ms after
     // they were made, the router built in between; 0-8 ms with this turn).
     await new Promise((resolve) => setTimeout(resolve, 0));
+    showLoginAddress();
     const target = postLoginHref(queryOfHash(window.location.hash), pathOfRouteName, WORKPLACE_PATH);
     window.history.replaceState(window.history.state, '', `#${target}`);
   }

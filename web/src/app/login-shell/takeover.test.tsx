@@ -59,6 +59,37 @@ describe('React taking over the HTML login form', () => {
     expect(element.querySelector('form[data-login-shell]')).toBeNull();
   });
 
+  it('keeps keys typed and a field changed between reading the HTML form and the swap', () => {
+    const element = serveShell();
+    const username = element.querySelector<HTMLInputElement>('input[name=username]')!;
+    const password = element.querySelector<HTMLInputElement>('input[name=password]')!;
+    username.focus();
+    username.value = 'merc';
+    username.setSelectionRange(4, 4);
+    const shell = readLoginShell(element)!;
+    expect(shell.values.username).toBe('merc');
+    // Keys and a field change that arrive while React renders (were it ever to yield).
+    username.value = 'merchant';
+    username.setSelectionRange(8, 8);
+    password.focus();
+    password.value = 'Sec';
+    password.setSelectionRange(1, 2);
+    root = createRoot(element);
+    act(() => {
+      flushSync(() => root!.render(<LoginApp initialValues={shell.values} onLoggedIn={() => Promise.resolve()} />));
+    });
+    // The HTML inputs are gone from the page now: what they held is carried all the same.
+    expect(username.isConnected).toBe(false);
+    const carried = resumeLoginShell(element, shell);
+
+    expect(carried).toMatchObject({ values: { username: 'merchant', password: 'Sec' }, focused: 'password' });
+    expect(screen.getByTestId<HTMLInputElement>('login-username').value).toBe('merchant');
+    const replaced = screen.getByTestId<HTMLInputElement>('login-password');
+    expect(replaced.value).toBe('Sec');
+    expect(document.activeElement).toBe(replaced);
+    expect([replaced.selectionStart, replaced.selectionEnd]).toEqual([1, 2]);
+  });
+
   it('sends a submit made before the script ran once React is there', async () => {
     const element = serveShell();
     element.querySelector<HTMLInputElement>('input[name=username]')!.value = 'merchant';
@@ -78,8 +109,36 @@ describe('React taking over the HTML login form', () => {
       flushSync(() => root!.render(<FreshLoginApp initialValues={shell.values} onLoggedIn={onLoggedIn} />));
     });
     await act(async () => resume(element, shell));
+    // A second resume finds the submit already carried out.
+    await act(async () => resume(element, shell));
+    expect(login).toHaveBeenCalledTimes(1);
     expect(login).toHaveBeenCalledWith({ username: 'merchant', password: 'Secret1' });
     expect(onLoggedIn).toHaveBeenCalledTimes(1);
+    vi.doUnmock('@/features/auth/session-actions');
+  });
+
+  it('sends a submit made after the HTML form was read, once', async () => {
+    const element = serveShell();
+    const login = vi.fn(() => Promise.resolve());
+    vi.doMock('@/features/auth/session-actions', () => ({ login, verifyTwoFactorLogin: vi.fn() }));
+    vi.resetModules();
+    const { LoginApp: FreshLoginApp } = await import('../login-app');
+    const { readLoginShell: read, resumeLoginShell: resume } = await import('./takeover');
+    const shell = read(element)!;
+    expect(shell.submitted).toBe(false);
+    // Filled at once, as a password manager does, and sent (the early script marks it).
+    element.querySelector<HTMLInputElement>('input[name=username]')!.value = 'merchant';
+    element.querySelector<HTMLInputElement>('input[name=password]')!.value = 'Secret1';
+    element.querySelector('form')!.setAttribute('data-login-shell', 'submitted');
+    root = createRoot(element);
+    act(() => {
+      flushSync(() =>
+        root!.render(<FreshLoginApp initialValues={shell.values} onLoggedIn={() => Promise.resolve()} />),
+      );
+    });
+    await act(async () => resume(element, shell));
+    expect(login).toHaveBeenCalledTimes(1);
+    expect(login).toHaveBeenCalledWith({ username: 'merchant', password: 'Secret1' });
     vi.doUnmock('@/features/auth/session-actions');
   });
 

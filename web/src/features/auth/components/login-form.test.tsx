@@ -35,6 +35,17 @@ describe('<LoginForm>', () => {
     expect(mockedLogin).not.toHaveBeenCalled();
   });
 
+  it("clears a field's message as it is filled in after a refused submit", async () => {
+    render(<LoginForm onLoggedIn={vi.fn()} />);
+    await submit();
+    expect(screen.getByTestId('login-username-error')).toHaveTextContent('用户名不能为空');
+    const input = screen.getByTestId<HTMLInputElement>('login-username');
+    input.value = 'm';
+    fireEvent.input(input);
+    expect(screen.getByTestId('login-username-error')).toBeEmptyDOMElement();
+    expect(screen.getByTestId('login-password-error')).toHaveTextContent('密码不能为空');
+  });
+
   it('requires both fields in English too, and treats a blank username as empty', async () => {
     await changeLocale('en-US');
     render(<LoginForm onLoggedIn={vi.fn()} />);
@@ -52,6 +63,37 @@ describe('<LoginForm>', () => {
     await submit();
     expect(mockedLogin).toHaveBeenCalledWith({ username: 'merchant', password: 'Merchant123' });
     expect(onLoggedIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends what a password manager filled in through the inputs themselves', async () => {
+    mockedLogin.mockResolvedValueOnce({} as never);
+    render(<LoginForm onLoggedIn={vi.fn()} />);
+    // As some password managers fill: the element's own `value`, then an input event.
+    for (const [testId, value] of [
+      ['login-username', 'merchant'],
+      ['login-password', 'Merchant123'],
+    ]) {
+      const input = screen.getByTestId<HTMLInputElement>(testId);
+      input.value = value;
+      fireEvent.input(input);
+    }
+    await submit();
+    expect(screen.getByTestId('login-username-error')).toBeEmptyDOMElement();
+    expect(mockedLogin).toHaveBeenCalledWith({ username: 'merchant', password: 'Merchant123' });
+  });
+
+  it('sends once when submitted again while the first sign-in is on its way', async () => {
+    let answer: (value: never) => void = () => undefined;
+    mockedLogin.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    render(<LoginForm onLoggedIn={vi.fn()} />);
+    fill('merchant', 'Merchant123');
+    const form = screen.getByTestId<HTMLFormElement>('login-form');
+    await act(async () => {
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
+    await act(async () => answer({} as never));
+    expect(mockedLogin).toHaveBeenCalledTimes(1);
   });
 
   it('shows the server message, clears the password and stays on the form', async () => {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactElement } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactElement, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   isTwoFactorChallenge,
@@ -28,6 +28,11 @@ export interface LoginFormProps {
 /**
  * Username / password form. Plain HTML (no antd) so the login page stays light; nothing is
  * remembered between visits. Server errors (wrong credentials, throttling) show above the form.
+ *
+ * The inputs are uncontrolled and read when the form is sent: what the page shows is what is
+ * sent. A password manager that sets an input's `value` and fires an input event is not seen
+ * by React's change events (React takes a value set that way for its own), and the takeover
+ * of the HTML login page (app/login-shell/takeover.ts) writes what was typed into them.
  */
 export function LoginForm({
   onLoggedIn,
@@ -38,30 +43,39 @@ export function LoginForm({
 }: LoginFormProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [values, setValues] = useState<LoginCredentials>({ username: initialUsername, password: initialPassword });
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  // A second submit while the first is on its way (Enter twice) sends nothing.
+  const sending = useRef(false);
   const [errors, setErrors] = useState<CredentialErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(notice);
   const [waitSeconds, setWaitSeconds] = useCountdown();
 
-  const change = (field: keyof LoginCredentials, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateCredentials(next));
+  const values = (): LoginCredentials => ({
+    username: usernameInput.current?.value ?? '',
+    password: passwordInput.current?.value ?? '',
+  });
+
+  // Every input event, however the value got there (keys, paste, a password manager).
+  const revalidate = () => {
+    if (submitted) setErrors(validateCredentials(values()));
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    const found = validateCredentials(values);
+    const credentials = values();
+    const found = validateCredentials(credentials);
     setErrors(found);
-    if (found.username || found.password || submitting || waitSeconds > 0) return;
+    if (found.username || found.password || sending.current || waitSeconds > 0) return;
+    sending.current = true;
     setServerError(null);
     setSubmitting(true);
     try {
-      const username = values.username.trim();
-      const answer = await login({ username, password: values.password });
+      const username = credentials.username.trim();
+      const answer = await login({ username, password: credentials.password });
       if (isTwoFactorChallenge(answer)) {
         if (onTwoFactor) onTwoFactor(answer, username);
         else setServerError(t('login.form.login.errMsg'));
@@ -69,31 +83,39 @@ export function LoginForm({
       }
       await onLoggedIn();
     } catch (error) {
-      setValues((current) => ({ ...current, password: '' }));
+      if (passwordInput.current) passwordInput.current.value = '';
       setWaitSeconds(retryAfterSeconds(error));
       setServerError(error instanceof Error && error.message ? error.message : t('login.form.login.errMsg'));
     } finally {
+      sending.current = false;
       setSubmitting(false);
     }
   };
 
-  const field = (name: keyof LoginCredentials, type: string, autoComplete: string, icon: ReactElement) => {
+  const field = (
+    name: keyof LoginCredentials,
+    type: string,
+    autoComplete: string,
+    icon: ReactElement,
+    ref: RefObject<HTMLInputElement | null>,
+    defaultValue: string,
+  ) => {
     const errorKey = errors[name];
     return (
       <div className="login-form__field">
         <label className={`login-form__control${errorKey ? ' login-form__control--error' : ''}`}>
           {icon}
           <input
+            ref={ref}
             name={name}
             type={type}
-            value={values[name]}
+            defaultValue={defaultValue}
             placeholder={t(`login.form.${name}.placeholder`)}
             aria-label={t(`login.form.${name}.placeholder`)}
             aria-invalid={Boolean(errorKey)}
             aria-describedby={errorKey ? `${id}-${name}-error` : undefined}
             autoComplete={autoComplete}
             data-testid={`login-${name}`}
-            onChange={(event) => change(name, event.target.value)}
           />
         </label>
         <div className="login-form__error" id={`${id}-${name}-error`} data-testid={`login-${name}-error`}>
@@ -108,6 +130,8 @@ export function LoginForm({
     <form
       className="login-form"
       onSubmit={submit}
+      onInput={revalidate}
+      onChange={revalidate}
       onFocusCapture={preloadHttpClient}
       onPointerDownCapture={preloadHttpClient}
       noValidate
@@ -121,8 +145,8 @@ export function LoginForm({
           ) : null}
         </div>
       ) : null}
-      {field('username', 'text', 'username', <UserIcon />)}
-      {field('password', 'password', 'current-password', <LockIcon />)}
+      {field('username', 'text', 'username', <UserIcon />, usernameInput, initialUsername)}
+      {field('password', 'password', 'current-password', <LockIcon />, passwordInput, initialPassword)}
       <button
         type="submit"
         className="plain-button plain-button--primary login-form__submit"
