@@ -44,6 +44,10 @@ pub mod action {
         TWO_FACTOR_THROTTLED = "two_factor_throttled";
         CARD_SECRET_REVEALED = "card_secret_revealed";
         ORDER_RESOLVED = "order_resolved";
+        /// An administrator asked an order's supplier where it stands; `detail` has the answer.
+        ORDER_SUPPLIER_QUERIED = "order_supplier_queried";
+        /// An administrator sent an order in review to a channel; `detail` names the channel.
+        ORDER_SENT_TO_CHANNEL = "order_sent_to_channel";
         /// A quote created or changed; `detail` has the price and status before and after.
         QUOTE_SAVED = "quote_saved";
         /// An open-API key created or revoked; `detail` names the key (never its secret).

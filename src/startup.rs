@@ -166,6 +166,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(merchant_admin::router())
         .merge(crate::supply::callback::router())
         .merge(crate::supply::admin::router())
+        .merge(crate::worker::review::router())
         .merge(audit_log::router())
         .merge(step_up::router())
         .merge(statements::router());

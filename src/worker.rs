@@ -27,6 +27,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 mod batch;
+pub mod review;
 
 /// A claimed order: what the worker needs to drive it.
 #[derive(Debug)]
@@ -92,6 +93,10 @@ pub async fn run_once(state: &AppState, owner: &str, stop: &watch::Receiver<bool
     Ok(count)
 }
 
+/// What the worker reads of an order it drives ([`Claimed::from_row`]).
+const CLAIMED_COLUMNS: &str =
+    "id, status, deadline_at, system_order_id, account, product_key, face_value_fen, order_kind, product_id";
+
 /// The claim of due orders. The indexes are named: SQLite's planner, without statistics,
 /// preferred the kind-and-time index and read every order of the table twice a second
 /// (13 % of a core on an idle server with a million orders). The partial index holds only
@@ -102,7 +107,7 @@ pub fn claim_statement(kind: crate::db::DatabaseKind) -> String {
          WHERE id IN (SELECT id FROM {} WHERE status IN (0, 1) AND order_kind IN (1, 2) AND lease_until <= $3
                       ORDER BY lease_until LIMIT $4)
            AND status IN (0, 1) AND order_kind IN (1, 2) AND lease_until <= $3
-         RETURNING id, status, deadline_at, system_order_id, account, product_key, face_value_fen, order_kind, product_id",
+         RETURNING {CLAIMED_COLUMNS}",
         dialect::table_using(kind, "orders", None),
         dialect::table_using(kind, "orders", Some("orders_in_flight")),
     )
@@ -119,11 +124,17 @@ async fn claim(state: &AppState, owner: &str) -> anyhow::Result<Vec<Claimed>> {
         .bind(state.config.worker.batch_size)
         .fetch_all(&state.db.pool)
         .await?;
-    let mut claimed = Vec::with_capacity(rows.len());
-    for row in rows {
+    let mut claimed = rows.iter().map(Claimed::from_row).collect::<Result<Vec<_>, _>>()?;
+    claimed.sort_by_key(|order| order.id);
+    Ok(claimed)
+}
+
+impl Claimed {
+    /// From a row of [`CLAIMED_COLUMNS`].
+    fn from_row(row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
         let status: i64 = row.try_get(1)?;
         let kind: i64 = row.try_get(7)?;
-        claimed.push(Claimed {
+        Ok(Claimed {
             id: row.try_get(0)?,
             status: OrderStatus::from_code(status).unwrap_or(OrderStatus::Processing),
             deadline_at: row.try_get(2)?,
@@ -136,10 +147,8 @@ async fn claim(state: &AppState, owner: &str) -> anyhow::Result<Vec<Claimed>> {
                 face_value_fen: row.try_get(6)?,
                 card: kind == OrderKind::Card.code(),
             },
-        });
+        })
     }
-    claimed.sort_by_key(|order| order.id);
-    Ok(claimed)
 }
 
 /// Lets go of an unfinished order until its next check.
@@ -180,18 +189,7 @@ async fn drive(state: &AppState, owner: &str, claimed: &Claimed) -> anyhow::Resu
                 if !attempts::claim(pool, attempt.id, owner, lease_until).await? {
                     return release(state, claimed.id).await;
                 }
-                let Some(channel) = model::by_id(pool, attempt.channel_id).await? else {
-                    anyhow::bail!("attempt {} names a channel that does not exist", attempt.id)
-                };
-                let adapter = state.channels.adapter(&channel)?;
-                let order = channel_order(claimed, &attempt.upstream_order_id);
-                let answer = match adapter.query(&order).await {
-                    // Marked sent but the channel never got it (we stopped in between):
-                    // the same upstream id again, which the channel deduplicates anyway.
-                    Ok(ChannelStatus::NotReceived) if now_millis() <= deadline_at => adapter.submit(&order).await,
-                    answer => answer,
-                };
-                apply(state, claimed, &attempt, answer, deadline_at).await?
+                requery(state, claimed, &attempt, deadline_at).await?
             }
             previous => match route(state, owner, claimed, previous.as_ref(), (lease_until, deadline_at)).await? {
                 Some(step) => step,
@@ -203,6 +201,43 @@ async fn drive(state: &AppState, owner: &str, claimed: &Claimed) -> anyhow::Resu
         }
     }
     release(state, claimed.id).await
+}
+
+/// Asks the channel of an unresolved attempt (leased by the caller) where it stands and
+/// applies the answer: the worker's look at an attempt it waits on, and an administrator's
+/// query of an order in review (review.rs).
+async fn requery(state: &AppState, claimed: &Claimed, attempt: &Attempt, deadline_at: i64) -> anyhow::Result<Step> {
+    let Some(channel) = model::by_id(&state.db.pool, attempt.channel_id).await? else {
+        anyhow::bail!("attempt {} names a channel that does not exist", attempt.id)
+    };
+    let adapter = state.channels.adapter(&channel)?;
+    let order = channel_order(claimed, &attempt.upstream_order_id);
+    let answer = match adapter.query(&order).await {
+        // Marked sent but the channel never got it (we stopped in between):
+        // the same upstream id again, which the channel deduplicates anyway.
+        Ok(ChannelStatus::NotReceived) if now_millis() <= deadline_at => adapter.submit(&order).await,
+        answer => answer,
+    };
+    apply(state, claimed, attempt, answer, deadline_at).await
+}
+
+/// Submits a new attempt (inserted, leased) to its channel and applies the answer: the
+/// worker's routing, and an administrator's sending of an order in review (review.rs).
+async fn submit(
+    state: &AppState,
+    claimed: &Claimed,
+    attempt: &Attempt,
+    channel: &model::ChannelRow,
+    deadline_at: i64,
+) -> anyhow::Result<Step> {
+    let adapter = state.channels.adapter(channel)?;
+    let order = channel_order(claimed, &attempt.upstream_order_id);
+    let answer = match adapter.submit(&order).await {
+        // A channel may answer at once; asking now saves a round.
+        Ok(ChannelStatus::Pending) => adapter.query(&order).await,
+        answer => answer,
+    };
+    apply(state, claimed, attempt, answer, deadline_at).await
 }
 
 fn channel_order(claimed: &Claimed, upstream_order_id: &str) -> ChannelOrder {
@@ -254,14 +289,7 @@ async fn route(
         release(state, claimed.id).await?;
         return Ok(None);
     };
-    let adapter = state.channels.adapter(&route.channel)?;
-    let order = channel_order(claimed, &upstream);
-    let answer = match adapter.submit(&order).await {
-        // A channel may answer at once; asking now saves a round.
-        Ok(ChannelStatus::Pending) => adapter.query(&order).await,
-        answer => answer,
-    };
-    Ok(Some(apply(state, claimed, &attempt, answer, deadline_at).await?))
+    Ok(Some(submit(state, claimed, &attempt, &route.channel, deadline_at).await?))
 }
 
 /// Records a channel's answer on the attempt and moves the order accordingly.

@@ -89,9 +89,10 @@ pub async fn failed_channels(pool: &sqlx::AnyPool, order_id: i64) -> Result<Vec<
 }
 
 /// The new attempt, leased to `owner`; `None` when another worker inserted this attempt
-/// number first (it submits, we do not).
-pub async fn insert(
-    pool: &sqlx::AnyPool,
+/// number first (it submits, we do not). Also inside a transaction that moves the order
+/// (an administrator sending an order in review, `orders::lifecycle::reopen`).
+pub async fn insert<'e>(
+    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
     (order_id, attempt_no, upstream): (i64, i64, &str),
     (channel_id, cost_fen, probe): (i64, i64, bool),
     owner: &str,
@@ -114,9 +115,29 @@ pub async fn insert(
         .bind(i64::from(probe))
         .bind(owner)
         .bind(lease_until)
-        .fetch_optional(pool)
+        .fetch_optional(executor)
         .await?;
     row.as_ref().map(Attempt::from_row).transpose()
+}
+
+/// Whether the order has an attempt that did not definitely fail (pending, unknown, or a
+/// success not settled yet): while it has, the order must not go to a channel again.
+pub async fn has_open(connection: &mut AnyConnection, order_id: i64) -> Result<bool, sqlx::Error> {
+    let open: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM order_attempts WHERE order_id = $1 AND outcome <> 'failed'")
+            .bind(order_id)
+            .fetch_one(connection)
+            .await?;
+    Ok(open > 0)
+}
+
+/// The number the order's next attempt takes.
+pub async fn next_number(connection: &mut AnyConnection, order_id: i64) -> Result<i64, sqlx::Error> {
+    let last: Option<i64> = sqlx::query_scalar("SELECT MAX(attempt_no) FROM order_attempts WHERE order_id = $1")
+        .bind(order_id)
+        .fetch_one(connection)
+        .await?;
+    Ok(last.unwrap_or(0) + 1)
 }
 
 /// Takes the attempt's lease; false when another worker holds it.

@@ -31,6 +31,8 @@ pub const ACTION_NAMES: &[(&str, &str, &str)] = &[
     ("two_factor_throttled", "两步验证被限制", "Two-factor code throttled"),
     ("card_secret_revealed", "查看卡密", "Card secret revealed"),
     ("order_resolved", "人工处理订单", "Order resolved by hand"),
+    ("order_supplier_queried", "查询上游订单结果", "Order queried at its supplier"),
+    ("order_sent_to_channel", "人工发送订单到渠道", "Order sent to a channel by hand"),
     ("quote_saved", "修改报价", "Quote changed"),
     ("api_key_created", "创建 API 密钥", "API key created"),
     ("api_key_revoked", "吊销 API 密钥", "API key revoked"),

@@ -52,6 +52,24 @@ pub enum ChannelMessage {
     StatementSignatureWrong,
     /// Not a statement of the protocol (or of another day).
     StatementMalformed,
+    /// Querying the supplier or sending to a channel: only orders in manual review.
+    OrderNotInReview,
+    /// Sending while an attempt may still top the order up: it could be fulfilled twice.
+    AttemptOpen,
+    /// Querying an order without an attempt awaiting its supplier's answer.
+    NoOpenAttempt,
+    /// Another query of the same attempt is under way.
+    QueryBusy,
+    /// Sending: no channel supplying the product can take the order now.
+    NoChannel,
+    /// Sending: the chosen channel is not one of the order's candidates now.
+    ChannelNotCandidate,
+    /// What the supplier answered an administrator's query, in words.
+    SupplierSucceeded,
+    SupplierFailed,
+    SupplierProcessing,
+    SupplierNotReceived,
+    SupplierNoAnswer,
 }
 
 impl ChannelMessage {
@@ -81,6 +99,17 @@ impl ChannelMessage {
             StatementTooManyLines { .. } => "channel.statement.too_many_lines",
             StatementSignatureWrong => "channel.statement.signature_wrong",
             StatementMalformed => "channel.statement.malformed",
+            OrderNotInReview => "order.review.not_in_review",
+            AttemptOpen => "order.send.attempt_open",
+            NoOpenAttempt => "order.query.no_open_attempt",
+            QueryBusy => "order.query.busy",
+            NoChannel => "order.send.no_channel",
+            ChannelNotCandidate => "order.send.channel_not_candidate",
+            SupplierSucceeded => "order.query.answer.success",
+            SupplierFailed => "order.query.answer.failed",
+            SupplierProcessing => "order.query.answer.processing",
+            SupplierNotReceived => "order.query.answer.not_received",
+            SupplierNoAnswer => "order.query.answer.none",
         }
     }
 
@@ -167,6 +196,48 @@ impl ChannelMessage {
             StatementMalformed => pick(
                 "供应商返回的不是该日期的有效对账单",
                 "the supplier's answer is not a valid statement of that date",
+            ),
+            OrderNotInReview => pick(
+                "只有人工审核中的直充或卡密订单可以查询上游或发送到渠道",
+                "Only a direct or card-secret order in manual review can be queried at its supplier or sent to a channel",
+            ),
+            AttemptOpen => pick(
+                "该订单在渠道的结果尚未确定（处理中或未知），不能再次发送，否则可能重复充值；请先查询上游",
+                "This order's last hand-over to a channel has no final answer yet (pending or unknown); sending it again could top it up twice, so query the supplier first",
+            ),
+            NoOpenAttempt => {
+                pick("该订单没有等待上游结果的渠道请求", "This order has no hand-over awaiting its supplier's answer")
+            }
+            QueryBusy => pick(
+                "正在向上游查询该订单，请稍后再试",
+                "The supplier is being asked about this order right now; try again in a moment",
+            ),
+            NoChannel => pick(
+                "当前没有可以接收该订单的渠道（供货渠道均已停用、暂停、余额不足或已对该订单失败）",
+                "No channel can take this order now (every channel supplying it is off, paused, short of balance or has already failed it)",
+            ),
+            ChannelNotCandidate => pick(
+                "所选渠道当前不能接收该订单，请从可选渠道中选择",
+                "That channel cannot take this order now; choose one of the candidates",
+            ),
+            SupplierSucceeded => {
+                pick("上游答复：充值成功，订单已成功", "The supplier says it succeeded: the order is successful")
+            }
+            SupplierFailed => pick(
+                "上游答复：充值失败，订单已转下一个渠道或退款",
+                "The supplier says it failed: the order goes to the next channel, or is refunded when none is left",
+            ),
+            SupplierProcessing => pick(
+                "上游答复：仍在处理中，订单继续人工审核",
+                "The supplier is still processing it: the order stays in review",
+            ),
+            SupplierNotReceived => pick(
+                "上游答复：没有收到该订单，订单继续人工审核",
+                "The supplier says it never received this order: the order stays in review",
+            ),
+            SupplierNoAnswer => pick(
+                "上游没有给出明确答复（超时或出错），订单继续人工审核",
+                "The supplier gave no clear answer (timeout or error): the order stays in review",
             ),
         }
     }

@@ -364,6 +364,17 @@ fn channel_messages() -> Vec<ChannelMessage> {
         StatementTooManyLines { max: 200000 },
         StatementSignatureWrong,
         StatementMalformed,
+        OrderNotInReview,
+        AttemptOpen,
+        NoOpenAttempt,
+        QueryBusy,
+        NoChannel,
+        ChannelNotCandidate,
+        SupplierSucceeded,
+        SupplierFailed,
+        SupplierProcessing,
+        SupplierNotReceived,
+        SupplierNoAnswer,
     ];
     for message in &all {
         match message {
@@ -389,7 +400,18 @@ fn channel_messages() -> Vec<ChannelMessage> {
             | StatementTooLarge { .. }
             | StatementTooManyLines { .. }
             | StatementSignatureWrong
-            | StatementMalformed => {}
+            | StatementMalformed
+            | OrderNotInReview
+            | AttemptOpen
+            | NoOpenAttempt
+            | QueryBusy
+            | NoChannel
+            | ChannelNotCandidate
+            | SupplierSucceeded
+            | SupplierFailed
+            | SupplierProcessing
+            | SupplierNotReceived
+            | SupplierNoAnswer => {}
         }
     }
     all

@@ -11,6 +11,7 @@
 //! ```
 
 mod many;
+pub mod reopen;
 
 pub use many::{ChannelSuccess, mark_processing_many, succeed_many};
 

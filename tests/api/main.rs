@@ -51,6 +51,7 @@ mod query_plans;
 mod reauth;
 mod reconcile;
 mod resolution;
+mod review_actions;
 mod review_queue;
 mod rollups;
 mod schema;

@@ -425,6 +425,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/admin/order/querySupplier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Administrators: ask the supplier of an order in review where its open attempt stands,
+         *     and settle the order from the answer as the worker would.
+         */
+        post: operations["post_adminapi_admin_order_querySupplier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/order/resolve": {
         parameters: {
             query?: never;
@@ -467,6 +487,26 @@ export interface paths {
          *     as resolved: the same answer, nothing moved twice.
          */
         post: operations["post_adminapi_admin_order_resolveMany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/order/sendToChannel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Administrators: hand an order in review that no channel may still top up (never sent,
+         *     or every attempt definitely failed) to a channel now. Refused while an attempt is open.
+         */
+        post: operations["post_adminapi_admin_order_sendToChannel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4014,6 +4054,20 @@ export interface components {
             name: string;
             title: string;
         };
+        QuerySupplierAnswer: {
+            /** @description What the supplier answered, in the request's language. */
+            answer: string;
+            /** @description The supplier's own words (a failure reason code, its status, or the error), as recorded. */
+            detail: string;
+            /** @description The order after the answer was applied. */
+            order: components["schemas"]["OrderItem"];
+            /** @description The queried attempt's outcome now: `success`, `failed`, `pending` or `unknown`. */
+            outcome: string;
+        };
+        QuerySupplierRequest: {
+            /** Format: int64 */
+            order_id: number;
+        };
         QuoteFilter: {
             /** @description `mobile`, `unicom` or `telecom`. */
             carrier?: ((string & unknown) | null) & unknown;
@@ -4470,6 +4524,16 @@ export interface components {
             security_phone: string | null;
             /** @default null */
             security_question: string | null;
+        };
+        SendToChannelRequest: {
+            /**
+             * Format: int64
+             * @description One of the product's channels that can take the order now (the routing preview's
+             *     candidates, less those this order already failed at); absent: routed as the worker routes.
+             */
+            channel_id?: number | null;
+            /** Format: int64 */
+            order_id: number;
         };
         ServiceItem: {
             /** @description Always `button` for services. */
@@ -6229,6 +6293,89 @@ export interface operations {
             };
         };
     };
+    post_adminapi_admin_order_querySupplier: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per intended action (e.g. a UUID made when the dialog opened), 1 to 255
+                 *     visible ASCII characters. Repeating it with the same body replays the first answer
+                 *     and moves nothing; with another body it is refused with 42200.
+                 */
+                "Idempotency-Key"?: ((string & unknown) | null) & unknown;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuerySupplierRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a QuerySupplierAnswer (with a repeated `Idempotency-Key`: the first call's answer) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the order is not in manual review (`order.review.not_in_review`), has no attempt awaiting an answer (`order.query.no_open_attempt`), or is being asked about already (`order.query.busy`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 42200: the `Idempotency-Key` was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     post_adminapi_admin_order_resolve: {
         parameters: {
             query?: never;
@@ -6359,6 +6506,89 @@ export interface operations {
             };
             /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 42200: the `Idempotency-Key` was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_order_sendToChannel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per intended action (e.g. a UUID made when the dialog opened), 1 to 255
+                 *     visible ASCII characters. Repeating it with the same body replays the first answer
+                 *     and moves nothing; with another body it is refused with 42200.
+                 */
+                "Idempotency-Key"?: ((string & unknown) | null) & unknown;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendToChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is the OrderItem after the hand-over (with a repeated `Idempotency-Key`: the first call's answer) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the order is not in manual review (`order.review.not_in_review`), an attempt may still top it up (`order.send.attempt_open`), no channel can take it (`order.send.no_channel`), or the chosen one cannot (`order.send.channel_not_candidate`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

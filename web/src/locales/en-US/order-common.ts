@@ -84,6 +84,8 @@ export default {
   'orderCommon.timelineNote.manualReview': 'Sent to manual review',
   'orderCommon.timelineNote.markedSuccess': 'Marked succeeded by administrator {{name}}',
   'orderCommon.timelineNote.markedFailure': 'Marked failed by administrator {{name}}; refunded',
+  'orderCommon.timelineNote.sentByAdmin': 'Sent to a channel by administrator {{name}}',
+  'orderCommon.timelineNote.failedOnQuery': 'Administrator {{name}} queried the supplier: failed there, routed on',
   'orderCommon.timeline.reason': 'Reason: {{reason}}',
   'orderCommon.timeline.by': 'By {{name}}',
   'orderCommon.detail.records': 'Account-change records',

@@ -34,6 +34,18 @@ export default {
   'addOrder.placedTitle': 'Orders added here',
   'addOrder.placedEmpty': 'No orders added on this page yet',
   'addOrder.clear': 'Clear list',
+  'addOrder.orderType': 'Order type',
+  'addOrder.type.direct': 'Direct order',
+  'addOrder.type.behalf': 'On-behalf order',
+  'addOrder.behalf.hint':
+    'An on-behalf order is topped up by hand for a third party: direct products only, and the recharge account is required. It is charged now and refunded if it fails.',
+  'addOrder.behalf.thirdParty': 'Third party (optional)',
+  'addOrder.behalf.thirdPartyHelp':
+    'The third party’s name or a note, kept as the order’s remark (at most 200 characters)',
+  'addOrder.behalf.submit': 'Place on-behalf order',
+  'addOrder.behalf.submitWithPrice': 'Place on-behalf order (charge ¥{{price}})',
+  'addOrder.behalf.placed': 'On-behalf order {{orderNo}} placed: a person will top it up',
+  'addOrder.behalf.viewList': 'See it in the on-behalf orders',
   'batch.help':
     'One order per line: recharge account, product key, merchant order id (optional). Upload CSV (UTF-8) or Excel (xlsx), or paste lines; the preview checks every line and charges nothing.',
   'batch.template.csv': 'CSV template',

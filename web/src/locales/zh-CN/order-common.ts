@@ -84,6 +84,8 @@ export default {
   'orderCommon.timelineNote.manualReview': '转人工审核',
   'orderCommon.timelineNote.markedSuccess': '管理员 {{name}} 人工标记成功',
   'orderCommon.timelineNote.markedFailure': '管理员 {{name}} 人工标记失败，已退款',
+  'orderCommon.timelineNote.sentByAdmin': '管理员 {{name}} 发送到渠道',
+  'orderCommon.timelineNote.failedOnQuery': '管理员 {{name}} 查询上游：充值失败，转下一个渠道',
   'orderCommon.timeline.reason': '原因：{{reason}}',
   'orderCommon.timeline.by': '操作人：{{name}}',
   'orderCommon.detail.records': '账变记录',

@@ -13,4 +13,17 @@ export default {
   'reviewQueue.reason': '原因',
   'reviewQueue.resolved': '已处理 {{count}} 笔订单',
   'reviewQueue.refused': '{{count}} 笔订单未作更改',
+  'reviewQueue.query.action': '查询上游',
+  'reviewQueue.query.title': '查询上游：{{orderNo}}',
+  'reviewQueue.send.action': '发送到渠道',
+  'reviewQueue.send.title': '发送到渠道：{{orderNo}}',
+  'reviewQueue.send.confirm': '发送',
+  'reviewQueue.send.neverSent': '订单 {{orderNo}} 尚未交给渠道。发送后由所选渠道充值，结果会自动回到订单上。',
+  'reviewQueue.send.allFailed': '订单 {{orderNo}} 的 {{count}} 次渠道请求均已明确失败，可以交给另一个渠道。',
+  'reviewQueue.send.openAttempt':
+    '该订单在渠道的结果尚未确定（处理中或未知）。再次发送可能导致重复充值，请先查询上游。',
+  'reviewQueue.send.noChannel': '当前没有可以接收该订单的渠道（已停用、暂停、余额不足或已对该订单失败）。',
+  'reviewQueue.send.auto': '按路由规则自动选择',
+  'reviewQueue.send.cost': '成本 ¥{{cost}} · 优先级 {{priority}}',
+  'reviewQueue.send.done': '订单 {{orderNo}} 已发送到渠道',
 };

@@ -22,6 +22,14 @@ const PRICE: PriceInfo = {
       face_value_fen: 10_00,
       price_fen: 9_80,
     },
+    {
+      product_key: 'MOBILE-CARD-10',
+      product_name: 'Card 10',
+      carrier: 'mobile',
+      product_kind: 'card',
+      face_value_fen: 10_00,
+      price_fen: 9_90,
+    },
   ],
   account: { balance_fen: 100_00, credit_limit_fen: 0, credit_used_fen: 0, total_topup_fen: 100_00 },
   spendable_fen: 100_00,
@@ -55,7 +63,8 @@ const addCalls = () =>
       key: (options as { headers?: Record<string, string> } | undefined)?.headers?.['Idempotency-Key'],
     }));
 
-async function renderPage() {
+/** The page with the add calls answered as `renderPage` answers them, nothing filled in. */
+async function renderEmptyPage() {
   answerAdd = [];
   sessionStorage.clear();
   mockedPost.mockReset().mockImplementation((url: string) => {
@@ -73,7 +82,11 @@ async function renderPage() {
   await act(async () => {
     render(<AddOrderPage />, { wrapper: withProviders() });
   });
-  const user = userEvent.setup({ pointerEventsCheck: 0 });
+  return userEvent.setup({ pointerEventsCheck: 0 });
+}
+
+async function renderPage() {
+  const user = await renderEmptyPage();
   await user.type(await screen.findByTestId('add-order-account'), '13800138000');
   await user.click(screen.getByRole('combobox'));
   await user.click(await screen.findByTitle('Mobile 10 · MOBILE-DIRECT-10 · ¥9.80'));
@@ -127,5 +140,33 @@ describe('add order page', () => {
     expect(retry?.key).toBe(first?.key);
     // The same values after the success: the same action, answered with the same order.
     expect(again?.key).toBe(first?.key);
+  });
+
+  it('places an on-behalf order: direct products only, sent with behalf: true and the third party as remark', async () => {
+    const user = await renderEmptyPage();
+    await user.click(await screen.findByTestId('add-order-type-behalf'));
+    expect(screen.getByTestId('add-order-behalf-hint')).toBeInTheDocument();
+    expect(screen.getByTestId('add-order-summary-type')).toHaveTextContent('On-behalf order');
+    await user.type(screen.getByTestId('add-order-account'), '13800138000');
+    await user.type(screen.getByTestId('add-order-remark'), 'Zhang San');
+    await user.click(screen.getByRole('combobox'));
+    await screen.findByTitle('Mobile 10 · MOBILE-DIRECT-10 · ¥9.80');
+    // A card is issued by a supplier, never topped up by a person: not offered.
+    expect(screen.queryByTitle('Card 10 · MOBILE-CARD-10 · ¥9.90')).toBeNull();
+    await user.click(screen.getByTitle('Mobile 10 · MOBILE-DIRECT-10 · ¥9.80'));
+    const submit = screen.getByTestId('add-order-submit');
+    await waitFor(() => expect(submit).toHaveTextContent('Place on-behalf order (charge ¥9.80)'));
+    await user.click(submit);
+    await waitFor(() => expect(addCalls()).toHaveLength(1));
+    expect(addCalls()[0]?.body).toEqual({
+      account: '13800138000',
+      product_key: 'MOBILE-DIRECT-10',
+      behalf: true,
+      remark: 'Zhang San',
+    });
+    await act(async () => answerAdd[0]?.('placed'));
+    const placed = await screen.findByTestId('add-order-behalf-placed');
+    expect(placed).toHaveTextContent('On-behalf order NO7 placed: a person will top it up');
+    expect(screen.getByTestId('add-order-behalf-link')).toHaveAttribute('href', '/order/behalfList');
   });
 });

@@ -1,33 +1,23 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Col,
-  Descriptions,
-  Empty,
-  Form,
-  Input,
-  Row,
-  Select,
-  Space,
-  Table,
-  Tag,
-} from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, Input, Radio, Row, Select, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ActingMerchantGate } from '@/components/acting-merchant/acting-merchant-picker';
 import { notify, showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen } from '@/lib/money';
-import { carrierKey, failureReasonText, FINAL_STATUSES, STATUS_COLORS, statusKey } from '@/lib/order-labels';
-import { formatTime } from '@/lib/platform-time';
+import { carrierKey, FINAL_STATUSES } from '@/lib/order-labels';
 import { useSubmission } from '@/lib/submission';
 import { checkPhone, normalizePhone } from '@/lib/phone';
 import { type AddedOrder, type Offer, useAddedOrders, useAddOrder, usePrice } from '../api/add-order';
+import { PlacedOrdersCard } from './placed-orders-card';
 
 interface FormValues {
+  /** 直充 (a channel tops it up) or 代充 (a person does, for a third party). */
+  orderType?: 'direct' | 'behalf';
+  /** On-behalf only: the third party's name, kept as the order's remark. */
+  remark?: string;
   account?: string;
   productKey?: string;
   merchantOrderId?: string;
@@ -100,20 +90,28 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
   const rows = placed.map((id, index) => ({ id, data: added[index]?.data, isLoading: added[index]?.isLoading }));
   const placedNow = useFinishedOrders(rows.map((row) => row.data));
 
+  // The last on-behalf order placed here: the page links to the on-behalf list for it.
+  const [behalfPlaced, setBehalfPlaced] = useState<string | null>(null);
+
   const account = Form.useWatch('account', form) ?? '';
   const productKey = Form.useWatch('productKey', form);
-  const offer: Offer | undefined = price.data?.offers.find((item) => item.product_key === productKey);
+  const behalf = Form.useWatch('orderType', form) === 'behalf';
+  // A person tops up a phone on behalf: only direct products can be ordered so.
+  const available = useMemo(
+    () => (price.data?.offers ?? []).filter((item) => !behalf || item.product_kind === 'direct'),
+    [price.data, behalf],
+  );
+  const offer: Offer | undefined = available.find((item) => item.product_key === productKey);
   const check = checkPhone(account);
-  const needsAccount = offer?.product_kind !== 'card';
+  const needsAccount = behalf || offer?.product_kind !== 'card';
   const mismatch = Boolean(offer && needsAccount && check.ok && check.carrier !== offer.carrier);
   const overFunds = Boolean(offer && price.data && offer.price_fen > price.data.spendable_fen);
 
   const offers = useMemo(() => {
-    const all = price.data?.offers ?? [];
     // A recognised number lists its carrier's direct products first.
-    if (!check.ok) return all;
-    return [...all].sort((a, b) => Number(b.carrier === check.carrier) - Number(a.carrier === check.carrier));
-  }, [price.data, check]);
+    if (!check.ok) return available;
+    return [...available].sort((a, b) => Number(b.carrier === check.carrier) - Number(a.carrier === check.carrier));
+  }, [available, check]);
 
   const submit = (values: FormValues) => {
     if (!offer) return;
@@ -123,6 +121,7 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
       ...(values.merchantOrderId?.trim() ? { merchant_order_id: values.merchantOrderId.trim() } : {}),
       ...(mismatch && values.allowPorted ? { allow_ported: true } : {}),
       ...(merchantId ? { merchant_id: merchantId } : {}),
+      ...(behalf ? { behalf: true, ...(values.remark?.trim() ? { remark: values.remark.trim() } : {}) } : {}),
     };
     // A second submission while the first is in flight (a double click, Enter twice) is
     // dropped; a retry of the same order after a failure goes with the same key.
@@ -135,11 +134,12 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
           if (shown.current.has(order.id)) return;
           shown.current.add(order.id);
           placedNow(order);
-          showSuccessMessage(t('addOrder.placed', { orderNo: order.order_no }));
+          showSuccessMessage(t(behalf ? 'addOrder.behalf.placed' : 'addOrder.placed', { orderNo: order.order_no }));
+          setBehalfPlaced(behalf ? order.order_no : null);
           const next = [order.id, ...placed].slice(0, 50);
           setPlaced(next);
           sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-          form.setFieldsValue({ merchantOrderId: undefined, allowPorted: false });
+          form.setFieldsValue({ merchantOrderId: undefined, allowPorted: false, remark: undefined });
         },
         (error: unknown) =>
           applyServerFieldErrors(form, error, {
@@ -165,7 +165,60 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
         ) : null}
         <Row gutter={24}>
           <Col xs={24} lg={14}>
-            <Form form={form} layout="vertical" onFinish={submit} data-testid="add-order-form" disabled={!price.data}>
+            {behalfPlaced ? (
+              <Alert
+                type="success"
+                showIcon
+                closable={{ onClose: () => setBehalfPlaced(null) }}
+                style={{ marginBottom: 16 }}
+                data-testid="add-order-behalf-placed"
+                title={t('addOrder.behalf.placed', { orderNo: behalfPlaced })}
+                description={
+                  <Link to="/order/behalfList" data-testid="add-order-behalf-link">
+                    {t('addOrder.behalf.viewList')}
+                  </Link>
+                }
+              />
+            ) : null}
+            <Form
+              form={form}
+              layout="vertical"
+              onFinish={submit}
+              data-testid="add-order-form"
+              disabled={!price.data}
+              initialValues={{ orderType: 'direct' }}
+            >
+              <Form.Item name="orderType" label={t('addOrder.orderType')}>
+                <Radio.Group
+                  data-testid="add-order-type"
+                  onChange={() => form.setFieldsValue({ productKey: undefined })}
+                >
+                  <Radio.Button value="direct" data-testid="add-order-type-direct">
+                    {t('addOrder.type.direct')}
+                  </Radio.Button>
+                  <Radio.Button value="behalf" data-testid="add-order-type-behalf">
+                    {t('addOrder.type.behalf')}
+                  </Radio.Button>
+                </Radio.Group>
+              </Form.Item>
+              {behalf ? (
+                <>
+                  <Alert
+                    type="info"
+                    showIcon
+                    style={{ marginBottom: 16 }}
+                    data-testid="add-order-behalf-hint"
+                    title={t('addOrder.behalf.hint')}
+                  />
+                  <Form.Item
+                    name="remark"
+                    label={t('addOrder.behalf.thirdParty')}
+                    extra={t('addOrder.behalf.thirdPartyHelp')}
+                  >
+                    <Input maxLength={200} allowClear data-testid="add-order-remark" />
+                  </Form.Item>
+                </>
+              ) : null}
               <Form.Item
                 name="account"
                 label={t('orderCommon.column.account')}
@@ -242,7 +295,11 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
                 disabled={!offer || overFunds}
                 data-testid="add-order-submit"
               >
-                {offer ? t('addOrder.submitWithPrice', { price: formatFen(offer.price_fen) }) : t('addOrder.submit')}
+                {offer
+                  ? t(behalf ? 'addOrder.behalf.submitWithPrice' : 'addOrder.submitWithPrice', {
+                      price: formatFen(offer.price_fen),
+                    })
+                  : t(behalf ? 'addOrder.behalf.submit' : 'addOrder.submit')}
               </Button>
             </Form>
           </Col>
@@ -254,6 +311,11 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
               title={t('addOrder.summary')}
               data-testid="add-order-summary"
             >
+              <Descriptions.Item label={t('addOrder.orderType')}>
+                <span data-testid="add-order-summary-type">
+                  {t(behalf ? 'addOrder.type.behalf' : 'addOrder.type.direct')}
+                </span>
+              </Descriptions.Item>
               <Descriptions.Item label={t('orderCommon.column.productName')}>
                 {offer?.product_name ?? '-'}
               </Descriptions.Item>
@@ -277,93 +339,13 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
         </Row>
       </Card>
 
-      <Card
-        title={t('addOrder.placedTitle')}
-        extra={
-          placed.length ? (
-            <Button
-              size="small"
-              onClick={() => {
-                setPlaced([]);
-                sessionStorage.removeItem(STORAGE_KEY);
-              }}
-            >
-              {t('addOrder.clear')}
-            </Button>
-          ) : null
-        }
-      >
-        <Table
-          rowKey="id"
-          size="small"
-          pagination={false}
-          data-testid="added-orders"
-          dataSource={rows}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={t('addOrder.placedEmpty')} /> }}
-          columns={[
-            {
-              title: t('orderCommon.column.orderNo'),
-              key: 'no',
-              render: (_: unknown, row) => row.data?.order_no ?? row.id,
-            },
-            {
-              title: t('orderCommon.column.merchantOrderId'),
-              key: 'mid',
-              render: (_: unknown, row) => row.data?.merchant_order_id ?? '-',
-            },
-            {
-              title: t('orderCommon.column.productName'),
-              key: 'product',
-              render: (_: unknown, row) => row.data?.product_name ?? '-',
-            },
-            {
-              title: t('orderCommon.column.account'),
-              key: 'account',
-              render: (_: unknown, row) => row.data?.account || '-',
-            },
-            {
-              title: t('orderCommon.column.price'),
-              key: 'price',
-              align: 'right',
-              render: (_: unknown, row) => (row.data ? formatFen(row.data.price_fen) : '-'),
-            },
-            {
-              title: t('orderCommon.column.status'),
-              key: 'status',
-              render: (_: unknown, row) =>
-                row.data ? (
-                  <Tag
-                    color={STATUS_COLORS[row.data.status]}
-                    data-testid="added-order-status"
-                    data-status={row.data.status}
-                  >
-                    {t(statusKey(row.data.status))}
-                  </Tag>
-                ) : (
-                  '-'
-                ),
-            },
-            {
-              title: t('orderCommon.column.serialNo'),
-              key: 'serial',
-              render: (_: unknown, row) => row.data?.serial_no || '-',
-            },
-            {
-              title: t('orderCommon.column.failureReason'),
-              key: 'failure',
-              render: (_: unknown, row) => (
-                <span data-testid="added-order-failure">{(row.data && failureReasonText(row.data, t)) || '-'}</span>
-              ),
-            },
-            {
-              title: t('orderCommon.column.createdAt'),
-              key: 'time',
-              render: (_: unknown, row) => formatTime(row.data?.created_at),
-            },
-          ]}
-        />
-      </Card>
+      <PlacedOrdersCard
+        rows={rows}
+        onClear={() => {
+          setPlaced([]);
+          sessionStorage.removeItem(STORAGE_KEY);
+        }}
+      />
     </Space>
   );
 }

@@ -144,3 +144,69 @@ export function useResolveMany() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
   });
 }
+
+export const QUERY_SUPPLIER_URL = '/adminapi/admin/order/querySupplier';
+export const SEND_TO_CHANNEL_URL = '/adminapi/admin/order/sendToChannel';
+export const ROUTING_PREVIEW_URL = '/adminapi/admin/channel/routing';
+
+/** What the supplier answered an administrator's query, and the order after it. */
+export type QuerySupplierAnswer = ApiSchema<'QuerySupplierAnswer'>;
+/** One channel supplying a product, as the routing preview lists it. */
+export type RouteCandidate = ApiSchema<'RouteItem'>;
+
+/**
+ * POST /adminapi/admin/order/querySupplier (administrators): ask the supplier of an order in
+ * review where its open attempt stands; the answer settles the order as the worker would.
+ */
+export function querySupplier({
+  idempotencyKey,
+  ...body
+}: {
+  order_id: number;
+  idempotencyKey: string;
+}): Promise<QuerySupplierAnswer> {
+  return postJson<QuerySupplierAnswer>(QUERY_SUPPLIER_URL, body, { headers: idempotencyHeaders(idempotencyKey) });
+}
+
+export function useQuerySupplier() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: querySupplier,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
+
+/**
+ * POST /adminapi/admin/order/sendToChannel (administrators): hand an order in review that no
+ * channel may still top up to a channel now (the routing's choice, or `channel_id`).
+ */
+export function sendToChannel({
+  idempotencyKey,
+  ...body
+}: {
+  order_id: number;
+  channel_id?: number;
+  idempotencyKey: string;
+}): Promise<OrderItem> {
+  return postJson<OrderItem>(SEND_TO_CHANNEL_URL, body, { headers: idempotencyHeaders(idempotencyKey) });
+}
+
+export function useSendToChannel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: sendToChannel,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
+
+/** POST /adminapi/admin/channel/routing: the channels supplying a product, candidates first. */
+export function getRouteCandidates(productKey: string): Promise<RouteCandidate[]> {
+  return postJson<RouteCandidate[]>(ROUTING_PREVIEW_URL, { product_key: productKey });
+}
+
+export const routeCandidatesQueryOptions = (productKey: string) =>
+  queryOptions({ queryKey: ['orders', 'routing', productKey], queryFn: () => getRouteCandidates(productKey) });
+
+export function useRouteCandidates(productKey: string | null) {
+  return useQuery({ ...routeCandidatesQueryOptions(productKey ?? ''), enabled: productKey !== null });
+}

@@ -18,6 +18,7 @@ import type { AccountRecord, OrderItem } from '../api/types';
 import { OrderAttemptsSection } from './order-attempts';
 import { OrderNotificationsSection } from './order-notifications';
 import { OrderStatusTag } from './order-status-tag';
+import { ChannelActions } from './channel-actions';
 import { ResolveActions } from './resolve-actions';
 
 /**
@@ -41,6 +42,8 @@ const TIMELINE_NOTE_KEYS: Record<string, string> = {
 const RESOLUTION_NOTE_KEYS: Record<string, string> = {
   'marked success by an administrator': 'markedSuccess',
   'marked failed by an administrator': 'markedFailure',
+  'sent to a channel by an administrator': 'sentByAdmin',
+  'failed at the supplier when an administrator asked; routed on': 'failedOnQuery',
 };
 
 export function timelineNote(
@@ -212,6 +215,14 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
           {order.kind === 'behalf' ? (
             <Permission roles={['admin']}>
               <ResolveActions order={order} />
+            </Permission>
+          ) : null}
+          {order.status === 4 && order.kind !== 'behalf' ? (
+            <Permission roles={['admin']}>
+              <Space wrap data-testid="detail-review-actions">
+                <ChannelActions order={order} />
+                <ResolveActions order={order} />
+              </Space>
             </Permission>
           ) : null}
 

@@ -11,6 +11,7 @@ import type { OrderQuery } from '../api/order-query';
 import { type OrderListRequest, type ResolveManyResult, useOrderList, useResolveMany } from '../api/orders';
 import type { OrderItem } from '../api/types';
 import { OrderDetailDrawer } from './order-detail-drawer';
+import { ChannelActions } from './channel-actions';
 import { ResolveActions } from './resolve-actions';
 import '@/locales/review-queue-texts';
 import { useStepUp } from '@/components/step-up/use-step-up';
@@ -150,11 +151,12 @@ export default function ReviewQueuePage() {
       fixed: 'right',
       phone: true,
       render: (_: unknown, order) => (
-        <Space size={4}>
+        <Space size={4} wrap>
           <Button size="small" onClick={() => setDetailOf(order.id)} data-testid="review-timeline">
             {t('reviewQueue.timeline')}
           </Button>
           <ResolveActions order={order} compact />
+          <ChannelActions order={order} compact />
         </Space>
       ),
     },

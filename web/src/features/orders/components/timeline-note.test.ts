@@ -11,7 +11,9 @@ describe('timeline notes', () => {
     expect(timelineNote('success without serial number', t)).toBe('渠道返回成功（无流水号）');
     await i18n.changeLanguage('en-US');
     expect(timelineNote('submitted', (key) => i18n.t(key))).toBe('Handed to the channel');
-    expect(timelineNote('card not available from supplier', (key) => i18n.t(key))).toBe('card not available from supplier');
+    expect(timelineNote('card not available from supplier', (key) => i18n.t(key))).toBe(
+      'card not available from supplier',
+    );
   });
 
   it('names the administrator who resolved an order by hand, in both languages', async () => {
