@@ -6,12 +6,14 @@ import { AppFooter } from '@/components/layout/footer/app-footer';
 import { buildMenuEntries } from '@/components/layout/menu/menu-entries';
 import { NavMenu } from '@/components/layout/menu/nav-menu';
 import { Navbar } from '@/components/layout/navbar/navbar';
+import { PageHeading } from '@/components/layout/page-heading';
 import { FloatingSettingsButton } from '@/components/layout/settings/floating-settings-button';
 import { PreviewBanner } from '@/components/layout/preview-banner/preview-banner';
 import { SettingsDrawer } from '@/components/layout/settings/settings-drawer';
 import { KeepAliveOutlet } from '@/components/layout/tab-bar/keep-alive-outlet';
 import { TabBar } from '@/components/layout/tab-bar/tab-bar';
 import { useTabSync } from '@/components/layout/tab-bar/use-tab-sync';
+import { useKeyboardAccess } from '@/components/layout/use-keyboard-access';
 import { useResponsiveDevice } from '@/components/layout/use-responsive-device';
 import { useLogout } from '@/features/auth/api/logout';
 import { loadServerMenu } from '@/features/menu/api/get-server-menu';
@@ -44,6 +46,7 @@ export default function DefaultLayout() {
 /** The frame around every signed-in page (§2, §9). */
 function LayoutFrame() {
   useResponsiveDevice();
+  useKeyboardAccess();
   useTabSync();
   const settings = useSettingsStore();
   const logout = useLogout();
@@ -89,6 +92,7 @@ function LayoutFrame() {
           <PreviewBanner />
           {settings.tabBar ? <TabBar /> : null}
           <Layout.Content className="default-layout__content">
+            <PageHeading />
             {settings.tabBar ? <KeepAliveOutlet /> : <Outlet />}
           </Layout.Content>
           {settings.footer ? <AppFooter /> : null}

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { PageHeading } from '@/components/layout/page-heading';
 import { queryClient } from '@/lib/query-client';
 import { ForcedPasswordPage } from '@/features/user-settings/components/forced-password-page';
 import { AntdProviders } from '../antd-providers';
@@ -11,9 +12,10 @@ export default function ChangePasswordRoute() {
   return (
     <QueryClientProvider client={queryClient}>
       <AntdProviders>
-        <div
+        <main
           style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}
         >
+          <PageHeading />
           <ForcedPasswordPage
             onChanged={() => navigate(WORKPLACE_PATH, { replace: true })}
             onSignOut={() => {
@@ -22,7 +24,7 @@ export default function ChangePasswordRoute() {
                 .then(() => navigate(LOGIN_PATH, { replace: true }));
             }}
           />
-        </div>
+        </main>
       </AntdProviders>
     </QueryClientProvider>
   );

@@ -1,3 +1,4 @@
+import { PageHeading } from '@/components/layout/page-heading';
 import NotFoundPage from '@/features/exception/components/not-found-page';
 import { AntdProviders } from '../antd-providers';
 
@@ -5,9 +6,10 @@ import { AntdProviders } from '../antd-providers';
 export default function NotFoundRoute() {
   return (
     <AntdProviders>
-      <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <PageHeading />
         <NotFoundPage />
-      </div>
+      </main>
     </AntdProviders>
   );
 }

@@ -5,6 +5,7 @@ export default {
   'navbar.theme.toDark': 'Switch to dark mode',
   'navbar.settings': 'Page settings',
   'navbar.menu.toggle': 'Open menu',
+  'navbar.menu.label': 'Main menu',
   'navbar.user.previewMerchant': 'Preview the merchant view',
   'navbar.user.endPreview': 'End the merchant-view preview',
   'navbar.user.switchRole.hint': 'Changes only what the console shows; the server still checks permissions',

@@ -5,6 +5,7 @@ export default {
   'navbar.theme.toDark': '切换为暗黑模式',
   'navbar.settings': '页面配置',
   'navbar.menu.toggle': '展开菜单',
+  'navbar.menu.label': '主菜单',
   'navbar.user.previewMerchant': '预览商户视图',
   'navbar.user.endPreview': '退出商户视图预览',
   'navbar.user.switchRole.hint': '只改变控制台显示的内容，服务端仍会校验权限',

@@ -19,7 +19,7 @@ export interface NavMenuProps {
 
 /** The console menu, in the side bar (inline) or the navbar (horizontal). */
 export function NavMenu({ entries, mode, collapsed = false, onNavigate }: NavMenuProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(entries, pathname));
@@ -74,20 +74,26 @@ export function NavMenu({ entries, mode, collapsed = false, onNavigate }: NavMen
     // i18n.language: the labels are translated when the language changes.
   }, [entries, i18n.language, badges]);
 
+  // A navigation landmark around antd's menu (a list of menu items, no landmark of its own).
   return (
-    <Menu
-      data-testid={mode === 'inline' ? 'side-menu' : 'top-menu'}
-      mode={mode}
-      items={items}
-      selectedKeys={[pathname]}
-      inlineCollapsed={mode === 'inline' ? collapsed : undefined}
-      {...(mode === 'inline' && !collapsed ? { openKeys, onOpenChange: setOpenKeys } : {})}
-      onClick={({ key }) => {
-        if (/^https?:\/\//.test(key)) return;
-        navigate(key);
-        onNavigate?.();
-      }}
-      style={{ borderInlineEnd: 'none', borderBottom: 'none', background: 'transparent', flex: 1, minWidth: 0 }}
-    />
+    <nav
+      aria-label={t('navbar.menu.label')}
+      style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: mode === 'inline' ? 'column' : 'row' }}
+    >
+      <Menu
+        data-testid={mode === 'inline' ? 'side-menu' : 'top-menu'}
+        mode={mode}
+        items={items}
+        selectedKeys={[pathname]}
+        inlineCollapsed={mode === 'inline' ? collapsed : undefined}
+        {...(mode === 'inline' && !collapsed ? { openKeys, onOpenChange: setOpenKeys } : {})}
+        onClick={({ key }) => {
+          if (/^https?:\/\//.test(key)) return;
+          navigate(key);
+          onNavigate?.();
+        }}
+        style={{ borderInlineEnd: 'none', borderBottom: 'none', background: 'transparent', flex: 1, minWidth: 0 }}
+      />
+    </nav>
   );
 }

@@ -88,6 +88,7 @@ export function SettingsDrawer({ loadServerMenu }: SettingsDrawerProps) {
         <Row label={t('settings.darkTheme')}>
           <Switch
             size="small"
+            aria-label={t('settings.darkTheme')}
             checked={settings.theme === 'dark'}
             onChange={(checked) => update({ theme: checked ? 'dark' : 'light' })}
             data-testid="setting-switch-dark"
@@ -99,6 +100,7 @@ export function SettingsDrawer({ loadServerMenu }: SettingsDrawerProps) {
           <Row key={key} label={t(label)}>
             <Switch
               size="small"
+              aria-label={t(label)}
               checked={settings[key]}
               onChange={(checked) => toggle(key, checked)}
               data-testid={`setting-switch-${key}`}
@@ -108,6 +110,7 @@ export function SettingsDrawer({ loadServerMenu }: SettingsDrawerProps) {
         <Row label={t('settings.menuWidth')}>
           <InputNumber
             size="small"
+            aria-label={t('settings.menuWidth')}
             min={160}
             max={480}
             step={10}
@@ -124,6 +127,7 @@ export function SettingsDrawer({ loadServerMenu }: SettingsDrawerProps) {
         <Row label={t('settings.colorWeak')}>
           <Switch
             size="small"
+            aria-label={t('settings.colorWeak')}
             checked={settings.colorWeak}
             onChange={(checked) => toggle('colorWeak', checked)}
             data-testid="setting-switch-colorWeak"
@@ -132,6 +136,7 @@ export function SettingsDrawer({ loadServerMenu }: SettingsDrawerProps) {
         <Row label={t('settings.search')}>
           <Switch
             size="small"
+            aria-label={t('settings.search')}
             checked={settings.search}
             onChange={(checked) => update({ search: checked })}
             data-testid="setting-switch-search"
@@ -140,6 +145,7 @@ export function SettingsDrawer({ loadServerMenu }: SettingsDrawerProps) {
         <Row label={t('settings.language')}>
           <Select<Locale>
             size="small"
+            aria-label={t('settings.language')}
             value={currentLocale()}
             onChange={(locale) => void changeLocale(locale)}
             options={SUPPORTED_LOCALES.map((locale) => ({ value: locale, label: t(`locale.${locale}`) }))}

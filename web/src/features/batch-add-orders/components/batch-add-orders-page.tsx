@@ -103,7 +103,7 @@ function PreviewResult({ preview, onSubmitted, onConfirmPorted, onDiscarded }: P
             title={t('batch.validRows')}
             value={preview.valid_rows}
             data-testid="preview-valid"
-            styles={{ content: { color: '#00b42a' } }}
+            styles={{ content: { color: 'var(--ant-color-success)' } }}
           />
         </Col>
         <Col xs={12} md={4}>
@@ -111,7 +111,7 @@ function PreviewResult({ preview, onSubmitted, onConfirmPorted, onDiscarded }: P
             title={t('batch.invalidRows')}
             value={preview.invalid_rows}
             data-testid="preview-invalid"
-            styles={{ content: { color: preview.invalid_rows ? '#f53f3f' : undefined } }}
+            styles={{ content: { color: preview.invalid_rows ? 'var(--ant-color-error)' : undefined } }}
           />
         </Col>
         <Col xs={12} md={6}>

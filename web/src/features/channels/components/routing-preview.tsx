@@ -86,6 +86,7 @@ export function RoutingPreview({
             showSearch
             value={productKey ?? undefined}
             placeholder={t('channels.routing.pickProduct')}
+            aria-label={t('channels.routing.pickProduct')}
             style={{ width: 360, maxWidth: '100%' }}
             loading={catalogue.isLoading}
             onChange={onProduct}

@@ -132,6 +132,7 @@ export default function ReconciliationPage() {
             <Select
               style={{ width: 240 }}
               placeholder={t('reconcile.channelPlaceholder')}
+              aria-label={t('reconcile.channel')}
               options={channelOptions}
               loading={channels.isLoading}
               value={channelId ?? undefined}
@@ -142,6 +143,7 @@ export default function ReconciliationPage() {
           <Form.Item label={t('reconcile.date')}>
             <DatePicker
               value={moment}
+              aria-label={t('reconcile.date')}
               allowClear={false}
               onChange={(value) => value && setMoment(value)}
               data-testid="reconcile-date"

@@ -311,6 +311,7 @@ export function CertificationReview() {
           {t('userSetting.cert.review.filter')}
           <Select
             style={{ width: 140 }}
+            aria-label={t('userSetting.cert.review.filter')}
             value={status}
             onChange={setStatus}
             options={statusOptions}

@@ -98,6 +98,7 @@ export function MoneyPanel() {
               optionFilterProp="label"
               style={{ width: 220 }}
               placeholder={t('workplace.money.allMerchants')}
+              aria-label={t('listPage.merchant')}
               value={merchantId}
               onChange={setMerchantId}
               loading={merchants.isLoading}
@@ -144,14 +145,14 @@ export function MoneyPanel() {
               title={t('workplace.money.todaySuccess')}
               value={data.today_success}
               testId="stat-today-success"
-              color="#00b42a"
+              color="var(--ant-color-success)"
               to={todayOrdersLink(2, merchantId)}
             />
             <Count
               title={t('workplace.money.todayFailure')}
               value={data.today_failure}
               testId="stat-today-failure"
-              color="#f53f3f"
+              color="var(--ant-color-error)"
               to={todayOrdersLink(3, merchantId)}
             />
           </Row>
