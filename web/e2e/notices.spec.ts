@@ -5,7 +5,7 @@
  * With SHOTS_DIR set, the pages are also captured there (1440×900 and 390×844, both locales).
  */
 import type { Page } from '@playwright/test';
-import { expect, loginAs, overlaysSettled, pageShot, signOut, test, useLocale } from './support/console';
+import { expandFilters, expect, loginAs, overlaysSettled, pageShot, signOut, test, useLocale } from './support/console';
 import { useOwnServer } from './support/spec-server';
 
 const server = useOwnServer();
@@ -88,6 +88,7 @@ test('the audit log names the channel switched and says what happened in the rea
 
   // The administrator looks the channel up by its target in the filter card.
   await page.goto('#/finance/audit');
+  await expandFilters(page, 'audit-filters');
   await page.getByTestId('audit-filter-target').fill(`channel:${sandbox.id}`);
   await page.getByTestId('audit-search').click();
   const rows = page.getByTestId('audit-table').locator('tbody tr.ant-table-row');

@@ -118,7 +118,7 @@ export default function AuditLogPage() {
       title: t('audit.action'),
       dataIndex: 'action_name',
       phone: true,
-      phoneWidth: 120,
+      phoneWidth: 100,
       render: (v: string, row: AuditEvent) => <span title={row.action}>{v}</span>,
     },
     {
@@ -137,6 +137,9 @@ export default function AuditLogPage() {
       dataIndex: 'detail',
       width: 260,
       ellipsis: true,
+      // What happened is the row's point: shown on a phone too.
+      phone: true,
+      phoneWidth: 140,
       render: (v: string) => <span data-testid="audit-detail">{v || '-'}</span>,
     },
     { key: 'client_address', title: t('audit.address'), dataIndex: 'client_address', render: (v: string) => v || '-' },
