@@ -8,8 +8,7 @@ use crate::config::millis;
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, JsonBody};
-use crate::i18n::Locale;
-use crate::i18n::{NotifyMessage, TradeMessage};
+use crate::i18n::{Locale, NotifyMessage, TradeMessage};
 use crate::pagination::parse_time;
 use crate::session::{CurrentUser, Role};
 use crate::sql::{Bind, bind_all};
@@ -62,9 +61,8 @@ pub struct NotificationItem {
     pub created_at: String,
     pub delivered_at: Option<String>,
     /// Why the last attempt failed, in the request's language, saying what to do
-    /// (administrators: with a short technical detail after it).
+    /// (administrators: with a short technical detail after it); its key `notify.delivery.*`.
     pub last_error: Option<String>,
-    /// The reason's key (`notify.delivery.*`).
     pub last_error_reason: Option<&'static str>,
 }
 
@@ -230,6 +228,7 @@ pub async fn attempts(
         .iter()
         .map(|row| {
             let (status, error): (Option<i64>, Option<String>) = (row.try_get(4)?, row.try_get(7)?);
+            let administrator = caller.role == Role::Admin;
             Ok(AttemptItem {
                 notification_id: row.try_get(0)?,
                 attempt: row.try_get(1)?,
@@ -238,7 +237,7 @@ pub async fn attempts(
                 http_status: row.try_get(4)?,
                 delivered: row.try_get::<i64, _>(5)? == 1,
                 response_excerpt: row.try_get(6)?,
-                error: super::reason::shown(status, error.as_deref(), caller.role == Role::Admin, locale),
+                error: super::reason::shown(status, error.as_deref(), administrator, locale),
                 error_reason: super::reason::key(status, error.as_deref()),
             })
         })
@@ -397,9 +396,6 @@ pub async fn test(State(app): State<AppState>, caller: CurrentUser, headers: Hea
     let mut result = deliver::attempt(&client, &keys, &claimed, app.config.notify.allow_private).await;
     deliver::record(&app, &owner, &[(claimed, result.clone())]).await?;
     // Only merchants call this: the reason, never the raw error.
-    let locale = Locale::from_headers(&headers);
-    let error = result.error.take();
-    result.error = super::reason::shown(result.http_status, error.as_deref(), false, locale);
-    result.error_reason = super::reason::key(result.http_status, error.as_deref());
+    super::reason::explain(&mut result, Locale::from_headers(&headers));
     Ok(ApiOk(result))
 }

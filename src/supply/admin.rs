@@ -6,7 +6,7 @@ use super::figures::{self, ChannelFigures};
 use super::setup::{self, ChannelSpec, Supply};
 use crate::audit::{self, action};
 use crate::channel::model::{self, ADAPTERS, ChannelRow};
-use crate::db::{millis_to_rfc3339, now_millis};
+use crate::db::millis_to_rfc3339;
 use crate::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::i18n::ChannelMessage;
@@ -242,21 +242,12 @@ pub async fn enable(
 ) -> ApiResult<()> {
     // The switch, its audit record and the other administrators' notice commit together.
     let mut transaction = state.db.begin_write().await?;
-    let before: Option<(String, i64)> = sqlx::query_as("SELECT name, enabled FROM channels WHERE id = $1")
-        .bind(request.id)
-        .fetch_optional(&mut *transaction)
-        .await?;
-    let Some((name, was_enabled)) = before else { return Err(AppError::NotFound) };
-    sqlx::query("UPDATE channels SET enabled = $1, updated_at = $2 WHERE id = $3")
-        .bind(i64::from(request.enabled))
-        .bind(now_millis())
-        .bind(request.id)
-        .execute(&mut *transaction)
-        .await?;
+    let switched = setup::switch(&mut transaction, request.id, request.enabled).await?;
+    let Some((name, was_enabled)) = switched else { return Err(AppError::NotFound) };
     let detail = AuditDetail::ChannelEnabled { enabled: request.enabled };
     let (event, target, address) = (action::CHANNEL_ENABLED, audit::target::channel(request.id), address.to_string());
     audit::record_detail(&mut *transaction, Some(admin.user_id), event, &target, &detail, &address).await?;
-    if was_enabled != 0 && !request.enabled {
+    if was_enabled && !request.enabled {
         super::notices::switched_off(&mut transaction, request.id, &name, &admin).await?;
     }
     transaction.commit().await?;
