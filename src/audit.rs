@@ -110,6 +110,9 @@ pub mod target {
     pub fn order(order_id: i64) -> String {
         format!("order:{order_id}")
     }
+    pub fn channel(channel_id: i64) -> String {
+        format!("channel:{channel_id}")
+    }
     /// The server itself (its key file).
     pub const SERVER: &str = "server";
 }
@@ -127,6 +130,31 @@ pub async fn record<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
 ) -> Result<(), sqlx::Error> {
     let target = user_id.map(target::user).unwrap_or_default();
     record_on(executor, user_id, action, &target, detail, client_address).await
+}
+
+/// Writes one event about `target` whose details are data, rendered in the reader's
+/// language when the log is read (`AuditDetail`); on a pool or inside a transaction.
+pub async fn record_detail<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
+    executor: E,
+    user_id: Option<i64>,
+    action: &str,
+    target: &str,
+    detail: &crate::i18n::audit::AuditDetail,
+    client_address: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO audit_events (user_id, action, target, detail, params, client_address, created_at)
+         VALUES ($1, $2, $3, '', $4, $5, $6)",
+    )
+    .bind(user_id)
+    .bind(action)
+    .bind(target)
+    .bind(detail.to_json())
+    .bind(client_address)
+    .bind(now_millis())
+    .execute(executor)
+    .await?;
+    Ok(())
 }
 
 /// Writes one event about `target` (see [`target`]), on a pool or inside a transaction.

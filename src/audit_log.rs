@@ -8,7 +8,7 @@ use crate::db::millis_to_rfc3339;
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, titles};
 use crate::extract::{JsonBody, QueryParams};
-use crate::i18n::audit::action_name;
+use crate::i18n::audit::{AuditDetail, action_name};
 use crate::i18n::{AdminMessage, Locale};
 use crate::pagination::{COUNT_CAP, decode_cursor, finish_page, page_request, parse_time};
 use crate::session::AdminUser;
@@ -44,9 +44,17 @@ pub struct AuditEvent {
     pub action: String,
     /// The action's name in the request's language.
     pub action_name: String,
-    /// What was acted on: `user:<id>`, `merchant:<mid>`, `order:<id>`, `server`, or ''.
+    /// What was acted on: `user:<id>`, `merchant:<mid>`, `order:<id>`, `channel:<id>`,
+    /// `server`, or ''.
     pub target: String,
-    /// Free text for people (never a secret).
+    /// The target's kind (`user`, `merchant`, `order`, `channel`, `server`; '' without one).
+    pub target_type: String,
+    pub target_id: Option<i64>,
+    /// The target's name now (a username, merchant or channel name, order number); '' when
+    /// unknown or gone.
+    pub target_name: String,
+    /// For people, in the request's language (never a secret); rows written before details
+    /// were data show their stored text as it is.
     pub detail: String,
     pub client_address: String,
     pub created_at: String,
@@ -55,19 +63,29 @@ pub struct AuditEvent {
 }
 
 const SELECT: &str = "SELECT e.id, e.user_id, COALESCE(u.username, ''), e.action, e.target, e.detail, \
-    e.client_address, e.created_at FROM audit_events e LEFT JOIN users u ON u.id = e.user_id";
+    e.client_address, e.created_at, e.params FROM audit_events e LEFT JOIN users u ON u.id = e.user_id";
 
 fn event(row: &sqlx::any::AnyRow, locale: Locale) -> Result<AuditEvent, sqlx::Error> {
     let action: String = row.try_get(3)?;
     let created: i64 = row.try_get(7)?;
+    let stored: String = row.try_get(5)?;
+    let params: Option<String> = row.try_get(8)?;
+    let target: String = row.try_get(4)?;
+    let (target_type, target_id) = match target.split_once(':') {
+        Some((kind, id)) => (kind.to_string(), id.parse().ok()),
+        None => (target.clone(), None),
+    };
     Ok(AuditEvent {
         id: row.try_get(0)?,
         actor_id: row.try_get(1)?,
         actor_name: row.try_get(2)?,
         action_name: action_name(&action, locale),
         action,
-        target: row.try_get(4)?,
-        detail: row.try_get(5)?,
+        target,
+        target_type,
+        target_id,
+        target_name: String::new(),
+        detail: params.as_deref().and_then(|params| AuditDetail::render(params, locale)).unwrap_or(stored),
         client_address: row.try_get(6)?,
         created_at: millis_to_rfc3339(created),
         created_millis: created,
@@ -156,8 +174,39 @@ async fn fetch(
         size + 1
     );
     let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_all(pool).await?;
-    let events = rows.iter().map(|row| event(row, locale)).collect::<Result<Vec<_>, _>>()?;
+    let mut events = rows.iter().map(|row| event(row, locale)).collect::<Result<Vec<_>, _>>()?;
+    name_targets(pool, &mut events).await?;
     Ok(finish_page(events, size, |last| (last.created_millis, last.id)))
+}
+
+/// Fills in the targets' names, one query per kind on the page.
+async fn name_targets(pool: &AnyPool, events: &mut [AuditEvent]) -> Result<(), sqlx::Error> {
+    const NAMES: [(&str, &str); 4] = [
+        ("user", "SELECT id, username FROM users WHERE id IN"),
+        ("merchant", "SELECT id, name FROM merchants WHERE id IN"),
+        ("order", "SELECT id, order_no FROM orders WHERE id IN"),
+        ("channel", "SELECT id, name FROM channels WHERE id IN"),
+    ];
+    for (kind, select) in NAMES {
+        let mut ids: Vec<i64> =
+            events.iter().filter(|event| event.target_type == kind).filter_map(|event| event.target_id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        if ids.is_empty() {
+            continue;
+        }
+        // Ids parsed as integers: safe to write into the statement.
+        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+        let sql = format!("{select} ({list})");
+        let names: std::collections::HashMap<i64, String> =
+            sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await?.into_iter().collect();
+        for event in events.iter_mut().filter(|event| event.target_type == kind) {
+            if let Some(name) = event.target_id.and_then(|id| names.get(&id)) {
+                event.target_name = name.clone();
+            }
+        }
+    }
+    Ok(())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -228,7 +277,11 @@ fn export_row(event: &AuditEvent) -> Vec<Cell> {
         Cell::text(&event.actor_name),
         Cell::text(&event.action_name),
         Cell::text(&event.action),
-        Cell::text(&event.target),
+        Cell::text(if event.target_name.is_empty() {
+            event.target.clone()
+        } else {
+            format!("{} ({})", event.target, event.target_name)
+        }),
         Cell::text(&event.detail),
         Cell::id(&event.client_address),
     ]

@@ -10,6 +10,7 @@ use crate::domain::{MAX_AMOUNT_FEN, Money};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, IdempotentJson, JsonBody};
 use crate::i18n::TradeMessage;
+use crate::i18n::audit::AuditDetail;
 use crate::idempotency::{Claim, IdempotencyKeyHeader, IdempotentRequest, Replayable};
 use crate::session::AdminUser;
 use crate::state::AppState;
@@ -163,16 +164,18 @@ fn remark(text: Option<String>) -> String {
     text.unwrap_or_default().trim().chars().take(200).collect()
 }
 
-/// What a funding call does, for the audit trail: its action and what it says.
+/// What a funding call does, for the audit trail and the merchant's notice: its action,
+/// amount and remark.
 struct Audited {
     action: &'static str,
-    detail: String,
+    amount_fen: i64,
+    remark: String,
     address: String,
 }
 
 impl Audited {
     fn new(action: &'static str, amount_fen: i64, remark: &str, address: &ClientAddress) -> Self {
-        Self { action, detail: format!("{amount_fen} fen: {remark}"), address: address.0.to_string() }
+        Self { action, amount_fen, remark: remark.to_string(), address: address.0.to_string() }
     }
 }
 
@@ -206,8 +209,10 @@ async fn fund(
     change(&mut ledger)?;
     let account = ledger.flush(&mut transaction).await?;
     let target = audit::target::merchant(merchant_id);
-    audit::record_on(&mut *transaction, Some(user_id), audited.action, &target, &audited.detail, &audited.address)
-        .await?;
+    let detail = AuditDetail::Money { amount_fen: audited.amount_fen, remark: audited.remark.clone() };
+    audit::record_detail(&mut *transaction, Some(user_id), audited.action, &target, &detail, &audited.address).await?;
+    // The merchant hears of money moved on its account with the move (a replay moved none).
+    super::alerts::funded(&mut transaction, merchant_id, audited.action, audited.amount_fen, &audited.remark).await?;
     if let Some(request) = &idempotency {
         request.store_answer(&mut transaction, user_id, &account).await?;
     }

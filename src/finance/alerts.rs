@@ -3,7 +3,10 @@
 use crate::domain::yuan;
 use crate::i18n::notices::Notice;
 use crate::state::AppState;
-use crate::user_centre::inbox::{Notification, notify_merchant};
+use crate::user_centre::inbox::{Extras, Notification, notify_merchant_with};
+
+/// The console's account-change records, where money notices lead.
+pub const FINANCE_LOG: &str = "/finance/account";
 
 /// After orders were charged: if they took the balance from at or above the alert
 /// threshold to below it, every user of the merchant gets one notice (not one per order
@@ -22,10 +25,34 @@ pub async fn low_balance_after_debit(
     let (title, sub_title) = (Notice::LowBalance.stored(), Notice::PleaseTopUp.stored());
     let result: Result<(), sqlx::Error> = async {
         let notification = Notification::notice(&title, &sub_title, &content, 2);
-        notify_merchant(&mut *state.db.pool.acquire().await?, merchant_id, notification).await
+        let extras = Extras::new(FINANCE_LOG, None);
+        notify_merchant_with(&mut *state.db.pool.acquire().await?, merchant_id, notification, extras).await
     }
     .await;
     if let Err(error) = result {
         tracing::error!(error = %error, merchant_id, "low-balance notice not written");
     }
+}
+
+/// An administrator moved money on the merchant's account (`action` one of the audit's
+/// `money_*` codes): every user of the merchant is told the amount, in the move's
+/// transaction.
+pub async fn funded(
+    connection: &mut sqlx::AnyConnection,
+    merchant_id: i64,
+    action: &str,
+    amount_fen: i64,
+    remark: &str,
+) -> Result<(), sqlx::Error> {
+    use crate::audit::action;
+    let (amount, remark) = (yuan(amount_fen), remark.to_string());
+    let detail = match action {
+        action::MONEY_TOP_UP => Notice::FundsToppedUp { amount, remark },
+        action::MONEY_CREDIT_LIMIT => Notice::CreditLimitSet { limit: amount, remark },
+        action::MONEY_REPAYMENT => Notice::RepaymentRecorded { amount, remark },
+        _ => Notice::BalanceAdjusted { amount, remark },
+    };
+    let (title, sub_title, content) = (Notice::Funding.stored(), Notice::MerchantAccount.stored(), detail.stored());
+    let notification = Notification::notice(&title, &sub_title, &content, 0);
+    notify_merchant_with(connection, merchant_id, notification, Extras::new(FINANCE_LOG, None)).await
 }

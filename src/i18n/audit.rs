@@ -73,3 +73,194 @@ pub fn action_name(code: &str, locale: Locale) -> String {
         None => code.to_string(),
     }
 }
+
+/// An audit event's details as data, stored as JSON (`audit_events.params`) and rendered
+/// in the reader's language when the log is read; rows written before keep their free text.
+/// Amounts are fen, rendered as yuan.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum AuditDetail {
+    ChannelEnabled {
+        enabled: bool,
+    },
+    ChannelSaved {
+        code: String,
+        secret_set: bool,
+    },
+    ChannelProductsSaved {
+        count: i64,
+    },
+    OrderResolved {
+        order_no: String,
+        success: bool,
+    },
+    /// An administrator's top-up, credit limit, repayment or adjustment (signed).
+    Money {
+        amount_fen: i64,
+        remark: String,
+    },
+    /// A bulk price rule: carrier and product kind codes (None: all), the rate in basis
+    /// points of the face value, the rounding (`half_up`, `down`, `up`).
+    QuotesRepriced {
+        carrier: Option<String>,
+        kind: Option<String>,
+        rate_bp: i64,
+        rounding: String,
+        changed: i64,
+        total: i64,
+    },
+    /// One quote: price and status (1 on sale, 0 off) before (None: new) and after.
+    QuoteSaved {
+        product_key: String,
+        before: Option<(i64, i64)>,
+        price_fen: i64,
+        status: i64,
+    },
+}
+
+impl AuditDetail {
+    pub fn text(&self, locale: Locale) -> String {
+        use crate::domain::yuan;
+        let zh = locale == Locale::ZhCn;
+        let pick = |zh_text: &str, en_text: &str| if zh { zh_text.to_string() } else { en_text.to_string() };
+        match self {
+            AuditDetail::ChannelEnabled { enabled: true } => {
+                pick("已启用，恢复接单", "Switched on: takes orders again")
+            }
+            AuditDetail::ChannelEnabled { enabled: false } => {
+                pick("已停用，不再接新订单", "Switched off: takes no new orders")
+            }
+            AuditDetail::ChannelSaved { code, secret_set } => match (zh, secret_set) {
+                (true, true) => format!("渠道编码 {code}，已更新密钥"),
+                (true, false) => format!("渠道编码 {code}"),
+                (false, true) => format!("Channel code {code}, secret replaced"),
+                (false, false) => format!("Channel code {code}"),
+            },
+            AuditDetail::ChannelProductsSaved { count } => {
+                if zh {
+                    format!("保存了 {count} 个商品的成本、优先级与权重")
+                } else {
+                    format!("Costs, priorities and weights of {count} products saved")
+                }
+            }
+            AuditDetail::OrderResolved { order_no, success } => match (zh, success) {
+                (true, true) => format!("订单 {order_no} 人工标记为成功"),
+                (true, false) => format!("订单 {order_no} 人工标记为失败并退款"),
+                (false, true) => format!("Order {order_no} marked successful"),
+                (false, false) => format!("Order {order_no} marked failed and refunded"),
+            },
+            AuditDetail::Money { amount_fen, remark } => {
+                let amount = yuan(*amount_fen);
+                match (zh, remark.is_empty()) {
+                    (true, true) => format!("金额 ¥{amount}"),
+                    (true, false) => format!("金额 ¥{amount}，备注：{remark}"),
+                    (false, true) => format!("Amount ¥{amount}"),
+                    (false, false) => format!("Amount ¥{amount}, remark: {remark}"),
+                }
+            }
+            AuditDetail::QuotesRepriced { carrier, kind, rate_bp, rounding, changed, total } => {
+                let carrier = carrier.as_deref().and_then(crate::domain::Carrier::parse);
+                let carrier = match carrier {
+                    Some(carrier) if zh => carrier.zh_name(),
+                    Some(carrier) => carrier.en_name(),
+                    None => {
+                        if zh {
+                            "全部运营商"
+                        } else {
+                            "all carriers"
+                        }
+                    }
+                };
+                let kind = match kind.as_deref() {
+                    Some("direct") => pick("直充商品", "direct top-ups"),
+                    Some("card") => pick("卡密商品", "card secrets"),
+                    _ => pick("全部商品", "all products"),
+                };
+                let rate = format!("{}.{:02}%", rate_bp / 100, rate_bp % 100);
+                let rounding = match (rounding.as_str(), zh) {
+                    ("down", true) => "向下取整到分",
+                    ("down", false) => "rounded down to the fen",
+                    ("up", true) => "向上取整到分",
+                    ("up", false) => "rounded up to the fen",
+                    (_, true) => "四舍五入到分",
+                    (_, false) => "rounded to the nearest fen",
+                };
+                if zh {
+                    format!("{carrier}、{kind}按面值的 {rate} 定价（{rounding}）：{total} 个报价中 {changed} 个变动")
+                } else {
+                    format!(
+                        "{carrier}, {kind} priced at {rate} of face value ({rounding}): {changed} of {total} quotes changed"
+                    )
+                }
+            }
+            AuditDetail::QuoteSaved { product_key, before, price_fen, status } => {
+                let state = |status: i64| match (status == 1, zh) {
+                    (true, true) => "上架",
+                    (true, false) => "on sale",
+                    (false, true) => "下架",
+                    (false, false) => "off sale",
+                };
+                let after = format!("¥{}（{}）", yuan(*price_fen), state(*status));
+                let after_en = format!("¥{} ({})", yuan(*price_fen), state(*status));
+                match (before, zh) {
+                    (Some((price, was)), true) => {
+                        format!("商品 {product_key}：¥{}（{}）→ {after}", yuan(*price), state(*was))
+                    }
+                    (Some((price, was)), false) => {
+                        format!("Product {product_key}: ¥{} ({}) → {after_en}", yuan(*price), state(*was))
+                    }
+                    (None, true) => format!("商品 {product_key}：新报价 {after}"),
+                    (None, false) => format!("Product {product_key}: new quote {after_en}"),
+                }
+            }
+        }
+    }
+
+    /// The stored form (a JSON object).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The text of stored details; None for a form this server does not know (a newer one wrote it).
+    pub fn render(params: &str, locale: Locale) -> Option<String> {
+        serde_json::from_str::<AuditDetail>(params).ok().map(|detail| detail.text(locale))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn details_are_data_rendered_in_both_languages() {
+        let details = [
+            AuditDetail::ChannelEnabled { enabled: false },
+            AuditDetail::ChannelSaved { code: "up1".into(), secret_set: true },
+            AuditDetail::ChannelProductsSaved { count: 3 },
+            AuditDetail::OrderResolved { order_no: "N1".into(), success: false },
+            AuditDetail::Money { amount_fen: -1250, remark: "fix".into() },
+            AuditDetail::QuotesRepriced {
+                carrier: None,
+                kind: Some("direct".into()),
+                rate_bp: 9920,
+                rounding: "half_up".into(),
+                changed: 2,
+                total: 5,
+            },
+            AuditDetail::QuoteSaved { product_key: "K".into(), before: Some((990, 1)), price_fen: 980, status: 0 },
+        ];
+        for detail in details {
+            let (zh, en) = (detail.text(Locale::ZhCn), detail.text(Locale::EnUs));
+            assert!(!zh.is_empty() && !en.is_empty() && zh != en, "{detail:?}");
+            for developer in ["bp", "HalfUp", "half_up", "enabled=", "_fen"] {
+                assert!(!zh.contains(developer) && !en.contains(developer), "{developer} in {zh} / {en}");
+            }
+            assert_eq!(AuditDetail::render(&detail.to_json(), Locale::ZhCn), Some(zh));
+        }
+        assert_eq!(
+            AuditDetail::Money { amount_fen: -1250, remark: String::new() }.text(Locale::EnUs),
+            "Amount ¥-12.50"
+        );
+        assert_eq!(AuditDetail::render(r#"{"t":"from_a_newer_server"}"#, Locale::EnUs), None);
+    }
+}

@@ -259,10 +259,36 @@ fn open_api_messages() -> Vec<OpenApiMessage> {
 
 fn notify_messages() -> Vec<NotifyMessage> {
     use NotifyMessage::*;
-    let all = vec![UrlInvalid, UrlPrivate { host: "127.0.0.1".into() }, NoNotifyUrl, InFlight, TimeRangeRequired];
+    let all = vec![
+        UrlInvalid,
+        UrlPrivate { host: "127.0.0.1".into() },
+        NoNotifyUrl,
+        InFlight,
+        TimeRangeRequired,
+        DeliveryDns,
+        DeliveryRefused,
+        DeliveryTimeout,
+        DeliveryTls,
+        DeliveryHttpStatus { status: 502 },
+        DeliveryGuard,
+        DeliveryAnswer,
+        DeliveryFailed,
+    ];
     for message in &all {
         match message {
-            UrlInvalid | UrlPrivate { .. } | NoNotifyUrl | InFlight | TimeRangeRequired => {}
+            UrlInvalid
+            | UrlPrivate { .. }
+            | NoNotifyUrl
+            | InFlight
+            | TimeRangeRequired
+            | DeliveryDns
+            | DeliveryRefused
+            | DeliveryTimeout
+            | DeliveryTls
+            | DeliveryHttpStatus { .. }
+            | DeliveryGuard
+            | DeliveryAnswer
+            | DeliveryFailed => {}
         }
     }
     all
@@ -539,7 +565,21 @@ fn notices() -> Vec<Notice> {
         WebhookSecretRotated,
         WebhookSecretRotatedDetail { until: "2026-11-24 20:00:00".into(), address: "127.0.0.1".into() },
         NotificationExhausted,
-        NotificationExhaustedDetail { order_no: "N1".into(), url: "https://shop.example.com/cb".into() },
+        NotificationExhaustedDetail {
+            order_no: "N1".into(),
+            url: "https://shop.example.com/cb".into(),
+            reason: crate::i18n::NotifyMessage::DeliveryTimeout,
+        },
+        Batches,
+        BatchFinished,
+        BatchFinishedDetail { batch_id: 7, file_name: "a.xlsx".into(), succeeded: 2, failed: 1, refused: 0 },
+        ChannelSwitchedOff,
+        ChannelSwitchedOffDetail { name: "A".into(), by: "admin".into() },
+        Funding,
+        FundsToppedUp { amount: "10.00".into(), remark: "".into() },
+        CreditLimitSet { limit: "10.00".into(), remark: "r".into() },
+        RepaymentRecorded { amount: "10.00".into(), remark: "".into() },
+        BalanceAdjusted { amount: "-10.00".into(), remark: "r".into() },
         PasswordReset,
         ChangeTemporaryPassword,
         MerchantRenamed { name: "Acme".into() },
@@ -579,6 +619,16 @@ fn notices() -> Vec<Notice> {
             | WebhookSecretRotatedDetail { .. }
             | NotificationExhausted
             | NotificationExhaustedDetail { .. }
+            | Batches
+            | BatchFinished
+            | BatchFinishedDetail { .. }
+            | ChannelSwitchedOff
+            | ChannelSwitchedOffDetail { .. }
+            | Funding
+            | FundsToppedUp { .. }
+            | CreditLimitSet { .. }
+            | RepaymentRecorded { .. }
+            | BalanceAdjusted { .. }
             | PasswordReset
             | ChangeTemporaryPassword
             | MerchantRenamed { .. }

@@ -2,7 +2,7 @@
 //! does not know when it writes, so each is kept in both languages, Chinese first:
 //! `中文 / English` (what [`Notice::stored`] writes).
 
-use super::Locale;
+use super::{Locale, NotifyMessage};
 use std::borrow::Cow;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,10 +51,48 @@ pub enum Notice {
         address: String,
     },
     NotificationExhausted,
-    /// Which order's notification gave up, and where it was sent.
+    /// Which order's notification gave up, where it was sent and why (a delivery reason).
     NotificationExhaustedDetail {
         order_no: String,
         url: String,
+        reason: NotifyMessage,
+    },
+    /// Sub-title of notices about batches of orders.
+    Batches,
+    BatchFinished,
+    /// A batch whose every order reached a final state, with its counts.
+    BatchFinishedDetail {
+        batch_id: i64,
+        file_name: String,
+        succeeded: i64,
+        failed: i64,
+        refused: i64,
+    },
+    /// To the other administrators: a person switched a channel off.
+    ChannelSwitchedOff,
+    ChannelSwitchedOffDetail {
+        name: String,
+        by: String,
+    },
+    /// An administrator moved money on the merchant's account.
+    Funding,
+    /// Amounts in yuan; the remark the administrator wrote (may be empty).
+    FundsToppedUp {
+        amount: String,
+        remark: String,
+    },
+    CreditLimitSet {
+        limit: String,
+        remark: String,
+    },
+    RepaymentRecorded {
+        amount: String,
+        remark: String,
+    },
+    /// `amount` signed (`-12.00` takes money out).
+    BalanceAdjusted {
+        amount: String,
+        remark: String,
     },
     /// To a user given a temporary password by an administrator.
     PasswordReset,
@@ -149,13 +187,56 @@ impl Notice {
                 }
             }
             NotificationExhausted => pick("订单回调通知发送失败", "Order notification undeliverable"),
-            NotificationExhaustedDetail { order_no, url } => {
+            NotificationExhaustedDetail { order_no, url, reason } => {
+                let reason = reason.text(locale);
                 if zh {
-                    format!("订单 {order_no} 的结果通知已按重试计划全部尝试，发送到 {url} 仍未成功。请检查回调地址与服务，然后在“回调通知”页面重新发送。").into()
+                    format!("订单 {order_no} 的结果通知已按重试计划全部尝试，发送到 {url} 仍未成功：{reason}。修复后请在“回调通知”页面重新发送；在下一次发送成功之前，不再就其他订单重复提醒。").into()
                 } else {
-                    format!("The result notification of order {order_no} was tried on the whole retry schedule and never delivered to {url}. Check your callback endpoint, then resend it from the Notifications page.").into()
+                    format!("The result notification of order {order_no} was tried on the whole retry schedule and never delivered to {url}: {reason}. Once fixed, resend it from the Notifications page; until a notification gets through, other orders' failures are not told again.").into()
                 }
             }
+            Batches => pick("批量添加订单", "Batch add orders"),
+            BatchFinished => pick("批量订单已全部完成", "Batch finished"),
+            BatchFinishedDetail { batch_id, file_name, succeeded, failed, refused } => {
+                if zh {
+                    format!("批次 {batch_id}（{file_name}）的订单已全部完成：成功 {succeeded} 笔，失败并退款 {failed} 笔，未受理 {refused} 行。").into()
+                } else {
+                    format!("Every order of batch {batch_id} ({file_name}) is finished: {succeeded} succeeded, {failed} failed and refunded, {refused} lines refused.").into()
+                }
+            }
+            ChannelSwitchedOff => pick("渠道已被停用", "Channel switched off"),
+            ChannelSwitchedOffDetail { name, by } => {
+                if zh {
+                    format!("管理员 {by} 已停用渠道“{name}”：它不再接新订单，已在途的订单照常处理。如需恢复，请在“上游渠道”页面重新启用。").into()
+                } else {
+                    format!("Administrator {by} switched channel \"{name}\" off: it takes no new orders; those it has keep going. Switch it on again on the Channels page.").into()
+                }
+            }
+            Funding => pick("账户资金变动", "Money on your account"),
+            FundsToppedUp { amount, remark } => with_remark(
+                zh,
+                remark,
+                format!("管理员已为您的余额加款 ¥{amount}。"),
+                format!("An administrator added ¥{amount} to your balance."),
+            ),
+            CreditLimitSet { limit, remark } => with_remark(
+                zh,
+                remark,
+                format!("管理员已将您的总授信额度设为 ¥{limit}。"),
+                format!("An administrator set your total credit limit to ¥{limit}."),
+            ),
+            RepaymentRecorded { amount, remark } => with_remark(
+                zh,
+                remark,
+                format!("管理员已登记您的授信还款 ¥{amount}。"),
+                format!("An administrator recorded a credit repayment of ¥{amount}."),
+            ),
+            BalanceAdjusted { amount, remark } => with_remark(
+                zh,
+                remark,
+                format!("管理员已调整您的余额 ¥{amount}。"),
+                format!("An administrator adjusted your balance by ¥{amount}."),
+            ),
             PasswordReset => pick("管理员已重置您的密码", "An administrator reset your password"),
             ChangeTemporaryPassword => pick(
                 "请使用管理员提供的临时密码登录，并在登录后立即设置新密码。",
@@ -207,5 +288,16 @@ impl Notice {
     /// Both languages as the message center stores them: `中文 / English`.
     pub fn stored(&self) -> String {
         format!("{} / {}", self.text(Locale::ZhCn), self.text(Locale::EnUs))
+    }
+}
+
+/// A funding notice's sentence, with the administrator's remark when there is one and where
+/// to see the change.
+fn with_remark(zh: bool, remark: &str, zh_text: String, en_text: String) -> Cow<'static, str> {
+    match (zh, remark.is_empty()) {
+        (true, true) => format!("{zh_text}明细见“账变记录”。").into(),
+        (true, false) => format!("{zh_text}备注：{remark}。明细见“账变记录”。").into(),
+        (false, true) => format!("{en_text} See the account-change records.").into(),
+        (false, false) => format!("{en_text} Remark: {remark}. See the account-change records.").into(),
     }
 }

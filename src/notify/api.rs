@@ -8,12 +8,13 @@ use crate::config::millis;
 use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, JsonBody};
-use crate::i18n::{NotifyMessage, TradeMessage};
+use crate::i18n::{Locale, NotifyMessage, TradeMessage};
 use crate::pagination::parse_time;
 use crate::session::{CurrentUser, Role};
 use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
 use axum::extract::State;
+use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sqlx::Row;
@@ -59,7 +60,10 @@ pub struct NotificationItem {
     pub next_attempt_at: Option<String>,
     pub created_at: String,
     pub delivered_at: Option<String>,
+    /// Why the last attempt failed, in the request's language, saying what to do
+    /// (administrators: with a short technical detail after it); its key `notify.delivery.*`.
     pub last_error: Option<String>,
+    pub last_error_reason: Option<&'static str>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -73,8 +77,10 @@ pub struct NotifyListResponse {
 const ITEM_COLUMNS: &str = "n.id, n.event_id, n.merchant_id, n.order_id, o.order_no, n.event_type, n.url, n.state, \
      n.attempts, n.next_attempt_at, n.created_at, n.delivered_at, n.last_error";
 
-fn item(row: &sqlx::any::AnyRow) -> Result<NotificationItem, sqlx::Error> {
+fn item(row: &sqlx::any::AnyRow, caller: &CurrentUser, locale: Locale) -> Result<NotificationItem, sqlx::Error> {
     let code: i64 = row.try_get(7)?;
+    let error: Option<String> = row.try_get(12)?;
+    let administrator = caller.role == Role::Admin;
     let pending = code == state::PENDING || code == state::FAILED;
     Ok(NotificationItem {
         id: row.try_get(0)?,
@@ -89,7 +95,8 @@ fn item(row: &sqlx::any::AnyRow) -> Result<NotificationItem, sqlx::Error> {
         next_attempt_at: pending.then(|| row.try_get::<i64, _>(9).map(millis_to_rfc3339)).transpose()?,
         created_at: millis_to_rfc3339(row.try_get(10)?),
         delivered_at: row.try_get::<Option<i64>, _>(11)?.map(millis_to_rfc3339),
-        last_error: row.try_get(12)?,
+        last_error: super::reason::shown(None, error.as_deref(), administrator, locale),
+        last_error_reason: super::reason::key(None, error.as_deref()),
     })
 }
 
@@ -102,8 +109,10 @@ fn item(row: &sqlx::any::AnyRow) -> Result<NotificationItem, sqlx::Error> {
 pub async fn list(
     State(app): State<AppState>,
     caller: CurrentUser,
+    headers: HeaderMap,
     JsonBody(request): JsonBody<NotifyListRequest>,
 ) -> ApiResult<NotifyListResponse> {
+    let locale = Locale::from_headers(&headers);
     let merchant = caller.scope(request.merchant_id)?;
     let mut conditions = Vec::new();
     let mut binds = Vec::new();
@@ -149,7 +158,7 @@ pub async fn list(
         (page - 1) * page_size
     );
     let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_all(&app.db.pool).await?;
-    let list = rows.iter().map(item).collect::<Result<Vec<_>, _>>()?;
+    let list = rows.iter().map(|row| item(row, &caller, locale)).collect::<Result<Vec<_>, _>>()?;
     Ok(ApiOk(NotifyListResponse { list, total, page, page_size }))
 }
 
@@ -167,7 +176,9 @@ pub struct AttemptItem {
     pub http_status: Option<i64>,
     pub delivered: bool,
     pub response_excerpt: String,
+    /// As `NotificationItem::last_error`.
     pub error: Option<String>,
+    pub error_reason: Option<&'static str>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -186,8 +197,10 @@ pub struct OrderNotifications {
 pub async fn attempts(
     State(app): State<AppState>,
     caller: CurrentUser,
+    headers: HeaderMap,
     JsonBody(request): JsonBody<OrderNotificationsRequest>,
 ) -> ApiResult<OrderNotifications> {
+    let locale = Locale::from_headers(&headers);
     let owner: Option<i64> = sqlx::query_scalar("SELECT merchant_id FROM orders WHERE id = $1")
         .bind(request.order_id)
         .fetch_optional(&app.db.pool)
@@ -201,7 +214,7 @@ pub async fn attempts(
          WHERE n.order_id = $1 ORDER BY n.id DESC"
     );
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(request.order_id).fetch_all(&app.db.pool).await?;
-    let notifications = rows.iter().map(item).collect::<Result<Vec<_>, _>>()?;
+    let notifications = rows.iter().map(|row| item(row, &caller, locale)).collect::<Result<Vec<_>, _>>()?;
     let rows = sqlx::query(
         "SELECT a.notification_id, a.attempt, a.started_at, a.latency_ms, a.http_status, a.delivered,
                 a.response_excerpt, a.error
@@ -214,6 +227,8 @@ pub async fn attempts(
     let attempts = rows
         .iter()
         .map(|row| {
+            let (status, error): (Option<i64>, Option<String>) = (row.try_get(4)?, row.try_get(7)?);
+            let administrator = caller.role == Role::Admin;
             Ok(AttemptItem {
                 notification_id: row.try_get(0)?,
                 attempt: row.try_get(1)?,
@@ -222,7 +237,8 @@ pub async fn attempts(
                 http_status: row.try_get(4)?,
                 delivered: row.try_get::<i64, _>(5)? == 1,
                 response_excerpt: row.try_get(6)?,
-                error: row.try_get(7)?,
+                error: super::reason::shown(status, error.as_deref(), administrator, locale),
+                error_reason: super::reason::key(status, error.as_deref()),
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
@@ -346,7 +362,7 @@ pub async fn resend_failed(
         (status = 403, description = "40300: administrators have no notify URL"),
         (status = 409, description = "40900: no notify URL saved yet (`data.fields.notify_url`)")),
     security(("token" = [])))]
-pub async fn test(State(app): State<AppState>, caller: CurrentUser) -> ApiResult<AttemptResult> {
+pub async fn test(State(app): State<AppState>, caller: CurrentUser, headers: HeaderMap) -> ApiResult<AttemptResult> {
     let Some(merchant_id) = caller.merchant_id else { return Err(AppError::PermissionDenied) };
     let url: Option<String> = sqlx::query_scalar(
         "SELECT notify_url FROM users WHERE merchant_id = $1 AND notify_url <> '' ORDER BY (id = $2) DESC, id LIMIT 1",
@@ -377,7 +393,9 @@ pub async fn test(State(app): State<AppState>, caller: CurrentUser) -> ApiResult
     let claimed = Claimed { id, event_id, merchant_id, order_no: None, url, body, attempt: 1 };
     let keys = super::secret::signing_keys(&app, merchant_id).await?;
     let client = deliver::client(&app.config.notify)?;
-    let result = deliver::attempt(&client, &keys, &claimed, app.config.notify.allow_private).await;
+    let mut result = deliver::attempt(&client, &keys, &claimed, app.config.notify.allow_private).await;
     deliver::record(&app, &owner, &[(claimed, result.clone())]).await?;
+    // Only merchants call this: the reason, never the raw error.
+    super::reason::explain(&mut result, Locale::from_headers(&headers));
     Ok(ApiOk(result))
 }

@@ -55,8 +55,11 @@ pub struct AttemptResult {
     pub delivered: bool,
     /// The first 1 KB of the answer.
     pub response_excerpt: String,
-    /// Why it was not delivered, when it was not.
+    /// Why it was not delivered, when it was not (answered to people as a reason: see
+    /// `reason.rs`; the raw text is stored and logged).
     pub error: Option<String>,
+    /// The reason's key (`notify.delivery.*`), when answered to a person.
+    pub error_reason: Option<&'static str>,
 }
 
 /// The HTTP client notifications are sent with: no redirects, a time limit per attempt,
@@ -174,6 +177,7 @@ pub async fn attempt(
         delivered: false,
         response_excerpt: String::new(),
         error: None,
+        error_reason: None,
     };
     // Checked again at every attempt: the URL was stored before any rule change, and an
     // address literal is never resolved (so the resolver's check does not see it).
@@ -304,26 +308,47 @@ pub async fn record(state: &AppState, owner: &str, outcomes: &[(Claimed, Attempt
         .await?;
         // Told once, when the schedule first runs out (not again after a manual resend).
         if next_state == state::EXHAUSTED && usize::try_from(n - 1).ok() == Some(schedule.len()) {
-            exhausted.push(notification);
+            exhausted.push((notification, result));
+        }
+        if let Some(error) = &result.error {
+            // The raw words are for operators; people see a reason (`reason.rs`).
+            tracing::info!(notification = notification.id, attempt = n, http_status = ?result.http_status,
+                %error, "notification not delivered");
         }
     }
     // In the same transaction: a notification is never left exhausted with its merchant untold.
-    for notification in exhausted {
-        tell_exhausted(&mut transaction, notification).await?;
+    for (notification, result) in exhausted {
+        tell_exhausted(&mut transaction, notification, result).await?;
     }
     transaction.commit().await?;
     Ok(())
 }
 
-async fn tell_exhausted(connection: &mut sqlx::AnyConnection, notification: &Claimed) -> Result<(), sqlx::Error> {
+/// Tells the merchant that a notification gave up, once per episode: the key is the time
+/// of the merchant's last delivered notification, so every failure until the next delivery
+/// is the same episode, and a retried pass writes nothing twice.
+async fn tell_exhausted(
+    connection: &mut sqlx::AnyConnection,
+    notification: &Claimed,
+    result: &AttemptResult,
+) -> Result<(), sqlx::Error> {
     use crate::i18n::notices::Notice;
-    use crate::user_centre::inbox::{Notification, notify_merchant};
+    use crate::user_centre::inbox::{Extras, Notification, notify_merchant_with};
+    let last_delivered: Option<i64> =
+        sqlx::query_scalar("SELECT MAX(delivered_at) FROM notifications WHERE merchant_id = $1 AND state = 1")
+            .bind(notification.merchant_id)
+            .fetch_one(&mut *connection)
+            .await?;
+    let key = format!("callbacks_failing:{}:{}", notification.merchant_id, last_delivered.unwrap_or(0));
+    let reason = super::reason::classify(result.http_status, result.error.as_deref().unwrap_or_default());
     let content = Notice::NotificationExhaustedDetail {
         order_no: notification.order_no.clone().unwrap_or_else(|| notification.event_id.clone()),
         url: notification.url.chars().take(200).collect(),
+        reason,
     }
     .stored();
     let (title, sub_title) = (Notice::NotificationExhausted.stored(), Notice::Integration.stored());
     let message = Notification::notice(&title, &sub_title, &content, 3);
-    notify_merchant(connection, notification.merchant_id, message).await
+    let extras = Extras::new("/order/notifications", Some(&key));
+    notify_merchant_with(connection, notification.merchant_id, message, extras).await
 }

@@ -12,6 +12,7 @@
 pub mod api;
 pub mod deliver;
 pub mod outbox;
+pub mod reason;
 pub mod secret;
 pub mod sign;
 

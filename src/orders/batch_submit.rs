@@ -121,6 +121,11 @@ pub async fn submit(
     .bind(now_millis())
     .execute(&state.db.pool)
     .await?;
+    // Orders that finished while the submit was still placing others found the batch not
+    // yet submitted: if they were the last, the batch is finished now.
+    let mut transaction = state.db.begin_write().await?;
+    super::batch_notice::tell_if_finished(&mut transaction, batch.batch_id).await?;
+    transaction.commit().await?;
     Ok(ApiOk(batch_of(&state, &caller, batch.batch_id).await?))
 }
 

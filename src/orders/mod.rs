@@ -7,6 +7,7 @@ mod batch_check;
 mod batch_decide;
 pub(crate) mod batch_file;
 pub mod batch_lifecycle;
+mod batch_notice;
 mod batch_place;
 mod batch_ranges;
 mod batch_result;

@@ -89,10 +89,14 @@ async fn decide(
         lifecycle::finish_claiming(state, order_id, decision.outcome, Reporter::Admin, actor, &decision.detail, key)
             .await?;
     if finished == Ok(true) {
-        let detail = format!("order {order_id} marked {result}");
-        let target = audit::target::order(order_id);
-        audit::record_on(&state.db.pool, Some(admin.user_id), audit::action::ORDER_RESOLVED, &target, &detail, address)
+        let order_no: String = sqlx::query_scalar("SELECT order_no FROM orders WHERE id = $1")
+            .bind(order_id)
+            .fetch_one(&state.db.pool)
             .await?;
+        let detail = crate::i18n::audit::AuditDetail::OrderResolved { order_no, success: result == "success" };
+        let target = audit::target::order(order_id);
+        let action = audit::action::ORDER_RESOLVED;
+        audit::record_detail(&state.db.pool, Some(admin.user_id), action, &target, &detail, address).await?;
     }
     Ok(finished)
 }

@@ -336,14 +336,13 @@ pub async fn save(
     };
     history::apply_changes(&mut transaction, &[change], history::Source::Edit, admin.user_id).await?;
     // A price is what merchants pay: who changed it, from what to what, is audited.
-    let was = before.map_or_else(|| "none".to_string(), |(price, status)| format!("{price} fen status {status}"));
-    let detail = format!(
-        "merchant {} product {}: {was} -> {} fen status {status}",
-        request.merchant_id,
-        product_key,
-        price.fen()
-    );
-    audit::record_on(
+    let detail = crate::i18n::audit::AuditDetail::QuoteSaved {
+        product_key: product_key.to_string(),
+        before,
+        price_fen: price.fen(),
+        status,
+    };
+    audit::record_detail(
         &mut *transaction,
         Some(admin.user_id),
         audit::action::QUOTE_SAVED,

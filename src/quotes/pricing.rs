@@ -11,6 +11,7 @@ use crate::audit;
 use crate::domain::{Carrier, MAX_AMOUNT_FEN, ProductKind};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{ClientAddress, JsonBody};
+use crate::i18n::audit::AuditDetail;
 use crate::i18n::{CatalogueMessage, TradeMessage};
 use crate::session::AdminUser;
 use crate::state::AppState;
@@ -233,17 +234,20 @@ pub async fn apply(
         })
         .collect();
     history::apply_changes(&mut transaction, &changes, Source::Rule, admin.user_id).await?;
-    let detail = format!(
-        "merchant {} carrier {} kind {} rate {} bp rounding {:?}: {} of {} prices changed",
-        rule.merchant_id,
-        rule.carrier.map_or("all", Carrier::as_str),
-        rule.kind.map_or("all", |kind| if kind == ProductKind::Direct { "direct" } else { "card" }),
-        rule.rate_bp,
-        rule.rounding,
-        changes.len(),
-        outcome.rows.len()
-    );
-    audit::record_on(
+    let detail = AuditDetail::QuotesRepriced {
+        carrier: rule.carrier.map(|carrier| carrier.as_str().to_string()),
+        kind: rule.kind.map(|kind| if kind == ProductKind::Direct { "direct" } else { "card" }.to_string()),
+        rate_bp: rule.rate_bp,
+        rounding: match rule.rounding {
+            Rounding::HalfUp => "half_up",
+            Rounding::Down => "down",
+            Rounding::Up => "up",
+        }
+        .to_string(),
+        changed: i64::try_from(changes.len()).unwrap_or(i64::MAX),
+        total: i64::try_from(outcome.rows.len()).unwrap_or(i64::MAX),
+    };
+    audit::record_detail(
         &mut *transaction,
         Some(admin.user_id),
         audit::action::QUOTES_REPRICED,

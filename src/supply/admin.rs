@@ -6,10 +6,11 @@ use super::figures::{self, ChannelFigures};
 use super::setup::{self, ChannelSpec, Supply};
 use crate::audit::{self, action};
 use crate::channel::model::{self, ADAPTERS, ChannelRow};
-use crate::db::{millis_to_rfc3339, now_millis};
+use crate::db::millis_to_rfc3339;
 use crate::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::extract::{ClientAddress, JsonBody};
 use crate::i18n::ChannelMessage;
+use crate::i18n::audit::AuditDetail;
 use crate::notify_guard::{NotifyUrlError, check_notify_url_with};
 use crate::session::AdminUser;
 use crate::state::AppState;
@@ -214,9 +215,10 @@ pub async fn save(
     let mut transaction = state.db.begin_write().await?;
     let id = setup::upsert(&mut *transaction, &state.secrets, &spec).await?;
     // Never the secret in the trail: only that it changed.
-    let detail = format!("channel {code}{}", if secret.is_some() { ", secret set" } else { "" });
+    let detail = AuditDetail::ChannelSaved { code: code.clone(), secret_set: secret.is_some() };
     let (event, address) = (action::CHANNEL_SAVED, address.to_string());
-    audit::record(&mut *transaction, Some(admin.user_id), event, &detail, &address).await?;
+    audit::record_detail(&mut *transaction, Some(admin.user_id), event, &audit::target::channel(id), &detail, &address)
+        .await?;
     transaction.commit().await?;
     Ok(ApiOk(SavedChannel { id }))
 }
@@ -238,20 +240,16 @@ pub async fn enable(
     ClientAddress(address): ClientAddress,
     JsonBody(request): JsonBody<EnableRequest>,
 ) -> ApiResult<()> {
-    // The switch and its audit record commit together.
+    // The switch, its audit record and the other administrators' notice commit together.
     let mut transaction = state.db.begin_write().await?;
-    let changed = sqlx::query("UPDATE channels SET enabled = $1, updated_at = $2 WHERE id = $3")
-        .bind(i64::from(request.enabled))
-        .bind(now_millis())
-        .bind(request.id)
-        .execute(&mut *transaction)
-        .await?;
-    if changed.rows_affected() == 0 {
-        return Err(AppError::NotFound);
+    let switched = setup::switch(&mut transaction, request.id, request.enabled).await?;
+    let Some((name, was_enabled)) = switched else { return Err(AppError::NotFound) };
+    let detail = AuditDetail::ChannelEnabled { enabled: request.enabled };
+    let (event, target, address) = (action::CHANNEL_ENABLED, audit::target::channel(request.id), address.to_string());
+    audit::record_detail(&mut *transaction, Some(admin.user_id), event, &target, &detail, &address).await?;
+    if was_enabled && !request.enabled {
+        super::notices::switched_off(&mut transaction, request.id, &name, &admin).await?;
     }
-    let detail = format!("channel {} enabled={}", request.id, request.enabled);
-    let (event, address) = (action::CHANNEL_ENABLED, address.to_string());
-    audit::record(&mut *transaction, Some(admin.user_id), event, &detail, &address).await?;
     transaction.commit().await?;
     Ok(ApiOk(()))
 }
@@ -387,9 +385,10 @@ pub async fn save_products(
     }
     let mut transaction = state.db.begin_write().await?;
     setup::write_supplies(&mut transaction, request.id, &supplies).await?;
-    let detail = format!("channel {} products {}", request.id, supplies.len());
+    let detail = AuditDetail::ChannelProductsSaved { count: i64::try_from(supplies.len()).unwrap_or(i64::MAX) };
     let (event, address) = (action::CHANNEL_PRODUCTS_SAVED, address.to_string());
-    audit::record(&mut *transaction, Some(admin.user_id), event, &detail, &address).await?;
+    let target = audit::target::channel(request.id);
+    audit::record_detail(&mut *transaction, Some(admin.user_id), event, &target, &detail, &address).await?;
     transaction.commit().await?;
     Ok(ApiOk(()))
 }

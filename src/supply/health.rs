@@ -14,7 +14,7 @@ use crate::db::now_millis;
 use crate::domain::{beijing_time, yuan};
 use crate::i18n::notices::Notice;
 use crate::state::AppState;
-use crate::user_centre::inbox::{MessageKind, Notification, notify};
+use crate::user_centre::inbox::{Extras, MessageKind, Notification, notify_with};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -189,7 +189,8 @@ async fn alert(state: &AppState, title: Notice, detail: Notice, message_type: i6
                 content: &content,
                 message_type,
             };
-            notify(&state.db.pool, administrator, notification).await?;
+            let extras = Extras::new(super::notices::CHANNELS_PAGE, None);
+            notify_with(&state.db.pool, administrator, notification, extras).await?;
         }
         Ok(())
     }

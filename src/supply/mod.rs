@@ -8,6 +8,7 @@ pub mod admin_routing;
 pub mod callback;
 pub mod figures;
 pub mod health;
+pub mod notices;
 pub mod reconcile;
 pub mod settle;
 pub mod setup;

@@ -132,3 +132,24 @@ pub fn client(allow_private: bool) -> anyhow::Result<reqwest::Client> {
     }
     Ok(builder.build()?)
 }
+
+/// Switches a channel on or off; its name and whether it was on, or None when there is no
+/// such channel.
+pub async fn switch(
+    connection: &mut sqlx::AnyConnection,
+    channel_id: i64,
+    enabled: bool,
+) -> Result<Option<(String, bool)>, sqlx::Error> {
+    let before: Option<(String, i64)> = sqlx::query_as("SELECT name, enabled FROM channels WHERE id = $1")
+        .bind(channel_id)
+        .fetch_optional(&mut *connection)
+        .await?;
+    let Some((name, was_enabled)) = before else { return Ok(None) };
+    sqlx::query("UPDATE channels SET enabled = $1, updated_at = $2 WHERE id = $3")
+        .bind(i64::from(enabled))
+        .bind(crate::db::now_millis())
+        .bind(channel_id)
+        .execute(&mut *connection)
+        .await?;
+    Ok(Some((name, was_enabled != 0)))
+}

@@ -53,6 +53,22 @@ impl<'a> Notification<'a> {
     }
 }
 
+/// Where a notice leads and what makes it one of a kind.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Extras<'a> {
+    /// A console route the message center opens (`/finance/account`, `/order/allAddList`, ...).
+    pub link: Option<&'a str>,
+    /// Names the event told of: a second notice with the same key for the same user is
+    /// not written, so a retried call, a replayed attempt or two servers tell it once.
+    pub dedupe_key: Option<&'a str>,
+}
+
+impl<'a> Extras<'a> {
+    pub fn new(link: &'a str, dedupe_key: Option<&'a str>) -> Self {
+        Self { link: Some(link), dedupe_key }
+    }
+}
+
 /// Puts a message in a user's inbox: through a transaction's connection, it commits with the
 /// change it tells of.
 pub async fn notify<'c>(
@@ -60,9 +76,21 @@ pub async fn notify<'c>(
     user_id: i64,
     notification: Notification<'_>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO inbox_messages (user_id, kind, title, sub_title, content, message_type, status, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 0, $7)",
+    notify_with(executor, user_id, notification, Extras::default()).await.map(|_| ())
+}
+
+/// [`notify`] with a link and a key against duplicates; false when the key was told already.
+pub async fn notify_with<'c>(
+    executor: impl sqlx::Executor<'c, Database = sqlx::Any>,
+    user_id: i64,
+    notification: Notification<'_>,
+    extras: Extras<'_>,
+) -> Result<bool, sqlx::Error> {
+    let written = sqlx::query(
+        "INSERT INTO inbox_messages (user_id, kind, title, sub_title, content, message_type, status, created_at,
+                                     link, dedupe_key)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9)
+         ON CONFLICT (user_id, dedupe_key) DO NOTHING",
     )
     .bind(user_id)
     .bind(notification.kind.as_str())
@@ -71,9 +99,11 @@ pub async fn notify<'c>(
     .bind(notification.content)
     .bind(notification.message_type)
     .bind(now_millis())
+    .bind(extras.link)
+    .bind(extras.dedupe_key)
     .execute(executor)
     .await?;
-    Ok(())
+    Ok(written.rows_affected() == 1)
 }
 
 /// Puts the same message in the inbox of every user of a merchant, through the change's
@@ -83,12 +113,40 @@ pub async fn notify_merchant(
     merchant_id: i64,
     notification: Notification<'_>,
 ) -> Result<(), sqlx::Error> {
+    notify_merchant_with(connection, merchant_id, notification, Extras::default()).await
+}
+
+/// [`notify_merchant`] with a link and a key against duplicates.
+pub async fn notify_merchant_with(
+    connection: &mut sqlx::AnyConnection,
+    merchant_id: i64,
+    notification: Notification<'_>,
+    extras: Extras<'_>,
+) -> Result<(), sqlx::Error> {
     let users: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE merchant_id = $1")
         .bind(merchant_id)
         .fetch_all(&mut *connection)
         .await?;
     for user_id in users {
-        notify(&mut *connection, user_id, notification).await?;
+        notify_with(&mut *connection, user_id, notification, extras).await?;
+    }
+    Ok(())
+}
+
+/// Puts the same message in the inbox of every administrator but `except` (the one who
+/// did what it tells of), through the change's transaction.
+pub async fn notify_administrators(
+    connection: &mut sqlx::AnyConnection,
+    except: Option<i64>,
+    notification: Notification<'_>,
+    extras: Extras<'_>,
+) -> Result<(), sqlx::Error> {
+    let administrators: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE role = 'admin' AND id <> $1")
+        .bind(except.unwrap_or(0))
+        .fetch_all(&mut *connection)
+        .await?;
+    for administrator in administrators {
+        notify_with(&mut *connection, administrator, notification, extras).await?;
     }
     Ok(())
 }
@@ -116,6 +174,8 @@ pub struct MessageItem {
     pub message_type: i64,
     /// 0 unread, 1 read.
     pub status: i64,
+    /// A console route (hash path, e.g. `/finance/account`) the message leads to; null: none.
+    pub link: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -162,6 +222,7 @@ pub async fn list(
                 time: millis_to_rfc3339(row.try_get("created_at")?),
                 message_type: row.try_get("message_type")?,
                 status: row.try_get("status")?,
+                link: row.try_get("link")?,
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;

@@ -53,7 +53,8 @@ async fn the_audit_log_filters_pages_and_exports(backend: Backend) {
     let row = &money["list"][0];
     assert_eq!(row["actor_name"], "admin");
     assert_eq!(row["target"], "merchant:10001");
-    assert_eq!(row["detail"], "500 fen: May");
+    assert_eq!(row["detail"], "Amount ¥5.00, remark: May");
+    assert_eq!((row["target_type"].as_str(), row["target_id"].as_i64()), (Some("merchant"), Some(10001)));
     assert_eq!(row["action_name"], "Top-up");
     // By target: the failed sign-in against the merchant's account is listed under it.
     let on_merchant = list(&app, &admin, json!({"target": format!("user:{merchant_user}")})).await;

@@ -177,10 +177,11 @@ async fn quote_price_changes_are_audited(backend: Backend) {
     let admin = app.login(ADMIN).await;
     let body = json!({"merchant_id": mid, "product_key": "MOBILE-DIRECT-10", "price_fen": 999, "status": 0});
     assert_eq!(app.post_as(&admin, "/adminapi/admin/quote/save", body).await.code(), 20000);
-    let detail: String = sqlx::query_scalar("SELECT detail FROM audit_events WHERE action = 'quote_saved'")
-        .fetch_one(&app.state.db.pool)
-        .await
-        .expect("one audit row");
-    assert!(detail.starts_with(&format!("merchant {mid} product MOBILE-DIRECT-10: ")), "{detail}");
-    assert!(detail.ends_with("-> 999 fen status 0"), "{detail}");
+    let rows = app.post_as(&admin, "/adminapi/admin/audit/list", json!({"action": "quote_saved"})).await;
+    let row = &rows.data()["list"][0];
+    assert_eq!(rows.data()["total"], 1, "{:?}", rows.body);
+    assert_eq!(row["target"], format!("merchant:{mid}"));
+    let detail = row["detail"].as_str().unwrap();
+    assert!(detail.starts_with("Product MOBILE-DIRECT-10: ¥"), "{detail}");
+    assert!(detail.ends_with("→ ¥9.99 (off sale)"), "{detail}");
 }

@@ -1,6 +1,7 @@
 //! API tests: each runs a real server on port 0 with a fresh database, once on SQLite
 //! and once on PostgreSQL.
 
+mod audit_details;
 mod audit_log;
 mod batch;
 mod batch_ranges;
@@ -30,6 +31,7 @@ mod lockout;
 mod login;
 mod merchant_admin;
 mod monitor;
+mod notices;
 mod notify;
 mod notify_crash;
 mod notify_rules;

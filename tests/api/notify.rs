@@ -147,7 +147,14 @@ async fn failed_callbacks_are_retried_until_delivered_with_one_webhook_id(backen
     assert_eq!(list.iter().map(|attempt| attempt["delivered"] == true).collect::<Vec<_>>(), [false, false, true]);
     assert_eq!(list[0]["http_status"], 500);
     assert_eq!(list[0]["response_excerpt"], "oops");
-    assert!(list[1]["error"].as_str().unwrap().contains("FAIL"), "{:?}", list[1]);
+    // The merchant reads why in words, with what to do; never the raw text.
+    assert_eq!(list[1]["error_reason"], "notify.delivery.answer", "{:?}", list[1]);
+    assert!(
+        list[1]["error"].as_str().unwrap().starts_with("The notify URL's answer was not understood"),
+        "{:?}",
+        list[1]
+    );
+    assert_eq!(list[0]["error_reason"], "notify.delivery.http_status", "{:?}", list[0]);
     let page = app.post_as(&token, "/adminapi/notify/list", json!({ "state": "delivered" })).await;
     assert_eq!(page.data()["total"], 1, "{:?}", page.body);
     assert_eq!(page.data()["list"][0]["attempts"], 3);

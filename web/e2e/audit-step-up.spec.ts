@@ -60,7 +60,7 @@ test('the audit log lists, filters and exports money and security events', async
   await page.goto('#/finance/audit?action=money_top_up');
   await expect(page.getByTestId('audit-total')).toContainText('1');
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
-  await expect(table).toContainText('123 fen: e2e');
+  await expect(table).toContainText('金额 ¥1.23，备注：e2e');
   await overlaysSettled(page);
   await page.screenshot({ path: `${screenshots}audit-log-zh-CN.png`, fullPage: true });
   await inLocale(page, 'en-US');

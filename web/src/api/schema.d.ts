@@ -2385,7 +2385,9 @@ export interface components {
             /** Format: int64 */
             attempt: number;
             delivered: boolean;
+            /** @description As `NotificationItem::last_error`. */
             error?: string | null;
+            error_reason?: string | null;
             /** Format: int64 */
             http_status?: number | null;
             /** Format: int64 */
@@ -2400,8 +2402,13 @@ export interface components {
             /** Format: int64 */
             attempt: number;
             delivered: boolean;
-            /** @description Why it was not delivered, when it was not. */
+            /**
+             * @description Why it was not delivered, when it was not (answered to people as a reason: see
+             *     `reason.rs`; the raw text is stored and logged).
+             */
             error?: string | null;
+            /** @description The reason's key (`notify.delivery.*`), when answered to a person. */
+            error_reason?: string | null;
             /**
              * Format: int64
              * @description The HTTP status, when an answer came.
@@ -2434,12 +2441,27 @@ export interface components {
             actor_name: string;
             client_address: string;
             created_at: string;
-            /** @description Free text for people (never a secret). */
+            /**
+             * @description For people, in the request's language (never a secret); rows written before details
+             *     were data show their stored text as it is.
+             */
             detail: string;
             /** Format: int64 */
             id: number;
-            /** @description What was acted on: `user:<id>`, `merchant:<mid>`, `order:<id>`, `server`, or ''. */
+            /**
+             * @description What was acted on: `user:<id>`, `merchant:<mid>`, `order:<id>`, `channel:<id>`,
+             *     `server`, or ''.
+             */
             target: string;
+            /** Format: int64 */
+            target_id?: number | null;
+            /**
+             * @description The target's name now (a username, merchant or channel name, order number); '' when
+             *     unknown or gone.
+             */
+            target_name: string;
+            /** @description The target's kind (`user`, `merchant`, `order`, `channel`, `server`; '' without one). */
+            target_type: string;
         };
         AuditFilter: {
             action?: ((string & unknown) | null) & unknown;
@@ -3338,6 +3360,8 @@ export interface components {
             content: string;
             /** Format: int64 */
             id: number;
+            /** @description A console route (hash path, e.g. `/finance/account`) the message leads to; null: none. */
+            link?: string | null;
             /** Format: int64 */
             messageType: number;
             /**
@@ -3432,7 +3456,13 @@ export interface components {
             event_type: string;
             /** Format: int64 */
             id: number;
+            /**
+             * @description Why the last attempt failed, in the request's language, saying what to do
+             *     (administrators: with a short technical detail after it).
+             */
             last_error?: string | null;
+            /** @description The reason's key (`notify.delivery.*`). */
+            last_error_reason?: string | null;
             /** Format: int64 */
             merchant_id: number;
             /** @description RFC 3339; when the next attempt is due (pending and failed only). */

@@ -29,6 +29,13 @@ export interface InboxMessage {
   time: string;
   messageType: number;
   status: number;
+  /** A console route the message leads to (`/finance/account`); null or absent: none. */
+  link?: string | null;
+}
+
+/** A message's link when it is a route of this console (never another site). */
+export function consoleLink(link: string | null | undefined): string | null {
+  return link && link.startsWith('/') && !link.startsWith('//') && !link.includes('\\') ? link : null;
 }
 
 export interface UnreadCounts {

@@ -4,6 +4,7 @@ export default {
   'messageCenter.tab.notice': 'Notices',
   'messageCenter.tab.todo': 'To-dos',
   'messageCenter.markRead': 'Mark read',
+  'messageCenter.open': 'Open',
   'messageCenter.markAllRead': 'Mark all read',
   'messageCenter.status.unread': 'Unread',
   'messageCenter.status.read': 'Read',

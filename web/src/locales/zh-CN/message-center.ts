@@ -4,6 +4,7 @@ export default {
   'messageCenter.tab.notice': '通知',
   'messageCenter.tab.todo': '待办',
   'messageCenter.markRead': '标为已读',
+  'messageCenter.open': '去查看',
   'messageCenter.markAllRead': '全部标为已读',
   'messageCenter.status.unread': '未读',
   'messageCenter.status.read': '已读',

@@ -48,15 +48,15 @@ export function getAuditEvents(body: AuditListRequest): Promise<AuditPage> {
   return postJson<AuditPage>(AUDIT_LIST_URL, body);
 }
 
-export const auditEventsQueryOptions = (body: AuditListRequest) =>
+export const auditEventsQueryOptions = (body: AuditListRequest, locale: string) =>
   queryOptions({
-    queryKey: ['audit-events', body],
+    queryKey: ['audit-events', locale, body],
     queryFn: () => getAuditEvents(body),
     placeholderData: keepPreviousData,
   });
 
-export function useAuditEvents(body: AuditListRequest) {
-  return useQuery(auditEventsQueryOptions(body));
+export function useAuditEvents(body: AuditListRequest, locale: string) {
+  return useQuery(auditEventsQueryOptions(body, locale));
 }
 
 /** POST /adminapi/admin/audit/actions: every action code with its name in the console's language. */

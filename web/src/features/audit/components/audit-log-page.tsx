@@ -21,7 +21,7 @@ import {
 
 const SCHEMA: FilterSchema = { texts: ['actor', 'action', 'target'], ranges: ['range'] };
 
-const TARGET_KINDS = ['user', 'merchant', 'order'] as const;
+const TARGET_KINDS = ['user', 'merchant', 'order', 'channel'] as const;
 
 function toFilters(values: FilterValues): AuditFilters {
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -33,12 +33,21 @@ function toFilters(values: FilterValues): AuditFilters {
   };
 }
 
-/** `merchant:10001` → "Merchant 10001"; anything else as stored. */
-export function targetLabel(target: string, t: (key: string, options?: Record<string, unknown>) => string): string {
+/**
+ * `merchant:10001` → "Merchant 10001", with the target's current name when the server
+ * knows it ("Channel 2: Sandbox"); anything else as stored.
+ */
+export function targetLabel(
+  target: string,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  name = '',
+): string {
   if (!target) return '-';
   if (target === 'server') return t('audit.target.server');
   const [kind, id] = target.split(':');
-  return (TARGET_KINDS as readonly string[]).includes(kind) && id ? t(`audit.target.${kind}`, { id }) : target;
+  if (!(TARGET_KINDS as readonly string[]).includes(kind) || !id) return target;
+  const label = t(`audit.target.${kind}`, { id });
+  return name ? t('audit.target.named', { label, name }) : label;
 }
 
 /** The audit log (/finance/audit, administrators): every security and money event. */
@@ -50,8 +59,10 @@ export default function AuditLogPage() {
   const { page, pageSize, position, restart, remember } = pages;
   useOnChange(search, restart);
   const query = useMemo(() => toAuditQuery(toFilters(values)), [values]);
-  const list = useAuditEvents({ ...query, ...position, page_size: pageSize });
-  const actions = useAuditActions(i18n.language || currentLocale());
+  const locale = i18n.language || currentLocale();
+  // Details come in the request's language: another language is another list.
+  const list = useAuditEvents({ ...query, ...position, page_size: pageSize }, locale);
+  const actions = useAuditActions(locale);
   const data = list.data;
   useEffect(() => {
     if (data && !list.isPlaceholderData) remember(page, data.next_cursor);
@@ -107,14 +118,18 @@ export default function AuditLogPage() {
       title: t('audit.action'),
       dataIndex: 'action_name',
       phone: true,
-      phoneWidth: 120,
+      phoneWidth: 100,
       render: (v: string, row: AuditEvent) => <span title={row.action}>{v}</span>,
     },
     {
       key: 'target',
       title: t('audit.target'),
       dataIndex: 'target',
-      render: (v: string) => <span title={v}>{targetLabel(v, t)}</span>,
+      render: (v: string, row: AuditEvent) => (
+        <span title={v} data-testid="audit-target">
+          {targetLabel(v, t, row.target_name)}
+        </span>
+      ),
     },
     {
       key: 'detail',
@@ -122,7 +137,10 @@ export default function AuditLogPage() {
       dataIndex: 'detail',
       width: 260,
       ellipsis: true,
-      render: (v: string) => v || '-',
+      // What happened is the row's point: shown on a phone too.
+      phone: true,
+      phoneWidth: 140,
+      render: (v: string) => <span data-testid="audit-detail">{v || '-'}</span>,
     },
     { key: 'client_address', title: t('audit.address'), dataIndex: 'client_address', render: (v: string) => v || '-' },
   ];

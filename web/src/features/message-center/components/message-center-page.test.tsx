@@ -109,6 +109,22 @@ describe('<MessageCenterPage>', () => {
     await waitFor(() => expect(screen.getByTestId('messages-mark-all-read')).toBeDisabled());
   });
 
+  it('offers to open the page a notice leads to, and only pages of the console', async () => {
+    notices = [
+      { ...notice(5, 0), link: '/finance/account' },
+      { ...notice(4, 0), link: 'https://elsewhere.example.com/' },
+      { ...notice(6, 1), link: '//elsewhere.example.com/' },
+    ];
+    await renderPage('/user/message?tab=notice');
+    expect(await screen.findByTestId('message-open-5')).toHaveTextContent('去查看');
+    expect(screen.queryByTestId('message-open-4')).toBeNull();
+    expect(screen.queryByTestId('message-open-6')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('message-open-5'));
+    });
+    expect(postJson).toHaveBeenCalledWith(MARK_READ_URL, { ids: [5] });
+  });
+
   it('shows an empty tab', async () => {
     await changeLocale('en-US');
     await renderPage('/user/message?tab=todo');

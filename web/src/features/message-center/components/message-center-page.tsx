@@ -1,11 +1,12 @@
-import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
 import { Avatar, Badge, Button, Card, Empty, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { formatTime } from '@/lib/platform-time';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { isLocale } from '@/lib/i18n';
 import {
+  consoleLink,
   isMessageKind,
   localizedText,
   MESSAGE_KINDS,
@@ -34,8 +35,10 @@ function MessageItem({
   marking: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const locale = isLocale(i18n.language) ? i18n.language : 'zh-CN';
   const unread = message.status === UNREAD;
+  const link = consoleLink(message.link);
   const level = message.type === 'message' ? undefined : messageTypeLevel(message.messageType);
   return (
     <li
@@ -92,18 +95,36 @@ function MessageItem({
           </Typography.Text>
         </div>
       </div>
-      {unread ? (
-        <Button
-          type="link"
-          size="small"
-          icon={<CheckOutlined />}
-          loading={marking}
-          onClick={onMarkRead}
-          className="message-item__action"
-          data-testid={`message-mark-read-${message.id}`}
-        >
-          {t('messageCenter.markRead')}
-        </Button>
+      {unread || link ? (
+        <div className="message-item__actions">
+          {link ? (
+            <Button
+              type="link"
+              size="small"
+              icon={<RightOutlined />}
+              iconPlacement="end"
+              onClick={() => {
+                onMarkRead();
+                void navigate(link);
+              }}
+              data-testid={`message-open-${message.id}`}
+            >
+              {t('messageCenter.open')}
+            </Button>
+          ) : null}
+          {unread ? (
+            <Button
+              type="link"
+              size="small"
+              icon={<CheckOutlined />}
+              loading={marking}
+              onClick={onMarkRead}
+              data-testid={`message-mark-read-${message.id}`}
+            >
+              {t('messageCenter.markRead')}
+            </Button>
+          ) : null}
+        </div>
       ) : null}
     </li>
   );
