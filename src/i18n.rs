@@ -19,6 +19,7 @@ mod coverage;
 #[cfg(test)]
 mod documented_keys;
 mod failure;
+mod file_kind;
 pub mod files;
 pub mod notices;
 mod notify;
@@ -32,11 +33,12 @@ use axum::http::HeaderMap;
 pub use catalogue::CatalogueMessage;
 pub use channel::ChannelMessage;
 pub use failure::{FailureReason, failure_text};
+pub use file_kind::FileKind;
 pub use notify::NotifyMessage;
 pub use open_api::OpenApiMessage;
 use std::borrow::Cow;
 pub use template::TemplateMessage;
-pub use trade::{FileKind, TradeMessage};
+pub use trade::TradeMessage;
 pub use user_centre::UserCentreMessage;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -68,6 +68,8 @@ fn trade_messages() -> Vec<TradeMessage> {
         QuoteChanged,
         BatchExpired,
         BatchNotDiscardable,
+        BatchSubmitted,
+        BatchNotFound,
     ];
     for message in &all {
         match message {
@@ -113,7 +115,9 @@ fn trade_messages() -> Vec<TradeMessage> {
             | BatchFileKind { .. }
             | QuoteChanged
             | BatchExpired
-            | BatchNotDiscardable => {}
+            | BatchNotDiscardable
+            | BatchSubmitted
+            | BatchNotFound => {}
         }
     }
     all

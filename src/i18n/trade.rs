@@ -2,7 +2,7 @@
 //! Kept apart from the sign-in messages only to keep each file readable; they are
 //! `Message`s like any other (`Message::Trade`).
 
-use super::Locale;
+use super::{FileKind, Locale};
 use crate::domain::Carrier;
 use std::borrow::Cow;
 
@@ -87,6 +87,10 @@ pub enum TradeMessage {
     QuoteChanged,
     BatchExpired,
     BatchNotDiscardable,
+    /// A submit of a batch submitted already, not a repeat of the submit that placed it.
+    BatchSubmitted,
+    /// Discarded, expired and removed, or another merchant's.
+    BatchNotFound,
 }
 
 impl TradeMessage {
@@ -136,6 +140,8 @@ impl TradeMessage {
             QuoteChanged => "batch.quote_changed",
             BatchExpired => "batch.expired",
             BatchNotDiscardable => "batch.not_discardable",
+            BatchSubmitted => "batch.submitted",
+            BatchNotFound => "batch.not_found",
         }
     }
 
@@ -318,73 +324,11 @@ impl TradeMessage {
             (BatchExpired, ZhCn) => "该预览已过期（预览保留 24 小时），请重新预览".into(),
             (BatchNotDiscardable, EnUs) => "only a preview that has not been submitted can be discarded".into(),
             (BatchNotDiscardable, ZhCn) => "只能作废尚未提交的预览".into(),
+            (BatchSubmitted, EnUs) => "this batch has been submitted already: its outcome is in the batch list".into(),
+            (BatchSubmitted, ZhCn) => "该批次已提交，结果见批次列表".into(),
+            (BatchNotFound, EnUs) => "no such batch: it was discarded, or expired before it was submitted".into(),
+            (BatchNotFound, ZhCn) => "批次不存在：已作废，或未提交而过期".into(),
             (QuoteChanged, ZhCn) => "预览后该商品的供货价已变更：请重新预览，按新价格下单".into(),
-        }
-    }
-}
-
-/// What an upload really holds when it is neither a workbook nor text, told by its first
-/// bytes (`orders::file_kind`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FileKind {
-    Pdf,
-    /// An Excel 97-2003 workbook (.xls, an OLE2 compound file).
-    OldExcel,
-    Word,
-    Zip,
-    Png,
-    Jpeg,
-    Gif,
-    Gzip,
-    Rar,
-    SevenZip,
-    Binary,
-}
-
-impl FileKind {
-    pub const ALL: [FileKind; 11] = [
-        FileKind::Pdf,
-        FileKind::OldExcel,
-        FileKind::Word,
-        FileKind::Zip,
-        FileKind::Png,
-        FileKind::Jpeg,
-        FileKind::Gif,
-        FileKind::Gzip,
-        FileKind::Rar,
-        FileKind::SevenZip,
-        FileKind::Binary,
-    ];
-
-    pub fn en_name(self) -> &'static str {
-        match self {
-            FileKind::Pdf => "a PDF document",
-            FileKind::OldExcel => "an old Excel 97-2003 workbook (.xls)",
-            FileKind::Word => "a Word document",
-            FileKind::Zip => "a ZIP archive",
-            FileKind::Png => "a PNG image",
-            FileKind::Jpeg => "a JPEG image",
-            FileKind::Gif => "a GIF image",
-            FileKind::Gzip => "a GZIP archive",
-            FileKind::Rar => "a RAR archive",
-            FileKind::SevenZip => "a 7z archive",
-            FileKind::Binary => "binary data",
-        }
-    }
-
-    pub fn zh_name(self) -> &'static str {
-        match self {
-            FileKind::Pdf => " PDF 文档",
-            FileKind::OldExcel => "旧版 Excel 97-2003 工作簿 (.xls)",
-            FileKind::Word => " Word 文档",
-            FileKind::Zip => " ZIP 压缩包",
-            FileKind::Png => " PNG 图片",
-            FileKind::Jpeg => " JPEG 图片",
-            FileKind::Gif => " GIF 图片",
-            FileKind::Gzip => " GZIP 压缩包",
-            FileKind::Rar => " RAR 压缩包",
-            FileKind::SevenZip => " 7z 压缩包",
-            FileKind::Binary => "二进制数据",
         }
     }
 }

@@ -34,7 +34,7 @@ pub use super::batch_submit::{BatchListRequest, BatchListResponse, BatchSummary,
 /// Uploads may be this large (a 200,000-line CSV is about 10 MB).
 pub const MAX_UPLOAD_BYTES: usize = 32 * 1024 * 1024;
 /// Invalid lines listed in a preview answer; all of them are in the result file.
-const PREVIEW_ERRORS: usize = 1_000;
+pub const PREVIEW_ERRORS: usize = 1_000;
 
 pub fn upload_router() -> Router<AppState> {
     Router::new().route("/adminapi/order/batch/preview", post(preview))
@@ -47,6 +47,7 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/order/batch/result", get(result))
         .route("/adminapi/order/batch/template", get(template))
         .route("/adminapi/order/batch/discard", post(super::batch_lifecycle::discard))
+        .route("/adminapi/order/batch/detail", post(super::batch_detail::detail))
 }
 
 /// Row outcomes. A placed line keeps 0 (valid) and is shown as 2 when its order exists;
@@ -83,7 +84,7 @@ pub struct PreviewError {
     /// A message key (order.account.invalid, order.account.carrier_mismatch,
     /// order.quote.unavailable, batch.duplicate_in_file, order.merchant_order_id.duplicate,
     /// funds.insufficient, ...).
-    pub reason_key: &'static str,
+    pub reason_key: String,
     /// The reason in the request's language.
     pub reason: String,
 }
@@ -137,9 +138,18 @@ pub async fn preview(
     let lines = std::sync::Arc::new(lines);
     let (checked, running) = checked_lines(&state, merchant_id, lines, (offers, spendable, allow_ported)).await?;
     let checked = std::sync::Arc::new(checked);
-    let batch_id = store_batch(&state, merchant_id, caller.user_id, &file_name, &checked, running).await?;
-    let invalid: Vec<&Checked> = checked.iter().filter(|entry| entry.reason.is_some()).collect();
+    // Found before the batch is stored, and stored with it: a preview reopened later shows
+    // the same warnings.
     let recent_duplicates = recent_duplicates(&state, merchant_id, &checked).await?;
+    let flagged = Flagged {
+        rows: recent_duplicates.len() as i64,
+        lines: recent_duplicates.into_iter().take(PREVIEW_ERRORS).collect(),
+    };
+    // The expiry answered is the one a submit enforces: from the time stored.
+    let created_at = now_millis();
+    let batch = (&*file_name, &flagged, created_at);
+    let batch_id = store_batch(&state, merchant_id, caller.user_id, batch, &checked, running).await?;
+    let invalid: Vec<&Checked> = checked.iter().filter(|entry| entry.reason.is_some()).collect();
     Ok(ApiOk(PreviewResponse {
         batch_id,
         total_rows: checked.len() as i64,
@@ -152,21 +162,41 @@ pub async fn preview(
             .take(PREVIEW_ERRORS)
             .map(|entry| {
                 let reason = entry.reason.clone().unwrap_or(TradeMessage::BatchLineIncomplete);
-                PreviewError {
-                    line_no: entry.line_no,
-                    account: entry.account.clone(),
-                    product_key: entry.product_key.clone(),
-                    merchant_order_id: entry.merchant_order_id.clone(),
-                    reason_key: reason.key(),
-                    // Through `Message`: English sentences start with a capital letter.
-                    reason: Message::from(reason).text(locale).into_owned(),
-                }
+                let line = (entry.line_no, &*entry.account, &*entry.product_key, &*entry.merchant_order_id);
+                preview_error(line, reason.key().to_string(), Some(reason), locale)
             })
             .collect(),
-        recent_duplicate_rows: recent_duplicates.len() as i64,
-        recent_duplicates: recent_duplicates.into_iter().take(PREVIEW_ERRORS).collect(),
-        expires_at: millis_to_rfc3339(now_millis() + super::batch_lifecycle::PREVIEW_LIFETIME_MS),
+        recent_duplicate_rows: flagged.rows,
+        recent_duplicates: flagged.lines,
+        expires_at: millis_to_rfc3339(created_at + super::batch_lifecycle::PREVIEW_LIFETIME_MS),
     }))
+}
+
+/// The lines a preview flags as repeating a recent order or an earlier line (the first
+/// 1,000 of them) and how many there are, as stored with the batch.
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Flagged {
+    pub rows: i64,
+    pub lines: Vec<super::batch_lifecycle::RecentDuplicate>,
+}
+
+/// An invalid line as a preview lists it: `reason` is None for a stored reason this
+/// version does not know (shown as stored).
+pub fn preview_error(
+    (line_no, account, product_key, merchant_order_id): (i64, &str, &str, &str),
+    reason_key: String,
+    reason: Option<TradeMessage>,
+    locale: Locale,
+) -> PreviewError {
+    PreviewError {
+        line_no,
+        account: account.to_string(),
+        product_key: product_key.to_string(),
+        merchant_order_id: merchant_order_id.to_string(),
+        // Through `Message`: English sentences start with a capital letter.
+        reason: reason.map_or_else(|| reason_key.clone(), |reason| Message::from(reason).text(locale).into_owned()),
+        reason_key,
+    }
 }
 
 /// The lines checked against the merchant order ids already used. The ids are looked up

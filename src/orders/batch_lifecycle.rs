@@ -105,7 +105,7 @@ pub async fn discard(
 
 /// A valid line without a merchant order id whose account and product were ordered lately,
 /// or were on an earlier line of the same file without an id (a list pasted twice).
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct RecentDuplicate {
     pub line_no: i64,
     pub account: String,

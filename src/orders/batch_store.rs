@@ -13,7 +13,7 @@ use super::batch_check::Checked;
 use super::batch_decide::Line;
 use super::batch_lifecycle::{RecentDuplicate, recent_orders};
 use super::batch_ranges;
-use crate::db::{millis_to_rfc3339, now_millis};
+use crate::db::millis_to_rfc3339;
 use crate::error::AppError;
 use crate::sql::{Bind, bind_all};
 use crate::state::AppState;
@@ -28,20 +28,22 @@ pub async fn off_runtime<T: Send + 'static>(pass: impl FnOnce() -> T + Send + 's
     tokio::task::spawn_blocking(pass).await.map_err(|error| AppError::from(anyhow::Error::from(error)))
 }
 
-/// Stores the batch and every checked line in one transaction; returns the batch's id.
+/// Stores the batch, previewed at `created_at`, and every checked line in one transaction;
+/// returns the batch's id.
 pub async fn store_batch(
     state: &AppState,
     merchant_id: i64,
     user_id: i64,
-    file_name: &str,
+    (file_name, flagged, created_at): (&str, &super::batch::Flagged, i64),
     checked: &Lines,
     total_fen: i64,
 ) -> Result<i64, AppError> {
     let valid = checked.iter().filter(|entry| entry.reason.is_none()).count() as i64;
+    let flagged = serde_json::to_string(flagged).map_err(anyhow::Error::from)?;
     let mut transaction = state.db.begin_write().await?;
     let batch_id: i64 = sqlx::query_scalar(
-        "INSERT INTO order_batches (merchant_id, file_name, status, total_rows, valid_rows, total_fen, created_by, created_at)
-         VALUES ($1, $2, 0, $3, $4, $5, $6, $7) RETURNING id",
+        "INSERT INTO order_batches (merchant_id, file_name, status, total_rows, valid_rows, total_fen, created_by, created_at, duplicates)
+         VALUES ($1, $2, 0, $3, $4, $5, $6, $7, $8) RETURNING id",
     )
     .bind(merchant_id)
     .bind(file_name)
@@ -49,7 +51,8 @@ pub async fn store_batch(
     .bind(valid)
     .bind(total_fen)
     .bind(user_id)
-    .bind(now_millis())
+    .bind(created_at)
+    .bind(flagged)
     .fetch_one(&mut *transaction)
     .await?;
     let generated = generated_ids(&mut transaction, merchant_id, batch_id, checked).await?;

@@ -5,7 +5,8 @@ use crate::db::{millis_to_rfc3339, now_millis};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::extract::{IdempotentJson, JsonBody};
 use crate::finance::ledger::Actor;
-use crate::idempotency::IdempotencyKeyHeader;
+use crate::i18n::TradeMessage;
+use crate::idempotency::{Claim, IdempotencyKeyHeader};
 use crate::session::CurrentUser;
 use crate::state::AppState;
 use axum::extract::State;
@@ -23,10 +24,17 @@ pub struct BatchSummary {
     pub total_rows: i64,
     pub valid_rows: i64,
     pub invalid_rows: i64,
-    /// Lines placed as orders.
+    /// Lines placed as orders (the batch's orders, counted as of this answer).
     pub placed_rows: i64,
     /// Valid at preview, refused at submit (funds, quote switched off, id used meanwhile).
     pub failed_rows: i64,
+    /// Lines not placed for a reason: invalid at preview plus refused at submit.
+    pub refused_rows: i64,
+    /// Of the placed orders: succeeded, failed, and still in progress (pending, with a
+    /// channel or in manual review), as of this answer.
+    pub succeeded_orders: i64,
+    pub failed_orders: i64,
+    pub in_progress_orders: i64,
     /// What the valid lines cost at preview, fen.
     pub total_fen: i64,
     pub created_at: String,
@@ -35,14 +43,33 @@ pub struct BatchSummary {
     pub expires_at: Option<String>,
 }
 
-const SUMMARY: &str =
-    "SELECT id, merchant_id, file_name, status, total_rows, valid_rows, placed_rows, failed_rows, total_fen,
-     created_at, submitted_at FROM order_batches";
+/// Batches chosen by `page` (a query of `order_batches` naming the columns below), each with
+/// its orders counted by outcome in the same statement: one statement for a whole page,
+/// whose count reads the batch index, which carries the status (migration 0028).
+fn summaries_sql(page: &str) -> String {
+    format!(
+        "WITH page AS ({page})
+         SELECT p.id, p.merchant_id, p.file_name, p.status, p.total_rows, p.valid_rows, p.failed_rows, p.total_fen,
+                p.created_at, p.submitted_at, COALESCE(o.placed, 0), COALESCE(o.succeeded, 0), COALESCE(o.failed, 0)
+         FROM page p LEFT JOIN (
+             SELECT batch_id, COUNT(*) AS placed, COUNT(CASE WHEN status = 2 THEN 1 END) AS succeeded,
+                    COUNT(CASE WHEN status = 3 THEN 1 END) AS failed
+             FROM orders WHERE batch_id IN (SELECT id FROM page) GROUP BY batch_id
+         ) o ON o.batch_id = p.id
+         ORDER BY p.id DESC"
+    )
+}
+
+const COLUMNS: &str =
+    "SELECT id, merchant_id, file_name, status, total_rows, valid_rows, failed_rows, total_fen, created_at, submitted_at
+     FROM order_batches";
 
 fn summary(row: &sqlx::any::AnyRow) -> Result<BatchSummary, sqlx::Error> {
     let total: i64 = row.try_get(4)?;
     let valid: i64 = row.try_get(5)?;
-    let (status, created_at): (i64, i64) = (row.try_get(3)?, row.try_get(9)?);
+    let failed: i64 = row.try_get(6)?;
+    let (status, created_at): (i64, i64) = (row.try_get(3)?, row.try_get(8)?);
+    let (placed, succeeded, failed_orders): (i64, i64, i64) = (row.try_get(10)?, row.try_get(11)?, row.try_get(12)?);
     Ok(BatchSummary {
         batch_id: row.try_get(0)?,
         merchant_id: row.try_get(1)?,
@@ -51,22 +78,34 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<BatchSummary, sqlx::Error> {
         total_rows: total,
         valid_rows: valid,
         invalid_rows: total - valid,
-        placed_rows: row.try_get(6)?,
-        failed_rows: row.try_get(7)?,
-        total_fen: row.try_get(8)?,
+        placed_rows: placed,
+        failed_rows: failed,
+        refused_rows: total - valid + failed,
+        succeeded_orders: succeeded,
+        failed_orders,
+        in_progress_orders: placed - succeeded - failed_orders,
+        total_fen: row.try_get(7)?,
         created_at: millis_to_rfc3339(created_at),
-        submitted_at: row.try_get::<Option<i64>, _>(10)?.map(millis_to_rfc3339),
+        submitted_at: row.try_get::<Option<i64>, _>(9)?.map(millis_to_rfc3339),
         expires_at: super::batch_lifecycle::expires_at(status, created_at),
     })
 }
 
 /// A batch the caller may see; another merchant's is "not found".
 pub async fn batch_of(state: &AppState, caller: &CurrentUser, batch_id: i64) -> Result<BatchSummary, AppError> {
-    let sql = format!("{SUMMARY} WHERE id = $1");
+    let sql = summaries_sql(&format!("{COLUMNS} WHERE id = $1"));
     let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(batch_id).fetch_optional(&state.db.pool).await?;
-    let batch = row.as_ref().map(summary).transpose()?.ok_or(AppError::NotFound)?;
+    // Discarded, expired and removed, or another merchant's: the same answer, which says
+    // what may have happened without telling another merchant's batch from none.
+    let gone = || AppError::Refused {
+        status: axum::http::StatusCode::NOT_FOUND,
+        code: crate::error::code::NOT_FOUND,
+        message: TradeMessage::BatchNotFound.into(),
+        retry_after_seconds: None,
+    };
+    let batch = row.as_ref().map(summary).transpose()?.ok_or_else(gone)?;
     if caller.scope(Some(batch.merchant_id)).is_err() {
-        return Err(AppError::NotFound);
+        return Err(gone());
     }
     Ok(batch)
 }
@@ -76,12 +115,14 @@ pub struct SubmitRequest {
     pub batch_id: i64,
 }
 
-/// Place the valid lines of a previewed batch as orders. Repeating the call is safe:
-/// it answers the same summary and places nothing twice. An `Idempotency-Key` is
-/// accepted like on every money-moving call: used again for another batch it is refused.
+/// Place the valid lines of a previewed batch as orders. A submitted batch is refused
+/// (40900 `batch.submitted`), except for a repeat of the submit that placed it, with its
+/// `Idempotency-Key`: that answers the summary again and places nothing (a double click, a
+/// lost answer). Used again for another batch the key is refused, as on every money call.
 #[utoipa::path(post, path = "/adminapi/order/batch/submit", tag = "order", request_body = SubmitRequest,
-    responses((status = 200, description = "`data` is a BatchSummary"), (status = 404, description = "40400: no such batch"),
-        (status = 409, description = "40900: the preview has expired (`batch.expired`)"),
+    responses((status = 200, description = "`data` is a BatchSummary"),
+        (status = 404, description = "40400: no such batch (`batch.not_found`: discarded, expired, or never yours)"),
+        (status = 409, description = "40900: the preview has expired (`batch.expired`), or the batch was submitted already (`batch.submitted`)"),
         (status = 422, description = "42200: the `Idempotency-Key` was used for a different request")),
     params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn submit(
@@ -90,10 +131,24 @@ pub async fn submit(
     IdempotentJson(request, idempotency): IdempotentJson<SubmitRequest>,
 ) -> ApiResult<BatchSummary> {
     let batch = batch_of(&state, &caller, request.batch_id).await?;
-    // The batch's own state makes a repeated submit place nothing; the key is claimed only
-    // so that its reuse for another batch is refused, as on the other money calls.
-    if let Some(key) = &idempotency {
-        key.claim_alone(&state.db, caller.user_id).await?;
+    // The batch's own state makes a repeated submit place nothing; the key tells a repeat of
+    // the submit that placed the batch (answered again) from a new one (refused), and its
+    // reuse for another batch is refused, as on the other money calls.
+    let repeat = match &idempotency {
+        Some(key) => {
+            let mut transaction = state.db.begin_write().await?;
+            let claim = key.claim(&mut transaction, caller.user_id).await?;
+            transaction.commit().await?;
+            match claim {
+                Claim::Mismatch => return Err(AppError::IdempotencyKeyReused),
+                Claim::Replay(_) => true,
+                Claim::Fresh => false,
+            }
+        }
+        None => false,
+    };
+    if batch.status == 1 {
+        return if repeat { Ok(ApiOk(batch)) } else { Err(AppError::Conflict(TradeMessage::BatchSubmitted.into())) };
     }
     crate::finance::ensure_merchant_enabled(&state.db.pool, batch.merchant_id).await?;
     let created_at: i64 = sqlx::query_scalar("SELECT created_at FROM order_batches WHERE id = $1")
@@ -145,7 +200,7 @@ pub struct BatchListResponse {
     pub total: i64,
 }
 
-/// Batches, newest first, with their counts.
+/// Batches, newest first, with their counts and their orders' outcomes (one statement a page).
 #[utoipa::path(post, path = "/adminapi/order/batch/list", tag = "order", request_body = BatchListRequest,
     responses((status = 200, description = "`data` is a BatchListResponse")), security(("token" = [])))]
 pub async fn list(
@@ -160,7 +215,7 @@ pub async fn list(
         .bind(scope.unwrap_or(0))
         .fetch_one(&state.db.pool)
         .await?;
-    let sql = format!("{SUMMARY} {filter} ORDER BY id DESC LIMIT $2 OFFSET $3");
+    let sql = summaries_sql(&format!("{COLUMNS} {filter} ORDER BY id DESC LIMIT $2 OFFSET $3"));
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(scope.unwrap_or(0))
         .bind(page.page_size)

@@ -5,6 +5,7 @@ pub mod add;
 pub mod batch;
 mod batch_check;
 mod batch_decide;
+pub mod batch_detail;
 pub(crate) mod batch_file;
 pub mod batch_lifecycle;
 mod batch_notice;

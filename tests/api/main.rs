@@ -5,6 +5,7 @@ mod audit_details;
 mod audit_log;
 mod batch;
 mod batch_ranges;
+mod batch_reopen;
 mod batch_rules;
 mod card_delivery;
 mod catalogue;

@@ -1565,6 +1565,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/order/batch/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a batch's preview back (the caller's own batch; administrators any). Answered for a
+         *     submitted batch too, whose `batch.status` is 1: submitting it again is refused.
+         */
+        post: operations["post_adminapi_order_batch_detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/order/batch/discard": {
         parameters: {
             query?: never;
@@ -1594,7 +1614,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Batches, newest first, with their counts. */
+        /** Batches, newest first, with their counts and their orders' outcomes (one statement a page). */
         post: operations["post_adminapi_order_batch_list"];
         delete?: never;
         options?: never;
@@ -1654,9 +1674,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Place the valid lines of a previewed batch as orders. Repeating the call is safe:
-         *     it answers the same summary and places nothing twice. An `Idempotency-Key` is
-         *     accepted like on every money-moving call: used again for another batch it is refused.
+         * Place the valid lines of a previewed batch as orders. A submitted batch is refused
+         *     (40900 `batch.submitted`), except for a repeat of the submit that placed it, with its
+         *     `Idempotency-Key`: that answers the summary again and places nothing (a double click, a
+         *     lost answer). Used again for another batch the key is refused, as on every money call.
          */
         post: operations["post_adminapi_order_batch_submit"];
         delete?: never;
@@ -2523,6 +2544,18 @@ export interface components {
              */
             spendable_fen: number;
         };
+        BatchDetail: {
+            /**
+             * @description The batch as the list shows it: its state (0 previewed, 1 submitted), counts and the
+             *     outcomes of its orders.
+             */
+            batch: components["schemas"]["BatchSummary"];
+            /**
+             * @description The preview as it was answered; `spendable_fen` is the balance plus available credit
+             *     now. `expires_at` in the past: the preview can no longer be submitted.
+             */
+            preview: components["schemas"]["PreviewResponse"];
+        };
         BatchListRequest: {
             /**
              * Format: int64
@@ -2545,6 +2578,8 @@ export interface components {
             created_at: string;
             /** @description A preview not submitted by then is removed (null once submitted). */
             expires_at?: string | null;
+            /** Format: int64 */
+            failed_orders: number;
             /**
              * Format: int64
              * @description Valid at preview, refused at submit (funds, quote switched off, id used meanwhile).
@@ -2552,20 +2587,33 @@ export interface components {
             failed_rows: number;
             file_name: string;
             /** Format: int64 */
+            in_progress_orders: number;
+            /** Format: int64 */
             invalid_rows: number;
             /** Format: int64 */
             merchant_id: number;
             /**
              * Format: int64
-             * @description Lines placed as orders.
+             * @description Lines placed as orders (the batch's orders, counted as of this answer).
              */
             placed_rows: number;
+            /**
+             * Format: int64
+             * @description Lines not placed for a reason: invalid at preview plus refused at submit.
+             */
+            refused_rows: number;
             /**
              * Format: int64
              * @description 0 previewed (not submitted), 1 submitted
              */
             status: number;
             submitted_at?: string | null;
+            /**
+             * Format: int64
+             * @description Of the placed orders: succeeded, failed, and still in progress (pending, with a
+             *     channel or in manual review), as of this answer.
+             */
+            succeeded_orders: number;
             /**
              * Format: int64
              * @description What the valid lines cost at preview, fen.
@@ -2943,6 +2991,10 @@ export interface components {
              * @description Every order placed that day, whatever its status.
              */
             total: number;
+        };
+        DetailRequest: {
+            /** Format: int64 */
+            batch_id: number;
         };
         DiscardRequest: {
             /** Format: int64 */
@@ -10008,6 +10060,64 @@ export interface operations {
             };
         };
     };
+    post_adminapi_order_batch_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DetailRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a BatchDetail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such batch (`batch.not_found`: discarded, expired, or never yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     post_adminapi_order_batch_discard: {
         parameters: {
             query?: never;
@@ -10302,7 +10412,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40400: no such batch */
+            /** @description 40400: no such batch (`batch.not_found`: discarded, expired, or never yours) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10311,7 +10421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40900: the preview has expired (`batch.expired`) */
+            /** @description 40900: the preview has expired (`batch.expired`), or the batch was submitted already (`batch.submitted`) */
             409: {
                 headers: {
                     [name: string]: unknown;

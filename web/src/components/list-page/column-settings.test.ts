@@ -76,3 +76,21 @@ describe('column settings', () => {
     ]);
   });
 });
+
+describe('columns left out by default', () => {
+  const keys = ['a', 'b', 'c'];
+
+  it('are hidden in the defaults and after a reset, and can be shown', () => {
+    const defaults = defaultSettings(keys, 'middle', ['c']);
+    expect(defaults).toEqual({ order: keys, hidden: ['c'], density: 'middle' });
+    expect(toggleColumn(defaults, 'c', true).hidden).toEqual([]);
+    expect(parseSettings(null, keys, 'middle', ['c']).hidden).toEqual(['c']);
+  });
+
+  it('keep what a person chose, and are hidden when new to stored settings', () => {
+    const shown = JSON.stringify({ order: ['a', 'b', 'c'], hidden: [], density: 'small' });
+    expect(parseSettings(shown, keys, 'middle', ['c']).hidden).toEqual([]);
+    const older = JSON.stringify({ order: ['a', 'b'], hidden: ['b'], density: 'small' });
+    expect(parseSettings(older, keys, 'middle', ['c'])).toEqual({ order: keys, hidden: ['b', 'c'], density: 'small' });
+  });
+});

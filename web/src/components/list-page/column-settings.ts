@@ -30,8 +30,13 @@ export function settingsStorageKey(user: string, listKey: string): string {
   return `${PREFIX}:${user || 'anonymous'}:${listKey}`;
 }
 
-export function defaultSettings(keys: readonly string[], density: Density = 'middle'): ColumnSettings {
-  return { order: [...keys], hidden: [], density };
+/** Every column in its place, shown unless it is one of `hidden` (left out by default). */
+export function defaultSettings(
+  keys: readonly string[],
+  density: Density = 'middle',
+  hidden: readonly string[] = [],
+): ColumnSettings {
+  return { order: [...keys], hidden: keys.filter((key) => hidden.includes(key)), density };
 }
 
 /**
@@ -56,13 +61,17 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/** Parse what localStorage held; anything unreadable yields the defaults. */
+/**
+ * Parse what localStorage held; anything unreadable yields the defaults. A column the stored
+ * settings do not know yet takes its default: shown, or left out when it is one of `hidden`.
+ */
 export function parseSettings(
   raw: string | null,
   keys: readonly string[],
   density: Density = 'middle',
+  hidden: readonly string[] = [],
 ): ColumnSettings {
-  const fallback = defaultSettings(keys, density);
+  const fallback = defaultSettings(keys, density, hidden);
   if (!raw) return fallback;
   let value: unknown;
   try {
@@ -73,9 +82,11 @@ export function parseSettings(
   if (!value || typeof value !== 'object') return fallback;
   const record = value as Record<string, unknown>;
   const known = new Set(keys);
+  const stored = new Set(stringList(record.order));
+  const unseen = hidden.filter((key) => known.has(key) && !stored.has(key));
   return {
     order: reconcileOrder(stringList(record.order), keys),
-    hidden: stringList(record.hidden).filter((key) => known.has(key)),
+    hidden: [...stringList(record.hidden).filter((key) => known.has(key)), ...unseen],
     density: DENSITIES.includes(record.density as Density) ? (record.density as Density) : density,
   };
 }
@@ -85,6 +96,7 @@ export function loadSettings(
   storageKey: string,
   keys: readonly string[],
   density: Density = 'middle',
+  hidden: readonly string[] = [],
 ): ColumnSettings {
   let raw: string | null = null;
   try {
@@ -92,7 +104,7 @@ export function loadSettings(
   } catch {
     // Storage can be refused (private mode, quota); the defaults still work.
   }
-  return parseSettings(raw, keys, density);
+  return parseSettings(raw, keys, density, hidden);
 }
 
 export function saveSettings(storage: Pick<Storage, 'setItem'>, storageKey: string, settings: ColumnSettings): void {

@@ -26,6 +26,8 @@ export type ListColumn<T> = TableColumnType<T> & {
   phone?: boolean;
   /** Its width on a phone, when narrower than on a wide screen (cut with an ellipsis). */
   phoneWidth?: number;
+  /** Left out until the person adds it in the column settings (a reset hides it again). */
+  defaultHidden?: boolean;
 };
 
 export interface ListPagination {
@@ -147,10 +149,19 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
   const phone = screens.md === false;
   const settable = useMemo(() => props.columns.filter((column) => !pinned(column)), [props.columns]);
   const keys = useMemo(() => settable.map((column) => column.key), [settable]);
-  const { settings, update, reset } = useColumnSettings(props.listKey, keys, props.defaultDensity ?? 'middle');
+  const hiddenKeys = useMemo(
+    () => settable.filter((column) => column.defaultHidden).map((column) => column.key),
+    [settable],
+  );
+  const { settings, update, reset } = useColumnSettings(
+    props.listKey,
+    keys,
+    props.defaultDensity ?? 'middle',
+    hiddenKeys,
+  );
 
   const columns = useMemo(() => {
-    const shown = applySettings(props.columns, settings, pinned);
+    const shown = applySettings(props.columns, settings, pinned).map(({ defaultHidden: _, ...column }) => column);
     const phoneOnly = phone && shown.some((column) => column.phone);
     return shown
       .filter((column) => !phoneOnly || column.phone)

@@ -18,22 +18,32 @@ interface Held {
   changed: boolean;
 }
 
-/** The signed-in user's settings for one list, saved on every change. */
-export function useColumnSettings(listKey: string, keys: readonly string[], density: Density) {
+const NONE: readonly string[] = [];
+
+/**
+ * The signed-in user's settings for one list, saved on every change. `hidden` are the keys
+ * left out by default (until the person adds them).
+ */
+export function useColumnSettings(
+  listKey: string,
+  keys: readonly string[],
+  density: Density,
+  hidden: readonly string[] = NONE,
+) {
   const user = useUserStore((state) => state.info.username ?? '');
   const storageKey = settingsStorageKey(user, listKey);
-  const source = `${storageKey}#${keys.join('|')}#${density}`;
+  const source = `${storageKey}#${keys.join('|')}#${density}#${hidden.join('|')}`;
   const [held, setHeld] = useState<Held>(() => ({
     source,
     storageKey,
-    settings: loadSettings(localStorage, storageKey, keys, density),
+    settings: loadSettings(localStorage, storageKey, keys, density, hidden),
     changed: false,
   }));
   // Another user, list or set of columns: read that one's settings (during render, not in an
   // effect, so no frame shows the previous layout).
   let settings = held.settings;
   if (held.source !== source) {
-    settings = loadSettings(localStorage, storageKey, keys, density);
+    settings = loadSettings(localStorage, storageKey, keys, density, hidden);
     setHeld({ source, storageKey, settings, changed: false });
   }
 
@@ -46,8 +56,8 @@ export function useColumnSettings(listKey: string, keys: readonly string[], dens
     setHeld((current) => ({ ...current, settings: change(current.settings), changed: true }));
   }, []);
   const reset = useCallback(
-    () => update((current) => ({ ...defaultSettings(keys, density), density: current.density })),
-    [density, keys, update],
+    () => update((current) => ({ ...defaultSettings(keys, density, hidden), density: current.density })),
+    [density, keys, hidden, update],
   );
   return { settings, update, reset };
 }

@@ -9,6 +9,7 @@ export const BATCH_LIST_URL = '/adminapi/order/batch/list';
 export const BATCH_RESULT_URL = '/adminapi/order/batch/result';
 export const BATCH_TEMPLATE_URL = '/adminapi/order/batch/template';
 export const BATCH_DISCARD_URL = '/adminapi/order/batch/discard';
+export const BATCH_DETAIL_URL = '/adminapi/order/batch/detail';
 
 export interface PreviewError {
   line_no: number;
@@ -55,8 +56,16 @@ export interface BatchSummary {
   total_rows: number;
   valid_rows: number;
   invalid_rows: number;
+  /** The batch's orders, counted as of the answer. */
   placed_rows: number;
+  /** Valid at preview, refused at submit. */
   failed_rows: number;
+  /** Not placed: invalid at preview plus refused at submit. */
+  refused_rows: number;
+  /** Of the placed orders: succeeded, failed, still in progress. */
+  succeeded_orders: number;
+  failed_orders: number;
+  in_progress_orders: number;
   total_fen: number;
   created_at: string;
   submitted_at: string | null;
@@ -101,6 +110,34 @@ export function usePreviewBatch() {
     mutationFn: previewBatch,
     onSuccess: () => client.invalidateQueries({ queryKey: ['batches'] }),
   });
+}
+
+/** A stored batch with its preview as it was answered (to reopen it after leaving the page). */
+export interface BatchDetail {
+  batch: BatchSummary;
+  preview: BatchPreview;
+}
+
+/** POST /adminapi/order/batch/detail: the caller's own batch (administrators: any). */
+export function getBatchDetail(batchId: number): Promise<BatchDetail> {
+  return postJson<BatchDetail>(BATCH_DETAIL_URL, { batch_id: batchId });
+}
+
+export const batchDetailQueryOptions = (batchId: number) =>
+  queryOptions({
+    queryKey: ['batches', 'detail', batchId],
+    queryFn: () => getBatchDetail(batchId),
+    // A batch that is gone (discarded, expired) stays gone: no retries.
+    retry: false,
+  });
+
+export function useBatchDetail(batchId: number | null) {
+  return useQuery({ ...batchDetailQueryOptions(batchId ?? 0), enabled: batchId !== null });
+}
+
+/** An unsubmitted preview can be submitted until it expires. */
+export function isSubmittable(detail: BatchDetail, now: number): boolean {
+  return detail.batch.status === 0 && Date.parse(detail.preview.expires_at) > now;
 }
 
 /** POST /adminapi/order/batch/discard: removes a preview that was not submitted. */

@@ -1,360 +1,85 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Input,
-  Modal,
-  Progress,
-  Space,
-  Statistic,
-  Row,
-  Col,
-  Table,
-  Tabs,
-  Tag,
-  Upload,
-  Typography,
-} from 'antd';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Input, Progress, Space, Tabs, Typography, Upload } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ListColumn, ListTable } from '@/components/list-page/list-table';
-import { usePageNumbers } from '@/components/list-page/use-page-numbers';
+import { useSearchParams } from 'react-router';
 import { ActingMerchantGate } from '@/components/acting-merchant/acting-merchant-picker';
-import { showSuccessMessage } from '@/lib/feedback';
-import { formatFen } from '@/lib/money';
-import { formatTime } from '@/lib/platform-time';
-import { useSubmission } from '@/lib/submission';
 import {
-  type BatchPreview,
-  type BatchSummary,
+  batchDetailQueryOptions,
   countPastedLines,
-  type PreviewInput,
-  downloadBatchResult,
   downloadTemplate,
-  type PreviewError,
-  useBatchList,
+  isSubmittable,
+  type PreviewInput,
+  useBatchDetail,
   useDiscardBatch,
   usePreviewBatch,
-  useSubmitBatch,
 } from '../api/batch';
+import { BatchList } from './batch-list';
+import { BatchOutcome, PreviewResult, quietly } from './preview-result';
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
-
-function quietly(action: () => Promise<void>) {
-  // The request client already shows failures.
-  action().catch(() => undefined);
-}
-
-interface PreviewResultProps {
-  preview: BatchPreview;
-  onSubmitted: (summary: BatchSummary) => void;
-  /** Preview the same input again with carrier-mismatched numbers accepted as ported. */
-  onConfirmPorted: (() => void) | null;
-  onDiscarded: () => void;
-}
-
-function PreviewResult({ preview, onSubmitted, onConfirmPorted, onDiscarded }: PreviewResultProps) {
-  const { t } = useTranslation();
-  const submit = useSubmitBatch();
-  const submission = useSubmission();
-  const discard = useDiscardBatch();
-  const [confirming, setConfirming] = useState(false);
-  const overFunds = preview.errors.some((error) => error.reason_key === 'funds.insufficient');
-  const mismatched = preview.errors.filter((error) => error.reason_key === 'order.account.carrier_mismatch').length;
-  const amount = formatFen(preview.total_fen);
-  const duplicateLines = preview.recent_duplicates
-    .slice(0, 10)
-    .map((line) => line.line_no)
-    .join(', ');
-  // A second click while the submission is in flight is dropped; a retry after a failure
-  // goes with the same key.
-  const place = () =>
-    submission
-      .run({ batch_id: preview.batch_id }, (idempotencyKey) =>
-        submit.mutateAsync({ batchId: preview.batch_id, idempotencyKey }),
-      )
-      ?.then(
-        (summary) => {
-          setConfirming(false);
-          showSuccessMessage(t('batch.submitted', { placed: summary.placed_rows, failed: summary.failed_rows }));
-          onSubmitted(summary);
-        },
-        // The request layer has shown the server's message; the dialog stays for a retry.
-        () => undefined,
-      );
-  return (
-    <Card
-      title={t('batch.preview.title', { id: preview.batch_id })}
-      data-testid="batch-preview"
-      extra={
-        <Typography.Text type="secondary">
-          {t('batch.expiresAt', { time: formatTime(preview.expires_at) })}
-        </Typography.Text>
-      }
-    >
-      <Row gutter={[12, 12]}>
-        <Col xs={12} md={4}>
-          <Statistic title={t('batch.totalRows')} value={preview.total_rows} data-testid="preview-total" />
-        </Col>
-        <Col xs={12} md={4}>
-          <Statistic
-            title={t('batch.validRows')}
-            value={preview.valid_rows}
-            data-testid="preview-valid"
-            styles={{ content: { color: 'var(--ant-color-success)' } }}
-          />
-        </Col>
-        <Col xs={12} md={4}>
-          <Statistic
-            title={t('batch.invalidRows')}
-            value={preview.invalid_rows}
-            data-testid="preview-invalid"
-            styles={{ content: { color: preview.invalid_rows ? 'var(--ant-color-error)' : undefined } }}
-          />
-        </Col>
-        <Col xs={12} md={6}>
-          <Statistic title={t('batch.totalAmount')} value={formatFen(preview.total_fen)} prefix="¥" />
-        </Col>
-        <Col xs={12} md={6}>
-          <Statistic title={t('addOrder.spendable')} value={formatFen(preview.spendable_fen)} prefix="¥" />
-        </Col>
-      </Row>
-      {overFunds ? <Alert style={{ marginTop: 12 }} type="warning" showIcon title={t('batch.overFunds')} /> : null}
-      {preview.invalid_rows > preview.errors.length ? (
-        <Alert
-          style={{ marginTop: 12 }}
-          type="info"
-          showIcon
-          title={t('batch.errorsTruncated', { shown: preview.errors.length })}
-        />
-      ) : null}
-      {mismatched > 0 && onConfirmPorted ? (
-        <Alert
-          style={{ marginTop: 12 }}
-          type="info"
-          showIcon
-          data-testid="batch-ported"
-          title={t('batch.ported.title', { count: mismatched })}
-          description={t('batch.ported.body')}
-          action={
-            <Button size="small" data-testid="batch-ported-confirm" onClick={onConfirmPorted}>
-              {t('batch.ported.confirm')}
-            </Button>
-          }
-        />
-      ) : null}
-      {preview.recent_duplicate_rows > 0 ? (
-        <Alert
-          style={{ marginTop: 12 }}
-          type="warning"
-          showIcon
-          data-testid="batch-recent-duplicates"
-          title={t('batch.duplicates.title', { count: preview.recent_duplicate_rows })}
-          description={t('batch.duplicates.body', { lines: duplicateLines })}
-        />
-      ) : null}
-      <Table<PreviewError>
-        style={{ marginTop: 16 }}
-        size="small"
-        rowKey="line_no"
-        data-testid="preview-errors"
-        dataSource={preview.errors}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('batch.noErrors')} /> }}
-        columns={[
-          { title: t('batch.lineNo'), dataIndex: 'line_no', width: 80 },
-          { title: t('orderCommon.column.account'), dataIndex: 'account', render: (v: string) => v || '-' },
-          { title: t('orderCommon.column.productKey'), dataIndex: 'product_key', render: (v: string) => v || '-' },
-          {
-            title: t('orderCommon.column.merchantOrderId'),
-            dataIndex: 'merchant_order_id',
-            render: (v: string) => v || '-',
-          },
-          {
-            title: t('batch.reason'),
-            dataIndex: 'reason',
-            render: (reason: string, row) => (
-              <span data-testid="preview-reason" data-reason={row.reason_key}>
-                <Typography.Text type="danger">{reason}</Typography.Text>
-              </span>
-            ),
-          },
-        ]}
-      />
-      <Space style={{ marginTop: 16 }}>
-        <Button
-          type="primary"
-          disabled={preview.valid_rows === 0}
-          loading={submission.pending}
-          data-testid="batch-submit"
-          onClick={() => setConfirming(true)}
-        >
-          {t('batch.submit', { count: preview.valid_rows, amount })}
-        </Button>
-        <Button
-          loading={discard.isPending}
-          data-testid="batch-discard"
-          onClick={() =>
-            discard.mutate(preview.batch_id, {
-              onSuccess: () => {
-                showSuccessMessage(t('batch.discarded'));
-                onDiscarded();
-              },
-            })
-          }
-        >
-          {t('batch.discard')}
-        </Button>
-        <Typography.Text type="secondary">{t('batch.submitHint')}</Typography.Text>
-      </Space>
-      <Modal
-        open={confirming}
-        title={t('batch.confirm.title')}
-        okText={t('batch.confirm.ok', { amount })}
-        okButtonProps={{ 'data-testid': 'batch-confirm-ok' } as Record<string, string>}
-        confirmLoading={submission.pending}
-        onOk={place}
-        onCancel={() => setConfirming(false)}
-        data-testid="batch-confirm"
-      >
-        <Typography.Paragraph data-testid="batch-confirm-body">
-          {t('batch.confirm.body', { count: preview.valid_rows, amount })}
-        </Typography.Paragraph>
-      </Modal>
-    </Card>
-  );
-}
-
-function BatchList() {
-  const { t } = useTranslation();
-  const discard = useDiscardBatch();
-  const { page, pageSize, onChange } = usePageNumbers(10);
-  const list = useBatchList(page, pageSize);
-  const count = (key: keyof BatchSummary & string, title: string): ListColumn<BatchSummary> => ({
-    key,
-    title,
-    dataIndex: key,
-    align: 'right',
-  });
-  const columns: ListColumn<BatchSummary>[] = [
-    { key: 'batch_id', title: t('batch.batchId'), dataIndex: 'batch_id', phone: true },
-    {
-      key: 'file_name',
-      title: t('batch.fileName'),
-      dataIndex: 'file_name',
-      width: 200,
-      ellipsis: true,
-      phone: true,
-      phoneWidth: 130,
-      render: (v: string) => v || '-',
-    },
-    {
-      key: 'status',
-      title: t('orderCommon.column.status'),
-      dataIndex: 'status',
-      phone: true,
-      render: (v: number) => <Tag color={v === 1 ? 'success' : 'default'}>{t(`batch.status.${v === 1 ? 1 : 0}`)}</Tag>,
-    },
-    count('total_rows', t('batch.totalRows')),
-    count('valid_rows', t('batch.validRows')),
-    count('invalid_rows', t('batch.invalidRows')),
-    count('placed_rows', t('batch.placedRows')),
-    count('failed_rows', t('batch.failedRows')),
-    {
-      key: 'total_fen',
-      title: t('batch.totalAmount'),
-      dataIndex: 'total_fen',
-      align: 'right',
-      render: (v: number) => formatFen(v),
-    },
-    { key: 'created_at', title: t('batch.createdAt'), dataIndex: 'created_at', render: formatTime },
-    {
-      key: 'actions',
-      title: t('orderCommon.column.actions'),
-      fixed: 'right',
-      width: 190,
-      phone: true,
-      render: (_: unknown, row) => (
-        <Space size={4}>
-          <Button
-            size="small"
-            icon={<DownloadOutlined />}
-            data-testid="batch-result-download"
-            onClick={() => quietly(() => downloadBatchResult(row.batch_id))}
-          >
-            {t('batch.downloadResult')}
-          </Button>
-          {row.status === 0 && row.placed_rows === 0 ? (
-            <Button
-              size="small"
-              danger
-              data-testid="batch-list-discard"
-              loading={discard.isPending && discard.variables === row.batch_id}
-              onClick={() =>
-                discard.mutate(row.batch_id, { onSuccess: () => showSuccessMessage(t('batch.discarded')) })
-              }
-            >
-              {t('batch.discard')}
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    },
-  ];
-  return (
-    <ListTable<BatchSummary>
-      listKey="batches"
-      defaultDensity="small"
-      title={<span data-testid="batch-list-title">{t('batch.list.title')}</span>}
-      columns={columns}
-      rowKey="batch_id"
-      dataSource={list.data?.list ?? []}
-      loading={list.isFetching}
-      error={list.isError && !list.data}
-      onRetry={() => void list.refetch()}
-      tableTestId="batch-list"
-      pagination={{
-        current: page,
-        pageSize,
-        total: list.data?.total ?? 0,
-        onChange,
-        testId: 'batch-pagination',
-      }}
-    />
-  );
-}
 
 /** Batch add orders (/order/allAddList): administrators choose the merchant first. */
 export default function BatchAddOrdersPage() {
   return <ActingMerchantGate>{(merchantId) => <BatchAddOrders merchantId={merchantId} />}</ActingMerchantGate>;
 }
 
-/** Upload or paste, preview every line, then submit. */
+/** The batch open on the page, kept in the address (`?batch=<id>`): a reload reopens it. */
+function useOpenBatch() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('batch');
+  const batchId = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+  // Opening a batch is a step of its own (back returns to the page before it); closing one
+  // that is gone (discarded, replaced) is not.
+  const open = useCallback(
+    (next: number | null, replace = false) =>
+      setParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          if (next === null) params.delete('batch');
+          else params.set('batch', String(next));
+          return params;
+        },
+        { replace },
+      ),
+    [setParams],
+  );
+  return { batchId, open };
+}
+
+/** Upload or paste, preview every line, then submit; or reopen a preview from the list. */
 function BatchAddOrders({ merchantId }: { merchantId: number | undefined }) {
   const { t } = useTranslation();
   const preview = usePreviewBatch();
   const [progress, setProgress] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [tooBig, setTooBig] = useState(false);
-  const [submitted, setSubmitted] = useState<BatchSummary | null>(null);
-  const [lastInput, setLastInput] = useState<PreviewInput | null>(null);
+  // What made the open batch, while this page holds it: it can be previewed again with
+  // ported numbers accepted (a reopened preview has no file to read again).
+  const [lastInput, setLastInput] = useState<{ input: PreviewInput; batchId: number } | null>(null);
   const discard = useDiscardBatch();
+  const { batchId, open } = useOpenBatch();
 
-  const run = (input: PreviewInput) => {
-    setSubmitted(null);
-    setLastInput(input);
-    preview.mutate({ ...input, merchantId }, { onSettled: () => setProgress(null) });
+  const run = (input: PreviewInput, replace = false) => {
+    preview.mutate(
+      { ...input, merchantId },
+      {
+        onSettled: () => setProgress(null),
+        onSuccess: (answer) => {
+          setLastInput({ input, batchId: answer.batch_id });
+          open(answer.batch_id, replace);
+        },
+      },
+    );
   };
   // The same lines again, ported numbers accepted; the earlier preview is discarded (never
-  // left behind as a batch nobody can submit).
-  const current = preview.data;
+  // left behind as a batch nobody can submit) and replaced in the address.
   const confirmPorted =
-    lastInput && !lastInput.allowPorted && current
+    lastInput && lastInput.batchId === batchId && !lastInput.input.allowPorted
       ? () => {
-          discard.mutate(current.batch_id);
-          run({ ...lastInput, allowPorted: true });
+          discard.mutate(lastInput.batchId);
+          run({ ...lastInput.input, allowPorted: true }, true);
         }
       : null;
 
@@ -458,32 +183,68 @@ function BatchAddOrders({ merchantId }: { merchantId: number | undefined }) {
         />
       </Card>
 
-      {submitted ? (
-        <Alert
-          type={submitted.failed_rows ? 'warning' : 'success'}
-          showIcon
-          data-testid="batch-submitted"
-          title={t('batch.submitted', { placed: submitted.placed_rows, failed: submitted.failed_rows })}
-          action={
-            <Button size="small" onClick={() => quietly(() => downloadBatchResult(submitted.batch_id))}>
-              {t('batch.downloadResult')}
-            </Button>
-          }
-        />
-      ) : preview.data ? (
-        <PreviewResult
-          key={preview.data.batch_id}
-          preview={preview.data}
-          onSubmitted={(summary) => {
-            setSubmitted(summary);
-            preview.reset();
-          }}
-          onConfirmPorted={confirmPorted}
-          onDiscarded={() => preview.reset()}
-        />
+      {batchId !== null ? (
+        <OpenBatch key={batchId} batchId={batchId} onConfirmPorted={confirmPorted} onClose={() => open(null, true)} />
       ) : null}
 
-      <BatchList />
+      <BatchList
+        onOpen={(id) => {
+          open(id);
+          window.scrollTo({ top: 0 });
+        }}
+        onDiscarded={(id) => {
+          if (id === batchId) open(null, true);
+        }}
+      />
     </Space>
+  );
+}
+
+/**
+ * The batch in the address, as the server has it: its preview to submit (until it expires),
+ * or, once submitted, what became of it. A batch that is gone says so.
+ */
+function OpenBatch({
+  batchId,
+  onConfirmPorted,
+  onClose,
+}: {
+  batchId: number;
+  onConfirmPorted: (() => void) | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const detail = useBatchDetail(batchId);
+  const client = useQueryClient();
+  const [now] = useState(() => Date.now());
+  if (detail.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        data-testid="batch-gone"
+        title={detail.error instanceof Error && detail.error.message ? detail.error.message : t('batch.gone')}
+        action={
+          <Button size="small" onClick={onClose}>
+            {t('batch.close')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!detail.data) return <Card loading data-testid="batch-loading" />;
+  const { batch, preview } = detail.data;
+  if (batch.status === 1) return <BatchOutcome summary={batch} />;
+  return (
+    <PreviewResult
+      preview={preview}
+      submittable={isSubmittable(detail.data, now)}
+      // Shown submitted at once (the list refetches on its own).
+      onSubmitted={(summary) =>
+        client.setQueryData(batchDetailQueryOptions(batchId).queryKey, { batch: summary, preview })
+      }
+      onConfirmPorted={onConfirmPorted}
+      onDiscarded={onClose}
+    />
   );
 }
