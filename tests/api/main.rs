@@ -30,6 +30,8 @@ mod lockout;
 mod login;
 mod merchant_admin;
 mod monitor;
+mod monitor_agreement;
+mod monitor_alerts;
 mod notify;
 mod notify_crash;
 mod notify_rules;
