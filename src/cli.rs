@@ -29,8 +29,9 @@ pub enum LogFormat {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Serve the API and the console (under /web/).
-    Serve(ServeArgs),
+    /// Serve the API and the console (under /web/). Boxed: its flags are many, and every
+    /// other command would carry their size.
+    Serve(Box<ServeArgs>),
     /// Create a user; the password is read from standard input (first line).
     CreateUser(CreateUserArgs),
     /// Generate order history for a merchant (benchmarks): seeds the demo accounts and
@@ -291,6 +292,16 @@ pub struct ServeArgs {
     /// (several servers on one database: each then also shows the others' orders). 0: only at start.
     #[arg(long, env = "BACKOFFICE_MONITOR_REBUILD_SECONDS", default_value_t = 0)]
     pub monitor_rebuild_seconds: u64,
+    /// The live monitor alerts when an order has waited in manual review this many
+    /// minutes (since placed; 0: any order in review)...
+    #[arg(long, env = "BACKOFFICE_REVIEW_ALERT_MINUTES", default_value_t = 60)]
+    pub review_alert_minutes: u64,
+    /// ...or when this many orders wait there.
+    #[arg(long, env = "BACKOFFICE_REVIEW_ALERT_ORDERS", default_value_t = 20)]
+    pub review_alert_orders: i64,
+    /// The live monitor alerts when this many merchant notifications wait to be delivered.
+    #[arg(long, env = "BACKOFFICE_NOTIFY_BACKLOG_ALERT", default_value_t = 100)]
+    pub notify_backlog_alert: i64,
 }
 
 fn parse_metrics_token(text: &str) -> Result<String, String> {
@@ -370,6 +381,12 @@ impl ServeArgs {
         config.metrics_token = self.metrics_token;
         config.monitor_rebuild =
             (self.monitor_rebuild_seconds > 0).then(|| Duration::from_secs(self.monitor_rebuild_seconds));
+        config.monitor_alerts = crate::alert_lines::AlertLines {
+            review_oldest: Duration::from_secs(self.review_alert_minutes.saturating_mul(60)),
+            review_count: self.review_alert_orders,
+            notification_backlog: self.notify_backlog_alert,
+            ..crate::alert_lines::AlertLines::default()
+        };
         config
     }
 }

@@ -38,6 +38,8 @@ pub struct Config {
     /// Re-read the live monitor's figures from the database this often (several servers
     /// on one database); None: only at start.
     pub monitor_rebuild: Option<Duration>,
+    /// Where the live monitor raises the review-queue and notification alerts.
+    pub monitor_alerts: crate::alert_lines::AlertLines,
     pub notify: NotifyConfig,
     pub open_api: OpenApiConfig,
     /// What one client may hold of the server's connections (timeouts, per-address cap).
@@ -285,6 +287,7 @@ impl Config {
             notify: NotifyConfig::default(),
             metrics_token: None,
             monitor_rebuild: None,
+            monitor_alerts: crate::alert_lines::AlertLines::default(),
             connections: crate::connections::ConnectionLimits::default(),
         }
     }

@@ -1,6 +1,7 @@
 //! backoffice: the merchant and administrator console of a phone-credit top-up platform.
 //! `docs/architecture.md` explains how the pieces fit together.
 
+pub mod alert_lines;
 pub mod api_keys;
 pub mod audit;
 pub mod audit_log;

@@ -52,7 +52,7 @@ fn no_huge_pages() {
 
 async fn run(command: Command) -> anyhow::Result<()> {
     match command {
-        Command::Serve(args) => serve(args).await,
+        Command::Serve(args) => serve(*args).await,
         Command::CreateUser(args) => create_user_command(args).await,
         Command::GenerateOrders(args) => generate_orders_command(args).await,
         Command::Backup(args) => backup_command(args).await,

@@ -119,7 +119,7 @@ impl Application {
         let ticker = crate::live::spawn_ticker(
             live.clone(),
             self.state.db.clone(),
-            self.state.config.low_balance_alert_fen,
+            (self.state.config.low_balance_alert_fen, self.state.config.monitor_alerts.clone()),
             self.state.config.monitor_rebuild,
         );
         let limits = self.state.config.connections.clone();

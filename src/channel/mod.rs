@@ -17,6 +17,7 @@ pub mod deliverable;
 pub mod http_json;
 pub mod model;
 pub mod registry;
+pub mod results;
 pub mod routing;
 pub mod sandbox;
 pub mod statement;

@@ -243,6 +243,7 @@ impl Aggregate {
             top_merchants,
             notifications: NotificationFigures::default(),
             alerts: Vec::new(),
+            alerts_at: 0,
         }
     }
 

@@ -1,123 +1,51 @@
-//! Success ratio per channel over 5 and 60 minutes, fed when an attempt gets its final
-//! answer (`supply::health::resolved`, recorded once per attempt): a minute ring like the
-//! carriers', keyed by channel, since channels are added at run time.
+//! Success ratio per channel over 5 and 60 minutes and today, read from the attempts
+//! (`channel::results`: the definition the channels list and reconciliation use too).
+//! The last 5 and 60 minutes are read every second; today's figures, a longer range,
+//! every 10 seconds with the other alerts' reads.
 //!
 //! Judged on attempts, not orders: an order that failed at one channel and succeeded at
 //! the next counts a failure for the first and a success for the second, which is what
 //! tells an operator which supplier is letting them down.
 
-use super::aggregate::HOUR_MINUTES;
 use super::snapshot::{ChannelRatio, LiveAlert};
+use crate::channel::results::{Span, Tally, tallies};
 use crate::db::Database;
 use sqlx::Row;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
-/// (succeeded, failed) over a span of minutes.
-type Tally = (u64, u64);
-
-const MINUTE_MS: i64 = 60_000;
-const HOUR_MS: i64 = 3_600_000;
-
-#[derive(Clone, Default)]
-struct ChannelMinute {
-    /// Minutes since the epoch this slot holds; a slot of another minute is stale.
-    minute: i64,
-    /// (succeeded, failed) per channel id.
-    counts: HashMap<i64, (u64, u64)>,
+/// Each channel's results of today (Beijing day), read less often than the hour's.
+pub async fn read_today(db: &Database, now: i64) -> Result<BTreeMap<i64, Tally>, sqlx::Error> {
+    tallies(&db.pool, Span::Today.bounds(now)).await
 }
 
-pub struct ChannelAggregate {
-    slots: Vec<ChannelMinute>,
+/// Channels with results in the last hour or today, by id; names from the caller's cache.
+pub async fn read(
+    db: &Database,
+    now: i64,
+    today: &BTreeMap<i64, Tally>,
+    names: &HashMap<i64, String>,
+) -> Result<Vec<ChannelRatio>, sqlx::Error> {
+    let last_5 = tallies(&db.pool, Span::LastMinutes(5).bounds(now)).await?;
+    let last_60 = tallies(&db.pool, Span::LastMinutes(60).bounds(now)).await?;
+    Ok(ratios(&last_5, &last_60, today, names))
 }
 
-impl Default for ChannelAggregate {
-    fn default() -> Self {
-        // Minute -1 is never within the last hour: every slot starts stale.
-        Self { slots: vec![ChannelMinute { minute: -1, counts: HashMap::new() }; HOUR_MINUTES] }
-    }
-}
-
-impl ChannelAggregate {
-    /// An attempt at `channel_id` got its final answer at `at`; answers outside the last
-    /// hour (a late report) change nothing.
-    pub fn resolved(&mut self, channel_id: i64, success: bool, at: i64, now: i64) {
-        let (minute, current) = (at.div_euclid(MINUTE_MS), now.div_euclid(MINUTE_MS));
-        if minute > current || current - minute >= HOUR_MINUTES as i64 {
-            return;
-        }
-        let slot = &mut self.slots[minute.rem_euclid(HOUR_MINUTES as i64) as usize];
-        if slot.minute != minute {
-            if slot.minute > minute {
-                return;
-            }
-            *slot = ChannelMinute { minute, counts: HashMap::new() };
-        }
-        let pair = slot.counts.entry(channel_id).or_default();
-        if success {
-            pair.0 += 1;
-        } else {
-            pair.1 += 1;
-        }
-    }
-
-    /// Channels counted in any slot (the caller checks it knows their names).
-    pub fn channel_ids(&self) -> impl Iterator<Item = i64> + '_ {
-        self.slots.iter().flat_map(|slot| slot.counts.keys().copied())
-    }
-
-    /// Channels with results in the last hour, by id; names from the caller's cache.
-    pub fn ratios(&self, now: i64, names: &HashMap<i64, String>) -> Vec<ChannelRatio> {
-        let current = now.div_euclid(MINUTE_MS);
-        let mut sums: HashMap<i64, (Tally, Tally)> = HashMap::new();
-        for slot in &self.slots {
-            if slot.minute > current || current - slot.minute >= HOUR_MINUTES as i64 {
-                continue;
-            }
-            let recent = current - slot.minute < 5;
-            for (channel, (succeeded, failed)) in &slot.counts {
-                let entry = sums.entry(*channel).or_default();
-                entry.1.0 += succeeded;
-                entry.1.1 += failed;
-                if recent {
-                    entry.0.0 += succeeded;
-                    entry.0.1 += failed;
-                }
-            }
-        }
-        let mut ratios: Vec<ChannelRatio> = sums
-            .into_iter()
-            .map(|(channel, (last_5, last_60))| {
-                ChannelRatio::new(channel, names.get(&channel).cloned().unwrap_or_default(), last_5, last_60)
-            })
-            .collect();
-        ratios.sort_by_key(|ratio| ratio.channel_id);
-        ratios
-    }
-}
-
-/// Attempts answered in the last hour (at start, and when several servers re-read):
-/// one indexed range read per channel (`order_attempts_channel_time`), never a scan of
-/// every attempt. An attempt requested more than an hour ago and answered since is not
-/// on the rebuilt figures (there is no index by answering time).
-pub async fn read(db: &Database, now: i64) -> Result<ChannelAggregate, sqlx::Error> {
-    let mut aggregate = ChannelAggregate::default();
-    let channels: Vec<i64> = sqlx::query_scalar("SELECT id FROM channels").fetch_all(&db.pool).await?;
-    for channel in channels {
-        let rows = sqlx::query(
-            "SELECT outcome, answered_at FROM order_attempts
-             WHERE channel_id = $1 AND requested_at >= $2 AND outcome IN ('success', 'failed')
-               AND answered_at IS NOT NULL",
-        )
-        .bind(channel)
-        .bind(now - HOUR_MS)
-        .fetch_all(&db.pool)
-        .await?;
-        for row in rows {
-            let (outcome, answered_at): (String, i64) = (row.try_get(0)?, row.try_get(1)?);
-            aggregate.resolved(channel, outcome == "success", answered_at, now);
-        }
-    }
-    Ok(aggregate)
+fn ratios(
+    last_5: &BTreeMap<i64, Tally>,
+    last_60: &BTreeMap<i64, Tally>,
+    today: &BTreeMap<i64, Tally>,
+    names: &HashMap<i64, String>,
+) -> Vec<ChannelRatio> {
+    let mut ids: Vec<i64> = last_60.keys().chain(today.keys()).copied().collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let of = |map: &BTreeMap<i64, Tally>, id: i64| map.get(&id).copied().unwrap_or_default();
+    ids.into_iter()
+        .map(|id| {
+            let name = names.get(&id).cloned().unwrap_or_default();
+            ChannelRatio::new(id, name, of(last_5, id), of(last_60, id), of(today, id))
+        })
+        .collect()
 }
 
 /// Every channel's name (a short table), and the enabled channels paused by the health
@@ -144,27 +72,20 @@ pub async fn names_and_pauses(db: &Database) -> Result<(HashMap<i64, String>, Ve
 mod tests {
     use super::*;
 
-    const NOW: i64 = 1_800_000_000_000;
-
     #[test]
-    fn ratios_per_channel_cover_five_and_sixty_minutes() {
-        let mut aggregate = ChannelAggregate::default();
-        aggregate.resolved(7, false, NOW - 30 * MINUTE_MS, NOW);
-        aggregate.resolved(7, false, NOW - 30 * MINUTE_MS, NOW);
-        aggregate.resolved(7, true, NOW - MINUTE_MS, NOW);
-        aggregate.resolved(3, true, NOW, NOW);
-        // Older than the hour, or from the future: not counted.
-        aggregate.resolved(3, false, NOW - 61 * MINUTE_MS, NOW);
-        aggregate.resolved(3, false, NOW + 2 * MINUTE_MS, NOW);
+    fn a_channel_with_results_today_only_is_listed_with_empty_recent_figures() {
+        let tally = |succeeded, failed| Tally { succeeded, failed };
+        let last_5 = BTreeMap::from([(7, tally(1, 0))]);
+        let last_60 = BTreeMap::from([(7, tally(1, 2))]);
+        let today = BTreeMap::from([(3, tally(4, 0)), (7, tally(5, 2))]);
         let names = HashMap::from([(7, "seven".to_string())]);
-        let ratios = aggregate.ratios(NOW, &names);
-        assert_eq!(ratios.iter().map(|ratio| ratio.channel_id).collect::<Vec<_>>(), [3, 7]);
-        let seven = &ratios[1];
+        let listed = ratios(&last_5, &last_60, &today, &names);
+        assert_eq!(listed.iter().map(|ratio| ratio.channel_id).collect::<Vec<_>>(), [3, 7]);
+        let seven = &listed[1];
         assert_eq!(seven.name, "seven");
         assert_eq!((seven.succeeded_5m, seven.failed_5m, seven.succeeded_60m, seven.failed_60m), (1, 0, 1, 2));
         assert_eq!((seven.success_permille_5m, seven.success_permille_60m), (Some(1000), Some(333)));
-        assert_eq!((ratios[0].succeeded_60m, ratios[0].failed_60m), (1, 0));
-        // An hour later nothing is left.
-        assert!(aggregate.ratios(NOW + HOUR_MS, &names).is_empty());
+        assert_eq!((seven.succeeded_today, seven.failed_today, seven.success_permille_today), (5, 2, Some(714)));
+        assert_eq!((listed[0].succeeded_60m, listed[0].success_permille_60m, listed[0].succeeded_today), (0, None, 4));
     }
 }

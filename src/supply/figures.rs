@@ -1,8 +1,9 @@
-//! Live figures of channels for the administrators' list: today's attempts, success ratio
-//! over the last hour, p95 time to a result, attempts unresolved.
+//! Live figures of channels for the administrators' list: today's attempts, results and
+//! success ratio over the last hour and today (`channel::results`, the definition the live
+//! monitor and reconciliation share), p95 time to a result, attempts unresolved.
 
+use crate::channel::results::{self, Span};
 use crate::db::now_millis;
-use crate::domain::{beijing_day, beijing_day_start};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -12,6 +13,16 @@ pub struct ChannelFigures {
     pub today_orders: i64,
     /// Successes among attempts resolved in the last hour, 0 to 1; null when none.
     pub success_ratio_hour: Option<f64>,
+    /// Attempts whose success or definite failure was recorded in the last 60 minutes
+    /// (pending and unknown ones count for neither), and successes per thousand of them
+    /// (rounded down; null without results): the live monitor's 60-minute figures.
+    pub succeeded_hour: u64,
+    pub failed_hour: u64,
+    pub success_permille_hour: Option<u64>,
+    /// The same since Beijing midnight; `succeeded_today` is what reconciliation counts
+    /// as our successes of the day.
+    pub succeeded_today: u64,
+    pub failed_today: u64,
     /// 95th percentile of request-to-result time over the last hour, ms; null when none.
     pub p95_ms: Option<i64>,
     /// Attempts waiting for a result (pending or unknown).
@@ -23,8 +34,8 @@ pub struct ChannelFigures {
 /// The figures of one channel (bounded reads: at most 10,000 latencies).
 pub async fn of_channel(pool: &sqlx::AnyPool, channel_id: i64) -> Result<ChannelFigures, sqlx::Error> {
     let now = now_millis();
-    let today = beijing_day_start(beijing_day(now));
-    let hour_ago = now - 3_600_000;
+    let (today, _) = Span::Today.bounds(now);
+    let hour = Span::LastMinutes(60).bounds(now);
     let today_orders: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM order_attempts WHERE channel_id = $1 AND requested_at >= $2")
             .bind(channel_id)
@@ -38,21 +49,29 @@ pub async fn of_channel(pool: &sqlx::AnyPool, channel_id: i64) -> Result<Channel
     .bind(channel_id)
     .fetch_one(pool)
     .await?;
-    let resolved: Vec<(String, i64)> = sqlx::query_as(
-        "SELECT outcome, COALESCE(latency_ms, 0) FROM order_attempts
-         WHERE channel_id = $1 AND outcome IN ('success', 'failed') AND answered_at >= $2
+    let mut latencies: Vec<i64> = sqlx::query_scalar(
+        "SELECT COALESCE(latency_ms, 0) FROM order_attempts
+         WHERE channel_id = $1 AND outcome IN ('success', 'failed') AND answered_at >= $2 AND answered_at < $3
          ORDER BY answered_at DESC LIMIT 10000",
     )
     .bind(channel_id)
-    .bind(hour_ago)
+    .bind(hour.0)
+    .bind(hour.1)
     .fetch_all(pool)
     .await?;
-    let successes = resolved.iter().filter(|(outcome, _)| outcome == "success").count();
-    let mut latencies: Vec<i64> = resolved.iter().map(|(_, latency)| *latency).collect();
     latencies.sort_unstable();
+    let last_hour = results::tally(pool, channel_id, hour).await?;
+    let day = results::tally(pool, channel_id, Span::Today.bounds(now)).await?;
+    let total = last_hour.succeeded + last_hour.failed;
     Ok(ChannelFigures {
         today_orders,
-        success_ratio_hour: (!resolved.is_empty()).then(|| successes as f64 / resolved.len() as f64),
+        // For display only; the counts stay integers.
+        success_ratio_hour: (total > 0).then(|| last_hour.succeeded as f64 / total as f64),
+        succeeded_hour: last_hour.succeeded,
+        failed_hour: last_hour.failed,
+        success_permille_hour: last_hour.permille(),
+        succeeded_today: day.succeeded,
+        failed_today: day.failed,
         p95_ms: percentile(&latencies, 0.95),
         in_flight,
         unknown,

@@ -62,7 +62,6 @@ pub async fn claim_probe(pool: &sqlx::AnyPool, channel_id: i64, order_id: i64) -
 
 /// An attempt got its final answer (recorded once).
 pub async fn resolved(state: &AppState, attempt: &Attempt, success: bool) -> Result<(), sqlx::Error> {
-    state.live.attempt_resolved(attempt.channel_id, success);
     let pool = &state.db.pool;
     if success {
         // The known balance follows our spending between two reads.

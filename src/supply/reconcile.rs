@@ -174,7 +174,9 @@ pub fn reconcile(ours: &[OurLine], theirs: &[StatementLine]) -> Outcome {
     outcome
 }
 
-/// Our successful attempts of a channel learned within the period.
+/// Our successful attempts of a channel learned within the period: the successes that
+/// `channel::results::tally` counts for the same span (the live monitor's and the channels
+/// list's "today").
 pub async fn our_lines(pool: &sqlx::AnyPool, channel_id: i64, period: Period) -> Result<Vec<OurLine>, sqlx::Error> {
     type Row = (String, String, String, i64, i64, Option<String>);
     let rows: Vec<Row> = sqlx::query_as(

@@ -21,14 +21,14 @@ const TICKET: &str = "/adminapi/monitor/stream/ticket";
 /// An event comes at least once a second; this is how long a test waits for one at most.
 const EVENT_WAIT: Duration = Duration::from_secs(10);
 
-struct EventStream {
+pub(crate) struct EventStream {
     response: reqwest::Response,
     buffer: String,
 }
 
 impl EventStream {
     /// The next event's (id, data), or None when the server ended the stream.
-    async fn next(&mut self) -> Option<(i64, Value)> {
+    pub(crate) async fn next(&mut self) -> Option<(i64, Value)> {
         loop {
             if let Some(end) = self.buffer.find("\n\n") {
                 let block: String = self.buffer.drain(..end + 2).collect();
@@ -54,7 +54,7 @@ impl EventStream {
     }
 
     /// Events until one satisfies `condition`; fails the test if the stream ends first.
-    async fn until(&mut self, condition: impl Fn(&Value) -> bool) -> Value {
+    pub(crate) async fn until(&mut self, condition: impl Fn(&Value) -> bool) -> Value {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
         loop {
             assert!(tokio::time::Instant::now() < deadline, "the figure never showed");
@@ -75,7 +75,7 @@ async fn open(app: &TestApp, request: reqwest::RequestBuilder) -> EventStream {
     EventStream { response, buffer: String::new() }
 }
 
-async fn open_with_ticket(app: &TestApp, admin: &str) -> EventStream {
+pub(crate) async fn open_with_ticket(app: &TestApp, admin: &str) -> EventStream {
     let ticket = app.post_as(admin, TICKET, json!({})).await;
     assert_eq!(ticket.code(), 20000, "{:?}", ticket.body);
     let ticket = ticket.data()["ticket"].as_str().unwrap().to_string();
@@ -261,7 +261,7 @@ async fn failing_channel(app: &TestApp, code: &str, priority: i64) -> (i64, back
     crate::channel_support::supplier_channel(app, code, priority, 960, config).await
 }
 
-fn channel_ratio(snapshot: &Value, channel_id: i64) -> Option<Value> {
+pub(crate) fn channel_ratio(snapshot: &Value, channel_id: i64) -> Option<Value> {
     snapshot["channels"].as_array().unwrap().iter().find(|ratio| ratio["channel_id"] == channel_id).cloned()
 }
 

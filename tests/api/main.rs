@@ -32,6 +32,8 @@ mod lockout;
 mod login;
 mod merchant_admin;
 mod monitor;
+mod monitor_agreement;
+mod monitor_alerts;
 mod notices;
 mod notify;
 mod notify_crash;

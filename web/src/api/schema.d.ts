@@ -2746,6 +2746,10 @@ export interface components {
             id: number;
         };
         ChannelFigures: {
+            /** Format: int64 */
+            failed_hour: number;
+            /** Format: int64 */
+            failed_today: number;
             /**
              * Format: int64
              * @description Attempts waiting for a result (pending or unknown).
@@ -2756,6 +2760,21 @@ export interface components {
              * @description 95th percentile of request-to-result time over the last hour, ms; null when none.
              */
             p95_ms?: number | null;
+            /**
+             * Format: int64
+             * @description Attempts whose success or definite failure was recorded in the last 60 minutes
+             *     (pending and unknown ones count for neither), and successes per thousand of them
+             *     (rounded down; null without results): the live monitor's 60-minute figures.
+             */
+            succeeded_hour: number;
+            /**
+             * Format: int64
+             * @description The same since Beijing midnight; `succeeded_today` is what reconciliation counts
+             *     as our successes of the day.
+             */
+            succeeded_today: number;
+            /** Format: int64 */
+            success_permille_hour?: number | null;
             /**
              * Format: double
              * @description Successes among attempts resolved in the last hour, 0 to 1; null when none.
@@ -2904,6 +2923,11 @@ export interface components {
             /** Format: int64 */
             timeout_ms: number;
         };
+        /**
+         * @description A channel's results (`channel::results`): attempts whose final answer, success or
+         *     definite failure, was recorded within the span; pending and unknown ones count for
+         *     neither. The channels list and reconciliation read the same figures.
+         */
         ChannelRatio: {
             /** Format: int64 */
             channel_id: number;
@@ -2911,6 +2935,8 @@ export interface components {
             failed_5m: number;
             /** Format: int64 */
             failed_60m: number;
+            /** Format: int64 */
+            failed_today: number;
             name: string;
             /** Format: int64 */
             succeeded_5m: number;
@@ -2918,11 +2944,19 @@ export interface components {
             succeeded_60m: number;
             /**
              * Format: int64
-             * @description Successful attempts per thousand answered; null without answers.
+             * @description Since Beijing midnight (read every 10 seconds): `succeeded_today` is the count
+             *     reconciliation calls our successes of the day.
+             */
+            succeeded_today: number;
+            /**
+             * Format: int64
+             * @description Successes per thousand results (rounded down); null without results.
              */
             success_permille_5m?: number | null;
             /** Format: int64 */
             success_permille_60m?: number | null;
+            /** Format: int64 */
+            success_permille_today?: number | null;
         };
         ChatItem: {
             content: string;
@@ -3159,24 +3193,44 @@ export interface components {
             channel_id: number;
             /**
              * Format: int64
-             * @description `notification_exhausted` only (0 otherwise).
+             * @description `notification_exhausted`, `review_aging`, `callback_failing`, `notification_backlog` (0 otherwise).
              */
             count: number;
+            /**
+             * Format: int64
+             * @description `callback_failing` only (0 otherwise).
+             */
+            failed: number;
+            /** Format: int64 */
+            failure_permille: number;
             /**
              * @description `low_balance`: the merchant's balance is below the alert line.
              *     `notification_exhausted`: notifications to the merchant were given up on (all
              *     retries failed) in the last 24 hours; `count` says how many.
              *     `channel_paused`: the health check paused a channel (resting until `paused_until`,
              *     then waiting for its probe order); `name` is the channel's.
+             *     `review_aging`: orders wait in manual review: `count` of them, the oldest placed
+             *     `oldest_seconds` ago; raised when the oldest is older than `threshold_seconds` or
+             *     there are at least `threshold` of them.
+             *     `callback_failing`: deliveries of the merchant's order notifications fail: `failed`
+             *     of `count` attempts in the last hour (`failure_permille`); raised from
+             *     `threshold` attempts on, at a failure ratio of at least `threshold_permille`.
+             *     `notification_backlog`: `count` notifications wait to be delivered (pending or
+             *     failed and waiting for a retry), at least `threshold`.
              */
             kind: string;
             /**
              * Format: int64
-             * @description The merchant (0 for `channel_paused`).
+             * @description The merchant (0 for the kinds not about one merchant).
              */
             merchant_id: number;
-            /** @description The merchant's name, or the channel's for `channel_paused`. */
+            /** @description The merchant's name, or the channel's for `channel_paused` (empty otherwise). */
             name: string;
+            /**
+             * Format: int64
+             * @description `review_aging` only (0 otherwise).
+             */
+            oldest_seconds: number;
             /** @description `channel_paused` only: `low_success_ratio`, `unknown_streak` or `probe_failed` (empty otherwise). */
             pause_reason: string;
             /**
@@ -3184,11 +3238,26 @@ export interface components {
              * @description `channel_paused` only: unix milliseconds the cool-down ends (0 otherwise).
              */
             paused_until: number;
+            /**
+             * Format: int64
+             * @description The count from which `review_aging`, `callback_failing` and `notification_backlog` are raised.
+             */
+            threshold: number;
             /** Format: int64 */
             threshold_fen: number;
+            /** Format: int64 */
+            threshold_permille: number;
+            /** Format: int64 */
+            threshold_seconds: number;
         };
         LiveSnapshot: {
             alerts: components["schemas"]["LiveAlert"][];
+            /**
+             * Format: int64
+             * @description Unix milliseconds the alerts were last read (every 10 seconds): they say what the
+             *     database held then or later.
+             */
+            alerts_at: number;
             /**
              * Format: int64
              * @description Unix milliseconds the figures were read at.
@@ -3197,8 +3266,8 @@ export interface components {
             /** @description Carriers with results in the last hour. */
             carriers: components["schemas"]["CarrierRatio"][];
             /**
-             * @description Channels (suppliers) with attempts answered in the last hour, by id: each attempt's
-             *     final answer counts for the channel it was handed to.
+             * @description Channels (suppliers) with attempts answered in the last hour or today, by id: each
+             *     attempt's final answer counts for the channel it was handed to.
              */
             channels: components["schemas"]["ChannelRatio"][];
             /**

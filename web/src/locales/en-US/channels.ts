@@ -122,4 +122,7 @@ export default {
   'channels.outcome.unknown': 'Unknown',
   'channels.outcome.success': 'Success',
   'channels.outcome.failed': 'Failed',
+  'channels.ratioDefinition':
+    "Success ratio = successes ÷ (successes + failures) of the channel's attempts whose final answer (success or definite failure) came in the last 60 minutes, by when it came; attempts still processing or with an unknown answer do not count. An order that fails at one channel and moves on counts a failure there and a success at the next. The live monitor and reconciliation count the same way.",
+  'channels.column.todayResults': 'ok / failed',
 };

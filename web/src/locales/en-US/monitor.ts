@@ -53,4 +53,17 @@ export default {
   'monitor.live.pauseReason.low_success_ratio': 'success ratio too low',
   'monitor.live.pauseReason.unknown_streak': 'unknown answers in a row',
   'monitor.live.pauseReason.probe_failed': 'the probe order did not succeed',
+  'monitor.live.ratioToday': 'Today',
+  'monitor.live.ratioDefinition':
+    "Success ratio = successes ÷ (successes + failures) of the channel's attempts whose final answer (success or definite failure) came in the span, by when it came; attempts still processing or with an unknown answer do not count. An order that fails at one channel and moves on counts a failure there and a success at the next. The channels list and reconciliation count the same way.",
+  'monitor.live.alert.open': 'Open',
+  'monitor.live.alert.reviewAging':
+    '{{count}} orders wait in manual review, the oldest for {{oldest}} (alert line: {{line}} or {{lineCount}} orders)',
+  'monitor.live.alert.callbackFailing':
+    '{{name}}: {{failed}} of {{count}} order notification deliveries failed in the last hour ({{ratio}}; alert line {{line}})',
+  'monitor.live.alert.reviewAging_one':
+    '{{count}} order waits in manual review, for {{oldest}} (alert line: {{line}} or {{lineCount}} orders)',
+  'monitor.live.alert.notificationBacklog_one':
+    '{{count}} order notification waits to be delivered (alert line {{line}})',
+  'monitor.live.alert.notificationBacklog': '{{count}} order notifications wait to be delivered (alert line {{line}})',
 };

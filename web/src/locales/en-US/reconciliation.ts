@@ -32,4 +32,6 @@ export default {
   'reconcile.column.theirStatus': 'Supplier status',
   'reconcile.column.ourOutcome': 'Our attempt',
   'reconcile.total': '{{count}} differences',
+  'reconcile.oursDefinition':
+    "The channel's attempts whose success we learned on the chosen day (Beijing time), by when we learned it: the same count as the channels list's and the live monitor's successes of the day.",
 };

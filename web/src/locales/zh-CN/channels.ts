@@ -120,4 +120,7 @@ export default {
   'channels.outcome.unknown': '未知',
   'channels.outcome.success': '成功',
   'channels.outcome.failed': '失败',
+  'channels.ratioDefinition':
+    '成功率 = 成功 ÷（成功 + 失败）：统计近 60 分钟内得到最终结果（成功或明确失败）的该渠道尝试，按得到结果的时间计；处理中和结果未知的尝试不计入。订单在一个渠道失败后转到下一渠道，前者记一次失败、后者记一次成功。实时监控与对账使用同一口径。',
+  'channels.column.todayResults': '成功 / 失败',
 };

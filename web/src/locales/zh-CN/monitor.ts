@@ -52,4 +52,16 @@ export default {
   'monitor.live.pauseReason.low_success_ratio': '成功率过低',
   'monitor.live.pauseReason.unknown_streak': '连续无明确结果',
   'monitor.live.pauseReason.probe_failed': '试探订单未成功',
+  'monitor.live.ratioToday': '今日',
+  'monitor.live.ratioDefinition':
+    '成功率 = 成功 ÷（成功 + 失败）：统计在该时段内得到最终结果（成功或明确失败）的渠道尝试，按得到结果的时间计；处理中和结果未知的尝试不计入。订单在一个渠道失败后转到下一渠道，前者记一次失败、后者记一次成功。上游渠道列表与对账使用同一口径。',
+  'monitor.live.alert.open': '查看',
+  'monitor.live.alert.reviewAging':
+    '人工审核队列有 {{count}} 笔订单待处理，最久已等待 {{oldest}}（告警线：{{line}} 或 {{lineCount}} 笔）',
+  'monitor.live.alert.callbackFailing':
+    '{{name}}：近一小时订单通知 {{count}} 次投递中失败 {{failed}} 次（失败率 {{ratio}}，告警线 {{line}}）',
+  'monitor.live.alert.reviewAging_one':
+    '人工审核队列有 {{count}} 笔订单待处理，最久已等待 {{oldest}}（告警线：{{line}} 或 {{lineCount}} 笔）',
+  'monitor.live.alert.notificationBacklog_one': '有 {{count}} 条订单通知等待投递（告警线 {{line}} 条）',
+  'monitor.live.alert.notificationBacklog': '有 {{count}} 条订单通知等待投递（告警线 {{line}} 条）',
 };

@@ -32,4 +32,6 @@ export default {
   'reconcile.column.theirStatus': '供应商状态',
   'reconcile.column.ourOutcome': '我方尝试状态',
   'reconcile.total': '共 {{count}} 条差异',
+  'reconcile.oursDefinition':
+    '该渠道在所选日期（北京时间）内我方得知成功的尝试，按得到结果的时间计；与上游渠道列表和实时监控的“今日成功”为同一口径。',
 };

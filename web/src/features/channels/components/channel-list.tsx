@@ -1,6 +1,7 @@
 import { Alert, Button, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DefinitionHint } from '@/components/definition-hint/definition-hint';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatFen } from '@/lib/money';
@@ -85,21 +86,47 @@ export function ChannelList() {
     },
     {
       key: 'today_orders',
-      width: 80,
-      title: t('channels.column.todayOrders'),
+      width: 100,
+      title: (
+        <Space orientation="vertical" size={0} align="end">
+          {t('channels.column.todayOrders')}
+          <Typography.Text type="secondary">{t('channels.column.todayResults')}</Typography.Text>
+        </Space>
+      ),
       align: 'right',
       render: (_: unknown, channel: Channel) => (
-        <span data-testid={`channel-today-${channel.code}`}>{channel.figures.today_orders}</span>
+        <Space orientation="vertical" size={0} align="end">
+          <span data-testid={`channel-today-${channel.code}`}>{channel.figures.today_orders}</span>
+          <Typography.Text type="secondary" data-testid={`channel-today-results-${channel.code}`}>
+            {channel.figures.succeeded_today} / {channel.figures.failed_today}
+          </Typography.Text>
+        </Space>
       ),
     },
     {
       key: 'success_ratio',
       width: 100,
-      title: t('channels.column.successRatio'),
-      align: 'right',
-      render: (_: unknown, channel: Channel) => (
-        <span data-testid={`channel-ratio-${channel.code}`}>{formatRatio(channel.figures.success_ratio_hour)}</span>
+      title: (
+        <DefinitionHint
+          label={t('channels.column.successRatio')}
+          definition={t('channels.ratioDefinition')}
+          testId="channel-ratio-title"
+        />
       ),
+      align: 'right',
+      render: (_: unknown, channel: Channel) => {
+        const { success_permille_hour: permille, succeeded_hour: succeeded, failed_hour: failed } = channel.figures;
+        return (
+          <Space orientation="vertical" size={0} align="end">
+            <span data-testid={`channel-ratio-${channel.code}`}>
+              {formatRatio(permille === null || permille === undefined ? null : permille / 1000)}
+            </span>
+            <Typography.Text type="secondary" data-testid={`channel-results-${channel.code}`}>
+              {succeeded}/{succeeded + failed}
+            </Typography.Text>
+          </Space>
+        );
+      },
     },
     {
       key: 'p95',

@@ -12,7 +12,15 @@ export function testChannel(extra: Partial<Channel> = {}): Channel {
     timeout_ms: 3000,
     enabled: true,
     low_balance_fen: 0,
-    figures: { today_orders: 0, in_flight: 0, unknown: 0 },
+    figures: {
+      today_orders: 0,
+      in_flight: 0,
+      unknown: 0,
+      succeeded_hour: 0,
+      failed_hour: 0,
+      succeeded_today: 0,
+      failed_today: 0,
+    },
     ...extra,
   };
 }

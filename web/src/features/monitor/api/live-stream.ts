@@ -30,7 +30,11 @@ export interface CarrierRatio {
   success_permille_60m: number | null;
 }
 
-/** Success ratio of one channel (supplier), judged on its attempts' final answers. */
+/**
+ * Success ratio of one channel (supplier): its attempts whose success or definite failure was
+ * recorded in the span (pending and unknown ones count for neither); the channels list and
+ * reconciliation show the same figures.
+ */
 export interface ChannelRatio {
   channel_id: number;
   name: string;
@@ -40,6 +44,10 @@ export interface ChannelRatio {
   succeeded_60m: number;
   failed_60m: number;
   success_permille_60m: number | null;
+  /** Since Beijing midnight: succeeded_today is reconciliation's "our successes" of the day. */
+  succeeded_today: number;
+  failed_today: number;
+  success_permille_today: number | null;
 }
 
 export interface MerchantVolume {
@@ -52,16 +60,34 @@ export interface MerchantVolume {
 export interface LiveAlert {
   /**
    * low_balance: balance below the alert line; notification_exhausted: notifications given up on
-   * (last 24 h); channel_paused: a channel paused by the health check (name is the channel's).
+   * (last 24 h); channel_paused: a channel paused by the health check (name is the channel's);
+   * review_aging: orders wait in manual review (count, the oldest's age); callback_failing: a
+   * merchant's notification deliveries of the last hour fail (failed of count); notification_backlog:
+   * count notifications wait to be delivered.
    */
-  kind: 'low_balance' | 'notification_exhausted' | 'channel_paused';
-  /** 0 for channel_paused. */
+  kind:
+    | 'low_balance'
+    | 'notification_exhausted'
+    | 'channel_paused'
+    | 'review_aging'
+    | 'callback_failing'
+    | 'notification_backlog';
+  /** 0 for the kinds not about one merchant. */
   merchant_id: number;
   name: string;
   balance_fen: number;
   threshold_fen: number;
-  /** notification_exhausted: how many. */
+  /** notification_exhausted, review_aging, callback_failing, notification_backlog: how many. */
   count: number;
+  /** callback_failing: failed deliveries (of count), per thousand, and the ratio raising it. */
+  failed: number;
+  failure_permille: number;
+  threshold_permille: number;
+  /** review_aging: the oldest order's age and the age raising it, in seconds. */
+  oldest_seconds: number;
+  threshold_seconds: number;
+  /** The count raising review_aging, callback_failing or notification_backlog. */
+  threshold: number;
   /** channel_paused: the channel, why (low_success_ratio, unknown_streak, probe_failed) and until when (ms). */
   channel_id: number;
   pause_reason: string;
@@ -89,6 +115,8 @@ export interface LiveSnapshot {
   top_merchants: MerchantVolume[];
   notifications: NotificationFigures;
   alerts: LiveAlert[];
+  /** Unix ms the alerts were last read (every 10 s). */
+  alerts_at: number;
 }
 
 export interface StreamTicket {

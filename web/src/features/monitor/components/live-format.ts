@@ -17,6 +17,11 @@ export function formatPermille(permille: number | null | undefined): string {
   return `${(permille / 10).toFixed(1)} %`;
 }
 
+/** A success ratio with its counts: "91.1 % (31/34)". */
+export function formatRatio(permille: number | null, succeeded: number, failed: number): string {
+  return `${formatPermille(permille)} (${succeeded}/${succeeded + failed})`;
+}
+
 export interface MinuteChartLabels {
   placed: string;
   succeeded: string;

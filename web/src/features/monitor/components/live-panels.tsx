@@ -1,13 +1,13 @@
-import { Alert, Card, Col, Empty, List, Row, Statistic, Table, Typography } from 'antd';
+import { Card, Col, Empty, Row, Statistic, Table } from 'antd';
 import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { DefinitionHint } from '@/components/definition-hint/definition-hint';
 import { EChart } from '@/components/echart/echart';
 import { formatFen } from '@/lib/money';
 import { carrierKey, durationUnits, formatDuration } from '@/lib/order-labels';
-import { formatTimeAs } from '@/lib/platform-time';
-import type { CarrierRatio, ChannelRatio, LiveAlert, LiveSnapshot, MerchantVolume } from '../api/live-stream';
-import { CARRIER_NAMES, formatPermille, hourTotal, minuteChartOption } from './live-format';
+import type { CarrierRatio, ChannelRatio, LiveSnapshot, MerchantVolume } from '../api/live-stream';
+import { CARRIER_NAMES, formatPermille, formatRatio, hourTotal, minuteChartOption } from './live-format';
 
 function Figure({ testId, title, value }: { testId: string; title: string; value: string | number }) {
   return (
@@ -96,37 +96,54 @@ export function CarrierTable({ carriers }: { carriers: CarrierRatio[] }) {
 
 /** The 5- and 60-minute success columns shared by the carrier and channel tables. */
 function ratioColumns<T extends CarrierRatio | ChannelRatio>(t: TFunction) {
-  const ratio = (permille: number | null, succeeded: number, failed: number) =>
-    `${formatPermille(permille)} (${succeeded}/${succeeded + failed})`;
   return [
     {
       title: t('monitor.live.ratio5'),
       key: 'r5',
-      render: (_: unknown, row: T) => ratio(row.success_permille_5m, row.succeeded_5m, row.failed_5m),
+      render: (_: unknown, row: T) => formatRatio(row.success_permille_5m, row.succeeded_5m, row.failed_5m),
     },
     {
       title: t('monitor.live.ratio60'),
       key: 'r60',
-      render: (_: unknown, row: T) => ratio(row.success_permille_60m, row.succeeded_60m, row.failed_60m),
+      render: (_: unknown, row: T) => formatRatio(row.success_permille_60m, row.succeeded_60m, row.failed_60m),
     },
   ];
 }
 
-/** Success ratio per channel (supplier): each attempt's final answer counts for its channel. */
+/**
+ * Success ratio per channel (supplier): each attempt's final answer counts for its channel; the
+ * definition the channels list and reconciliation share, said in the title's tooltip.
+ */
 export function ChannelTable({ channels }: { channels: ChannelRatio[] }) {
   const { t } = useTranslation();
   return (
-    <Card size="small" title={t('monitor.live.channels')}>
+    <Card
+      size="small"
+      title={
+        <DefinitionHint
+          label={t('monitor.live.channels')}
+          definition={t('monitor.live.ratioDefinition')}
+          testId="live-channels-title"
+        />
+      }
+    >
       <Table<ChannelRatio>
         size="small"
         rowKey="channel_id"
         pagination={false}
         dataSource={channels}
+        scroll={{ x: 'max-content' }}
         data-testid="live-channels"
         locale={{ emptyText: <Empty description={t('monitor.live.noChannelResults')} /> }}
         columns={[
           { title: t('monitor.live.channel'), key: 'c', render: (_, row) => row.name || `#${row.channel_id}` },
           ...ratioColumns<ChannelRatio>(t),
+          {
+            title: t('monitor.live.ratioToday'),
+            key: 'today',
+            render: (_: unknown, row: ChannelRatio) =>
+              formatRatio(row.success_permille_today, row.succeeded_today, row.failed_today),
+          },
         ]}
       />
     </Card>
@@ -155,55 +172,6 @@ export function TopMerchants({ merchants }: { merchants: MerchantVolume[] }) {
           },
         ]}
       />
-    </Card>
-  );
-}
-
-function alertText(alert: LiveAlert, t: TFunction): string {
-  switch (alert.kind) {
-    case 'notification_exhausted':
-      return t('monitor.live.alert.notificationExhausted', {
-        name: `${alert.name} (${alert.merchant_id})`,
-        count: alert.count,
-      });
-    case 'channel_paused':
-      return t('monitor.live.alert.channelPaused', {
-        name: alert.name,
-        reason: t(`monitor.live.pauseReason.${alert.pause_reason}`, { defaultValue: alert.pause_reason }),
-        until: formatTimeAs(alert.paused_until, 'HH:mm:ss'),
-      });
-    default:
-      return t('monitor.live.alert.lowBalance', {
-        name: `${alert.name} (${alert.merchant_id})`,
-        balance: formatFen(alert.balance_fen),
-        line: formatFen(alert.threshold_fen),
-      });
-  }
-}
-
-export function Alerts({ snapshot }: { snapshot: LiveSnapshot }) {
-  const { t } = useTranslation();
-  return (
-    <Card size="small" title={t('monitor.live.alerts')} data-testid="live-alerts">
-      {snapshot.alerts.length === 0 ? (
-        <Typography.Text type="secondary">{t('monitor.live.noAlerts')}</Typography.Text>
-      ) : (
-        <List
-          size="small"
-          dataSource={snapshot.alerts}
-          renderItem={(alert) => (
-            <List.Item key={`${alert.kind}-${alert.merchant_id}-${alert.channel_id}`}>
-              <Alert
-                type={alert.kind === 'low_balance' ? 'warning' : 'error'}
-                showIcon
-                style={{ width: '100%' }}
-                title={alertText(alert, t)}
-                data-testid={`live-alert-${alert.kind}`}
-              />
-            </List.Item>
-          )}
-        />
-      )}
     </Card>
   );
 }

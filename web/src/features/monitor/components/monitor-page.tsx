@@ -2,7 +2,8 @@ import { Badge, Card, Col, Row, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTimeAs } from '@/lib/platform-time';
 import { useLiveStream } from '../api/live-stream';
-import { Alerts, CarrierTable, ChannelTable, LiveFigures, MinuteChart, TopMerchants } from './live-panels';
+import { Alerts } from './live-alerts';
+import { CarrierTable, ChannelTable, LiveFigures, MinuteChart, TopMerchants } from './live-panels';
 import { ServerPanel } from './server-panel';
 import '@/locales/monitor-texts';
 
@@ -34,6 +35,7 @@ export default function MonitorPage() {
       >
         {snapshot ? (
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            <Alerts snapshot={snapshot} />
             <LiveFigures snapshot={snapshot} />
             <MinuteChart snapshot={snapshot} />
             <Row gutter={[16, 16]}>
@@ -47,7 +49,6 @@ export default function MonitorPage() {
                 <TopMerchants merchants={snapshot.top_merchants} />
               </Col>
             </Row>
-            <Alerts snapshot={snapshot} />
           </Space>
         ) : (
           <Skeleton active paragraph={{ rows: 6 }} data-testid="monitor-loading" />

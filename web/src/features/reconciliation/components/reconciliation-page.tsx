@@ -1,7 +1,22 @@
-import { Alert, Button, Card, Col, DatePicker, Form, Row, Segmented, Select, Space, Statistic, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Form,
+  Row,
+  Segmented,
+  Select,
+  Space,
+  Statistic,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DefinitionHint } from '@/components/definition-hint/definition-hint';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import { formatFen, formatSignedFen } from '@/lib/money';
 import { formatTime, PLATFORM_UTC_OFFSET_MINUTES } from '@/lib/platform-time';
@@ -27,7 +42,7 @@ const pair = (face: number | null | undefined, amount: number | null | undefined
 function SummaryCards({ result }: { result: Reconciliation }) {
   const { t } = useTranslation();
   const differences = differenceCount(result);
-  const card = (testId: string, title: string, count: number, fen: number | null, danger = false) => (
+  const card = (testId: string, title: ReactNode, count: number, fen: number | null, danger = false) => (
     <Col xs={12} md={6}>
       <Card size="small" data-testid={testId}>
         <Statistic
@@ -41,7 +56,16 @@ function SummaryCards({ result }: { result: Reconciliation }) {
   );
   return (
     <Row gutter={[16, 16]}>
-      {card('reconcile-ours', t('reconcile.ours'), result.ours.count, result.ours.amount_fen)}
+      {card(
+        'reconcile-ours',
+        <DefinitionHint
+          label={t('reconcile.ours')}
+          definition={t('reconcile.oursDefinition')}
+          testId="reconcile-ours-title"
+        />,
+        result.ours.count,
+        result.ours.amount_fen,
+      )}
       {card('reconcile-theirs', t('reconcile.theirs'), result.theirs.count, result.theirs.amount_fen)}
       {card('reconcile-matched', t('reconcile.matched'), result.matched.count, result.matched.amount_fen)}
       {card('reconcile-differences', t('reconcile.differences'), differences, null, differences > 0)}
