@@ -215,6 +215,11 @@ pub struct ServeArgs {
     /// below this many yuan.
     #[arg(long, env = "BACKOFFICE_LOW_BALANCE_ALERT_YUAN", default_value_t = 1_000, value_parser = clap::value_parser!(u32))]
     pub low_balance_alert_yuan: u32,
+    /// The least margin a merchant's price should keep over the cheapest channel's cost,
+    /// in basis points of the face value (50 = 0.5 %); bulk repricing under it needs an
+    /// explicit acknowledgement.
+    #[arg(long, env = "BACKOFFICE_MIN_MARGIN_BP", default_value_t = 50, value_parser = clap::value_parser!(u16).range(0..=10_000))]
+    pub min_margin_bp: u16,
     /// Orders generated for the demo merchant by --demo when it has none.
     #[arg(long, env = "BACKOFFICE_DEMO_ORDERS", default_value_t = crate::config::DEMO_ORDERS)]
     pub demo_orders: usize,
@@ -347,6 +352,7 @@ impl ServeArgs {
         config.throttle = ThrottlePolicy::default();
         config.demo_orders = self.demo_orders;
         config.low_balance_alert_fen = i64::from(self.low_balance_alert_yuan) * 100;
+        config.min_margin_bp = i64::from(self.min_margin_bp);
         config.channel = ChannelConfig {
             sandbox_delay: Duration::from_millis(self.sandbox_delay_ms),
             sandbox_success_ratio: self.sandbox_success_ratio.clamp(0.0, 1.0),

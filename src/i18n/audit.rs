@@ -108,6 +108,10 @@ pub enum AuditDetail {
         rounding: String,
         changed: i64,
         total: i64,
+        /// Prices applied at or below the cheapest channel's cost or under the minimum
+        /// margin, confirmed by the administrator: (product key, price, cheapest cost) in fen.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        acknowledged: Vec<(String, i64, i64)>,
     },
     /// One quote: price and status (1 on sale, 0 off) before (None: new) and after.
     QuoteSaved {
@@ -158,7 +162,7 @@ impl AuditDetail {
                     (false, false) => format!("Amount ¥{amount}, remark: {remark}"),
                 }
             }
-            AuditDetail::QuotesRepriced { carrier, kind, rate_bp, rounding, changed, total } => {
+            AuditDetail::QuotesRepriced { carrier, kind, rate_bp, rounding, changed, total, acknowledged } => {
                 let carrier = carrier.as_deref().and_then(crate::domain::Carrier::parse);
                 let carrier = match carrier {
                     Some(carrier) if zh => carrier.zh_name(),
@@ -185,11 +189,26 @@ impl AuditDetail {
                     (_, true) => "四舍五入到分",
                     (_, false) => "rounded to the nearest fen",
                 };
+                let confirmed: Vec<String> = acknowledged
+                    .iter()
+                    .map(|(product, price, cost)| {
+                        if zh {
+                            format!("{product} ¥{}（成本 ¥{}）", yuan(*price), yuan(*cost))
+                        } else {
+                            format!("{product} ¥{} (cost ¥{})", yuan(*price), yuan(*cost))
+                        }
+                    })
+                    .collect();
+                let confirmed = match (confirmed.is_empty(), zh) {
+                    (true, _) => String::new(),
+                    (false, true) => format!("；经确认低于成本或最低毛利：{}", confirmed.join("、")),
+                    (false, false) => format!("; confirmed at or below cost or margin: {}", confirmed.join(", ")),
+                };
                 if zh {
-                    format!("{carrier}、{kind}按面值的 {rate} 定价（{rounding}）：{total} 个报价中 {changed} 个变动")
+                    format!("{carrier}、{kind}按面值的 {rate} 定价（{rounding}）：{total} 个报价中 {changed} 个变动{confirmed}")
                 } else {
                     format!(
-                        "{carrier}, {kind} priced at {rate} of face value ({rounding}): {changed} of {total} quotes changed"
+                        "{carrier}, {kind} priced at {rate} of face value ({rounding}): {changed} of {total} quotes changed{confirmed}"
                     )
                 }
             }
@@ -246,6 +265,7 @@ mod tests {
                 rounding: "half_up".into(),
                 changed: 2,
                 total: 5,
+                acknowledged: vec![("MOBILE-DIRECT-50".into(), 4925, 4925)],
             },
             AuditDetail::QuoteSaved { product_key: "K".into(), before: Some((990, 1)), price_fen: 980, status: 0 },
         ];

@@ -29,6 +29,18 @@ pub enum CatalogueMessage {
     RulePriceInvalid,
     /// The rule matched no product.
     RuleMatchesNothing,
+    /// The rule sets prices at or below cost or under the minimum margin, and the apply
+    /// did not acknowledge them (`products`: the first keys, then how many more).
+    RuleNeedsAcknowledgement {
+        count: usize,
+        products: String,
+    },
+    /// The warnings acknowledged are not the ones the rule gives now (costs or prices
+    /// moved since the preview).
+    RuleWarningsChanged {
+        count: usize,
+        products: String,
+    },
     /// Import: the line's merchant is not the merchant being imported for.
     ImportLineMerchant {
         line: i64,
@@ -64,6 +76,8 @@ impl CatalogueMessage {
             RateInvalid { .. } => "quote.rule.rate_invalid",
             RulePriceInvalid => "quote.rule.price_invalid",
             RuleMatchesNothing => "quote.rule.matches_nothing",
+            RuleNeedsAcknowledgement { .. } => "quote.rule.below_margin",
+            RuleWarningsChanged { .. } => "quote.rule.warnings_changed",
             ImportLineMerchant { .. } => "quote.import.merchant",
             ImportLineProduct { .. } => "quote.import.product",
             ImportLinePrice { .. } => "quote.import.price",
@@ -109,6 +123,24 @@ impl CatalogueMessage {
                 "this rule gives some products a price of zero or above the limit; nothing was changed".into(),
             ),
             RuleMatchesNothing => pick("没有符合条件的商品".into(), "no product matches these conditions".into()),
+            RuleNeedsAcknowledgement { count, products } => pick(
+                format!(
+                    "有 {count} 个价格不高于最低渠道成本或低于最低毛利：{products}。请在预览中核对并勾选确认后再应用；未做任何更改"
+                ),
+                format!(
+                    "{count} prices are at or below the cheapest channel's cost or under the minimum margin: {products}. \
+                     Review them in the preview and confirm them to apply; nothing was changed"
+                ),
+            ),
+            RuleWarningsChanged { count, products } => pick(
+                format!(
+                    "预览后成本或价格已变化，现有 {count} 个价格不高于最低渠道成本或低于最低毛利：{products}。请重新预览并确认；未做任何更改"
+                ),
+                format!(
+                    "costs or prices changed since the preview: {count} prices are now at or below the cheapest \
+                     channel's cost or under the minimum margin: {products}. Preview again and confirm them; nothing was changed"
+                ),
+            ),
             ImportLineMerchant { line } => pick(
                 format!("第 {line} 行：商户编号与导入的商户不符"),
                 format!("line {line}: the merchant id is not the merchant being imported"),

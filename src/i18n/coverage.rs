@@ -339,6 +339,8 @@ fn catalogue_messages() -> Vec<CatalogueMessage> {
         RateInvalid { min: 1, max: 20_000 },
         RulePriceInvalid,
         RuleMatchesNothing,
+        RuleNeedsAcknowledgement { count: 2, products: "MOBILE-DIRECT-50, MOBILE-DIRECT-100".into() },
+        RuleWarningsChanged { count: 2, products: "MOBILE-DIRECT-50, MOBILE-DIRECT-100".into() },
         ImportLineMerchant { line: 2 },
         ImportLineProduct { line: 2 },
         ImportLinePrice { line: 2 },
@@ -357,6 +359,8 @@ fn catalogue_messages() -> Vec<CatalogueMessage> {
             | RateInvalid { .. }
             | RulePriceInvalid
             | RuleMatchesNothing
+            | RuleNeedsAcknowledgement { .. }
+            | RuleWarningsChanged { .. }
             | ImportLineMerchant { .. }
             | ImportLineProduct { .. }
             | ImportLinePrice { .. }

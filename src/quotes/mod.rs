@@ -1,21 +1,22 @@
 //! Products and quotes: `/adminapi/product/list`, `/adminapi/quote/list` and export
-//! (spec §3 quote columns), and `/adminapi/admin/quote/save`. Administrators' catalogue
-//! (`catalogue.rs`), bulk rules (`pricing.rs`), import (`import.rs`) and the price history
-//! (`history.rs`) live beside it.
+//! (the quote columns of the console spec). Administrators' catalogue (`catalogue.rs`),
+//! one quote's edit (`edit.rs`), bulk rules (`pricing.rs`) with their margin checks
+//! (`margin.rs`), import (`import.rs`) and the price history (`history.rs`) live beside it.
 
 pub mod catalogue;
+pub mod edit;
 pub mod history;
 pub mod import;
+pub mod margin;
 pub mod pricing;
 
-use crate::audit;
 use crate::db::millis_to_rfc3339;
-use crate::domain::{Carrier, Money, ProductKind};
+use crate::domain::{Carrier, ProductKind};
 use crate::error::{ApiOk, ApiResult, AppError};
 use crate::export::{Cell, ExportParams, PageFetcher, respond, titles};
-use crate::extract::{ClientAddress, JsonBody, QueryParams};
+use crate::extract::{JsonBody, QueryParams};
 use crate::i18n::{Locale, TradeMessage};
-use crate::session::{AdminUser, CurrentUser};
+use crate::session::CurrentUser;
 use crate::sql::{Bind, Conditions, bind_all};
 use crate::state::AppState;
 use axum::extract::State;
@@ -34,7 +35,7 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/product/list", post(products))
         .route("/adminapi/quote/list", post(list))
         .route("/adminapi/quote/export", get(export))
-        .route("/adminapi/admin/quote/save", post(save))
+        .route("/adminapi/admin/quote/save", post(edit::save))
         .merge(catalogue::router())
         .merge(pricing::router())
         .merge(history::router())
@@ -88,6 +89,8 @@ pub async fn products(State(state): State<AppState>, _caller: CurrentUser) -> Ap
 #[into_params(parameter_in = Query)]
 pub struct QuoteFilter {
     /// Administrators: one merchant (omit for all). Merchants: omit, or their own mid.
+    #[schema(minimum = 1)]
+    #[param(minimum = 1)]
     pub merchant_id: Option<i64>,
     /// `mobile`, `unicom` or `telecom`.
     #[schema(pattern = r"^\s*(mobile|unicom|telecom|broadnet)?\s*$")]
@@ -122,6 +125,11 @@ impl QuoteFilter {
         if self.status.is_some_and(|status| status != 0 && status != 1) {
             return Err(invalid("status", "0, 1"));
         }
+        // A mid is a whole number from 1: 0 or -5 names no merchant, and answering an
+        // empty list would read as "this merchant has no quotes".
+        if self.merchant_id.is_some_and(|mid| mid < 1) {
+            return Err(AppError::field("merchant_id", crate::i18n::Message::MerchantIdInvalid));
+        }
         let mut conditions = Conditions::default();
         let integers = [
             ("q.merchant_id = ?", caller.scope(self.merchant_id)?),
@@ -149,6 +157,8 @@ impl QuoteFilter {
 pub struct QuoteItem {
     pub id: i64,
     pub merchant_id: i64,
+    /// The merchant's name (administrators tell merchants' rows apart by it).
+    pub merchant_name: String,
     /// 业务名称
     pub business_name: String,
     /// 商品名称
@@ -165,14 +175,19 @@ pub struct QuoteItem {
     pub status: i64,
     pub created_at: String,
     #[serde(skip)]
-    created_millis: i64,
+    pub(crate) created_millis: i64,
 }
 
-async fn fetch(pool: &AnyPool, conditions: Conditions, offset: i64, limit: i64) -> Result<Vec<QuoteItem>, sqlx::Error> {
+pub(crate) async fn fetch(
+    pool: &AnyPool,
+    conditions: Conditions,
+    offset: i64,
+    limit: i64,
+) -> Result<Vec<QuoteItem>, sqlx::Error> {
     let sql = format!(
         "SELECT q.id, q.merchant_id, p.business_name, p.name, p.product_key, p.carrier, p.product_kind, q.price_fen,
-                p.face_value_fen, q.status, q.created_at
-         FROM quotes q JOIN products p ON p.id = q.product_id{}
+                p.face_value_fen, q.status, q.created_at, m.name
+         FROM quotes q JOIN products p ON p.id = q.product_id JOIN merchants m ON m.id = q.merchant_id{}
          ORDER BY q.merchant_id, p.carrier, p.product_kind, p.face_value_fen, q.id LIMIT {limit} OFFSET {offset}",
         conditions.where_clause()
     );
@@ -183,6 +198,7 @@ async fn fetch(pool: &AnyPool, conditions: Conditions, offset: i64, limit: i64) 
         list.push(QuoteItem {
             id: row.try_get(0)?,
             merchant_id: row.try_get(1)?,
+            merchant_name: row.try_get(11)?,
             business_name: row.try_get(2)?,
             product_name: row.try_get(3)?,
             product_key: row.try_get(4)?,
@@ -280,81 +296,4 @@ pub async fn export(
         })
     });
     respond(format, "quotes", titles(&header), fetcher).await
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct SaveQuoteRequest {
-    pub merchant_id: i64,
-    pub product_key: String,
-    /// The supply price, fen (positive, at most 100 million yuan).
-    #[schema(minimum = 1, maximum = 10000000000.0)]
-    pub price_fen: i64,
-    /// 1 on (default), 0 off.
-    #[schema(minimum = 0, maximum = 1)]
-    pub status: Option<i64>,
-}
-
-/// Administrators: create or change a merchant's quote for a product.
-#[utoipa::path(post, path = "/adminapi/admin/quote/save", tag = "admin", request_body = SaveQuoteRequest,
-    responses((status = 200, description = "`data` is the QuoteItem"), (status = 404, description = "40400: no such merchant"),
-        (status = 422, description = "40000: no product with this key (`data.fields.product_key`)")),
-    security(("token" = [])))]
-pub async fn save(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
-    ClientAddress(address): ClientAddress,
-    JsonBody(request): JsonBody<SaveQuoteRequest>,
-) -> ApiResult<QuoteItem> {
-    let price =
-        Money::positive(request.price_fen).ok_or_else(|| AppError::field("price_fen", TradeMessage::AmountInvalid))?;
-    let status = request.status.unwrap_or(1);
-    if status != 0 && status != 1 {
-        return Err(AppError::field("status", TradeMessage::InvalidChoice { allowed: "0, 1" }));
-    }
-    let product_key = crate::domain::product_key_input(&request.product_key);
-    let product_id: i64 = sqlx::query_scalar("SELECT id FROM products WHERE product_key = $1")
-        .bind(&product_key)
-        .fetch_optional(&state.db.pool)
-        .await?
-        .ok_or_else(|| AppError::unprocessable("product_key", TradeMessage::ProductUnknown))?;
-    if !crate::finance::merchant_exists(&state.db.pool, request.merchant_id).await? {
-        return Err(AppError::NotFound);
-    }
-    let mut transaction = state.db.begin_write().await?;
-    let before: Option<(i64, i64)> =
-        sqlx::query_as("SELECT price_fen, status FROM quotes WHERE merchant_id = $1 AND product_id = $2")
-            .bind(request.merchant_id)
-            .bind(product_id)
-            .fetch_optional(&mut *transaction)
-            .await?;
-    let change = history::PriceChange {
-        merchant_id: request.merchant_id,
-        product_id,
-        old_price_fen: before.map(|(price, _)| price),
-        new_price_fen: price.fen(),
-        status: Some(status),
-    };
-    history::apply_changes(&mut transaction, &[change], history::Source::Edit, admin.user_id).await?;
-    // A price is what merchants pay: who changed it, from what to what, is audited.
-    let detail = crate::i18n::audit::AuditDetail::QuoteSaved {
-        product_key: product_key.to_string(),
-        before,
-        price_fen: price.fen(),
-        status,
-    };
-    audit::record_detail(
-        &mut *transaction,
-        Some(admin.user_id),
-        audit::action::QUOTE_SAVED,
-        &audit::target::merchant(request.merchant_id),
-        &detail,
-        &address.to_string(),
-    )
-    .await?;
-    transaction.commit().await?;
-    let mut conditions = Conditions::default();
-    conditions.push("q.merchant_id = ?", vec![Bind::Int(request.merchant_id)]);
-    conditions.push("q.product_id = ?", vec![Bind::Int(product_id)]);
-    let quote = fetch(&state.db.pool, conditions, 0, 1).await?.pop().ok_or(AppError::NotFound)?;
-    Ok(ApiOk(quote))
 }

@@ -5,8 +5,12 @@
 //! Rates are basis points (9850 = 98.5 %) and prices integer fen: the price is
 //! `face × rate / 10000` computed in integers, and the rounding is stated by the rule
 //! (half up by default, or down, or up). No floating point touches a price.
+//!
+//! The preview names every price at or below the cheapest channel's cost or under the
+//! minimum margin (`margin.rs`); applying such prices needs their acknowledgement.
 
 use super::history::{self, PriceChange, Source};
+use super::margin::{self, MarginWarning};
 use crate::audit;
 use crate::domain::{Carrier, MAX_AMOUNT_FEN, ProductKind};
 use crate::error::{ApiOk, ApiResult, AppError};
@@ -72,6 +76,11 @@ pub struct RepriceRequest {
     /// `half_up` (default), `down` or `up`.
     #[serde(default)]
     pub rounding: Rounding,
+    /// Apply only: the preview's `acknowledgement`, when it had warnings. Required then:
+    /// a rule setting prices at a loss or under the minimum margin is refused without it,
+    /// and refused too when the warnings are no longer the ones acknowledged.
+    #[schema(max_length = 64)]
+    pub acknowledge_warnings: Option<String>,
 }
 
 /// The rule parsed: filters as codes.
@@ -120,6 +129,8 @@ pub struct RepriceRow {
     /// The current price; absent when the merchant has no quote yet (the rule creates one, on).
     pub old_price_fen: Option<i64>,
     pub new_price_fen: i64,
+    /// The cheapest cost among the channels supplying it; absent when none does.
+    pub cheapest_cost_fen: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -127,12 +138,20 @@ pub struct RepricePreview {
     pub rows: Vec<RepriceRow>,
     /// Rows whose price changes (new quotes included).
     pub changed: i64,
+    /// Every new price at or below the cheapest channel's cost or under the minimum margin.
+    pub warnings: Vec<MarginWarning>,
+    /// The minimum margin, basis points of the face value (server setting).
+    pub min_margin_bp: i64,
+    /// What `acknowledge_warnings` must carry to apply these warnings; absent without warnings.
+    pub acknowledgement: Option<String>,
 }
 
-/// The rule's outcome for every matching product (products that are on), read on `executor`.
-async fn compute<'e>(
-    executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
+/// The rule's outcome for every matching product (products that are on), with the
+/// products' cheapest costs, read on `connection`.
+async fn compute(
+    connection: &mut sqlx::AnyConnection,
     rule: &Rule,
+    min_margin_bp: i64,
 ) -> Result<RepricePreview, AppError> {
     let mut sql = String::from(
         "SELECT p.id, p.product_key, p.name, p.face_value_fen, q.price_fen
@@ -154,9 +173,11 @@ async fn compute<'e>(
     for value in [query_carrier, query_kind].into_iter().flatten() {
         query = query.bind(value);
     }
-    let mut rows = Vec::new();
+    let matching = query.fetch_all(&mut *connection).await?;
+    let costs = margin::cheapest_costs(&mut *connection).await?;
+    let (mut rows, mut warnings) = (Vec::new(), Vec::new());
     let mut changed = 0;
-    for row in query.fetch_all(executor).await? {
+    for row in matching {
         let face: i64 = row.try_get(3)?;
         let old: Option<i64> = row.try_get(4)?;
         let new = rule_price(face, rule.rate_bp, rule.rounding);
@@ -167,19 +188,42 @@ async fn compute<'e>(
         if old != Some(new) {
             changed += 1;
         }
-        rows.push(RepriceRow {
-            product_id: row.try_get(0)?,
+        let product_id: i64 = row.try_get(0)?;
+        let cost = costs.get(&product_id).copied();
+        let product = RepriceRow {
+            product_id,
             product_key: row.try_get(1)?,
             product_name: row.try_get(2)?,
             face_value_fen: face,
             old_price_fen: old,
             new_price_fen: new,
-        });
+            cheapest_cost_fen: cost,
+        };
+        // Every price the rule sets is judged, unchanged ones too: applying the rule
+        // confirms them all.
+        let min_margin = margin::min_margin_fen(face, min_margin_bp);
+        if let Some(cost) = cost
+            && let Some(problem) = margin::judge(new, cost, min_margin)
+        {
+            warnings.push(MarginWarning {
+                product_id,
+                product_key: product.product_key.clone(),
+                product_name: product.product_name.clone(),
+                face_value_fen: face,
+                new_price_fen: new,
+                cheapest_cost_fen: cost,
+                margin_fen: new - cost,
+                min_margin_fen: min_margin,
+                problem,
+            });
+        }
+        rows.push(product);
     }
     if rows.is_empty() {
         return Err(AppError::Conflict(CatalogueMessage::RuleMatchesNothing.into()));
     }
-    Ok(RepricePreview { rows, changed })
+    let acknowledgement = (!warnings.is_empty()).then(|| margin::digest(rule.merchant_id, &warnings));
+    Ok(RepricePreview { rows, changed, warnings, min_margin_bp, acknowledgement })
 }
 
 /// What a bulk rule would do, changing nothing.
@@ -197,7 +241,8 @@ pub async fn preview(
     if !crate::finance::merchant_exists(&state.db.pool, rule.merchant_id).await? {
         return Err(AppError::NotFound);
     }
-    Ok(ApiOk(compute(&state.db.pool, &rule).await?))
+    let mut connection = state.db.pool.acquire().await?;
+    Ok(ApiOk(compute(&mut connection, &rule, state.config.min_margin_bp).await?))
 }
 
 /// Apply a bulk rule: every matching product's quote set to its rule price (created, on,
@@ -219,8 +264,23 @@ pub async fn apply(
         return Err(AppError::NotFound);
     }
     let mut transaction = state.db.begin_write().await?;
-    // Computed again inside the transaction: the prices changed are the ones read here.
-    let outcome = compute(&mut *transaction, &rule).await?;
+    // Computed again inside the transaction: the prices changed, and the warnings
+    // acknowledged, are the ones read here.
+    let outcome = compute(&mut transaction, &rule, state.config.min_margin_bp).await?;
+    let acknowledged = request.acknowledge_warnings.as_deref().map(str::trim).filter(|text| !text.is_empty());
+    match (&outcome.acknowledgement, acknowledged) {
+        (None, _) => {}
+        (Some(expected), Some(given)) if expected == given => {}
+        (Some(_), given) => {
+            let count = outcome.warnings.len();
+            let products = margin::named_products(&outcome.warnings);
+            let message = match given {
+                None => CatalogueMessage::RuleNeedsAcknowledgement { count, products },
+                Some(_) => CatalogueMessage::RuleWarningsChanged { count, products },
+            };
+            return Err(AppError::conflict_on("acknowledge_warnings", message));
+        }
+    }
     let changes: Vec<PriceChange> = outcome
         .rows
         .iter()
@@ -246,6 +306,12 @@ pub async fn apply(
         .to_string(),
         changed: i64::try_from(changes.len()).unwrap_or(i64::MAX),
         total: i64::try_from(outcome.rows.len()).unwrap_or(i64::MAX),
+        // The prices confirmed at a loss or under the margin are named with their figures.
+        acknowledged: outcome
+            .warnings
+            .iter()
+            .map(|warning| (warning.product_key.clone(), warning.new_price_fen, warning.cheapest_cost_fen))
+            .collect(),
     };
     audit::record_detail(
         &mut *transaction,

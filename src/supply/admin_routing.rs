@@ -16,6 +16,9 @@ use utoipa::ToSchema;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PreviewRequest {
     pub product_key: String,
+    /// A merchant whose price for the product is set against each channel's cost.
+    #[schema(minimum = 1)]
+    pub merchant_id: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -31,12 +34,19 @@ pub struct RouteItem {
     pub first_choice_share: f64,
     /// Null: a candidate. Otherwise why not.
     pub excluded: Option<Exclusion>,
+    /// The merchant's price for the product (with `merchant_id`, when it has a quote).
+    pub merchant_price_fen: Option<i64>,
+    /// `merchant_price_fen - cost_fen`.
+    pub margin_fen: Option<i64>,
+    /// The merchant's price is at or below this channel's cost: every order it takes
+    /// loses money or earns nothing.
+    pub at_or_below_cost: bool,
 }
 
 /// Which channels would take an order of the product now, best first.
 #[utoipa::path(post, path = "/adminapi/admin/channel/routing", tag = "channels", request_body = PreviewRequest,
     responses((status = 200, description = "`data` is a list of RouteItem, candidates first by priority"),
-        (status = 422, description = "40000: no such product")),
+        (status = 404, description = "40400: no such merchant"), (status = 422, description = "40000: no such product")),
     security(("token" = [])))]
 pub async fn preview(
     State(state): State<AppState>,
@@ -50,6 +60,10 @@ pub async fn preview(
     // Any text is a well-formed key; whether the catalogue holds it is beyond the document (422).
     let product_id =
         product_id.ok_or_else(|| AppError::unprocessable("product_key", ChannelMessage::ProductUnknown))?;
+    let merchant_price = match request.merchant_id {
+        Some(merchant_id) => merchant_price(&state, merchant_id, product_id).await?,
+        None => None,
+    };
     let routes = routing::routes(&state.db.pool, product_id, None, &[], now_millis()).await?;
     let top = routes.iter().find(|route| route.excluded.is_none()).map(|route| route.priority);
     let top_weight: i64 = routes
@@ -74,10 +88,26 @@ pub async fn preview(
                     (true, total) => route.weight.max(0) as f64 / total as f64,
                 },
                 excluded: route.excluded,
+                merchant_price_fen: merchant_price,
+                margin_fen: merchant_price.map(|price| price - route.cost_fen),
+                at_or_below_cost: merchant_price.is_some_and(|price| price <= route.cost_fen),
             }
         })
         .collect();
     // Candidates first (by priority, as read), the excluded after them.
     items.sort_by_key(|item| item.excluded.is_some());
     Ok(ApiOk(items))
+}
+
+/// The merchant's price for the product; none without a quote. A mid that names no
+/// merchant is 404, like the other calls taking one.
+async fn merchant_price(state: &AppState, merchant_id: i64, product_id: i64) -> Result<Option<i64>, AppError> {
+    if merchant_id < 1 || !crate::finance::merchant_exists(&state.db.pool, merchant_id).await? {
+        return Err(AppError::NotFound);
+    }
+    Ok(sqlx::query_scalar("SELECT price_fen FROM quotes WHERE merchant_id = $1 AND product_id = $2")
+        .bind(merchant_id)
+        .bind(product_id)
+        .fetch_optional(&state.db.pool)
+        .await?)
 }

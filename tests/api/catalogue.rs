@@ -122,6 +122,9 @@ async fn a_bulk_rule_is_previewed_then_applied_with_its_history(backend: Backend
     assert_eq!(price(&app, mid, "MOBILE-DIRECT-10").await, Some(985));
     assert_eq!(count(&app, "SELECT COUNT(*) FROM quote_price_history WHERE merchant_id = $1", mid).await, 0);
 
+    // 97.5 % is under the sandbox channel's 98 % cost: applied with the preview's acknowledgement.
+    let mut rule = rule;
+    rule["acknowledge_warnings"] = preview.data()["acknowledgement"].clone();
     let applied = app.post_as(&admin, "/adminapi/admin/quote/reprice/apply", rule).await;
     assert_eq!(applied.code(), 20000, "{:?}", applied.body);
     assert_eq!(applied.data()["changed"], 6);

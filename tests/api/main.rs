@@ -53,6 +53,8 @@ mod placement_state;
 mod product_keys;
 mod profile;
 mod query_plans;
+mod quote_admin;
+mod quote_margins;
 mod reauth;
 mod reconcile;
 mod resolution;

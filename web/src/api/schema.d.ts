@@ -3377,6 +3377,38 @@ export interface components {
             /** @description The user's profile, as `/adminapi/merchant/userInfo` answers it. */
             user: components["schemas"]["UserInfo"];
         };
+        /**
+         * @description What is wrong with a price.
+         * @enum {string}
+         */
+        MarginProblem: "below_cost" | "under_margin";
+        /** @description One product whose new price does not pay, with the figures that say so. */
+        MarginWarning: {
+            /**
+             * Format: int64
+             * @description The lowest cost among the enabled channels supplying the product (enabled supply).
+             */
+            cheapest_cost_fen: number;
+            /** Format: int64 */
+            face_value_fen: number;
+            /**
+             * Format: int64
+             * @description `new_price_fen - cheapest_cost_fen`: zero or negative is a sale at a loss.
+             */
+            margin_fen: number;
+            /**
+             * Format: int64
+             * @description The least margin a price should keep: `min_margin_bp` of the face value, rounded up.
+             */
+            min_margin_fen: number;
+            /** Format: int64 */
+            new_price_fen: number;
+            problem: components["schemas"]["MarginProblem"];
+            /** Format: int64 */
+            product_id: number;
+            product_key: string;
+            product_name: string;
+        };
         MarkReadRequest: {
             ids: number[];
         };
@@ -3955,6 +3987,11 @@ export interface components {
             reason_key: string;
         };
         PreviewRequest: {
+            /**
+             * Format: int64
+             * @description A merchant whose price for the product is set against each channel's cost.
+             */
+            merchant_id?: number | null;
             product_key: string;
         };
         PreviewResponse: {
@@ -4273,6 +4310,8 @@ export interface components {
             id: number;
             /** Format: int64 */
             merchant_id: number;
+            /** @description The merchant's name (administrators tell merchants' rows apart by it). */
+            merchant_name: string;
             /**
              * Format: int64
              * @description 供货价, fen (the console shows yuan)
@@ -4418,14 +4457,29 @@ export interface components {
             id: number;
         };
         RepricePreview: {
+            /** @description What `acknowledge_warnings` must carry to apply these warnings; absent without warnings. */
+            acknowledgement?: string | null;
             /**
              * Format: int64
              * @description Rows whose price changes (new quotes included).
              */
             changed: number;
+            /**
+             * Format: int64
+             * @description The minimum margin, basis points of the face value (server setting).
+             */
+            min_margin_bp: number;
             rows: components["schemas"]["RepriceRow"][];
+            /** @description Every new price at or below the cheapest channel's cost or under the minimum margin. */
+            warnings: components["schemas"]["MarginWarning"][];
         };
         RepriceRequest: {
+            /**
+             * @description Apply only: the preview's `acknowledgement`, when it had warnings. Required then:
+             *     a rule setting prices at a loss or under the minimum margin is refused without it,
+             *     and refused too when the warnings are no longer the ones acknowledged.
+             */
+            acknowledge_warnings?: string | null;
             /** @description Only this carrier's products (`mobile`, `unicom`, `telecom`); all when absent or blank. */
             carrier?: ((string & unknown) | null) & unknown;
             /** Format: int64 */
@@ -4442,6 +4496,11 @@ export interface components {
         };
         /** @description One product's price before and after the rule. */
         RepriceRow: {
+            /**
+             * Format: int64
+             * @description The cheapest cost among the channels supplying it; absent when none does.
+             */
+            cheapest_cost_fen?: number | null;
             /** Format: int64 */
             face_value_fen: number;
             /** Format: int64 */
@@ -4591,6 +4650,11 @@ export interface components {
          */
         Rounding: "half_up" | "down" | "up";
         RouteItem: {
+            /**
+             * @description The merchant's price is at or below this channel's cost: every order it takes
+             *     loses money or earns nothing.
+             */
+            at_or_below_cost: boolean;
             /** Format: int64 */
             channel_id: number;
             code: string;
@@ -4603,6 +4667,16 @@ export interface components {
              *     0 for excluded channels and lower priorities.
              */
             first_choice_share: number;
+            /**
+             * Format: int64
+             * @description `merchant_price_fen - cost_fen`.
+             */
+            margin_fen?: number | null;
+            /**
+             * Format: int64
+             * @description The merchant's price for the product (with `merchant_id`, when it has a quote).
+             */
+            merchant_price_fen?: number | null;
             name: string;
             /** Format: int64 */
             priority: number;
@@ -5514,6 +5588,15 @@ export interface operations {
             };
             /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such merchant */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

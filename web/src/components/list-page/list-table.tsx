@@ -57,6 +57,8 @@ export interface ListTableProps<T> {
   onTableChange?: TableProps<T>['onChange'];
   /** Check boxes for acting on several rows at once (the review queue). */
   rowSelection?: TableProps<T>['rowSelection'];
+  /** Row events (a click that opens the row's editor); keep a button for keyboards too. */
+  onRow?: TableProps<T>['onRow'];
   pagination?: ListPagination;
   defaultDensity?: Density;
   className?: string;
@@ -216,6 +218,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
             locale={{ emptyText: <Empty description={t('orderCommon.empty')} /> }}
             onChange={props.onTableChange}
             rowSelection={props.rowSelection}
+            onRow={props.onRow}
           />
           {pagination ? (
             <div className="list-table__pagination">

@@ -41,6 +41,25 @@ export default {
   'pricing.oldPrice': 'Current price (yuan)',
   'pricing.newPrice': 'New price (yuan)',
   'pricing.noQuote': 'No quote',
+  'pricing.cheapestCost': 'Cheapest channel cost (yuan)',
+  'pricing.noChannel': 'No channel supplies it',
+  'pricing.margin': 'Margin (yuan)',
+  'pricing.problem': 'Problem',
+  'pricing.problem.below_cost': 'Loss: at or below cost',
+  'pricing.problem.under_margin': 'Margin under {{min}} yuan',
+  'pricing.warnings.title_one':
+    "{{count}} price is at or below the cheapest channel's cost, or keeps less than {{margin}} % of the face value",
+  'pricing.warnings.title_other':
+    "{{count}} prices are at or below the cheapest channel's cost, or keep less than {{margin}} % of the face value",
+  'pricing.warnings.help':
+    'At these prices every order loses money or earns almost nothing. Check each one; to apply them anyway, tick the confirmation below, then Apply.',
+  'pricing.warnings.line': '{{key}}: new price {{price}}, cheapest cost {{cost}}, margin {{margin}}',
+  'pricing.warnings.acknowledge_one':
+    'I have checked the {{count}} price above, at a loss or under the margin, and want to apply it',
+  'pricing.warnings.acknowledge_other':
+    'I have checked these {{count}} prices at a loss or under the margin and want to apply them',
+  'pricing.applyConfirmWarnings':
+    'Change {{count}} prices of merchant {{mid}}, {{warnings}} of them at a loss or under the minimum margin?',
   'pricing.import': 'Import quotes',
   'pricing.importHelp':
     'Import an exported quote file (CSV or xlsx) after editing it, or lines "product key, price in yuan[, on/off]". If any line is wrong, nothing is changed.',

@@ -93,6 +93,15 @@ export default {
   'channels.supplies.saved': '{{count}} products saved',
   'channels.routing.product': 'Product',
   'channels.routing.pickProduct': 'Choose a product',
+  'channels.routing.pickMerchant': "Compare with a merchant's price (optional): search by name or ID",
+  'channels.routing.margin': 'Price − cost (yuan)',
+  'channels.routing.atCost': 'At or below cost {{margin}}',
+  'channels.routing.noQuote': 'This merchant has no quote for this product.',
+  'channels.routing.loss_one':
+    "The merchant's price of {{price}} yuan is at or below the cost of {{count}} candidate channel: every order it takes loses money or earns nothing.",
+  'channels.routing.loss_other':
+    "The merchant's price of {{price}} yuan is at or below the cost of {{count}} candidate channels: every order they take loses money or earns nothing.",
+  'channels.routing.titleWithPrice': "{{key}} · merchant's price {{price}} yuan",
   'channels.routing.help':
     'Which channels would take an order of this product now, in what order, and why the others would not.',
   'channels.routing.order': 'Order',

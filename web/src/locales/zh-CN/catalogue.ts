@@ -39,6 +39,21 @@ export default {
   'pricing.oldPrice': '原价格（元）',
   'pricing.newPrice': '新价格（元）',
   'pricing.noQuote': '无报价',
+  'pricing.cheapestCost': '最低渠道成本（元）',
+  'pricing.noChannel': '无渠道供货',
+  'pricing.margin': '毛利（元）',
+  'pricing.problem': '问题',
+  'pricing.problem.below_cost': '亏损：不高于成本',
+  'pricing.problem.under_margin': '毛利低于 {{min}} 元',
+  'pricing.warnings.title_one': '{{count}} 个价格不高于最低渠道成本，或毛利低于面值的 {{margin}}%',
+  'pricing.warnings.title_other': '{{count}} 个价格不高于最低渠道成本，或毛利低于面值的 {{margin}}%',
+  'pricing.warnings.help':
+    '按这些价格，每笔订单都会亏损或几乎不赚钱。请逐个核对；确需应用时，勾选下方确认后再点“应用”。',
+  'pricing.warnings.line': '{{key}}：新价格 {{price}}，最低成本 {{cost}}，毛利 {{margin}}',
+  'pricing.warnings.acknowledge_one': '我已核对以上 {{count}} 个亏损或低毛利价格，仍要应用',
+  'pricing.warnings.acknowledge_other': '我已核对以上 {{count}} 个亏损或低毛利价格，仍要应用',
+  'pricing.applyConfirmWarnings':
+    '将修改商户 {{mid}} 的 {{count}} 个价格，其中 {{warnings}} 个亏损或低于最低毛利，确定应用？',
   'pricing.import': '导入报价',
   'pricing.importHelp':
     '导出的报价文件（CSV 或 xlsx）修改后可直接导入，也可每行“商品编号,供货价(元)[,上架/下架]”。任何一行有误则不做任何更改。',

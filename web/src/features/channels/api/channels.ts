@@ -71,20 +71,24 @@ export function useSupplies(channelId: number | null) {
   return useQuery({ ...suppliesQueryOptions(channelId ?? 0), enabled: channelId !== null });
 }
 
-export function getRouting(productKey: string): Promise<RouteItem[]> {
-  const body = { product_key: productKey } satisfies PostBody<typeof CHANNEL_URLS.routing>;
+/** With a merchant, each channel's cost is set against that merchant's price for the product. */
+export function getRouting(productKey: string, merchantId?: number): Promise<RouteItem[]> {
+  const body = {
+    product_key: productKey,
+    ...(merchantId ? { merchant_id: merchantId } : {}),
+  } satisfies PostBody<typeof CHANNEL_URLS.routing>;
   return postJson<RouteItem[]>(CHANNEL_URLS.routing, body);
 }
 
-export const routingQueryOptions = (productKey: string) =>
+export const routingQueryOptions = (productKey: string, merchantId?: number) =>
   queryOptions({
-    queryKey: ['channels', 'routing', productKey],
-    queryFn: () => getRouting(productKey),
+    queryKey: ['channels', 'routing', productKey, merchantId ?? null],
+    queryFn: () => getRouting(productKey, merchantId),
     refetchInterval: CHANNELS_REFRESH_MS,
   });
 
-export function useRouting(productKey: string | null) {
-  return useQuery({ ...routingQueryOptions(productKey ?? ''), enabled: Boolean(productKey) });
+export function useRouting(productKey: string | null, merchantId?: number) {
+  return useQuery({ ...routingQueryOptions(productKey ?? '', merchantId), enabled: Boolean(productKey) });
 }
 
 /** Create a channel, or edit the one with this code; answers its id. */

@@ -20,6 +20,9 @@ const route = (id: number, code: string, extra: Partial<RouteItem>): RouteItem =
   weight: 1,
   first_choice_share: 0,
   excluded: null,
+  merchant_price_fen: null,
+  margin_fen: null,
+  at_or_below_cost: false,
   ...extra,
 });
 
@@ -27,6 +30,7 @@ async function renderPreview(routes: RouteItem[]) {
   mockedPost.mockReset().mockImplementation(async (url: string) => {
     if (url === CATALOGUE_URL) return [];
     if (url === CHANNEL_URLS.routing) return routes;
+    if (url === '/adminapi/admin/merchant/list') return { list: [], total: 0 };
     throw new Error(url);
   });
   await act(async () => {
@@ -65,5 +69,20 @@ describe('routing preview', () => {
     await renderPreview([route(2, 'sim-cheap', { excluded: 'balance_short' })]);
     expect(await screen.findByTestId('routing-none')).toHaveTextContent('fails at once');
     expect(screen.getByTestId('routing-exclusion')).toHaveTextContent('Balance with the supplier too low');
+  });
+
+  it("flags the channels whose cost a merchant's price does not cover", async () => {
+    await changeLocale('en-US');
+    const priced = { merchant_price_fen: 4925 };
+    const table = await renderPreview([
+      route(1, 'sim-cheap', { ...priced, cost_fen: 4800, margin_fen: 125, first_choice_share: 1 }),
+      route(2, 'sim-reliable', { ...priced, cost_fen: 4925, margin_fen: 0, at_or_below_cost: true, priority: 5 }),
+    ]);
+    expect(await screen.findByTestId('routing-loss')).toHaveTextContent(
+      "The merchant's price of 49.25 yuan is at or below the cost of 1 candidate channel:",
+    );
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0].querySelector('[data-column="margin"]')).toHaveTextContent('+1.25');
+    expect(within(rows[1]).getByTestId('routing-at-cost')).toHaveTextContent('At or below cost 0.00');
   });
 });

@@ -1,7 +1,9 @@
 import { Alert, Card, Select, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
-import { formatFen } from '@/lib/money';
+import { MerchantSelect } from '@/components/merchant-select/merchant-select';
+import { formatFen, formatSignedFen } from '@/lib/money';
 import { type RouteItem, useCatalogue, useRouting } from '../api/channels';
 import { exclusionKey, formatRatio } from '../api/figures';
 import { ChannelName } from './channel-name';
@@ -30,9 +32,12 @@ export function RoutingPreview({
 }) {
   const { t } = useTranslation();
   const catalogue = useCatalogue();
-  const routing = useRouting(productKey);
+  const [merchantId, setMerchantId] = useState<number | undefined>(undefined);
+  const routing = useRouting(productKey, merchantId);
   const routes = routing.data ?? [];
   const candidates = routes.filter((route) => !route.excluded);
+  const price = routes.find((route) => route.merchant_price_fen != null)?.merchant_price_fen ?? null;
+  const losing = candidates.filter((route) => route.at_or_below_cost);
 
   const columns: ListColumn<RouteItem>[] = [
     {
@@ -54,6 +59,24 @@ export function RoutingPreview({
       dataIndex: 'cost_fen',
       render: (value: number) => formatFen(value),
     },
+    ...(price !== null
+      ? [
+          {
+            key: 'margin',
+            title: t('channels.routing.margin'),
+            align: 'right' as const,
+            phone: true,
+            render: (_: unknown, route: RouteItem) =>
+              route.at_or_below_cost ? (
+                <Tag color="error" data-testid="routing-at-cost">
+                  {t('channels.routing.atCost', { margin: formatSignedFen(route.margin_fen) })}
+                </Tag>
+              ) : (
+                formatSignedFen(route.margin_fen)
+              ),
+          },
+        ]
+      : []),
     { key: 'priority', title: t('channels.supplies.priority'), dataIndex: 'priority', align: 'right' },
     { key: 'weight', title: t('channels.supplies.weight'), dataIndex: 'weight', align: 'right' },
     {
@@ -97,15 +120,38 @@ export function RoutingPreview({
               label: `${product.product_key} ${product.name}`,
             }))}
           />
+          <MerchantSelect
+            value={merchantId}
+            onChange={setMerchantId}
+            width={360}
+            placeholder={t('channels.routing.pickMerchant')}
+            ariaLabel={t('channels.routing.pickMerchant')}
+            testId="routing-merchant"
+          />
         </Space>
       </Card>
       {productKey && routing.data && routes.length > 0 && candidates.length === 0 ? (
         <Alert type="warning" showIcon title={t('channels.routing.none')} data-testid="routing-none" />
       ) : null}
+      {productKey && merchantId && routing.data && price === null ? (
+        <Alert type="info" showIcon title={t('channels.routing.noQuote')} data-testid="routing-no-quote" />
+      ) : null}
+      {price !== null && losing.length > 0 ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('channels.routing.loss', { price: formatFen(price), count: losing.length })}
+          data-testid="routing-loss"
+        />
+      ) : null}
       {productKey ? (
         <ListTable<RouteItem>
           listKey="channel-routing"
-          title={productKey}
+          title={
+            price !== null
+              ? t('channels.routing.titleWithPrice', { key: productKey, price: formatFen(price) })
+              : productKey
+          }
           columns={columns}
           rowKey="channel_id"
           dataSource={routes}

@@ -27,12 +27,42 @@ export interface RepriceRow {
   face_value_fen: number;
   old_price_fen: number | null;
   new_price_fen: number;
+  /** The cheapest cost among the channels supplying it; null when none does. */
+  cheapest_cost_fen: number | null;
+}
+
+/** A new price at or below the cheapest channel's cost, or under the minimum margin. */
+export interface MarginWarning {
+  product_id: number;
+  product_key: string;
+  product_name: string;
+  face_value_fen: number;
+  new_price_fen: number;
+  cheapest_cost_fen: number;
+  /** New price − cheapest cost: zero or below is a sale at a loss. */
+  margin_fen: number;
+  min_margin_fen: number;
+  problem: 'below_cost' | 'under_margin';
 }
 
 export interface RepricePreview {
   rows: RepriceRow[];
   changed: number;
+  warnings: MarginWarning[];
+  /** The minimum margin, basis points of the face value. */
+  min_margin_bp: number;
+  /** Sent back to apply the warnings; null without warnings. */
+  acknowledgement: string | null;
 }
+
+/** What apply sends: the rule and, when the preview warned, its acknowledgement. */
+export interface ApplyRequest {
+  rule: RepriceRule;
+  acknowledgement: string | null;
+}
+
+/** The server refused to apply because the warnings were not (or no longer) the acknowledged ones. */
+export const ACKNOWLEDGE_FIELD = 'acknowledge_warnings';
 
 export interface PriceHistoryItem {
   id: number;
@@ -58,6 +88,15 @@ export function percentToBasisPoints(input: string): number | null {
   return bp >= 1 && bp <= 20000 ? bp : null;
 }
 
+/** Basis points as a percentage, by string arithmetic: 50 → "0.5", 9850 → "98.5", 5 → "0.05". */
+export function basisPointsToPercent(bp: number): string {
+  const whole = Math.trunc(bp / 100);
+  const fraction = String(bp % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : String(whole);
+}
+
 /** The rule as sent: empty filters left out. */
 export function ruleBody(rule: RepriceRule): RepriceRule {
   const body: RepriceRule = { merchant_id: rule.merchant_id, rate_bp: rule.rate_bp, rounding: rule.rounding };
@@ -72,8 +111,9 @@ export function previewReprice(rule: RepriceRule): Promise<RepricePreview> {
 }
 
 /** Applies the rule in one transaction; answers what it applied. */
-export function applyReprice(rule: RepriceRule): Promise<RepricePreview> {
-  return postJson<RepricePreview>(PRICING_URLS.apply, ruleBody(rule));
+export function applyReprice({ rule, acknowledgement }: ApplyRequest): Promise<RepricePreview> {
+  const body = { ...ruleBody(rule), ...(acknowledgement ? { [ACKNOWLEDGE_FIELD]: acknowledgement } : {}) };
+  return postJson<RepricePreview>(PRICING_URLS.apply, body);
 }
 
 /** Imports a price list (CSV or xlsx, as exported, or "key, price" lines): all or nothing. */

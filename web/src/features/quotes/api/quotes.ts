@@ -1,14 +1,16 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExportFormat } from '@/components/export-buttons/export-buttons';
 import { downloadFile, stampedFileName } from '@/lib/download';
 import { postJson } from '@/lib/request';
 
 export const QUOTE_LIST_URL = '/adminapi/quote/list';
 export const QUOTE_EXPORT_URL = '/adminapi/quote/export';
+export const QUOTE_SAVE_URL = '/adminapi/admin/quote/save';
 
 export interface QuoteItem {
   id: number;
   merchant_id: number;
+  merchant_name: string;
   business_name: string;
   product_name: string;
   product_key: string;
@@ -69,4 +71,30 @@ export function useQuoteList(body: QuoteListRequest) {
 /** GET /adminapi/quote/export with the current filters. */
 export function exportQuotes(query: QuoteQuery, format: ExportFormat): Promise<void> {
   return downloadFile(QUOTE_EXPORT_URL, { ...query, format }, stampedFileName('quotes', format));
+}
+
+/** What an administrator may change of a merchant's quote: its price (whole fen) and on/off. */
+export interface QuoteEdit {
+  merchant_id: number;
+  product_key: string;
+  price_fen: number;
+  /** 1 on, 0 off. */
+  status: number;
+}
+
+/** POST /adminapi/admin/quote/save (administrators): answers the quote as saved. */
+export function saveQuote(edit: QuoteEdit): Promise<QuoteItem> {
+  return postJson<QuoteItem>(QUOTE_SAVE_URL, edit);
+}
+
+/** Saving a price refreshes the quote lists and the price history. */
+export function useSaveQuote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveQuote,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['quotes'] });
+      void client.invalidateQueries({ queryKey: ['price-history'] });
+    },
+  });
 }

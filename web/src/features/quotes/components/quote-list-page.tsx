@@ -1,15 +1,18 @@
-import { Form, Input, InputNumber, Select, Space, Tag } from 'antd';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterCard, type FilterField } from '@/components/list-page/filter-card';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import { usePageNumbers } from '@/components/list-page/use-page-numbers';
 import type { FilterSchema, FilterValues } from '@/components/list-page/url-filters';
 import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
+import { MerchantSelect } from '@/components/merchant-select/merchant-select';
 import { usePermission } from '@/components/permission/use-permission';
 import { formatFen } from '@/lib/money';
 import { carrierKey } from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
 import { exportQuotes, type QuoteFilters, type QuoteItem, toQuoteQuery, useQuoteList } from '../api/quotes';
+import { QuoteEditor } from './quote-editor';
 
 const FACE_VALUES_FEN = [1000, 2000, 3000, 5000, 10000, 20000, 30000, 50000];
 const SCHEMA: FilterSchema = {
@@ -26,7 +29,10 @@ function toFilters(values: FilterValues): QuoteFilters {
     productKind: pick(values.productKind, ['direct', 'card'] as const),
     status: pick(values.status, [0, 1]),
     productKey: typeof values.productKey === 'string' ? values.productKey : undefined,
-    merchantId: typeof values.merchantId === 'number' && values.merchantId > 0 ? values.merchantId : undefined,
+    merchantId:
+      Number.isSafeInteger(values.merchantId) && (values.merchantId as number) > 0
+        ? (values.merchantId as number)
+        : undefined,
   };
 }
 
@@ -41,6 +47,7 @@ export default function QuoteListPage() {
   const query = toQuoteQuery(toFilters(values));
   const list = useQuoteList({ ...query, page, page_size: pageSize });
   const all = t('orderCommon.filter.all');
+  const [editing, setEditing] = useState<QuoteItem | null>(null);
 
   const fields: FilterField[] = [
     {
@@ -103,14 +110,47 @@ export default function QuoteListPage() {
       ? [
           {
             name: 'merchantId',
-            label: t('orderCommon.filter.merchantId'),
-            input: <InputNumber min={1} precision={0} style={{ width: '100%' }} />,
+            label: t('listPage.merchant'),
+            input: <MerchantSelect testId="quote-filter-merchant" ariaLabel={t('listPage.merchant')} />,
           },
         ]
       : []),
   ];
 
+  // Administrators see every merchant's rows: each names its merchant, and opens its editor.
+  const merchantColumn: ListColumn<QuoteItem> = {
+    key: 'merchant',
+    title: t('listPage.merchant'),
+    dataIndex: 'merchant_id',
+    width: 160,
+    ellipsis: true,
+    phone: true,
+    phoneWidth: 110,
+    // The mid first: a long name is cut, the number that tells merchants apart stays.
+    render: (_: number, quote: QuoteItem) => `${quote.merchant_id} · ${quote.merchant_name}`,
+  };
+  const actionColumn: ListColumn<QuoteItem> = {
+    key: 'actions',
+    title: t('quotes.actions'),
+    fixed: 'right',
+    width: 80,
+    render: (_: unknown, quote: QuoteItem) => (
+      <Button
+        type="link"
+        size="small"
+        data-testid="quote-edit"
+        aria-label={t('quotes.edit.aria', { key: quote.product_key, mid: quote.merchant_id })}
+        onClick={(event) => {
+          event.stopPropagation();
+          setEditing(quote);
+        }}
+      >
+        {t('quotes.edit')}
+      </Button>
+    ),
+  };
   const columns: ListColumn<QuoteItem>[] = [
+    ...(isAdmin ? [merchantColumn] : []),
     { key: 'business_name', title: t('quotes.businessName'), dataIndex: 'business_name', width: 150, ellipsis: true },
     {
       key: 'product_name',
@@ -153,6 +193,7 @@ export default function QuoteListPage() {
       render: (v: number) => <Tag color={v === 1 ? 'success' : 'default'}>{t(`quotes.status.${v === 1 ? 1 : 0}`)}</Tag>,
     },
     { key: 'created_at', title: t('quotes.createdAt'), dataIndex: 'created_at', render: formatTime },
+    ...(isAdmin ? [actionColumn] : []),
   ];
 
   return (
@@ -183,6 +224,7 @@ export default function QuoteListPage() {
         error={list.isError && !list.data}
         onRetry={() => void list.refetch()}
         tableTestId="quote-table"
+        onRow={isAdmin ? (quote) => ({ onClick: () => setEditing(quote), style: { cursor: 'pointer' } }) : undefined}
         pagination={{
           current: page,
           pageSize,
@@ -191,6 +233,7 @@ export default function QuoteListPage() {
           testId: 'quote-pagination',
         }}
       />
+      {isAdmin ? <QuoteEditor quote={editing} onClose={() => setEditing(null)} /> : null}
     </Space>
   );
 }
