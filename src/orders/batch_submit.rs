@@ -45,7 +45,7 @@ pub struct BatchSummary {
 
 /// Batches chosen by `page` (a query of `order_batches` naming the columns below), each with
 /// its orders counted by outcome in the same statement: one statement for a whole page,
-/// whose count reads the batch index, which carries the status (migration 0028).
+/// whose count reads the batch index, which carries the status (migration 0026).
 fn summaries_sql(page: &str) -> String {
     format!(
         "WITH page AS ({page})
