@@ -6,6 +6,7 @@ mod batch;
 mod batch_ranges;
 mod batch_rules;
 mod card_delivery;
+mod card_export;
 mod catalogue;
 mod certification;
 mod channel_late_answers;
