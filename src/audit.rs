@@ -43,6 +43,9 @@ pub mod action {
         /// A two-factor code refused unchecked because the user's codes are locked.
         TWO_FACTOR_THROTTLED = "two_factor_throttled";
         CARD_SECRET_REVEALED = "card_secret_revealed";
+        /// Card secrets exported in an encrypted file; `detail` has how many orders and
+        /// which selection or filter (never a secret, never the file's password).
+        CARD_SECRETS_EXPORTED = "card_secrets_exported";
         ORDER_RESOLVED = "order_resolved";
         /// An administrator asked an order's supplier where it stands; `detail` has the answer.
         ORDER_SUPPLIER_QUERIED = "order_supplier_queried";

@@ -33,6 +33,7 @@ pub mod metrics;
 pub mod monitor;
 pub mod notify;
 pub mod notify_guard;
+pub mod office_crypt;
 pub mod openapi;
 pub mod openapi_contract;
 pub mod openapi_v1;

@@ -30,6 +30,7 @@ pub const ACTION_NAMES: &[(&str, &str, &str)] = &[
     ("two_factor_failed", "两步验证码错误", "Wrong two-factor code"),
     ("two_factor_throttled", "两步验证被限制", "Two-factor code throttled"),
     ("card_secret_revealed", "查看卡密", "Card secret revealed"),
+    ("card_secrets_exported", "导出卡密", "Card secrets exported"),
     ("order_resolved", "人工处理订单", "Order resolved by hand"),
     ("order_supplier_queried", "查询上游订单结果", "Order queried at its supplier"),
     ("order_sent_to_channel", "人工发送订单到渠道", "Order sent to a channel by hand"),

@@ -45,6 +45,10 @@ fn trade_messages() -> Vec<TradeMessage> {
         SerialRequired,
         CardNotDelivered,
         CardOrderNeedsCard,
+        CardExportPasswordWeak,
+        CardExportNoneChosen,
+        CardExportTooMany { max: 10_000 },
+        CardExportNothing,
         InvalidChoice { allowed: "a, b" },
         CursorInvalid,
         PageSizeInvalid { max: 500 },
@@ -93,6 +97,10 @@ fn trade_messages() -> Vec<TradeMessage> {
             | SerialRequired
             | CardNotDelivered
             | CardOrderNeedsCard
+            | CardExportPasswordWeak
+            | CardExportNoneChosen
+            | CardExportTooMany { .. }
+            | CardExportNothing
             | InvalidChoice { .. }
             | CursorInvalid
             | PageSizeInvalid { .. }
@@ -599,6 +607,13 @@ fn notices() -> Vec<Notice> {
         ChannelPausedDetail { name: "A".into(), reason: "x".into(), until: "2026-11-24 20:00:00".into() },
         ChannelResumed,
         ChannelResumedDetail { name: "A".into() },
+        CardSecretsExported,
+        CardSecretsExportedDetail {
+            count: 3,
+            by: "a".into(),
+            time: "2026-01-01 00:00:00".into(),
+            address: "1.2.3.4".into(),
+        },
         ChannelBalanceLow,
         ChannelBalanceLowDetail { name: "A".into(), balance: "1.00".into(), line: "100.00".into() },
     ];
@@ -648,6 +663,8 @@ fn notices() -> Vec<Notice> {
             | ChannelPausedDetail { .. }
             | ChannelResumed
             | ChannelResumedDetail { .. }
+            | CardSecretsExported
+            | CardSecretsExportedDetail { .. }
             | ChannelBalanceLow
             | ChannelBalanceLowDetail { .. } => {}
         }

@@ -42,6 +42,18 @@ pub const ORDER_EXPORT_COLUMNS: Labels<17> = Labels([
     ("失败原因", "Failure reason"),
 ]);
 
+/// Columns of the encrypted card-secret export.
+pub const CARD_EXPORT_COLUMNS: Labels<8> = Labels([
+    ("订单号", "Order number"),
+    ("商户订单号", "Merchant order id"),
+    ("商品名称", "Product name"),
+    ("面值(元)", "Face value (yuan)"),
+    ("充值账号", "Recharge account"),
+    ("卡号", "Card number"),
+    ("卡密", "Card secret"),
+    ("交付时间(北京时间)", "Delivered (Beijing time)"),
+]);
+
 /// Order statuses by code (0 to 4: pending, processing, success, failure, manual review).
 pub const ORDER_STATUS: Labels<5> = Labels([
     ("待处理", "pending"),

@@ -117,6 +117,14 @@ pub enum Notice {
     ChannelResumedDetail {
         name: String,
     },
+    CardSecretsExported,
+    /// Who exported how many orders' card secrets, when (Beijing time) and from where.
+    CardSecretsExportedDetail {
+        count: usize,
+        by: String,
+        time: String,
+        address: String,
+    },
     ChannelBalanceLow,
     ChannelBalanceLowDetail {
         name: String,
@@ -272,6 +280,14 @@ impl Notice {
                     format!("渠道“{name}”的试探订单已成功，渠道恢复接单。").into()
                 } else {
                     format!("The probe order of channel \"{name}\" succeeded: it takes orders again.").into()
+                }
+            }
+            CardSecretsExported => pick("卡密已导出", "Card secrets exported"),
+            CardSecretsExportedDetail { count, by, time, address } => {
+                if zh {
+                    format!("用户 {by} 于 {time}（北京时间）从 IP {address} 导出了 {count} 笔订单的卡号和卡密（加密文件）。如非本人或同事操作，请立即修改密码并联系管理员。").into()
+                } else {
+                    format!("{by} exported the card numbers and secrets of {count} orders (an encrypted file) at {time} (Beijing time) from {address}. If this was not you or a colleague, change your password and contact an administrator at once.").into()
                 }
             }
             ChannelBalanceLow => pick("渠道余额不足提醒", "Channel balance low"),

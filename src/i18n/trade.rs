@@ -33,6 +33,15 @@ pub enum TradeMessage {
     /// A card-secret order can be marked failed by hand, not successful: only the supplier
     /// delivers its card.
     CardOrderNeedsCard,
+    /// The password of a card-secret export: 8 to 64 characters with letters and digits.
+    CardExportPasswordWeak,
+    /// A card-secret export names its orders (or a filter), at most `max`.
+    CardExportNoneChosen,
+    CardExportTooMany {
+        max: usize,
+    },
+    /// None of the chosen orders has a delivered card.
+    CardExportNothing,
     InvalidChoice {
         allowed: &'static str,
     },
@@ -117,6 +126,10 @@ impl TradeMessage {
             SerialRequired => "order.serial_no.required",
             CardNotDelivered => "order.card.not_delivered",
             CardOrderNeedsCard => "order.card.success_needs_card",
+            CardExportPasswordWeak => "order.card_export.password_weak",
+            CardExportNoneChosen => "order.card_export.none_chosen",
+            CardExportTooMany { .. } => "order.card_export.too_many",
+            CardExportNothing => "order.card_export.nothing",
             InvalidChoice { .. } => "request.invalid_choice",
             CursorInvalid => "request.cursor_invalid",
             PageSizeInvalid { .. } => "request.page_size_invalid",
@@ -258,6 +271,18 @@ impl TradeMessage {
             (CardOrderNeedsCard, ZhCn) => {
                 "该卡密订单尚未收到上游交付的卡密，不能标记成功：请标记失败（退款给商户），或等待上游交付卡密".into()
             }
+            (CardExportPasswordWeak, EnUs) => {
+                "the file's password must be 8 to 64 characters and hold both letters and digits".into()
+            }
+            (CardExportPasswordWeak, ZhCn) => "文件密码须为 8 至 64 个字符，且同时包含字母和数字".into(),
+            (CardExportNoneChosen, EnUs) => "choose the orders to export, or export by the list's filter".into(),
+            (CardExportNoneChosen, ZhCn) => "请选择要导出的订单，或按列表筛选条件导出".into(),
+            (CardExportTooMany { max }, EnUs) => {
+                format!("at most {max} orders per card-secret export: narrow the filter or choose fewer").into()
+            }
+            (CardExportTooMany { max }, ZhCn) => format!("每次最多导出 {max} 笔订单的卡密：请缩小筛选范围或少选一些").into(),
+            (CardExportNothing, EnUs) => "none of the chosen orders has a delivered card secret".into(),
+            (CardExportNothing, ZhCn) => "所选订单中没有已交付卡密的订单".into(),
             (InvalidChoice { allowed }, EnUs) => format!("must be one of: {allowed}").into(),
             (InvalidChoice { allowed }, ZhCn) => format!("取值必须是以下之一：{allowed}").into(),
             (CursorInvalid, EnUs) => "the cursor is not valid here; start again from the first page".into(),

@@ -1,5 +1,5 @@
-//! Orders: `/adminapi/order/*` (lists, detail, add, price lookup, card-secret reveal,
-//! export, batches) and `/adminapi/admin/order/resolve` (`resolve.rs`).
+//! Orders: `/adminapi/order/*` (lists, detail, add, price lookup, card-secret reveal and
+//! encrypted export, export, batches) and `/adminapi/admin/order/resolve` (`resolve.rs`).
 
 pub mod add;
 pub mod batch;
@@ -15,6 +15,7 @@ mod batch_result;
 mod batch_store;
 pub mod batch_submit;
 pub(crate) mod batch_upload;
+pub mod card_export;
 pub mod counters;
 mod decide;
 pub mod export;
@@ -61,6 +62,7 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/order/add", post(add::add))
         .route("/adminapi/order/price", post(price::price))
         .route("/adminapi/order/card/reveal", post(reveal_card))
+        .route("/adminapi/order/card/export", post(card_export::export_cards))
         .route("/adminapi/order/export", get(export::export_orders))
         .route("/adminapi/admin/order/resolve", post(resolve::resolve))
         .route("/adminapi/admin/order/resolveMany", post(resolve::resolve_many))

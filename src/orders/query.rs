@@ -10,12 +10,12 @@ use crate::i18n::TradeMessage;
 use crate::pagination::{PageRequest, finish_page, parse_time};
 use crate::session::CurrentUser;
 use crate::sql::{Bind, Conditions, bind_all, shift_placeholders};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
 use utoipa::{IntoParams, ToSchema};
 
 /// The filters of an order list (spec §3), the same for the list, the total and exports.
-#[derive(Debug, Default, Clone, Deserialize, ToSchema, IntoParams)]
+#[derive(Debug, Default, Clone, Deserialize, Serialize, ToSchema, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct OrderFilter {
     /// Which list: `ordinary` (default), `card` (card-secret), `behalf` (on-behalf), or `all`.

@@ -8,6 +8,7 @@ mod batch_ranges;
 mod batch_reopen;
 mod batch_rules;
 mod card_delivery;
+mod card_export;
 mod catalogue;
 mod certification;
 mod channel_late_answers;

@@ -1703,6 +1703,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/order/card/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the card numbers and secrets of the chosen card-secret orders (or of every order
+         *     matching the card list's filter) as an xlsx encrypted with `password` (ECMA-376 Agile:
+         *     AES-256, SHA-512); Excel and WPS ask for the password when opening it. Only the owning
+         *     merchant's users; orders without a delivered card are left out.
+         */
+        post: operations["post_adminapi_order_card_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/order/card/reveal": {
         parameters: {
             query?: never;
@@ -2627,6 +2649,21 @@ export interface components {
         CallbackAnswer: {
             /** @description Whether this callback changed the order (false for a duplicate or a late one). */
             changed: boolean;
+        };
+        CardExportRequest: {
+            /**
+             * @description The two-factor code (authenticator or backup), required when two-factor is on.
+             * @example 123456
+             */
+            code?: string | null;
+            filter?: components["schemas"]["OrderFilter"] | null;
+            /**
+             * @description The chosen orders (ids from the card-order list), at most 10,000. Omit to export by
+             *     `filter`. An id that is not one of the caller's merchant's orders refuses the call.
+             */
+            order_ids?: number[] | null;
+            /** @description Opens the file: 8 to 64 characters with letters and digits. Never stored. */
+            password?: string | null;
         };
         /** @enum {string} */
         Carrier: "mobile" | "unicom" | "telecom" | "broadnet";
@@ -10634,6 +10671,73 @@ export interface operations {
             };
             /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_order_card_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CardExportRequest"];
+            };
+        };
+        responses: {
+            /** @description the encrypted xlsx (an OLE compound file) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 40000: a weak password (`order.card_export.password_weak`), no orders chosen, more than 10,000, or a filter is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40110: two-factor is on and the code is missing, wrong or used */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: an administrator, or an order of another merchant */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: none of the chosen orders has a delivered card (`order.card_export.nothing`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 42900: too many wrong codes; `data.retry_after_seconds` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -230,9 +230,18 @@ async function envelopeOfBlob(body: unknown): Promise<Envelope | null> {
   }
 }
 
-export async function getBlob(url: string, config?: AxiosRequestConfig): Promise<Blob> {
+export function getBlob(url: string, config?: AxiosRequestConfig): Promise<Blob> {
+  return blobRequest({ ...config, url, method: 'GET' });
+}
+
+/** POST `body` as JSON for a file (what must not travel in an address, like a password). */
+export function postBlob(url: string, body: unknown, config?: AxiosRequestConfig): Promise<Blob> {
+  return blobRequest({ ...config, url, method: 'POST', data: body });
+}
+
+async function blobRequest(config: AxiosRequestConfig): Promise<Blob> {
   try {
-    const response = await binaryHttp.request<Blob>({ ...config, url, method: 'GET' });
+    const response = await binaryHttp.request<Blob>(config);
     return response.data;
   } catch (error) {
     const response = axios.isAxiosError(error) ? error.response : undefined;

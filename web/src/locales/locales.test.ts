@@ -25,6 +25,8 @@ import zhStatement from './zh-CN/statement';
 import enReconciliation from './en-US/reconciliation';
 import zhReconciliation from './zh-CN/reconciliation';
 import zhStepUp from './zh-CN/step-up';
+import enCardExport from './en-US/card-export';
+import zhCardExport from './zh-CN/card-export';
 import enChannels from './en-US/channels';
 import zhChannels from './zh-CN/channels';
 
@@ -45,6 +47,7 @@ describe('locales', () => {
     ['statement', zhStatement, enStatement],
     ['channels', zhChannels, enChannels],
     ['reconciliation', zhReconciliation, enReconciliation],
+    ['card-export', zhCardExport, enCardExport],
   ] as [string, Record<string, string>, Record<string, string>][])(
     '%s texts (loaded with their pages) pair up and never shadow the main texts',
     (_, zh, en) => {

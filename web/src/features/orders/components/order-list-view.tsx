@@ -7,13 +7,16 @@ import { ListTable } from '@/components/list-page/list-table';
 import { useMerchantColumn } from '@/components/list-page/merchant-column';
 import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
 import { Permission } from '@/components/permission/permission';
+import { usePermission } from '@/components/permission/use-permission';
 import { useCursorPages } from '@/lib/cursor-pages';
 import { formatFen } from '@/lib/money';
 import { durationUnits, failureReasonText, formatDuration, type OrderKind } from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
 import { ORDER_FILTER_SCHEMA, type SortOrder, toOrderQuery, valuesToOrderFilters } from '../api/order-query';
 import { exportOrders, useOrderList } from '../api/orders';
+import type { CardExportChoice } from '../api/card-export';
 import type { OrderItem } from '../api/types';
+import { CardExportDialog } from './card-export-dialog';
 import { OrderDetailDrawer } from './order-detail-drawer';
 import { useOrderFilterFields } from './order-filter-form';
 import { OrderStatusTag } from './order-status-tag';
@@ -43,10 +46,17 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
   const { page, pageSize, position, restart, remember } = pages;
   const fields = useOrderFilterFields(kind);
   const merchantColumn = useMerchantColumn<OrderItem>();
+  // Card secrets leave only for the owning merchant's users (the server says the same).
+  const exportsCards = usePermission(['user']) && kind === 'card';
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [exporting, setExporting] = useState<CardExportChoice | null>(null);
 
   const query = useMemo(() => toOrderQuery(kind, valuesToOrderFilters(values), sort), [kind, values, sort]);
   // Cursors belong to one filter: back to page 1 whenever the address's filters change.
-  useOnChange(search, restart);
+  useOnChange(search, () => {
+    restart();
+    setChosen([]);
+  });
   const list = useOrderList({ ...query, ...position, page_size: pageSize });
   const data = list.data;
   useEffect(() => {
@@ -226,15 +236,32 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
       <ListTable<OrderItem>
         listKey={`orders-${kind}`}
         title={
-          <span data-testid="order-total">
-            {data
-              ? t(data.total_capped ? 'orderCommon.totalCapped' : 'orderCommon.total', { count: data.total })
-              : t(titleKey)}
-          </span>
+          <Space wrap size={12}>
+            <span data-testid="order-total">
+              {data
+                ? t(data.total_capped ? 'orderCommon.totalCapped' : 'orderCommon.total', { count: data.total })
+                : t(titleKey)}
+            </span>
+            {exportsCards ? (
+              <Button
+                size="small"
+                disabled={!data || (chosen.length === 0 && data.total === 0)}
+                onClick={() => setExporting(chosen.length > 0 ? { orderIds: chosen } : { filter: query })}
+                data-testid="card-export-open"
+              >
+                {chosen.length > 0 ? t('cardExport.openChosen', { count: chosen.length }) : t('cardExport.open')}
+              </Button>
+            ) : null}
+          </Space>
         }
         onExport={(format) => exportOrders(query, format)}
         columns={columns}
         rowKey="id"
+        rowSelection={
+          exportsCards
+            ? { selectedRowKeys: chosen, preserveSelectedRowKeys: true, onChange: (keys) => setChosen(keys.map(Number)) }
+            : undefined
+        }
         dataSource={data?.list ?? []}
         loading={list.isFetching}
         error={list.isError && !data}
@@ -258,6 +285,13 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
         }}
       />
       <OrderDetailDrawer orderId={openId} onClose={() => setOpenId(null)} />
+      {exportsCards ? (
+        <CardExportDialog
+          choice={exporting}
+          count={exporting && 'orderIds' in exporting ? exporting.orderIds.length : (data?.total ?? 0)}
+          onClose={() => setExporting(null)}
+        />
+      ) : null}
     </Space>
   );
 }
