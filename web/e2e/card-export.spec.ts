@@ -3,8 +3,12 @@
  * the card-order list, gives a password and gets 卡密-<date>.xlsx, an encrypted Office file
  * (an OLE compound file, not a plain zip). The API tests decrypt it and check its rows.
  */
-import { readFileSync } from 'node:fs';
-import { expect, loginAs, openOverlay, tableShown, test, useLocale } from './support/console';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, loginAs, openOverlay, pageShot, tableShown, test, useLocale } from './support/console';
+
+const directory = fileURLToPath(new URL('./screenshots/', import.meta.url));
+mkdirSync(directory, { recursive: true });
 
 const TEXTS = {
   'zh-CN': { open: '导出卡密', chosen: '已选 2 笔', rule: '8 至 64 个字符', differ: '两次输入的密码不一致' },
@@ -27,6 +31,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
 
     await openOverlay(page, page.getByTestId('card-export-open'), page.getByTestId('card-export-form'));
     await expect(page.getByTestId('card-export-count')).toContainText('2');
+    await pageShot(page, `${directory}${locale}-card-export-dialog.png`);
     await page.getByTestId('card-export-password').fill('lettersonly');
     await page.getByTestId('card-export-submit').click();
     await expect(page.getByTestId('card-export-form')).toContainText(text.rule);
@@ -55,5 +60,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     expect(bytes.includes(Buffer.from('xl/worksheets'))).toBe(false);
     await expect(page.getByTestId('card-export-form')).toHaveCount(0);
     expect(exports).toHaveLength(1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await pageShot(page, `${directory}${locale}-card-export-list-phone.png`);
   });
 }

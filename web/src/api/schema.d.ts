@@ -3648,10 +3648,9 @@ export interface components {
             id: number;
             /**
              * @description Why the last attempt failed, in the request's language, saying what to do
-             *     (administrators: with a short technical detail after it).
+             *     (administrators: with a short technical detail after it); its key `notify.delivery.*`.
              */
             last_error?: string | null;
-            /** @description The reason's key (`notify.delivery.*`). */
             last_error_reason?: string | null;
             /** Format: int64 */
             merchant_id: number;
