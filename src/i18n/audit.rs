@@ -206,7 +206,9 @@ impl AuditDetail {
                     (false, false) => format!("; confirmed at or below cost or margin: {}", confirmed.join(", ")),
                 };
                 if zh {
-                    format!("{carrier}、{kind}按面值的 {rate} 定价（{rounding}）：{total} 个报价中 {changed} 个变动{confirmed}")
+                    format!(
+                        "{carrier}、{kind}按面值的 {rate} 定价（{rounding}）：{total} 个报价中 {changed} 个变动{confirmed}"
+                    )
                 } else {
                     format!(
                         "{carrier}, {kind} priced at {rate} of face value ({rounding}): {changed} of {total} quotes changed{confirmed}"

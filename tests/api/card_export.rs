@@ -96,12 +96,21 @@ async fn colleague(app: &TestApp, mid: i64, username: &str) -> i64 {
         username,
         password: &password,
         role: backoffice::session::Role::User,
-        merchant_name: None,
-        merchant_id: Some(mid),
+        merchant_name: Some(username),
+        merchant_id: None,
         display_name: username,
         recorded_as: None,
     };
-    backoffice::users::repository::create_user(&app.state.db, &app.state.hasher, new_user).await.unwrap().0
+    // Users are created with a merchant of their own; the colleague is then moved to `mid`.
+    let user_id =
+        backoffice::users::repository::create_user(&app.state.db, &app.state.hasher, new_user).await.unwrap().0;
+    sqlx::query("UPDATE users SET merchant_id = $1 WHERE id = $2")
+        .bind(mid)
+        .bind(user_id)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    user_id
 }
 
 async fn notices_of(app: &TestApp, user_id: i64) -> Vec<String> {

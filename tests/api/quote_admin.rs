@@ -87,7 +87,7 @@ async fn a_quote_is_edited_by_an_administrator_only(backend: Backend) {
     let audited = app
         .scalar(
             "SELECT COUNT(*) FROM audit_events WHERE action = 'quote_saved' AND target = 'merchant:' || $1
-             AND params LIKE '%"product_key":"TELECOM-DIRECT-10","before":[985,1],"price_fen":991,"status":0%'",
+             AND params LIKE '%\"product_key\":\"TELECOM-DIRECT-10\",\"before\":[985,1],\"price_fen\":991,\"status\":0%'",
             mid,
         )
         .await;

@@ -113,7 +113,7 @@ async fn a_repricing_at_a_loss_is_named_and_applied_only_when_acknowledged(backe
     let confirmed = app
         .scalar(
             "SELECT COUNT(*) FROM audit_events WHERE action = 'quotes_repriced' AND target = 'merchant:' || $1
-             AND params LIKE '%"acknowledged":[["MOBILE-DIRECT-50",2500,4800]]%'",
+             AND params LIKE '%\"acknowledged\":[%[\"MOBILE-DIRECT-50\",2500,4800]%'",
             mid,
         )
         .await;

@@ -22,9 +22,9 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await loginAs(page, 'merchant');
     // Delivered cards only: the successful card orders.
     await page.goto('#/order/cardList?status=2');
-    const table = await tableShown(page, 'order-table');
+    const rows = await tableShown(page, 'order-table');
     await expect(page.getByTestId('card-export-open')).toHaveText(text.open);
-    const boxes = table.locator('tbody tr.ant-table-row .ant-table-selection-column .ant-checkbox-wrapper');
+    const boxes = rows.locator('.ant-table-selection-column .ant-checkbox-wrapper');
     await boxes.nth(0).click();
     await boxes.nth(1).click();
     await expect(page.getByTestId('card-export-open')).toContainText(text.chosen);
