@@ -114,6 +114,13 @@ pub enum AuditDetail {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         acknowledged: Vec<(String, i64, i64)>,
     },
+    /// Card secrets exported as an encrypted file: how many orders, and the list filter
+    /// (the given fields as JSON) when they were chosen by filter rather than one by one.
+    CardSecretsExported {
+        count: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        filter: Option<String>,
+    },
     /// One quote: price and status (1 on sale, 0 off) before (None: new) and after.
     QuoteSaved {
         product_key: String,
@@ -215,6 +222,14 @@ impl AuditDetail {
                     )
                 }
             }
+            AuditDetail::CardSecretsExported { count, filter } => match (filter, zh) {
+                (None, true) => format!("导出 {count} 笔已选订单的卡密（加密文件）"),
+                (None, false) => format!("Card secrets of {count} chosen orders exported (encrypted file)"),
+                (Some(filter), true) => format!("按筛选条件 {filter} 导出 {count} 笔订单的卡密（加密文件）"),
+                (Some(filter), false) => {
+                    format!("Card secrets of {count} orders matching {filter} exported (encrypted file)")
+                }
+            },
             AuditDetail::QuoteSaved { product_key, before, price_fen, status } => {
                 let state = |status: i64| match (status == 1, zh) {
                     (true, true) => "上架",
@@ -271,6 +286,8 @@ mod tests {
                 acknowledged: vec![("MOBILE-DIRECT-50".into(), 4925, 4925)],
             },
             AuditDetail::QuoteSaved { product_key: "K".into(), before: Some((990, 1)), price_fen: 980, status: 0 },
+            AuditDetail::CardSecretsExported { count: 2, filter: None },
+            AuditDetail::CardSecretsExported { count: 3, filter: Some(r#"{"status":2}"#.into()) },
         ];
         for detail in details {
             let (zh, en) = (detail.text(Locale::ZhCn), detail.text(Locale::EnUs));

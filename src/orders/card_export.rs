@@ -53,7 +53,7 @@ pub struct CardExportRequest {
 /// Which orders, as the audit trail tells it.
 enum Chosen {
     Orders(Vec<i64>),
-    Filter(OrderFilter),
+    Filter(Box<OrderFilter>),
 }
 
 /// One exported order.
@@ -111,7 +111,7 @@ pub async fn export_cards(
             ids.dedup();
             Chosen::Orders(ids)
         }
-        (None, Some(filter)) => Chosen::Filter(filter),
+        (None, Some(filter)) => Chosen::Filter(Box::new(filter)),
         _ => return Err(AppError::field("order_ids", TradeMessage::CardExportNoneChosen)),
     };
     let rows = match &chosen {
@@ -148,13 +148,16 @@ pub async fn export_cards(
     if let Some(accepted) = accepted {
         transaction = check.spend(transaction, accepted).await?;
     }
-    let detail = match &chosen {
-        Chosen::Orders(_) => format!("{count} orders, chosen"),
-        Chosen::Filter(filter) => format!("{count} orders, filter {}", filter_text(filter)),
+    let detail = crate::i18n::audit::AuditDetail::CardSecretsExported {
+        count: i64::try_from(count).unwrap_or(i64::MAX),
+        filter: match &chosen {
+            Chosen::Orders(_) => None,
+            Chosen::Filter(filter) => Some(filter_text(filter)),
+        },
     };
     let target = audit::target::merchant(merchant_id);
     let action = audit::action::CARD_SECRETS_EXPORTED;
-    audit::record_on(&mut *transaction, Some(caller.user_id), action, &target, &detail, &address).await?;
+    audit::record_detail(&mut *transaction, Some(caller.user_id), action, &target, &detail, &address).await?;
     tell_the_merchant(&mut transaction, &caller, merchant_id, count, &address).await?;
     transaction.commit().await?;
     if accepted.is_some() {

@@ -83,7 +83,7 @@ async fn revealed(app: &TestApp, token: &str, order_id: i64) -> (String, String)
 }
 
 async fn exports_audited(app: &TestApp) -> Vec<(i64, String)> {
-    sqlx::query_as("SELECT user_id, detail FROM audit_events WHERE action = 'card_secrets_exported' ORDER BY id")
+    sqlx::query_as("SELECT user_id, params FROM audit_events WHERE action = 'card_secrets_exported' ORDER BY id")
         .fetch_all(&app.state.db.pool)
         .await
         .unwrap()
@@ -151,7 +151,7 @@ async fn chosen_orders_export_decrypts_to_their_cards_and_is_audited_and_told(ba
     }
     // Audited without a secret; told to the colleague, not to the exporter, who has one.
     let audited = exports_audited(&app).await;
-    assert_eq!(audited, [(exporter, "2 orders, chosen".to_string())]);
+    assert_eq!(audited, [(exporter, r#"{"t":"card_secrets_exported","count":2}"#.to_string())]);
     assert_eq!(notices_of(&app, exporter).await.len(), 0);
     let told = notices_of(&app, other_user).await;
     assert_eq!(told.len(), 1);
@@ -164,11 +164,14 @@ async fn chosen_orders_export_decrypts_to_their_cards_and_is_audited_and_told(ba
     let sheet = rows(file, PASSWORD);
     assert_eq!(sheet[0][5..7], ["Card number", "Card secret"]);
     assert_eq!(sheet.len(), 4);
-    assert_eq!(exports_audited(&app).await[1].1, r#"3 orders, filter {"status":2}"#);
+    assert_eq!(
+        exports_audited(&app).await[1].1,
+        r#"{"t":"card_secrets_exported","count":3,"filter":"{\"status\":2}"}"#
+    );
     // Nothing of a card or the password in the trail or the inbox.
     let (card_no, card_secret) = revealed(&app, &token, ids[1]).await;
     for secret in [PASSWORD, card_no.as_str(), card_secret.as_str()] {
-        let found = "SELECT (SELECT COUNT(*) FROM audit_events WHERE detail LIKE '%' || $1 || '%') + \
+        let found = "SELECT (SELECT COUNT(*) FROM audit_events WHERE detail || COALESCE(params, '') LIKE '%' || $1 || '%') + \
                      (SELECT COUNT(*) FROM inbox_messages WHERE content LIKE '%' || $1 || '%')";
         let count: i64 = sqlx::query_scalar(found).bind(secret).fetch_one(&app.state.db.pool).await.unwrap();
         assert_eq!(count, 0, "{secret} was written down");
