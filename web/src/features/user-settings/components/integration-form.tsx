@@ -78,6 +78,7 @@ export function IntegrationForm({ profile, onSave, saving = false }: Integration
               target="_blank"
               rel="noopener"
               data-testid="callbacks-guide-link"
+              underline
             >
               {t('userSetting.integration.callbacksGuide')}
             </Typography.Link>
