@@ -43,6 +43,10 @@ async function injectAxe(page: Page) {
 
 /** What axe finds on the page as it is now (every frame of the document). */
 export async function axeFindings(page: Page, options: AxeOptions = {}): Promise<AxeFinding[]> {
+  // The page at rest: a button the test has just clicked would otherwise be read in its
+  // hover colour, a state that depends on where the pointer was left, not on the page.
+  const size = page.viewportSize();
+  if (size) await page.mouse.move(size.width - 1, size.height - 1);
   await injectAxe(page);
   return page.evaluate(
     async ({ tags, exclude }) => {
