@@ -134,7 +134,7 @@ fn render(name: &str, source: &str, locale: Locale) -> String {
     let title = escape(&title);
     format!(
         "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"icon\" type=\"image/svg+xml\" href=\"/web/favicon.svg\">\
          <title>{title}</title><style>{STYLE}</style></head><body>\
          <header><nav aria-label=\"guide\"><a href=\"/guide/{other_guide}?lang={lang}\">{other_title}</a> · \
          <a href=\"/guide/{name}?lang={other_lang}\" lang=\"{other_lang}\">{other_label}</a></nav></header>\

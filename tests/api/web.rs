@@ -237,6 +237,8 @@ async fn the_merchant_api_guide_is_served_in_both_languages() {
     };
     let (status, kind, zh) = page("/guide/merchant-api?lang=zh-CN", "en-US").await;
     assert_eq!((status, kind.as_deref()), (200, Some("text/html; charset=utf-8")));
+    // The console's icon, so a browser asks for no /favicon.ico (a 404 in its console).
+    assert!(zh.contains("href=\"/web/favicon.svg\""));
     assert!(zh.contains("<html lang=\"zh-CN\">") && zh.contains("待签名字符串"), "{zh:.300}");
     assert!(!zh.contains("The string to sign"));
     // Without `lang`, the browser's language.
