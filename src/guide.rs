@@ -149,7 +149,7 @@ fn escape(text: &str) -> String {
 /// Readable on a phone and on a wide screen; code blocks scroll rather than overflow.
 const STYLE: &str = "body{margin:0;font:15px/1.7 -apple-system,'PingFang SC','Microsoft YaHei','WenQuanYi Zen Hei',sans-serif;color:#1f1f1f;background:#fff}\
 header{border-bottom:1px solid #e5e5e5;padding:10px 16px;text-align:right}\
-main{max-width:920px;margin:0 auto;padding:8px 16px 48px}\
+main{max-width:920px;margin:0 auto;padding:8px 16px 48px;overflow-wrap:anywhere}\
 a{color:#0958d9}h1{font-size:26px}h2,h3,h4{margin-top:1.6em}\
 pre{background:#f5f5f5;padding:12px;overflow-x:auto;border-radius:6px}\
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px}\
