@@ -149,7 +149,12 @@ export function useDiscardBatch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: discardBatch,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['batches'] }),
+    // The discarded batch is gone: its detail is dropped, not fetched again (a 404) while
+    // the page still shows it; the lists are read again.
+    onSuccess: (_answer, batchId) => {
+      client.removeQueries({ queryKey: batchDetailQueryOptions(batchId).queryKey });
+      return client.invalidateQueries({ queryKey: ['batches'], predicate: (query) => query.queryKey[1] !== 'detail' });
+    },
   });
 }
 

@@ -78,6 +78,8 @@ function BatchAddOrders({ merchantId }: { merchantId: number | undefined }) {
   const confirmPorted =
     lastInput && lastInput.batchId === batchId && !lastInput.input.allowPorted
       ? () => {
+          // The old preview is closed first, so nothing on the page reads it once discarded.
+          open(null, true);
           discard.mutate(lastInput.batchId);
           run({ ...lastInput.input, allowPorted: true }, true);
         }
