@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { downloadFile } from '@/lib/download';
 import { idempotencyHeaders } from '@/lib/idempotency';
 import { postForm, postJson } from '@/lib/request';
@@ -108,7 +115,7 @@ export function usePreviewBatch() {
   // A preview is stored as a batch: the list shows it at once.
   return useMutation({
     mutationFn: previewBatch,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['batches'] }),
+    onSuccess: () => refreshBatchLists(client),
   });
 }
 
@@ -121,6 +128,16 @@ export interface BatchDetail {
 /** POST /adminapi/order/batch/detail: the caller's own batch (administrators: any). */
 export function getBatchDetail(batchId: number): Promise<BatchDetail> {
   return postJson<BatchDetail>(BATCH_DETAIL_URL, { batch_id: batchId });
+}
+
+/**
+ * After a preview, submit or discard: the batch lists are read again, a batch's detail is
+ * not. A preview or discard can leave the batch the page still shows gone on the server
+ * (replaced, discarded), and reading it again would be a 404; a submitted batch's detail
+ * is set from the submit's answer.
+ */
+function refreshBatchLists(client: QueryClient) {
+  return client.invalidateQueries({ queryKey: ['batches'], predicate: (query) => query.queryKey[1] !== 'detail' });
 }
 
 export const batchDetailQueryOptions = (batchId: number) =>
@@ -149,12 +166,7 @@ export function useDiscardBatch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: discardBatch,
-    // The discarded batch is gone: its detail is dropped, not fetched again (a 404) while
-    // the page still shows it; the lists are read again.
-    onSuccess: (_answer, batchId) => {
-      client.removeQueries({ queryKey: batchDetailQueryOptions(batchId).queryKey });
-      return client.invalidateQueries({ queryKey: ['batches'], predicate: (query) => query.queryKey[1] !== 'detail' });
-    },
+    onSuccess: () => refreshBatchLists(client),
   });
 }
 
@@ -180,7 +192,7 @@ export function useSubmitBatch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: submitBatch,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['batches'] }),
+    onSuccess: () => refreshBatchLists(client),
   });
 }
 
