@@ -119,9 +119,10 @@ async fn a_finished_batch_is_told_once_with_its_counts(backend: Backend) {
     );
     assert!(content.contains("2 succeeded, 0 failed and refunded, 1 lines refused"), "{content}");
     assert_eq!(told[0]["link"], "/order/allAddList");
-    // Submitting again places nothing and tells nothing twice.
+    // Submitting again is refused, places nothing and tells nothing twice.
     let again = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
-    assert_eq!(again.code(), 20000, "{:?}", again.body);
+    assert_eq!(again.code(), 40900, "{:?}", again.body);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, 2);
     assert_eq!(batch_notices(&app, &token).await.len(), 1);
 }
 
