@@ -167,7 +167,7 @@ describe('live monitor panels', () => {
       await changeLocale('en-US');
     });
     expect(await screen.findByText('Success ratio by channel')).toBeInTheDocument();
-    expect(screen.getByText('Last 60 minutes')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Last 60 minutes' })).toBeInTheDocument();
   });
 
   it('says so when no channel answered in the last hour', async () => {
