@@ -70,11 +70,17 @@ struct CardRow {
 
 /// The file's password: 8 to 64 characters with at least one letter and one digit.
 pub fn password_is_strong(password: &str) -> bool {
-    let length = password.chars().count();
-    (8..=64).contains(&length)
-        && password.chars().any(char::is_alphabetic)
-        && password.chars().any(|c| c.is_ascii_digit())
-        && !password.chars().any(char::is_control)
+    password_fits(password) && password_mixes(password)
+}
+
+/// What the document's schema states: the length, and no control characters.
+fn password_fits(password: &str) -> bool {
+    (8..=64).contains(&password.chars().count()) && !password.chars().any(char::is_control)
+}
+
+/// What it cannot: letters and digits both.
+fn password_mixes(password: &str) -> bool {
+    password.chars().any(char::is_alphabetic) && password.chars().any(|c| c.is_ascii_digit())
 }
 
 /// Export the card numbers and secrets of the chosen card-secret orders (or of every order
@@ -83,10 +89,11 @@ pub fn password_is_strong(password: &str) -> bool {
 /// merchant's users; orders without a delivered card are left out.
 #[utoipa::path(post, path = "/adminapi/order/card/export", tag = "order", request_body = CardExportRequest,
     responses((status = 200, description = "the encrypted xlsx (an OLE compound file)"),
-        (status = 400, description = "40000: a weak password (`order.card_export.password_weak`), no orders chosen, more than 10,000, or a filter is invalid"),
+        (status = 400, description = "40000: a password of the wrong length (`order.card_export.password_weak`), more than 10,000 orders, or a filter is invalid"),
         (status = 401, description = "40110: two-factor is on and the code is missing, wrong or used"),
         (status = 403, description = "40300: an administrator, or an order of another merchant"),
         (status = 409, description = "40900: none of the chosen orders has a delivered card (`order.card_export.nothing`)"),
+        (status = 422, description = "40000: a password without both letters and digits (`order.card_export.password_weak`), or no orders chosen (`order.card_export.none_chosen`)"),
         (status = 429, description = "42900: too many wrong codes; `data.retry_after_seconds`")),
     security(("token" = [])))]
 pub async fn export_cards(
@@ -101,8 +108,11 @@ pub async fn export_cards(
         _ => return Err(AppError::PermissionDenied),
     };
     let password = request.password.unwrap_or_default();
-    if !password_is_strong(&password) {
+    if !password_fits(&password) {
         return Err(AppError::field("password", TradeMessage::CardExportPasswordWeak));
+    }
+    if !password_mixes(&password) {
+        return Err(AppError::unprocessable("password", TradeMessage::CardExportPasswordWeak));
     }
     let chosen = match (request.order_ids, request.filter) {
         (Some(ids), _) if !ids.is_empty() => {
@@ -112,7 +122,7 @@ pub async fn export_cards(
             Chosen::Orders(ids)
         }
         (None, Some(filter)) => Chosen::Filter(Box::new(filter)),
-        _ => return Err(AppError::field("order_ids", TradeMessage::CardExportNoneChosen)),
+        _ => return Err(AppError::unprocessable("order_ids", TradeMessage::CardExportNoneChosen)),
     };
     let rows = match &chosen {
         Chosen::Orders(ids) => rows_of_ids(&state, merchant_id, ids).await?,

@@ -10699,7 +10699,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description 40000: a weak password (`order.card_export.password_weak`), no orders chosen, more than 10,000, or a filter is invalid */
+            /** @description 40000: a password of the wrong length (`order.card_export.password_weak`), more than 10,000 orders, or a filter is invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10728,6 +10728,15 @@ export interface operations {
             };
             /** @description 40900: none of the chosen orders has a delivered card (`order.card_export.nothing`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: a password without both letters and digits (`order.card_export.password_weak`), or no orders chosen (`order.card_export.none_chosen`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
