@@ -1,5 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { AVATAR_URL, invalidateAvatar } from '@/lib/avatar';
+import { invalidateAvatar } from '@/components/avatar/use-avatar-url';
+import { AVATAR_URL } from '@/lib/avatar';
 import { postForm } from '@/lib/request';
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;

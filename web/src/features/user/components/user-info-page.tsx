@@ -25,7 +25,7 @@ import { formatTime } from '@/lib/platform-time';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAvatarUrl } from '@/lib/avatar';
+import { useAvatarUrl } from '@/components/avatar/use-avatar-url';
 import { isLocale } from '@/lib/i18n';
 import { localizedText, useMessages, useUnreadCount } from '@/lib/inbox';
 import { displayName, useUserStore, type UserInfo } from '@/stores/user-store';
