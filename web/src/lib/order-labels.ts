@@ -66,7 +66,7 @@ const FAILURE_REASONS = new Set([
  * administrator's own words (no code) as written.
  */
 export function failureReasonText(
-  order: { failure_reason: string | null; failure_reason_code?: string | null },
+  order: { failure_reason?: string | null; failure_reason_code?: string | null },
   t: (key: string) => string,
 ): string {
   const name = order.failure_reason_code?.replace(/^order\.failure\./, '');

@@ -192,9 +192,12 @@ export function postJson<T>(url: string, body?: unknown, config?: AxiosRequestCo
   return request<T>({ ...config, url, method: 'POST', data: body });
 }
 
-/** The body argument of `post`: left out when the path takes none, optional when it may. */
+/**
+ * The body argument of `post`: left out (or an empty object, which some calls send) when the
+ * path takes none, optional when it may.
+ */
 type BodyArgs<Body> = [Body] extends [undefined]
-  ? [body?: undefined, config?: AxiosRequestConfig]
+  ? [body?: Record<string, never>, config?: AxiosRequestConfig]
   : undefined extends Body
     ? [body?: Body, config?: AxiosRequestConfig]
     : [body: Body, config?: AxiosRequestConfig];

@@ -90,6 +90,6 @@ export const useUserStore = create<UserState>()((set, get) => ({
 }));
 
 /** The name a greeting should use. */
-export function displayName(info: Partial<UserInfo>): string {
+export function displayName(info: Partial<Pick<UserInfo, 'name' | 'username'>>): string {
   return info.name || info.username || '';
 }

@@ -11,7 +11,7 @@ import { quietly } from './preview-result';
 
 /** A preview not submitted yet and not expired: it can be reopened and submitted. */
 const reopenable = (row: BatchSummary) =>
-  row.status === 0 && row.expires_at !== null && Date.parse(row.expires_at) > Date.now();
+  row.status === 0 && row.expires_at != null && Date.parse(row.expires_at) > Date.now();
 
 /**
  * The merchant's batches with what became of each: lines, placed, refused, and of the placed

@@ -7,7 +7,7 @@
  * fetched and the stream opened again, backing off up to 10 s between tries.
  */
 import { useEffect, useState } from 'react';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 
 export const STREAM_URL = '/adminapi/monitor/stream';
 export const STREAM_TICKET_URL = '/adminapi/monitor/stream/ticket';
@@ -126,7 +126,7 @@ export interface StreamTicket {
 
 /** POST /adminapi/monitor/stream/ticket (admin only). Quiet: the page shows the connection state. */
 export function getStreamTicket(): Promise<StreamTicket> {
-  return postJson<StreamTicket>(STREAM_TICKET_URL, {}, { quietErrors: true });
+  return post(STREAM_TICKET_URL, {}, { quietErrors: true });
 }
 
 export type StreamStatus = 'connecting' | 'open' | 'reconnecting';

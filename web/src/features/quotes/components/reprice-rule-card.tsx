@@ -87,13 +87,13 @@ export function RuleCard({ merchantId }: { merchantId: number | null }) {
       title: t('pricing.cheapestCost'),
       dataIndex: 'cheapest_cost_fen',
       align: 'right' as const,
-      render: (value: number | null) => (value === null ? <Tag>{t('pricing.noChannel')}</Tag> : formatFen(value)),
+      render: (value?: number | null) => (value == null ? <Tag>{t('pricing.noChannel')}</Tag> : formatFen(value)),
     },
   ];
   const warnings = shown?.result.warnings ?? [];
   const applyNow = (current: { rule: RepriceRule; result: RepricePreview }) =>
     apply.mutate(
-      { rule: current.rule, acknowledgement: warnings.length ? current.result.acknowledgement : null },
+      { rule: current.rule, acknowledgement: warnings.length ? (current.result.acknowledgement ?? null) : null },
       {
         onSuccess: (result) => {
           showSuccessMessage(t('pricing.applied', { count: result.changed }));

@@ -1,5 +1,5 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/request';
+import { get } from '@/lib/request';
 
 /** §3 content data point: x is a day (YYYY-MM-DD), y a count. */
 export interface ContentPoint {
@@ -27,10 +27,9 @@ export interface ChatItem {
   isCollect: boolean;
 }
 
-export const getContentData = () => getJson<ContentPoint[]>('/api/template/content-data');
-export const getPopular = (type: PopularType) =>
-  getJson<PopularItem[]>('/api/template/popular/list', { params: { type } });
-export const getChat = () => getJson<ChatItem[]>('/api/template/chat/list');
+export const getContentData = () => get('/api/template/content-data');
+export const getPopular = (type: PopularType) => get('/api/template/popular/list', { type });
+export const getChat = () => get('/api/template/chat/list');
 
 export const contentDataQueryOptions = () =>
   queryOptions({ queryKey: ['template', 'content-data'], queryFn: getContentData });

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 
 /** §3 video/audio parameter group, with the step form's basic information. */
 export interface ChannelForm {
@@ -50,7 +50,7 @@ export function lastReceipt(): ChannelFormReceipt | null {
 
 /** POST the channel-form submit call (§7); the server checks every §5 range again. */
 export const submitChannelForm = (form: ChannelForm) =>
-  postJson<ChannelFormReceipt>('/api/template/channel-form/submit', form, { quietErrors: true });
+  post('/api/template/channel-form/submit', form, { quietErrors: true });
 
 export function useSubmitChannelForm() {
   return useMutation({ mutationFn: submitChannelForm, onSuccess: rememberReceipt });

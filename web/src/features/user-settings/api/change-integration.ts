@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 import { PROFILE_QUERY_KEY, type Profile } from './get-profile';
 
 export const CHANGE_INTEGRATION_URL = '/adminapi/merchant/changeIntegration';
@@ -12,7 +12,7 @@ export interface ChangeIntegrationRequest {
 
 /** POST /adminapi/merchant/changeIntegration: saves exactly these fields; answers with the stored profile. */
 export function changeIntegration(request: ChangeIntegrationRequest): Promise<Profile> {
-  return postJson<Profile>(CHANGE_INTEGRATION_URL, request);
+  return post(CHANGE_INTEGRATION_URL, request);
 }
 
 export const changeIntegrationMutationOptions = () =>

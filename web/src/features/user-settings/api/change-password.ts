@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateInbox } from '@/lib/inbox';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 
 export const CHANGE_PASSWORD_URL = '/adminapi/merchant/changePassword';
 
@@ -18,7 +18,7 @@ export interface PasswordChanged {
 
 /** POST /adminapi/merchant/changePassword; this session stays, the others end. */
 export function changePassword(request: ChangePasswordRequest): Promise<PasswordChanged> {
-  return postJson<PasswordChanged>(CHANGE_PASSWORD_URL, request);
+  return post(CHANGE_PASSWORD_URL, request);
 }
 
 export const changePasswordMutationOptions = () =>

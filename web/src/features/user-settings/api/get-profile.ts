@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 
 export const PROFILE_URL = '/adminapi/merchant/profile';
 export const PROFILE_QUERY_KEY = ['merchant-profile'] as const;
@@ -31,7 +31,7 @@ export interface Profile {
 
 /** POST /adminapi/merchant/profile (no body): the caller's own profile. */
 export function getProfile(): Promise<Profile> {
-  return postJson<Profile>(PROFILE_URL);
+  return post(PROFILE_URL);
 }
 
 export const profileQueryOptions = () => queryOptions({ queryKey: PROFILE_QUERY_KEY, queryFn: getProfile });

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 import { PROFILE_QUERY_KEY, type Profile } from './get-profile';
 
 export const SECURITY_URL = '/adminapi/merchant/security';
@@ -14,7 +14,7 @@ export interface SecurityRequest {
 
 /** POST /adminapi/merchant/security; answers with the new profile. */
 export function saveSecurity(request: SecurityRequest): Promise<Profile> {
-  return postJson<Profile>(SECURITY_URL, request);
+  return post(SECURITY_URL, request);
 }
 
 export const saveSecurityMutationOptions = () =>

@@ -28,7 +28,8 @@ import { Link } from 'react-router';
 import { useAvatarUrl } from '@/components/avatar/use-avatar-url';
 import { isLocale } from '@/lib/i18n';
 import { localizedText, useMessages, useUnreadCount } from '@/lib/inbox';
-import { displayName, useUserStore, type UserInfo } from '@/stores/user-store';
+import { displayName, useUserStore } from '@/stores/user-store';
+import type { ApiSchema } from '@/lib/request';
 import { useActivity } from '../api/get-activity';
 import { useUserInfo } from '../api/get-user-info';
 import { templatePagesOn } from '@/lib/system-info';
@@ -58,7 +59,7 @@ function LoadError({ message, onRetry, testId }: { message: string; onRetry: () 
   );
 }
 
-function Header({ info }: { info: UserInfo }) {
+function Header({ info }: { info: ApiSchema<'UserInfo'> }) {
   const { t } = useTranslation();
   const avatarUrl = useAvatarUrl();
   const role = useUserStore((state) => state.role) || info.role;
@@ -96,7 +97,7 @@ function Header({ info }: { info: UserInfo }) {
   );
 }
 
-function Figures({ info }: { info: UserInfo }) {
+function Figures({ info }: { info: ApiSchema<'UserInfo'> }) {
   const { t } = useTranslation();
   const unread = useUnreadCount();
   const role = info.role;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 import { hasToken } from '@/lib/session';
 
 export const OVERVIEW_URL = '/adminapi/finance/overview';
@@ -27,7 +27,7 @@ export interface Overview {
 
 /** POST /adminapi/finance/overview: a merchant's figures (admins without merchant_id: the platform's sums). */
 export function getOverview(merchantId?: number): Promise<Overview> {
-  return postJson<Overview>(OVERVIEW_URL, { days: OVERVIEW_DAYS, ...(merchantId ? { merchant_id: merchantId } : {}) });
+  return post(OVERVIEW_URL, { days: OVERVIEW_DAYS, ...(merchantId ? { merchant_id: merchantId } : {}) });
 }
 
 export const overviewQueryOptions = (merchantId?: number) =>
@@ -51,7 +51,7 @@ export interface MerchantOption {
 
 /** POST /adminapi/admin/merchant/list (administrators): the picker's choices. */
 export function getMerchantOptions(): Promise<{ list: MerchantOption[]; total: number }> {
-  return postJson(MERCHANT_LIST_URL, { page: 1, page_size: 100 });
+  return post(MERCHANT_LIST_URL, { page: 1, page_size: 100 });
 }
 
 export const merchantOptionsQueryOptions = () =>
