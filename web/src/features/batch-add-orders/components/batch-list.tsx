@@ -78,7 +78,7 @@ export function BatchList({
     { key: 'created_at', title: t('batch.createdAt'), dataIndex: 'created_at', width: 168, render: formatTime },
     {
       key: 'actions',
-      title: t('orderCommon.column.actions'),
+      title: t('common.column.actions'),
       fixed: 'right',
       width: 200,
       // On a phone the buttons stack: file name, state and actions fit 390 px.

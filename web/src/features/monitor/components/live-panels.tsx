@@ -83,7 +83,7 @@ export function CarrierTable({ carriers }: { carriers: CarrierRatio[] }) {
         locale={{ emptyText: <Empty description={t('monitor.live.noResults')} /> }}
         columns={[
           {
-            title: t('orderCommon.column.carrier'),
+            title: t('common.column.carrier'),
             dataIndex: 'carrier',
             render: (carrier: number) => t(carrierKey(CARRIER_NAMES[carrier] ?? String(carrier))),
           },
