@@ -1,5 +1,5 @@
 /**
- * The in-site inbox (message center, spec §3 Message), read side, shared by the navbar
+ * The in-site inbox (message center), read side, shared by the navbar
  * bell, the message center and the user info page. Everything cached here lives under
  * INBOX_QUERY_KEY, so one invalidation (after marking read, or after an event that sends
  * a notice such as a password change) refreshes the badge and every list at once.
@@ -19,7 +19,7 @@ export const UNREAD_REFRESH_MS = 30_000;
 export const MESSAGE_KINDS = ['message', 'notice', 'todo'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
-/** One message as the server sends it (spec §3): status 0 unread, 1 read; messageType 0–3. */
+/** One message as the server sends it: status 0 unread, 1 read; messageType 0–3. */
 export interface InboxMessage {
   id: number;
   type: MessageKind;

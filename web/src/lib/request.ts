@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the console (§7, §8).
+ * The one HTTP client of the console.
  *
  * - Requests go to the site root with credentials, no timeout, the stored token as
  *   `Authorization: Bearer <token>` and `token: <token>`, and the console locale as
@@ -37,7 +37,7 @@ export const UNREACHABLE_TOAST_KEY = 'request-unreachable';
 declare module 'axios' {
   interface AxiosRequestConfig {
     /**
-     * The caller shows its own failure message (e.g. the two-factor page's §8 messages), so
+     * The caller shows its own failure message (e.g. the two-factor page's own failure messages), so
      * the client does not toast. Ended sessions still open the 'Confirm logout' dialog.
      */
     quietErrors?: boolean;

@@ -1,5 +1,5 @@
 /**
- * The server's system information (§7, §9 `system_info`): name, version, time zone and
+ * The server's system information (`system_info`): name, version, time zone and
  * feature flags. Sign-in stores it with the session (the server sends it along); the route
  * guard fetches it when it is missing (a session older than that). Kept in localStorage
  * until logout clears it with the rest of the session (lib/session).

@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 describe('settings store', () => {
-  it('starts from the §3 defaults', () => {
+  it('starts from the default settings', () => {
     expect(DEFAULT_SETTINGS).toEqual({
       theme: 'light',
       colorWeak: false,

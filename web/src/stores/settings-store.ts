@@ -1,5 +1,5 @@
 /**
- * Application settings (§3 defaults), applied immediately and persisted to localStorage.
+ * Application settings (with their defaults), applied immediately and persisted to localStorage.
  * The server menu is kept here too but never persisted: it is fetched per session.
  */
 import { create } from 'zustand';
@@ -25,7 +25,7 @@ export interface AppSettings {
   device: Device;
   tabBar: boolean;
   menuFromServer: boolean;
-  /** §2 settings drawer 'search': the navbar's page search. */
+  /** The settings drawer's 'search' switch: the navbar's page search. */
   search: boolean;
   serverMenu: MenuRoute[];
 }
@@ -47,7 +47,7 @@ export const DEFAULT_SETTINGS: Readonly<AppSettings> = Object.freeze({
 });
 
 export interface SettingsState extends AppSettings {
-  /** Apply a partial change; turning the top menu on also un-collapses the menu (§4). */
+  /** Apply a partial change; turning the top menu on also un-collapses the menu. */
   updateSettings: (change: Partial<AppSettings>) => void;
   toggleTheme: () => void;
   setServerMenu: (menu: MenuRoute[]) => void;

@@ -10,7 +10,7 @@ export interface UserMenuProps {
   onLogout: () => Promise<void>;
 }
 
-/** Avatar dropdown: local role switcher (§6), user info, user settings, logout. */
+/** Avatar dropdown: local role switcher, user info, user settings, logout. */
 export function UserMenu({ onLogout }: UserMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

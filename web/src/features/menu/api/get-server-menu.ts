@@ -34,7 +34,7 @@ export function useServerMenu(enabled: boolean) {
 
 /**
  * Fetch the server menu into the settings store with loading / success / error
- * notifications (§8). Never rejects: on failure the menu stays empty.
+ * notifications. Never rejects: on failure the menu stays empty.
  */
 export async function loadServerMenu(): Promise<void> {
   notify('info', { key: NOTICE_KEY, title: i18n.t('settings.menuFromServer.loading') });

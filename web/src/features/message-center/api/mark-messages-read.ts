@@ -1,5 +1,5 @@
 /**
- * Marking messages read (spec §4: status 0 becomes 1): POST /adminapi/message/read {ids}
+ * Marking messages read (status 0 becomes 1): POST /adminapi/message/read {ids}
  * and /adminapi/message/readAll {type?}. Both answer with the new unread counts, which go
  * straight into the badge's cache; the lists are refetched.
  */

@@ -10,7 +10,7 @@ export const FACE_VALUES_FEN = [1000, 2000, 3000, 5000, 10000, 20000, 30000, 500
 const CARRIER_OPTIONS = ['mobile', 'unicom', 'telecom'];
 
 /**
- * Every §3 order filter plus status, ids, account and order time, most used first: order
+ * Every order filter plus status, ids, account and order time, most used first: order
  * time and status stay in the collapsed card's first row, the rest behind "expand".
  */
 export function useOrderFilterFields(kind: OrderKind): FilterField[] {

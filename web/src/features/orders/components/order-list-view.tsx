@@ -32,7 +32,7 @@ export interface OrderListViewProps {
 const DEFAULT_PAGE_SIZE = 20;
 
 /**
- * One order list (ordinary, card-secret or on-behalf): §3 filters and columns, time sort,
+ * One order list (ordinary, card-secret or on-behalf): filters and columns, time sort,
  * keyset pagination with the exact total, the detail drawer and CSV / Excel export. The
  * filters live in the address, so the workplace's figures can open a filtered list.
  */
@@ -238,9 +238,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
         title={
           <Space wrap size={12}>
             <span data-testid="order-total">
-              {data
-                ? t(data.total_capped ? 'common.totalCapped' : 'common.total', { count: data.total })
-                : t(titleKey)}
+              {data ? t(data.total_capped ? 'common.totalCapped' : 'common.total', { count: data.total }) : t(titleKey)}
             </span>
             {exportsCards ? (
               <Button
@@ -259,7 +257,11 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
         rowKey="id"
         rowSelection={
           exportsCards
-            ? { selectedRowKeys: chosen, preserveSelectedRowKeys: true, onChange: (keys) => setChosen(keys.map(Number)) }
+            ? {
+                selectedRowKeys: chosen,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setChosen(keys.map(Number)),
+              }
             : undefined
         }
         dataSource={data?.list ?? []}

@@ -1,7 +1,7 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { get } from '@/lib/request';
 
-/** §3 content data point: x is a day (YYYY-MM-DD), y a count. */
+/** One content data point: x is a day (YYYY-MM-DD), y a count. */
 export interface ContentPoint {
   x: string;
   y: number;
@@ -10,7 +10,7 @@ export interface ContentPoint {
 export type PopularType = 'text' | 'image' | 'video';
 export const POPULAR_TYPES: PopularType[] = ['text', 'image', 'video'];
 
-/** §3 popular item; increases is the day-on-day change in percent. */
+/** One popular item; increases is the day-on-day change in percent. */
 export interface PopularItem {
   key: number;
   clickNumber: number;
@@ -18,7 +18,7 @@ export interface PopularItem {
   increases: number;
 }
 
-/** §3 chat item. */
+/** One chat message. */
 export interface ChatItem {
   id: number;
   username: string;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { post } from '@/lib/request';
 
-/** §3 video/audio parameter group, with the step form's basic information. */
+/** The video/audio parameter group, with the step form's basic information. */
 export interface ChannelForm {
   activityName: string;
   channelType: string;
@@ -48,7 +48,7 @@ export function lastReceipt(): ChannelFormReceipt | null {
   }
 }
 
-/** POST the channel-form submit call (§7); the server checks every §5 range again. */
+/** POST the channel-form submit call; the server checks every range (channel-rules.ts) again. */
 export const submitChannelForm = (form: ChannelForm) =>
   post('/api/template/channel-form/submit', form, { quietErrors: true });
 

@@ -4,10 +4,10 @@ import { type ApiSchema, get } from '@/lib/request';
 export const CONTENT_TYPES = ['img', 'horizontalVideo', 'verticalVideo'] as const;
 export const FILTER_TYPES = ['artificial', 'rules'] as const;
 export const POLICY_STATUSES = ['online', 'offline'] as const;
-/** §9: page size 10 by default. */
+/** Page size 10 by default. */
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** §3 policy row. */
+/** One policy row. */
 export type PolicyRow = ApiSchema<'PolicyRow'>;
 
 export interface PolicyQuery {
@@ -25,7 +25,7 @@ export interface PolicyQuery {
 
 export type PolicyPage = ApiSchema<'PolicyPage'>;
 
-/** GET the policy list (§7): `current` and `pageSize`, the filters; list and total. */
+/** GET the policy list: `current` and `pageSize`, the filters; list and total. */
 export function getPolicies(query: PolicyQuery): Promise<PolicyPage> {
   // The query travels as text either way; the document types every parameter as text.
   const params = Object.fromEntries(

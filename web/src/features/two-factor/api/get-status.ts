@@ -5,7 +5,7 @@ import type { TwoFactorStatus } from './types';
 
 export const STATUS_URL = '/adminapi/google-auth/get2FAStatus';
 
-/** GET /adminapi/google-auth/get2FAStatus. Failures are shown by the page (§8 message). */
+/** GET /adminapi/google-auth/get2FAStatus. Failures are shown by the page (its own message for the failed operation). */
 export async function getTwoFactorStatus(): Promise<TwoFactorStatus> {
   const answer = await get(STATUS_URL, undefined, { quietErrors: true });
   return {

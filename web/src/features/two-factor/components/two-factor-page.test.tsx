@@ -78,7 +78,7 @@ describe('<TwoFactorPage>', () => {
     expect(screen.getByTestId('two-factor-begin-setup')).toBeEnabled();
   });
 
-  it('a failed status load shows the §8 message once and stops loading', async () => {
+  it('a failed status load shows its failure message once and stops loading', async () => {
     server([new ApiError('boom', { kind: 'envelope', code: 50000 })]);
     await changeLocale('en-US');
     renderPage();
@@ -151,7 +151,7 @@ describe('<TwoFactorPage>', () => {
     expect(screen.getByTestId('two-factor-download-codes')).toBeInTheDocument();
   });
 
-  it('a refused enable shows the §8 message and stops loading; cancel returns to not enabled', async () => {
+  it('a refused enable shows its failure message and stops loading; cancel returns to not enabled', async () => {
     server([OFF]);
     post.mockRejectedValueOnce(new ApiError('x', { kind: 'envelope', code: 40110 }));
     await changeLocale('en-US');

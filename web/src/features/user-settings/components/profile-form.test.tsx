@@ -85,7 +85,7 @@ afterEach(async () => {
   await changeLocale('zh-CN');
 });
 
-describe('<ProfileForm> validation (§5)', () => {
+describe('<ProfileForm> validation', () => {
   it('names the four required fields in Chinese', async () => {
     const onSave = await renderForm({ ...emptyProfile, nickname: '' });
     await save();

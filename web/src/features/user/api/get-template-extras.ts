@@ -1,5 +1,5 @@
 /**
- * The user-info page's template extras (§3 project, team, visits, activity), served only
+ * The user-info page's template extras (project, team, visits, activity), served only
  * when the server runs with template pages (see lib/system-info).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

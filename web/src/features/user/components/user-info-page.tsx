@@ -242,13 +242,13 @@ function Notifications() {
 
 /**
  * /user/info: who the user is (real figures), latest activity, notices. The project and team
- * tabs, visits and team activity are template material (§1): shown only when the server
+ * tabs, visits and team activity are template material: shown only when the server
  * serves the template pages, never invented in the real product.
  */
 export default function UserInfoPage() {
   const { t } = useTranslation();
   const info = useUserInfo();
-  // With template pages on, the demo sections come from the server's generators (§3 shapes).
+  // With template pages on, the demo sections come from the server's generators.
   const templates = templatePagesOn();
 
   if (info.isPending) {

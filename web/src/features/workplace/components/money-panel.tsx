@@ -71,7 +71,7 @@ export function todayOrdersLink(status: number | 'inFlight', merchantId?: number
   return listLink('/order/list', { kind: 'all', ...which, merchantId, range: presetRange('today') }, ORDER_LINK_SCHEMA);
 }
 
-/** §1's figures: balance, credit, cumulative top-up, today's orders and the last days' chart. */
+/** The workplace figures: balance, credit, cumulative top-up, today's orders and the last days' chart. */
 export function MoneyPanel() {
   const { t } = useTranslation();
   const isAdmin = usePermission(['admin']);
