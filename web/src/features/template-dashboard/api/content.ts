@@ -1,31 +1,17 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { get } from '@/lib/request';
+import { type ApiSchema, get } from '@/lib/request';
 
 /** One content data point: x is a day (YYYY-MM-DD), y a count. */
-export interface ContentPoint {
-  x: string;
-  y: number;
-}
+export type ContentPoint = ApiSchema<'ContentPoint'>;
 
 export type PopularType = 'text' | 'image' | 'video';
 export const POPULAR_TYPES: PopularType[] = ['text', 'image', 'video'];
 
 /** One popular item; increases is the day-on-day change in percent. */
-export interface PopularItem {
-  key: number;
-  clickNumber: number;
-  title: string;
-  increases: number;
-}
+export type PopularItem = ApiSchema<'PopularItem'>;
 
 /** One chat message. */
-export interface ChatItem {
-  id: number;
-  username: string;
-  content: string;
-  time: string;
-  isCollect: boolean;
-}
+export type ChatItem = ApiSchema<'ChatItem'>;
 
 export const getContentData = () => get('/api/template/content-data');
 export const getPopular = (type: PopularType) => get('/api/template/popular/list', { type });

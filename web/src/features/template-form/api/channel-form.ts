@@ -1,33 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { post } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
 /** The video/audio parameter group, with the step form's basic information. */
-export interface ChannelForm {
-  activityName: string;
-  channelType: string;
-  promoteLink: string;
-  videoMode: string;
-  videoAcquisitionResolution: string;
-  videoAcquisitionFrameRate: number;
-  videoEncodingResolution: string;
-  videoEncodingRateMin: number;
-  videoEncodingRateMax: number;
-  videoEncodingRateDefault: number;
-  videoEncodingFrameRate: number;
-  videoEncodingProfile: string;
-  audioMode: string;
-  audioAcquisitionChannels: number;
-  audioEncodingRate: number;
-  audioEncodingChannels: number;
-  audioEncodingProfile: string;
-  description: string;
-}
+export type ChannelForm = ApiSchema<'ChannelForm'>;
 
-export interface ChannelFormReceipt {
-  id: string;
-  submittedAt: string;
-  form: ChannelForm;
-}
+export type ChannelFormReceipt = ApiSchema<'ChannelFormReceipt'>;
 
 /**
  * The last submitted group, for the detail page: kept in this browser tab only (the
