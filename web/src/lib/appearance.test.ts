@@ -1,11 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { applyAppearance, currentAppearance, DEFAULT_APPEARANCE, SETTINGS_STORAGE_KEY } from './appearance';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// A fresh module each time: the settings store, loaded by other tests of the same worker,
+// applies its appearance here on load.
+async function freshAppearance() {
+  vi.resetModules();
+  return import('./appearance');
+}
 
 afterEach(() => localStorage.clear());
 
 describe('the appearance below the settings store', () => {
   // The login page shows toasts before (or without) loading the settings store.
-  it('is the persisted settings until the store applies them', () => {
+  it('is the persisted settings until the store applies them', async () => {
+    const { currentAppearance, DEFAULT_APPEARANCE, SETTINGS_STORAGE_KEY } = await freshAppearance();
     expect(currentAppearance()).toEqual(DEFAULT_APPEARANCE);
     localStorage.setItem(
       SETTINGS_STORAGE_KEY,
@@ -16,7 +23,8 @@ describe('the appearance below the settings store', () => {
     expect(currentAppearance()).toEqual(DEFAULT_APPEARANCE);
   });
 
-  it('is what was last applied to the page once the store has applied it', () => {
+  it('is what was last applied to the page once the store has applied it', async () => {
+    const { applyAppearance, currentAppearance, SETTINGS_STORAGE_KEY } = await freshAppearance();
     localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { theme: 'dark' }, version: 1 }));
     applyAppearance({ theme: 'light', colorWeak: false, themeColor: '#165DFF' });
     expect(currentAppearance()).toEqual({ theme: 'light', colorWeak: false, themeColor: '#165DFF' });
