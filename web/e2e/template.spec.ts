@@ -1,5 +1,5 @@
 /**
- * The template and demo pages (issue 14, spec §1–§3, §5, §9) against the real server run
+ * The template and demo pages against the real server run
  * with --demo (which implies --template-pages): every template menu entry opens its page
  * without a console error, the policy list pages through its 55 rows and filters, and the
  * channel form refuses out-of-range values and submits a good one. Both locales.
@@ -157,7 +157,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await page.getByTestId('channel-next').click();
       await expect(page.getByTestId('channel-ranges-help')).toBeVisible();
       await page.screenshot({ path: `${directory}template-channel-form-${locale}.png`, fullPage: true });
-      // Step 2: one past each edge of §5's ranges.
+      // Step 2: one past each edge of the form's allowed ranges.
       const fill = async (name: string, value: string) => {
         const input = page.getByTestId(`channel-${name}`);
         await input.fill(value);

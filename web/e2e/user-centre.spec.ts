@@ -130,7 +130,9 @@ async function pickArea(page: Page, path: string[]) {
 }
 
 test.describe('user settings', () => {
-  test('the profile saves; the integration tab refuses a bad IP whitelist and stores a good one normalised', async ({ page }) => {
+  test('the profile saves; the integration tab refuses a bad IP whitelist and stores a good one normalised', async ({
+    page,
+  }) => {
     await loginAs(page, 'merchant');
     await openFromSideMenu(page, 'user', 'Setting');
     await expect(page).toHaveURL(/#\/user\/setting/);
@@ -149,7 +151,7 @@ test.describe('user settings', () => {
 
     await page.getByTestId('user-setting-menu-integration').click();
     await page.getByTestId('integration-notify-url').fill('https://shop.example.com/notify');
-    // A Chinese comma: refused with the §5 message, nothing saved.
+    // A Chinese comma: refused with the whitelist's format message, nothing saved.
     await page.getByTestId('integration-ip-whitelist').fill('192.168.1.10，10.1.2.3/8');
     await page.getByTestId('integration-save').click();
     await expect(page.locator('#ip_whitelist_help')).toHaveText('多个 IP 请用英文逗号（,）分隔');
@@ -202,7 +204,12 @@ test.describe('user settings', () => {
     await expect(page.getByTestId('user-dropdown').locator('img')).toHaveAttribute('src', /^blob:/);
   });
 
-  test('changing the password signs out the other sessions and sends a notice', async ({ page, browser, request, noise }) => {
+  test('changing the password signs out the other sessions and sends a notice', async ({
+    page,
+    browser,
+    request,
+    noise,
+  }) => {
     noise.allow(refused(403, '/adminapi/merchant/changePassword'), 'the wrong current password this test types (403)');
     // Another session of the same merchant, which the change must end.
     const other = await browser.newContext();
@@ -295,7 +302,9 @@ test.describe('user settings', () => {
     await expect(page.getByTestId('certification-organization-code')).toHaveCount(0);
     await page.getByTestId('certification-enterprise-number').fill('x');
     await page.getByTestId('certification-submit').click();
-    await expect(page.locator('#enterprise_certificate_number_help')).toHaveText('统一社会信用代码应为 18 位且校验码正确');
+    await expect(page.locator('#enterprise_certificate_number_help')).toHaveText(
+      '统一社会信用代码应为 18 位且校验码正确',
+    );
     await page.getByTestId('certification-enterprise-number').fill('91350100M000100Y43');
     await page.getByTestId('certification-submit').click();
     await expect(page.locator('#legal_person_certificate_number_help')).toHaveText('证件号码格式不正确');

@@ -3,7 +3,7 @@ import { LOGIN_PATH, ROUTE_NAMES } from './routes/route-names';
 
 /**
  * The guard's answer known before any loader runs: without a session the login page is
- * always allowed (§4 step 1), so its loader's result (nothing) is given up front and the
+ * always allowed (the guards' first step), so its loader's result (nothing) is given up front and the
  * first render shows the form instead of a loading placeholder followed by a second pass.
  * Every other start (a session, another page) runs the loaders as usual.
  */

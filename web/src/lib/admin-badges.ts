@@ -4,16 +4,17 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { getJson } from './request';
+import type { ApiSchema } from './api-paths';
+import { get } from './request';
 import { hasToken } from './session';
 
 export const CERTIFICATION_PENDING_URL = '/adminapi/certification/pendingCount';
 export const BADGE_REFRESH_MS = 30_000;
 
 /** GET /adminapi/certification/pendingCount (administrators only). */
-export function getPendingCertifications(): Promise<{ pending: number }> {
+export function getPendingCertifications(): Promise<ApiSchema<'PendingCount'>> {
   // Quiet: a badge that fails to load is simply not shown; no toast over the page.
-  return getJson<{ pending: number }>(CERTIFICATION_PENDING_URL, { quietErrors: true });
+  return get(CERTIFICATION_PENDING_URL, undefined, { quietErrors: true });
 }
 
 export const pendingCertificationsQueryOptions = () =>

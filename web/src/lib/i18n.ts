@@ -16,7 +16,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
 }
 
-/** Locale stored by the user, else zh-CN (§9). */
+/** Locale stored by the user, else zh-CN. */
 export function getInitialLocale(): Locale {
   const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
   return isLocale(stored) ? stored : DEFAULT_LOCALE;

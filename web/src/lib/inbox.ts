@@ -1,5 +1,5 @@
 /**
- * The in-site inbox (message center, spec §3 Message), read side, shared by the navbar
+ * The in-site inbox (message center), read side, shared by the navbar
  * bell, the message center and the user info page. Everything cached here lives under
  * INBOX_QUERY_KEY, so one invalidation (after marking read, or after an event that sends
  * a notice such as a password change) refreshes the badge and every list at once.
@@ -7,7 +7,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Locale } from './i18n';
 import { queryClient as defaultQueryClient } from './query-client';
-import { getJson, postJson } from './request';
+import type { ApiSchema } from './api-paths';
+import { get, postJson } from './request';
 import { hasToken } from './session';
 
 export const MESSAGE_LIST_URL = '/adminapi/message/list';
@@ -18,7 +19,7 @@ export const UNREAD_REFRESH_MS = 30_000;
 export const MESSAGE_KINDS = ['message', 'notice', 'todo'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
-/** One message as the server sends it (spec §3): status 0 unread, 1 read; messageType 0–3. */
+/** One message as the server sends it: status 0 unread, 1 read; messageType 0–3. */
 export interface InboxMessage {
   id: number;
   type: MessageKind;
@@ -38,12 +39,7 @@ export function consoleLink(link: string | null | undefined): string | null {
   return link && link.startsWith('/') && !link.startsWith('//') && !link.includes('\\') ? link : null;
 }
 
-export interface UnreadCounts {
-  message: number;
-  notice: number;
-  todo: number;
-  total: number;
-}
+export type UnreadCounts = ApiSchema<'UnreadCounts'>;
 
 export const INBOX_QUERY_KEY = ['inbox'] as const;
 export const UNREAD_COUNT_QUERY_KEY = [...INBOX_QUERY_KEY, 'unread-count'] as const;
@@ -54,7 +50,7 @@ export function isMessageKind(value: unknown): value is MessageKind {
 
 /** GET /adminapi/message/unreadCount. */
 export function getUnreadCount(): Promise<UnreadCounts> {
-  return getJson<UnreadCounts>(UNREAD_COUNT_URL);
+  return get(UNREAD_COUNT_URL);
 }
 
 export const unreadCountQueryOptions = () =>
@@ -75,6 +71,8 @@ export function useUnreadCount() {
 
 /** POST /adminapi/message/list {type?}: newest first; no type means all three tabs. */
 export function getMessages(type?: MessageKind): Promise<InboxMessage[]> {
+  // Still untyped: the document makes `type` a required field, but the server takes a
+  // body without it (all kinds), which is what this call sends.
   return postJson<InboxMessage[]>(MESSAGE_LIST_URL, type ? { type } : {});
 }
 

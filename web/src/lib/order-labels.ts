@@ -14,10 +14,10 @@ export const STATUS_COLORS: Record<number, string> = {
   4: 'warning',
 };
 
-/** i18n key of a status: orderCommon.status.2 → 成功 / Success. */
-export const statusKey = (status: number) => `orderCommon.status.${status}`;
-/** i18n key of a carrier: orderCommon.carrier.mobile → 中国移动 / China Mobile. */
-export const carrierKey = (carrier: string) => `orderCommon.carrier.${carrier}`;
+/** i18n key of a status: common.status.2 → 成功 / Success. */
+export const statusKey = (status: number) => `common.status.${status}`;
+/** i18n key of a carrier: common.carrier.mobile → 中国移动 / China Mobile. */
+export const carrierKey = (carrier: string) => `common.carrier.${carrier}`;
 
 export interface DurationUnits {
   s: string;
@@ -28,10 +28,10 @@ export interface DurationUnits {
 
 /** The duration units in the current language (秒 / 分 / 小时 / 天). */
 export const durationUnits = (t: (key: string) => string): DurationUnits => ({
-  s: t('orderCommon.unit.s'),
-  min: t('orderCommon.unit.min'),
-  h: t('orderCommon.unit.h'),
-  d: t('orderCommon.unit.d'),
+  s: t('common.unit.s'),
+  min: t('common.unit.min'),
+  h: t('common.unit.h'),
+  d: t('common.unit.d'),
 });
 
 /**
@@ -66,10 +66,10 @@ const FAILURE_REASONS = new Set([
  * administrator's own words (no code) as written.
  */
 export function failureReasonText(
-  order: { failure_reason: string | null; failure_reason_code?: string | null },
+  order: { failure_reason?: string | null; failure_reason_code?: string | null },
   t: (key: string) => string,
 ): string {
   const name = order.failure_reason_code?.replace(/^order\.failure\./, '');
-  if (name && FAILURE_REASONS.has(name)) return t(`orderCommon.failureReason.${name}`);
+  if (name && FAILURE_REASONS.has(name)) return t(`common.failureReason.${name}`);
   return order.failure_reason ?? '';
 }

@@ -1,7 +1,7 @@
 /** Route metadata shared by the route table, the guards, the menus and the server menu. */
 import type { Role } from './session';
 
-/** '*' means any role (§6). */
+/** '*' means any role. */
 export type RoleRule = Role | '*';
 
 export interface RouteMeta {
@@ -15,7 +15,7 @@ export interface RouteMeta {
   hideInMenu?: boolean;
   /** Never shown in the tab bar (the Redirect route). */
   noTab?: boolean;
-  /** Template and demo material (§1): exists only when the server serves template pages. */
+  /** Template and demo material: exists only when the server serves template pages. */
   template?: boolean;
 }
 
@@ -33,7 +33,7 @@ export interface RouteHandle {
   meta: RouteMeta;
 }
 
-/** §6: a route without auth or without a role list is open; '*' means any role. */
+/** A route without auth or without a role list is open; '*' means any role. */
 export function isRouteAllowed(meta: RouteMeta | undefined, role: Role | ''): boolean {
   if (!meta?.requiresAuth || !meta.roles) return true;
   if (meta.roles.includes('*')) return true;

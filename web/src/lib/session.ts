@@ -1,5 +1,5 @@
 /**
- * The browser-side session: what login stores in localStorage (§4, §7).
+ * The browser-side session: what login stores in localStorage.
  * Keys are fixed by the spec: token, loginTime, loginfo (JSON), system_info.
  */
 

@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSettingsStore } from '@/stores/settings-store';
 import { changeLocale } from './i18n';
 import { clearSession, saveSession } from './session';
 import * as hints from './shell-hints';
 
-// The hints are written for path /web, which jsdom's page (at /) cannot read back: the
+// The theme's hint is the settings store's (stores/settings-store.test.ts). The hints are written for path /web, which jsdom's page (at /) cannot read back: the
 // tests watch what is written instead.
 afterEach(async () => {
   vi.restoreAllMocks();
-  useSettingsStore.getState().resetSettings();
   await changeLocale('zh-CN');
 });
 
@@ -23,7 +21,7 @@ describe('the first-page hints', () => {
     ]);
   });
 
-  it('follow the session, the language and the theme', async () => {
+  it('follow the session and the language', async () => {
     const cookie = vi.spyOn(document, 'cookie', 'set');
     const values = () => cookie.mock.calls.map(([value]) => value.split(';')[0]);
     saveSession('token-1', { user_id: 1, username: 'merchant', role: 'user', mid: 7 });
@@ -32,9 +30,5 @@ describe('the first-page hints', () => {
     expect(values().at(-1)).toBe('bo_signed_in=');
     await changeLocale('en-US');
     expect(values().at(-1)).toBe('bo_locale=en-US');
-    useSettingsStore.getState().updateSettings({ theme: 'dark' });
-    expect(values().at(-1)).toBe('bo_theme=dark');
-    useSettingsStore.getState().updateSettings({ theme: 'light' });
-    expect(values().at(-1)).toBe('bo_theme=');
   });
 });

@@ -3,13 +3,13 @@
  * needed outside the antd-rendering pages (e.g. an error toast on the login page).
  */
 import { ConfigProvider, Modal, message, theme } from 'antd';
-import { useSettingsStore } from '@/stores/settings-store';
 import { cachedAntdLocale } from './antd-locale';
+import { currentAppearance } from './appearance';
 import { currentLocale } from './i18n';
 
 ConfigProvider.config({
   holderRender: (children) => {
-    const settings = useSettingsStore.getState();
+    const settings = currentAppearance();
     return (
       <ConfigProvider
         locale={cachedAntdLocale(currentLocale())}

@@ -1,20 +1,16 @@
 /**
- * The server's system information (§7, §9 `system_info`): name, version, time zone and
+ * The server's system information (`system_info`): name, version, time zone and
  * feature flags. Sign-in stores it with the session (the server sends it along); the route
  * guard fetches it when it is missing (a session older than that). Kept in localStorage
  * until logout clears it with the rest of the session (lib/session).
  */
-import { getJson } from './request';
+import type { ApiSchema } from './api-paths';
+import { get } from './request';
 import { SESSION_KEYS, saveSystemInfo } from './session';
 
 export const SYSTEM_INFO_URL = '/api/system/info';
 
-export interface SystemInfo {
-  name: string;
-  version: string;
-  timeZone: string;
-  features: { templatePages: boolean };
-}
+export type SystemInfo = ApiSchema<'SystemInfo'>;
 
 export function getSystemInfo(): SystemInfo | null {
   const raw = localStorage.getItem(SESSION_KEYS.systemInfo);
@@ -43,7 +39,7 @@ let asking: Promise<void> | null = null;
  */
 export function ensureSystemInfo(): Promise<void> {
   if (getSystemInfo()) return Promise.resolve();
-  asking ??= getJson<SystemInfo>(SYSTEM_INFO_URL, { quietErrors: true })
+  asking ??= get(SYSTEM_INFO_URL, undefined, { quietErrors: true })
     .then((info) => {
       if (info && typeof info === 'object') saveSystemInfo(info);
     })

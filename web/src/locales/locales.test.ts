@@ -94,7 +94,7 @@ describe('locales', () => {
     expect(enUS['menu.user.googleAuth']).toBe('Two-Factor Authentication');
   });
 
-  it('carry the two-factor wording of §2, §5 and §8 (word for word where the spec gives it)', () => {
+  it('carry the two-factor wording (word for word where the spec gives it)', () => {
     const given: [keyof typeof enUS, 'en' | 'zh', string][] = [
       ['twoFactor.loading', 'en', 'Loading two-factor authentication status...'],
       ['twoFactor.message.statusFailed', 'en', 'Failed to get two-factor authentication status'],
@@ -126,7 +126,7 @@ describe('locales', () => {
     }
   });
 
-  it('carry the user-centre wording of §5 and §8', () => {
+  it('carry the user-centre wording', () => {
     const both = (key: keyof typeof zhCN, zh: string, en: string) => {
       expect(zhCN[key], key).toBe(zh);
       expect(enUS[key], key).toBe(en);

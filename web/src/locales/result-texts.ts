@@ -1,4 +1,4 @@
-/** The result pages' texts (demo material, §1), registered when a result page loads. */
+/** The result pages' texts (demo material), registered when a result page loads. */
 import enUS from './en-US/result';
 import { addTexts } from './lazy-texts';
 import zhCN from './zh-CN/result';

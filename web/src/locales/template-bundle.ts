@@ -1,5 +1,5 @@
 /**
- * The template pages' texts (§1), registered with i18n only when the server serves those
+ * The template pages' texts, registered with i18n only when the server serves those
  * pages (the route guard loads this module), so they never weigh on the login page.
  */
 import enUS from './en-US/template';

@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentAppearance } from '@/lib/appearance';
 import {
   applySettingsChange,
   COLOR_WEAK_FILTER,
@@ -15,8 +16,12 @@ beforeEach(() => {
   localStorage.clear();
 });
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('settings store', () => {
-  it('starts from the §3 defaults', () => {
+  it('starts from the default settings', () => {
     expect(DEFAULT_SETTINGS).toEqual({
       theme: 'light',
       colorWeak: false,
@@ -101,5 +106,20 @@ describe('settings store', () => {
     const snapshot = settingsSnapshot({ ...DEFAULT_SETTINGS, serverMenu: [{ path: '/a', name: 'a' }] });
     expect(snapshot).not.toHaveProperty('serverMenu');
     expect(Object.keys(snapshot)).toHaveLength(Object.keys(DEFAULT_SETTINGS).length - 1);
+  });
+
+  it('tells the server the theme through the first-page hint cookie', () => {
+    // Written for path /web, which jsdom's page (at /) cannot read back: watch the writes.
+    const cookie = vi.spyOn(document, 'cookie', 'set');
+    const values = () => cookie.mock.calls.map(([value]) => value.split(';')[0]);
+    useSettingsStore.getState().updateSettings({ theme: 'dark' });
+    expect(values().at(-1)).toBe('bo_theme=dark');
+    useSettingsStore.getState().updateSettings({ theme: 'light' });
+    expect(values().at(-1)).toBe('bo_theme=');
+  });
+
+  it('hands the appearance it applies to the code below it (the static toasts)', () => {
+    useSettingsStore.getState().updateSettings({ theme: 'dark', themeColor: '#00B42A' });
+    expect(currentAppearance()).toEqual({ theme: 'dark', colorWeak: false, themeColor: '#00B42A' });
   });
 });

@@ -1,13 +1,14 @@
 /**
- * Application settings (§3 defaults), applied immediately and persisted to localStorage.
+ * Application settings (with their defaults), applied immediately and persisted to localStorage.
  * The server menu is kept here too but never persisted: it is fetched per session.
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { applyAppearance, DEFAULT_APPEARANCE, SETTINGS_STORAGE_KEY, type ThemeMode } from '@/lib/appearance';
 import type { MenuRoute } from '@/lib/route-meta';
 import { setShellHint, THEME_COOKIE } from '@/lib/shell-hints';
 
-export type ThemeMode = 'light' | 'dark';
+export { applyAppearance, COLOR_WEAK_FILTER, SETTINGS_STORAGE_KEY, type ThemeMode } from '@/lib/appearance';
 export type Device = 'desktop' | 'mobile';
 
 export interface AppSettings {
@@ -24,21 +25,19 @@ export interface AppSettings {
   device: Device;
   tabBar: boolean;
   menuFromServer: boolean;
-  /** §2 settings drawer 'search': the navbar's page search. */
+  /** The settings drawer's 'search' switch: the navbar's page search. */
   search: boolean;
   serverMenu: MenuRoute[];
 }
 
 export const DEFAULT_SETTINGS: Readonly<AppSettings> = Object.freeze({
-  theme: 'light',
-  colorWeak: false,
+  ...DEFAULT_APPEARANCE,
   navbar: true,
   menu: true,
   topMenu: false,
   hideMenu: false,
   menuCollapse: false,
   footer: true,
-  themeColor: '#165DFF',
   menuWidth: 220,
   device: 'desktop',
   tabBar: false,
@@ -47,11 +46,8 @@ export const DEFAULT_SETTINGS: Readonly<AppSettings> = Object.freeze({
   serverMenu: [],
 });
 
-export const SETTINGS_STORAGE_KEY = 'backoffice-settings';
-export const COLOR_WEAK_FILTER = 'invert(80%)';
-
 export interface SettingsState extends AppSettings {
-  /** Apply a partial change; turning the top menu on also un-collapses the menu (§4). */
+  /** Apply a partial change; turning the top menu on also un-collapses the menu. */
   updateSettings: (change: Partial<AppSettings>) => void;
   toggleTheme: () => void;
   setServerMenu: (menu: MenuRoute[]) => void;
@@ -109,20 +105,6 @@ export const useSettingsStore = create<SettingsState>()(
     },
   ),
 );
-
-/**
- * Reflect the appearance settings on the page: theme as <body data-theme>, colour-weak mode
- * as an invert(80%) filter, the theme colour as the --app-primary-color CSS variable (for
- * the non-antd parts: login page, progress bar).
- */
-export function applyAppearance(
-  settings: Pick<AppSettings, 'theme' | 'colorWeak' | 'themeColor'>,
-  body: HTMLElement = document.body,
-): void {
-  body.setAttribute('data-theme', settings.theme);
-  body.style.filter = settings.colorWeak ? COLOR_WEAK_FILTER : '';
-  document.documentElement.style.setProperty('--app-primary-color', settings.themeColor);
-}
 
 /** Tell the server to send the login page's HTML already dark (lib/shell-hints). */
 export function syncThemeHint(theme: ThemeMode): void {

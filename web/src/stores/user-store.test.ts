@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROLE_PREVIEW_KEY, useUserStore } from './user-store';
 
-describe('the local role switcher (§6)', () => {
+describe('the local role switcher', () => {
   beforeEach(() => {
     sessionStorage.clear();
     useUserStore.getState().resetUser();

@@ -45,11 +45,11 @@ export interface UserState {
    * 'user' while an administrator previews the merchant view.
    */
   role: Role | '';
-  /** An administrator is previewing the merchant view (§6's local role switcher). */
+  /** An administrator is previewing the merchant view (the local role switcher). */
   previewing: boolean;
   setUserInfo: (info: Partial<UserInfo>) => void;
   /**
-   * §6's local role switcher, for administrators only (the server never grants a merchant
+   * The local role switcher, for administrators only (the server never grants a merchant
    * more): toggles the merchant-view preview and returns the role now shown. For anyone
    * else it changes nothing.
    */
@@ -90,6 +90,6 @@ export const useUserStore = create<UserState>()((set, get) => ({
 }));
 
 /** The name a greeting should use. */
-export function displayName(info: Partial<UserInfo>): string {
+export function displayName(info: Partial<Pick<UserInfo, 'name' | 'username'>>): string {
   return info.name || info.username || '';
 }

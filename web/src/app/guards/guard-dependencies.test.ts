@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getJson, postJson } from '@/lib/request';
+import { get, post } from '@/lib/request';
 import { saveSession, saveSystemInfo } from '@/lib/session';
 import { useUserStore } from '@/stores/user-store';
 import { guardDependencies } from './guard-dependencies';
@@ -7,8 +7,8 @@ import { resolveNavigation, type NavigationTarget } from './route-access';
 
 vi.mock('@/lib/request', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/request')>()),
-  getJson: vi.fn(),
-  postJson: vi.fn(),
+  get: vi.fn(),
+  post: vi.fn(),
 }));
 
 const workplace: NavigationTarget = { name: 'Workplace', meta: { requiresAuth: true, roles: ['*'] }, query: {} };
@@ -18,8 +18,8 @@ describe('the guard with the real dependencies', () => {
   beforeEach(() => {
     localStorage.clear();
     useUserStore.getState().resetUser();
-    vi.mocked(getJson).mockReset();
-    vi.mocked(postJson).mockReset();
+    vi.mocked(get).mockReset();
+    vi.mocked(post).mockReset();
     saveSession('token', { user_id: 2, username: 'merchant', role: 'user', mid: 10001 });
   });
 
@@ -27,16 +27,16 @@ describe('the guard with the real dependencies', () => {
     useUserStore.getState().setUserInfo({ username: 'merchant', role: 'user' });
     saveSystemInfo(system);
     await expect(resolveNavigation(workplace, guardDependencies)).resolves.toEqual({ kind: 'allow' });
-    expect(postJson).not.toHaveBeenCalled();
-    expect(getJson).not.toHaveBeenCalled();
+    expect(post).not.toHaveBeenCalled();
+    expect(get).not.toHaveBeenCalled();
   });
 
   it('asks for what is missing (a session from before sign-in brought them), each once', async () => {
-    vi.mocked(postJson).mockResolvedValue({ username: 'merchant', role: 'user' });
-    vi.mocked(getJson).mockResolvedValue(system);
+    vi.mocked(post).mockResolvedValue({ username: 'merchant', role: 'user' });
+    vi.mocked(get).mockResolvedValue(system);
     await expect(resolveNavigation(workplace, guardDependencies)).resolves.toEqual({ kind: 'allow' });
-    expect(postJson).toHaveBeenCalledTimes(1);
-    expect(getJson).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(get).toHaveBeenCalledTimes(1);
     expect(useUserStore.getState().role).toBe('user');
   });
 });

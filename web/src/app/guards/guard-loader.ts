@@ -5,7 +5,7 @@ import { pathOfRouteName } from '../routes/route-table';
 import { guardDependencies } from './guard-dependencies';
 import { hrefOfTarget, resolveNavigation, type GuardDependencies } from './route-access';
 
-/** A route loader that runs the §4 guards before the route renders. */
+/** A route loader that runs the guards before the route renders. */
 export function guardLoader(name: string, meta: RouteMeta, deps: GuardDependencies = guardDependencies) {
   return async ({ request }: LoaderFunctionArgs) => {
     const query = Object.fromEntries(new URL(request.url).searchParams.entries());

@@ -52,7 +52,7 @@ function fakeDeps(state: Partial<FakeState>, overrides: Partial<GuardDependencie
   return { deps, current };
 }
 
-describe('isRouteAllowed (§6)', () => {
+describe('isRouteAllowed', () => {
   it('opens routes without auth or without a role list, and * to any role', () => {
     expect(isRouteAllowed(undefined, '')).toBe(true);
     expect(isRouteAllowed({ requiresAuth: false, roles: ['admin'] }, 'user')).toBe(true);
@@ -237,7 +237,7 @@ describe('route tree helpers', () => {
     expect(menuContainsRoute(APP_ROUTES, 'Nope')).toBe(false);
   });
 
-  it('registers every route of the §2 table with its path and roles', () => {
+  it('registers every route of the table with its path and roles', () => {
     const expected: [string, string, string[]][] = [
       ['Workplace', '/dashboard/workplace', ['*']],
       ['Monitor', '/dashboard/monitor', ['admin']],
@@ -300,7 +300,7 @@ describe('URLs of guard decisions', () => {
   });
 });
 
-describe('resolveNavigation: template pages (§1)', () => {
+describe('resolveNavigation: template pages', () => {
   const policyList: NavigationTarget = { name: 'PolicyList', meta: { ...ANY, template: true }, query: {} };
 
   it('stores the system information once signed in, and finds template pages only when the server serves them', async () => {

@@ -1,5 +1,5 @@
 /**
- * Route guard decisions (§4, §6) as pure functions, so they can be tested without a router.
+ * Route guard decisions as pure functions, so they can be tested without a router.
  *
  * 1. No token: every route but login goes to login, carrying the target's name and query
  *    as `redirect` (login then returns there).
@@ -110,8 +110,8 @@ export interface GuardDependencies {
   loadServerMenu: () => Promise<void>;
   appRoutes: MenuRoute[];
   /**
-   * Stores the server's system information once per session (§7 system_info), readies what
-   * its flags switch on and answers them; must not reject. Without it, template pages (§1)
+   * Stores the server's system information once per session (system_info), readies what
+   * its flags switch on and answers them; must not reject. Without it, template pages
    * do not exist.
    */
   loadSystemInfo?: () => Promise<{ templatePages: boolean }>;

@@ -29,7 +29,7 @@ import { endRehearsal } from './rehearsal';
 import './default-layout.css';
 
 const NAVBAR_HEIGHT = 60;
-/** The local menu without the template section (§1), for servers that do not serve it. */
+/** The local menu without the template section, for servers that do not serve it. */
 const LOCAL_MENU = withoutTemplates(APP_ROUTES);
 
 /** The signed-in pages' providers: antd (theme, locale, feedback) and the server-state cache. */
@@ -43,7 +43,7 @@ export default function DefaultLayout() {
   );
 }
 
-/** The frame around every signed-in page (§2, §9). */
+/** The frame around every signed-in page. */
 function LayoutFrame() {
   useResponsiveDevice();
   useKeyboardAccess();

@@ -1,4 +1,4 @@
-/** Route names that code refers to directly. Names equal §2's Name column. */
+/** Route names that code refers to directly. Names equal the route table's Name column. */
 export const ROUTE_NAMES = {
   login: 'login',
   notFound: 'not-found',

@@ -39,7 +39,7 @@ describe('the one menu definition (menu.json, also read by the server)', () => {
     expect(APP_LEAVES.find((leaf) => leaf.name === 'GoogleAuth')?.fullPath).toBe('/user/google-auth');
   });
 
-  it('marks the template section (§1) and keeps the design-system link out of the pages', () => {
+  it('marks the template section and keeps the design-system link out of the pages', () => {
     const template = APP_LEAVES.filter((leaf) => leaf.meta.template).map((leaf) => leaf.name);
     expect(template.sort()).toEqual(
       [

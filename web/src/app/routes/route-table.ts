@@ -1,5 +1,5 @@
 /**
- * The console's menu routes (§2 table plus the result and exception demo pages), built from
+ * The console's menu routes (the route table plus the result and exception demo pages), built from
  * menu.json, the one definition the server's menu reads too.
  * Paths of children are relative to their group, like the server menu (/api/user/menu).
  * Each page is its own lazily loaded module under src/features/.
@@ -28,7 +28,7 @@ export interface MenuDefinition {
   icon?: string;
   roles: RoleRule[];
   hideInMenu?: boolean;
-  /** Template and demo material (§1), shown only when the server serves it. */
+  /** Template and demo material, shown only when the server serves it. */
   template?: boolean;
   children?: MenuDefinition[];
 }
@@ -94,7 +94,7 @@ function toAppRoute(definition: MenuDefinition, index: number, topLevel: boolean
   }
   // An external link (the design-system site) is a menu entry, not a page.
   if (isExternalPath(definition.path)) return { path: definition.path, name: definition.name, meta };
-  // Template pages (§1) load through template-pages.ts, one loader for all of them.
+  // Template pages load through template-pages.ts, one loader for all of them.
   const load = definition.template ? templatePage(definition.name) : PAGE_LOADERS[definition.name];
   return { path: definition.path, name: definition.name, meta, load };
 }

@@ -1,5 +1,5 @@
 /**
- * The template pages' modules (§1), behind the route table's one dynamic import of this
+ * The template pages' modules, behind the route table's one dynamic import of this
  * file: the login page's entry then carries one loader for all of them, not one each.
  */
 import type { ComponentType } from 'react';

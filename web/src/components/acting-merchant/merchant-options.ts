@@ -1,18 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
 export const MERCHANT_OPTIONS_URL = '/adminapi/admin/merchant/list';
 export const MERCHANT_OPTIONS_PAGE_SIZE = 20;
 
-export interface MerchantOption {
-  merchant_id: number;
-  name: string;
-}
+/** The merchant picker shows a name and a mid of the list's rows. */
+export type MerchantOption = Pick<ApiSchema<'MerchantFigures'>, 'merchant_id' | 'name'>;
 
 /** POST /adminapi/admin/merchant/list (administrators): merchants whose name holds `keyword`, or whose mid it is. */
-export function searchMerchants(keyword: string): Promise<{ list: MerchantOption[]; total: number }> {
+export function searchMerchants(keyword: string): Promise<ApiSchema<'MerchantListResponse'>> {
   const trimmed = keyword.trim();
-  return postJson(MERCHANT_OPTIONS_URL, { ...(trimmed ? { keyword: trimmed } : {}), page: 1, page_size: MERCHANT_OPTIONS_PAGE_SIZE });
+  return post(MERCHANT_OPTIONS_URL, {
+    ...(trimmed ? { keyword: trimmed } : {}),
+    page: 1,
+    page_size: MERCHANT_OPTIONS_PAGE_SIZE,
+  });
 }
 
 export const merchantSearchQueryOptions = (keyword: string) =>

@@ -17,7 +17,7 @@ export interface AuthCodeInputProps {
 }
 
 /**
- * The reusable authenticator-code input (§2, §5): a 6-digit code field, and behind
+ * The reusable authenticator-code input: a 6-digit code field, and behind
  * 'Forgot code' an 8-digit backup-code field with a link back. Plain React and CSS (no antd)
  * so the login page can use it too; put it inside a <form> and Enter submits.
  */

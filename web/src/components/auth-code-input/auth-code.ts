@@ -1,5 +1,5 @@
 /**
- * Rules of the authenticator-code input (§5, §9): a 6-digit authenticator code, or after
+ * Rules of the authenticator-code input: a 6-digit authenticator code, or after
  * 'Forgot code' an 8-digit backup code. Digits only: anything else typed or pasted is
  * stripped (ASCII 0-9 only, as the server accepts).
  */
@@ -18,13 +18,13 @@ export function stripNonDigits(value: string, maxLength = Number.POSITIVE_INFINI
   return value.replace(/[^0-9]/g, '').slice(0, maxLength);
 }
 
-/** i18n keys of the messages; a form may override the authenticator-code ones (§5 per form). */
+/** i18n keys of the messages; a form may override the authenticator-code ones (per form). */
 export interface AuthCodeMessages {
   /** Empty authenticator code. */
   required: string;
   /** Authenticator code that is not exactly 6 digits. */
   codeInvalid: string;
-  /** Backup code empty or not exactly 8 digits (§5 has one message for both). */
+  /** Backup code empty or not exactly 8 digits (one message for both). */
   backupInvalid: string;
 }
 

@@ -22,7 +22,7 @@ export function ExportButtons({ onExport }: { onExport: (format: ExportFormat) =
   return (
     <Space>
       <Button icon={<DownloadOutlined />} loading={busy === 'csv'} onClick={() => void run('csv')} data-testid="export-csv">
-        {t('orderCommon.export.csv')}
+        {t('common.export.csv')}
       </Button>
       <Button
         icon={<DownloadOutlined />}
@@ -30,7 +30,7 @@ export function ExportButtons({ onExport }: { onExport: (format: ExportFormat) =
         onClick={() => void run('xlsx')}
         data-testid="export-xlsx"
       >
-        {t('orderCommon.export.xlsx')}
+        {t('common.export.xlsx')}
       </Button>
     </Space>
   );

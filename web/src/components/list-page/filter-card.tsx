@@ -98,7 +98,7 @@ export function FilterCard({
             <Form.Item label={perRow > 1 ? ' ' : undefined} colon={false}>
               <Space wrap>
                 <Button type="primary" htmlType="submit" data-testid={searchTestId}>
-                  {t('orderCommon.filter.search')}
+                  {t('common.filter.search')}
                 </Button>
                 <Button
                   data-testid={resetTestId}
@@ -107,7 +107,7 @@ export function FilterCard({
                     onReset();
                   }}
                 >
-                  {t('orderCommon.filter.reset')}
+                  {t('common.filter.reset')}
                 </Button>
                 {fields.length > collapsedCount(widths, perRow) ? (
                   <Button

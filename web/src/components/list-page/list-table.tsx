@@ -198,8 +198,8 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
         <Alert
           type="error"
           showIcon
-          title={t('orderCommon.loadFailed')}
-          action={<Button onClick={props.onRetry}>{t('orderCommon.retry')}</Button>}
+          title={t('common.loadFailed')}
+          action={<Button onClick={props.onRetry}>{t('common.retry')}</Button>}
           data-testid={props.errorTestId}
         />
       ) : (
@@ -215,7 +215,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
             tableLayout={fixedLayout ? 'fixed' : 'auto'}
             data-testid={props.tableTestId}
             data-density={settings.density}
-            locale={{ emptyText: <Empty description={t('orderCommon.empty')} /> }}
+            locale={{ emptyText: <Empty description={t('common.empty')} /> }}
             onChange={props.onTableChange}
             rowSelection={props.rowSelection}
             onRow={props.onRow}
@@ -230,7 +230,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
                 size={phone ? 'small' : undefined}
                 showSizeChanger={!phone}
                 pageSizeOptions={pagination.pageSizeOptions ?? [10, 20, 50, 100]}
-                showTotal={phone ? undefined : (total) => t('orderCommon.total', { count: total })}
+                showTotal={phone ? undefined : (total) => t('common.total', { count: total })}
                 onChange={pagination.onChange}
                 data-testid={pagination.testId}
               />

@@ -2,17 +2,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '@/components/permission/use-permission';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 import type { ListColumn } from './list-table';
 
 const MERCHANT_LIST_URL = '/adminapi/admin/merchant/list';
 
 /** POST /adminapi/admin/merchant/list (administrators): id → name for the lists' merchant column. */
 export function getMerchantNames(): Promise<Map<number, string>> {
-  return postJson<{ list: { merchant_id: number; name: string }[] }>(MERCHANT_LIST_URL, {
-    page: 1,
-    page_size: 100,
-  }).then((answer) => new Map(answer.list.map((merchant) => [merchant.merchant_id, merchant.name])));
+  return post(MERCHANT_LIST_URL, { page: 1, page_size: 100 }).then(
+    (answer) => new Map(answer.list.map((merchant) => [merchant.merchant_id, merchant.name])),
+  );
 }
 
 export const merchantNamesQueryOptions = () =>

@@ -5,7 +5,7 @@ import { useUserStore } from '@/stores/user-store';
 export const NEED_ROLES_MESSAGE = 'need roles! Like v-permission=[admin,user]';
 
 /**
- * §6's permission rule: an element is removed when its role list is non-empty and lacks
+ * The permission rule: an element is removed when its role list is non-empty and lacks
  * the current role. A value that is not an array is a programming error.
  */
 export function hasPermission(roles: unknown, role: Role | ''): boolean {

@@ -3,7 +3,7 @@
  * with a code; the server answers STEP_UP_REQUIRED_CODE until this session has confirmed
  * within the last 5 minutes.
  */
-import { ApiError, postJson, STEP_UP_REQUIRED_CODE } from '@/lib/request';
+import { ApiError, type ApiSchema, post, STEP_UP_REQUIRED_CODE } from '@/lib/request';
 
 export const STEP_UP_CONFIRM_URL = '/adminapi/admin/stepUp/confirm';
 
@@ -12,6 +12,6 @@ export function isStepUpRequired(error: unknown): boolean {
 }
 
 /** Confirms this session's money actions; the dialog shows a refusal itself. */
-export function confirmStepUp(code: string): Promise<{ valid_until: string }> {
-  return postJson<{ valid_until: string }>(STEP_UP_CONFIRM_URL, { code }, { quietErrors: true });
+export function confirmStepUp(code: string): Promise<ApiSchema<'StepUpResponse'>> {
+  return post(STEP_UP_CONFIRM_URL, { code }, { quietErrors: true });
 }

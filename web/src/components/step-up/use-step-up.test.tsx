@@ -2,12 +2,12 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { ApiError, postJson, STEP_UP_REQUIRED_CODE } from '@/lib/request';
+import { ApiError, post, STEP_UP_REQUIRED_CODE } from '@/lib/request';
 import { STEP_UP_CONFIRM_URL } from './step-up';
 import { useStepUp } from './use-step-up';
 
-vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), postJson: vi.fn() }));
-const mockedPost = vi.mocked(postJson);
+vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), post: vi.fn() }));
+const mockedPost = vi.mocked(post);
 
 const stepUpRequired = () =>
   new ApiError('confirm first', { kind: 'envelope', code: STEP_UP_REQUIRED_CODE, status: 403 });

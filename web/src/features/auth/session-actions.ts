@@ -1,5 +1,5 @@
 /**
- * Login and logout as §4 describes them.
+ * Login and logout: storing and clearing the session, the menu and the user's state.
  * - login stores token, login time and login info, and the profile and system information
  *   the server sends with them; a failed login clears the token and rethrows.
  *   With two-factor on, the session is stored only after the second step (verify2FA).

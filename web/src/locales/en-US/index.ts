@@ -4,7 +4,6 @@ import listPage from './list-page';
 import menu from './menu';
 import messageCenter from './message-center';
 import navbar from './navbar';
-import orderCommon from './order-common';
 import orderPages from './order-pages';
 import placeholder from './placeholder';
 import publicTexts from './public';
@@ -22,7 +21,6 @@ export default {
   ...menu,
   ...messageCenter,
   ...navbar,
-  ...orderCommon,
   ...orderPages,
   ...placeholder,
   ...publicTexts,

@@ -1,4 +1,4 @@
-/** Texts of the template and demo pages (§1), loaded with them (not part of the login page). */
+/** Texts of the template and demo pages, loaded with them (not part of the login page). */
 export default {
   'menu.dashboard.content': 'Content dashboard',
   'menu.dashboard.server': 'Server-side dashboard',

@@ -1,4 +1,4 @@
-/** The two-factor screen (/user/google-auth). §8 messages word for word where given in English. */
+/** The two-factor screen (/user/google-auth); the spec's messages word for word where it gives them in English. */
 export default {
   'twoFactor.loading': 'Loading two-factor authentication status...',
   'twoFactor.loadFailed.retry': 'Reload',

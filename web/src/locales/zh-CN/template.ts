@@ -1,4 +1,4 @@
-/** Texts of the template and demo pages (§1), loaded with them (not part of the login page). */
+/** Texts of the template and demo pages, loaded with them (not part of the login page). */
 export default {
   'menu.dashboard.content': '内容仪表盘',
   'menu.dashboard.server': '服务端仪表盘',

@@ -1,4 +1,4 @@
-/** The two-factor screen (/user/google-auth). §8 messages word for word where given in Chinese. */
+/** The two-factor screen (/user/google-auth); the spec's messages word for word where it gives them in Chinese. */
 export default {
   'twoFactor.loading': '正在加载双因素认证状态...',
   'twoFactor.loadFailed.retry': '重新加载',

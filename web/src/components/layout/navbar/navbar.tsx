@@ -26,7 +26,7 @@ export function Navbar({ menuEntries, onLogout }: NavbarProps) {
   const topMenu = useSettingsStore((state) => state.topMenu);
   const menu = useSettingsStore((state) => state.menu);
   const device = useSettingsStore((state) => state.device);
-  // The settings drawer's 'search' switch (§2) shows or hides the page search.
+  // The settings drawer's 'search' switch shows or hides the page search.
   const search = useSettingsStore((state) => state.search);
   const openSettings = useUiStore((state) => state.setSettingsDrawerOpen);
   const openMobileMenu = useUiStore((state) => state.setMobileMenuOpen);

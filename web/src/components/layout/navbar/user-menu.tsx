@@ -2,7 +2,7 @@ import { IdcardOutlined, LogoutOutlined, SettingOutlined, SwapOutlined, UserOutl
 import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
-import { useAvatarUrl } from '@/lib/avatar';
+import { useAvatarUrl } from '@/components/avatar/use-avatar-url';
 import { showSuccessMessage } from '@/lib/feedback';
 import { displayName, useUserStore } from '@/stores/user-store';
 
@@ -10,7 +10,7 @@ export interface UserMenuProps {
   onLogout: () => Promise<void>;
 }
 
-/** Avatar dropdown: local role switcher (§6), user info, user settings, logout. */
+/** Avatar dropdown: local role switcher, user info, user settings, logout. */
 export function UserMenu({ onLogout }: UserMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

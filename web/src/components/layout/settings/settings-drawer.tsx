@@ -36,7 +36,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Page settings (§2): every change applies at once and is saved in this browser. */
+/** Page settings: every change applies at once and is saved in this browser. */
 export function SettingsDrawer({ loadServerMenu }: SettingsDrawerProps) {
   const { t } = useTranslation();
   const open = useUiStore((state) => state.settingsDrawerOpen);

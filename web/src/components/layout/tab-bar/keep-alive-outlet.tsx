@@ -22,7 +22,7 @@ interface KeptPage {
 const REDIRECT_PREFIX = '/redirect';
 
 /**
- * The page outlet with the tab bar on (§2 page tabs): every open tab's page stays mounted,
+ * The page outlet with the tab bar on (page tabs): every open tab's page stays mounted,
  * hidden while another tab shows, so its filters, page number and scroll position are
  * there when the user comes back. Closing a tab drops its page; "reload" (through
  * /redirect) mounts it afresh.

@@ -1,35 +1,23 @@
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idempotencyHeaders } from '@/lib/idempotency';
 import { FINAL_STATUSES } from '@/lib/order-labels';
-import { postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
 export const PRICE_URL = '/adminapi/order/price';
 export const ADD_ORDER_URL = '/adminapi/order/add';
 export const ORDER_DETAIL_URL = '/adminapi/order/detail';
 export const STATUS_REFRESH_MS = 2000;
 
-export interface Offer {
-  product_key: string;
-  product_name: string;
-  carrier: string;
-  product_kind: 'direct' | 'card';
-  face_value_fen: number;
-  price_fen: number;
-}
+export type Offer = ApiSchema<'PriceOffer'>;
 
-export interface PriceInfo {
-  account_carrier: string | null;
-  offers: Offer[];
-  account: { balance_fen: number; credit_limit_fen: number; credit_used_fen: number; total_topup_fen: number };
-  spendable_fen: number;
-}
+export type PriceInfo = ApiSchema<'PriceResponse'>;
 
 /** The merchant an administrator acts for; merchants send none (they act for themselves). */
 const forMerchant = (merchantId?: number) => (merchantId ? { merchant_id: merchantId } : {});
 
 /** POST /adminapi/order/price: the merchant's offers (its quotes that are on) and spendable funds. */
 export function getPrice(merchantId?: number): Promise<PriceInfo> {
-  return postJson<PriceInfo>(PRICE_URL, forMerchant(merchantId));
+  return post(PRICE_URL, forMerchant(merchantId));
 }
 
 export const priceQueryOptions = (merchantId?: number) =>
@@ -39,32 +27,9 @@ export function usePrice(merchantId?: number) {
   return useQuery(priceQueryOptions(merchantId));
 }
 
-export interface AddOrderRequest {
-  account: string;
-  product_key: string;
-  merchant_order_id?: string;
-  allow_ported?: boolean;
-  remark?: string;
-  /** Administrators only: the merchant the order is placed for. */
-  merchant_id?: number;
-}
+export type AddOrderRequest = ApiSchema<'AddOrderRequest'>;
 
-export interface AddedOrder {
-  id: number;
-  merchant_order_id: string;
-  order_no: string;
-  product_name: string;
-  account: string;
-  face_value_fen: number;
-  price_fen: number;
-  status: number;
-  serial_no: string | null;
-  failure_reason: string | null;
-  /** The server's code for reasons it gives itself (translated here); null for a person's words. */
-  failure_reason_code: string | null;
-  created_at: string;
-  duration_ms: number | null;
-}
+export type AddedOrder = ApiSchema<'OrderItem'>;
 
 /**
  * POST /adminapi/order/add: place one order (charged at once). The key is the submission's
@@ -73,8 +38,8 @@ export interface AddedOrder {
 export function addOrder({
   idempotencyKey,
   ...body
-}: AddOrderRequest & { idempotencyKey: string }): Promise<{ order: AddedOrder; price_fen: number }> {
-  return postJson(ADD_ORDER_URL, body, { quietErrors: false, headers: idempotencyHeaders(idempotencyKey) });
+}: AddOrderRequest & { idempotencyKey: string }): Promise<ApiSchema<'AddOrderResponse'>> {
+  return post(ADD_ORDER_URL, body, { quietErrors: false, headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useAddOrder() {
@@ -87,7 +52,7 @@ export function useAddOrder() {
 
 /** POST /adminapi/order/detail, only the order. */
 export async function getAddedOrder(orderId: number): Promise<AddedOrder> {
-  const detail = await postJson<{ order: AddedOrder }>(ORDER_DETAIL_URL, { order_id: orderId });
+  const detail = await post(ORDER_DETAIL_URL, { order_id: orderId });
   return detail.order;
 }
 

@@ -2,14 +2,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 import { withProviders } from '@/test/query-wrapper';
 import { ADD_ORDER_URL, type AddedOrder, ORDER_DETAIL_URL, PRICE_URL, type PriceInfo } from '../api/add-order';
 import AddOrderPage from './add-order-page';
 
 vi.mock('@/lib/feedback', () => ({ notify: vi.fn(), showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
-vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), postJson: vi.fn() }));
-const mockedPost = vi.mocked(postJson);
+vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), post: vi.fn() }));
+const mockedPost = vi.mocked(post);
 
 const PRICE: PriceInfo = {
   account_carrier: null,
@@ -49,6 +49,15 @@ const ORDER: AddedOrder = {
   failure_reason_code: null,
   created_at: '2026-11-20T08:00:00Z',
   duration_ms: null,
+  merchant_id: 10001,
+  system_order_id: 'S7',
+  product_key: 'mobile-10',
+  carrier: 'mobile',
+  kind: 'ordinary',
+  status_name: 'processing',
+  buyback: false,
+  has_card: false,
+  remark: '',
 };
 
 /** The answers to the add calls, handed out by the test (a call waits until answered). */

@@ -156,8 +156,8 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
           <Alert
             type="error"
             showIcon
-            title={t('orderCommon.loadFailed')}
-            action={<Button onClick={() => void price.refetch()}>{t('orderCommon.retry')}</Button>}
+            title={t('common.loadFailed')}
+            action={<Button onClick={() => void price.refetch()}>{t('common.retry')}</Button>}
           />
         ) : null}
         {price.data && price.data.offers.length === 0 ? (
@@ -221,7 +221,7 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
               ) : null}
               <Form.Item
                 name="account"
-                label={t('orderCommon.column.account')}
+                label={t('common.column.account')}
                 extra={check.ok ? t('addOrder.segmentCarrier', { carrier: t(carrierKey(check.carrier)) }) : undefined}
                 // The rule is a custom validator (card products need no account): mark it by hand.
                 required={needsAccount}
@@ -316,16 +316,16 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
                   {t(behalf ? 'addOrder.type.behalf' : 'addOrder.type.direct')}
                 </span>
               </Descriptions.Item>
-              <Descriptions.Item label={t('orderCommon.column.productName')}>
+              <Descriptions.Item label={t('common.column.productName')}>
                 {offer?.product_name ?? '-'}
               </Descriptions.Item>
-              <Descriptions.Item label={t('orderCommon.column.carrier')}>
+              <Descriptions.Item label={t('common.column.carrier')}>
                 {offer ? t(carrierKey(offer.carrier)) : '-'}
               </Descriptions.Item>
-              <Descriptions.Item label={t('orderCommon.column.faceValue')}>
+              <Descriptions.Item label={t('common.column.faceValue')}>
                 {offer ? formatFen(offer.face_value_fen) : '-'}
               </Descriptions.Item>
-              <Descriptions.Item label={t('orderCommon.column.price')}>
+              <Descriptions.Item label={t('common.column.price')}>
                 <strong data-testid="add-order-price">{offer ? formatFen(offer.price_fen) : '-'}</strong>
               </Descriptions.Item>
               <Descriptions.Item label={t('addOrder.spendable')}>

@@ -35,33 +35,33 @@ export function PlacedOrdersCard({ rows, onClear }: { rows: PlacedRow[]; onClear
         locale={{ emptyText: <Empty description={t('addOrder.placedEmpty')} /> }}
         columns={[
           {
-            title: t('orderCommon.column.orderNo'),
+            title: t('common.column.orderNo'),
             key: 'no',
             render: (_: unknown, row) => row.data?.order_no ?? row.id,
           },
           {
-            title: t('orderCommon.column.merchantOrderId'),
+            title: t('common.column.merchantOrderId'),
             key: 'mid',
             render: (_: unknown, row) => row.data?.merchant_order_id ?? '-',
           },
           {
-            title: t('orderCommon.column.productName'),
+            title: t('common.column.productName'),
             key: 'product',
             render: (_: unknown, row) => row.data?.product_name ?? '-',
           },
           {
-            title: t('orderCommon.column.account'),
+            title: t('common.column.account'),
             key: 'account',
             render: (_: unknown, row) => row.data?.account || '-',
           },
           {
-            title: t('orderCommon.column.price'),
+            title: t('common.column.price'),
             key: 'price',
             align: 'right',
             render: (_: unknown, row) => (row.data ? formatFen(row.data.price_fen) : '-'),
           },
           {
-            title: t('orderCommon.column.status'),
+            title: t('common.column.status'),
             key: 'status',
             render: (_: unknown, row) =>
               row.data ? (
@@ -77,19 +77,19 @@ export function PlacedOrdersCard({ rows, onClear }: { rows: PlacedRow[]; onClear
               ),
           },
           {
-            title: t('orderCommon.column.serialNo'),
+            title: t('common.column.serialNo'),
             key: 'serial',
             render: (_: unknown, row) => row.data?.serial_no || '-',
           },
           {
-            title: t('orderCommon.column.failureReason'),
+            title: t('common.column.failureReason'),
             key: 'failure',
             render: (_: unknown, row) => (
               <span data-testid="added-order-failure">{(row.data && failureReasonText(row.data, t)) || '-'}</span>
             ),
           },
           {
-            title: t('orderCommon.column.createdAt'),
+            title: t('common.column.createdAt'),
             key: 'time',
             render: (_: unknown, row) => formatTime(row.data?.created_at),
           },

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ExportFormat } from '@/components/export-buttons/export-buttons';
 import type { PagePosition } from '@/lib/cursor-pages';
 import { downloadFile, stampedFileName } from '@/lib/download';
-import { type ApiSchema, postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
 export const AUDIT_LIST_URL = '/adminapi/admin/audit/list';
 export const AUDIT_EXPORT_URL = '/adminapi/admin/audit/export';
@@ -45,7 +45,7 @@ export type AuditListRequest = AuditQuery & PagePosition & { page_size: number }
 
 /** POST /adminapi/admin/audit/list (administrators): newest first. */
 export function getAuditEvents(body: AuditListRequest): Promise<AuditPage> {
-  return postJson<AuditPage>(AUDIT_LIST_URL, body);
+  return post(AUDIT_LIST_URL, body);
 }
 
 export const auditEventsQueryOptions = (body: AuditListRequest, locale: string) =>
@@ -61,7 +61,7 @@ export function useAuditEvents(body: AuditListRequest, locale: string) {
 
 /** POST /adminapi/admin/audit/actions: every action code with its name in the console's language. */
 export function getAuditActions(): Promise<AuditAction[]> {
-  return postJson<AuditAction[]>(AUDIT_ACTIONS_URL, {});
+  return post(AUDIT_ACTIONS_URL, {});
 }
 
 export const auditActionsQueryOptions = (locale: string) =>

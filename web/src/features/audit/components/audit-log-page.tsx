@@ -84,7 +84,7 @@ export default function AuditLogPage() {
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
           data-testid="audit-filter-action"
-          placeholder={t('orderCommon.filter.all')}
+          placeholder={t('common.filter.all')}
           options={(actions.data ?? []).map((item) => ({ value: item.action, label: item.name }))}
         />
       ),
@@ -166,7 +166,7 @@ export default function AuditLogPage() {
         listKey="audit-log"
         title={
           <span data-testid="audit-total">
-            {t(data?.total_capped ? 'orderCommon.totalCapped' : 'orderCommon.total', { count: data?.total ?? 0 })}
+            {t(data?.total_capped ? 'common.totalCapped' : 'common.total', { count: data?.total ?? 0 })}
           </span>
         }
         onExport={(format) => exportAuditEvents(query, format)}

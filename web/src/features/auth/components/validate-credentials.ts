@@ -6,7 +6,7 @@ export interface CredentialErrors {
   password?: string;
 }
 
-/** §5: both fields are required ('username cannot be empty', 'password cannot be empty'). */
+/** Both fields are required ('username cannot be empty', 'password cannot be empty'). */
 export function validateCredentials(values: LoginCredentials): CredentialErrors {
   const errors: CredentialErrors = {};
   if (!values.username.trim()) errors.username = 'login.form.username.errMsg';

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { downloadFile } from '@/lib/download';
 import { idempotencyHeaders } from '@/lib/idempotency';
-import { postForm, postJson } from '@/lib/request';
+import { type ApiSchema, postForm, post } from '@/lib/request';
 
 export const BATCH_PREVIEW_URL = '/adminapi/order/batch/preview';
 export const BATCH_SUBMIT_URL = '/adminapi/order/batch/submit';
@@ -18,67 +18,13 @@ export const BATCH_TEMPLATE_URL = '/adminapi/order/batch/template';
 export const BATCH_DISCARD_URL = '/adminapi/order/batch/discard';
 export const BATCH_DETAIL_URL = '/adminapi/order/batch/detail';
 
-export interface PreviewError {
-  line_no: number;
-  account: string;
-  product_key: string;
-  merchant_order_id: string;
-  reason_key: string;
-  reason: string;
-}
+export type PreviewError = ApiSchema<'PreviewError'>;
 
-export interface BatchPreview {
-  batch_id: number;
-  total_rows: number;
-  valid_rows: number;
-  invalid_rows: number;
-  total_fen: number;
-  spendable_fen: number;
-  /** The first 1,000 invalid lines. */
-  errors: PreviewError[];
-  /** Valid lines without a merchant order id repeating an account + product ordered within the day. */
-  recent_duplicates: RecentDuplicate[];
-  recent_duplicate_rows: number;
-  /** An unsubmitted preview is removed after this. */
-  expires_at: string;
-}
+export type BatchPreview = ApiSchema<'PreviewResponse'>;
 
-export interface RecentDuplicate {
-  line_no: number;
-  account: string;
-  product_key: string;
-  /** The latest order of the day with this account and product (null: none). */
-  order_no: string | null;
-  ordered_at: string | null;
-  /** The first line of the file with this account and product (null: none). */
-  repeats_line_no: number | null;
-}
+export type RecentDuplicate = ApiSchema<'RecentDuplicate'>;
 
-export interface BatchSummary {
-  batch_id: number;
-  merchant_id: number;
-  file_name: string;
-  /** 0 previewed, 1 submitted. */
-  status: number;
-  total_rows: number;
-  valid_rows: number;
-  invalid_rows: number;
-  /** The batch's orders, counted as of the answer. */
-  placed_rows: number;
-  /** Valid at preview, refused at submit. */
-  failed_rows: number;
-  /** Not placed: invalid at preview plus refused at submit. */
-  refused_rows: number;
-  /** Of the placed orders: succeeded, failed, still in progress. */
-  succeeded_orders: number;
-  failed_orders: number;
-  in_progress_orders: number;
-  total_fen: number;
-  created_at: string;
-  submitted_at: string | null;
-  /** Previews only: when an unsubmitted preview is removed. */
-  expires_at: string | null;
-}
+export type BatchSummary = ApiSchema<'BatchSummary'>;
 
 export type PreviewInput = (
   { file: File; onProgress?: (percent: number) => void } | { text: string; fileName?: string }
@@ -102,7 +48,7 @@ export function previewBatch(input: PreviewInput): Promise<BatchPreview> {
       },
     });
   }
-  return postJson<BatchPreview>(BATCH_PREVIEW_URL, {
+  return post(BATCH_PREVIEW_URL, {
     text: input.text,
     ...(input.fileName ? { file_name: input.fileName } : {}),
     ...(input.allowPorted ? { allow_ported: true } : {}),
@@ -120,14 +66,11 @@ export function usePreviewBatch() {
 }
 
 /** A stored batch with its preview as it was answered (to reopen it after leaving the page). */
-export interface BatchDetail {
-  batch: BatchSummary;
-  preview: BatchPreview;
-}
+export type BatchDetail = ApiSchema<'BatchDetail'>;
 
 /** POST /adminapi/order/batch/detail: the caller's own batch (administrators: any). */
 export function getBatchDetail(batchId: number): Promise<BatchDetail> {
-  return postJson<BatchDetail>(BATCH_DETAIL_URL, { batch_id: batchId });
+  return post(BATCH_DETAIL_URL, { batch_id: batchId });
 }
 
 /**
@@ -159,7 +102,7 @@ export function isSubmittable(detail: BatchDetail, now: number): boolean {
 
 /** POST /adminapi/order/batch/discard: removes a preview that was not submitted. */
 export function discardBatch(batchId: number): Promise<null> {
-  return postJson<null>(BATCH_DISCARD_URL, { batch_id: batchId });
+  return post(BATCH_DISCARD_URL, { batch_id: batchId });
 }
 
 export function useDiscardBatch() {
@@ -181,11 +124,7 @@ export function submitBatch({
   batchId: number;
   idempotencyKey: string;
 }): Promise<BatchSummary> {
-  return postJson<BatchSummary>(
-    BATCH_SUBMIT_URL,
-    { batch_id: batchId },
-    { headers: idempotencyHeaders(idempotencyKey) },
-  );
+  return post(BATCH_SUBMIT_URL, { batch_id: batchId }, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useSubmitBatch() {
@@ -197,8 +136,8 @@ export function useSubmitBatch() {
 }
 
 /** POST /adminapi/order/batch/list */
-export function getBatchList(page: number, pageSize: number): Promise<{ list: BatchSummary[]; total: number }> {
-  return postJson(BATCH_LIST_URL, { page, page_size: pageSize });
+export function getBatchList(page: number, pageSize: number): Promise<ApiSchema<'BatchListResponse'>> {
+  return post(BATCH_LIST_URL, { page, page_size: pageSize });
 }
 
 export const batchListQueryOptions = (page: number, pageSize: number) =>

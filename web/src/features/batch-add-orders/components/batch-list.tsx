@@ -11,7 +11,7 @@ import { quietly } from './preview-result';
 
 /** A preview not submitted yet and not expired: it can be reopened and submitted. */
 const reopenable = (row: BatchSummary) =>
-  row.status === 0 && row.expires_at !== null && Date.parse(row.expires_at) > Date.now();
+  row.status === 0 && row.expires_at != null && Date.parse(row.expires_at) > Date.now();
 
 /**
  * The merchant's batches with what became of each: lines, placed, refused, and of the placed
@@ -78,7 +78,7 @@ export function BatchList({
     { key: 'created_at', title: t('batch.createdAt'), dataIndex: 'created_at', width: 168, render: formatTime },
     {
       key: 'actions',
-      title: t('orderCommon.column.actions'),
+      title: t('common.column.actions'),
       fixed: 'right',
       width: 200,
       // On a phone the buttons stack: file name, state and actions fit 390 px.

@@ -150,10 +150,10 @@ export function PreviewResult({ preview, submittable, onSubmitted, onConfirmPort
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('batch.noErrors')} /> }}
         columns={[
           { title: t('batch.lineNo'), dataIndex: 'line_no', width: 80 },
-          { title: t('orderCommon.column.account'), dataIndex: 'account', render: (v: string) => v || '-' },
-          { title: t('orderCommon.column.productKey'), dataIndex: 'product_key', render: (v: string) => v || '-' },
+          { title: t('common.column.account'), dataIndex: 'account', render: (v: string) => v || '-' },
+          { title: t('common.column.productKey'), dataIndex: 'product_key', render: (v: string) => v || '-' },
           {
-            title: t('orderCommon.column.merchantOrderId'),
+            title: t('common.column.merchantOrderId'),
             dataIndex: 'merchant_order_id',
             render: (v: string) => v || '-',
           },

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
 export const PRODUCT_LIST_URL = '/adminapi/product/list';
 export const PRODUCT_ADMIN_URLS = {
@@ -8,35 +8,18 @@ export const PRODUCT_ADMIN_URLS = {
   delete: '/adminapi/admin/product/delete',
 } as const;
 
+/** The carriers the catalogue's forms offer. */
 export type Carrier = 'mobile' | 'unicom' | 'telecom';
 export type ProductKind = 'direct' | 'card';
 
-export interface Product {
-  id: number;
-  product_key: string;
-  name: string;
-  business_name: string;
-  carrier: Carrier;
-  product_kind: ProductKind;
-  face_value_fen: number;
-  /** 1 on, 0 off (an off product takes no orders). */
-  status: number;
-}
+export type Product = ApiSchema<'Product'>;
 
 /** What the create and edit forms send (id only when editing). */
-export interface ProductInput {
-  id?: number;
-  product_key: string;
-  name: string;
-  carrier: Carrier;
-  product_kind: ProductKind;
-  face_value_fen: number;
-  status: number;
-}
+export type ProductInput = ApiSchema<'ProductRequest'>;
 
 /** POST /adminapi/product/list: the whole catalogue (a few dozen products). */
 export function getProducts(): Promise<Product[]> {
-  return postJson<Product[]>(PRODUCT_LIST_URL, {});
+  return post(PRODUCT_LIST_URL, {});
 }
 
 export const productsQueryOptions = () => queryOptions({ queryKey: ['products'], queryFn: getProducts });
@@ -47,12 +30,12 @@ export function useProducts() {
 
 /** Create (no id) or edit a product; answers the id. */
 export function saveProduct(input: ProductInput): Promise<number | null> {
-  return postJson(input.id ? PRODUCT_ADMIN_URLS.update : PRODUCT_ADMIN_URLS.create, input);
+  return post(input.id ? PRODUCT_ADMIN_URLS.update : PRODUCT_ADMIN_URLS.create, input);
 }
 
 /** Delete a product nothing refers to (the server refuses one in use: switch it off). */
 export function deleteProduct(id: number): Promise<null> {
-  return postJson(PRODUCT_ADMIN_URLS.delete, { id });
+  return post(PRODUCT_ADMIN_URLS.delete, { id });
 }
 
 /** Catalogue changes refresh the catalogue and the quote lists that show its names. */

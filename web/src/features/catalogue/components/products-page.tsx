@@ -94,7 +94,7 @@ function ProductDialog({ open, product, onClose }: { open: boolean; product: Pro
           <Input maxLength={64} data-testid="product-name" />
         </Form.Item>
         <Space size={16} wrap align="start">
-          <Form.Item name="carrier" label={t('orderCommon.column.carrier')} rules={[{ required: true }]}>
+          <Form.Item name="carrier" label={t('common.column.carrier')} rules={[{ required: true }]}>
             <Select
               style={{ width: 200 }}
               options={CARRIERS.map((carrier) => ({ value: carrier, label: t(carrierKey(carrier)) }))}
@@ -151,7 +151,7 @@ export default function ProductsPage() {
     { key: 'name', title: t('catalogue.name'), dataIndex: 'name', ellipsis: true },
     {
       key: 'carrier',
-      title: t('orderCommon.column.carrier'),
+      title: t('common.column.carrier'),
       dataIndex: 'carrier',
       render: (value: string) => t(carrierKey(value)),
     },
@@ -163,7 +163,7 @@ export default function ProductsPage() {
     },
     {
       key: 'face_value_fen',
-      title: t('orderCommon.column.faceValue'),
+      title: t('common.column.faceValue'),
       dataIndex: 'face_value_fen',
       align: 'right',
       render: (value: number) => formatFen(value),

@@ -4,7 +4,7 @@
  * the server's OpenAPI document; every body is checked against it (`satisfies PostBody`).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiSchema, type PostBody, postJson } from '@/lib/request';
+import { type ApiSchema, type PostBody, post } from '@/lib/request';
 
 export const CHANNEL_URLS = {
   list: '/adminapi/admin/channel/list',
@@ -39,7 +39,7 @@ export interface CatalogueProduct {
 }
 
 export function getChannels(): Promise<Channel[]> {
-  return postJson<Channel[]>(CHANNEL_URLS.list, {});
+  return post(CHANNEL_URLS.list, {});
 }
 
 export const channelsQueryOptions = () =>
@@ -50,7 +50,7 @@ export function useChannels() {
 }
 
 export function getCatalogue(): Promise<CatalogueProduct[]> {
-  return postJson<CatalogueProduct[]>(CATALOGUE_URL, {});
+  return post(CATALOGUE_URL, {});
 }
 
 export const catalogueQueryOptions = () =>
@@ -61,7 +61,7 @@ export function useCatalogue() {
 }
 
 export function getSupplies(channelId: number): Promise<Supply[]> {
-  return postJson<Supply[]>(CHANNEL_URLS.products, { id: channelId } satisfies PostBody<typeof CHANNEL_URLS.products>);
+  return post(CHANNEL_URLS.products, { id: channelId } satisfies PostBody<typeof CHANNEL_URLS.products>);
 }
 
 export const suppliesQueryOptions = (channelId: number) =>
@@ -77,7 +77,7 @@ export function getRouting(productKey: string, merchantId?: number): Promise<Rou
     product_key: productKey,
     ...(merchantId ? { merchant_id: merchantId } : {}),
   } satisfies PostBody<typeof CHANNEL_URLS.routing>;
-  return postJson<RouteItem[]>(CHANNEL_URLS.routing, body);
+  return post(CHANNEL_URLS.routing, body);
 }
 
 export const routingQueryOptions = (productKey: string, merchantId?: number) =>
@@ -93,20 +93,20 @@ export function useRouting(productKey: string | null, merchantId?: number) {
 
 /** Create a channel, or edit the one with this code; answers its id. */
 export function saveChannel(body: SaveChannelRequest): Promise<{ id: number }> {
-  return postJson(CHANNEL_URLS.save, body);
+  return post(CHANNEL_URLS.save, body);
 }
 
 export function enableChannel(body: PostBody<typeof CHANNEL_URLS.enable>): Promise<null> {
-  return postJson(CHANNEL_URLS.enable, body);
+  return post(CHANNEL_URLS.enable, body);
 }
 
 /** A signed balance read, timed by the server. */
 export function testChannel(channelId: number): Promise<TestResult> {
-  return postJson(CHANNEL_URLS.test, { id: channelId } satisfies PostBody<typeof CHANNEL_URLS.test>);
+  return post(CHANNEL_URLS.test, { id: channelId } satisfies PostBody<typeof CHANNEL_URLS.test>);
 }
 
 export function saveSupplies(body: PostBody<typeof CHANNEL_URLS.saveProducts>): Promise<null> {
-  return postJson(CHANNEL_URLS.saveProducts, body);
+  return post(CHANNEL_URLS.saveProducts, body);
 }
 
 /** Any change to channels refreshes the list, the supplies and the routing preview. */

@@ -1,15 +1,15 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 import { withProviders } from '@/test/query-wrapper';
 import { CATALOGUE_URL, CHANNEL_URLS, type RouteItem } from '../api/channels';
 import { RoutingPreview } from './routing-preview';
 import '@/locales/channels-texts';
 
 vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
-vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), postJson: vi.fn() }));
-const mockedPost = vi.mocked(postJson);
+vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), post: vi.fn() }));
+const mockedPost = vi.mocked(post);
 
 const route = (id: number, code: string, extra: Partial<RouteItem>): RouteItem => ({
   channel_id: id,

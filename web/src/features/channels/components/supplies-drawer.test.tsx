@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { ApiError, postJson } from '@/lib/request';
+import { ApiError, post } from '@/lib/request';
 import { withProviders } from '@/test/query-wrapper';
 import { CHANNEL_URLS } from '../api/channels';
 import { type SupplyRow, supplyRows } from '../api/supplies';
@@ -10,8 +10,8 @@ import { testChannel } from './test-channel';
 import '@/locales/channels-texts';
 
 vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
-vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), postJson: vi.fn() }));
-const mockedPost = vi.mocked(postJson);
+vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), post: vi.fn() }));
+const mockedPost = vi.mocked(post);
 
 const channel = testChannel({ id: 7 });
 

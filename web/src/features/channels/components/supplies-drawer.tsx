@@ -238,7 +238,7 @@ export function SuppliesDrawer({ channel, onClose }: { channel: Channel | null; 
       {channel ? (
         <>
           {supplies.isError || catalogue.isError ? (
-            <Alert type="error" showIcon title={t('orderCommon.loadFailed')} style={{ marginBottom: 12 }} />
+            <Alert type="error" showIcon title={t('common.loadFailed')} style={{ marginBottom: 12 }} />
           ) : null}
           <ListTable<SupplyRow>
             listKey="channel-supplies"

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ExportFormat } from '@/components/export-buttons/export-buttons';
 import type { PagePosition } from '@/lib/cursor-pages';
 import { downloadFile, stampedFileName } from '@/lib/download';
-import { postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
 export const ACCOUNT_LIST_URL = '/adminapi/finance/account/list';
 export const ACCOUNT_EXPORT_URL = '/adminapi/finance/account/export';
@@ -10,23 +10,7 @@ export const ACCOUNT_EXPORT_URL = '/adminapi/finance/account/export';
 export const ACCOUNT_TYPES = ['balance', 'credit'] as const;
 export const CHANGE_TYPES = ['order_debit', 'refund', 'topup', 'credit_granted', 'repayment', 'adjustment'] as const;
 
-export interface AccountRecord {
-  id: number;
-  merchant_id: number;
-  account_type: 'balance' | 'credit';
-  change_type: string;
-  amount_fen: number;
-  balance_before_fen: number;
-  balance_after_fen: number;
-  credit_before_fen: number;
-  credit_after_fen: number;
-  order_id: number | null;
-  order_no: string | null;
-  actor_id: number | null;
-  actor_name: string;
-  remark: string;
-  created_at: string;
-}
+export type AccountRecord = ApiSchema<'AccountRecord'>;
 
 export interface AccountFilters {
   accountType?: string;
@@ -62,19 +46,13 @@ export function toAccountQuery(filters: AccountFilters): AccountQuery {
   return query;
 }
 
-export interface AccountPage {
-  list: AccountRecord[];
-  total: number;
-  total_capped: boolean;
-  next_cursor: string | null;
-  page_size: number;
-}
+export type AccountPage = ApiSchema<'LogListResponse'>;
 
 export type AccountListRequest = AccountQuery & PagePosition & { page_size: number };
 
 /** POST /adminapi/finance/account/list */
 export function getAccountRecords(body: AccountListRequest): Promise<AccountPage> {
-  return postJson<AccountPage>(ACCOUNT_LIST_URL, body);
+  return post(ACCOUNT_LIST_URL, body);
 }
 
 export const accountRecordsQueryOptions = (body: AccountListRequest) =>

@@ -63,43 +63,43 @@ export default function AccountRecordsPage() {
     if (data && !list.isPlaceholderData) remember(page, data.next_cursor);
   }, [data, list.isPlaceholderData, page, remember]);
   const merchantColumn = useMerchantColumn<AccountRecord>();
-  const all = t('orderCommon.filter.all');
+  const all = t('common.filter.all');
 
   const fields: FilterField[] = [
     {
       name: 'range',
-      label: t('orderCommon.record.time'),
+      label: t('common.record.time'),
       tooltip: t('listPage.rangeTooltip'),
       wide: true,
       input: <DateRangeFilter data-testid="account-filter-range" />,
     },
     {
       name: 'changeType',
-      label: t('orderCommon.record.changeType'),
+      label: t('common.record.changeType'),
       input: (
         <Select
           allowClear
           data-testid="account-filter-change-type"
           placeholder={all}
-          options={CHANGE_TYPES.map((v) => ({ value: v, label: t(`orderCommon.changeType.${v}`) }))}
+          options={CHANGE_TYPES.map((v) => ({ value: v, label: t(`common.changeType.${v}`) }))}
         />
       ),
     },
     {
       name: 'accountType',
-      label: t('orderCommon.record.accountType'),
+      label: t('common.record.accountType'),
       input: (
         <Select
           allowClear
           data-testid="account-filter-account-type"
           placeholder={all}
-          options={ACCOUNT_TYPES.map((v) => ({ value: v, label: t(`orderCommon.accountType.${v}`) }))}
+          options={ACCOUNT_TYPES.map((v) => ({ value: v, label: t(`common.accountType.${v}`) }))}
         />
       ),
     },
     {
       name: 'orderNo',
-      label: t('orderCommon.column.orderNo'),
+      label: t('common.column.orderNo'),
       input: <Input allowClear maxLength={32} data-testid="account-filter-order-no" />,
     },
     {
@@ -111,7 +111,7 @@ export default function AccountRecordsPage() {
       ? [
           {
             name: 'merchantId',
-            label: t('orderCommon.filter.merchantId'),
+            label: t('common.filter.merchantId'),
             input: (
               <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="account-filter-merchant-id" />
             ),
@@ -121,25 +121,25 @@ export default function AccountRecordsPage() {
   ];
 
   const columns: ListColumn<AccountRecord>[] = [
-    { key: 'created_at', title: t('orderCommon.record.time'), dataIndex: 'created_at', render: formatTime },
+    { key: 'created_at', title: t('common.record.time'), dataIndex: 'created_at', render: formatTime },
     ...(merchantColumn ? [merchantColumn] : []),
     {
       key: 'account_type',
-      title: t('orderCommon.record.accountType'),
+      title: t('common.record.accountType'),
       dataIndex: 'account_type',
-      render: (v: string) => t(`orderCommon.accountType.${v}`),
+      render: (v: string) => t(`common.accountType.${v}`),
     },
     {
       key: 'change_type',
-      title: t('orderCommon.record.changeType'),
+      title: t('common.record.changeType'),
       dataIndex: 'change_type',
       phone: true,
       phoneWidth: 90,
-      render: (v: string) => t(`orderCommon.changeType.${v}`),
+      render: (v: string) => t(`common.changeType.${v}`),
     },
     {
       key: 'amount_fen',
-      title: t('orderCommon.record.amount'),
+      title: t('common.record.amount'),
       dataIndex: 'amount_fen',
       align: 'right',
       phone: true,
@@ -148,29 +148,29 @@ export default function AccountRecordsPage() {
         <Typography.Text type={v < 0 ? 'danger' : 'success'}>{formatSignedFen(v)}</Typography.Text>
       ),
     },
-    moneyColumn('balance_before_fen', t('orderCommon.record.balanceBefore')),
-    moneyColumn('balance_after_fen', t('orderCommon.record.balanceAfter')),
-    moneyColumn('credit_before_fen', t('orderCommon.record.creditBefore')),
-    moneyColumn('credit_after_fen', t('orderCommon.record.creditAfter')),
+    moneyColumn('balance_before_fen', t('common.record.balanceBefore')),
+    moneyColumn('balance_after_fen', t('common.record.balanceAfter')),
+    moneyColumn('credit_before_fen', t('common.record.creditBefore')),
+    moneyColumn('credit_after_fen', t('common.record.creditAfter')),
     {
       key: 'order_no',
-      title: t('orderCommon.record.order'),
+      title: t('common.record.order'),
       dataIndex: 'order_no',
       render: (v: string | null) => v || '-',
     },
     {
       key: 'actor_name',
-      title: t('orderCommon.record.operator'),
+      title: t('common.record.operator'),
       dataIndex: 'actor_name',
       width: 110,
       ellipsis: true,
       // Users are shown by their name; the platform's own actors by a translated label.
       render: (v: string, row: AccountRecord) =>
-        row.actor_id === null && v ? t(`orderCommon.record.actor.${v}`, { defaultValue: v }) : v || '-',
+        row.actor_id === null && v ? t(`common.record.actor.${v}`, { defaultValue: v }) : v || '-',
     },
     {
       key: 'remark',
-      title: t('orderCommon.record.remark'),
+      title: t('common.record.remark'),
       dataIndex: 'remark',
       width: 220,
       ellipsis: true,
@@ -199,7 +199,7 @@ export default function AccountRecordsPage() {
         listKey="account-records"
         title={
           <span data-testid="account-total">
-            {t(data?.total_capped ? 'orderCommon.totalCapped' : 'orderCommon.total', { count: data?.total ?? 0 })}
+            {t(data?.total_capped ? 'common.totalCapped' : 'common.total', { count: data?.total ?? 0 })}
           </span>
         }
         onExport={(format) => exportAccountRecords(query, format)}

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { idempotencyHeaders } from '@/lib/idempotency';
-import { type ApiSchema, getJson, type PostBody, postJson } from '@/lib/request';
+import { type ApiSchema, get, type PostBody, post } from '@/lib/request';
 import { hasToken } from '@/lib/session';
 
 export const MERCHANT_LIST_URL = '/adminapi/admin/merchant/list';
@@ -12,33 +12,17 @@ export const MERCHANT_ACTION_URLS = {
 } as const;
 export type MerchantAction = keyof typeof MERCHANT_ACTION_URLS;
 
-export interface MerchantRow {
-  merchant_id: number;
-  name: string;
-  balance_fen: number;
-  credit_limit_fen: number;
-  credit_used_fen: number;
-  credit_available_fen: number;
-  total_topup_fen: number;
-  created_at: string;
-  /** When an administrator disabled it; null while enabled. */
-  disabled_at: string | null;
-}
+export type MerchantRow = ApiSchema<'MerchantFigures'>;
 
-export interface MerchantAccount {
-  balance_fen: number;
-  credit_limit_fen: number;
-  credit_used_fen: number;
-  total_topup_fen: number;
-}
+export type MerchantAccount = ApiSchema<'Account'>;
 
 /** POST /adminapi/admin/merchant/list (administrators). */
 export function getMerchants(
   keyword: string,
   page: number,
   pageSize: number,
-): Promise<{ list: MerchantRow[]; total: number }> {
-  return postJson(MERCHANT_LIST_URL, { ...(keyword ? { keyword } : {}), page, page_size: pageSize });
+): Promise<ApiSchema<'MerchantListResponse'>> {
+  return post(MERCHANT_LIST_URL, { ...(keyword ? { keyword } : {}), page, page_size: pageSize });
 }
 
 export const merchantsQueryOptions = (keyword: string, page: number, pageSize: number) =>
@@ -68,18 +52,16 @@ export function actionBody({
   merchantId,
   amountFen,
   remark,
-}: Omit<MerchantActionRequest, 'idempotencyKey'>): Record<string, unknown> {
-  const body: Record<string, unknown> = { merchant_id: merchantId };
-  if (action === 'credit') body.credit_limit_fen = amountFen;
-  else body.amount_fen = amountFen;
+}: Omit<MerchantActionRequest, 'idempotencyKey'>): PostBody<(typeof MERCHANT_ACTION_URLS)[MerchantAction]> {
   const note = remark?.trim();
-  if (note) body.remark = note;
-  return body;
+  const withNote = note ? { remark: note } : {};
+  if (action === 'credit') return { merchant_id: merchantId, credit_limit_fen: amountFen, ...withNote };
+  return { merchant_id: merchantId, amount_fen: amountFen, ...withNote };
 }
 
 /** POST one of the administrator's money actions on a merchant; a repeated key moves nothing. */
 export function runMerchantAction(request: MerchantActionRequest): Promise<MerchantAccount> {
-  return postJson<MerchantAccount>(MERCHANT_ACTION_URLS[request.action], actionBody(request), {
+  return post(MERCHANT_ACTION_URLS[request.action], actionBody(request), {
     headers: idempotencyHeaders(request.idempotencyKey),
   });
 }
@@ -103,49 +85,30 @@ export const MERCHANT_ADMIN_URLS = {
 } as const;
 
 /** A new or reset sign-in: the temporary password is shown this once. */
-export interface TemporaryCredentials {
-  merchant_id: number;
-  user_id: number;
-  username: string;
-  temporary_password: string;
-}
+export type TemporaryCredentials = ApiSchema<'TemporaryCredentials'>;
 
-export interface MerchantState {
-  merchant_id: number;
-  name: string;
-  disabled_at: string | null;
-}
+export type MerchantState = ApiSchema<'MerchantState'>;
 
-export interface MerchantUser {
-  user_id: number;
-  username: string;
-  name: string;
-  /** Still holds a temporary password. */
-  must_change_password: boolean;
-  created_at: string;
-  last_sign_in: string | null;
-  /** Two-factor is on: an administrator may reset it. */
-  two_factor_enabled: boolean;
-}
+export type MerchantUser = ApiSchema<'MerchantUserItem'>;
 
 /** POST create: a merchant (next free mid) with its first user. */
 export function createMerchant(request: { name: string; username: string }): Promise<TemporaryCredentials> {
-  return postJson<TemporaryCredentials>(MERCHANT_ADMIN_URLS.create, request);
+  return post(MERCHANT_ADMIN_URLS.create, request);
 }
 
 export function renameMerchant(request: { merchant_id: number; name: string }): Promise<MerchantState> {
-  return postJson<MerchantState>(MERCHANT_ADMIN_URLS.update, request);
+  return post(MERCHANT_ADMIN_URLS.update, request);
 }
 
 /** Disabling ends the merchant's sessions at once; enabling lets it sign in and order again. */
 export function setMerchantEnabled(merchantId: number, enabled: boolean): Promise<MerchantState> {
-  return postJson<MerchantState>(enabled ? MERCHANT_ADMIN_URLS.enable : MERCHANT_ADMIN_URLS.disable, {
+  return post(enabled ? MERCHANT_ADMIN_URLS.enable : MERCHANT_ADMIN_URLS.disable, {
     merchant_id: merchantId,
   });
 }
 
 export function getMerchantUsers(merchantId: number): Promise<MerchantUser[]> {
-  return postJson<MerchantUser[]>(MERCHANT_ADMIN_URLS.users, { merchant_id: merchantId });
+  return post(MERCHANT_ADMIN_URLS.users, { merchant_id: merchantId });
 }
 
 export function addMerchantUser(request: {
@@ -153,11 +116,11 @@ export function addMerchantUser(request: {
   username: string;
   name?: string;
 }): Promise<TemporaryCredentials> {
-  return postJson<TemporaryCredentials>(MERCHANT_ADMIN_URLS.addUser, request);
+  return post(MERCHANT_ADMIN_URLS.addUser, request);
 }
 
 export function resetUserPassword(userId: number): Promise<TemporaryCredentials> {
-  return postJson<TemporaryCredentials>(MERCHANT_ADMIN_URLS.resetPassword, { user_id: userId });
+  return post(MERCHANT_ADMIN_URLS.resetPassword, { user_id: userId });
 }
 
 export const merchantUsersQueryOptions = (merchantId: number) =>
@@ -188,14 +151,14 @@ export const OWN_TWO_FACTOR_STATUS_URL = '/adminapi/google-auth/get2FAStatus';
  * sends their own code (authenticator or backup). The dialog shows refusals itself.
  */
 export function resetUserTwoFactor(request: { user_id: number; code?: string }): Promise<null> {
-  return postJson<null>(RESET_TWO_FACTOR_URL, request satisfies PostBody<typeof RESET_TWO_FACTOR_URL>, {
+  return post(RESET_TWO_FACTOR_URL, request satisfies PostBody<typeof RESET_TWO_FACTOR_URL>, {
     quietErrors: true,
   });
 }
 
 /** Whether the signed-in administrator has two-factor on (then the reset asks for their code). */
 export async function getOwnTwoFactorEnabled(): Promise<boolean> {
-  const answer = await getJson<ApiSchema<'StatusResponse'>>(OWN_TWO_FACTOR_STATUS_URL, { quietErrors: true });
+  const answer = await get(OWN_TWO_FACTOR_STATUS_URL, undefined, { quietErrors: true });
   return Boolean(answer.enabled);
 }
 

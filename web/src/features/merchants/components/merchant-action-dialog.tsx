@@ -148,7 +148,7 @@ export function ActionDialog({ state, onClose }: { state: ActionState | null; on
           </Form.Item>
           <Form.Item
             name="remark"
-            label={t('orderCommon.record.remark')}
+            label={t('common.record.remark')}
             rules={
               action === 'adjust' ? [{ required: true, whitespace: true, message: t('merchants.remarkRequired') }] : []
             }

@@ -204,7 +204,7 @@ export function MerchantUsersDialog({
     },
     {
       key: 'actions',
-      title: t('orderCommon.column.actions'),
+      title: t('common.column.actions'),
       render: (_: unknown, user: MerchantUser) => (
         <Space size={4}>
           <Popconfirm

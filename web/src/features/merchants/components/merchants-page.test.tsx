@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { showSuccessMessage } from '@/lib/feedback';
 import { changeLocale } from '@/lib/i18n';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 import { withProviders } from '@/test/query-wrapper';
 import { MERCHANT_ACTION_URLS, MERCHANT_LIST_URL, type MerchantRow } from '../api/merchants';
 import MerchantsPage from './merchants-page';
 
 vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
-vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), postJson: vi.fn() }));
-const mockedPost = vi.mocked(postJson);
+vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), post: vi.fn() }));
+const mockedPost = vi.mocked(post);
 
 const merchant = (credit_used_fen: number): MerchantRow => ({
   merchant_id: 10001,

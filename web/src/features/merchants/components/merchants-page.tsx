@@ -73,7 +73,7 @@ export default function MerchantsPage() {
   const columns: ListColumn<MerchantRow>[] = [
     // Every column has a width: the table then knows its full width (scroll.x) and scrolls
     // every column out from under the fixed action column.
-    { key: 'merchant_id', title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id', width: 100 },
+    { key: 'merchant_id', title: t('common.filter.merchantId'), dataIndex: 'merchant_id', width: 100 },
     {
       key: 'name',
       title: t('merchants.name'),
@@ -115,7 +115,7 @@ export default function MerchantsPage() {
     moneyColumn('total_topup_fen', t('workplace.money.totalTopup')),
     {
       key: 'actions',
-      title: t('orderCommon.column.actions'),
+      title: t('common.column.actions'),
       fixed: 'right',
       // Wide enough for the four buttons on one line: a fixed column that wraps
       // grows over the columns before it (the created time used to hide there).
@@ -203,7 +203,7 @@ export default function MerchantsPage() {
         listKey="merchants"
         title={
           <Space>
-            <span data-testid="merchant-total">{t('orderCommon.total', { count: list.data?.total ?? 0 })}</span>
+            <span data-testid="merchant-total">{t('common.total', { count: list.data?.total ?? 0 })}</span>
             <Button type="primary" size="small" onClick={() => setCreating(true)} data-testid="merchant-create">
               {t('merchantAdmin.create')}
             </Button>

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { showSuccessMessage } from '@/lib/feedback';
 import { changeLocale } from '@/lib/i18n';
-import { ApiError, getJson, postJson } from '@/lib/request';
+import { ApiError, get, post } from '@/lib/request';
 import { withProviders } from '@/test/query-wrapper';
 import { type MerchantUser, RESET_TWO_FACTOR_URL } from '../api/merchants';
 import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
@@ -11,11 +11,11 @@ vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage
 vi.mock('@/lib/session', async (original) => ({ ...(await original<object>()), hasToken: () => true }));
 vi.mock('@/lib/request', async (original) => ({
   ...(await original<object>()),
-  postJson: vi.fn(),
-  getJson: vi.fn(),
+  post: vi.fn(),
+  get: vi.fn(),
 }));
-const mockedPost = vi.mocked(postJson);
-const mockedGet = vi.mocked(getJson);
+const mockedPost = vi.mocked(post);
+const mockedGet = vi.mocked(get);
 
 const alice: MerchantUser = {
   user_id: 7,

@@ -1,32 +1,24 @@
 /**
- * Marking messages read (spec §4: status 0 becomes 1): POST /adminapi/message/read {ids}
+ * Marking messages read (status 0 becomes 1): POST /adminapi/message/read {ids}
  * and /adminapi/message/readAll {type?}. Both answer with the new unread counts, which go
  * straight into the badge's cache; the lists are refetched.
  */
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  invalidateInbox,
-  setUnreadCounts,
-  unreadCountQueryOptions,
-  type MessageKind,
-  type UnreadCounts,
-} from '@/lib/inbox';
-import { postJson } from '@/lib/request';
+import { invalidateInbox, setUnreadCounts, unreadCountQueryOptions, type MessageKind } from '@/lib/inbox';
+import { type ApiSchema, post, postJson } from '@/lib/request';
 
 export const MARK_READ_URL = '/adminapi/message/read';
 export const MARK_ALL_READ_URL = '/adminapi/message/readAll';
 
-export interface MarkReadResult {
-  /** How many went from unread to read. */
-  marked: number;
-  unread: UnreadCounts;
-}
+/** How many went from unread to read, and the unread counts now. */
+export type MarkReadResult = ApiSchema<'MarkReadResult'>;
 
 export function markMessagesRead(ids: number[]): Promise<MarkReadResult> {
-  return postJson<MarkReadResult>(MARK_READ_URL, { ids });
+  return post(MARK_READ_URL, { ids });
 }
 
 export function markAllMessagesRead(type?: MessageKind): Promise<MarkReadResult> {
+  // Still untyped: the document makes `type` required; the server takes a body without it.
   return postJson<MarkReadResult>(MARK_ALL_READ_URL, type ? { type } : {});
 }
 

@@ -200,7 +200,7 @@ function MessageList({ kind, focusId }: { kind: MessageKind; focusId: number | n
   );
 }
 
-/** Message center: messages, notices and to-dos (spec §3 Message), with mark read / mark all read. */
+/** Message center: messages, notices and to-dos (as the server lists them), with mark read / mark all read. */
 export default function MessageCenterPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();

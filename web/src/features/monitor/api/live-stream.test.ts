@@ -1,8 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const postJson = vi.fn();
-vi.mock('@/lib/request', () => ({ postJson: (...args: unknown[]) => postJson(...args) }));
+const post = vi.fn();
+vi.mock('@/lib/request', () => ({ post: (...args: unknown[]) => post(...args) }));
 
 class FakeEventSource {
   static readonly CONNECTING = 0;
@@ -28,7 +28,7 @@ const { useLiveStream } = await import('./live-stream');
 describe('useLiveStream', () => {
   beforeEach(() => {
     FakeEventSource.opened = [];
-    postJson.mockReset();
+    post.mockReset();
     vi.stubGlobal('EventSource', FakeEventSource);
   });
   afterEach(() => {
@@ -37,10 +37,10 @@ describe('useLiveStream', () => {
   });
 
   it('opens the stream with a ticket and shows each snapshot', async () => {
-    postJson.mockResolvedValue({ ticket: '7.123.abc', expires_in: 60 });
+    post.mockResolvedValue({ ticket: '7.123.abc', expires_in: 60 });
     const { result, unmount } = renderHook(() => useLiveStream());
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
-    expect(postJson).toHaveBeenCalledWith('/adminapi/monitor/stream/ticket', {}, { quietErrors: true });
+    expect(post).toHaveBeenCalledWith('/adminapi/monitor/stream/ticket', {}, { quietErrors: true });
     const source = FakeEventSource.opened[0];
     expect(source.url).toBe('/adminapi/monitor/stream?ticket=7.123.abc');
     act(() => source.onmessage?.({ data: JSON.stringify({ at: 5, in_flight: 3 }) } as MessageEvent<string>));
@@ -51,7 +51,7 @@ describe('useLiveStream', () => {
   });
 
   it('fetches a new ticket once the stream is closed for good', async () => {
-    postJson
+    post
       .mockResolvedValueOnce({ ticket: 'first', expires_in: 60 })
       .mockResolvedValue({ ticket: 'second', expires_in: 60 });
     const { result } = renderHook(() => useLiveStream());
@@ -61,14 +61,14 @@ describe('useLiveStream', () => {
     // The browser's own retry is left alone...
     act(() => first.onerror?.());
     expect(result.current.status).toBe('reconnecting');
-    expect(postJson).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledTimes(1);
     // ...but a stream the browser gave up on (e.g. an expired ticket after a restart) gets a new ticket.
     first.readyState = FakeEventSource.CLOSED;
     act(() => first.onerror?.());
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1_000);
     });
-    expect(postJson).toHaveBeenCalledTimes(2);
+    expect(post).toHaveBeenCalledTimes(2);
     expect(FakeEventSource.opened).toHaveLength(2);
     expect(FakeEventSource.opened[1].url).toContain('ticket=second');
   });

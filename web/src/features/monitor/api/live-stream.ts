@@ -7,126 +7,36 @@
  * fetched and the stream opened again, backing off up to 10 s between tries.
  */
 import { useEffect, useState } from 'react';
-import { postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
 export const STREAM_URL = '/adminapi/monitor/stream';
 export const STREAM_TICKET_URL = '/adminapi/monitor/stream/ticket';
 const MAX_BACKOFF_MS = 10_000;
 
-export interface MinuteFigures {
-  minute_start: number;
-  placed: number;
-  succeeded: number;
-  failed: number;
-}
+export type MinuteFigures = ApiSchema<'MinuteFigures'>;
 
-export interface CarrierRatio {
-  carrier: number;
-  succeeded_5m: number;
-  failed_5m: number;
-  success_permille_5m: number | null;
-  succeeded_60m: number;
-  failed_60m: number;
-  success_permille_60m: number | null;
-}
+export type CarrierRatio = ApiSchema<'CarrierRatio'>;
 
 /**
  * Success ratio of one channel (supplier): its attempts whose success or definite failure was
  * recorded in the span (pending and unknown ones count for neither); the channels list and
  * reconciliation show the same figures.
  */
-export interface ChannelRatio {
-  channel_id: number;
-  name: string;
-  succeeded_5m: number;
-  failed_5m: number;
-  success_permille_5m: number | null;
-  succeeded_60m: number;
-  failed_60m: number;
-  success_permille_60m: number | null;
-  /** Since Beijing midnight: succeeded_today is reconciliation's "our successes" of the day. */
-  succeeded_today: number;
-  failed_today: number;
-  success_permille_today: number | null;
-}
+export type ChannelRatio = ApiSchema<'ChannelRatio'>;
 
-export interface MerchantVolume {
-  merchant_id: number;
-  name: string;
-  orders: number;
-  amount_fen: number;
-}
+export type MerchantVolume = ApiSchema<'MerchantVolume'>;
 
-export interface LiveAlert {
-  /**
-   * low_balance: balance below the alert line; notification_exhausted: notifications given up on
-   * (last 24 h); channel_paused: a channel paused by the health check (name is the channel's);
-   * review_aging: orders wait in manual review (count, the oldest's age); callback_failing: a
-   * merchant's notification deliveries of the last hour fail (failed of count); notification_backlog:
-   * count notifications wait to be delivered.
-   */
-  kind:
-    | 'low_balance'
-    | 'notification_exhausted'
-    | 'channel_paused'
-    | 'review_aging'
-    | 'callback_failing'
-    | 'notification_backlog';
-  /** 0 for the kinds not about one merchant. */
-  merchant_id: number;
-  name: string;
-  balance_fen: number;
-  threshold_fen: number;
-  /** notification_exhausted, review_aging, callback_failing, notification_backlog: how many. */
-  count: number;
-  /** callback_failing: failed deliveries (of count), per thousand, and the ratio raising it. */
-  failed: number;
-  failure_permille: number;
-  threshold_permille: number;
-  /** review_aging: the oldest order's age and the age raising it, in seconds. */
-  oldest_seconds: number;
-  threshold_seconds: number;
-  /** The count raising review_aging, callback_failing or notification_backlog. */
-  threshold: number;
-  /** channel_paused: the channel, why (low_success_ratio, unknown_streak, probe_failed) and until when (ms). */
-  channel_id: number;
-  pause_reason: string;
-  paused_until: number;
-}
+export type LiveAlert = ApiSchema<'LiveAlert'>;
 
-export interface NotificationFigures {
-  /** Notifications still to be delivered. */
-  backlog: number;
-  attempts_60m: number;
-  failed_60m: number;
-  failure_permille_60m: number | null;
-}
+export type NotificationFigures = ApiSchema<'NotificationFigures'>;
 
-export interface LiveSnapshot {
-  at: number;
-  minutes: MinuteFigures[];
-  carriers: CarrierRatio[];
-  channels: ChannelRatio[];
-  in_flight: number;
-  manual_review: number;
-  oldest_waiting_seconds: number | null;
-  p50_ms: number | null;
-  p95_ms: number | null;
-  top_merchants: MerchantVolume[];
-  notifications: NotificationFigures;
-  alerts: LiveAlert[];
-  /** Unix ms the alerts were last read (every 10 s). */
-  alerts_at: number;
-}
+export type LiveSnapshot = ApiSchema<'LiveSnapshot'>;
 
-export interface StreamTicket {
-  ticket: string;
-  expires_in: number;
-}
+export type StreamTicket = ApiSchema<'StreamTicket'>;
 
 /** POST /adminapi/monitor/stream/ticket (admin only). Quiet: the page shows the connection state. */
 export function getStreamTicket(): Promise<StreamTicket> {
-  return postJson<StreamTicket>(STREAM_TICKET_URL, {}, { quietErrors: true });
+  return post(STREAM_TICKET_URL, {}, { quietErrors: true });
 }
 
 export type StreamStatus = 'connecting' | 'open' | 'reconnecting';

@@ -18,7 +18,7 @@ export function formatPermille(permille: number | null | undefined): string {
 }
 
 /** A success ratio with its counts: "91.1 % (31/34)". */
-export function formatRatio(permille: number | null, succeeded: number, failed: number): string {
+export function formatRatio(permille: number | null | undefined, succeeded: number, failed: number): string {
   return `${formatPermille(permille)} (${succeeded}/${succeeded + failed})`;
 }
 

@@ -23,7 +23,7 @@ function Figure({ testId, title, value }: { testId: string; title: string; value
 export function LiveFigures({ snapshot }: { snapshot: LiveSnapshot }) {
   const { t } = useTranslation();
   const units = durationUnits(t);
-  const oldest = snapshot.oldest_waiting_seconds;
+  const oldest = snapshot.oldest_waiting_seconds ?? null;
   return (
     <Row gutter={[12, 12]}>
       <Figure testId="live-placed" title={t('monitor.live.placed')} value={hourTotal(snapshot, 'placed')} />
@@ -83,7 +83,7 @@ export function CarrierTable({ carriers }: { carriers: CarrierRatio[] }) {
         locale={{ emptyText: <Empty description={t('monitor.live.noResults')} /> }}
         columns={[
           {
-            title: t('orderCommon.column.carrier'),
+            title: t('common.column.carrier'),
             dataIndex: 'carrier',
             render: (carrier: number) => t(carrierKey(CARRIER_NAMES[carrier] ?? String(carrier))),
           },

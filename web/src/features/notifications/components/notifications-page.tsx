@@ -76,7 +76,7 @@ export default function NotificationsPage() {
   const actions = useNotificationActions();
   const [testResult, setTestResult] = useState<AttemptResult | null>(null);
   const merchantColumn = useMerchantColumn<NotificationItem>();
-  const all = t('orderCommon.filter.all');
+  const all = t('common.filter.all');
 
   const fields: FilterField[] = [
     {
@@ -100,14 +100,14 @@ export default function NotificationsPage() {
     },
     {
       name: 'orderNo',
-      label: t('orderCommon.column.orderNo'),
+      label: t('common.column.orderNo'),
       input: <Input allowClear maxLength={32} data-testid="notify-filter-order-no" />,
     },
     ...(isAdmin
       ? [
           {
             name: 'merchantId',
-            label: t('orderCommon.filter.merchantId'),
+            label: t('common.filter.merchantId'),
             input: (
               <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="notify-filter-merchant-id" />
             ),
@@ -121,7 +121,7 @@ export default function NotificationsPage() {
     ...(merchantColumn ? [merchantColumn] : []),
     {
       key: 'order_no',
-      title: t('orderCommon.column.orderNo'),
+      title: t('common.column.orderNo'),
       dataIndex: 'order_no',
       phone: true,
       render: (v: string | null, row) => v || t(`notify.type.${row.event_type === 'test' ? 'test' : 'order'}`),
@@ -213,7 +213,7 @@ export default function NotificationsPage() {
       {testResult ? <TestResult result={testResult} /> : null}
       <ListTable<NotificationItem>
         listKey="notifications"
-        title={<span data-testid="notify-total">{t('orderCommon.total', { count: data?.total ?? 0 })}</span>}
+        title={<span data-testid="notify-total">{t('common.total', { count: data?.total ?? 0 })}</span>}
         extra={
           <Space>
             <Tooltip title={t('notify.resendFailed.hint')}>

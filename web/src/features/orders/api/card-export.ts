@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { saveBlob } from '@/lib/download';
-import { type ApiSchema, getJson, postBlob } from '@/lib/request';
+import { type ApiSchema, get, postBlob } from '@/lib/request';
 import { hasToken } from '@/lib/session';
 import type { OrderQuery } from './order-query';
 
@@ -46,7 +46,7 @@ export async function exportCardSecrets(body: CardExportRequest, fileName: strin
 
 /** Whether the signed-in user has two-factor on (the export then asks for a code). */
 export async function getTwoFactorOn(): Promise<boolean> {
-  const answer = await getJson<{ enabled?: boolean }>(TWO_FACTOR_STATUS_URL, { quietErrors: true });
+  const answer = await get(TWO_FACTOR_STATUS_URL, undefined, { quietErrors: true });
   return Boolean(answer.enabled);
 }
 

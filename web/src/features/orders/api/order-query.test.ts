@@ -8,7 +8,7 @@ describe('toOrderQuery', () => {
     expect(toOrderQuery('card', {}, 'asc')).toEqual({ kind: 'card', sort: 'asc' });
   });
 
-  it('maps every §3 filter to its API field', () => {
+  it('maps every filter to its API field', () => {
     expect(
       toOrderQuery('behalf', {
         status: 3,

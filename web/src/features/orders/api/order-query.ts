@@ -1,5 +1,5 @@
 /**
- * The order filters of §3 as the form holds them, and their mapping to the API's request
+ * The order filters as the form holds them, and their mapping to the API's request
  * (list body and export query parameters share the same names).
  */
 import { rangeToIso } from '@/components/list-page/date-presets';

@@ -2,10 +2,10 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { ExportFormat } from '@/components/export-buttons/export-buttons';
 import { downloadFile, stampedFileName } from '@/lib/download';
 import { idempotencyHeaders } from '@/lib/idempotency';
-import { type ApiSchema, postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 import type { PagePosition } from '@/lib/cursor-pages';
 import type { OrderQuery } from './order-query';
-import type { AccountRecord, CursorPage, OrderItem } from './types';
+import type { OrderItem, OrderPage } from './types';
 
 export const ORDER_LIST_URL = '/adminapi/order/list';
 export const ORDER_EXPORT_URL = '/adminapi/order/export';
@@ -16,8 +16,8 @@ export const CARD_REVEAL_URL = '/adminapi/order/card/reveal';
 export type OrderListRequest = OrderQuery & PagePosition & { page_size: number };
 
 /** POST /adminapi/order/list: one page (keyset cursor or page number). */
-export function getOrderList(body: OrderListRequest): Promise<CursorPage<OrderItem>> {
-  return postJson<CursorPage<OrderItem>>(ORDER_LIST_URL, body);
+export function getOrderList(body: OrderListRequest): Promise<OrderPage> {
+  return post(ORDER_LIST_URL, body);
 }
 
 export const orderListQueryOptions = (body: OrderListRequest) =>
@@ -31,32 +31,16 @@ export function useOrderList(body: OrderListRequest) {
   return useQuery(orderListQueryOptions(body));
 }
 
-export interface TimelineEntry {
-  status: number;
-  status_name: string;
-  note: string;
-  /** An administrator's reason for a resolution by hand; empty otherwise. */
-  detail: string;
-  actor_id: number | null;
-  /** Who made the change; null for the system. */
-  actor_name: string | null;
-  at: string;
-}
+export type TimelineEntry = ApiSchema<'TimelineEntry'>;
 
 /** One hand-over of an order to an upstream channel (administrators only). */
 export type ChannelAttempt = ApiSchema<'ChannelAttemptItem'>;
 
-export interface OrderDetail {
-  order: OrderItem;
-  timeline: TimelineEntry[];
-  account_records: AccountRecord[];
-  /** Administrators only: absent for merchants, who see results, not channels. */
-  attempts?: ChannelAttempt[] | null;
-}
+export type OrderDetail = ApiSchema<'OrderDetail'>;
 
 /** POST /adminapi/order/detail: the order, its status changes and its account records. */
 export function getOrderDetail(orderId: number): Promise<OrderDetail> {
-  return postJson<OrderDetail>(ORDER_DETAIL_URL, { order_id: orderId });
+  return post(ORDER_DETAIL_URL, { order_id: orderId });
 }
 
 export const orderDetailQueryOptions = (orderId: number) =>
@@ -66,26 +50,18 @@ export function useOrderDetail(orderId: number | null) {
   return useQuery({ ...orderDetailQueryOptions(orderId ?? 0), enabled: orderId !== null });
 }
 
-export interface CardSecret {
-  card_no: string;
-  card_secret: string;
-}
+export type CardSecret = ApiSchema<'RevealedCard'>;
 
 /** POST /adminapi/order/card/reveal (the owning merchant only; audited). */
 export function revealCard(orderId: number): Promise<CardSecret> {
-  return postJson<CardSecret>(CARD_REVEAL_URL, { order_id: orderId });
+  return post(CARD_REVEAL_URL, { order_id: orderId });
 }
 
 export function useRevealCard() {
   return useMutation({ mutationFn: revealCard });
 }
 
-export interface ResolveRequest {
-  order_id: number;
-  result: 'success' | 'failure';
-  serial_no?: string;
-  reason?: string;
-}
+export type ResolveRequest = ApiSchema<'ResolveRequest'>;
 
 /**
  * POST /adminapi/admin/order/resolve (administrators): mark an on-behalf order done. A
@@ -95,7 +71,7 @@ export function resolveOrder({
   idempotencyKey,
   ...body
 }: ResolveRequest & { idempotencyKey: string }): Promise<OrderItem> {
-  return postJson<OrderItem>(ORDER_RESOLVE_URL, body, { headers: idempotencyHeaders(idempotencyKey) });
+  return post(ORDER_RESOLVE_URL, body, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useResolveOrder() {
@@ -113,17 +89,9 @@ export function exportOrders(query: OrderQuery, format: ExportFormat): Promise<v
 
 export const ORDER_RESOLVE_MANY_URL = '/adminapi/admin/order/resolveMany';
 
-export interface ResolveManyRequest {
-  result: 'success' | 'failure';
-  reason?: string;
-  /** A success needs each order's own serial number. */
-  items: { order_id: number; serial_no?: string }[];
-}
+export type ResolveManyRequest = ApiSchema<'ResolveManyRequest'>;
 
-export interface ResolveManyResult {
-  resolved: number[];
-  refused: { order_id: number; msg: string }[];
-}
+export type ResolveManyResult = ApiSchema<'ResolveManyResponse'>;
 
 /**
  * POST /adminapi/admin/order/resolveMany (administrators): one decision for several orders
@@ -134,7 +102,7 @@ export function resolveMany({
   idempotencyKey,
   ...request
 }: ResolveManyRequest & { idempotencyKey: string }): Promise<ResolveManyResult> {
-  return postJson<ResolveManyResult>(ORDER_RESOLVE_MANY_URL, request, { headers: idempotencyHeaders(idempotencyKey) });
+  return post(ORDER_RESOLVE_MANY_URL, request, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useResolveMany() {
@@ -165,7 +133,7 @@ export function querySupplier({
   order_id: number;
   idempotencyKey: string;
 }): Promise<QuerySupplierAnswer> {
-  return postJson<QuerySupplierAnswer>(QUERY_SUPPLIER_URL, body, { headers: idempotencyHeaders(idempotencyKey) });
+  return post(QUERY_SUPPLIER_URL, body, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useQuerySupplier() {
@@ -188,7 +156,7 @@ export function sendToChannel({
   channel_id?: number;
   idempotencyKey: string;
 }): Promise<OrderItem> {
-  return postJson<OrderItem>(SEND_TO_CHANNEL_URL, body, { headers: idempotencyHeaders(idempotencyKey) });
+  return post(SEND_TO_CHANNEL_URL, body, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useSendToChannel() {
@@ -201,7 +169,7 @@ export function useSendToChannel() {
 
 /** POST /adminapi/admin/channel/routing: the channels supplying a product, candidates first. */
 export function getRouteCandidates(productKey: string): Promise<RouteCandidate[]> {
-  return postJson<RouteCandidate[]>(ROUTING_PREVIEW_URL, { product_key: productKey });
+  return post(ROUTING_PREVIEW_URL, { product_key: productKey });
 }
 
 export const routeCandidatesQueryOptions = (productKey: string) =>

@@ -2,15 +2,15 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveBlob } from '@/lib/download';
 import { changeLocale } from '@/lib/i18n';
-import { ApiError, getJson, postBlob } from '@/lib/request';
+import { ApiError, get, postBlob } from '@/lib/request';
 import { withProviders } from '@/test/query-wrapper';
 import { CARD_EXPORT_URL, type CardExportChoice, isStrongExportPassword } from '../api/card-export';
 import { CardExportDialog } from './card-export-dialog';
 
-vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), getJson: vi.fn(), postBlob: vi.fn() }));
+vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), get: vi.fn(), postBlob: vi.fn() }));
 vi.mock('@/lib/download', async (original) => ({ ...(await original<object>()), saveBlob: vi.fn() }));
 vi.mock('@/lib/session', async (original) => ({ ...(await original<object>()), hasToken: () => true }));
-const mockedGet = vi.mocked(getJson);
+const mockedGet = vi.mocked(get);
 const mockedPost = vi.mocked(postBlob);
 const mockedSave = vi.mocked(saveBlob);
 

@@ -49,7 +49,7 @@ function QueryResult({ answer }: { answer: QuerySupplierAnswer }) {
             {attemptAnswerText(answer.detail, t)}
           </Descriptions.Item>
         ) : null}
-        <Descriptions.Item label={t('orderCommon.column.status')}>
+        <Descriptions.Item label={t('common.column.status')}>
           <OrderStatusTag status={answer.order.status} />
         </Descriptions.Item>
       </Descriptions>

@@ -52,9 +52,9 @@ export function timelineNote(
   actorName?: string | null,
 ): string {
   const resolution = RESOLUTION_NOTE_KEYS[note];
-  if (resolution) return t(`orderCommon.timelineNote.${resolution}`, { name: actorName ?? '-' });
+  if (resolution) return t(`common.timelineNote.${resolution}`, { name: actorName ?? '-' });
   const key = TIMELINE_NOTE_KEYS[note];
-  return key ? t(`orderCommon.timelineNote.${key}`) : note;
+  return key ? t(`common.timelineNote.${key}`) : note;
 }
 
 /** The secondary lines of a timeline entry: who (when a person acted) and why. */
@@ -64,11 +64,11 @@ function TimelineDetails({ entry }: { entry: TimelineEntry }) {
   return (
     <>
       {entry.actor_name && !resolution ? (
-        <Typography.Text type="secondary">{t('orderCommon.timeline.by', { name: entry.actor_name })}</Typography.Text>
+        <Typography.Text type="secondary">{t('common.timeline.by', { name: entry.actor_name })}</Typography.Text>
       ) : null}
       {entry.detail ? (
         <Typography.Text data-testid="timeline-reason">
-          {t('orderCommon.timeline.reason', { reason: entry.detail })}
+          {t('common.timeline.reason', { reason: entry.detail })}
         </Typography.Text>
       ) : null}
     </>
@@ -90,10 +90,10 @@ function CardReveal({ order }: { order: OrderItem }) {
   if (secret)
     return (
       <Descriptions size="small" column={1} bordered data-testid="card-secret">
-        <Descriptions.Item label={t('orderCommon.card.no')}>
+        <Descriptions.Item label={t('common.card.no')}>
           <Typography.Text copyable>{secret.card_no}</Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label={t('orderCommon.card.secret')}>
+        <Descriptions.Item label={t('common.card.secret')}>
           <Typography.Text copyable>{secret.card_secret}</Typography.Text>
         </Descriptions.Item>
       </Descriptions>
@@ -106,7 +106,7 @@ function CardReveal({ order }: { order: OrderItem }) {
       data-testid="card-reveal"
       onClick={() => reveal.mutate(order.id, { onSuccess: setSecret })}
     >
-      {t('orderCommon.card.reveal')}
+      {t('common.card.reveal')}
     </Button>
   );
 }
@@ -120,31 +120,31 @@ export function AccountRecordTable({ records }: { records: AccountRecord[] }) {
       pagination={false}
       dataSource={records}
       scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orderCommon.empty')} /> }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} /> }}
       columns={[
         {
-          title: t('orderCommon.record.changeType'),
+          title: t('common.record.changeType'),
           dataIndex: 'change_type',
-          render: (v: string) => t(`orderCommon.changeType.${v}`),
+          render: (v: string) => t(`common.changeType.${v}`),
         },
         {
-          title: t('orderCommon.record.accountType'),
+          title: t('common.record.accountType'),
           dataIndex: 'account_type',
-          render: (v: string) => t(`orderCommon.accountType.${v}`),
+          render: (v: string) => t(`common.accountType.${v}`),
         },
         {
-          title: t('orderCommon.record.amount'),
+          title: t('common.record.amount'),
           dataIndex: 'amount_fen',
           align: 'right',
           render: (v: number) => formatSignedFen(v),
         },
         {
-          title: t('orderCommon.record.balanceAfter'),
+          title: t('common.record.balanceAfter'),
           dataIndex: 'balance_after_fen',
           align: 'right',
           render: (v: number) => formatFen(v),
         },
-        { title: t('orderCommon.record.time'), dataIndex: 'created_at', render: formatTime },
+        { title: t('common.record.time'), dataIndex: 'created_at', render: formatTime },
       ]}
     />
   );
@@ -162,50 +162,50 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
       open={orderId !== null}
       onClose={onClose}
       size={720}
-      title={t('orderCommon.detail.title')}
+      title={t('common.detail.title')}
       destroyOnHidden
       data-testid="order-detail"
     >
       {detail.isLoading ? <Skeleton active /> : null}
-      {detail.isError ? <Alert type="error" showIcon title={t('orderCommon.loadFailed')} /> : null}
+      {detail.isError ? <Alert type="error" showIcon title={t('common.loadFailed')} /> : null}
       {order && detail.data ? (
         <Space orientation="vertical" size={20} style={{ width: '100%' }}>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
-            <Descriptions.Item label={t('orderCommon.column.merchantOrderId')}>
+            <Descriptions.Item label={t('common.column.merchantOrderId')}>
               {order.merchant_order_id}
             </Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.orderNo')}>
+            <Descriptions.Item label={t('common.column.orderNo')}>
               <span data-testid="detail-order-no">{order.order_no}</span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.systemOrderId')}>{order.system_order_id}</Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.productName')}>{order.product_name}</Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.productKey')}>{order.product_key}</Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.carrier')}>
+            <Descriptions.Item label={t('common.column.systemOrderId')}>{order.system_order_id}</Descriptions.Item>
+            <Descriptions.Item label={t('common.column.productName')}>{order.product_name}</Descriptions.Item>
+            <Descriptions.Item label={t('common.column.productKey')}>{order.product_key}</Descriptions.Item>
+            <Descriptions.Item label={t('common.column.carrier')}>
               {t(carrierKey(order.carrier))}
             </Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.account')}>{order.account || '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.faceValue')}>
+            <Descriptions.Item label={t('common.column.account')}>{order.account || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('common.column.faceValue')}>
               {formatFen(order.face_value_fen)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.price')}>{formatFen(order.price_fen)}</Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.status')}>
+            <Descriptions.Item label={t('common.column.price')}>{formatFen(order.price_fen)}</Descriptions.Item>
+            <Descriptions.Item label={t('common.column.status')}>
               <OrderStatusTag status={order.status} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.filter.buyback')}>
-              {order.buyback ? t('orderCommon.buyback.buyback') : t('orderCommon.buyback.normal')}
+            <Descriptions.Item label={t('common.filter.buyback')}>
+              {order.buyback ? t('common.buyback.buyback') : t('common.buyback.normal')}
             </Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.createdAt')}>
+            <Descriptions.Item label={t('common.column.createdAt')}>
               {formatTime(order.created_at)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.duration')}>
+            <Descriptions.Item label={t('common.column.duration')}>
               {formatDuration(order.duration_ms, units)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.callbackAt')}>
+            <Descriptions.Item label={t('common.column.callbackAt')}>
               {formatTime(order.callback_at)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('orderCommon.column.serialNo')}>{order.serial_no || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('common.column.serialNo')}>{order.serial_no || '-'}</Descriptions.Item>
             {order.failure_reason ? (
-              <Descriptions.Item label={t('orderCommon.detail.failureReason')}>
+              <Descriptions.Item label={t('common.detail.failureReason')}>
                 <span data-testid="detail-failure-reason">{failureReasonText(order, t)}</span>
               </Descriptions.Item>
             ) : null}
@@ -227,7 +227,7 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
           ) : null}
 
           <div>
-            <Typography.Title level={5}>{t('orderCommon.detail.timeline')}</Typography.Title>
+            <Typography.Title level={5}>{t('common.detail.timeline')}</Typography.Title>
             <Timeline
               data-testid="order-timeline"
               items={detail.data.timeline.map((entry) => ({
@@ -258,7 +258,7 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
           <OrderAttemptsSection attempts={detail.data.attempts} />
 
           <div>
-            <Typography.Title level={5}>{t('orderCommon.detail.records')}</Typography.Title>
+            <Typography.Title level={5}>{t('common.detail.records')}</Typography.Title>
             <AccountRecordTable records={detail.data.account_records} />
           </div>
 

@@ -10,24 +10,24 @@ export const FACE_VALUES_FEN = [1000, 2000, 3000, 5000, 10000, 20000, 30000, 500
 const CARRIER_OPTIONS = ['mobile', 'unicom', 'telecom'];
 
 /**
- * Every §3 order filter plus status, ids, account and order time, most used first: order
+ * Every order filter plus status, ids, account and order time, most used first: order
  * time and status stay in the collapsed card's first row, the rest behind "expand".
  */
 export function useOrderFilterFields(kind: OrderKind): FilterField[] {
   const { t } = useTranslation();
   const isAdmin = usePermission(['admin']);
-  const all = t('orderCommon.filter.all');
+  const all = t('common.filter.all');
   const fields: FilterField[] = [
     {
       name: 'range',
-      label: t('orderCommon.column.createdAt'),
+      label: t('common.column.createdAt'),
       tooltip: t('listPage.rangeTooltip'),
       wide: true,
       input: <DateRangeFilter data-testid="filter-range" />,
     },
     {
       name: 'status',
-      label: t('orderCommon.column.status'),
+      label: t('common.column.status'),
       input: (
         <Select
           allowClear
@@ -39,52 +39,52 @@ export function useOrderFilterFields(kind: OrderKind): FilterField[] {
     },
     {
       name: 'orderType',
-      label: t('orderCommon.filter.orderType'),
+      label: t('common.filter.orderType'),
       input: (
         <Select
           allowClear
           data-testid="filter-order-type"
           placeholder={all}
           options={[
-            { value: 'today', label: t('orderCommon.orderType.today') },
-            { value: 'history', label: t('orderCommon.orderType.history') },
+            { value: 'today', label: t('common.orderType.today') },
+            { value: 'history', label: t('common.orderType.history') },
           ]}
         />
       ),
     },
     {
       name: 'progress',
-      label: t('orderCommon.filter.progress'),
+      label: t('common.filter.progress'),
       input: (
         <Select
           allowClear
           data-testid="filter-progress"
           placeholder={all}
           options={[
-            { value: 'inFlight', label: t('orderCommon.filter.progress.inFlight') },
-            { value: 'finished', label: t('orderCommon.filter.progress.finished') },
+            { value: 'inFlight', label: t('common.filter.progress.inFlight') },
+            { value: 'finished', label: t('common.filter.progress.finished') },
           ]}
         />
       ),
     },
     {
       name: 'orderNo',
-      label: t('orderCommon.column.orderNo'),
+      label: t('common.column.orderNo'),
       input: <Input allowClear data-testid="filter-order-no" maxLength={32} />,
     },
     {
       name: 'merchantOrderId',
-      label: t('orderCommon.column.merchantOrderId'),
+      label: t('common.column.merchantOrderId'),
       input: <Input allowClear data-testid="filter-merchant-order-id" maxLength={64} />,
     },
     {
       name: 'account',
-      label: t('orderCommon.column.account'),
+      label: t('common.column.account'),
       input: <Input allowClear data-testid="filter-account" maxLength={20} />,
     },
     {
       name: 'carrier',
-      label: t('orderCommon.column.carrier'),
+      label: t('common.column.carrier'),
       input: (
         <Select
           allowClear
@@ -96,7 +96,7 @@ export function useOrderFilterFields(kind: OrderKind): FilterField[] {
     },
     {
       name: 'faceValueFen',
-      label: t('orderCommon.column.faceValue'),
+      label: t('common.column.faceValue'),
       input: (
         <Select
           allowClear
@@ -104,14 +104,14 @@ export function useOrderFilterFields(kind: OrderKind): FilterField[] {
           placeholder={all}
           options={FACE_VALUES_FEN.map((fen) => ({
             value: fen,
-            label: t('orderCommon.yuanAmount', { amount: formatFen(fen) }),
+            label: t('common.yuanAmount', { amount: formatFen(fen) }),
           }))}
         />
       ),
     },
     {
       name: 'duration',
-      label: t('orderCommon.filter.duration'),
+      label: t('common.filter.duration'),
       input: (
         <Select
           allowClear
@@ -119,37 +119,37 @@ export function useOrderFilterFields(kind: OrderKind): FilterField[] {
           placeholder={all}
           options={(Object.keys(DURATION_RANGES) as DurationRange[]).map((range) => ({
             value: range,
-            label: t(`orderCommon.duration.${range}`),
+            label: t(`common.duration.${range}`),
           }))}
         />
       ),
     },
     {
       name: 'hasSerial',
-      label: t('orderCommon.filter.hasSerial'),
+      label: t('common.filter.hasSerial'),
       input: (
         <Select
           allowClear
           data-testid="filter-has-serial"
           placeholder={all}
           options={[
-            { value: 'yes', label: t('orderCommon.filter.hasSerial.yes') },
-            { value: 'no', label: t('orderCommon.filter.hasSerial.no') },
+            { value: 'yes', label: t('common.filter.hasSerial.yes') },
+            { value: 'no', label: t('common.filter.hasSerial.no') },
           ]}
         />
       ),
     },
     {
       name: 'buyback',
-      label: t('orderCommon.filter.buyback'),
+      label: t('common.filter.buyback'),
       input: (
         <Select
           allowClear
           data-testid="filter-buyback"
           placeholder={all}
           options={[
-            { value: 'normal', label: t('orderCommon.buyback.normal') },
-            { value: 'buyback', label: t('orderCommon.buyback.buyback') },
+            { value: 'normal', label: t('common.buyback.normal') },
+            { value: 'buyback', label: t('common.buyback.buyback') },
           ]}
         />
       ),
@@ -177,7 +177,7 @@ export function useOrderFilterFields(kind: OrderKind): FilterField[] {
   if (isAdmin) {
     fields.push({
       name: 'merchantId',
-      label: t('orderCommon.filter.merchantId'),
+      label: t('common.filter.merchantId'),
       input: <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="filter-merchant-id" />,
     });
   }

@@ -32,7 +32,7 @@ export interface OrderListViewProps {
 const DEFAULT_PAGE_SIZE = 20;
 
 /**
- * One order list (ordinary, card-secret or on-behalf): §3 filters and columns, time sort,
+ * One order list (ordinary, card-secret or on-behalf): filters and columns, time sort,
  * keyset pagination with the exact total, the detail drawer and CSV / Excel export. The
  * filters live in the address, so the workplace's figures can open a filtered list.
  */
@@ -73,7 +73,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
   const columns: ListColumn<OrderItem>[] = [
     {
       key: 'merchant_order_id',
-      title: t('orderCommon.column.merchantOrderId'),
+      title: t('common.column.merchantOrderId'),
       dataIndex: 'merchant_order_id',
       width: 120,
       ellipsis: true,
@@ -81,7 +81,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
     },
     {
       key: 'order_no',
-      title: t('orderCommon.column.orderNo'),
+      title: t('common.column.orderNo'),
       dataIndex: 'order_no',
       // 24 digits fit whole at the default density; looser rows cut the end (full on hover).
       width: 236,
@@ -96,21 +96,21 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
     },
     {
       key: 'product_name',
-      title: t('orderCommon.column.productName'),
+      title: t('common.column.productName'),
       dataIndex: 'product_name',
       width: 120,
       ellipsis: true,
     },
     {
       key: 'account',
-      title: t('orderCommon.column.account'),
+      title: t('common.column.account'),
       dataIndex: 'account',
       width: 120,
       render: (v: string) => v || '-',
     },
     {
       key: 'face_value_fen',
-      title: t('orderCommon.column.faceValue'),
+      title: t('common.column.faceValue'),
       dataIndex: 'face_value_fen',
       align: 'right',
       width: 76,
@@ -118,7 +118,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
     },
     {
       key: 'status',
-      title: t('orderCommon.column.status'),
+      title: t('common.column.status'),
       dataIndex: 'status',
       width: 80,
       phone: true,
@@ -128,7 +128,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
           <OrderStatusTag status={v} />
           {isOverdue(order, now) ? (
             <Tag color="red" data-testid="order-overdue">
-              {t('orderCommon.overdue.tag')}
+              {t('common.overdue.tag')}
             </Tag>
           ) : null}
         </Space>
@@ -136,7 +136,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
     },
     {
       key: 'failure_reason',
-      title: t('orderCommon.column.failureReason'),
+      title: t('common.column.failureReason'),
       width: 130,
       ellipsis: true,
       render: (_: unknown, order) => (
@@ -145,7 +145,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
     },
     {
       key: 'created_at',
-      title: t('orderCommon.column.createdAt'),
+      title: t('common.column.createdAt'),
       dataIndex: 'created_at',
       width: 168,
       sorter: true,
@@ -156,7 +156,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
     ...(merchantColumn ? [merchantColumn] : []),
     {
       key: 'system_order_id',
-      title: t('orderCommon.column.systemOrderId'),
+      title: t('common.column.systemOrderId'),
       dataIndex: 'system_order_id',
       width: 200,
       ellipsis: true,
@@ -164,7 +164,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
     },
     {
       key: 'duration_ms',
-      title: t('orderCommon.column.duration'),
+      title: t('common.column.duration'),
       dataIndex: 'duration_ms',
       width: 110,
       defaultHidden: true,
@@ -172,7 +172,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
     },
     {
       key: 'callback_at',
-      title: t('orderCommon.column.callbackAt'),
+      title: t('common.column.callbackAt'),
       dataIndex: 'callback_at',
       width: 170,
       defaultHidden: true,
@@ -180,7 +180,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
     },
     {
       key: 'serial_no',
-      title: t('orderCommon.column.serialNo'),
+      title: t('common.column.serialNo'),
       dataIndex: 'serial_no',
       width: 200,
       ellipsis: true,
@@ -189,7 +189,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
     },
     {
       key: 'actions',
-      title: t('orderCommon.column.actions'),
+      title: t('common.column.actions'),
       fixed: 'right',
       // Narrow on purpose (an administrator's merchant column stays on a 1440 px screen); the
       // title is kept on one line, where 'Actions' would otherwise break inside the word.
@@ -199,7 +199,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
       render: (_: unknown, order) => (
         <Space size={4}>
           <Button size="small" type="link" onClick={() => setOpenId(order.id)} data-testid="order-detail-open">
-            {t('orderCommon.detail.open')}
+            {t('common.detail.open')}
           </Button>
           {kind === 'behalf' ? (
             <Permission roles={['admin']}>
@@ -238,9 +238,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
         title={
           <Space wrap size={12}>
             <span data-testid="order-total">
-              {data
-                ? t(data.total_capped ? 'orderCommon.totalCapped' : 'orderCommon.total', { count: data.total })
-                : t(titleKey)}
+              {data ? t(data.total_capped ? 'common.totalCapped' : 'common.total', { count: data.total }) : t(titleKey)}
             </span>
             {exportsCards ? (
               <Button
@@ -259,7 +257,11 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
         rowKey="id"
         rowSelection={
           exportsCards
-            ? { selectedRowKeys: chosen, preserveSelectedRowKeys: true, onChange: (keys) => setChosen(keys.map(Number)) }
+            ? {
+                selectedRowKeys: chosen,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setChosen(keys.map(Number)),
+              }
             : undefined
         }
         dataSource={data?.list ?? []}

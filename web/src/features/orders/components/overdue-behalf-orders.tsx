@@ -41,7 +41,7 @@ export function OverdueBehalfOrders({ onOpen }: { onOpen: (id: number) => void }
   const units = durationUnits(t);
   return (
     <div data-testid="overdue-behalf">
-      <Card title={<span data-testid="overdue-title">{t('orderCommon.overdue.title', { count: data.total })}</span>}>
+      <Card title={<span data-testid="overdue-title">{t('common.overdue.title', { count: data.total })}</span>}>
         <Table<OrderItem>
           size="small"
           rowKey="id"
@@ -50,17 +50,17 @@ export function OverdueBehalfOrders({ onOpen }: { onOpen: (id: number) => void }
           scroll={{ x: 'max-content' }}
           columns={[
             {
-              title: t('orderCommon.column.orderNo'),
+              title: t('common.column.orderNo'),
               dataIndex: 'order_no',
               render: (value: string, order) => (
                 <Typography.Link onClick={() => onOpen(order.id)}>{value}</Typography.Link>
               ),
             },
-            { title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id' },
-            { title: t('orderCommon.column.account'), dataIndex: 'account' },
-            { title: t('orderCommon.column.createdAt'), dataIndex: 'created_at', render: formatTime },
+            { title: t('common.filter.merchantId'), dataIndex: 'merchant_id' },
+            { title: t('common.column.account'), dataIndex: 'account' },
+            { title: t('common.column.createdAt'), dataIndex: 'created_at', render: formatTime },
             {
-              title: t('orderCommon.overdue.waited'),
+              title: t('common.overdue.waited'),
               key: 'waited',
               render: (_: unknown, order) => (
                 <Typography.Text type="danger" data-testid="overdue-waited">
@@ -69,7 +69,7 @@ export function OverdueBehalfOrders({ onOpen }: { onOpen: (id: number) => void }
               ),
             },
             {
-              title: t('orderCommon.column.actions'),
+              title: t('common.column.actions'),
               key: 'actions',
               render: (_: unknown, order) => <ResolveActions order={order} compact />,
             },

@@ -48,7 +48,7 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
       .run(request, (idempotencyKey) => stepUp.guard(() => resolve.mutateAsync({ ...request, idempotencyKey })))
       ?.then(
         () => {
-          showSuccessMessage(t('orderCommon.resolve.done'));
+          showSuccessMessage(t('common.resolve.done'));
           setResult(null);
           form.resetFields();
         },
@@ -67,7 +67,7 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
           onClick={() => open('success')}
           data-testid="resolve-success"
         >
-          {t('orderCommon.resolve.success')}
+          {t('common.resolve.success')}
         </Button>
         <Button
           size={compact ? 'small' : 'middle'}
@@ -75,12 +75,12 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
           onClick={() => open('failure')}
           data-testid="resolve-failure"
         >
-          {t('orderCommon.resolve.failure')}
+          {t('common.resolve.failure')}
         </Button>
       </Space>
       <Modal
         open={result !== null}
-        title={success ? t('orderCommon.resolve.success') : t('orderCommon.resolve.failure')}
+        title={success ? t('common.resolve.success') : t('common.resolve.failure')}
         onCancel={() => setResult(null)}
         onOk={() => form.submit()}
         confirmLoading={submission.pending}
@@ -89,23 +89,23 @@ export function ResolveActions({ order, compact = false }: { order: OrderItem; c
       >
         <p data-testid="resolve-explanation">
           {success
-            ? t('orderCommon.resolve.confirmSuccess', { orderNo: order.order_no })
-            : t('orderCommon.resolve.confirmFailure', { orderNo: order.order_no, amount: formatFen(order.price_fen) })}
+            ? t('common.resolve.confirmSuccess', { orderNo: order.order_no })
+            : t('common.resolve.confirmFailure', { orderNo: order.order_no, amount: formatFen(order.price_fen) })}
         </p>
         <Form form={form} layout="vertical" onFinish={submit}>
           {success ? (
             <Form.Item
               name="serial_no"
-              label={t('orderCommon.column.serialNo')}
-              rules={[required(t('orderCommon.resolve.serialRequired'))]}
+              label={t('common.column.serialNo')}
+              rules={[required(t('common.resolve.serialRequired'))]}
             >
               <Input maxLength={128} data-testid="resolve-text" />
             </Form.Item>
           ) : null}
           <Form.Item
             name="reason"
-            label={success ? t('orderCommon.resolve.note') : t('orderCommon.detail.failureReason')}
-            rules={success ? [] : [required(t('orderCommon.resolve.reasonRequired'))]}
+            label={success ? t('common.resolve.note') : t('common.detail.failureReason')}
+            rules={success ? [] : [required(t('common.resolve.reasonRequired'))]}
           >
             <Input maxLength={200} data-testid={success ? 'resolve-note' : 'resolve-text'} />
           </Form.Item>

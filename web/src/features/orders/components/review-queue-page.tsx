@@ -89,7 +89,7 @@ function ResolveManyDialog({
                   key={order.id}
                   name={['serials', String(order.id)]}
                   label={t('reviewQueue.serialFor', { orderNo: order.order_no, account: order.account })}
-                  rules={[{ required: true, whitespace: true, message: t('orderCommon.resolve.serialRequired') }]}
+                  rules={[{ required: true, whitespace: true, message: t('common.resolve.serialRequired') }]}
                 >
                   <Input maxLength={200} data-testid={`review-serial-${order.id}`} />
                 </Form.Item>
@@ -99,7 +99,7 @@ function ResolveManyDialog({
             name="reason"
             label={t('reviewQueue.reason')}
             rules={
-              success ? [] : [{ required: true, whitespace: true, message: t('orderCommon.resolve.reasonRequired') }]
+              success ? [] : [{ required: true, whitespace: true, message: t('common.resolve.reasonRequired') }]
             }
           >
             <Input maxLength={200} data-testid="review-reason" />
@@ -122,20 +122,20 @@ export default function ReviewQueuePage() {
   const [refused, setRefused] = useState<ResolveManyResult['refused']>([]);
 
   const columns: ListColumn<OrderItem>[] = [
-    { key: 'order_no', title: t('orderCommon.column.orderNo'), dataIndex: 'order_no', phone: true },
-    { key: 'merchant_id', title: t('orderCommon.filter.merchantId'), dataIndex: 'merchant_id' },
-    { key: 'account', title: t('orderCommon.column.account'), dataIndex: 'account', phone: true },
-    { key: 'product_name', title: t('orderCommon.column.productName'), dataIndex: 'product_name' },
+    { key: 'order_no', title: t('common.column.orderNo'), dataIndex: 'order_no', phone: true },
+    { key: 'merchant_id', title: t('common.filter.merchantId'), dataIndex: 'merchant_id' },
+    { key: 'account', title: t('common.column.account'), dataIndex: 'account', phone: true },
+    { key: 'product_name', title: t('common.column.productName'), dataIndex: 'product_name' },
     {
       key: 'price_fen',
-      title: t('orderCommon.column.price'),
+      title: t('common.column.price'),
       dataIndex: 'price_fen',
       align: 'right',
       render: (value: number) => formatFen(value),
     },
     {
       key: 'created_at',
-      title: t('orderCommon.column.createdAt'),
+      title: t('common.column.createdAt'),
       dataIndex: 'created_at',
       render: (value: string) => formatTime(value),
     },
@@ -147,7 +147,7 @@ export default function ReviewQueuePage() {
     },
     {
       key: 'actions',
-      title: t('orderCommon.column.actions'),
+      title: t('common.column.actions'),
       fixed: 'right',
       phone: true,
       render: (_: unknown, order) => (

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { postForm, postJson } from '@/lib/request';
+import { type ApiSchema, postForm, post } from '@/lib/request';
 
 export const PRICING_URLS = {
   preview: '/adminapi/admin/quote/reprice/preview',
@@ -20,40 +20,12 @@ export interface RepriceRule {
   rounding: Rounding;
 }
 
-export interface RepriceRow {
-  product_id: number;
-  product_key: string;
-  product_name: string;
-  face_value_fen: number;
-  old_price_fen: number | null;
-  new_price_fen: number;
-  /** The cheapest cost among the channels supplying it; null when none does. */
-  cheapest_cost_fen: number | null;
-}
+export type RepriceRow = ApiSchema<'RepriceRow'>;
 
 /** A new price at or below the cheapest channel's cost, or under the minimum margin. */
-export interface MarginWarning {
-  product_id: number;
-  product_key: string;
-  product_name: string;
-  face_value_fen: number;
-  new_price_fen: number;
-  cheapest_cost_fen: number;
-  /** New price − cheapest cost: zero or below is a sale at a loss. */
-  margin_fen: number;
-  min_margin_fen: number;
-  problem: 'below_cost' | 'under_margin';
-}
+export type MarginWarning = ApiSchema<'MarginWarning'>;
 
-export interface RepricePreview {
-  rows: RepriceRow[];
-  changed: number;
-  warnings: MarginWarning[];
-  /** The minimum margin, basis points of the face value. */
-  min_margin_bp: number;
-  /** Sent back to apply the warnings; null without warnings. */
-  acknowledgement: string | null;
-}
+export type RepricePreview = ApiSchema<'RepricePreview'>;
 
 /** What apply sends: the rule and, when the preview warned, its acknowledgement. */
 export interface ApplyRequest {
@@ -64,17 +36,7 @@ export interface ApplyRequest {
 /** The server refused to apply because the warnings were not (or no longer) the acknowledged ones. */
 export const ACKNOWLEDGE_FIELD = 'acknowledge_warnings';
 
-export interface PriceHistoryItem {
-  id: number;
-  merchant_id: number;
-  product_key: string;
-  product_name: string;
-  old_price_fen: number | null;
-  new_price_fen: number;
-  source: 'edit' | 'rule' | 'import';
-  changed_by: string | null;
-  changed_at: string;
-}
+export type PriceHistoryItem = ApiSchema<'PriceHistoryItem'>;
 
 /**
  * A percentage typed as text ("98.5", "98.55") → basis points (9850, 9855), by string
@@ -107,13 +69,13 @@ export function ruleBody(rule: RepriceRule): RepriceRule {
 
 /** What the rule would do; changes nothing. */
 export function previewReprice(rule: RepriceRule): Promise<RepricePreview> {
-  return postJson<RepricePreview>(PRICING_URLS.preview, ruleBody(rule));
+  return post(PRICING_URLS.preview, ruleBody(rule));
 }
 
 /** Applies the rule in one transaction; answers what it applied. */
 export function applyReprice({ rule, acknowledgement }: ApplyRequest): Promise<RepricePreview> {
   const body = { ...ruleBody(rule), ...(acknowledgement ? { [ACKNOWLEDGE_FIELD]: acknowledgement } : {}) };
-  return postJson<RepricePreview>(PRICING_URLS.apply, body);
+  return post(PRICING_URLS.apply, body);
 }
 
 /** Imports a price list (CSV or xlsx, as exported, or "key, price" lines): all or nothing. */
@@ -144,8 +106,8 @@ export function getPriceHistory(body: {
   merchant_id: number;
   page: number;
   page_size: number;
-}): Promise<{ list: PriceHistoryItem[]; total: number }> {
-  return postJson(PRICING_URLS.history, body);
+}): Promise<ApiSchema<'PriceHistoryResponse'>> {
+  return post(PRICING_URLS.history, body);
 }
 
 export const priceHistoryQueryOptions = (merchantId: number, page: number, pageSize: number) =>

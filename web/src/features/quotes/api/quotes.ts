@@ -1,27 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExportFormat } from '@/components/export-buttons/export-buttons';
 import { downloadFile, stampedFileName } from '@/lib/download';
-import { postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
 export const QUOTE_LIST_URL = '/adminapi/quote/list';
 export const QUOTE_EXPORT_URL = '/adminapi/quote/export';
 export const QUOTE_SAVE_URL = '/adminapi/admin/quote/save';
 
-export interface QuoteItem {
-  id: number;
-  merchant_id: number;
-  merchant_name: string;
-  business_name: string;
-  product_name: string;
-  product_key: string;
-  carrier: string;
-  product_kind: 'direct' | 'card';
-  price_fen: number;
-  face_value_fen: number;
-  /** 1 on, 0 off. */
-  status: number;
-  created_at: string;
-}
+export type QuoteItem = ApiSchema<'QuoteItem'>;
 
 export interface QuoteFilters {
   carrier?: string;
@@ -57,8 +43,8 @@ export function toQuoteQuery(filters: QuoteFilters): QuoteQuery {
 export type QuoteListRequest = QuoteQuery & { page: number; page_size: number };
 
 /** POST /adminapi/quote/list */
-export function getQuoteList(body: QuoteListRequest): Promise<{ list: QuoteItem[]; total: number }> {
-  return postJson(QUOTE_LIST_URL, body);
+export function getQuoteList(body: QuoteListRequest): Promise<ApiSchema<'QuoteListResponse'>> {
+  return post(QUOTE_LIST_URL, body);
 }
 
 export const quoteListQueryOptions = (body: QuoteListRequest) =>
@@ -74,17 +60,11 @@ export function exportQuotes(query: QuoteQuery, format: ExportFormat): Promise<v
 }
 
 /** What an administrator may change of a merchant's quote: its price (whole fen) and on/off. */
-export interface QuoteEdit {
-  merchant_id: number;
-  product_key: string;
-  price_fen: number;
-  /** 1 on, 0 off. */
-  status: number;
-}
+export type QuoteEdit = ApiSchema<'SaveQuoteRequest'>;
 
 /** POST /adminapi/admin/quote/save (administrators): answers the quote as saved. */
 export function saveQuote(edit: QuoteEdit): Promise<QuoteItem> {
-  return postJson<QuoteItem>(QUOTE_SAVE_URL, edit);
+  return post(QUOTE_SAVE_URL, edit);
 }
 
 /** Saving a price refreshes the quote lists and the price history. */

@@ -23,7 +23,7 @@ export function MarginWarnings({
   const columns = [
     {
       key: 'product',
-      title: t('orderCommon.column.productKey'),
+      title: t('common.column.productKey'),
       dataIndex: 'product_key',
       render: (key: string, warning: MarginWarning) => <span title={warning.product_name}>{key}</span>,
     },

@@ -63,10 +63,10 @@ export function QuoteEditor({ quote, onClose }: { quote: QuoteItem | null; onClo
               },
               {
                 key: 'product',
-                label: t('orderCommon.column.productName'),
+                label: t('common.column.productName'),
                 children: `${quote.product_name} · ${quote.product_key}`,
               },
-              { key: 'face', label: t('orderCommon.column.faceValue'), children: formatFen(quote.face_value_fen) },
+              { key: 'face', label: t('common.column.faceValue'), children: formatFen(quote.face_value_fen) },
             ]}
           />
           <Form<EditForm>

@@ -46,13 +46,13 @@ export default function QuoteListPage() {
   useOnChange(search, () => setPage(1));
   const query = toQuoteQuery(toFilters(values));
   const list = useQuoteList({ ...query, page, page_size: pageSize });
-  const all = t('orderCommon.filter.all');
+  const all = t('common.filter.all');
   const [editing, setEditing] = useState<QuoteItem | null>(null);
 
   const fields: FilterField[] = [
     {
       name: 'carrier',
-      label: t('orderCommon.column.carrier'),
+      label: t('common.column.carrier'),
       input: (
         <Select
           allowClear
@@ -64,7 +64,7 @@ export default function QuoteListPage() {
     },
     {
       name: 'faceValueFen',
-      label: t('orderCommon.column.faceValue'),
+      label: t('common.column.faceValue'),
       input: (
         <Select
           allowClear
@@ -103,7 +103,7 @@ export default function QuoteListPage() {
     },
     {
       name: 'productKey',
-      label: t('orderCommon.column.productKey'),
+      label: t('common.column.productKey'),
       input: <Input allowClear maxLength={64} data-testid="quote-filter-product-key" />,
     },
     ...(isAdmin
@@ -154,23 +154,23 @@ export default function QuoteListPage() {
     { key: 'business_name', title: t('quotes.businessName'), dataIndex: 'business_name', width: 150, ellipsis: true },
     {
       key: 'product_name',
-      title: t('orderCommon.column.productName'),
+      title: t('common.column.productName'),
       dataIndex: 'product_name',
       width: 180,
       ellipsis: true,
       phone: true,
       phoneWidth: 150,
     },
-    { key: 'product_key', title: t('orderCommon.column.productKey'), dataIndex: 'product_key' },
+    { key: 'product_key', title: t('common.column.productKey'), dataIndex: 'product_key' },
     {
       key: 'carrier',
-      title: t('orderCommon.column.carrier'),
+      title: t('common.column.carrier'),
       dataIndex: 'carrier',
       render: (v: string) => t(carrierKey(v)),
     },
     {
       key: 'price_fen',
-      title: t('orderCommon.column.price'),
+      title: t('common.column.price'),
       dataIndex: 'price_fen',
       align: 'right',
       phone: true,
@@ -179,7 +179,7 @@ export default function QuoteListPage() {
     },
     {
       key: 'face_value_fen',
-      title: t('orderCommon.column.faceValue'),
+      title: t('common.column.faceValue'),
       dataIndex: 'face_value_fen',
       align: 'right',
       render: (v: number) => formatFen(v),
@@ -215,7 +215,7 @@ export default function QuoteListPage() {
       />
       <ListTable<QuoteItem>
         listKey="quotes"
-        title={<span data-testid="quote-total">{t('orderCommon.total', { count: list.data?.total ?? 0 })}</span>}
+        title={<span data-testid="quote-total">{t('common.total', { count: list.data?.total ?? 0 })}</span>}
         onExport={(format) => exportQuotes(query, format)}
         columns={columns}
         rowKey="id"

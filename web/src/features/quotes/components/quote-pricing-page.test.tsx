@@ -1,14 +1,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { ApiError, postJson } from '@/lib/request';
+import { ApiError, post } from '@/lib/request';
 import { withProviders } from '@/test/query-wrapper';
 import { type MarginWarning, PRICING_URLS, type RepricePreview } from '../api/pricing';
 import QuotePricingPage, { wholeMerchantId } from './quote-pricing-page';
 
 vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
-vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), postJson: vi.fn() }));
-const mockedPost = vi.mocked(postJson);
+vi.mock('@/lib/request', async (original) => ({ ...(await original<object>()), post: vi.fn() }));
+const mockedPost = vi.mocked(post);
 
 const preview: RepricePreview = {
   rows: [

@@ -65,7 +65,7 @@ function HistoryCard({ merchantId }: { merchantId: number | null }) {
   const history = usePriceHistory(merchantId, page, pageSize);
   const columns = [
     { key: 'changed_at', title: t('pricing.changedAt'), dataIndex: 'changed_at', render: formatTime },
-    { key: 'product_key', title: t('orderCommon.column.productKey'), dataIndex: 'product_key' },
+    { key: 'product_key', title: t('common.column.productKey'), dataIndex: 'product_key' },
     {
       key: 'old_price_fen',
       title: t('pricing.before'),

@@ -50,11 +50,11 @@ export function RuleCard({ merchantId }: { merchantId: number | null }) {
     };
   };
   const columns = [
-    { key: 'product_key', title: t('orderCommon.column.productKey'), dataIndex: 'product_key' },
-    { key: 'product_name', title: t('orderCommon.column.productName'), dataIndex: 'product_name' },
+    { key: 'product_key', title: t('common.column.productKey'), dataIndex: 'product_key' },
+    { key: 'product_name', title: t('common.column.productName'), dataIndex: 'product_name' },
     {
       key: 'face_value_fen',
-      title: t('orderCommon.column.faceValue'),
+      title: t('common.column.faceValue'),
       dataIndex: 'face_value_fen',
       align: 'right' as const,
       render: (value: number) => formatFen(value),
@@ -87,13 +87,13 @@ export function RuleCard({ merchantId }: { merchantId: number | null }) {
       title: t('pricing.cheapestCost'),
       dataIndex: 'cheapest_cost_fen',
       align: 'right' as const,
-      render: (value: number | null) => (value === null ? <Tag>{t('pricing.noChannel')}</Tag> : formatFen(value)),
+      render: (value?: number | null) => (value == null ? <Tag>{t('pricing.noChannel')}</Tag> : formatFen(value)),
     },
   ];
   const warnings = shown?.result.warnings ?? [];
   const applyNow = (current: { rule: RepriceRule; result: RepricePreview }) =>
     apply.mutate(
-      { rule: current.rule, acknowledgement: warnings.length ? current.result.acknowledgement : null },
+      { rule: current.rule, acknowledgement: warnings.length ? (current.result.acknowledgement ?? null) : null },
       {
         onSuccess: (result) => {
           showSuccessMessage(t('pricing.applied', { count: result.changed }));
@@ -121,7 +121,7 @@ export function RuleCard({ merchantId }: { merchantId: number | null }) {
         }}
         style={{ rowGap: 12 }}
       >
-        <Form.Item name="carrier" label={t('orderCommon.column.carrier')}>
+        <Form.Item name="carrier" label={t('common.column.carrier')}>
           <Select
             allowClear
             style={{ width: 150 }}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExportFormat } from '@/components/export-buttons/export-buttons';
 import { downloadFile, stampedFileName } from '@/lib/download';
-import { type ApiSchema, postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
 export const CHANNEL_LIST_URL = '/adminapi/admin/channel/list';
 export const RECONCILE_URL = '/adminapi/admin/channel/reconcile';
@@ -30,7 +30,7 @@ export interface ReconcileQuery {
 
 /** POST /adminapi/admin/channel/list, reduced to what choosing a channel needs. */
 export async function getReconcileChannels(): Promise<ReconcileChannel[]> {
-  const items = await postJson<ApiSchema<'ChannelItem'>[]>(CHANNEL_LIST_URL);
+  const items = await post(CHANNEL_LIST_URL);
   return items.map(({ id, code, name, adapter }) => ({ id, code, name, adapter }));
 }
 
@@ -46,7 +46,7 @@ export function useReconcileChannels() {
  * where the administrator reads it, rather than as a passing toast.
  */
 export function runReconciliation(query: ReconcileQuery): Promise<Reconciliation> {
-  return postJson<Reconciliation>(RECONCILE_URL, query, { quietErrors: true });
+  return post(RECONCILE_URL, query, { quietErrors: true });
 }
 
 /** A run is asked for explicitly (each one fetches the supplier's statement): no retries, no refetch on focus. */

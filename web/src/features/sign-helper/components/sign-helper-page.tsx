@@ -57,7 +57,7 @@ export default function SignHelperPage() {
           <Typography.Paragraph>
             {t('signHelper.bodyHash')}: <Typography.Text code>{result.body_sha256}</Typography.Text>
           </Typography.Paragraph>
-          {result.matches === null ? (
+          {(result.matches ?? null) === null ? (
             <Alert type="info" showIcon message={t('signHelper.noSignature')} />
           ) : result.matches ? (
             <Alert type="success" showIcon message={t('signHelper.matches')} data-testid="sign-helper-matches" />

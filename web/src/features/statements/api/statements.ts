@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExportFormat } from '@/components/export-buttons/export-buttons';
 import { downloadFile, stampedFileName } from '@/lib/download';
-import { type ApiSchema, postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
 export const STATEMENT_URL = '/adminapi/finance/statement';
 export const STATEMENT_EXPORT_URL = '/adminapi/finance/statement/export';
@@ -19,7 +19,7 @@ export interface StatementQuery {
 
 /** POST /adminapi/finance/statement: one statement per merchant, by mid. */
 export function getStatements(query: StatementQuery): Promise<Statement[]> {
-  return postJson<Statement[]>(STATEMENT_URL, query);
+  return post(STATEMENT_URL, query);
 }
 
 export const statementsQueryOptions = (query: StatementQuery) =>

@@ -145,7 +145,7 @@ export default function StatementsPage() {
       </Card>
       <ListTable<Statement>
         listKey="statements"
-        title={<span data-testid="statement-total">{t('orderCommon.total', { count: list.data?.length ?? 0 })}</span>}
+        title={<span data-testid="statement-total">{t('common.total', { count: list.data?.length ?? 0 })}</span>}
         onExport={(format) => exportStatements(query, format)}
         columns={columns}
         rowKey="merchant_id"

@@ -1,36 +1,21 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/request';
+import { type ApiSchema, get } from '@/lib/request';
 
-/** §3 content data point: x is a day (YYYY-MM-DD), y a count. */
-export interface ContentPoint {
-  x: string;
-  y: number;
-}
+/** One content data point: x is a day (YYYY-MM-DD), y a count. */
+export type ContentPoint = ApiSchema<'ContentPoint'>;
 
 export type PopularType = 'text' | 'image' | 'video';
 export const POPULAR_TYPES: PopularType[] = ['text', 'image', 'video'];
 
-/** §3 popular item; increases is the day-on-day change in percent. */
-export interface PopularItem {
-  key: number;
-  clickNumber: number;
-  title: string;
-  increases: number;
-}
+/** One popular item; increases is the day-on-day change in percent. */
+export type PopularItem = ApiSchema<'PopularItem'>;
 
-/** §3 chat item. */
-export interface ChatItem {
-  id: number;
-  username: string;
-  content: string;
-  time: string;
-  isCollect: boolean;
-}
+/** One chat message. */
+export type ChatItem = ApiSchema<'ChatItem'>;
 
-export const getContentData = () => getJson<ContentPoint[]>('/api/template/content-data');
-export const getPopular = (type: PopularType) =>
-  getJson<PopularItem[]>('/api/template/popular/list', { params: { type } });
-export const getChat = () => getJson<ChatItem[]>('/api/template/chat/list');
+export const getContentData = () => get('/api/template/content-data');
+export const getPopular = (type: PopularType) => get('/api/template/popular/list', { type });
+export const getChat = () => get('/api/template/chat/list');
 
 export const contentDataQueryOptions = () =>
   queryOptions({ queryKey: ['template', 'content-data'], queryFn: getContentData });

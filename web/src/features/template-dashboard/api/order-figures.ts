@@ -3,27 +3,15 @@
  * the finance overview the product already has (totals per filter, the latest orders).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 
 export const CARRIERS = ['mobile', 'unicom', 'telecom'] as const;
 export const FACE_VALUES_FEN = [1000, 2000, 3000, 5000, 10000, 20000] as const;
 /** How many of the latest orders the hour chart reads (the list's largest page). */
 export const LATEST_ORDERS = 500;
 
-interface OrderPage {
-  list: { created_at: string }[];
-  total: number;
-}
-
-interface OverviewDay {
-  date: string;
-  success: number;
-  failure: number;
-  total: number;
-}
-
 const countOrders = async (filter: Record<string, unknown>) =>
-  (await postJson<OrderPage>('/adminapi/order/list', { kind: 'all', ...filter, page: 1, page_size: 1 })).total;
+  (await post('/adminapi/order/list', { kind: 'all', ...filter, page: 1, page_size: 1 })).total;
 
 export async function getCarrierCounts(): Promise<{ carrier: string; count: number }[]> {
   const counts = await Promise.all(CARRIERS.map((carrier) => countOrders({ carrier })));
@@ -37,7 +25,7 @@ export async function getFaceValueCounts(): Promise<{ faceValueFen: number; coun
 
 /** Orders per hour of day (browser time) among the latest orders. */
 export async function getHourCounts(): Promise<{ hours: number[]; sample: number }> {
-  const page = await postJson<OrderPage>('/adminapi/order/list', { kind: 'all', page: 1, page_size: LATEST_ORDERS });
+  const page = await post('/adminapi/order/list', { kind: 'all', page: 1, page_size: LATEST_ORDERS });
   return { hours: countByHour(page.list.map((order) => order.created_at)), sample: page.list.length };
 }
 
@@ -50,8 +38,7 @@ export function countByHour(times: string[]): number[] {
   return hours;
 }
 
-export const getOverviewDays = async () =>
-  (await postJson<{ days: OverviewDay[] }>('/adminapi/finance/overview', { days: 7 })).days;
+export const getOverviewDays = async () => (await post('/adminapi/finance/overview', { days: 7 })).days;
 
 export const useCarrierCounts = () =>
   useQuery(queryOptions({ queryKey: ['template', 'viz', 'carrier'], queryFn: getCarrierCounts }));

@@ -4,7 +4,7 @@ import { useContentData, usePopularClicks } from '../api/content';
 import { ChatCard, ContentSeriesChart, ContentTotals, DemoNote, LoadFailed, PopularCard } from './content-widgets';
 import './template-dashboard.css';
 
-/** Content dashboard (§1 template): totals, the 8-day content series, popular items, chat. */
+/** Content dashboard (template material): totals, the 8-day content series, popular items, chat. */
 export default function ContentDashboardPage() {
   const { t } = useTranslation();
   const series = useContentData();

@@ -137,7 +137,7 @@ export function PopularCard() {
   );
 }
 
-/** §3 chat list; the collect toggle (isCollect) is kept on this page only. */
+/** The chat list; the collect toggle (isCollect) is kept on this page only. */
 export function ChatCard() {
   const { t } = useTranslation();
   const chat = useChat();

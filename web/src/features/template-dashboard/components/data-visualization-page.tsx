@@ -38,7 +38,7 @@ function ChartCard<T>({
 }
 
 /**
- * Data visualization (§2): multi-dimensional charts of the platform's real orders — by
+ * Data visualization: multi-dimensional charts of the platform's real orders — by
  * carrier, by face value, by hour, and the daily success ratio — instead of invented data.
  */
 export default function DataVisualizationPage() {

@@ -5,7 +5,7 @@ import { ContentSeriesChart, ContentTotals, DemoNote, LoadFailed, PopularCard } 
 import './template-dashboard.css';
 
 /**
- * Server-side dashboard (§2 menu entry): the same day's generated data as the content
+ * Server-side dashboard (menu entry): the same day's generated data as the content
  * dashboard, rendered as the server computed it (totals first), with the data date.
  */
 export default function ServerDashboardPage() {

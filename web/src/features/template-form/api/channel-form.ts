@@ -1,33 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
-/** §3 video/audio parameter group, with the step form's basic information. */
-export interface ChannelForm {
-  activityName: string;
-  channelType: string;
-  promoteLink: string;
-  videoMode: string;
-  videoAcquisitionResolution: string;
-  videoAcquisitionFrameRate: number;
-  videoEncodingResolution: string;
-  videoEncodingRateMin: number;
-  videoEncodingRateMax: number;
-  videoEncodingRateDefault: number;
-  videoEncodingFrameRate: number;
-  videoEncodingProfile: string;
-  audioMode: string;
-  audioAcquisitionChannels: number;
-  audioEncodingRate: number;
-  audioEncodingChannels: number;
-  audioEncodingProfile: string;
-  description: string;
-}
+/** The video/audio parameter group, with the step form's basic information. */
+export type ChannelForm = ApiSchema<'ChannelForm'>;
 
-export interface ChannelFormReceipt {
-  id: string;
-  submittedAt: string;
-  form: ChannelForm;
-}
+export type ChannelFormReceipt = ApiSchema<'ChannelFormReceipt'>;
 
 /**
  * The last submitted group, for the detail page: kept in this browser tab only (the
@@ -48,9 +25,9 @@ export function lastReceipt(): ChannelFormReceipt | null {
   }
 }
 
-/** POST the channel-form submit call (§7); the server checks every §5 range again. */
+/** POST the channel-form submit call; the server checks every range (channel-rules.ts) again. */
 export const submitChannelForm = (form: ChannelForm) =>
-  postJson<ChannelFormReceipt>('/api/template/channel-form/submit', form, { quietErrors: true });
+  post('/api/template/channel-form/submit', form, { quietErrors: true });
 
 export function useSubmitChannelForm() {
   return useMutation({ mutationFn: submitChannelForm, onSuccess: rememberReceipt });

@@ -11,7 +11,7 @@ import { PARAMETER_FIELDS, ParameterFields } from './parameter-fields';
 const BASIC_FIELDS = ['activityName', 'channelType', 'promoteLink'] as const;
 const ERROR_SECONDS = 5;
 
-/** Sensible starting values within every range (§5). */
+/** Sensible starting values within every range. */
 const INITIAL: Partial<ChannelForm> = {
   channelType: 'app',
   videoMode: 'custom',
@@ -40,7 +40,7 @@ function fieldErrors(error: unknown): { name: string; errors: string[] }[] {
     .map(([name, message]) => ({ name, errors: [message] }));
 }
 
-/** Channel form (§2 form page): a step form with the §3 video/audio parameter group. */
+/** Channel form (the form page): a step form with the video/audio parameter group. */
 export default function ChannelFormPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm();

@@ -15,7 +15,7 @@ import {
 
 const t = (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key);
 
-describe('channel form rules (§5, §9)', () => {
+describe('channel form rules', () => {
   it('uses the spec ranges for video and says which ones it chose for audio', () => {
     expect(ENCODING_RATE).toEqual({ min: 150, max: 1800 });
     expect(FRAME_RATE).toEqual({ min: 1, max: 30 });

@@ -1,6 +1,6 @@
 /**
- * The channel form's rules (§5, §9). Video encoding rate 150–1800 and frame rates 1–30 are
- * the spec's; the audio channel and rate ranges are ours (§5 calls the original's
+ * The channel form's rules. Video encoding rate 150–1800 and frame rates 1–30 are
+ * the spec's; the audio channel and rate ranges are ours (the original's were
  * placeholders copied and inconsistent) and the form's help text names them. The server
  * checks the same ranges (src/template_pages/channel_form.rs).
  */
@@ -61,7 +61,7 @@ export function checkRateOrder(
   return null;
 }
 
-/** §5 locale hint: a link starting with http:// (https:// accepted as well). */
+/** The locale hint: a link starting with http:// (https:// accepted as well). */
 export function isPromoteLink(value: string): boolean {
   return /^https?:\/\/\S+$/.test(value.trim());
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lastReceipt } from '../api/channel-form';
 
-/** Detail page (§2 profile/detail entry): the parameter group last submitted in this tab. */
+/** Detail page (the menu's profile/detail entry): the parameter group last submitted in this tab. */
 export default function ParameterDetailPage() {
   const { t } = useTranslation();
   const receipt = lastReceipt();

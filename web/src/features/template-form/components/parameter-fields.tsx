@@ -36,7 +36,7 @@ export const PARAMETER_FIELDS = [
   'description',
 ] as const;
 
-/** The §3 video/audio parameter group with the §5 ranges. */
+/** The video/audio parameter group, each field within its allowed range. */
 export function ParameterFields({ form }: { form: FormInstance }) {
   const { t } = useTranslation();
   const required = { required: true, message: t('template.form.required') };

@@ -2,7 +2,7 @@ import { ApiOutlined, BgColorsOutlined } from '@ant-design/icons';
 import { Avatar, Card, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The design-system site the template pages follow (also the mock menu's external entry, §2). */
+/** The design-system site the template pages follow (also the mock menu's external entry). */
 export const DESIGN_SYSTEM_URL = 'https://arco.design';
 /** The API reference this server publishes. */
 export const API_REFERENCE_URL = '/api-docs/ui/';
@@ -12,7 +12,7 @@ const DOCS = [
   { key: 'designSystem', href: DESIGN_SYSTEM_URL, icon: <BgColorsOutlined /> },
 ];
 
-/** Documentation (§2 menu entry): links open in a new tab, without handing this page over. */
+/** Documentation (menu entry): links open in a new tab, without handing this page over. */
 export default function DocumentationPage() {
   const { t } = useTranslation();
   return (

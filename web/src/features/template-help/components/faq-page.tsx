@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 const QUESTIONS = [1, 2, 3, 4, 5];
 
-/** FAQ (§2 menu entry). */
+/** FAQ (menu entry). */
 export default function FaqPage() {
   const { t } = useTranslation();
   return (

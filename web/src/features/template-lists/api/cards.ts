@@ -1,38 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/request';
+import { type ApiSchema, get } from '@/lib/request';
 
-/** §3 quality-inspection item; data labels: pendingInspection, backlogHours, pendingSampling. */
-export interface QualityInspection {
-  id: number;
-  name: string;
-  title: string;
-  description: string;
-  data: { label: string; value: number }[];
-}
+/** A quality-inspection card; data labels: pendingInspection, backlogHours, pendingSampling. */
+export type QualityInspection = ApiSchema<'QualityInspection'>;
 
-/** §3 service item. */
-export interface ServiceItem {
-  id: number;
-  icon: string;
-  title: string;
-  description: string;
-  enable: boolean;
-  actionType: 'button';
-  expires?: string;
-}
+export type ServiceItem = ApiSchema<'ServiceItem'>;
 
-/** §3 rule preset. */
-export interface RulePreset {
-  id: number;
-  title: string;
-  description: string;
-  enable: boolean;
-  actionType: 'switch';
-}
+export type RulePreset = ApiSchema<'RulePreset'>;
 
-export const getQualityInspection = () => getJson<QualityInspection[]>('/api/template/quality-inspection/list');
-export const getServices = () => getJson<ServiceItem[]>('/api/template/the-service/list');
-export const getRulePresets = () => getJson<RulePreset[]>('/api/template/rules-preset/list');
+export const getQualityInspection = () => get('/api/template/quality-inspection/list');
+export const getServices = () => get('/api/template/the-service/list');
+export const getRulePresets = () => get('/api/template/rules-preset/list');
 
 export const useQualityInspection = () =>
   useQuery(queryOptions({ queryKey: ['template', 'quality-inspection'], queryFn: getQualityInspection }));

@@ -1,23 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/request';
+import { type ApiSchema, get } from '@/lib/request';
 
 export const CONTENT_TYPES = ['img', 'horizontalVideo', 'verticalVideo'] as const;
 export const FILTER_TYPES = ['artificial', 'rules'] as const;
 export const POLICY_STATUSES = ['online', 'offline'] as const;
-/** §9: page size 10 by default. */
+/** Page size 10 by default. */
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** §3 policy row. */
-export interface PolicyRow {
-  id: number;
-  number: number;
-  name: string;
-  contentType: (typeof CONTENT_TYPES)[number];
-  count: number;
-  status: (typeof POLICY_STATUSES)[number];
-  filterType: (typeof FILTER_TYPES)[number];
-  createdTime: string;
-}
+/** One policy row. */
+export type PolicyRow = ApiSchema<'PolicyRow'>;
 
 export interface PolicyQuery {
   current: number;
@@ -32,15 +23,17 @@ export interface PolicyQuery {
   createdTimeEnd?: string;
 }
 
-export interface PolicyPage {
-  list: PolicyRow[];
-  total: number;
-}
+export type PolicyPage = ApiSchema<'PolicyPage'>;
 
-/** GET the policy list (§7): `current` and `pageSize`, the filters; list and total. */
+/** GET the policy list: `current` and `pageSize`, the filters; list and total. */
 export function getPolicies(query: PolicyQuery): Promise<PolicyPage> {
-  const params = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
-  return getJson<PolicyPage>('/api/template/policy/list', { params });
+  // The query travels as text either way; the document types every parameter as text.
+  const params = Object.fromEntries(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined && value !== '')
+      .map(([name, value]) => [name, String(value)]),
+  );
+  return get('/api/template/policy/list', params);
 }
 
 export const policiesQueryOptions = (query: PolicyQuery) =>

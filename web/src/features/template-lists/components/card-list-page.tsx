@@ -165,7 +165,7 @@ function RuleCard({ item }: { item: RulePreset }) {
   );
 }
 
-/** Card list (§3): quality-inspection queues, services and rule presets. */
+/** Card list: quality-inspection queues, services and rule presets. */
 export default function CardListPage() {
   const { t } = useTranslation();
   const quality = useQualityInspection();

@@ -39,7 +39,7 @@ export function toPolicyFilters(values: FilterValues): Omit<PolicyQuery, 'curren
   };
 }
 
-/** Policy list (§3 policy row, §9): 55 generated rows, page 1 of 10 by default, every filter. */
+/** Policy list: 55 generated rows, page 1 of 10 by default, every filter. */
 export default function PolicyListPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm();

@@ -1,12 +1,12 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 import type { TwoFactorCodeForm } from './types';
 
 export const DISABLE_URL = '/adminapi/google-auth/disable2FA';
 
 /** POST /adminapi/google-auth/disable2FA with an authenticator or backup code; the answer is not read. */
 export async function postDisableTwoFactor(form: TwoFactorCodeForm): Promise<void> {
-  await postJson<null>(DISABLE_URL, { code: form.code }, { quietErrors: true });
+  await post(DISABLE_URL, { code: form.code }, { quietErrors: true });
 }
 
 export const disableMutationOptions = () =>

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { type ApiSchema, type PostBody, postJson } from '@/lib/request';
+import { type PostBody, post } from '@/lib/request';
 
 export const ENABLE_URL = '/adminapi/google-auth/enable2FA';
 
@@ -12,11 +12,9 @@ export interface EnableRequest {
 
 /** POST /adminapi/google-auth/enable2FA; resolves with the backup codes now in force. */
 export async function postEnableTwoFactor({ code, tempKey, password }: EnableRequest): Promise<string[]> {
-  const answer = await postJson<ApiSchema<'BackupCodesResponse'>>(
-    ENABLE_URL,
-    { code, temp_key: tempKey, password } satisfies PostBody<typeof ENABLE_URL>,
-    { quietErrors: true },
-  );
+  const answer = await post(ENABLE_URL, { code, temp_key: tempKey, password } satisfies PostBody<typeof ENABLE_URL>, {
+    quietErrors: true,
+  });
   return answer?.backup_codes ?? [];
 }
 

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ApiSchema, getJson } from '@/lib/request';
+import { get } from '@/lib/request';
 import { hasToken } from '@/lib/session';
 import type { TwoFactorStatus } from './types';
 
 export const STATUS_URL = '/adminapi/google-auth/get2FAStatus';
 
-type StatusAnswer = ApiSchema<'StatusResponse'>;
-
-/** GET /adminapi/google-auth/get2FAStatus. Failures are shown by the page (§8 message). */
+/** GET /adminapi/google-auth/get2FAStatus. Failures are shown by the page (its own message for the failed operation). */
 export async function getTwoFactorStatus(): Promise<TwoFactorStatus> {
-  const answer = await getJson<StatusAnswer>(STATUS_URL, { quietErrors: true });
+  const answer = await get(STATUS_URL, undefined, { quietErrors: true });
   return {
     enabled: Boolean(answer.enabled),
     enabledAt: answer.enabled_at ?? null,

@@ -1,22 +1,15 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { getJson } from '@/lib/request';
+import { get } from '@/lib/request';
 import type { TwoFactorSetup } from './types';
 
 export const SETUP_URL = '/adminapi/google-auth/setup2FA';
-
-interface SetupAnswer {
-  secret: string;
-  qr_code_url: string;
-  backup_codes: string[];
-  temp_key: string;
-}
 
 /**
  * GET /adminapi/google-auth/setup2FA: a new pending secret (each call replaces the last),
  * so it runs as a mutation, never cached or refetched.
  */
 export async function getTwoFactorSetup(): Promise<TwoFactorSetup> {
-  const answer = await getJson<SetupAnswer>(SETUP_URL, { quietErrors: true });
+  const answer = await get(SETUP_URL, undefined, { quietErrors: true });
   return {
     secret: answer.secret,
     qrCodeUrl: answer.qr_code_url,

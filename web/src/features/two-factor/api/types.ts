@@ -1,4 +1,4 @@
-/** Two-factor entities of §3, in the console's own (camelCase) shape. */
+/** Two-factor entities, in the console's own (camelCase) shape. */
 
 export interface TwoFactorStatus {
   enabled: boolean;

@@ -1,5 +1,5 @@
 /**
- * The downloaded backup-code file (§2): a text file titled 'backup codes' (备用验证码), one
+ * The downloaded backup-code file: a text file titled 'backup codes' (备用验证码), one
  * code per line, and a reminder to store them safely.
  */
 

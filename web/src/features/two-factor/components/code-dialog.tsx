@@ -48,7 +48,7 @@ function CodeForm({
 }
 
 /**
- * Disable and regenerate ask for a code (§2): an authenticator code, or after 'Forgot code'
+ * Disable and regenerate ask for a code: an authenticator code, or after 'Forgot code'
  * a backup code, so someone without the phone can still turn two-factor off.
  */
 export function CodeDialog({ kind, open, busy, onCancel, onSubmit }: CodeDialogProps) {

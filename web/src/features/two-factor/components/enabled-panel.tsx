@@ -12,7 +12,7 @@ export interface EnabledPanelProps {
   onDownload: () => void;
 }
 
-/** Two-factor is on: when, what it means, the backup codes left, and the actions of §2. */
+/** Two-factor is on: when, what it means, the backup codes left, and what can be done about it. */
 export function EnabledPanel({ status, onRegenerate, onDisable, onViewCodes, onDownload }: EnabledPanelProps) {
   const { t } = useTranslation();
   const since = formatTime(status.enabledAt);

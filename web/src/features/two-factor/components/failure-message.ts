@@ -10,7 +10,7 @@ const SERVER_EXPLAINS: readonly number[] = [
 export const STATE_CONFLICT = 40900;
 
 /**
- * The toast text for a failed two-factor call: the §8 message of the operation, or the
+ * The toast text for a failed two-factor call: the operation's own failure message, or the
  * server's own message when it explains a state conflict or a lock-out.
  */
 export function failureMessage(error: unknown, operationMessage: string): string {

@@ -20,7 +20,7 @@ const setup: TwoFactorSetup = {
 const run = (...actions: PanelAction[]): PanelState => actions.reduce(panelReducer, initialPanelState);
 const inSetup = () => run({ type: 'setupStarted', setup });
 
-describe('panelReducer (§4)', () => {
+describe('panelReducer', () => {
   it('starts idle at step 1 with no code', () => {
     expect(initialPanelState).toMatchObject({ mode: 'idle', step: 1, code: '', setup: null, dialog: null });
     expect(WIZARD_STEPS).toBe(3);

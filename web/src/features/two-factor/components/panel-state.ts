@@ -1,5 +1,5 @@
 /**
- * The two-factor panel as a pure state machine (§4).
+ * The two-factor panel as a pure state machine.
  *
  * Mode idle or setup; in setup the wizard has steps 1-3. Next only from step 1 (below 2),
  * previous only above step 1. Enabling moves to step 3 (the page then reloads the status).
@@ -92,7 +92,7 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
 
 export type PanelView = 'loading' | 'loadFailed' | 'notEnabled' | 'setup' | 'enabled';
 
-/** Which of the screen's states shows (§2): the wizard wins while it runs, even once enabled. */
+/** Which of the screen's states shows: the wizard wins while it runs, even once enabled. */
 export function panelView(state: PanelState, status: TwoFactorStatus | undefined, statusFailed: boolean): PanelView {
   if (state.mode === 'setup') return 'setup';
   if (!status) return statusFailed ? 'loadFailed' : 'loading';

@@ -166,7 +166,7 @@ function DoneStep({ state, dispatch, onDownload }: SetupWizardProps) {
   );
 }
 
-/** The three-step setup wizard (§2). */
+/** The three-step setup wizard. */
 export function SetupWizard(props: SetupWizardProps) {
   const { t } = useTranslation();
   const { step } = props.state;

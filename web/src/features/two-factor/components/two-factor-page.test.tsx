@@ -3,14 +3,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showErrorMessage, showSuccessMessage, showWarningMessage } from '@/lib/feedback';
 import { changeLocale } from '@/lib/i18n';
-import { ApiError, getJson, postJson } from '@/lib/request';
+import { ApiError, get as getCall, post as postCall } from '@/lib/request';
 import { SESSION_KEYS } from '@/lib/session';
 import TwoFactorPage from './two-factor-page';
 
 vi.mock('@/lib/request', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/request')>()),
-  getJson: vi.fn(),
-  postJson: vi.fn(),
+  get: vi.fn(),
+  post: vi.fn(),
 }));
 vi.mock('@/lib/feedback', () => ({
   showErrorMessage: vi.fn(),
@@ -18,8 +18,8 @@ vi.mock('@/lib/feedback', () => ({
   showWarningMessage: vi.fn(),
 }));
 
-const get = vi.mocked(getJson);
-const post = vi.mocked(postJson);
+const get = vi.mocked(getCall);
+const post = vi.mocked(postCall);
 
 const OFF = { enabled: false, enabled_at: null, backup_codes_count: 0 };
 const ON = { enabled: true, enabled_at: '2026-11-22T08:00:00Z', backup_codes_count: 10 };
@@ -78,7 +78,7 @@ describe('<TwoFactorPage>', () => {
     expect(screen.getByTestId('two-factor-begin-setup')).toBeEnabled();
   });
 
-  it('a failed status load shows the §8 message once and stops loading', async () => {
+  it('a failed status load shows its failure message once and stops loading', async () => {
     server([new ApiError('boom', { kind: 'envelope', code: 50000 })]);
     await changeLocale('en-US');
     renderPage();
@@ -151,7 +151,7 @@ describe('<TwoFactorPage>', () => {
     expect(screen.getByTestId('two-factor-download-codes')).toBeInTheDocument();
   });
 
-  it('a refused enable shows the §8 message and stops loading; cancel returns to not enabled', async () => {
+  it('a refused enable shows its failure message and stops loading; cancel returns to not enabled', async () => {
     server([OFF]);
     post.mockRejectedValueOnce(new ApiError('x', { kind: 'envelope', code: 40110 }));
     await changeLocale('en-US');

@@ -25,9 +25,9 @@ import './two-factor-page.css';
 const NOT_ENABLED: TwoFactorStatus = { enabled: false, enabledAt: null, backupCodesCount: 0 };
 
 /**
- * Two-Factor Authentication (/user/google-auth, §2): loading, not enabled, the three-step
+ * Two-Factor Authentication (/user/google-auth): loading, not enabled, the three-step
  * setup wizard, enabled; the disable / regenerate dialogs and the backup codes. Each failure
- * shows one toast (the §8 message of the operation) and stops its loading indicator.
+ * shows one toast (the operation's own failure message) and stops its loading indicator.
  */
 export default function TwoFactorPage() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
  * Status: 0 auditing, 1 passed, 2 rejected (with reject_reason), 3 withdrawn.
  */
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getBlob, postForm, postJson } from '@/lib/request';
+import { type ApiSchema, getBlob, postForm, post, postJson } from '@/lib/request';
 
 export const CERTIFICATION_LIST_URL = '/adminapi/certification/list';
 export const CERTIFICATION_DETAIL_URL = '/adminapi/certification/detail';
@@ -20,39 +20,9 @@ export type CertificationStatusName = keyof typeof CERTIFICATION_STATUS;
 export const PERSON_CERTIFICATE_TYPES = ['id_card', 'passport', 'hk_macao_pass', 'taiwan_pass'] as const;
 export const ENTERPRISE_CERTIFICATE_TYPES = ['unified_social_credit_code', 'business_license'] as const;
 
-export interface CertificationRecord {
-  id: number;
-  mid: number | null;
-  username: string;
-  certification_type: string;
-  certification_content: string;
-  status: number;
-  reject_reason: string;
-  time: string;
-  decided_at: string | null;
-  legal_person: string;
-  legal_person_certificate_type: string;
-  legal_person_certificate_number: string;
-  enterprise_name: string;
-  enterprise_certificate_type: string;
-  enterprise_certificate_number: string;
-  organization_code: string;
-  /** True in lists: the certificate numbers are masked. */
-  numbers_masked: boolean;
-  /** Whether a business licence image is attached (administrators can view it). */
-  has_licence: boolean;
-}
+export type CertificationRecord = ApiSchema<'CertificationRecord'>;
 
-export interface CertificationSubmitRequest {
-  account_type: 'enterprise';
-  legal_person: string;
-  legal_person_certificate_type: string;
-  legal_person_certificate_number: string;
-  enterprise_name: string;
-  enterprise_certificate_type: string;
-  enterprise_certificate_number: string;
-  organization_code: string;
-}
+export type CertificationSubmitRequest = ApiSchema<'CertificationSubmitRequest'>;
 
 const CERTIFICATIONS_KEY = ['certifications'] as const;
 
@@ -76,6 +46,7 @@ export function canSubmitCertification(records: CertificationRecord[]): boolean 
 
 /** POST /adminapi/certification/list: the caller's records, newest first, numbers masked. */
 export function getCertifications(): Promise<CertificationRecord[]> {
+  // Still untyped: the document makes `mid` and `status` required; the server takes them left out.
   return postJson<CertificationRecord[]>(CERTIFICATION_LIST_URL, {});
 }
 
@@ -88,7 +59,7 @@ export function useCertifications() {
 
 /** POST /adminapi/certification/detail {id}: one record with full numbers. */
 export function getCertificationDetail(id: number): Promise<CertificationRecord> {
-  return postJson<CertificationRecord>(CERTIFICATION_DETAIL_URL, { id });
+  return post(CERTIFICATION_DETAIL_URL, { id });
 }
 
 export const certificationDetailQueryOptions = (id: number) =>
@@ -99,11 +70,11 @@ export function useCertificationDetail(id: number | null) {
 }
 
 export function submitCertification(request: CertificationSubmitRequest): Promise<CertificationRecord> {
-  return postJson<CertificationRecord>(CERTIFICATION_SUBMIT_URL, request);
+  return post(CERTIFICATION_SUBMIT_URL, request);
 }
 
 export function withdrawCertification(id: number): Promise<CertificationRecord> {
-  return postJson<CertificationRecord>(CERTIFICATION_WITHDRAW_URL, { id });
+  return post(CERTIFICATION_WITHDRAW_URL, { id });
 }
 
 export const submitCertificationMutationOptions = () =>
@@ -130,15 +101,11 @@ export function useWithdrawCertification() {
 
 export const CERTIFICATION_REVIEW_URL = '/adminapi/certification/review';
 
-export interface CertificationReviewRequest {
-  id: number;
-  decision: 'approve' | 'reject';
-  /** Required when rejecting; at most 200 characters. */
-  reason?: string;
-}
+export type CertificationReviewRequest = ApiSchema<'ReviewRequest'>;
 
 /** Administrators: every merchant's records with this status (undefined: all), numbers masked. */
 export function getCertificationsForReview(status?: number): Promise<CertificationRecord[]> {
+  // Still untyped, as getCertifications.
   return postJson<CertificationRecord[]>(CERTIFICATION_LIST_URL, status === undefined ? {} : { status });
 }
 
@@ -154,7 +121,7 @@ export function useCertificationsForReview(status?: number) {
 
 /** POST /adminapi/certification/review: approve, or reject with a reason (administrators only). */
 export function reviewCertification(request: CertificationReviewRequest): Promise<CertificationRecord> {
-  return postJson<CertificationRecord>(CERTIFICATION_REVIEW_URL, request);
+  return post(CERTIFICATION_REVIEW_URL, request);
 }
 
 export const reviewCertificationMutationOptions = () =>
@@ -168,11 +135,7 @@ export function useReviewCertification() {
   });
 }
 
-export interface LicenceSaved {
-  id: number;
-  content_type: string;
-  size: number;
-}
+export type LicenceSaved = ApiSchema<'LicenceSaved'>;
 
 /** POST /adminapi/certification/licence, multipart `id` and `file`: the licence image of one's own record under audit. */
 export function uploadCertificationLicence(id: number, file: Blob): Promise<LicenceSaved> {

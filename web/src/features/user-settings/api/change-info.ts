@@ -24,6 +24,8 @@ export interface ChangeInfoRequest {
  * the server keeps them.
  */
 export function changeInfo(request: ChangeInfoRequest): Promise<Profile> {
+  // Still untyped: the document makes `ip_whitelist` and `notify_url` (the integration
+  // form's, sent apart) required here too; the server takes them left out.
   return postJson<Profile>(CHANGE_INFO_URL, request);
 }
 

@@ -1,18 +1,15 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 import { PROFILE_QUERY_KEY, type Profile } from './get-profile';
 
 export const CHANGE_INTEGRATION_URL = '/adminapi/merchant/changeIntegration';
 
 /** The integration settings form (later the API keys join it). */
-export interface ChangeIntegrationRequest {
-  notify_url: string;
-  ip_whitelist: string;
-}
+export type ChangeIntegrationRequest = ApiSchema<'IntegrationRequest'>;
 
 /** POST /adminapi/merchant/changeIntegration: saves exactly these fields; answers with the stored profile. */
 export function changeIntegration(request: ChangeIntegrationRequest): Promise<Profile> {
-  return postJson<Profile>(CHANGE_INTEGRATION_URL, request);
+  return post(CHANGE_INTEGRATION_URL, request);
 }
 
 export const changeIntegrationMutationOptions = () =>

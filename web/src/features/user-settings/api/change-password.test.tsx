@@ -1,30 +1,30 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNREAD_COUNT_URL, useUnreadCount } from '@/lib/inbox';
-import { getJson, postJson } from '@/lib/request';
+import { get, post } from '@/lib/request';
 import { setToken } from '@/lib/session';
 import { testQueryClient, withProviders } from '@/test/query-wrapper';
 import { CHANGE_PASSWORD_URL, useChangePassword } from './change-password';
 
-vi.mock('@/lib/request', () => ({ getJson: vi.fn(), postJson: vi.fn() }));
+vi.mock('@/lib/request', () => ({ get: vi.fn(), post: vi.fn() }));
 
 let notices = 0;
 beforeEach(() => {
   // The inbox queries run only with a session.
   setToken('token');
   notices = 0;
-  vi.mocked(getJson)
+  vi.mocked(get)
     .mockReset()
     .mockImplementation(async (url: string) => {
       if (url !== UNREAD_COUNT_URL) throw new Error(url);
       return { message: 0, notice: notices, todo: 0, total: notices };
     });
-  vi.mocked(postJson).mockReset();
+  vi.mocked(post).mockReset();
 });
 
 describe('changing the password', () => {
   it('refreshes the badge at once (the server sends a notice)', async () => {
-    vi.mocked(postJson).mockImplementation(async () => {
+    vi.mocked(post).mockImplementation(async () => {
       notices += 1;
       return { changed: true, other_sessions_ended: 1 };
     });
@@ -35,7 +35,7 @@ describe('changing the password', () => {
     await act(async () => {
       await result.current.change.mutateAsync({ current_password: 'Merchant123', new_password: 'Merchant456' });
     });
-    expect(postJson).toHaveBeenCalledWith(CHANGE_PASSWORD_URL, {
+    expect(post).toHaveBeenCalledWith(CHANGE_PASSWORD_URL, {
       current_password: 'Merchant123',
       new_password: 'Merchant456',
     });
@@ -43,15 +43,15 @@ describe('changing the password', () => {
   });
 
   it('leaves the badge alone when nothing changed', async () => {
-    vi.mocked(postJson).mockResolvedValue({ changed: false, other_sessions_ended: 0 });
+    vi.mocked(post).mockResolvedValue({ changed: false, other_sessions_ended: 0 });
     const { result } = renderHook(() => ({ badge: useUnreadCount(), change: useChangePassword() }), {
       wrapper: withProviders(testQueryClient()),
     });
     await waitFor(() => expect(result.current.badge.data?.total).toBe(0));
-    const fetches = vi.mocked(getJson).mock.calls.length;
+    const fetches = vi.mocked(get).mock.calls.length;
     await act(async () => {
       await result.current.change.mutateAsync({ current_password: '', new_password: '' });
     });
-    expect(vi.mocked(getJson).mock.calls.length).toBe(fetches);
+    expect(vi.mocked(get).mock.calls.length).toBe(fetches);
   });
 });

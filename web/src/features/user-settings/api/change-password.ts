@@ -1,24 +1,16 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateInbox } from '@/lib/inbox';
-import { postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
 export const CHANGE_PASSWORD_URL = '/adminapi/merchant/changePassword';
 
-export interface ChangePasswordRequest {
-  current_password: string;
-  /** Blank: no change. */
-  new_password: string;
-}
+export type ChangePasswordRequest = ApiSchema<'ChangePasswordRequest'>;
 
-export interface PasswordChanged {
-  changed: boolean;
-  /** How many other sessions of the user the change signed out. */
-  other_sessions_ended: number;
-}
+export type PasswordChanged = ApiSchema<'PasswordChanged'>;
 
 /** POST /adminapi/merchant/changePassword; this session stays, the others end. */
 export function changePassword(request: ChangePasswordRequest): Promise<PasswordChanged> {
-  return postJson<PasswordChanged>(CHANGE_PASSWORD_URL, request);
+  return post(CHANGE_PASSWORD_URL, request);
 }
 
 export const changePasswordMutationOptions = () =>

@@ -1,20 +1,14 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 import { PROFILE_QUERY_KEY, type Profile } from './get-profile';
 
 export const SECURITY_URL = '/adminapi/merchant/security';
 
-export interface SecurityRequest {
-  security_question: string;
-  /** Required when the question changes; blank keeps the stored answer. */
-  security_answer: string;
-  security_email: string;
-  security_phone: string;
-}
+export type SecurityRequest = ApiSchema<'SecurityRequest'>;
 
 /** POST /adminapi/merchant/security; answers with the new profile. */
 export function saveSecurity(request: SecurityRequest): Promise<Profile> {
-  return postJson<Profile>(SECURITY_URL, request);
+  return post(SECURITY_URL, request);
 }
 
 export const saveSecurityMutationOptions = () =>

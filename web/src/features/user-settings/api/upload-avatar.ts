@@ -1,14 +1,12 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { AVATAR_URL, invalidateAvatar } from '@/lib/avatar';
-import { postForm } from '@/lib/request';
+import { invalidateAvatar } from '@/components/avatar/use-avatar-url';
+import { AVATAR_URL } from '@/lib/avatar';
+import { type ApiSchema, postForm } from '@/lib/request';
 
 export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
-export interface AvatarSaved {
-  content_type: string;
-  size: number;
-}
+export type AvatarSaved = ApiSchema<'AvatarSaved'>;
 
 /** POST /adminapi/merchant/avatar, multipart field `file` (PNG, JPEG, GIF or WebP, ≤ 2 MiB). */
 export function uploadAvatar(file: Blob): Promise<AvatarSaved> {

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
-import { postJson } from '@/lib/request';
+import { post } from '@/lib/request';
 import { testQueryClient, withProviders } from '@/test/query-wrapper';
 import {
   API_KEY_CREATE_URL,
@@ -13,7 +13,7 @@ import {
 import { ApiKeysTab } from './api-keys-tab';
 
 vi.setConfig({ testTimeout: 30_000 });
-vi.mock('@/lib/request', () => ({ postJson: vi.fn(), getJson: vi.fn() }));
+vi.mock('@/lib/request', () => ({ post: vi.fn(), get: vi.fn() }));
 vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
 
 const key = (id: string, state: ApiKeyItem['state'] = 'active'): ApiKeyItem => ({
@@ -31,7 +31,7 @@ const key = (id: string, state: ApiKeyItem['state'] = 'active'): ApiKeyItem => (
 let keys: ApiKeyItem[] = [];
 beforeEach(() => {
   keys = [key('ak_old', 'revoked')];
-  vi.mocked(postJson)
+  vi.mocked(post)
     .mockReset()
     .mockImplementation(async (url: string, body?: unknown) => {
       if (url === API_KEY_LIST_URL) return keys;
@@ -101,7 +101,7 @@ describe('the API keys tab', () => {
     });
     await act(async () => fireEvent.click(screen.getByTestId('api-key-create-ok')));
     await waitFor(() => expect(screen.getByTestId('api-key-new-secret').textContent).toBe('sk_shown_once'));
-    expect(postJson).toHaveBeenCalledWith(API_KEY_CREATE_URL, { password: 'Merchant123' });
+    expect(post).toHaveBeenCalledWith(API_KEY_CREATE_URL, { password: 'Merchant123' });
     expect(screen.getByTestId('api-key-download')).toBeTruthy();
     await waitFor(() => expect(screen.getAllByText('ak_new').length).toBeGreaterThan(0));
   });
@@ -111,9 +111,9 @@ describe('the API keys tab', () => {
     await renderTab();
     await waitFor(() => screen.getByTestId('api-key-revoke-ak_live'));
     await act(async () => fireEvent.click(screen.getByTestId('api-key-revoke-ak_live')));
-    expect(postJson).not.toHaveBeenCalledWith(API_KEY_REVOKE_URL, expect.anything());
+    expect(post).not.toHaveBeenCalledWith(API_KEY_REVOKE_URL, expect.anything());
     await act(async () => fireEvent.click(screen.getByTestId('api-key-revoke-ok')));
-    await waitFor(() => expect(postJson).toHaveBeenCalledWith(API_KEY_REVOKE_URL, { key_id: 'ak_live' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith(API_KEY_REVOKE_URL, { key_id: 'ak_live' }));
   });
 
   it('lets administrators list and revoke but not create', async () => {
@@ -130,10 +130,10 @@ describe('the API keys tab', () => {
     await waitFor(() => screen.getByTestId('api-key-legacy-ak_live'));
     await act(async () => fireEvent.click(screen.getByTestId('api-key-legacy-ak_live')));
     await waitFor(() => screen.getByText(/weaker than HMAC-SHA256|弱于 HMAC-SHA256/));
-    expect(postJson).not.toHaveBeenCalledWith(API_KEY_SET_LEGACY_URL, expect.anything());
+    expect(post).not.toHaveBeenCalledWith(API_KEY_SET_LEGACY_URL, expect.anything());
     await act(async () => fireEvent.click(screen.getByTestId('api-key-legacy-ok')));
     await waitFor(() =>
-      expect(postJson).toHaveBeenCalledWith(API_KEY_SET_LEGACY_URL, { key_id: 'ak_live', enabled: true }),
+      expect(post).toHaveBeenCalledWith(API_KEY_SET_LEGACY_URL, { key_id: 'ak_live', enabled: true }),
     );
     await waitFor(() => expect(screen.getByText(/HMAC \+ (legacy MD5|旧版 MD5)/)).toBeTruthy());
   });

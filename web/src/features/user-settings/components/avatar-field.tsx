@@ -1,7 +1,7 @@
 import { CameraOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Space, Typography, Upload, type UploadProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAvatarUrl } from '@/lib/avatar';
+import { useAvatarUrl } from '@/components/avatar/use-avatar-url';
 import { showErrorMessage, showSuccessMessage } from '@/lib/feedback';
 import { ERROR_MESSAGE_SECONDS } from '@/lib/request';
 import { AVATAR_TYPES, MAX_AVATAR_BYTES, useUploadAvatar } from '../api/upload-avatar';

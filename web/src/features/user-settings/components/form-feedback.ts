@@ -1,4 +1,4 @@
-/** What every settings form does after a save: the generic messages (spec §8) and field errors. */
+/** What every settings form does after a save: the generic messages and field errors. */
 import i18n from '@/lib/i18n';
 import { applyServerFieldErrors, type FieldErrorTarget } from '@/lib/form-errors';
 import { showErrorMessage, showSuccessMessage } from '@/lib/feedback';

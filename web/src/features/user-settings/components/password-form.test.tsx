@@ -46,7 +46,7 @@ afterEach(async () => {
   await changeLocale('zh-CN');
 });
 
-describe('<PasswordForm> (§5 password rule)', () => {
+describe('<PasswordForm> (password rule)', () => {
   it('explains each rule in Chinese', async () => {
     const onChange = await renderForm();
     await fill({ next: 'Ab1' });

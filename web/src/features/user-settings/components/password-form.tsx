@@ -22,7 +22,7 @@ const PROBLEM_KEYS: Record<PasswordProblem, string> = {
   weak: 'userSetting.rule.password.weak',
 };
 
-/** The §5 password rules as antd rules (blank new password: no change). */
+/** The password rules as antd rules (blank new password: no change). */
 export function usePasswordRules() {
   const { t, i18n } = useTranslation();
   return useMemo(() => {

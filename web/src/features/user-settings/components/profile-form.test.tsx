@@ -12,11 +12,8 @@ import { ProfileForm, toChangeInfoRequest, toFormValues } from './profile-form';
 vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
-vi.mock('@/lib/avatar', () => ({
-  AVATAR_URL: '/adminapi/merchant/avatar',
-  useAvatarUrl: () => undefined,
-  invalidateAvatar: vi.fn(),
-}));
+vi.mock('@/lib/avatar', () => ({ AVATAR_URL: '/adminapi/merchant/avatar' }));
+vi.mock('@/components/avatar/use-avatar-url', () => ({ useAvatarUrl: () => undefined, invalidateAvatar: vi.fn() }));
 
 const emptyProfile: Profile = {
   username: 'merchant',
@@ -88,7 +85,7 @@ afterEach(async () => {
   await changeLocale('zh-CN');
 });
 
-describe('<ProfileForm> validation (§5)', () => {
+describe('<ProfileForm> validation', () => {
   it('names the four required fields in Chinese', async () => {
     const onSave = await renderForm({ ...emptyProfile, nickname: '' });
     await save();

@@ -79,7 +79,7 @@ export function toChangeInfoRequest(values: ProfileFormValues): ChangeInfoReques
   };
 }
 
-/** antd rules of the profile form with the §5 messages in the console language. */
+/** antd rules of the profile form with its validation messages in the console language. */
 export function useProfileRules() {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
@@ -169,7 +169,7 @@ export interface ProfileFormProps {
 
 const textCount = { show: true, strategy: characterCount };
 
-/** Basic info: the §3 profile form. */
+/** Basic info: the profile form. */
 export function ProfileForm({ profile, onSave, saving = false }: ProfileFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProfileFormValues>();

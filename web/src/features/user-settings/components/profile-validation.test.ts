@@ -14,7 +14,7 @@ import {
   whitelistEntries,
 } from './profile-validation';
 
-describe('IP whitelist (§5: several IPs separated by English commas)', () => {
+describe('IP whitelist (several IPs separated by English commas)', () => {
   it('accepts IPv4, IPv6 and CIDR ranges, with spaces and empty entries', () => {
     expect(checkIpWhitelist('')).toBeNull();
     expect(checkIpWhitelist('   ')).toBeNull();
@@ -61,7 +61,7 @@ describe('IP whitelist (§5: several IPs separated by English commas)', () => {
   });
 });
 
-describe('password (§5)', () => {
+describe('password', () => {
   it('treats blank as no change', () => {
     expect(checkNewPassword('')).toBeNull();
     expect(checkNewPassword(undefined)).toBeNull();

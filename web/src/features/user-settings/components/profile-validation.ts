@@ -1,5 +1,5 @@
 /**
- * Client-side checks of the settings forms (spec §5), mirroring the server's rules so the
+ * Client-side checks of the settings forms, mirroring the server's rules so the
  * user hears about a mistake before saving. The server checks everything again; its field
  * messages are shown on the same fields (lib/form-errors).
  *
@@ -52,7 +52,7 @@ export function whitelistEntries(text: string): string[] {
     .filter(Boolean);
 }
 
-/** §5: several IPs separated by English commas. Null when the text is acceptable (blank is). */
+/** Several IPs separated by English commas. Null when the text is acceptable (blank is). */
 export function checkIpWhitelist(text: string | undefined | null): IpWhitelistProblem | null {
   const value = (text ?? '').trim();
   if (!value) return null;
@@ -98,7 +98,7 @@ export function isHttpUrl(text: string): boolean {
 export type PasswordProblem = 'too_short' | 'too_long' | 'invalid_character' | 'weak';
 
 /**
- * §5 password: at least 6 characters; digits, letters and non-space special characters;
+ * The password rule: at least 6 characters; digits, letters and non-space special characters;
  * digits and both upper and lower case letters. Blank means no change (null).
  */
 export function checkNewPassword(password: string | undefined | null): PasswordProblem | null {

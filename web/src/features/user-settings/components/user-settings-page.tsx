@@ -77,7 +77,7 @@ const TITLE_OF_TAB: Record<SettingsTab, string> = {
   certification: 'userSetting.menu.certification',
 };
 
-/** /user/setting: the §2 menu (left) and the section it picked (`tab` in the address). */
+/** /user/setting: the settings menu (left) and the section it picked (`tab` in the address). */
 export default function UserSettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,52 +1,28 @@
 /**
- * The user-info page's template extras (§3 project, team, visits, activity), served only
+ * The user-info page's template extras (project, team, visits, activity), served only
  * when the server runs with template pages (see lib/system-info).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/request';
+import type { AnsweredGetPath } from '@/lib/api-paths';
+import { type ApiSchema, get } from '@/lib/request';
 
-export interface Contributor {
-  name: string;
-  email: string;
-  avatar: string;
-}
+export type Contributor = ApiSchema<'Contributor'>;
+export type Project = ApiSchema<'Project'>;
+export type Team = ApiSchema<'Team'>;
+export type Visits = ApiSchema<'Visits'>;
+export type Activity = ApiSchema<'Activity'>;
 
-export interface Project {
-  id: number;
-  name: string;
-  description: string;
-  peopleNumber: number;
-  contributors: Contributor[];
-}
+const TEMPLATE_USER_PREFIX = '/api/template/user/';
+type TemplateUserPath = Extract<AnsweredGetPath, `${typeof TEMPLATE_USER_PREFIX}${string}`>;
 
-export interface Team {
-  id: number;
-  avatar: string;
-  name: string;
-  peopleNumber: number;
-}
-
-export interface Visits {
-  name: string;
-  visits: number;
-  growth: number;
-}
-
-export interface Activity {
-  id: number;
-  title: string;
-  description: string;
-  avatar: string;
-}
-
-const extra = <T>(path: string, enabled: boolean) =>
+const extra = <P extends TemplateUserPath>(path: P, enabled: boolean) =>
   queryOptions({
-    queryKey: ['template', 'user', path],
-    queryFn: () => getJson<T>(`/api/template/user/${path}`),
+    queryKey: ['template', 'user', path.slice(TEMPLATE_USER_PREFIX.length)],
+    queryFn: () => get(path),
     enabled,
   });
 
-export const useTemplateProjects = (enabled: boolean) => useQuery(extra<Project[]>('my-project/list', enabled));
-export const useTemplateTeams = (enabled: boolean) => useQuery(extra<Team[]>('my-team/list', enabled));
-export const useTemplateVisits = (enabled: boolean) => useQuery(extra<Visits[]>('visits', enabled));
-export const useTemplateActivity = (enabled: boolean) => useQuery(extra<Activity[]>('latest-activity', enabled));
+export const useTemplateProjects = (enabled: boolean) => useQuery(extra('/api/template/user/my-project/list', enabled));
+export const useTemplateTeams = (enabled: boolean) => useQuery(extra('/api/template/user/my-team/list', enabled));
+export const useTemplateVisits = (enabled: boolean) => useQuery(extra('/api/template/user/visits', enabled));
+export const useTemplateActivity = (enabled: boolean) => useQuery(extra('/api/template/user/latest-activity', enabled));

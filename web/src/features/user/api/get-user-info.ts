@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { postJson, USER_INFO_URL } from '@/lib/request';
-import { getLoginInfo } from '@/lib/session';
-import { useUserStore, type UserInfo } from '@/stores/user-store';
+import { type ApiSchema, post, USER_INFO_URL } from '@/lib/request';
+import { getLoginInfo, type Role } from '@/lib/session';
+import { useUserStore } from '@/stores/user-store';
 
 /** POST /adminapi/merchant/userInfo {mid}; an admin's mid is null (the server answers with the caller). */
-export function getUserInfo(mid: number | null): Promise<UserInfo> {
-  return postJson<UserInfo>(USER_INFO_URL, { mid });
+export function getUserInfo(mid: number | null): Promise<ApiSchema<'UserInfo'>> {
+  return post(USER_INFO_URL, { mid });
 }
 
 export const userInfoQueryOptions = (mid: number | null) =>
@@ -23,7 +23,9 @@ export function loadUserInfo(): Promise<void> {
   const loginInfo = getLoginInfo();
   inFlight = getUserInfo(loginInfo?.mid ?? null)
     .then((info) => {
-      useUserStore.getState().setUserInfo({ ...info, role: info.role || loginInfo?.role || '' });
+      // The document types the role as any text; the console knows two.
+      const role = info.role === 'admin' || info.role === 'user' ? (info.role as Role) : undefined;
+      useUserStore.getState().setUserInfo({ ...info, role: role || loginInfo?.role || '' });
     })
     .finally(() => {
       inFlight = null;

@@ -25,10 +25,11 @@ import { formatTime } from '@/lib/platform-time';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAvatarUrl } from '@/lib/avatar';
+import { useAvatarUrl } from '@/components/avatar/use-avatar-url';
 import { isLocale } from '@/lib/i18n';
 import { localizedText, useMessages, useUnreadCount } from '@/lib/inbox';
-import { displayName, useUserStore, type UserInfo } from '@/stores/user-store';
+import { displayName, useUserStore } from '@/stores/user-store';
+import type { ApiSchema } from '@/lib/request';
 import { useActivity } from '../api/get-activity';
 import { useUserInfo } from '../api/get-user-info';
 import { templatePagesOn } from '@/lib/system-info';
@@ -58,7 +59,7 @@ function LoadError({ message, onRetry, testId }: { message: string; onRetry: () 
   );
 }
 
-function Header({ info }: { info: UserInfo }) {
+function Header({ info }: { info: ApiSchema<'UserInfo'> }) {
   const { t } = useTranslation();
   const avatarUrl = useAvatarUrl();
   const role = useUserStore((state) => state.role) || info.role;
@@ -96,7 +97,7 @@ function Header({ info }: { info: UserInfo }) {
   );
 }
 
-function Figures({ info }: { info: UserInfo }) {
+function Figures({ info }: { info: ApiSchema<'UserInfo'> }) {
   const { t } = useTranslation();
   const unread = useUnreadCount();
   const role = info.role;
@@ -241,13 +242,13 @@ function Notifications() {
 
 /**
  * /user/info: who the user is (real figures), latest activity, notices. The project and team
- * tabs, visits and team activity are template material (§1): shown only when the server
+ * tabs, visits and team activity are template material: shown only when the server
  * serves the template pages, never invented in the real product.
  */
 export default function UserInfoPage() {
   const { t } = useTranslation();
   const info = useUserInfo();
-  // With template pages on, the demo sections come from the server's generators (§3 shapes).
+  // With template pages on, the demo sections come from the server's generators.
   const templates = templatePagesOn();
 
   if (info.isPending) {

@@ -1,33 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 import { hasToken } from '@/lib/session';
 
 export const OVERVIEW_URL = '/adminapi/finance/overview';
 export const MERCHANT_LIST_URL = '/adminapi/admin/merchant/list';
 export const OVERVIEW_DAYS = 7;
 
-export interface OverviewDay {
-  date: string;
-  success: number;
-  failure: number;
-  total: number;
-}
+export type OverviewDay = ApiSchema<'DayCount'>;
 
-export interface Overview {
-  balance_fen: number;
-  credit_available_fen: number;
-  credit_used_fen: number;
-  credit_limit_fen: number;
-  total_topup_fen: number;
-  today_success: number;
-  today_failure: number;
-  today_in_flight: number;
-  days: OverviewDay[];
-}
+export type Overview = ApiSchema<'Overview'>;
 
 /** POST /adminapi/finance/overview: a merchant's figures (admins without merchant_id: the platform's sums). */
 export function getOverview(merchantId?: number): Promise<Overview> {
-  return postJson<Overview>(OVERVIEW_URL, { days: OVERVIEW_DAYS, ...(merchantId ? { merchant_id: merchantId } : {}) });
+  return post(OVERVIEW_URL, { days: OVERVIEW_DAYS, ...(merchantId ? { merchant_id: merchantId } : {}) });
 }
 
 export const overviewQueryOptions = (merchantId?: number) =>
@@ -51,7 +36,7 @@ export interface MerchantOption {
 
 /** POST /adminapi/admin/merchant/list (administrators): the picker's choices. */
 export function getMerchantOptions(): Promise<{ list: MerchantOption[]; total: number }> {
-  return postJson(MERCHANT_LIST_URL, { page: 1, page_size: 100 });
+  return post(MERCHANT_LIST_URL, { page: 1, page_size: 100 });
 }
 
 export const merchantOptionsQueryOptions = () =>

@@ -71,7 +71,7 @@ export function todayOrdersLink(status: number | 'inFlight', merchantId?: number
   return listLink('/order/list', { kind: 'all', ...which, merchantId, range: presetRange('today') }, ORDER_LINK_SCHEMA);
 }
 
-/** §1's figures: balance, credit, cumulative top-up, today's orders and the last days' chart. */
+/** The workplace figures: balance, credit, cumulative top-up, today's orders and the last days' chart. */
 export function MoneyPanel() {
   const { t } = useTranslation();
   const isAdmin = usePermission(['admin']);
@@ -119,8 +119,8 @@ export function MoneyPanel() {
           <Alert
             type="error"
             showIcon
-            title={t('orderCommon.loadFailed')}
-            action={<Button onClick={() => void overview.refetch()}>{t('orderCommon.retry')}</Button>}
+            title={t('common.loadFailed')}
+            action={<Button onClick={() => void overview.refetch()}>{t('common.retry')}</Button>}
             data-testid="workplace-money-error"
           />
         ) : null}
@@ -164,7 +164,7 @@ export function MoneyPanel() {
             <OrderBarChart days={data.days} />
           </Suspense>
         ) : null}
-        {data && !data.days.length ? <Empty description={t('orderCommon.empty')} /> : null}
+        {data && !data.days.length ? <Empty description={t('common.empty')} /> : null}
         {overview.isLoading ? <Skeleton active /> : null}
       </Card>
     </>
