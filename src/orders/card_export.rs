@@ -42,7 +42,7 @@ pub struct CardExportRequest {
     /// matching order with a delivered card, at most 10,000.
     pub filter: Option<OrderFilter>,
     /// Opens the file: 8 to 64 characters with letters and digits. Never stored.
-    #[schema(min_length = 8, max_length = 64)]
+    #[schema(value_type = String, required = true, min_length = 8, max_length = 64, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
     pub password: Option<String>,
     /// The two-factor code (authenticator or backup), required when two-factor is on.
     #[serde(default)]

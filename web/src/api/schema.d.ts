@@ -2663,7 +2663,7 @@ export interface components {
              */
             order_ids?: number[] | null;
             /** @description Opens the file: 8 to 64 characters with letters and digits. Never stored. */
-            password?: string | null;
+            password: string & unknown;
         };
         /** @enum {string} */
         Carrier: "mobile" | "unicom" | "telecom" | "broadnet";
@@ -10686,7 +10686,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 "application/json": components["schemas"]["CardExportRequest"];
             };
