@@ -1,5 +1,5 @@
 //! Names of audit actions for people (the audit page and its export), in both locales.
-//! The codes are `crate::audit::action`; a test there checks every code has a name here.
+//! The codes are `crate::platform::audit::action`; a test there checks every code has a name here.
 
 use super::Locale;
 

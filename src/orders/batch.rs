@@ -10,14 +10,14 @@ use super::batch_store::{off_runtime, recent_duplicates, store_batch};
 use super::batch_upload::{Upload, read_upload};
 use super::store::Offer;
 use super::store::all_offers;
-use crate::db::{millis_to_rfc3339, now_millis};
-use crate::error::{ApiOk, ApiResult, AppError};
-use crate::export::{Cell, ExportParams, Format, PageFetcher, csv_stream, file_response, small_xlsx, titles};
-use crate::extract::QueryParams;
-use crate::finance::read_account;
+use crate::http::error::{ApiOk, ApiResult, AppError};
+use crate::http::export::{Cell, ExportParams, Format, PageFetcher, csv_stream, file_response, small_xlsx, titles};
+use crate::http::extract::QueryParams;
 use crate::i18n::{Locale, Message, TradeMessage, files};
-use crate::session::CurrentUser;
-use crate::state::AppState;
+use crate::identity::session::CurrentUser;
+use crate::money::finance::read_account;
+use crate::platform::db::{millis_to_rfc3339, now_millis};
+use crate::platform::state::AppState;
 use axum::extract::{Request, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -131,7 +131,7 @@ pub async fn preview(
     let Upload { lines, file_name, merchant_id: requested_merchant, allow_ported } =
         read_upload(&state, request).await?;
     let merchant_id = caller.acting_merchant(requested_merchant)?;
-    crate::finance::ensure_merchant_enabled(&state.db.pool, merchant_id).await?;
+    crate::money::finance::ensure_merchant_enabled(&state.db.pool, merchant_id).await?;
     super::batch_lifecycle::remove_expired(&state, merchant_id).await?;
     let offers = all_offers(&state.db.pool, merchant_id).await?;
     let spendable = read_account(&state.db.pool, merchant_id).await?.spendable();
@@ -213,7 +213,7 @@ async fn checked_lines(
     let check = |used: HashSet<String>| {
         let (lines, offers) = (std::sync::Arc::clone(&lines), std::sync::Arc::clone(&offers));
         // 100,000 lines are tens of milliseconds of work without a pause: off the async
-        // workers, which would otherwise hold every other request for that long (src/runtime.rs).
+        // workers, which would otherwise hold every other request for that long (src/platform/runtime.rs).
         off_runtime(move || check_lines(&lines, &offers, &used, spendable, allow_ported))
     };
     let all = std::sync::Arc::clone(&lines);
@@ -260,7 +260,7 @@ pub async fn result(
             Ok((lines, page.next.map(|line| line.to_string())))
         })
     });
-    Ok(csv_stream(&format!("batch-{batch_id}"), titles(&header), crate::export::rows_as_csv(fetch)))
+    Ok(csv_stream(&format!("batch-{batch_id}"), titles(&header), crate::http::export::rows_as_csv(fetch)))
 }
 
 /// The batch template: a title row and an example line, as CSV or xlsx.
@@ -278,7 +278,7 @@ pub async fn template(
     let bytes = match format {
         Format::Csv => {
             let mut bytes = "\u{feff}".as_bytes().to_vec();
-            bytes.extend(crate::export::csv_bytes(&rows)?);
+            bytes.extend(crate::http::export::csv_bytes(&rows)?);
             bytes
         }
         Format::Xlsx => small_xlsx(&rows)?,

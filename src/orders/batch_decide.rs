@@ -4,8 +4,8 @@
 
 use super::store::{NewOrder, Offer};
 use crate::domain::{OrderKind, ProductKind};
-use crate::finance::ledger::{Account, Actor};
 use crate::i18n::TradeMessage;
+use crate::money::finance::ledger::{Account, Actor};
 use std::collections::{HashMap, HashSet};
 
 /// The batch being placed.

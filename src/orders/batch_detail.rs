@@ -5,13 +5,13 @@
 
 use super::batch::{Flagged, PREVIEW_ERRORS, PreviewResponse, outcome, preview_error};
 use super::batch_submit::{BatchSummary, batch_of};
-use crate::db::millis_to_rfc3339;
-use crate::error::{ApiOk, ApiResult};
-use crate::extract::JsonBody;
-use crate::finance::read_account;
+use crate::http::error::{ApiOk, ApiResult};
+use crate::http::extract::JsonBody;
 use crate::i18n::{Locale, TradeMessage};
-use crate::session::CurrentUser;
-use crate::state::AppState;
+use crate::identity::session::CurrentUser;
+use crate::money::finance::read_account;
+use crate::platform::db::millis_to_rfc3339;
+use crate::platform::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};

@@ -4,11 +4,11 @@
 //!
 //! Files are read under a budget (bytes unpacked, rows, cells, nesting, line length, time):
 //! a hostile file ends in its own error, never in memory the file merely claims. See
-//! `crate::xlsx_read`. Call these on the blocking pool: they are CPU work.
+//! `crate::http::xlsx_read`. Call these on the blocking pool: they are CPU work.
 
 use super::upload_kind::{self, Content};
+use crate::http::xlsx_read::{Budget, ReadError, read_first_sheet};
 use crate::i18n::TradeMessage;
-use crate::xlsx_read::{Budget, ReadError, read_first_sheet};
 use std::time::Duration;
 
 /// Order lines one batch may hold.
@@ -277,9 +277,9 @@ mod tests {
             vec!["account".to_string(), "product_key".to_string()],
             vec!["13800138000".to_string(), "MOBILE-DIRECT-10".to_string()],
         ];
-        let cells: Vec<Vec<crate::export::Cell>> =
-            rows.iter().map(|row| row.iter().map(crate::export::Cell::text).collect()).collect();
-        let bytes = crate::export::small_xlsx(&cells).unwrap();
+        let cells: Vec<Vec<crate::http::export::Cell>> =
+            rows.iter().map(|row| row.iter().map(crate::http::export::Cell::text).collect()).collect();
+        let bytes = crate::http::export::small_xlsx(&cells).unwrap();
         let lines = parse_file(&bytes).unwrap();
         assert_eq!(lines, vec![RawLine { line_no: 2, cells: rows[1].clone() }]);
     }

@@ -6,7 +6,7 @@
 //! `PROPTEST_CASES` raises the number of cases for a longer run.
 
 use super::*;
-use crate::xlsx_read::tests::workbook;
+use crate::http::xlsx_read::tests::workbook;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;

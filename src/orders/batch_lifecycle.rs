@@ -4,13 +4,13 @@
 //! ordered within the day (pasted twice, they would be placed twice).
 
 use super::batch_submit::batch_of;
-use crate::db::{millis_to_rfc3339, now_millis};
-use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::JsonBody;
+use crate::http::error::{ApiOk, ApiResult, AppError};
+use crate::http::extract::JsonBody;
 use crate::i18n::TradeMessage;
-use crate::session::CurrentUser;
-use crate::sql::{Bind, bind_all};
-use crate::state::AppState;
+use crate::identity::session::CurrentUser;
+use crate::platform::db::{millis_to_rfc3339, now_millis};
+use crate::platform::sql::{Bind, bind_all};
+use crate::platform::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;

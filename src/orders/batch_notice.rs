@@ -4,7 +4,7 @@
 //! finished before the submit did, in the submit's).
 
 use crate::i18n::notices::Notice;
-use crate::user_centre::inbox::{Extras, Notification, notify_merchant_with};
+use crate::identity::user_centre::inbox::{Extras, Notification, notify_merchant_with};
 use sqlx::AnyConnection;
 
 /// The console's batch page.

@@ -29,13 +29,13 @@ use super::batch_decide::{Line, decide, still_holds};
 use super::batch_ranges;
 use super::counters::CounterChanges;
 use super::store::{all_offers, insert_orders};
-use crate::db::{DatabaseKind, now_millis};
 use crate::domain::OrderStatus;
-use crate::error::AppError;
-use crate::finance::ledger::{Ledger, OrderRef};
+use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
-use crate::sql::bind_all;
-use crate::state::AppState;
+use crate::money::finance::ledger::{Ledger, OrderRef};
+use crate::platform::db::{DatabaseKind, now_millis};
+use crate::platform::sql::bind_all;
+use crate::platform::state::AppState;
 use futures_util::StreamExt;
 use std::collections::{HashMap, HashSet};
 
@@ -60,7 +60,7 @@ enum Range {
 /// Places every waiting line of the batch.
 pub async fn place_waiting(state: &AppState, batch: &Placing) -> Result<(), AppError> {
     let ranges = batch_ranges::waiting(&state.db.pool, batch.batch_id).await?;
-    let balance = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
+    let balance = crate::money::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
     let side_by_side = state.db.kind == DatabaseKind::Postgres && ranges.len() > 1 && balance >= batch.total_fen;
     if !side_by_side {
         for range in ranges {
@@ -105,7 +105,7 @@ async fn place_range(state: &AppState, batch: &Placing, first_line: i64, way: Wa
         }
         // As last committed, without the lock (zero for a merchant never funded: then every
         // line falls short below and the range goes in order).
-        Way::SideBySide => crate::finance::read_account(&mut *transaction, batch.merchant_id).await?,
+        Way::SideBySide => crate::money::finance::read_account(&mut *transaction, batch.merchant_id).await?,
     };
     let offers = all_offers(&mut *transaction, batch.merchant_id).await?;
     // Ids were free at preview. Side by side they are not read again: one taken since
@@ -119,7 +119,7 @@ async fn place_range(state: &AppState, batch: &Placing, first_line: i64, way: Wa
         Way::SideBySide => HashSet::new(),
     };
     let now = now_millis();
-    let deadline = now + crate::config::millis(state.config.channel.deadline);
+    let deadline = now + crate::platform::config::millis(state.config.channel.deadline);
     let decided = decide(batch, &lines, &offers, &used, figures, (now, deadline));
     // Side by side, every order is paid from the balance alone: then whichever range
     // commits first, each order's split is the one decided here.
@@ -157,7 +157,7 @@ async fn place_range(state: &AppState, batch: &Placing, first_line: i64, way: Wa
     counters.apply(&mut transaction).await?;
     transaction.commit().await?;
     for order in &decided.orders {
-        state.live.placed(crate::live::aggregate::Placed {
+        state.live.placed(crate::platform::live::aggregate::Placed {
             id: id_of[order.merchant_order_id.as_str()],
             merchant_id: order.merchant_id,
             price_fen: order.price_fen,
@@ -193,7 +193,9 @@ async fn mark_refused(
         })
         .collect();
     for (sql, binds) in batch_ranges::line_rows(DatabaseKind::of(transaction), rows) {
-        bind_all(sqlx::query(crate::sql::for_engine(transaction, sql)), binds).execute(&mut *transaction).await?;
+        bind_all(sqlx::query(crate::platform::sql::for_engine(transaction, sql)), binds)
+            .execute(&mut *transaction)
+            .await?;
     }
     Ok(())
 }
@@ -249,7 +251,7 @@ async fn used_in<'c>(
     merchant_id: i64,
     list: String,
 ) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(crate::db::dialect::used_merchant_order_ids(engine))
+    sqlx::query_scalar(crate::platform::db::dialect::used_merchant_order_ids(engine))
         .bind(merchant_id)
         .bind(list)
         .fetch_all(executor)

@@ -9,8 +9,8 @@
 //! `placed` flag is set in the transaction that places it (placed whole or not at all).
 
 use super::batch_decide::Line;
-use crate::db::DatabaseKind;
-use crate::sql::Bind;
+use crate::platform::db::DatabaseKind;
+use crate::platform::sql::Bind;
 use sqlx::AnyConnection;
 
 /// Lines a range holds. On PostgreSQL, where two ranges go side by side, every range costs a
@@ -54,7 +54,7 @@ pub fn line_row(batch_id: i64, line: Stored, outcome: i64, reason: String) -> Ve
 /// binds (`sql::insert_rows`).
 pub fn line_rows(engine: DatabaseKind, rows: Vec<Vec<Bind>>) -> Vec<(String, Vec<Bind>)> {
     let head = "INSERT INTO order_batch_rows (batch_id, line_no, account, product_key, merchant_order_id, price_fen, outcome, reason)";
-    crate::sql::insert_rows(engine == DatabaseKind::Postgres, head, rows, "")
+    crate::platform::sql::insert_rows(engine == DatabaseKind::Postgres, head, rows, "")
 }
 
 /// A range as stored: first and last line numbers and the lines as JSON.

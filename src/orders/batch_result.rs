@@ -4,9 +4,9 @@
 
 use super::batch::outcome;
 use super::batch_ranges;
-use crate::db::DatabaseKind;
-use crate::export::Cell;
+use crate::http::export::Cell;
 use crate::i18n::{Locale, Message, TradeMessage, files};
+use crate::platform::db::DatabaseKind;
 use sqlx::Row;
 use std::collections::{BTreeMap, HashMap};
 
@@ -156,7 +156,7 @@ async fn orders_of(
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows = sqlx::query(crate::db::dialect::batch_orders_by_ids(engine))
+    let rows = sqlx::query(crate::platform::db::dialect::batch_orders_by_ids(engine))
         .bind(merchant_id)
         .bind(serde_json::to_string(ids)?)
         .bind(batch_id)

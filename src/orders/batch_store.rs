@@ -4,7 +4,7 @@
 //! A preview's lines are many (100,000 in `bench/orders.sh`), and what is done to each of
 //! them is string work: an id formatted, a set filled, a range encoded. Done in one go on an
 //! async worker, each such pass held every other request for tens of milliseconds: 45–80 ms
-//! a preview on a server with one worker (PostgreSQL's default, src/runtime.rs;
+//! a preview on a server with one worker (PostgreSQL's default, src/platform/runtime.rs;
 //! bench/README.md). So each pass runs on the blocking pool. Valid lines are stored a range
 //! at a time (`batch_ranges.rs`), invalid ones a row each with their reason.
 
@@ -13,10 +13,10 @@ use super::batch_check::Checked;
 use super::batch_decide::Line;
 use super::batch_lifecycle::{RecentDuplicate, recent_orders};
 use super::batch_ranges;
-use crate::db::millis_to_rfc3339;
-use crate::error::AppError;
-use crate::sql::{Bind, bind_all};
-use crate::state::AppState;
+use crate::http::error::AppError;
+use crate::platform::db::millis_to_rfc3339;
+use crate::platform::sql::{Bind, bind_all};
+use crate::platform::state::AppState;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -56,7 +56,7 @@ pub async fn store_batch(
     .fetch_one(&mut *transaction)
     .await?;
     let generated = generated_ids(&mut transaction, merchant_id, batch_id, checked).await?;
-    let engine = crate::db::DatabaseKind::of(&transaction);
+    let engine = crate::platform::db::DatabaseKind::of(&transaction);
     let lines = Arc::clone(checked);
     let (invalid, ranges) = off_runtime(move || {
         let invalid: Vec<Vec<Bind>> = lines
@@ -88,7 +88,9 @@ pub async fn store_batch(
     .map_err(|error| AppError::from(anyhow::Error::from(error)))?;
     batch_ranges::insert(&mut transaction, batch_id, ranges).await?;
     for (sql, binds) in invalid {
-        bind_all(sqlx::query(crate::sql::for_engine(&transaction, sql)), binds).execute(&mut *transaction).await?;
+        bind_all(sqlx::query(crate::platform::sql::for_engine(&transaction, sql)), binds)
+            .execute(&mut *transaction)
+            .await?;
     }
     transaction.commit().await?;
     Ok(batch_id)

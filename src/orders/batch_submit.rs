@@ -1,14 +1,14 @@
 //! Submitting a previewed batch (its lines are placed by `batch_place`), and the batch list.
 
 use super::batch_place::{Placing, place_waiting};
-use crate::db::{millis_to_rfc3339, now_millis};
-use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::{IdempotentJson, JsonBody};
-use crate::finance::ledger::Actor;
+use crate::http::error::{ApiOk, ApiResult, AppError};
+use crate::http::extract::{IdempotentJson, JsonBody};
+use crate::http::idempotency::{Claim, IdempotencyKeyHeader};
 use crate::i18n::TradeMessage;
-use crate::idempotency::{Claim, IdempotencyKeyHeader};
-use crate::session::CurrentUser;
-use crate::state::AppState;
+use crate::identity::session::CurrentUser;
+use crate::money::finance::ledger::Actor;
+use crate::platform::db::{millis_to_rfc3339, now_millis};
+use crate::platform::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -99,7 +99,7 @@ pub async fn batch_of(state: &AppState, caller: &CurrentUser, batch_id: i64) -> 
     // what may have happened without telling another merchant's batch from none.
     let gone = || AppError::Refused {
         status: axum::http::StatusCode::NOT_FOUND,
-        code: crate::error::code::NOT_FOUND,
+        code: crate::http::error::code::NOT_FOUND,
         message: TradeMessage::BatchNotFound.into(),
         retry_after_seconds: None,
     };
@@ -150,19 +150,20 @@ pub async fn submit(
     if batch.status == 1 {
         return if repeat { Ok(ApiOk(batch)) } else { Err(AppError::Conflict(TradeMessage::BatchSubmitted.into())) };
     }
-    crate::finance::ensure_merchant_enabled(&state.db.pool, batch.merchant_id).await?;
+    crate::money::finance::ensure_merchant_enabled(&state.db.pool, batch.merchant_id).await?;
     let created_at: i64 = sqlx::query_scalar("SELECT created_at FROM order_batches WHERE id = $1")
         .bind(batch.batch_id)
         .fetch_one(&state.db.pool)
         .await?;
     super::batch_lifecycle::check_not_expired(&state, batch.batch_id, batch.status, created_at).await?;
     let actor = Actor::user(caller.user_id, &caller.username);
-    let balance_before = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
+    let balance_before = crate::money::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
     let placing =
         Placing { batch_id: batch.batch_id, merchant_id: batch.merchant_id, total_fen: batch.total_fen, actor };
     place_waiting(&state, &placing).await?;
-    let balance_after = crate::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
-    crate::finance::alerts::low_balance_after_debit(&state, batch.merchant_id, balance_before, balance_after).await;
+    let balance_after = crate::money::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
+    crate::money::finance::alerts::low_balance_after_debit(&state, batch.merchant_id, balance_before, balance_after)
+        .await;
     // Every valid line is now placed or refused (place_waiting finished each range, whole),
     // so the placed are the valid less the refused: counting the batch's orders instead read
     // each of them (100,000 on PostgreSQL: 20-60 ms of a 3 s submit).
@@ -209,7 +210,7 @@ pub async fn list(
     JsonBody(request): JsonBody<BatchListRequest>,
 ) -> ApiResult<BatchListResponse> {
     let scope = caller.scope(request.merchant_id)?;
-    let page = crate::pagination::page_request(None, None, request.page, request.page_size)?;
+    let page = crate::http::pagination::page_request(None, None, request.page, request.page_size)?;
     let filter = "WHERE ($1 = 0 OR merchant_id = $1)";
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM order_batches {filter}")))
         .bind(scope.unwrap_or(0))

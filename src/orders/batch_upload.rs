@@ -3,10 +3,10 @@
 
 use super::batch::PreviewText;
 use super::batch_file::{self, RawLine, TitleRule};
-use crate::error::AppError;
-use crate::extract::JsonBody;
+use crate::http::error::AppError;
+use crate::http::extract::JsonBody;
 use crate::i18n::TradeMessage;
-use crate::state::AppState;
+use crate::platform::state::AppState;
 use axum::extract::{FromRequest, Multipart, Request};
 use axum::http::header;
 
@@ -87,7 +87,7 @@ pub async fn read_upload_with(state: &AppState, request: Request, is_title: Titl
                 );
             }
             "merchant_id" => {
-                merchant_id = field.text().await.ok().and_then(|text| crate::query_string::integer(text.trim()))
+                merchant_id = field.text().await.ok().and_then(|text| crate::http::query_string::integer(text.trim()))
             }
             "allow_ported" => allow_ported = field.text().await.is_ok_and(|text| matches!(text.trim(), "true" | "1")),
             _ => {}

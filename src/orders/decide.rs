@@ -7,10 +7,10 @@ use super::counters::CounterChanges;
 use super::place::{self, BalanceChange, PlaceIntent};
 use super::run::{OrderIds, RunOpened};
 use super::store::{self, NewOrder, Offer};
-use crate::error::AppError;
-use crate::finance::ledger::{Account, Actor};
+use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
-use crate::sql::StatementBatch;
+use crate::money::finance::ledger::{Account, Actor};
+use crate::platform::sql::StatementBatch;
 use std::time::Duration;
 use tokio::sync::oneshot;
 
@@ -83,7 +83,7 @@ pub fn decide_run(
         let decision = if let Err(refused) = standing.check() {
             Decision::Refused(refused)
         } else if !taken.take_nonce(&job.intent) {
-            Decision::Refused(crate::replay::refused())
+            Decision::Refused(crate::http::replay::refused())
         } else if !taken.take_merchant_order_id(&job.intent) {
             Decision::Taken
         } else {

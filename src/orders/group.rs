@@ -26,10 +26,10 @@ use super::decide::{self, Decision, Job, run_key};
 use super::place::{self, PlaceIntent};
 use super::run::{self, Claims, Lock};
 use super::unlocked::{NotWritten, Target, Unlocked};
-use crate::db::{Database, DatabaseKind};
-use crate::error::AppError;
-use crate::finance::ledger::Actor;
-use crate::sql::StatementBatch;
+use crate::http::error::AppError;
+use crate::money::finance::ledger::Actor;
+use crate::platform::db::{Database, DatabaseKind};
+use crate::platform::sql::StatementBatch;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -141,7 +141,7 @@ async fn next_group(receiver: &mut mpsc::UnboundedReceiver<Job>) -> Option<Vec<J
 
 /// A write transaction of either engine.
 enum Transaction<'c> {
-    Sqlite(crate::db::SqliteWrite),
+    Sqlite(crate::platform::db::SqliteWrite),
     Postgres(sqlx::Transaction<'c, sqlx::Any>),
 }
 

@@ -26,6 +26,7 @@ pub mod model;
 pub mod place;
 pub mod price;
 pub mod query;
+pub mod quotes;
 pub mod resolve;
 pub mod run;
 pub mod store;
@@ -33,16 +34,16 @@ mod totals;
 mod unlocked;
 mod upload_kind;
 
-use crate::audit;
-use crate::db::{millis_to_rfc3339, now_millis};
 use crate::domain::OrderStatus;
-use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::{ClientAddress, JsonBody};
-use crate::finance::log::{AccountRecord, records_for_order};
+use crate::http::error::{ApiOk, ApiResult, AppError};
+use crate::http::extract::{ClientAddress, JsonBody};
+use crate::http::pagination::page_request;
 use crate::i18n::{Locale, TradeMessage};
-use crate::pagination::page_request;
-use crate::session::{CurrentUser, Role};
-use crate::state::AppState;
+use crate::identity::session::{CurrentUser, Role};
+use crate::money::finance::log::{AccountRecord, records_for_order};
+use crate::platform::audit;
+use crate::platform::db::{millis_to_rfc3339, now_millis};
+use crate::platform::state::AppState;
 use axum::{
     Router,
     extract::State,
@@ -155,7 +156,7 @@ pub struct OrderDetail {
     /// Administrators only (absent for merchants, who see results, not channels): every
     /// hand-over of the order to a channel, first first.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub attempts: Option<Vec<crate::channel::attempts::AttemptItem>>,
+    pub attempts: Option<Vec<crate::platform::channel::attempts::AttemptItem>>,
 }
 
 /// Finds an order the caller may see: a merchant's own, or any for an administrator.
@@ -219,7 +220,7 @@ pub async fn detail(
     }
     let account_records = records_for_order(&state.db.pool, order.id).await?;
     let attempts = match caller.role {
-        Role::Admin => Some(crate::channel::attempts::attempts_of(&state.db.pool, order.id).await?),
+        Role::Admin => Some(crate::platform::channel::attempts::attempts_of(&state.db.pool, order.id).await?),
         Role::User => None,
     };
     let order = order.to_item().localized(Locale::from_headers(&headers));
@@ -234,7 +235,7 @@ pub(super) async fn acting_merchant(
     requested: Option<i64>,
 ) -> Result<i64, AppError> {
     let merchant_id = caller.acting_merchant(requested)?;
-    if caller.role == Role::Admin && !crate::finance::merchant_exists(&state.db.pool, merchant_id).await? {
+    if caller.role == Role::Admin && !crate::money::finance::merchant_exists(&state.db.pool, merchant_id).await? {
         return Err(AppError::NotFound);
     }
     Ok(merchant_id)

@@ -1,9 +1,9 @@
 //! An order as stored and as the API shows it, and the numbers we give orders.
 
 use super::counters::Counted;
-use crate::db::millis_to_rfc3339;
 use crate::domain::{Carrier, OrderKind, OrderStatus};
 use crate::i18n::{FailureReason, Locale, failure_text};
+use crate::platform::db::millis_to_rfc3339;
 use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;

@@ -8,14 +8,14 @@ use super::counters::CounterChanges;
 use super::group;
 use super::model::OrderRow;
 use super::store::{self, NewOrder, Offer, Opened};
-use crate::db::{Database, DatabaseKind, now_millis};
 use crate::domain::{MerchantOrderId, OrderKind, OrderStatus, PhoneNumber, ProductKind};
-use crate::error::AppError;
-use crate::finance::ledger::{Actor, Ledger, OrderRef};
+use crate::http::error::AppError;
+use crate::http::replay::NonceUse;
 use crate::i18n::TradeMessage;
-use crate::replay::NonceUse;
-use crate::sql::StatementBatch;
-use crate::state::AppState;
+use crate::money::finance::ledger::{Actor, Ledger, OrderRef};
+use crate::platform::db::{Database, DatabaseKind, now_millis};
+use crate::platform::sql::StatementBatch;
+use crate::platform::state::AppState;
 use std::time::Duration;
 
 /// An order line as typed or uploaded, before checking.
@@ -93,7 +93,7 @@ pub struct PlaceIntent {
     /// Where the result is notified (the open API's `notify_url`); None: the profile's.
     pub notify_url: Option<String>,
     /// The open-API call's nonce: checked in the placing transaction and stored with the
-    /// order (`crate::replay`).
+    /// order (`crate::http::replay`).
     pub nonce: Option<NonceUse>,
 }
 
@@ -150,14 +150,14 @@ pub async fn place_one(state: &AppState, actor: Actor, intent: PlaceIntent) -> R
     let deadline = state.config.channel.deadline;
     let (order, id, balance) =
         state.services.get_or_init(group::Placements::default).place(&state.db, deadline, actor, intent).await?;
-    state.live.placed(crate::live::aggregate::Placed {
+    state.live.placed(crate::platform::live::aggregate::Placed {
         id,
         merchant_id: order.merchant_id,
         price_fen: order.price_fen,
         created_at: order.created_at,
     });
     state.services.get_or_init(Arrivals::default).0.notify_one();
-    crate::finance::alerts::low_balance_after_debit(state, order.merchant_id, balance.0, balance.1).await;
+    crate::money::finance::alerts::low_balance_after_debit(state, order.merchant_id, balance.0, balance.1).await;
     Ok(order.into_row(id))
 }
 
@@ -178,7 +178,7 @@ pub async fn place_alone(
     actor: &Actor,
     intent: &PlaceIntent,
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
-    crate::finance::ensure_merchant_enabled(&db.pool, intent.merchant_id).await?;
+    crate::money::finance::ensure_merchant_enabled(&db.pool, intent.merchant_id).await?;
     match db.kind {
         DatabaseKind::Sqlite => place_on_sqlite(db, deadline, actor, intent).await,
         DatabaseKind::Postgres => place_on_postgres(db, deadline, actor, intent).await,
@@ -242,7 +242,7 @@ pub fn build_and_charge(
     actor: &Actor,
 ) -> Result<NewOrder, AppError> {
     let now = now_millis();
-    let mut order = intent.build(offer, now, now + crate::config::millis(deadline))?;
+    let mut order = intent.build(offer, now, now + crate::platform::config::millis(deadline))?;
     order.created_by = actor.id;
     order.paid = ledger.split(order.price_fen).ok_or(AppError::InsufficientFunds)?;
     Ok(order)

@@ -5,11 +5,11 @@
 use super::model::{ORDER_COLUMNS, OrderRow};
 use super::totals::Count;
 use crate::domain::{Carrier, OrderKind, OrderStatus, PhoneNumber, beijing_day, beijing_day_start};
-use crate::error::AppError;
+use crate::http::error::AppError;
+use crate::http::pagination::{PageRequest, finish_page, parse_time};
 use crate::i18n::TradeMessage;
-use crate::pagination::{PageRequest, finish_page, parse_time};
-use crate::session::CurrentUser;
-use crate::sql::{Bind, Conditions, bind_all, shift_placeholders};
+use crate::identity::session::CurrentUser;
+use crate::platform::sql::{Bind, Conditions, bind_all, shift_placeholders};
 use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
 use utoipa::{IntoParams, ToSchema};
@@ -56,12 +56,12 @@ pub struct OrderFilter {
     /// accepts (`+86 138 0013 8000`).
     pub account: Option<String>,
     /// Placed at or after (RFC 3339).
-    #[schema(schema_with = crate::openapi_contract::optional_time)]
-    #[param(schema_with = crate::openapi_contract::optional_time)]
+    #[schema(schema_with = crate::http::openapi_contract::optional_time)]
+    #[param(schema_with = crate::http::openapi_contract::optional_time)]
     pub start_time: Option<String>,
     /// Placed before (RFC 3339).
-    #[schema(schema_with = crate::openapi_contract::optional_time)]
-    #[param(schema_with = crate::openapi_contract::optional_time)]
+    #[schema(schema_with = crate::http::openapi_contract::optional_time)]
+    #[param(schema_with = crate::http::openapi_contract::optional_time)]
     pub end_time: Option<String>,
 }
 
@@ -290,7 +290,7 @@ fn page_statement(query: &OrderQuery, page: PageRequest, columns: &str, before: 
 }
 
 /// The query's conditions on the rows after `after` (created_at, id) in the list's order:
-/// the keyset cursor of a page, and of the export's pages (export.rs).
+/// the keyset cursor of a page, and of the export's pages (http/export.rs).
 pub(super) fn rows_after(query: &OrderQuery, descending: bool, after: Option<(i64, i64)>) -> Conditions {
     let mut conditions = query.row_conditions(query.from, query.to);
     if let Some((time, id)) = after {

@@ -11,12 +11,12 @@
 
 use super::place::PlaceIntent;
 use super::store::{self, Offer, Opened};
-use crate::db::{DatabaseKind, dialect};
 use crate::domain::MerchantOrderId;
-use crate::error::AppError;
-use crate::finance::ledger::{self, Account, Actor, Ledger};
-use crate::replay::NonceUse;
-use crate::sql::Bind;
+use crate::http::error::AppError;
+use crate::http::replay::NonceUse;
+use crate::money::finance::ledger::{self, Account, Actor, Ledger};
+use crate::platform::db::{DatabaseKind, dialect};
+use crate::platform::sql::Bind;
 use sqlx::{AnyConnection, Row};
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -149,7 +149,7 @@ impl Standing {
 
     /// Refused, if the run's orders are.
     pub fn check(self) -> Result<(), AppError> {
-        crate::finance::merchant_may_order(self.0)
+        crate::money::finance::merchant_may_order(self.0)
     }
 
     /// A merchant that exists and is not disabled.
@@ -167,7 +167,7 @@ static READ_RUN_SQLITE: LazyLock<String> =
 
 /// SQLite, inside the group's transaction (begun by the first run, `begin`).
 pub async fn open_on_sqlite(
-    write: &mut crate::db::SqliteWrite,
+    write: &mut crate::platform::db::SqliteWrite,
     begin: bool,
     merchant_id: i64,
     actor: Actor,
@@ -252,7 +252,7 @@ pub async fn open_on_postgres(
     };
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(merchant_id)
-        .bind(crate::db::now_millis())
+        .bind(crate::platform::db::now_millis())
         .bind(product_key)
         .bind(count as i64)
         .bind(ids_json)
@@ -350,7 +350,7 @@ impl Known {
     }
 
     /// The run opened from what is known (nothing of the past taken: the guard checks that),
-    /// and the guard its write must carry ([`crate::sql::StatementBatch::push_guard`]).
+    /// and the guard its write must carry ([`crate::platform::sql::StatementBatch::push_guard`]).
     pub fn open(self, claims: &Claims, engine: DatabaseKind) -> (RunOpened, (String, Vec<Bind>)) {
         let nonces_json = claims.nonces_json();
         let offer = &self.offer;

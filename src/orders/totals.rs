@@ -3,8 +3,8 @@
 
 use super::query::OrderQuery;
 use crate::domain::{DAY_MS, beijing_day, beijing_day_start};
-use crate::pagination::COUNT_CAP;
-use crate::sql::{Bind, Conditions, bind_all, shift_placeholders};
+use crate::http::pagination::COUNT_CAP;
+use crate::platform::sql::{Bind, Conditions, bind_all, shift_placeholders};
 use sqlx::AnyPool;
 
 impl OrderQuery {

@@ -17,8 +17,8 @@
 use super::counters::CounterChanges;
 use super::decide::{self, Decided, Decision, Job, run_key};
 use super::run::{self, Claims, Known, Lock};
-use crate::db::{DatabaseKind, SqliteWrite};
-use crate::sql::StatementBatch;
+use crate::platform::db::{DatabaseKind, SqliteWrite};
+use crate::platform::sql::StatementBatch;
 use sqlx::AnyConnection;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};

@@ -7,14 +7,14 @@
 //! failures of a new channel do not pause it), and `health_unknown_streak` unknown
 //! answers (timeouts, resets, 5xx, unmapped codes) in a row.
 
-use crate::channel::attempts::{self, Attempt};
-use crate::channel::model;
-use crate::config::millis;
-use crate::db::now_millis;
 use crate::domain::{beijing_time, yuan};
 use crate::i18n::notices::Notice;
-use crate::state::AppState;
-use crate::user_centre::inbox::{Extras, MessageKind, Notification, notify_with};
+use crate::identity::user_centre::inbox::{Extras, MessageKind, Notification, notify_with};
+use crate::platform::channel::attempts::{self, Attempt};
+use crate::platform::channel::model;
+use crate::platform::config::millis;
+use crate::platform::db::now_millis;
+use crate::platform::state::AppState;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -255,7 +255,7 @@ pub fn spawn_balance_reader(state: AppState, mut stop: watch::Receiver<bool>) ->
 /// failed: a supplier contradicting itself must not settle an order that may have moved
 /// on to another channel. Health is told of a newly recorded success.
 pub async fn record_success(
-    state: &crate::state::AppState,
+    state: &crate::platform::state::AppState,
     attempt: &Attempt,
     serial_no: &str,
 ) -> anyhow::Result<bool> {
