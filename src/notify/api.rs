@@ -396,6 +396,13 @@ pub async fn test(State(app): State<AppState>, caller: CurrentUser, headers: Hea
     let mut result = deliver::attempt(&client, &keys, &claimed, app.config.notify.allow_private).await;
     deliver::record(&app, &owner, &[(claimed, result.clone())]).await?;
     // Only merchants call this: the reason, never the raw error.
-    super::reason::explain(&mut result, Locale::from_headers(&headers));
+    explain(&mut result, Locale::from_headers(&headers));
     Ok(ApiOk(result))
+}
+
+/// An attempt as answered to a merchant: its error becomes the reason, with its key.
+fn explain(result: &mut super::deliver::AttemptResult, locale: Locale) {
+    let error = result.error.take();
+    result.error = super::reason::shown(result.http_status, error.as_deref(), false, locale);
+    result.error_reason = super::reason::key(result.http_status, error.as_deref());
 }

@@ -58,13 +58,6 @@ pub fn key(http_status: Option<i64>, error: Option<&str>) -> Option<&'static str
     error.filter(|error| !error.is_empty()).map(|error| classify(http_status, error).key())
 }
 
-/// An attempt as answered to a merchant: its error becomes the reason, with its key.
-pub fn explain(result: &mut super::deliver::AttemptResult, locale: Locale) {
-    let error = result.error.take();
-    result.error = shown(result.http_status, error.as_deref(), false, locale);
-    result.error_reason = key(result.http_status, error.as_deref());
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

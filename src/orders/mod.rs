@@ -51,9 +51,10 @@ use axum::{
     routing::{get, post},
 };
 use model::OrderItem;
-use query::{OrderFilter, fetch_page_with_total};
+use query::OrderFilter;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
+use totals::fetch_page_with_total;
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {

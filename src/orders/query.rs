@@ -1,9 +1,8 @@
 //! Order lists: the filters of spec §3, keyset pages (fast at any depth), page numbers.
 //! Their totals come from the counters and their roll-ups rather than from counting rows
-//! (`totals.rs`).
+//! (`totals.rs`, which also reads a page with its total).
 
 use super::model::{ORDER_COLUMNS, OrderRow};
-use super::totals::Count;
 use crate::domain::{Carrier, OrderKind, OrderStatus, PhoneNumber, beijing_day, beijing_day_start};
 use crate::http::error::AppError;
 use crate::http::pagination::{PageRequest, finish_page, parse_time};
@@ -241,40 +240,14 @@ pub async fn fetch_page(
     Ok(finish_page(orders, page.page_size, |order| (order.created_at, order.id)))
 }
 
-/// A list page with the list's total (and whether it was capped). A total from the counters
-/// alone (a handful of rows) is a column of the page's own statement, evaluated once: one
-/// round trip to the database instead of two, and the page and its total read from one
-/// snapshot. A total that walks rows runs beside the page, on a connection of its own, so
-/// the two take the time of the slower rather than of both.
-pub async fn fetch_page_with_total(
-    pool: &AnyPool,
-    query: &OrderQuery,
-    page: PageRequest,
-) -> Result<(Vec<OrderRow>, Option<String>, (i64, bool)), sqlx::Error> {
-    use sqlx::Row;
-    let count = query.count_statement();
-    if count.walks_rows {
-        let ((orders, next), total) = tokio::try_join!(fetch_page(pool, query, page), count.fetch(pool))?;
-        return Ok((orders, next, total));
-    }
-    let columns = format!("{ORDER_COLUMNS}, ({}) AS total", count.sql);
-    let (sql, page_binds) = page_statement(query, page, &columns, count.binds.len());
-    let binds = count.binds.iter().cloned().chain(page_binds).collect();
-    let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_all(pool).await?;
-    let total = match rows.first() {
-        Some(row) => Count::capped(row.try_get("total")?, count.cap),
-        // An empty first page: nothing matches. An empty later page says nothing of the rest.
-        None if page.cursor.is_none() && page.page.unwrap_or(1) <= 1 => (0, false),
-        None => count.fetch(pool).await?,
-    };
-    let orders = rows.iter().map(OrderRow::from_row).collect::<Result<Vec<_>, _>>()?;
-    let (orders, next) = finish_page(orders, page.page_size, |order| (order.created_at, order.id));
-    Ok((orders, next, total))
-}
-
 /// The statement of a page (`LIMIT size + 1`), reading `columns`, its placeholders numbered
 /// after the `before` placeholders those columns hold.
-fn page_statement(query: &OrderQuery, page: PageRequest, columns: &str, before: usize) -> (String, Vec<Bind>) {
+pub(super) fn page_statement(
+    query: &OrderQuery,
+    page: PageRequest,
+    columns: &str,
+    before: usize,
+) -> (String, Vec<Bind>) {
     let conditions = rows_after(query, page.descending, page.cursor);
     let order = time_order(page.descending);
     let offset = match (page.cursor, page.page) {

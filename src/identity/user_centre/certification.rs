@@ -21,10 +21,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 use utoipa::ToSchema;
 
-pub const AUDITING: i64 = 0;
-pub const PASSED: i64 = 1;
-pub const REJECTED: i64 = 2;
-pub const WITHDRAWN: i64 = 3;
+pub use super::certification_status::{AUDITING, PASSED, REJECTED, WITHDRAWN};
 
 const PERSON_CERTIFICATE_TYPES: &[&str] = &["id_card", "passport", "hk_macao_pass", "taiwan_pass"];
 const ENTERPRISE_CERTIFICATE_TYPES: &[&str] = &["unified_social_credit_code", "business_license"];

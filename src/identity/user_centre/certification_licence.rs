@@ -6,7 +6,7 @@
 //! attachment-free image with no sniffing and no caching.
 
 use super::avatar::sniff_image_type;
-use super::certification::AUDITING;
+use super::certification_status::AUDITING;
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::{ClientAddress, QueryParams};
 use crate::i18n::Message;

@@ -2,7 +2,7 @@
 //! badge) and a message-center to-do for every administrator when a merchant submits, so
 //! no submission waits unseen.
 
-use super::certification::AUDITING;
+use super::certification_status::AUDITING;
 use super::inbox::{MessageKind, Notification, notify};
 use crate::http::error::{ApiOk, ApiResult};
 use crate::i18n::notices::Notice;

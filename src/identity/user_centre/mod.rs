@@ -5,6 +5,7 @@ pub mod avatar;
 pub mod certification;
 pub mod certification_licence;
 pub mod certification_queue;
+pub mod certification_status;
 pub mod credit_code;
 pub mod inbox;
 pub mod integration;
