@@ -3,18 +3,6 @@
 
 pub mod add;
 pub mod batch;
-mod batch_check;
-mod batch_decide;
-pub mod batch_detail;
-pub(crate) mod batch_file;
-pub mod batch_lifecycle;
-mod batch_notice;
-mod batch_place;
-mod batch_ranges;
-mod batch_result;
-mod batch_store;
-pub mod batch_submit;
-pub(crate) mod batch_upload;
 pub mod card_export;
 pub mod counters;
 mod decide;

@@ -380,7 +380,7 @@ async fn settle_order(
     // The merchant's notification, in the same transaction: finished means notified.
     crate::notify::outbox::enqueue_order_finished(&mut *connection, order.id).await?;
     if let Some(batch_id) = order.batch_id {
-        super::batch_notice::tell_if_finished(&mut *connection, batch_id).await?;
+        super::batch::notice::tell_if_finished(&mut *connection, batch_id).await?;
     }
     Ok(Some(Finished {
         id: order.id,

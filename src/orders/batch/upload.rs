@@ -1,8 +1,8 @@
 //! Reading a batch upload: multipart with a `file` part (CSV or xlsx) or JSON with `text`,
 //! parsed on the blocking pool under the readers' budgets (`batch_file.rs`).
 
-use super::batch::PreviewText;
-use super::batch_file::{self, RawLine, TitleRule};
+use super::PreviewText;
+use super::file::{self, RawLine, TitleRule};
 use crate::http::error::AppError;
 use crate::http::extract::JsonBody;
 use crate::i18n::TradeMessage;
@@ -35,7 +35,7 @@ pub struct Upload {
 }
 
 pub async fn read_upload(state: &AppState, request: Request) -> Result<Upload, AppError> {
-    read_upload_with(state, request, batch_file::is_title).await
+    read_upload_with(state, request, file::is_title).await
 }
 
 /// Reads an upload whose title row is told by `is_title` (price lists start with product keys).
@@ -55,7 +55,7 @@ pub async fn read_upload_with(state: &AppState, request: Request, is_title: Titl
             return Err(AppError::field("file_name", TradeMessage::BatchFileNameTooLong { max: MAX_FILE_NAME_CHARS }));
         }
         let text = body.text.unwrap_or_default();
-        let lines = parse_off_runtime(move || batch_file::parse_text_with(&text, is_title))
+        let lines = parse_off_runtime(move || file::parse_text_with(&text, is_title))
             .await
             .map_err(|message| AppError::unprocessable("text", message))?;
         let allow_ported = body.allow_ported.unwrap_or(false);
@@ -73,7 +73,7 @@ pub async fn read_upload_with(state: &AppState, request: Request, is_title: Titl
                 }
                 let bytes = field.bytes().await.map_err(|_| AppError::malformed_form())?;
                 lines = Some(
-                    parse_off_runtime(move || batch_file::parse_file_with(&bytes, is_title))
+                    parse_off_runtime(move || file::parse_file_with(&bytes, is_title))
                         .await
                         .map_err(field_error)?,
                 );
@@ -81,7 +81,7 @@ pub async fn read_upload_with(state: &AppState, request: Request, is_title: Titl
             "text" => {
                 let text = field.text().await.map_err(|_| AppError::malformed_form())?;
                 lines = Some(
-                    parse_off_runtime(move || batch_file::parse_text_with(&text, is_title))
+                    parse_off_runtime(move || file::parse_text_with(&text, is_title))
                         .await
                         .map_err(|message| AppError::unprocessable("text", message))?,
                 );

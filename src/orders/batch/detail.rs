@@ -3,8 +3,8 @@
 //! with the batch's state, so a person who left the page (or reloaded it) can reopen the
 //! preview from the batch list and submit it.
 
-use super::batch::{Flagged, PREVIEW_ERRORS, PreviewResponse, outcome, preview_error};
-use super::batch_submit::{BatchSummary, batch_of};
+use super::{Flagged, PREVIEW_ERRORS, PreviewResponse, outcome, preview_error};
+use super::summary::{BatchSummary, batch_of};
 use crate::http::error::{ApiOk, ApiResult};
 use crate::http::extract::JsonBody;
 use crate::i18n::{Locale, TradeMessage};
@@ -83,7 +83,7 @@ pub async fn detail(
         errors,
         recent_duplicates: flagged.lines,
         recent_duplicate_rows: flagged.rows,
-        expires_at: millis_to_rfc3339(created_at + super::batch_lifecycle::PREVIEW_LIFETIME_MS),
+        expires_at: millis_to_rfc3339(created_at + super::summary::PREVIEW_LIFETIME_MS),
     };
     Ok(ApiOk(BatchDetail { batch, preview }))
 }

@@ -8,7 +8,7 @@
 //! A range is cut at preview and never again, so every submit places the same ranges; its
 //! `placed` flag is set in the transaction that places it (placed whole or not at all).
 
-use super::batch_decide::Line;
+use super::decide::Line;
 use crate::platform::db::DatabaseKind;
 use crate::platform::sql::Bind;
 use sqlx::AnyConnection;

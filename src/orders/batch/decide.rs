@@ -2,7 +2,7 @@
 //! `batch_place`): which lines become orders, at what price and paid how, and why the
 //! others are refused; and whether a side-by-side decision still holds under the lock.
 
-use super::store::{NewOrder, Offer};
+use crate::orders::store::{NewOrder, Offer};
 use crate::domain::{OrderKind, ProductKind};
 use crate::i18n::TradeMessage;
 use crate::money::finance::ledger::{Account, Actor};

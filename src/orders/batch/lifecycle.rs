@@ -3,12 +3,12 @@
 //! preview warns about lines without a merchant order id whose account and product were
 //! ordered within the day (pasted twice, they would be placed twice).
 
-use super::batch_submit::batch_of;
+use super::summary::{PREVIEW_LIFETIME_MS, batch_of};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::JsonBody;
 use crate::i18n::TradeMessage;
 use crate::identity::session::CurrentUser;
-use crate::platform::db::{millis_to_rfc3339, now_millis};
+use crate::platform::db::now_millis;
 use crate::platform::sql::{Bind, bind_all};
 use crate::platform::state::AppState;
 use axum::extract::State;
@@ -17,14 +17,8 @@ use sqlx::Row;
 use std::collections::HashMap;
 use utoipa::ToSchema;
 
-/// A preview not submitted within this long expires.
-pub const PREVIEW_LIFETIME_MS: i64 = 24 * 60 * 60 * 1000;
 /// Lines without a merchant order id are compared with orders this recent.
 const RECENT_MS: i64 = 24 * 60 * 60 * 1000;
-
-pub fn expires_at(status: i64, created_at: i64) -> Option<String> {
-    (status == 0).then(|| millis_to_rfc3339(created_at + PREVIEW_LIFETIME_MS))
-}
 
 /// A batch none of whose lines was placed (an order names it, its range is placed) or
 /// refused yet.

@@ -2,8 +2,8 @@
 //! lines come from their ranges (`batch_ranges.rs`) and are shown placed when their order
 //! exists; invalid lines, and lines refused at submit, from their own rows with the reason.
 
-use super::batch::outcome;
-use super::batch_ranges;
+use super::outcome;
+use super::ranges;
 use crate::http::export::Cell;
 use crate::i18n::{Locale, Message, TradeMessage, files};
 use crate::platform::db::DatabaseKind;
@@ -45,7 +45,7 @@ impl ResultLine {
             Cell::text(reason),
             Cell::id(order_no),
             // The order's outcome as of this download: success or failure once known.
-            status.map_or(Cell::Empty, |status| Cell::text(super::export::status_text(status, locale))),
+            status.map_or(Cell::Empty, |status| Cell::text(crate::orders::export::status_text(status, locale))),
             Cell::optional_text(failure),
         ]
     }
@@ -86,7 +86,7 @@ pub async fn page(
         Some(last) if rows.len() as i64 == ROWS_PER_PAGE => Some(last.try_get::<i64, _>(0)?),
         _ => None,
     };
-    let range_end = batch_ranges::next_range_end(pool, batch_id, after).await?;
+    let range_end = ranges::next_range_end(pool, batch_id, after).await?;
     let through = match (rows_end, range_end) {
         (Some(rows), Some(range)) => Some(rows.min(range)),
         (one, other) => one.or(other),
@@ -94,7 +94,7 @@ pub async fn page(
     // By line number: the page comes out in file order.
     let mut by_line: BTreeMap<i64, ResultLine> = BTreeMap::new();
     if let (Some(_), Some(through)) = (range_end, through) {
-        for line in batch_ranges::lines_between(pool, batch_id, after, through).await? {
+        for line in ranges::lines_between(pool, batch_id, after, through).await? {
             let stored = ResultLine {
                 line_no: line.line_no,
                 account: line.account,

@@ -24,11 +24,11 @@
 //!   Lock order is the same in both ways (the range, then the account, then the counters),
 //!   so they cannot deadlock each other.
 
-pub use super::batch_decide::Placing;
-use super::batch_decide::{Line, decide, still_holds};
-use super::batch_ranges;
-use super::counters::CounterChanges;
-use super::store::{all_offers, insert_orders};
+pub use super::decide::Placing;
+use super::decide::{Line, decide, still_holds};
+use super::ranges;
+use crate::orders::counters::CounterChanges;
+use crate::orders::store::{all_offers, insert_orders};
 use crate::domain::OrderStatus;
 use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
@@ -59,7 +59,7 @@ enum Range {
 
 /// Places every waiting line of the batch.
 pub async fn place_waiting(state: &AppState, batch: &Placing) -> Result<(), AppError> {
-    let ranges = batch_ranges::waiting(&state.db.pool, batch.batch_id).await?;
+    let ranges = ranges::waiting(&state.db.pool, batch.batch_id).await?;
     let balance = crate::money::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
     let side_by_side = state.db.kind == DatabaseKind::Postgres && ranges.len() > 1 && balance >= batch.total_fen;
     if !side_by_side {
@@ -92,7 +92,7 @@ pub async fn place_waiting(state: &AppState, batch: &Placing) -> Result<(), AppE
 /// Places the waiting lines of one range in one transaction.
 async fn place_range(state: &AppState, batch: &Placing, first_line: i64, way: Way) -> Result<Range, AppError> {
     let mut transaction = state.db.begin_write().await?;
-    let Some(lines) = batch_ranges::take(&mut transaction, batch.batch_id, first_line).await? else {
+    let Some(lines) = ranges::take(&mut transaction, batch.batch_id, first_line).await? else {
         return Ok(Range::Placed);
     };
     let mut ledger = None;
@@ -134,7 +134,7 @@ async fn place_range(state: &AppState, batch: &Placing, first_line: i64, way: Wa
         return Err(anyhow::anyhow!("batch {}: merchant order ids taken during submit", batch.batch_id).into());
     }
     mark_refused(&mut transaction, batch, &lines, &decided.refused).await?;
-    batch_ranges::mark_placed(&mut transaction, batch.batch_id, first_line).await?;
+    ranges::mark_placed(&mut transaction, batch.batch_id, first_line).await?;
     let mut ledger = match ledger {
         Some(ledger) => ledger,
         None => {
@@ -188,11 +188,11 @@ async fn mark_refused(
         .iter()
         .filter_map(|line| {
             let reason = reasons.get(&line.line_no)?;
-            let line = batch_ranges::stored(line);
-            Some(batch_ranges::line_row(batch.batch_id, line, super::batch::outcome::REFUSED, reason.stored()))
+            let line = ranges::stored(line);
+            Some(ranges::line_row(batch.batch_id, line, super::outcome::REFUSED, reason.stored()))
         })
         .collect();
-    for (sql, binds) in batch_ranges::line_rows(DatabaseKind::of(transaction), rows) {
+    for (sql, binds) in ranges::line_rows(DatabaseKind::of(transaction), rows) {
         bind_all(sqlx::query(crate::platform::sql::for_engine(transaction, sql)), binds)
             .execute(&mut *transaction)
             .await?;

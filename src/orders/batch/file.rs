@@ -6,7 +6,7 @@
 //! a hostile file ends in its own error, never in memory the file merely claims. See
 //! `crate::http::xlsx_read`. Call these on the blocking pool: they are CPU work.
 
-use super::upload_kind::{self, Content};
+use crate::orders::upload_kind::{self, Content};
 use crate::http::xlsx_read::{Budget, ReadError, read_first_sheet};
 use crate::i18n::TradeMessage;
 use std::time::Duration;
@@ -189,7 +189,7 @@ pub fn parse_text_with(text: &str, is_title: TitleRule) -> Result<Vec<RawLine>, 
 }
 
 #[cfg(test)]
-#[path = "batch_file_fuzz.rs"]
+#[path = "file_fuzz.rs"]
 mod fuzz;
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! A batch's lines checked at preview, each against the products, the merchant order ids
 //! already used and what the lines before it leave of the balance.
 
-use super::batch_file::RawLine;
-use super::place::{OrderLine, check_line};
-use super::store::Offer;
+use super::file::RawLine;
+use crate::orders::place::{OrderLine, check_line};
+use crate::orders::store::Offer;
 use crate::i18n::TradeMessage;
 use std::collections::{HashMap, HashSet};
 

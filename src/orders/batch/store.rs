@@ -8,11 +8,11 @@
 //! bench/README.md). So each pass runs on the blocking pool. Valid lines are stored a range
 //! at a time (`batch_ranges.rs`), invalid ones a row each with their reason.
 
-use super::batch::outcome;
-use super::batch_check::Checked;
-use super::batch_decide::Line;
-use super::batch_lifecycle::{RecentDuplicate, recent_orders};
-use super::batch_ranges;
+use super::outcome;
+use super::check::Checked;
+use super::decide::Line;
+use super::lifecycle::{RecentDuplicate, recent_orders};
+use super::ranges;
 use crate::http::error::AppError;
 use crate::platform::db::millis_to_rfc3339;
 use crate::platform::sql::{Bind, bind_all};
@@ -34,7 +34,7 @@ pub async fn store_batch(
     state: &AppState,
     merchant_id: i64,
     user_id: i64,
-    (file_name, flagged, created_at): (&str, &super::batch::Flagged, i64),
+    (file_name, flagged, created_at): (&str, &super::Flagged, i64),
     checked: &Lines,
     total_fen: i64,
 ) -> Result<i64, AppError> {
@@ -65,7 +65,7 @@ pub async fn store_batch(
                 let reason = entry.reason.as_ref()?;
                 let line =
                     (entry.line_no, &*entry.account, &*entry.product_key, &*entry.merchant_order_id, entry.price_fen);
-                Some(batch_ranges::line_row(batch_id, line, outcome::INVALID, reason.stored()))
+                Some(ranges::line_row(batch_id, line, outcome::INVALID, reason.stored()))
             })
             .collect();
         let valid: Vec<Line> = lines
@@ -82,11 +82,11 @@ pub async fn store_batch(
                 preview_price: entry.price_fen,
             })
             .collect();
-        batch_ranges::encode(&valid, engine).map(|ranges| (batch_ranges::line_rows(engine, invalid), ranges))
+        ranges::encode(&valid, engine).map(|ranges| (ranges::line_rows(engine, invalid), ranges))
     })
     .await?
     .map_err(|error| AppError::from(anyhow::Error::from(error)))?;
-    batch_ranges::insert(&mut transaction, batch_id, ranges).await?;
+    ranges::insert(&mut transaction, batch_id, ranges).await?;
     for (sql, binds) in invalid {
         bind_all(sqlx::query(crate::platform::sql::for_engine(&transaction, sql)), binds)
             .execute(&mut *transaction)
@@ -118,7 +118,7 @@ async fn generated_ids(
         // build (20 ms for 100,000 lines).
         return Ok(HashMap::new());
     }
-    let taken = super::batch_place::used_ids(connection, merchant_id, &plain).await?;
+    let taken = super::place::used_ids(connection, merchant_id, &plain).await?;
     let lines = Arc::clone(checked);
     off_runtime(move || assign_ids(wanted, taken, &lines)).await
 }

@@ -4,10 +4,24 @@
 //! never placed again. A placed line is known by its order (batch id and merchant order
 //! id); only refused lines are written at submit. `batch_submit.rs` holds the submitting half.
 
-use super::batch_check::{Checked, cell, check_lines};
-use super::batch_file::RawLine;
-use super::batch_store::{off_runtime, recent_duplicates, store_batch};
-use super::batch_upload::{Upload, read_upload};
+mod check;
+mod decide;
+pub mod detail;
+pub(crate) mod file;
+pub mod lifecycle;
+pub(crate) mod notice;
+mod place;
+mod ranges;
+mod result;
+mod store;
+pub mod submit;
+mod summary;
+pub(crate) mod upload;
+
+use self::check::{Checked, cell, check_lines};
+use self::file::RawLine;
+use self::store::{off_runtime, recent_duplicates, store_batch};
+use self::upload::{Upload, read_upload};
 use super::store::Offer;
 use super::store::all_offers;
 use crate::http::error::{ApiOk, ApiResult, AppError};
@@ -29,7 +43,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use utoipa::{IntoParams, ToSchema};
 
-pub use super::batch_submit::{BatchListRequest, BatchListResponse, BatchSummary, SubmitRequest, list, submit};
+pub use self::submit::{BatchListRequest, BatchListResponse, SubmitRequest, list, submit};
+pub use self::summary::BatchSummary;
 
 /// Uploads may be this large (a 200,000-line CSV is about 10 MB).
 pub const MAX_UPLOAD_BYTES: usize = 32 * 1024 * 1024;
@@ -46,18 +61,11 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/order/batch/list", post(list))
         .route("/adminapi/order/batch/result", get(result))
         .route("/adminapi/order/batch/template", get(template))
-        .route("/adminapi/order/batch/discard", post(super::batch_lifecycle::discard))
-        .route("/adminapi/order/batch/detail", post(super::batch_detail::detail))
+        .route("/adminapi/order/batch/discard", post(self::lifecycle::discard))
+        .route("/adminapi/order/batch/detail", post(self::detail::detail))
 }
 
-/// Row outcomes. A placed line keeps 0 (valid) and is shown as 2 when its order exists;
-/// versions before that stored 2, which is still read as placed.
-pub mod outcome {
-    pub const VALID: i64 = 0;
-    pub const INVALID: i64 = 1;
-    pub const PLACED: i64 = 2;
-    pub const REFUSED: i64 = 3;
-}
+pub mod outcome;
 
 /// The JSON form of a preview (pasted lines); files come as multipart field `file`.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -105,7 +113,7 @@ pub struct PreviewResponse {
     /// Valid lines without a merchant order id whose account and product were ordered
     /// within the last day, or are on an earlier such line of the file (pasted twice, they
     /// would be ordered twice); the first 1,000.
-    pub recent_duplicates: Vec<super::batch_lifecycle::RecentDuplicate>,
+    pub recent_duplicates: Vec<self::lifecycle::RecentDuplicate>,
     /// How many such lines in all.
     pub recent_duplicate_rows: i64,
     /// Submit before this, or preview again.
@@ -132,7 +140,7 @@ pub async fn preview(
         read_upload(&state, request).await?;
     let merchant_id = caller.acting_merchant(requested_merchant)?;
     crate::money::finance::ensure_merchant_enabled(&state.db.pool, merchant_id).await?;
-    super::batch_lifecycle::remove_expired(&state, merchant_id).await?;
+    self::lifecycle::remove_expired(&state, merchant_id).await?;
     let offers = all_offers(&state.db.pool, merchant_id).await?;
     let spendable = read_account(&state.db.pool, merchant_id).await?.spendable();
     let lines = std::sync::Arc::new(lines);
@@ -168,7 +176,7 @@ pub async fn preview(
             .collect(),
         recent_duplicate_rows: flagged.rows,
         recent_duplicates: flagged.lines,
-        expires_at: millis_to_rfc3339(created_at + super::batch_lifecycle::PREVIEW_LIFETIME_MS),
+        expires_at: millis_to_rfc3339(created_at + self::summary::PREVIEW_LIFETIME_MS),
     }))
 }
 
@@ -177,7 +185,7 @@ pub async fn preview(
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Flagged {
     pub rows: i64,
-    pub lines: Vec<super::batch_lifecycle::RecentDuplicate>,
+    pub lines: Vec<self::lifecycle::RecentDuplicate>,
 }
 
 /// An invalid line as a preview lists it: `reason` is None for a stored reason this
@@ -220,7 +228,7 @@ async fn checked_lines(
     let given =
         off_runtime(move || all.iter().map(|line| cell(line, 2)).filter(|id| !id.is_empty()).collect::<Vec<_>>())
             .await?;
-    let used = super::batch_place::used_ids_pooled(&state.db.pool, state.db.kind, merchant_id, &given);
+    let used = self::place::used_ids_pooled(&state.db.pool, state.db.kind, merchant_id, &given);
     let (used, checked) = tokio::join!(used, check(HashSet::new()));
     let used = used?;
     if used.is_empty() {
@@ -248,14 +256,14 @@ pub async fn result(
     QueryParams(params): QueryParams<BatchParams>,
 ) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
-    let merchant_id = super::batch_submit::batch_of(&state, &caller, params.batch_id).await?.merchant_id;
+    let merchant_id = self::summary::batch_of(&state, &caller, params.batch_id).await?.merchant_id;
     let header = files::BATCH_RESULT_COLUMNS.get(locale);
     let (pool, engine, batch_id) = (state.db.pool.clone(), state.db.kind, params.batch_id);
     let fetch: PageFetcher = Box::new(move |cursor| {
         let pool = pool.clone();
         Box::pin(async move {
             let after: i64 = cursor.as_deref().and_then(|text| text.parse().ok()).unwrap_or(0);
-            let page = super::batch_result::page(&pool, engine, (batch_id, merchant_id), after).await?;
+            let page = self::result::page(&pool, engine, (batch_id, merchant_id), after).await?;
             let lines = page.lines.into_iter().map(|line| line.cells(locale)).collect();
             Ok((lines, page.next.map(|line| line.to_string())))
         })
