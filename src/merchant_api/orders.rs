@@ -10,7 +10,9 @@ use crate::http::replay;
 use crate::i18n::{Locale, OpenApiMessage, TradeMessage};
 use crate::money::finance::ledger::Actor;
 use crate::orders::model::{ORDER_COLUMNS, OrderRow};
-use crate::orders::place::{self, OrderLine, PlaceIntent};
+use crate::orders::place;
+use crate::orders::placement::intent::OrderLine;
+use crate::orders::placement::intent::PlaceIntent;
 use crate::platform::state::AppState;
 use axum::{
     Extension,

@@ -5,7 +5,7 @@
 use crate::http::error::{ApiOk, ApiResult, AppError, ErrorReport, code, error_response};
 use crate::i18n::Message;
 use crate::identity::session::AdminUser;
-use crate::orders::group::Placements;
+use crate::orders::placement::group::Placements;
 use crate::platform::db::now_millis;
 use crate::platform::metrics::LATENCY_BUCKETS;
 use crate::platform::state::AppState;

@@ -12,7 +12,9 @@
 //!   The key itself is claimed (`crate::http::idempotency`) to refuse its reuse for another body.
 
 use super::model::{ORDER_COLUMNS, OrderItem, OrderRow};
-use super::place::{self, OrderLine, PlaceIntent};
+use super::place;
+use super::placement::intent::OrderLine;
+use super::placement::intent::PlaceIntent;
 use crate::domain::{OrderKind, PhoneNumber};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::IdempotentJson;

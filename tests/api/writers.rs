@@ -8,7 +8,7 @@ use crate::helpers::{ADMIN, Backend, TestApp, spawn_app, spawn_app_with};
 use crate::on_both_backends;
 use crate::open_api::PRICE;
 use backoffice::money::finance::ledger::{Actor, Ledger};
-use backoffice::orders::group::WRITER_APPLICATION_NAME;
+use backoffice::orders::placement::group::WRITER_APPLICATION_NAME;
 use backoffice::platform::sql::StatementBatch;
 use serde_json::json;
 use std::time::{Duration, Instant};

@@ -2,9 +2,10 @@
 //! already used and what the lines before it leave of the balance.
 
 use super::file::RawLine;
-use crate::orders::place::{OrderLine, check_line};
-use crate::orders::store::Offer;
 use crate::i18n::TradeMessage;
+use crate::orders::placement::intent::OrderLine;
+use crate::orders::placement::intent::check_line;
+use crate::orders::store::Offer;
 use std::collections::{HashMap, HashSet};
 
 /// A line as checked: its price if valid, else why not.

@@ -2,10 +2,10 @@
 //! `batch_place`): which lines become orders, at what price and paid how, and why the
 //! others are refused; and whether a side-by-side decision still holds under the lock.
 
-use crate::orders::store::{NewOrder, Offer};
 use crate::domain::{OrderKind, ProductKind};
 use crate::i18n::TradeMessage;
 use crate::money::finance::ledger::{Account, Actor};
+use crate::orders::store::{NewOrder, Offer};
 use std::collections::{HashMap, HashSet};
 
 /// The batch being placed.

@@ -3,8 +3,8 @@
 //! with the batch's state, so a person who left the page (or reloaded it) can reopen the
 //! preview from the batch list and submit it.
 
-use super::{Flagged, PREVIEW_ERRORS, PreviewResponse, outcome, preview_error};
 use super::summary::{BatchSummary, batch_of};
+use super::{Flagged, PREVIEW_ERRORS, PreviewResponse, outcome, preview_error};
 use crate::http::error::{ApiOk, ApiResult};
 use crate::http::extract::JsonBody;
 use crate::i18n::{Locale, TradeMessage};

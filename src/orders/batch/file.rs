@@ -6,9 +6,9 @@
 //! a hostile file ends in its own error, never in memory the file merely claims. See
 //! `crate::http::xlsx_read`. Call these on the blocking pool: they are CPU work.
 
-use crate::orders::upload_kind::{self, Content};
 use crate::http::xlsx_read::{Budget, ReadError, read_first_sheet};
 use crate::i18n::TradeMessage;
+use crate::orders::upload_kind::{self, Content};
 use std::time::Duration;
 
 /// Order lines one batch may hold.

@@ -27,12 +27,12 @@
 pub use super::decide::Placing;
 use super::decide::{Line, decide, still_holds};
 use super::ranges;
-use crate::orders::counters::CounterChanges;
-use crate::orders::store::{all_offers, insert_orders};
 use crate::domain::OrderStatus;
 use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
 use crate::money::finance::ledger::{Ledger, OrderRef};
+use crate::orders::counters::CounterChanges;
+use crate::orders::store::{all_offers, insert_orders};
 use crate::platform::db::{DatabaseKind, now_millis};
 use crate::platform::sql::bind_all;
 use crate::platform::state::AppState;

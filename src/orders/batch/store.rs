@@ -8,10 +8,10 @@
 //! bench/README.md). So each pass runs on the blocking pool. Valid lines are stored a range
 //! at a time (`batch_ranges.rs`), invalid ones a row each with their reason.
 
-use super::outcome;
 use super::check::Checked;
 use super::decide::Line;
 use super::lifecycle::{RecentDuplicate, recent_orders};
+use super::outcome;
 use super::ranges;
 use crate::http::error::AppError;
 use crate::platform::db::millis_to_rfc3339;

@@ -113,4 +113,3 @@ pub async fn batch_of(state: &AppState, caller: &CurrentUser, batch_id: i64) -> 
     }
     Ok(batch)
 }
-

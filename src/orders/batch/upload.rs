@@ -73,9 +73,7 @@ pub async fn read_upload_with(state: &AppState, request: Request, is_title: Titl
                 }
                 let bytes = field.bytes().await.map_err(|_| AppError::malformed_form())?;
                 lines = Some(
-                    parse_off_runtime(move || file::parse_file_with(&bytes, is_title))
-                        .await
-                        .map_err(field_error)?,
+                    parse_off_runtime(move || file::parse_file_with(&bytes, is_title)).await.map_err(field_error)?,
                 );
             }
             "text" => {

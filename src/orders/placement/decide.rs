@@ -3,13 +3,15 @@
 //! each order checked and charged against what the run's first hop read, and the answers
 //! once the group is committed.
 
-use super::counters::CounterChanges;
-use super::place::{self, BalanceChange, PlaceIntent};
+use crate::orders::counters::CounterChanges;
+
+use super::alone::{self, BalanceChange};
+use super::intent::PlaceIntent;
 use super::run::{OrderIds, RunOpened};
-use super::store::{self, NewOrder, Offer};
 use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
 use crate::money::finance::ledger::{Account, Actor};
+use crate::orders::store::{self, NewOrder, Offer};
 use crate::platform::sql::StatementBatch;
 use std::time::Duration;
 use tokio::sync::oneshot;
@@ -87,11 +89,11 @@ pub fn decide_run(
         } else if !taken.take_merchant_order_id(&job.intent) {
             Decision::Taken
         } else {
-            match place::build_and_charge(deadline, &job.intent, offer.as_ref(), &ledger, &job.actor) {
+            match alone::build_and_charge(deadline, &job.intent, offer.as_ref(), &ledger, &job.actor) {
                 Err(refused) => Decision::Refused(refused),
                 Ok(order) => {
                     let id = ids.next().expect("an id for every order of the run");
-                    let balance = place::charge_order(&mut ledger, counters, id, &order);
+                    let balance = alone::charge_order(&mut ledger, counters, id, &order);
                     Decision::Placed(Box::new((order, id, balance)))
                 }
             }

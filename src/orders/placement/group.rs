@@ -21,9 +21,11 @@
 //! between two servers), the group is rolled back and each of its orders is placed alone, as
 //! without grouping, so each gets its own answer and nothing is written twice.
 
-use super::counters::CounterChanges;
 use super::decide::{self, Decision, Job, run_key};
-use super::place::{self, PlaceIntent};
+use crate::orders::counters::CounterChanges;
+
+use super::alone;
+use super::intent::PlaceIntent;
 use super::run::{self, Claims, Lock};
 use super::unlocked::{NotWritten, Target, Unlocked};
 use crate::http::error::AppError;
@@ -332,6 +334,6 @@ async fn write_run(
 }
 
 async fn place_alone(db: &Database, deadline: Duration, job: Job) {
-    let result = place::place_alone(db, deadline, &job.actor, &job.intent).await;
+    let result = alone::place_alone(db, deadline, &job.actor, &job.intent).await;
     let _ = job.answer.send(result);
 }

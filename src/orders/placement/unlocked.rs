@@ -14,9 +14,9 @@
 //! refund keeps moving the account, a write without the lock would keep failing. A refusal
 //! is never answered from what was known: such a run is read afresh first.
 
-use super::counters::CounterChanges;
 use super::decide::{self, Decided, Decision, Job, run_key};
 use super::run::{self, Claims, Known, Lock};
+use crate::orders::counters::CounterChanges;
 use crate::platform::db::{DatabaseKind, SqliteWrite};
 use crate::platform::sql::StatementBatch;
 use sqlx::AnyConnection;

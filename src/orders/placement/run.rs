@@ -9,12 +9,12 @@
 //! repeat that committed after it (a parallel call on another server), and the group then
 //! falls back as before; the caller then tells a replay from a retry by the order's nonce.
 
-use super::place::PlaceIntent;
-use super::store::{self, Offer, Opened};
+use super::intent::PlaceIntent;
 use crate::domain::MerchantOrderId;
 use crate::http::error::AppError;
 use crate::http::replay::NonceUse;
 use crate::money::finance::ledger::{self, Account, Actor, Ledger};
+use crate::orders::store::{self, Offer, Opened};
 use crate::platform::db::{DatabaseKind, dialect};
 use crate::platform::sql::Bind;
 use sqlx::{AnyConnection, Row};
