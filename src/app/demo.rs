@@ -129,13 +129,13 @@ pub async fn seed_catalogue(pool: &AnyPool) -> anyhow::Result<()> {
     for carrier in [Carrier::Mobile, Carrier::Unicom, Carrier::Telecom] {
         for kind in [ProductKind::Direct, ProductKind::Card] {
             for face in FACE_VALUES_YUAN {
-                let business = if kind == ProductKind::Direct { "话费直充" } else { "话费卡密" };
+                let business = crate::i18n::files::business_name(kind);
                 sqlx::query(
                     "INSERT INTO products (product_key, name, business_name, carrier, product_kind, face_value_fen, created_at)
                      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (product_key) DO NOTHING",
                 )
                 .bind(product_key(carrier, kind, face))
-                .bind(format!("{}{business}{face}元", carrier.zh_name()))
+                .bind(format!("{}{business}{face}元", crate::i18n::files::carrier_name(carrier, crate::i18n::Locale::ZhCn)))
                 .bind(business)
                 .bind(carrier.code())
                 .bind(kind.code())

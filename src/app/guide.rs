@@ -124,14 +124,13 @@ fn render(name: &str, source: &str, locale: Locale) -> String {
     });
     let mut content = String::new();
     html::push_html(&mut content, events);
-    let (lang, other_lang, other_label, other_guide, other_title) = match (locale, name) {
-        (Locale::ZhCn, "merchant-api") => ("zh-CN", "en-US", "English", "merchant-api-callbacks", "订单结果回调"),
-        (Locale::ZhCn, _) => ("zh-CN", "en-US", "English", "merchant-api", "商户开放接口"),
-        (Locale::EnUs, "merchant-api") => {
-            ("en-US", "zh-CN", "中文", "merchant-api-callbacks", "Order result callbacks")
-        }
-        (Locale::EnUs, _) => ("en-US", "zh-CN", "中文", "merchant-api", "Merchant open API"),
+    let other = match locale {
+        Locale::ZhCn => Locale::EnUs,
+        Locale::EnUs => Locale::ZhCn,
     };
+    let (lang, other_lang, other_label) = (locale.tag(), other.tag(), crate::i18n::guide::language_name(other));
+    let other_guide = if name == "merchant-api" { "merchant-api-callbacks" } else { "merchant-api" };
+    let other_title = crate::i18n::guide::title(other_guide, locale);
     let title = escape(&title);
     format!(
         "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\

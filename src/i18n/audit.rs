@@ -173,8 +173,7 @@ impl AuditDetail {
             AuditDetail::QuotesRepriced { carrier, kind, rate_bp, rounding, changed, total, acknowledged } => {
                 let carrier = carrier.as_deref().and_then(crate::domain::Carrier::parse);
                 let carrier = match carrier {
-                    Some(carrier) if zh => carrier.zh_name(),
-                    Some(carrier) => carrier.en_name(),
+                    Some(carrier) => super::files::carrier_name(carrier, locale),
                     None => {
                         if zh {
                             "全部运营商"

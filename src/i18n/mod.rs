@@ -21,6 +21,7 @@ mod documented_keys;
 mod failure;
 mod file_kind;
 pub mod files;
+pub mod guide;
 pub mod notices;
 mod notify;
 mod open_api;
@@ -31,7 +32,7 @@ mod user_centre;
 pub use admin::AdminMessage;
 use axum::http::HeaderMap;
 pub use catalogue::CatalogueMessage;
-pub use channel::ChannelMessage;
+pub use channel::{ChannelMessage, pause_reason};
 pub use failure::{FailureReason, failure_text};
 pub use file_kind::FileKind;
 pub use notify::NotifyMessage;
@@ -64,6 +65,14 @@ impl Locale {
             }
         }
         Locale::EnUs
+    }
+
+    /// The language's tag, as in `Accept-Language` and `<html lang>`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Locale::ZhCn => "zh-CN",
+            Locale::EnUs => "en-US",
+        }
     }
 }
 

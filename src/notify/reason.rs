@@ -47,10 +47,7 @@ pub fn shown(http_status: Option<i64>, error: Option<&str>, administrator: bool,
     }
     let detail: String = error.chars().take(DETAIL_CHARS).collect();
     let ellipsis = if error.chars().count() > DETAIL_CHARS { "…" } else { "" };
-    Some(match locale {
-        Locale::ZhCn => format!("{reason}（技术细节：{detail}{ellipsis}）"),
-        Locale::EnUs => format!("{reason} (technical detail: {detail}{ellipsis})"),
-    })
+    Some(crate::i18n::NotifyMessage::with_technical_detail(&reason, &format!("{detail}{ellipsis}"), locale))
 }
 
 /// The stable key of the reason (`notify.delivery.*`), for clients that match on it.

@@ -10,7 +10,7 @@ use crate::http::export::{
 };
 use crate::http::extract::QueryParams;
 use crate::http::pagination::{PageRequest, decode_cursor, page_request};
-use crate::i18n::files::{ORDER_EXPORT_COLUMNS, ORDER_STATUS};
+use crate::i18n::files::{BUYBACK, ORDER_EXPORT_COLUMNS, ORDER_STATUS, carrier_name};
 use crate::i18n::{FailureReason, Locale, failure_text};
 use crate::identity::session::CurrentUser;
 use crate::platform::db::dialect::LongRead;
@@ -31,16 +31,8 @@ pub(super) fn status_text(status: i64, locale: Locale) -> &'static str {
 }
 
 pub fn export_row(order: &OrderRow, locale: Locale) -> Vec<Cell> {
-    let carrier = Carrier::from_code(order.carrier).map_or("", |carrier| match locale {
-        Locale::ZhCn => carrier.zh_name(),
-        Locale::EnUs => carrier.en_name(),
-    });
-    let buyback = match (order.buyback != 0, locale) {
-        (true, Locale::ZhCn) => "回购单",
-        (false, Locale::ZhCn) => "正常单",
-        (true, Locale::EnUs) => "buyback",
-        (false, Locale::EnUs) => "normal",
-    };
+    let carrier = Carrier::from_code(order.carrier).map_or("", |carrier| carrier_name(carrier, locale));
+    let buyback = BUYBACK.get(locale)[if order.buyback != 0 { 0 } else { 1 }];
     vec![
         Cell::id(&order.merchant_order_id),
         Cell::id(&order.order_no),
@@ -128,13 +120,13 @@ fn csv_line(engine: crate::platform::db::DatabaseKind, zh: bool) -> String {
     let mut carrier = String::from("CASE carrier");
     for code in 1..=4 {
         if let Some(known) = Carrier::from_code(code) {
-            let name = if zh { known.zh_name() } else { known.en_name() };
+            let name = carrier_name(known, locale);
             carrier.push_str(&format!(" WHEN {code} THEN '\"{name}\"'"));
         }
     }
     carrier.push_str(" ELSE '\"\"' END");
     let statuses = ORDER_STATUS.get(locale);
-    let buyback = if zh { ["回购单", "正常单"] } else { ["buyback", "normal"] };
+    let buyback = BUYBACK.get(locale);
     let status = format!(
         "CASE status WHEN 0 THEN '\"{}\"' WHEN 1 THEN '\"{}\"' WHEN 2 THEN '\"{}\"' WHEN 3 THEN '\"{}\"' ELSE '\"{}\"' END",
         statuses[0], statuses[1], statuses[2], statuses[3], statuses[4]

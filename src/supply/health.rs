@@ -34,14 +34,6 @@ impl PauseReason {
             PauseReason::ProbeFailed => "probe_failed",
         }
     }
-
-    fn text(self) -> &'static str {
-        match self {
-            PauseReason::LowSuccessRatio => "成功率过低 / success ratio too low",
-            PauseReason::UnknownStreak => "连续无明确结果 / unknown answers in a row",
-            PauseReason::ProbeFailed => "试探订单未成功 / the probe order did not succeed",
-        }
-    }
 }
 
 /// Makes `order_id` the probe of a channel whose cool-down is over; false when another
@@ -160,7 +152,7 @@ pub async fn pause(state: &AppState, channel_id: i64, reason: PauseReason) -> Re
         let name = channel_name(pool, channel_id).await?;
         tracing::warn!(channel = %name, reason = reason.code(), "channel paused");
         let detail =
-            Notice::ChannelPausedDetail { name, reason: reason.text().to_string(), until: beijing_time(until) };
+            Notice::ChannelPausedDetail { name, reason: reason.code().to_string(), until: beijing_time(until) };
         alert(state, Notice::ChannelPaused, detail, 3).await;
     }
     Ok(())

@@ -91,18 +91,11 @@ pub async fn reset(
 }
 
 async fn tell_user(connection: &mut sqlx::AnyConnection, user_id: i64, administrator: &str) -> Result<(), AppError> {
+    use crate::i18n::notices::Notice;
     use crate::identity::user_centre::inbox::{Notification, notify};
-    let content = format!(
-        "管理员 {administrator} 关闭了您的双因素认证，现在登录只需密码。如非您本人申请，请立即修改密码并联系管理员。 / \
-         Administrator {administrator} turned off your two-factor authentication: signing in now takes the password \
-         only. If you did not ask for this, change your password and contact an administrator at once."
-    );
-    let notification = Notification::notice(
-        "双因素认证已被管理员重置 / Two-factor authentication reset by an administrator",
-        "账户安全 / Account security",
-        &content,
-        3,
-    );
+    let content = Notice::TwoFactorResetDetail { administrator: administrator.to_string() }.stored();
+    let (title, sub_title) = (Notice::TwoFactorResetByAdministrator.stored(), Notice::AccountSecurity.stored());
+    let notification = Notification::notice(&title, &sub_title, &content, 3);
     notify(connection, user_id, notification).await?;
     Ok(())
 }

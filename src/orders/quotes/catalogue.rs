@@ -32,14 +32,6 @@ fn audit_target(product_id: i64) -> String {
     format!("product:{product_id}")
 }
 
-/// The business name shown beside a product is its kind's (spec §3 quote columns).
-fn business_name(kind: ProductKind) -> &'static str {
-    match kind {
-        ProductKind::Direct => "话费直充",
-        ProductKind::Card => "话费卡密",
-    }
-}
-
 fn product_key(text: &str) -> Result<String, FieldError> {
     let key = text.trim();
     let valid = !key.is_empty()
@@ -171,7 +163,7 @@ pub async fn create(
     )
     .bind(&fields.product_key)
     .bind(&fields.name)
-    .bind(business_name(fields.kind))
+    .bind(crate::i18n::files::business_name(fields.kind))
     .bind(fields.carrier.code())
     .bind(fields.kind.code())
     .bind(fields.face_value_fen)
@@ -231,7 +223,7 @@ pub async fn update(
     )
     .bind(&fields.product_key)
     .bind(&fields.name)
-    .bind(business_name(fields.kind))
+    .bind(crate::i18n::files::business_name(fields.kind))
     .bind(fields.carrier.code())
     .bind(fields.kind.code())
     .bind(fields.face_value_fen)

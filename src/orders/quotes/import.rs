@@ -8,6 +8,7 @@ use super::history::{self, PriceChange, Source};
 use crate::domain::MAX_AMOUNT_FEN;
 use crate::http::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::http::extract::ClientAddress;
+use crate::i18n::files::QUOTE_STATUS;
 use crate::i18n::{CatalogueMessage, Message};
 use crate::identity::session::AdminUser;
 use crate::orders::batch::file::RawLine;
@@ -56,10 +57,18 @@ fn is_title(cells: &[String]) -> bool {
 }
 
 fn parse_status(text: &str) -> Result<Option<i64>, ()> {
-    match text.trim() {
+    let word = text.trim();
+    // The export's own words (either language), so an exported price list imports as it is.
+    let is = |index: usize| {
+        let (zh, en) = QUOTE_STATUS.pairs()[index];
+        word == zh || word.eq_ignore_ascii_case(en)
+    };
+    match word {
         "" => Ok(None),
-        "1" | "on" | "ON" | "On" | "上架" => Ok(Some(1)),
-        "0" | "off" | "OFF" | "Off" | "下架" => Ok(Some(0)),
+        "1" => Ok(Some(1)),
+        "0" => Ok(Some(0)),
+        _ if is(0) => Ok(Some(1)),
+        _ if is(1) => Ok(Some(0)),
         _ => Err(()),
     }
 }
