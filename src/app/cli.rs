@@ -183,7 +183,7 @@ pub struct ServeArgs {
     /// Seed the demo accounts (admin/Admin123, merchant/Merchant123) if they are absent.
     #[arg(long)]
     pub demo: bool,
-    /// Serve the template and demo pages (spec §1 mock material) and their menu section;
+    /// Serve the template and demo pages (mock material) and their menu section;
     /// implied by --demo.
     #[arg(long, env = "BACKOFFICE_TEMPLATE_PAGES")]
     pub template_pages: bool,

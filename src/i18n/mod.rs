@@ -244,7 +244,7 @@ impl Message {
         capitalize(text)
     }
 
-    /// §5 and §8 give these English texts word for word, in lower case.
+    /// The console expects these English texts word for word, in lower case.
     fn is_spec_wording(&self) -> bool {
         matches!(
             self,
@@ -324,7 +324,7 @@ impl Message {
             (Message::MerchantIdInvalid, EnUs) => "mid must be a positive integer".into(),
             (Message::MerchantIdInvalid, ZhCn) => "商户编号必须是正整数".into(),
             (Message::UserCentre(message), locale) => message.text(locale),
-            // The two-factor texts of spec §8, word for word in the language it gives.
+            // The two-factor texts, word for word as the console shows them.
             (Message::TwoFactorStatusFailed, EnUs) => "Failed to get two-factor authentication status".into(),
             (Message::TwoFactorStatusFailed, ZhCn) => "获取双因素认证状态失败".into(),
             (Message::TwoFactorSetupFailed, EnUs) => "Initialization failed".into(),

@@ -1,5 +1,5 @@
-//! `GET /api/system/info`: what the console stores as `system_info` at sign-in (spec §7,
-//! §9) and clears at logout: the server's name, version, time zone and feature flags.
+//! `GET /api/system/info`: what the console stores as `system_info` at sign-in
+//! and clears at logout: the server's name, version, time zone and feature flags.
 //! The console reads the flags to show or hide optional sections (the template pages).
 
 use crate::http::error::{ApiOk, ApiResult};

@@ -87,7 +87,7 @@ pub struct OrderListResponse {
     pub page_size: i64,
 }
 
-/// List orders of one kind with the filters of spec §3. Merchants see only their own.
+/// List orders of one kind with the list's filters. Merchants see only their own.
 #[utoipa::path(post, path = "/adminapi/order/list", tag = "order", request_body = OrderListRequest,
     responses((status = 200, description = "`data` is an OrderListResponse"), (status = 403, description = "40300: another merchant's mid"),
         (status = 422, description = "40000: `cursor` is not one this list gave")),

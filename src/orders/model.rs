@@ -137,7 +137,7 @@ impl OrderRow {
     }
 }
 
-/// One order in a list (every column of spec §3 plus what the console needs around it).
+/// One order in a list (every column the order lists show, plus what the console needs around it).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OrderItem {
     pub id: i64,

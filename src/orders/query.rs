@@ -1,4 +1,4 @@
-//! Order lists: the filters of spec §3, keyset pages (fast at any depth), page numbers.
+//! Order lists: the list's filters, keyset pages (fast at any depth), page numbers.
 //! Their totals come from the counters and their roll-ups rather than from counting rows
 //! (`totals.rs`, which also reads a page with its total).
 
@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
 use utoipa::{IntoParams, ToSchema};
 
-/// The filters of an order list (spec §3), the same for the list, the total and exports.
+/// The filters of an order list, the same for the list, the total and exports.
 #[derive(Debug, Default, Clone, Deserialize, Serialize, ToSchema, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct OrderFilter {

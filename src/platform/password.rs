@@ -1,4 +1,4 @@
-//! Passwords: the rule of spec §5 as a validated type, and argon2id hashing.
+//! Passwords: the password rule as a validated type, and argon2id hashing.
 
 use crate::i18n::Message;
 use argon2::Argon2;

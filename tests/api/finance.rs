@@ -71,7 +71,7 @@ async fn administrators_fund_merchants_and_the_log_adds_up(backend: Backend) {
         40300
     );
     app.assert_books_balance(mid).await;
-    // The log, filtered as spec §3 says.
+    // The log, filtered by the list's filters.
     let list = |body: serde_json::Value| {
         let (app, token) = (&app, token.clone());
         async move { app.post_as(&token, "/adminapi/finance/account/list", body).await }

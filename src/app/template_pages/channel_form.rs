@@ -1,6 +1,6 @@
-//! The channel form's parameter group (spec §3 video/audio parameter group, §5 ranges).
+//! The channel form's parameter group (video and audio parameters, with their ranges).
 //!
-//! §5 gives the video ranges (encoding rate 150–1800, frame rates 1–30, description at
+//! The video ranges are fixed (encoding rate 150–1800, frame rates 1–30, description at
 //! most 200 characters). The original's audio-channel and video-profile placeholders were
 //! copied from other fields, so the ranges below are our choice, and the form's help text
 //! says so: audio acquisition channels 1–8, audio encoding channels 1–2 (mono or stereo),

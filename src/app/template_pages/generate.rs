@@ -1,4 +1,4 @@
-//! Deterministic generators of the demo data (spec §3 demo entities, §9 constants).
+//! Deterministic generators of the demo data (the demo entities and their constants).
 //!
 //! Every list is drawn from a small pseudo-random sequence seeded by the Beijing day and
 //! the list's name, so a page shows the same data all day (reloads, paging and filters
@@ -9,9 +9,9 @@ use crate::i18n::{Locale, template as words};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// §9: the policy list always has 55 rows.
+/// The policy list always has 55 rows.
 pub const POLICY_TOTAL: usize = 55;
-/// §9: the content series covers 8 days.
+/// The content series covers 8 days.
 pub const CONTENT_DAYS: i64 = 8;
 
 /// splitmix64: tiny, well mixed, and the same on every platform.

@@ -1,4 +1,4 @@
-//! Tests of the demo generators (spec §3 shapes, §9 constants).
+//! Tests of the demo generators (their shapes and constants).
 use super::*;
 
 const DAY: i64 = 20_000;

@@ -1,8 +1,8 @@
-//! The template and demo pages' calls (spec §1 template material, §7 demo mock calls).
+//! The template and demo pages' calls (template material and the demo mock calls).
 //!
 //! Mounted only when the server runs with `--template-pages` (which `--demo` implies):
 //! without it every path below answers 404 and the menu has no template section. The
-//! answers use §7's mock envelope `{data, status, msg, code}` (failure code 50000, §8).
+//! answers use the demo calls' mock envelope `{data, status, msg, code}` (failure code 50000).
 //! The data comes from `generate`, deterministic per Beijing day, never stored, and
 //! without the original mock's 600–1000 ms latency. Signed-in callers only.
 
@@ -48,7 +48,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/template/user/my-team/list", get(my_teams))
 }
 
-/// §7's success wrap: `{data, status: "ok", msg, code: 20000}`.
+/// The demo calls' success wrap: `{data, status: "ok", msg, code: 20000}`.
 pub struct MockOk<T>(pub T, pub Locale);
 
 impl<T: Serialize> IntoResponse for MockOk<T> {
@@ -63,7 +63,7 @@ impl<T: Serialize> IntoResponse for MockOk<T> {
     }
 }
 
-/// §7's failure wrap with §8's code 50000; `data.fields` names each refused field.
+/// The demo calls' failure wrap with code 50000; `data.fields` names each refused field.
 pub struct MockFail {
     pub message: Message,
     pub fields: Vec<FieldError>,
@@ -108,7 +108,7 @@ fn today() -> i64 {
     day_of(now_millis())
 }
 
-/// The 8-day content series (§9).
+/// The 8-day content series.
 #[utoipa::path(get, path = "/api/template/content-data", tag = "template",
     responses((status = 200, description = "`data` is a list of ContentPoint")), security(("token" = [])))]
 pub async fn content_data(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::ContentPoint>> {
@@ -124,7 +124,7 @@ pub struct PopularQuery {
     pub kind: Option<String>,
 }
 
-/// Popular items of one type (§3), most clicked first.
+/// Popular items of one type, most clicked first.
 #[utoipa::path(get, path = "/api/template/popular/list", tag = "template", params(PopularQuery),
     responses((status = 200, description = "`data` is a list of PopularItem"),
         (status = 400, description = "50000: unknown type")), security(("token" = [])))]
@@ -142,7 +142,7 @@ pub async fn popular_list(
     Ok(MockOk(generate::popular(today(), kind, locale), locale))
 }
 
-/// The chat list (§3 chat item).
+/// The chat list.
 #[utoipa::path(get, path = "/api/template/chat/list", tag = "template",
     responses((status = 200, description = "`data` is a list of ChatItem")), security(("token" = [])))]
 pub async fn chat_list(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::ChatItem>> {
@@ -150,7 +150,7 @@ pub async fn chat_list(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<g
     MockOk(generate::chat(today(), locale), locale)
 }
 
-/// Quality-inspection queues (§3).
+/// Quality-inspection queues.
 #[utoipa::path(get, path = "/api/template/quality-inspection/list", tag = "template",
     responses((status = 200, description = "`data` is a list of QualityInspection")), security(("token" = [])))]
 pub async fn quality_inspection_list(
@@ -162,7 +162,7 @@ pub async fn quality_inspection_list(
     MockOk(generate::quality_inspection(day_of(now), now, locale), locale)
 }
 
-/// Service cards (§3 service item).
+/// Service cards.
 #[utoipa::path(get, path = "/api/template/the-service/list", tag = "template",
     responses((status = 200, description = "`data` is a list of ServiceItem")), security(("token" = [])))]
 pub async fn service_list(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::ServiceItem>> {
@@ -170,7 +170,7 @@ pub async fn service_list(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Ve
     MockOk(generate::services(today(), locale), locale)
 }
 
-/// Rule presets (§3).
+/// Rule presets.
 #[utoipa::path(get, path = "/api/template/rules-preset/list", tag = "template",
     responses((status = 200, description = "`data` is a list of RulePreset")), security(("token" = [])))]
 pub async fn rules_preset_list(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::RulePreset>> {
@@ -178,7 +178,7 @@ pub async fn rules_preset_list(_caller: CurrentUser, headers: HeaderMap) -> Mock
     MockOk(generate::rule_presets(today(), locale), locale)
 }
 
-/// The policy list (§3 policy row, §9: 55 rows, page 1 and size 10 by default).
+/// The policy list (55 rows, page 1 and size 10 by default).
 #[utoipa::path(get, path = "/api/template/policy/list", tag = "template", params(PolicyQuery),
     responses((status = 200, description = "`data` is a PolicyPage: list and total"),
         (status = 400, description = "50000: a filter or page value is invalid")), security(("token" = [])))]
@@ -205,7 +205,7 @@ pub struct ChannelFormReceipt {
     pub form: channel_form::ChannelForm,
 }
 
-/// Checks a channel form (§5 ranges) and echoes it; nothing is stored.
+/// Checks a channel form against its ranges and echoes it; nothing is stored.
 #[utoipa::path(post, path = "/api/template/channel-form/submit", tag = "template",
     request_body = channel_form::ChannelFormRequest,
     responses((status = 200, description = "`data` is a ChannelFormReceipt"),
@@ -234,7 +234,7 @@ pub async fn channel_form_submit(
     ))
 }
 
-/// My projects with their contributors (§3 project).
+/// My projects with their contributors.
 #[utoipa::path(get, path = "/api/template/user/my-project/list", tag = "template",
     responses((status = 200, description = "`data` is a list of Project")), security(("token" = [])))]
 pub async fn my_projects(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::Project>> {
@@ -242,7 +242,7 @@ pub async fn my_projects(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec
     MockOk(generate::projects(today(), locale), locale)
 }
 
-/// Latest activity (§3 activity).
+/// Latest activity.
 #[utoipa::path(get, path = "/api/template/user/latest-activity", tag = "template",
     responses((status = 200, description = "`data` is a list of Activity")), security(("token" = [])))]
 pub async fn latest_activity(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::Activity>> {
@@ -250,7 +250,7 @@ pub async fn latest_activity(_caller: CurrentUser, headers: HeaderMap) -> MockOk
     MockOk(generate::activities(today(), locale), locale)
 }
 
-/// Visits (§3 visits).
+/// Visits.
 #[utoipa::path(get, path = "/api/template/user/visits", tag = "template",
     responses((status = 200, description = "`data` is a list of Visits")), security(("token" = [])))]
 pub async fn visits(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::Visits>> {
@@ -273,7 +273,7 @@ pub async fn projects_and_teams(_caller: CurrentUser, headers: HeaderMap) -> Moc
     MockOk(ProjectsAndTeams { projects: generate::projects(day, locale), teams: generate::teams(day, locale) }, locale)
 }
 
-/// My teams (§3 team).
+/// My teams.
 #[utoipa::path(get, path = "/api/template/user/my-team/list", tag = "template",
     responses((status = 200, description = "`data` is a list of Team")), security(("token" = [])))]
 pub async fn my_teams(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::Team>> {

@@ -1,4 +1,4 @@
-//! The policy list's filters and paging (spec §3 policy row, §7 policy list call, §9).
+//! The policy list's filters and paging.
 //!
 //! Every query value arrives as text and is parsed here, so a wrong one is answered in
 //! the mock envelope naming the field, never with the framework's plain-text 400.

@@ -39,7 +39,7 @@ pub struct LoginRequest {
     pub password: Option<String>,
 }
 
-/// What the console stores as `loginfo` (spec §3, Login result).
+/// What the console stores as `loginfo` (Login result).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LoginInfo {
     pub user_id: i64,

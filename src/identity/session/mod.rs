@@ -2,7 +2,7 @@
 //!
 //! A session row holds the token's hash, its creation, last use, absolute expiry, the
 //! client address and user agent. A token is accepted as `Authorization: Bearer` or
-//! in the `token` header (spec §7); both at once must agree.
+//! in the `token` header; both at once must agree.
 
 pub mod token;
 

@@ -1,4 +1,4 @@
-//! Real-name enterprise certification (spec §3, §4): a merchant submits its enterprise
+//! Real-name enterprise certification: a merchant submits its enterprise
 //! information; an administrator approves or rejects it with a reason; while under audit
 //! the merchant may withdraw it. Certificate numbers are encrypted at rest, shown in full
 //! only in the detail view to the owner and administrators, and masked in lists.
@@ -151,7 +151,7 @@ fn parse_submission(request: SubmitRequest) -> Result<Submission, AppError> {
     })
 }
 
-/// A certification record (spec §3: type, content, status, time, operations).
+/// A certification record (type, content, status, time, operations).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CertificationRecord {
     pub id: i64,

@@ -1,4 +1,4 @@
-//! The message center (spec §3 Message, §4): messages, notices and to-dos per user,
+//! The message center: messages, notices and to-dos per user,
 //! unread (0) or read (1). Other modules call [`notify`] when something happens that
 //! the user should hear about (password changed, certification decided, ...).
 
@@ -42,7 +42,7 @@ pub struct Notification<'a> {
     pub title: &'a str,
     pub sub_title: &'a str,
     pub content: &'a str,
-    /// 0 to 3 on notices and to-dos (spec §3): 0 info, 1 success, 2 warning, 3 urgent.
+    /// 0 to 3 on notices and to-dos: 0 info, 1 success, 2 warning, 3 urgent.
     pub message_type: i64,
 }
 
@@ -159,7 +159,7 @@ pub struct MessageListRequest {
     pub kind: Option<MessageKind>,
 }
 
-/// One message as spec §3 lists it.
+/// One message as the message center lists it.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MessageItem {
@@ -262,7 +262,7 @@ fn parse_ids(value: Value) -> Result<Vec<i64>, AppError> {
     items.into_iter().map(|item| item.as_i64().filter(|id| *id > 0).ok_or_else(invalid)).collect()
 }
 
-/// Marks the given messages read (spec §4: status 0 becomes 1).
+/// Marks the given messages read (status 0 becomes 1).
 #[utoipa::path(post, path = "/adminapi/message/read", tag = "message", request_body = MarkReadRequest,
     responses((status = 200, description = "`data` is a MarkReadResult")), security(("token" = [])))]
 pub async fn mark_read(

@@ -86,7 +86,7 @@ pub async fn profile(State(state): State<AppState>, caller: CurrentUser) -> ApiR
 pub struct ChangeInfoRequest {
     #[serde(flatten)]
     pub profile: ProfileRequest,
-    /// New password; blank or absent means no change (spec §5).
+    /// New password; blank or absent means no change.
     #[serde(default)]
     pub password: Option<String>,
     /// Required when `password` is given.

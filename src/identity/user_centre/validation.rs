@@ -1,4 +1,4 @@
-//! The profile form of spec §3 and the rules of §5, as validated types. The server
+//! The profile form and the rules of its fields, as validated types. The server
 //! checks every rule itself: the console's checks are a convenience, not a guard.
 
 use crate::http::error::{AppError, FieldError};

@@ -1,4 +1,4 @@
-//! The console's menu as the server sees it (spec §2 routes, §4 menu-from-server).
+//! The console's menu as the server sees it (its routes, sent to the console at sign-in).
 //!
 //! The console asks for this tree when the menu-from-server setting is on and then
 //! treats any route missing from it as not found. Entries the caller's role may not
@@ -21,7 +21,7 @@ pub struct MenuMeta {
     pub order: Option<i64>,
     pub roles: Vec<String>,
     pub hide_in_menu: bool,
-    /// Template and demo material (spec §1), listed only with `--template-pages`.
+    /// Template and demo material, listed only with `--template-pages`.
     pub template: bool,
 }
 
@@ -49,7 +49,7 @@ struct Definition {
     /// Reachable (from the navbar) but not listed in the side menu.
     #[serde(default)]
     hide_in_menu: bool,
-    /// A template page (spec §1 mock material): left out unless the server runs with
+    /// A template page (mock material): left out unless the server runs with
     /// `--template-pages`; a group marked so takes all its entries with it.
     #[serde(default)]
     template: bool,
@@ -82,7 +82,7 @@ fn build(definitions: &[Definition], role: Role, template_pages: bool, top_level
                 locale: definition.locale.clone(),
                 requires_auth: true,
                 icon: definition.icon.clone(),
-                // §2: groups are ordered from 1 (the /dashboard group is 1), as the
+                // Groups are ordered from 1 (the /dashboard group is 1), as the
                 // console's own table orders them; entries keep their file order.
                 order: i64::try_from(index).ok().map(|index| if top_level { index + 1 } else { index }),
                 roles: definition.roles.clone(),

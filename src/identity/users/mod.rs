@@ -36,7 +36,7 @@ pub fn mid_schema() -> utoipa::openapi::schema::Schema {
     ]}))
 }
 
-/// The user fields of spec §3 (User).
+/// The user fields the console reads.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserInfo {

@@ -1,4 +1,4 @@
-//! The account-change records (账变记录): list with the filters of spec §3, export.
+//! The account-change records (账变记录): list with the list's filters, export.
 
 use super::ledger::{ACCOUNT_TYPES, CHANGE_TYPES};
 use crate::http::error::{ApiOk, ApiResult, AppError};

@@ -103,7 +103,7 @@ pub struct DayCount {
     pub total: i64,
 }
 
-/// The workplace figures (spec §1).
+/// The workplace figures.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Overview {
     /// 余额

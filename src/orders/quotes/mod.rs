@@ -152,7 +152,7 @@ impl QuoteFilter {
     }
 }
 
-/// A quote row: the columns of spec §3.
+/// A quote row: the columns the quote list shows.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct QuoteItem {
     pub id: i64,
