@@ -9,7 +9,7 @@
 //!
 //! usage: channels_bench BASE_URL DATABASE_URL SIMULATOR_URL SIMULATOR_SECRET COUNT CONCURRENCY
 
-use backoffice::channel::http_json;
+use backoffice::platform::channel::http_json;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -4,7 +4,7 @@
 # requests/s, wrk with 2 threads and 64 connections for 10 s, on the machine it was written
 # on; bench/issue_scale.py), so that a slower or busier machine moves a figure and its
 # yardstick alike. The engine under test cannot give that yardstick: on PostgreSQL the server runs one async worker
-# (`src/runtime.rs`) and serves the static page 25-35 % slower than the same binary on
+# (`src/platform/runtime.rs`) and serves the static page 25-35 % slower than the same binary on
 # SQLite, which would flatter every PostgreSQL figure read against it. So a script starts a
 # reference server (`start_reference`): the same binary on an empty SQLite database with
 # the demo accounts and its default workers, measured while the server under test is idle.

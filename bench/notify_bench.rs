@@ -9,10 +9,10 @@
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use backoffice::config::Config;
-use backoffice::db::now_millis;
+use backoffice::app::startup::Application;
 use backoffice::notify::outbox;
-use backoffice::startup::Application;
+use backoffice::platform::config::Config;
+use backoffice::platform::db::now_millis;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -35,7 +35,7 @@ fn percentile(samples: &mut [i64], share: f64) -> i64 {
     samples[index]
 }
 
-async fn write_one(app: &backoffice::state::AppState, url: &str) -> (String, i64) {
+async fn write_one(app: &backoffice::platform::state::AppState, url: &str) -> (String, i64) {
     let event_id = outbox::new_event_id();
     let body = format!(r#"{{"event_id":"{event_id}","type":"order.finished","data":{{}}}}"#);
     let mut transaction = app.db.begin_write().await.expect("begin");

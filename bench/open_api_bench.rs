@@ -14,9 +14,9 @@
 #[path = "support.rs"]
 mod support;
 
-use backoffice::config::Config;
-use backoffice::openapi_v1::signature;
-use backoffice::startup::Application;
+use backoffice::app::startup::Application;
+use backoffice::merchant_api::signature;
+use backoffice::platform::config::Config;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -67,7 +67,7 @@ impl Bench {
             }
             Way::OpenApi => {
                 let body = body.to_string();
-                let timestamp = (backoffice::db::now_millis() / 1000).to_string();
+                let timestamp = (backoffice::platform::db::now_millis() / 1000).to_string();
                 let nonce = format!("n{}", uuid::Uuid::new_v4().simple());
                 let text = signature::request_string("POST", "/openapi/v1/orders", &timestamp, &nonce, body.as_bytes());
                 let signature = signature::sign(&self.secret, &text);
@@ -159,7 +159,7 @@ async fn main() {
         let _ = stopped.await;
     }));
     let (key_id, secret) =
-        backoffice::demo::demo_api_key(&state.db, &state.secrets).await.expect("key").expect("the demo key");
+        backoffice::app::demo::demo_api_key(&state.db, &state.secrets).await.expect("key").expect("the demo key");
     let http = reqwest::Client::builder().pool_max_idle_per_host(64).build().unwrap();
     let token = support::login(&http, &base, "merchant", "Merchant123").await;
     // Funds for long runs (the demo balance lasts about COUNT=6000): an administrator's top-up.
@@ -167,7 +167,7 @@ async fn main() {
     let top_up = json!({"merchant_id": 10001, "amount_fen": 1_000_000_000, "remark": "open API bench"});
     let topped = support::post(&http, &format!("{base}/adminapi/admin/merchant/topup"), Some(&admin), &top_up).await;
     assert_eq!(topped["code"], 20000, "{topped}");
-    let run = backoffice::db::now_millis();
+    let run = backoffice::platform::db::now_millis();
     let bench = Arc::new(Bench { base, http, token, key_id, secret, run, next: AtomicUsize::new(0) });
     println!("engine: {}", if database.starts_with("postgres") { "postgres" } else { "sqlite" });
     // Warm-up: connections, caches, statements.

@@ -71,7 +71,7 @@ impl Client {
 /// allow a writer that does nothing else, measured right after the orders so that a run on a
 /// slower machine (or a slower moment of it) shows as such beside its figures.
 async fn insert_floor(database_url: &str) -> f64 {
-    let db = backoffice::db::Database::connect(database_url).await.expect("database");
+    let db = backoffice::platform::db::Database::connect(database_url).await.expect("database");
     let writer = db.writer();
     sqlx::query("CREATE TABLE bench_floor_probe (id BIGINT PRIMARY KEY, v TEXT NOT NULL)")
         .execute(writer)
@@ -144,7 +144,8 @@ async fn main() {
     let steps = std::env::var("BENCH_STEPS").unwrap_or_else(|_| "list,export,batch,place".into());
     let step = |name: &str| steps.split(',').any(|step| step == name);
     let mut figures = serde_json::Map::new();
-    let thirty_days_ago = backoffice::db::millis_to_rfc3339(backoffice::db::now_millis() - 30 * 86_400_000);
+    let thirty_days_ago =
+        backoffice::platform::db::millis_to_rfc3339(backoffice::platform::db::now_millis() - 30 * 86_400_000);
     let filtered = json!({"status": 2, "carrier": "mobile", "face_value_fen": 5000, "start_time": thirty_days_ago, "page_size": 20});
 
     if step("list") {
@@ -222,7 +223,7 @@ async fn main() {
             rss_now / 1024,
         );
     }
-    let run = backoffice::db::now_millis();
+    let run = backoffice::platform::db::now_millis();
     if step("place") {
         // Orders one by one, one client: before the batch, whose 100,000 orders set off a
         // checkpoint and an automatic ANALYZE on PostgreSQL that would still be running here.

@@ -1,4 +1,4 @@
-use backoffice::cli::{
+use backoffice::app::cli::{
     Cli, Command, LogFormat, backup_command, create_user_command, generate_orders_command, rotate_key_command, serve,
     supplier_sim_command,
 };
@@ -28,10 +28,10 @@ fn main() -> anyhow::Result<()> {
     let mut runtime = tokio::runtime::Builder::new_multi_thread();
     if let Command::Serve(args) = &cli.command {
         let chosen = args.worker_threads.map(usize::from);
-        runtime.worker_threads(backoffice::runtime::serve_workers(
+        runtime.worker_threads(backoffice::platform::runtime::serve_workers(
             chosen,
             &args.database.database_url,
-            backoffice::runtime::cores(),
+            backoffice::platform::runtime::cores(),
         ));
     }
     runtime.enable_all().build()?.block_on(run(cli.command))
@@ -59,7 +59,7 @@ async fn run(command: Command) -> anyhow::Result<()> {
         Command::RotateKey(args) => rotate_key_command(args).await,
         Command::SupplierSim(args) => supplier_sim_command(args).await,
         Command::Openapi => {
-            println!("{}", backoffice::openapi::document_json());
+            println!("{}", backoffice::app::api_docs::document_json());
             Ok(())
         }
     }

@@ -1,8 +1,11 @@
-//! The server's top-level modules (`src/<name>.rs` or `src/<name>/`) must not import each
-//! other in a circle: a circle means neither side can be read, changed or tested without
-//! the other. This test reads every `crate::<module>` path under `src/` (in `use` lines,
-//! brace groups and inline paths), builds the graph between top-level modules and fails
-//! printing each circle with the lines that close it.
+//! Inside every folder of the server (`src/` itself, `src/orders/`, `src/orders/batch/`, …) the
+//! modules must not import each other in a circle: a circle means neither side can be read,
+//! changed or tested without the other. A folder's own `mod.rs` is its face, not one of its
+//! modules: children may use what it declares, and it may wire its children together. This
+//! test reads every path the code writes (`use` trees spelled out, and paths inline) that
+//! leads through `crate::`, `super::`, `self::` or a child module's name, builds for each
+//! folder the graph between its modules, and fails printing each circle with the lines that
+//! close it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -11,12 +14,18 @@ use std::path::{Path, PathBuf};
 type Graph = BTreeMap<String, BTreeMap<String, Vec<String>>>;
 
 #[test]
-fn top_level_modules_import_each_other_without_circles() {
+fn no_folder_has_modules_that_import_each_other_in_a_circle() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let graph = module_graph(&src);
-    assert!(graph.len() > 10, "the scan found too few modules under {}: {:?}", src.display(), graph.keys());
-    let circles = strongly_connected(&graph);
-    let report: Vec<String> = circles.iter().map(|members| describe(&graph, members)).collect();
+    let folders = folder_graphs(&src);
+    assert!(folders[""].len() > 8, "the scan found too few top-level modules: {:?}", folders[""].keys());
+    assert!(folders.len() > 20, "the scan found too few folders: {:?}", folders.keys());
+    let mut report = Vec::new();
+    for (folder, graph) in &folders {
+        for members in strongly_connected(graph) {
+            let name = if folder.is_empty() { "src".to_string() } else { format!("src/{folder}") };
+            report.push(format!("in {name}:\n{}", describe(graph, &members)));
+        }
+    }
     assert!(report.is_empty(), "modules that import each other in a circle:\n{}", report.join("\n"));
 }
 
@@ -24,21 +33,39 @@ fn top_level_modules_import_each_other_without_circles() {
 /// which order a record belongs to, and knows nothing of sign-in, sessions or orders.
 #[test]
 fn the_ledger_imports_nothing_from_orders_or_sign_in() {
-    let ledger = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/finance/ledger.rs");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let ledger = src.join("money/finance/ledger.rs");
     let text = std::fs::read_to_string(&ledger).unwrap();
-    let forbidden: Vec<(String, usize)> = referenced_modules(&text)
+    let module = module_of(&src, &ledger);
+    let forbidden: Vec<(Vec<String>, usize)> = written_paths(&text)
         .into_iter()
-        .filter(|(name, _)| ["orders", "auth", "session", "users", "two_factor"].contains(&name.as_str()))
+        .filter_map(|(path, line)| Some((resolve(&src, &module, &path)?, line)))
+        .filter(|(target, _)| ["orders", "identity"].contains(&target[0].as_str()))
         .collect();
-    assert!(forbidden.is_empty(), "src/finance/ledger.rs imports (module, line): {forbidden:?}");
+    assert!(forbidden.is_empty(), "src/money/finance/ledger.rs imports (path, line): {forbidden:?}");
 }
 
 #[test]
 fn the_scan_sees_every_way_a_path_is_written() {
-    let text = "use crate::{a::X, b::{Y, Z}, c};\nuse crate::d::E;\nfn f() { crate::e::g(); }\n\
-                // crate::f::commented_out\nuse crate::{\n    g::H,\n};";
-    let names: Vec<String> = referenced_modules(text).into_iter().map(|(name, _)| name).collect();
-    assert_eq!(names, ["a", "b", "c", "d", "e", "g"]);
+    let text = "use crate::{a::X, b::{Y, z::W}, c};\nuse crate::d::E as F;\nfn f() { crate::e::g(); }\n\
+                // crate::f::commented_out\nuse crate::{\n    g::H,\n};\npub(crate) use super::h::I;\n\
+                fn k() { super::super::i::j(); self::l::m(); }";
+    let paths: Vec<String> = written_paths(text).into_iter().map(|(path, _)| path.join("::")).collect();
+    assert_eq!(
+        paths,
+        [
+            "crate::a::X",
+            "crate::b::Y",
+            "crate::b::z::W",
+            "crate::c",
+            "crate::d::E",
+            "crate::g::H",
+            "super::h::I",
+            "crate::e::g",
+            "super::super::i::j",
+            "self::l::m"
+        ]
+    );
 
     let graph: Graph =
         [("x", "y"), ("y", "z"), ("z", "x"), ("z", "w")].into_iter().fold(Graph::new(), |mut graph, (from, to)| {
@@ -49,23 +76,53 @@ fn the_scan_sees_every_way_a_path_is_written() {
     assert_eq!(strongly_connected(&graph), vec![vec!["x".to_string(), "y".to_string(), "z".to_string()]]);
 }
 
-fn module_graph(src: &Path) -> Graph {
+#[test]
+fn paths_resolve_to_the_modules_of_this_tree() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let from_place = module_of(&src, &src.join("orders/add.rs"));
+    assert_eq!(from_place, ["orders", "add"]);
+    let path = |text: &str| text.split("::").map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(resolve(&src, &from_place, &path("super::model::Order")).unwrap(), path("orders::model::Order"));
+    assert_eq!(resolve(&src, &from_place, &path("crate::money::finance")).unwrap(), path("money::finance"));
+    assert_eq!(resolve(&src, &from_place, &path("serde::Serialize")), None);
+    let face = module_of(&src, &src.join("orders/mod.rs"));
+    assert_eq!(resolve(&src, &face, &path("add::router")).unwrap(), path("orders::add::router"));
+}
+
+/// For each folder (relative to `src/`, `""` for `src/` itself) the graph between its
+/// modules: an edge wherever a file under one module names a path under another.
+fn folder_graphs(src: &Path) -> BTreeMap<String, Graph> {
     let mut files = Vec::new();
     collect_rust_files(src, &mut files);
-    let top_level: BTreeSet<String> = files.iter().filter_map(|file| top_level_module(src, file)).collect();
-    let mut graph = Graph::new();
+    let mut folders: BTreeMap<String, Graph> = BTreeMap::new();
     for file in &files {
-        let Some(from) = top_level_module(src, file) else { continue };
-        let text = std::fs::read_to_string(file).unwrap();
-        let edges = graph.entry(from.clone()).or_default();
-        for (to, line) in referenced_modules(&text) {
-            if to != from && top_level.contains(&to) {
-                let place = format!("{}:{line}", file.strip_prefix(src).unwrap().display());
-                edges.entry(to).or_default().push(place);
+        let module = module_of(src, file);
+        if let Some(folder) = folder_of(src, file) {
+            let graph = folders.entry(folder.join("/")).or_default();
+            if let Some(name) = module.get(folder.len()) {
+                graph.entry(name.clone()).or_default();
             }
         }
+        let name = file.file_name().and_then(|name| name.to_str()).unwrap_or_default();
+        if module.is_empty() || name == "main.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap();
+        for (path, line) in written_paths(&text) {
+            let Some(target) = resolve(src, &module, &path) else { continue };
+            let shared = module.iter().zip(&target).take_while(|(a, b)| a == b).count();
+            let (Some(from), Some(to)) = (module.get(shared), target.get(shared)) else { continue };
+            let folder = &module[..shared];
+            if !is_child(src, folder, to) {
+                continue;
+            }
+            let place = format!("{}:{line}", file.strip_prefix(src).unwrap().display());
+            let graph = folders.entry(folder.join("/")).or_default();
+            graph.entry(from.clone()).or_default().entry(to.clone()).or_default().push(place);
+            graph.entry(to.clone()).or_default();
+        }
     }
-    graph
+    folders
 }
 
 fn collect_rust_files(dir: &Path, files: &mut Vec<PathBuf>) {
@@ -80,18 +137,59 @@ fn collect_rust_files(dir: &Path, files: &mut Vec<PathBuf>) {
     }
 }
 
-/// `src/orders/place.rs` → `orders`; the crate roots (`lib.rs`, `main.rs`) belong to no module.
-fn top_level_module(src: &Path, file: &Path) -> Option<String> {
-    let relative = file.strip_prefix(src).ok()?;
-    let first = relative.components().next()?.as_os_str().to_str()?;
-    let name = first.strip_suffix(".rs").unwrap_or(first);
-    (name != "lib" && name != "main").then(|| name.to_string())
+/// `src/orders/add.rs` → `[orders, add]`; `src/orders/mod.rs` → `[orders]`; `src/lib.rs` → `[]`.
+fn module_of(src: &Path, file: &Path) -> Vec<String> {
+    let relative = file.strip_prefix(src).unwrap().with_extension("");
+    let mut module: Vec<String> =
+        relative.components().map(|part| part.as_os_str().to_string_lossy().into_owned()).collect();
+    if module.last().is_some_and(|last| ["mod", "lib", "main"].contains(&last.as_str())) {
+        module.pop();
+    }
+    module
 }
 
-/// Every `crate::<name>` in the code (comments skipped), with its 1-based line; a brace
-/// group `crate::{a::b, c}` names each of its members.
-fn referenced_modules(text: &str) -> Vec<(String, usize)> {
-    let code: String = text
+/// The folder whose module a file is (not its face): `src/orders/add.rs` → `[orders]`,
+/// `src/orders/batch/mod.rs` → `[orders]`; the crate roots belong to no folder.
+fn folder_of(src: &Path, file: &Path) -> Option<Vec<String>> {
+    let mut module = module_of(src, file);
+    module.pop()?;
+    Some(module)
+}
+
+fn is_child(src: &Path, folder: &[String], name: &str) -> bool {
+    let directory = folder.iter().fold(src.to_path_buf(), |path, part| path.join(part));
+    directory.join(format!("{name}.rs")).is_file() || directory.join(name).join("mod.rs").is_file()
+}
+
+/// The module path a written path leads to, from the module it is written in; `None` for
+/// paths into other crates, the prelude or local names.
+fn resolve(src: &Path, module: &[String], path: &[String]) -> Option<Vec<String>> {
+    let first = path.first()?;
+    let (mut base, rest) = match first.as_str() {
+        "crate" => (Vec::new(), &path[1..]),
+        "super" | "self" => {
+            let mut base = module.to_vec();
+            let mut rest = path;
+            while let Some(step) = rest.first().filter(|step| *step == "super" || *step == "self") {
+                if step == "super" {
+                    base.pop()?;
+                }
+                rest = &rest[1..];
+            }
+            (base, rest)
+        }
+        name if is_child(src, module, name) => (module.to_vec(), path),
+        _ => return None,
+    };
+    base.extend(rest.iter().cloned());
+    Some(base)
+}
+
+/// Every path the code writes (comments skipped), with its 1-based line: each member of a
+/// `use` tree spelled out (`use a::{b, c::d}` → `a::b`, `a::c::d`), then each path written
+/// inline (`crate::x::f()`, `super::y::Z`).
+fn written_paths(text: &str) -> Vec<(Vec<String>, usize)> {
+    let mut code: String = text
         .lines()
         .map(|line| match line.find("//") {
             Some(at) => &line[..at],
@@ -99,48 +197,82 @@ fn referenced_modules(text: &str) -> Vec<(String, usize)> {
         })
         .collect::<Vec<_>>()
         .join("\n");
-    let line_of = |at: usize| code[..at].matches('\n').count() + 1;
+    let line_of = |code: &str, at: usize| code[..at].matches('\n').count() + 1;
     let mut found = Vec::new();
     let mut from = 0;
-    while let Some(offset) = code[from..].find("crate::") {
-        let start = from + offset + "crate::".len();
-        from = start;
-        // `backoffice_crate::x` or `my_crate::x` are not this crate.
-        let before = code[..start - "crate::".len()].chars().next_back();
+    while let Some(offset) = code[from..].find("use ") {
+        let start = from + offset;
+        let before = code[..start].chars().next_back();
+        let Some(length) = code[start..].find(';') else { break };
         if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            from = start + 4;
             continue;
         }
-        let rest = &code[start..];
-        if let Some(group) = rest.strip_prefix('{') {
-            let mut depth = 0;
-            let mut member_start = true;
-            for (index, c) in group.char_indices() {
-                match c {
-                    '{' => depth += 1,
-                    '}' if depth == 0 => break,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => member_start = true,
-                    c if member_start && (c.is_alphabetic() || c == '_') => {
-                        member_start = false;
-                        let name = identifier(&group[index..]);
-                        found.push((name.to_string(), line_of(start + 1 + index)));
-                    }
-                    _ => {}
-                }
+        let tree = &code[start + 4..start + length];
+        let line = line_of(&code, start);
+        found.extend(expand_tree(tree).into_iter().map(|path| (path, line)));
+        // Blank the statement (keeping its lines) so the inline scan does not see it again.
+        let blank: String = code[start..start + length].chars().map(|c| if c == '\n' { c } else { ' ' }).collect();
+        code.replace_range(start..start + length, &blank);
+        from = start + length;
+    }
+    let bytes: Vec<char> = code.chars().collect();
+    let mut index = 0;
+    let mut offset = 0;
+    while index < bytes.len() {
+        let c = bytes[index];
+        let after_path_char =
+            index > 0 && (bytes[index - 1].is_alphanumeric() || matches!(bytes[index - 1], '_' | ':'));
+        if (c.is_alphabetic() || c == '_') && !after_path_char {
+            let mut end = index;
+            while end < bytes.len() && (bytes[end].is_alphanumeric() || matches!(bytes[end], '_' | ':')) {
+                end += 1;
             }
+            let written: String = bytes[index..end].iter().collect();
+            let path: Vec<String> = written.split("::").filter(|part| !part.is_empty()).map(str::to_string).collect();
+            if written.contains("::") && path.len() > 1 {
+                found.push((path, line_of(&code, offset)));
+            }
+            offset += bytes[index..end].iter().map(|c| c.len_utf8()).sum::<usize>();
+            index = end;
         } else {
-            let name = identifier(rest);
-            if !name.is_empty() {
-                found.push((name.to_string(), line_of(start)));
-            }
+            offset += c.len_utf8();
+            index += 1;
         }
     }
     found
 }
 
-fn identifier(text: &str) -> &str {
-    let end = text.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(text.len());
-    &text[..end]
+/// `a::{b, c::{d, e as f}}` → `a::b`, `a::c::d`, `a::c::e`.
+fn expand_tree(tree: &str) -> Vec<Vec<String>> {
+    let tree = tree.trim();
+    let Some(open) = tree.find('{') else {
+        let plain = tree.split(" as ").next().unwrap_or(tree).trim();
+        return vec![plain.split("::").map(|part| part.trim().to_string()).filter(|part| !part.is_empty()).collect()];
+    };
+    let prefix: Vec<String> =
+        tree[..open].split("::").map(|part| part.trim().to_string()).filter(|part| !part.is_empty()).collect();
+    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+    let mut members = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (at, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                members.push(&inner[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    members.push(&inner[start..]);
+    members
+        .into_iter()
+        .filter(|member| !member.trim().is_empty())
+        .flat_map(expand_tree)
+        .map(|member| prefix.iter().cloned().chain(member).collect())
+        .collect()
 }
 
 /// The strongly connected components with more than one module (Tarjan), each sorted.

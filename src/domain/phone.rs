@@ -58,24 +58,6 @@ impl Carrier {
             Carrier::Broadnet => "broadnet",
         }
     }
-
-    pub fn zh_name(self) -> &'static str {
-        match self {
-            Carrier::Mobile => "中国移动",
-            Carrier::Unicom => "中国联通",
-            Carrier::Telecom => "中国电信",
-            Carrier::Broadnet => "中国广电",
-        }
-    }
-
-    pub fn en_name(self) -> &'static str {
-        match self {
-            Carrier::Mobile => "China Mobile",
-            Carrier::Unicom => "China Unicom",
-            Carrier::Telecom => "China Telecom",
-            Carrier::Broadnet => "China Broadnet",
-        }
-    }
 }
 
 /// An 11-digit mainland mobile number with the carrier of its segment.

@@ -1,5 +1,5 @@
 //! Names of audit actions for people (the audit page and its export), in both locales.
-//! The codes are `crate::audit::action`; a test there checks every code has a name here.
+//! The codes are `crate::platform::audit::action`; a test there checks every code has a name here.
 
 use super::Locale;
 
@@ -173,8 +173,7 @@ impl AuditDetail {
             AuditDetail::QuotesRepriced { carrier, kind, rate_bp, rounding, changed, total, acknowledged } => {
                 let carrier = carrier.as_deref().and_then(crate::domain::Carrier::parse);
                 let carrier = match carrier {
-                    Some(carrier) if zh => carrier.zh_name(),
-                    Some(carrier) => carrier.en_name(),
+                    Some(carrier) => super::files::carrier_name(carrier, locale),
                     None => {
                         if zh {
                             "全部运营商"

@@ -242,3 +242,15 @@ impl ChannelMessage {
         }
     }
 }
+
+/// Why a channel was paused, by the code stored in `channels.pause_reason`; an unknown code
+/// is shown as it is.
+pub fn pause_reason(code: &str, locale: Locale) -> Cow<'static, str> {
+    let (zh, en) = match code {
+        "low_success_ratio" => ("成功率过低", "success ratio too low"),
+        "unknown_streak" => ("连续无明确结果", "unknown answers in a row"),
+        "probe_failed" => ("试探订单未成功", "the probe order did not succeed"),
+        other => return Cow::Owned(other.to_string()),
+    };
+    Cow::Borrowed(if locale == Locale::ZhCn { zh } else { en })
+}

@@ -561,6 +561,8 @@ fn notices() -> Vec<Notice> {
     let all = vec![
         TwoFactorEnabled,
         TwoFactorDisabled,
+        TwoFactorResetByAdministrator,
+        TwoFactorResetDetail { administrator: "admin".into() },
         BackupCodesRegenerated,
         AccountSecurity,
         SecurityChangeFrom { address: "127.0.0.1".into() },
@@ -604,7 +606,11 @@ fn notices() -> Vec<Notice> {
         MerchantAccount,
         Channels,
         ChannelPaused,
-        ChannelPausedDetail { name: "A".into(), reason: "x".into(), until: "2026-11-24 20:00:00".into() },
+        ChannelPausedDetail {
+            name: "A".into(),
+            reason: "low_success_ratio".into(),
+            until: "2026-11-24 20:00:00".into(),
+        },
         ChannelResumed,
         ChannelResumedDetail { name: "A".into() },
         CardSecretsExported,
@@ -661,6 +667,8 @@ fn notices() -> Vec<Notice> {
             | Channels
             | ChannelPaused
             | ChannelPausedDetail { .. }
+            | TwoFactorResetByAdministrator
+            | TwoFactorResetDetail { .. }
             | ChannelResumed
             | ChannelResumedDetail { .. }
             | CardSecretsExported

@@ -124,6 +124,38 @@ pub const QUOTE_EXPORT_COLUMNS: Labels<8> = Labels([
     ("创建时间", "Created"),
 ]);
 
+/// The carriers, in `Carrier::code` order (1 mobile, 2 unicom, 3 telecom, 4 broadnet).
+pub const CARRIERS: Labels<4> = Labels([
+    ("中国移动", "China Mobile"),
+    ("中国联通", "China Unicom"),
+    ("中国电信", "China Telecom"),
+    ("中国广电", "China Broadnet"),
+]);
+
+/// A carrier's name in `locale`.
+pub fn carrier_name(carrier: crate::domain::Carrier, locale: Locale) -> &'static str {
+    use crate::domain::Carrier;
+    let index = match carrier {
+        Carrier::Mobile => 0,
+        Carrier::Unicom => 1,
+        Carrier::Telecom => 2,
+        Carrier::Broadnet => 3,
+    };
+    CARRIERS.get(locale)[index]
+}
+
+/// An order bought back, then an ordinary one.
+pub const BUYBACK: Labels<2> = Labels([("回购单", "buyback"), ("正常单", "normal")]);
+
+/// The business name stored beside a product, by its kind: direct top-up, card secret. It
+/// is written once in Chinese, as the price lists' business column shows it.
+pub fn business_name(kind: crate::domain::ProductKind) -> &'static str {
+    match kind {
+        crate::domain::ProductKind::Direct => "话费直充",
+        crate::domain::ProductKind::Card => "话费卡密",
+    }
+}
+
 /// A quote switched on, then off.
 pub const QUOTE_STATUS: Labels<2> = Labels([("上架", "on"), ("下架", "off")]);
 

@@ -9,6 +9,12 @@ use std::borrow::Cow;
 pub enum Notice {
     TwoFactorEnabled,
     TwoFactorDisabled,
+    /// To the user whose two-factor an administrator turned off.
+    TwoFactorResetByAdministrator,
+    /// Who turned it off, and what to do if the user did not ask for it.
+    TwoFactorResetDetail {
+        administrator: String,
+    },
     BackupCodesRegenerated,
     AccountSecurity,
     /// A security change and where it came from.
@@ -110,6 +116,7 @@ pub enum Notice {
     /// Which channel, why (a `PauseReason` text) and until when (Beijing time).
     ChannelPausedDetail {
         name: String,
+        /// The pause reason's code (`channels.pause_reason`).
         reason: String,
         until: String,
     },
@@ -143,6 +150,23 @@ impl Notice {
         match self {
             TwoFactorEnabled => pick("双因素认证已启用", "Two-factor authentication enabled"),
             TwoFactorDisabled => pick("双因素认证已禁用", "Two-factor authentication disabled"),
+            TwoFactorResetByAdministrator => {
+                pick("双因素认证已被管理员重置", "Two-factor authentication reset by an administrator")
+            }
+            TwoFactorResetDetail { administrator } => {
+                if zh {
+                    format!(
+                        "管理员 {administrator} 关闭了您的双因素认证，现在登录只需密码。如非您本人申请，请立即修改密码并联系管理员。"
+                    )
+                    .into()
+                } else {
+                    format!(
+                        "Administrator {administrator} turned off your two-factor authentication: signing in now takes the \
+                         password only. If you did not ask for this, change your password and contact an administrator at once."
+                    )
+                    .into()
+                }
+            }
             BackupCodesRegenerated => pick("备用验证码已重新生成", "Backup codes regenerated"),
             AccountSecurity => pick("账户安全", "Account security"),
             SecurityChangeFrom { address } => {
@@ -268,6 +292,7 @@ impl Notice {
             Channels => pick("上游渠道", "Upstream channels"),
             ChannelPaused => pick("渠道已自动暂停", "Channel paused automatically"),
             ChannelPausedDetail { name, reason, until } => {
+                let reason = super::pause_reason(reason, locale);
                 if zh {
                     format!("渠道“{name}”已暂停：{reason}。冷却至 {until}（北京时间）后将用一笔订单试探。").into()
                 } else {

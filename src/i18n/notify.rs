@@ -35,6 +35,14 @@ pub enum NotifyMessage {
 }
 
 impl NotifyMessage {
+    /// A delivery's reason with, for administrators, a short technical detail after it.
+    pub fn with_technical_detail(reason: &str, detail: &str, locale: Locale) -> String {
+        match locale {
+            Locale::ZhCn => format!("{reason}（技术细节：{detail}）"),
+            Locale::EnUs => format!("{reason} (technical detail: {detail})"),
+        }
+    }
+
     pub fn key(&self) -> &'static str {
         use NotifyMessage::*;
         match self {

@@ -1,4 +1,4 @@
-//! Texts of the template and demo pages (spec §1: mock material, served only with
+//! Texts of the template and demo pages (mock material, served only with
 //! `--template-pages`). The generators pick from these lists, so every invented name,
 //! title and sentence exists in both languages, Chinese first.
 
@@ -235,7 +235,7 @@ impl TemplateMessage {
                 "The link must start with http:// or https://"
             }
             .into(),
-            // §8, word for word.
+            // Word for word as the console shows it.
             Self::SubmitFailed => {
                 if zh { "表单提交失败，请重试" } else { "Form submission failed, please retry" }.into()
             }

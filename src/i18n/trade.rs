@@ -211,17 +211,17 @@ impl TradeMessage {
                 "the number's segment belongs to {}, but the product is for {}. Segment matching is only a \
                  sanity check: numbers can be ported to another carrier and keep their segment. If this number \
                  has moved to {}, confirm that it is ported to order anyway",
-                number.en_name(),
-                product.en_name(),
-                product.en_name()
+                super::files::carrier_name(*number, EnUs),
+                super::files::carrier_name(*product, EnUs),
+                super::files::carrier_name(*product, EnUs)
             )
             .into(),
             (CarrierMismatch { number, product }, ZhCn) => format!(
                 "该号码的号段属于{}，但商品属于{}。号段匹配只是合理性检查：携号转网的号码会保留原号段。\
                  如该号码已转网至{}，请确认其已携号转网后继续下单",
-                number.zh_name(),
-                product.zh_name(),
-                product.zh_name()
+                super::files::carrier_name(*number, ZhCn),
+                super::files::carrier_name(*product, ZhCn),
+                super::files::carrier_name(*product, ZhCn)
             )
             .into(),
             (ProductRequired, EnUs) => "product key cannot be empty".into(),

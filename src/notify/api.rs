@@ -3,16 +3,16 @@
 
 use super::deliver::{self, AttemptResult, Claimed};
 use super::outbox::{self, state};
-use crate::audit::{self, action};
-use crate::config::millis;
-use crate::db::{millis_to_rfc3339, now_millis};
-use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::{ClientAddress, JsonBody};
+use crate::http::error::{ApiOk, ApiResult, AppError};
+use crate::http::extract::{ClientAddress, JsonBody};
+use crate::http::pagination::parse_time;
 use crate::i18n::{Locale, NotifyMessage, TradeMessage};
-use crate::pagination::parse_time;
-use crate::session::{CurrentUser, Role};
-use crate::sql::{Bind, bind_all};
-use crate::state::AppState;
+use crate::identity::session::{CurrentUser, Role};
+use crate::platform::audit::{self, action};
+use crate::platform::config::millis;
+use crate::platform::db::{millis_to_rfc3339, now_millis};
+use crate::platform::sql::{Bind, bind_all};
+use crate::platform::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
@@ -27,10 +27,10 @@ pub struct NotifyListRequest {
     #[schema(pattern = r"^\s*(pending|delivered|failed|exhausted)?\s*$")]
     pub state: Option<String>,
     /// Written at or after (RFC 3339).
-    #[schema(schema_with = crate::openapi_contract::optional_time)]
+    #[schema(schema_with = crate::http::openapi_contract::optional_time)]
     pub from: Option<String>,
     /// Written before (RFC 3339).
-    #[schema(schema_with = crate::openapi_contract::optional_time)]
+    #[schema(schema_with = crate::http::openapi_contract::optional_time)]
     pub to: Option<String>,
     /// Only the notifications of this order.
     pub order_no: Option<String>,
@@ -396,6 +396,13 @@ pub async fn test(State(app): State<AppState>, caller: CurrentUser, headers: Hea
     let mut result = deliver::attempt(&client, &keys, &claimed, app.config.notify.allow_private).await;
     deliver::record(&app, &owner, &[(claimed, result.clone())]).await?;
     // Only merchants call this: the reason, never the raw error.
-    super::reason::explain(&mut result, Locale::from_headers(&headers));
+    explain(&mut result, Locale::from_headers(&headers));
     Ok(ApiOk(result))
+}
+
+/// An attempt as answered to a merchant: its error becomes the reason, with its key.
+fn explain(result: &mut super::deliver::AttemptResult, locale: Locale) {
+    let error = result.error.take();
+    result.error = super::reason::shown(result.http_status, error.as_deref(), false, locale);
+    result.error_reason = super::reason::key(result.http_status, error.as_deref());
 }

@@ -1,7 +1,7 @@
 //! The sender: claims due notifications from the outbox, POSTs them, records each attempt
 //! and schedules the next one.
 //!
-//! Claims are leases in the database, as the order worker takes them (`worker.rs`): a
+//! Claims are leases in the database, as the order worker takes them (`supply/worker/`): a
 //! claim sets `lease_owner` and pushes `next_attempt_at` past the lease, in one UPDATE
 //! that re-checks its condition on the locked row, so two servers on one PostgreSQL never
 //! both claim (and send) the same attempt. A sender that dies leaves its claims to expire;
@@ -11,9 +11,9 @@
 use super::guard::{GuardedResolver, check_notify_url_with};
 use super::outbox::state;
 use super::{secret, sign};
-use crate::config::{NotifyConfig, millis};
-use crate::db::now_millis;
-use crate::state::AppState;
+use crate::platform::config::{NotifyConfig, millis};
+use crate::platform::db::now_millis;
+use crate::platform::state::AppState;
 use serde::Serialize;
 use sqlx::Row;
 use std::collections::HashMap;
@@ -170,7 +170,7 @@ pub async fn attempt(
     let started = Instant::now();
     let mut result = AttemptResult {
         attempt: notification.attempt,
-        started_at: crate::db::millis_to_rfc3339(started_at_millis),
+        started_at: crate::platform::db::millis_to_rfc3339(started_at_millis),
         started_at_millis,
         latency_ms: 0,
         http_status: None,
@@ -333,7 +333,7 @@ async fn tell_exhausted(
     result: &AttemptResult,
 ) -> Result<(), sqlx::Error> {
     use crate::i18n::notices::Notice;
-    use crate::user_centre::inbox::{Extras, Notification, notify_merchant_with};
+    use crate::identity::user_centre::inbox::{Extras, Notification, notify_merchant_with};
     let last_delivered: Option<i64> =
         sqlx::query_scalar("SELECT MAX(delivered_at) FROM notifications WHERE merchant_id = $1 AND state = 1")
             .bind(notification.merchant_id)

@@ -6,7 +6,7 @@
 //! - `deliver.rs` sends due events under a lease, retries on `--notify-schedule`, records
 //!   every attempt and tells the merchant when the schedule runs out;
 //! - `sign.rs` signs, `secret.rs` keeps the per-merchant signing secret sealed;
-//! - `notify_guard.rs` (top level) refuses internal destinations (SSRF), when saved and when connecting;
+//! - `http/notify_guard.rs` (top level) refuses internal destinations (SSRF), when saved and when connecting;
 //! - `api.rs` is the Notifications page and the order drawer's attempts.
 
 pub mod api;
@@ -16,12 +16,12 @@ pub mod reason;
 pub mod secret;
 pub mod sign;
 
-/// The SSRF guard lives at the top level (`notify_guard.rs`) so that the user centre can
+/// The SSRF guard lives at the top level (`http/notify_guard.rs`) so that the user centre can
 /// check a notify URL when it is saved without depending on the sender.
-pub use crate::notify_guard as guard;
-pub use crate::notify_guard::check_url_field;
+pub use crate::http::notify_guard as guard;
+pub use crate::http::notify_guard::check_url_field;
 
-use crate::state::AppState;
+use crate::platform::state::AppState;
 use axum::Router;
 use axum::routing::post;
 

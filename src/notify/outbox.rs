@@ -6,8 +6,8 @@
 //! the profile notify URL of the merchant's first user that has one. With neither there
 //! is nobody to tell and no row is written.
 
-use crate::db::{millis_to_rfc3339, now_millis};
 use crate::i18n::{Locale, failure_text};
+use crate::platform::db::{millis_to_rfc3339, now_millis};
 use serde_json::json;
 use sqlx::{AnyConnection, Row};
 

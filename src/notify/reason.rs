@@ -47,22 +47,12 @@ pub fn shown(http_status: Option<i64>, error: Option<&str>, administrator: bool,
     }
     let detail: String = error.chars().take(DETAIL_CHARS).collect();
     let ellipsis = if error.chars().count() > DETAIL_CHARS { "…" } else { "" };
-    Some(match locale {
-        Locale::ZhCn => format!("{reason}（技术细节：{detail}{ellipsis}）"),
-        Locale::EnUs => format!("{reason} (technical detail: {detail}{ellipsis})"),
-    })
+    Some(crate::i18n::NotifyMessage::with_technical_detail(&reason, &format!("{detail}{ellipsis}"), locale))
 }
 
 /// The stable key of the reason (`notify.delivery.*`), for clients that match on it.
 pub fn key(http_status: Option<i64>, error: Option<&str>) -> Option<&'static str> {
     error.filter(|error| !error.is_empty()).map(|error| classify(http_status, error).key())
-}
-
-/// An attempt as answered to a merchant: its error becomes the reason, with its key.
-pub fn explain(result: &mut super::deliver::AttemptResult, locale: Locale) {
-    let error = result.error.take();
-    result.error = shown(result.http_status, error.as_deref(), false, locale);
-    result.error_reason = key(result.http_status, error.as_deref());
 }
 
 #[cfg(test)]

@@ -3,15 +3,15 @@
 //! alongside the new one so the merchant can switch verifiers without missing a callback.
 
 use super::sign;
-use crate::audit::{self, action};
-use crate::db::now_millis;
-use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::{ClientAddress, JsonBody};
+use crate::http::error::{ApiOk, ApiResult, AppError};
+use crate::http::extract::{ClientAddress, JsonBody};
 use crate::i18n::{Message, UserCentreMessage};
-use crate::session::CurrentUser;
-use crate::state::AppState;
-use crate::two_factor::store;
-use crate::two_factor::verification::CodeCheck;
+use crate::identity::session::CurrentUser;
+use crate::identity::two_factor::store;
+use crate::identity::two_factor::verification::CodeCheck;
+use crate::platform::audit::{self, action};
+use crate::platform::db::now_millis;
+use crate::platform::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -111,8 +111,14 @@ pub async fn rotate_secret(
     if password.is_empty() {
         return Err(AppError::field("password", Message::UserCentre(UserCentreMessage::CurrentPasswordRequired)));
     }
-    if !crate::throttle::verify_current_password(pool, &state.config.throttle, &state.hasher, user.user_id, &password)
-        .await?
+    if !crate::identity::throttle::verify_current_password(
+        pool,
+        &state.config.throttle,
+        &state.hasher,
+        user.user_id,
+        &password,
+    )
+    .await?
     {
         return Err(AppError::forbidden_on("password", Message::UserCentre(UserCentreMessage::CurrentPasswordWrong)));
     }
@@ -148,7 +154,7 @@ pub async fn rotate_secret(
     }
     Ok(ApiOk(RotateSecretResponse {
         webhook_secret: secret,
-        previous_valid_until: had_previous.then(|| crate::db::millis_to_rfc3339(until)),
+        previous_valid_until: had_previous.then(|| crate::platform::db::millis_to_rfc3339(until)),
     }))
 }
 
@@ -189,7 +195,7 @@ async fn tell_merchant(
     address: &str,
 ) -> Result<(), AppError> {
     use crate::i18n::notices::Notice;
-    use crate::user_centre::inbox::{Notification, notify_merchant};
+    use crate::identity::user_centre::inbox::{Notification, notify_merchant};
     let content =
         Notice::WebhookSecretRotatedDetail { until: crate::domain::beijing_time(until), address: address.to_string() }
             .stored();

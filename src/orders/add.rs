@@ -9,17 +9,19 @@
 //!   when it asks for something else;
 //! - an `Idempotency-Key` without a merchant order id stands for one: the order gets an id
 //!   derived from the user and the key, so the repeat meets the first order by that id.
-//!   The key itself is claimed (`crate::idempotency`) to refuse its reuse for another body.
+//!   The key itself is claimed (`crate::http::idempotency`) to refuse its reuse for another body.
 
 use super::model::{ORDER_COLUMNS, OrderItem, OrderRow};
-use super::place::{self, OrderLine, PlaceIntent};
+use super::place;
+use super::placement::intent::OrderLine;
+use super::placement::intent::PlaceIntent;
 use crate::domain::{OrderKind, PhoneNumber};
-use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::IdempotentJson;
-use crate::finance::ledger::Actor;
-use crate::idempotency::{IdempotencyKeyHeader, IdempotentRequest};
-use crate::session::CurrentUser;
-use crate::state::AppState;
+use crate::http::error::{ApiOk, ApiResult, AppError};
+use crate::http::extract::IdempotentJson;
+use crate::http::idempotency::{IdempotencyKeyHeader, IdempotentRequest};
+use crate::identity::session::CurrentUser;
+use crate::money::finance::ledger::Actor;
+use crate::platform::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};

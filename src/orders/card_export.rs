@@ -6,21 +6,21 @@
 //! the merchant's other users, in the transaction that spends the code.
 
 use super::query::OrderFilter;
-use crate::audit;
-use crate::db::now_millis;
 use crate::domain::beijing_time;
-use crate::error::AppError;
-use crate::export::{Format, excel_safe, file_response};
-use crate::extract::{ClientAddress, JsonBody};
+use crate::http::error::AppError;
+use crate::http::export::{Format, excel_safe, file_response};
+use crate::http::extract::{ClientAddress, JsonBody};
 use crate::i18n::files::CARD_EXPORT_COLUMNS;
 use crate::i18n::notices::Notice;
 use crate::i18n::{Locale, Message, TradeMessage};
-use crate::session::{CurrentUser, Role};
-use crate::sql::{Bind, bind_all};
-use crate::state::AppState;
-use crate::two_factor::store;
-use crate::two_factor::verification::{CodeCheck, CodeTarget};
-use crate::user_centre::inbox::{MessageKind, Notification, notify};
+use crate::identity::session::{CurrentUser, Role};
+use crate::identity::two_factor::store;
+use crate::identity::two_factor::verification::{CodeCheck, CodeTarget};
+use crate::identity::user_centre::inbox::{MessageKind, Notification, notify};
+use crate::platform::audit;
+use crate::platform::db::now_millis;
+use crate::platform::sql::{Bind, bind_all};
+use crate::platform::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -149,7 +149,7 @@ pub async fn export_cards(
     let locale = Locale::from_headers(&headers);
     let count = rows.len();
     let file = tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<u8>> {
-        crate::office_crypt::encrypt_package(&workbook(&rows, locale)?, &password)
+        crate::http::office_crypt::encrypt_package(&workbook(&rows, locale)?, &password)
     })
     .await
     .map_err(anyhow::Error::from)??;

@@ -3,7 +3,7 @@
 //! and the workplace chart without counting millions of rows.
 
 use crate::domain::beijing_day;
-use crate::sql::{AFTER_ALL, Bind, StatementBatch, values_list};
+use crate::platform::sql::{AFTER_ALL, Bind, StatementBatch, values_list};
 use sqlx::AnyConnection;
 use std::collections::BTreeMap;
 
@@ -88,7 +88,7 @@ impl CounterChanges {
             }
         }
         const COLUMNS: usize = 9;
-        for chunk in changes.chunks(crate::sql::MAX_BINDS / COLUMNS) {
+        for chunk in changes.chunks(crate::platform::sql::MAX_BINDS / COLUMNS) {
             let sql = format!(
                 "INSERT INTO order_counters (merchant_id, day, order_kind, status, carrier, face_value_fen, buyback,
                  has_serial, count) VALUES {}
@@ -118,7 +118,7 @@ impl CounterChanges {
         // A move within one status (a serial number arriving) leaves the roll-ups as they are.
         let rollups: Vec<(RollupKey, i64)> = rollups.into_iter().filter(|(_, delta)| *delta != 0).collect();
         const ROLLUP_COLUMNS: usize = 6;
-        for chunk in rollups.chunks(crate::sql::MAX_BINDS / ROLLUP_COLUMNS) {
+        for chunk in rollups.chunks(crate::platform::sql::MAX_BINDS / ROLLUP_COLUMNS) {
             // INSERT … SELECT, for the barrier in its WHERE clause (which SQLite's upsert
             // needs anyway to tell the ON CONFLICT apart from a join's ON).
             let sql = format!(

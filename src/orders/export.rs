@@ -2,21 +2,21 @@
 
 use super::model::OrderRow;
 use super::query::{OrderFilter, OrderQuery, fetch_page, rows_after, time_order};
-use crate::db::dialect::LongRead;
-use crate::db::now_millis;
 use crate::domain::Carrier;
-use crate::error::AppError;
-use crate::export::{
+use crate::http::error::AppError;
+use crate::http::export::{
     Cell, CsvFetcher, EXPORT_PAGE_SIZE, ExportParams, FORMULA_TRIGGERS, Format, PageFetcher, csv_stream, respond,
     titles,
 };
-use crate::extract::QueryParams;
-use crate::i18n::files::{ORDER_EXPORT_COLUMNS, ORDER_STATUS};
+use crate::http::extract::QueryParams;
+use crate::http::pagination::{PageRequest, decode_cursor, page_request};
+use crate::i18n::files::{BUYBACK, ORDER_EXPORT_COLUMNS, ORDER_STATUS, carrier_name};
 use crate::i18n::{FailureReason, Locale, failure_text};
-use crate::pagination::{PageRequest, decode_cursor, page_request};
-use crate::session::CurrentUser;
-use crate::sql::{Bind, bind_all};
-use crate::state::AppState;
+use crate::identity::session::CurrentUser;
+use crate::platform::db::dialect::LongRead;
+use crate::platform::db::now_millis;
+use crate::platform::sql::{Bind, bind_all};
+use crate::platform::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -31,16 +31,8 @@ pub(super) fn status_text(status: i64, locale: Locale) -> &'static str {
 }
 
 pub fn export_row(order: &OrderRow, locale: Locale) -> Vec<Cell> {
-    let carrier = Carrier::from_code(order.carrier).map_or("", |carrier| match locale {
-        Locale::ZhCn => carrier.zh_name(),
-        Locale::EnUs => carrier.en_name(),
-    });
-    let buyback = match (order.buyback != 0, locale) {
-        (true, Locale::ZhCn) => "回购单",
-        (false, Locale::ZhCn) => "正常单",
-        (true, Locale::EnUs) => "buyback",
-        (false, Locale::EnUs) => "normal",
-    };
+    let carrier = Carrier::from_code(order.carrier).map_or("", |carrier| carrier_name(carrier, locale));
+    let buyback = BUYBACK.get(locale)[if order.buyback != 0 { 0 } else { 1 }];
     vec![
         Cell::id(&order.merchant_order_id),
         Cell::id(&order.order_no),
@@ -81,7 +73,7 @@ pub async fn export_orders(
     let page = PageRequest { page_size: EXPORT_PAGE_SIZE, ..page_request(params.sort.as_deref(), None, None, None)? };
     if format == Format::Csv {
         let zh = locale == Locale::ZhCn;
-        let lines = match crate::db::dialect::long_read(state.db.kind) {
+        let lines = match crate::platform::db::dialect::long_read(state.db.kind) {
             LongRead::OneStatement => stream_csv_lines(state.db.clone(), query, page.descending, zh),
             LongRead::Pages => stream_csv_pages(state.db.clone(), query, page.descending, zh),
         };
@@ -106,8 +98,8 @@ pub async fn export_orders(
 /// the column order is `header_row`'s. The fields are exactly what `Cell::csv_field`
 /// writes for `export_row`'s cells (a test holds them equal): text and ids quoted and
 /// neutralised against formulas (`FORMULA_TRIGGERS`), ids exactly as stored, numbers bare.
-fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
-    use crate::db::dialect;
+fn csv_line(engine: crate::platform::db::DatabaseKind, zh: bool) -> String {
+    use crate::platform::db::dialect;
     // The first character's code point, compared as numbers: cheaper than a substring
     // compared as text, on every field of a million rows.
     let first = dialect::first_code_point_function(engine);
@@ -128,13 +120,13 @@ fn csv_line(engine: crate::db::DatabaseKind, zh: bool) -> String {
     let mut carrier = String::from("CASE carrier");
     for code in 1..=4 {
         if let Some(known) = Carrier::from_code(code) {
-            let name = if zh { known.zh_name() } else { known.en_name() };
+            let name = carrier_name(known, locale);
             carrier.push_str(&format!(" WHEN {code} THEN '\"{name}\"'"));
         }
     }
     carrier.push_str(" ELSE '\"\"' END");
     let statuses = ORDER_STATUS.get(locale);
-    let buyback = if zh { ["回购单", "正常单"] } else { ["buyback", "normal"] };
+    let buyback = BUYBACK.get(locale);
     let status = format!(
         "CASE status WHEN 0 THEN '\"{}\"' WHEN 1 THEN '\"{}\"' WHEN 2 THEN '\"{}\"' WHEN 3 THEN '\"{}\"' ELSE '\"{}\"' END",
         statuses[0], statuses[1], statuses[2], statuses[3], statuses[4]
@@ -182,7 +174,7 @@ type Key = (i64, i64);
 /// [`EXPORT_PAGE_SIZE`] rows on), and the pages, each everything after the previous page's
 /// last row up to its own, are built two at a time and handed on in order. A row placed
 /// during the export inside a page already cut still lands in its page: nothing is skipped.
-fn stream_csv_pages(db: crate::db::Database, query: OrderQuery, descending: bool, zh: bool) -> CsvFetcher {
+fn stream_csv_pages(db: crate::platform::db::Database, query: OrderQuery, descending: bool, zh: bool) -> CsvFetcher {
     use futures_util::StreamExt;
     channel_fetcher(move |sender| async move {
         // (after, through): the page's bounds; through None for the last page.
@@ -220,7 +212,7 @@ fn stream_csv_pages(db: crate::db::Database, query: OrderQuery, descending: bool
 
 /// The last row of the page after `after`; None when fewer than a page's rows are left.
 async fn page_end(
-    db: &crate::db::Database,
+    db: &crate::platform::db::Database,
     query: &OrderQuery,
     descending: bool,
     after: Option<Key>,
@@ -239,7 +231,7 @@ async fn page_end(
 
 /// The CSV lines of the rows after `after` through `through` (to the end when None).
 async fn fetch_csv_range(
-    db: &crate::db::Database,
+    db: &crate::platform::db::Database,
     query: &OrderQuery,
     descending: bool,
     zh: bool,
@@ -307,12 +299,12 @@ const CHUNK_BYTES: usize = 256 * 1024;
 /// spent as long on that as on the lines), and the file is one consistent snapshot. Memory stays at a few chunks:
 /// when the client reads slowly the chunks wait, the statement's rows wait in the socket.
 /// A client that leaves stops the statement (its connection is closed, not drained).
-fn stream_csv_lines(db: crate::db::Database, query: OrderQuery, descending: bool, zh: bool) -> CsvFetcher {
+fn stream_csv_lines(db: crate::platform::db::Database, query: OrderQuery, descending: bool, zh: bool) -> CsvFetcher {
     channel_fetcher(move |sender| async move { send_csv_lines(&db, &query, descending, zh, &sender).await })
 }
 
 async fn send_csv_lines(
-    db: &crate::db::Database,
+    db: &crate::platform::db::Database,
     query: &OrderQuery,
     descending: bool,
     zh: bool,

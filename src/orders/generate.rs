@@ -6,11 +6,11 @@
 use super::counters::CounterChanges;
 use super::model::{new_order_no, new_system_order_id};
 use super::store::{NewOrder, Offer, all_offers, insert_events, insert_orders};
-use crate::channel::sandbox::card_for;
-use crate::crypto::Secrets;
-use crate::db::{Database, now_millis};
 use crate::domain::{Carrier, DAY_MS, OrderKind, OrderStatus, ProductKind};
-use crate::finance::ledger::{Actor, Ledger, OrderRef};
+use crate::money::finance::ledger::{Actor, Ledger, OrderRef};
+use crate::platform::channel::sandbox::card_for;
+use crate::platform::crypto::Secrets;
+use crate::platform::db::{Database, now_millis};
 use rand::RngExt;
 
 /// Orders per transaction.
@@ -184,7 +184,9 @@ pub async fn generate(db: &Database, secrets: &Secrets, options: &GenerateOption
         written += size;
         tracing::info!(written, total = options.count, "orders generated");
     }
-    for statement in crate::db::dialect::after_bulk_load(db.kind, &crate::db::first_statistics::TABLES) {
+    for statement in
+        crate::platform::db::dialect::after_bulk_load(db.kind, &crate::platform::db::first_statistics::TABLES)
+    {
         sqlx::query(sqlx::AssertSqlSafe(statement)).execute(&db.pool).await?;
     }
     Ok(written)

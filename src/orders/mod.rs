@@ -3,46 +3,32 @@
 
 pub mod add;
 pub mod batch;
-mod batch_check;
-mod batch_decide;
-pub mod batch_detail;
-pub(crate) mod batch_file;
-pub mod batch_lifecycle;
-mod batch_notice;
-mod batch_place;
-mod batch_ranges;
-mod batch_result;
-mod batch_store;
-pub mod batch_submit;
-pub(crate) mod batch_upload;
 pub mod card_export;
 pub mod counters;
-mod decide;
 pub mod export;
 pub mod generate;
-pub mod group;
 pub mod lifecycle;
 pub mod model;
 pub mod place;
+pub mod placement;
 pub mod price;
 pub mod query;
+pub mod quotes;
 pub mod resolve;
-pub mod run;
 pub mod store;
 mod totals;
-mod unlocked;
 mod upload_kind;
 
-use crate::audit;
-use crate::db::{millis_to_rfc3339, now_millis};
 use crate::domain::OrderStatus;
-use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::{ClientAddress, JsonBody};
-use crate::finance::log::{AccountRecord, records_for_order};
+use crate::http::error::{ApiOk, ApiResult, AppError};
+use crate::http::extract::{ClientAddress, JsonBody};
+use crate::http::pagination::page_request;
 use crate::i18n::{Locale, TradeMessage};
-use crate::pagination::page_request;
-use crate::session::{CurrentUser, Role};
-use crate::state::AppState;
+use crate::identity::session::{CurrentUser, Role};
+use crate::money::finance::log::{AccountRecord, records_for_order};
+use crate::platform::audit;
+use crate::platform::db::{millis_to_rfc3339, now_millis};
+use crate::platform::state::AppState;
 use axum::{
     Router,
     extract::State,
@@ -50,9 +36,10 @@ use axum::{
     routing::{get, post},
 };
 use model::OrderItem;
-use query::{OrderFilter, fetch_page_with_total};
+use query::OrderFilter;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
+use totals::fetch_page_with_total;
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
@@ -100,7 +87,7 @@ pub struct OrderListResponse {
     pub page_size: i64,
 }
 
-/// List orders of one kind with the filters of spec §3. Merchants see only their own.
+/// List orders of one kind with the list's filters. Merchants see only their own.
 #[utoipa::path(post, path = "/adminapi/order/list", tag = "order", request_body = OrderListRequest,
     responses((status = 200, description = "`data` is an OrderListResponse"), (status = 403, description = "40300: another merchant's mid"),
         (status = 422, description = "40000: `cursor` is not one this list gave")),
@@ -155,7 +142,7 @@ pub struct OrderDetail {
     /// Administrators only (absent for merchants, who see results, not channels): every
     /// hand-over of the order to a channel, first first.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub attempts: Option<Vec<crate::channel::attempts::AttemptItem>>,
+    pub attempts: Option<Vec<crate::platform::channel::attempts::AttemptItem>>,
 }
 
 /// Finds an order the caller may see: a merchant's own, or any for an administrator.
@@ -219,7 +206,7 @@ pub async fn detail(
     }
     let account_records = records_for_order(&state.db.pool, order.id).await?;
     let attempts = match caller.role {
-        Role::Admin => Some(crate::channel::attempts::attempts_of(&state.db.pool, order.id).await?),
+        Role::Admin => Some(crate::platform::channel::attempts::attempts_of(&state.db.pool, order.id).await?),
         Role::User => None,
     };
     let order = order.to_item().localized(Locale::from_headers(&headers));
@@ -234,7 +221,7 @@ pub(super) async fn acting_merchant(
     requested: Option<i64>,
 ) -> Result<i64, AppError> {
     let merchant_id = caller.acting_merchant(requested)?;
-    if caller.role == Role::Admin && !crate::finance::merchant_exists(&state.db.pool, merchant_id).await? {
+    if caller.role == Role::Admin && !crate::money::finance::merchant_exists(&state.db.pool, merchant_id).await? {
         return Err(AppError::NotFound);
     }
     Ok(merchant_id)

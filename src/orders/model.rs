@@ -1,9 +1,9 @@
 //! An order as stored and as the API shows it, and the numbers we give orders.
 
 use super::counters::Counted;
-use crate::db::millis_to_rfc3339;
 use crate::domain::{Carrier, OrderKind, OrderStatus};
 use crate::i18n::{FailureReason, Locale, failure_text};
+use crate::platform::db::millis_to_rfc3339;
 use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -137,7 +137,7 @@ impl OrderRow {
     }
 }
 
-/// One order in a list (every column of spec §3 plus what the console needs around it).
+/// One order in a list (every column the order lists show, plus what the console needs around it).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OrderItem {
     pub id: i64,

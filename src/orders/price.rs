@@ -4,12 +4,12 @@
 use super::acting_merchant;
 use super::store;
 use crate::domain::{Carrier, PhoneNumber, ProductKind};
-use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::JsonBody;
-use crate::finance::ledger::Account;
+use crate::http::error::{ApiOk, ApiResult, AppError};
+use crate::http::extract::JsonBody;
 use crate::i18n::TradeMessage;
-use crate::session::CurrentUser;
-use crate::state::AppState;
+use crate::identity::session::CurrentUser;
+use crate::money::finance::ledger::Account;
+use crate::platform::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -91,7 +91,7 @@ pub async fn price(
             b.face_value_fen,
         ))
     });
-    let account = crate::finance::read_account(&state.db.pool, merchant_id).await?;
+    let account = crate::money::finance::read_account(&state.db.pool, merchant_id).await?;
     Ok(ApiOk(PriceResponse {
         account_carrier: number.map(|number| number.carrier()),
         offers,

@@ -1,20 +1,19 @@
-//! Order lists: the filters of spec §3, keyset pages (fast at any depth), page numbers.
+//! Order lists: the list's filters, keyset pages (fast at any depth), page numbers.
 //! Their totals come from the counters and their roll-ups rather than from counting rows
-//! (`totals.rs`).
+//! (`totals.rs`, which also reads a page with its total).
 
 use super::model::{ORDER_COLUMNS, OrderRow};
-use super::totals::Count;
 use crate::domain::{Carrier, OrderKind, OrderStatus, PhoneNumber, beijing_day, beijing_day_start};
-use crate::error::AppError;
+use crate::http::error::AppError;
+use crate::http::pagination::{PageRequest, finish_page, parse_time};
 use crate::i18n::TradeMessage;
-use crate::pagination::{PageRequest, finish_page, parse_time};
-use crate::session::CurrentUser;
-use crate::sql::{Bind, Conditions, bind_all, shift_placeholders};
+use crate::identity::session::CurrentUser;
+use crate::platform::sql::{Bind, Conditions, bind_all, shift_placeholders};
 use serde::{Deserialize, Serialize};
 use sqlx::AnyPool;
 use utoipa::{IntoParams, ToSchema};
 
-/// The filters of an order list (spec §3), the same for the list, the total and exports.
+/// The filters of an order list, the same for the list, the total and exports.
 #[derive(Debug, Default, Clone, Deserialize, Serialize, ToSchema, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct OrderFilter {
@@ -56,12 +55,12 @@ pub struct OrderFilter {
     /// accepts (`+86 138 0013 8000`).
     pub account: Option<String>,
     /// Placed at or after (RFC 3339).
-    #[schema(schema_with = crate::openapi_contract::optional_time)]
-    #[param(schema_with = crate::openapi_contract::optional_time)]
+    #[schema(schema_with = crate::http::openapi_contract::optional_time)]
+    #[param(schema_with = crate::http::openapi_contract::optional_time)]
     pub start_time: Option<String>,
     /// Placed before (RFC 3339).
-    #[schema(schema_with = crate::openapi_contract::optional_time)]
-    #[param(schema_with = crate::openapi_contract::optional_time)]
+    #[schema(schema_with = crate::http::openapi_contract::optional_time)]
+    #[param(schema_with = crate::http::openapi_contract::optional_time)]
     pub end_time: Option<String>,
 }
 
@@ -241,40 +240,14 @@ pub async fn fetch_page(
     Ok(finish_page(orders, page.page_size, |order| (order.created_at, order.id)))
 }
 
-/// A list page with the list's total (and whether it was capped). A total from the counters
-/// alone (a handful of rows) is a column of the page's own statement, evaluated once: one
-/// round trip to the database instead of two, and the page and its total read from one
-/// snapshot. A total that walks rows runs beside the page, on a connection of its own, so
-/// the two take the time of the slower rather than of both.
-pub async fn fetch_page_with_total(
-    pool: &AnyPool,
-    query: &OrderQuery,
-    page: PageRequest,
-) -> Result<(Vec<OrderRow>, Option<String>, (i64, bool)), sqlx::Error> {
-    use sqlx::Row;
-    let count = query.count_statement();
-    if count.walks_rows {
-        let ((orders, next), total) = tokio::try_join!(fetch_page(pool, query, page), count.fetch(pool))?;
-        return Ok((orders, next, total));
-    }
-    let columns = format!("{ORDER_COLUMNS}, ({}) AS total", count.sql);
-    let (sql, page_binds) = page_statement(query, page, &columns, count.binds.len());
-    let binds = count.binds.iter().cloned().chain(page_binds).collect();
-    let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_all(pool).await?;
-    let total = match rows.first() {
-        Some(row) => Count::capped(row.try_get("total")?, count.cap),
-        // An empty first page: nothing matches. An empty later page says nothing of the rest.
-        None if page.cursor.is_none() && page.page.unwrap_or(1) <= 1 => (0, false),
-        None => count.fetch(pool).await?,
-    };
-    let orders = rows.iter().map(OrderRow::from_row).collect::<Result<Vec<_>, _>>()?;
-    let (orders, next) = finish_page(orders, page.page_size, |order| (order.created_at, order.id));
-    Ok((orders, next, total))
-}
-
 /// The statement of a page (`LIMIT size + 1`), reading `columns`, its placeholders numbered
 /// after the `before` placeholders those columns hold.
-fn page_statement(query: &OrderQuery, page: PageRequest, columns: &str, before: usize) -> (String, Vec<Bind>) {
+pub(super) fn page_statement(
+    query: &OrderQuery,
+    page: PageRequest,
+    columns: &str,
+    before: usize,
+) -> (String, Vec<Bind>) {
     let conditions = rows_after(query, page.descending, page.cursor);
     let order = time_order(page.descending);
     let offset = match (page.cursor, page.page) {
@@ -290,7 +263,7 @@ fn page_statement(query: &OrderQuery, page: PageRequest, columns: &str, before: 
 }
 
 /// The query's conditions on the rows after `after` (created_at, id) in the list's order:
-/// the keyset cursor of a page, and of the export's pages (export.rs).
+/// the keyset cursor of a page, and of the export's pages (http/export.rs).
 pub(super) fn rows_after(query: &OrderQuery, descending: bool, after: Option<(i64, i64)>) -> Conditions {
     let mut conditions = query.row_conditions(query.from, query.to);
     if let Some((time, id)) = after {

@@ -9,15 +9,15 @@
 use super::lifecycle::{self, Outcome, Reporter};
 use super::model::OrderItem;
 use super::visible_order;
-use crate::audit;
 use crate::domain::OrderKind;
-use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::{ClientAddress, IdempotentJson};
-use crate::finance::ledger::Actor;
+use crate::http::error::{ApiOk, ApiResult, AppError};
+use crate::http::extract::{ClientAddress, IdempotentJson};
+use crate::http::idempotency::{Claim, IdempotencyKeyHeader, IdempotentRequest, Replayable};
 use crate::i18n::{FailureReason, Locale, TradeMessage};
-use crate::idempotency::{Claim, IdempotencyKeyHeader, IdempotentRequest, Replayable};
-use crate::session::{AdminUser, CurrentUser};
-use crate::state::AppState;
+use crate::identity::session::{AdminUser, CurrentUser};
+use crate::money::finance::ledger::Actor;
+use crate::platform::audit;
+use crate::platform::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
@@ -129,7 +129,7 @@ pub async fn resolve(
     let locale = Locale::from_headers(&headers);
     let decision = Decision::parse(&request.result, request.serial_no, request.reason)?;
     // Resolving moves money (a failure refunds): a step-up when two-factor is on.
-    crate::step_up::require(&state, &admin).await?;
+    crate::identity::step_up::require(&state, &admin).await?;
     visible_order(&state, &admin, request.order_id).await?;
     let key = idempotency.as_ref().map(|request| (request, admin.user_id));
     match decide(&state, &admin, &address.to_string(), request.order_id, decision, key).await? {
@@ -217,7 +217,7 @@ pub async fn resolve_many(
     if !matches!(request.result.as_str(), "success" | "failure") {
         return Err(AppError::field("result", TradeMessage::InvalidChoice { allowed: "success, failure" }));
     }
-    crate::step_up::require(&state, &admin).await?;
+    crate::identity::step_up::require(&state, &admin).await?;
     if let Some(key) = &idempotency {
         match key.claim(&mut *state.db.pool.acquire().await?, admin.user_id).await? {
             Claim::Mismatch => return Err(AppError::IdempotencyKeyReused),

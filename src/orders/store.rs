@@ -5,10 +5,10 @@
 
 use super::counters::Counted;
 use super::model::{OrderRow, new_order_no, new_system_order_id};
-use crate::db::dialect;
 use crate::domain::{Carrier, OrderKind, OrderStatus, ProductKind};
-use crate::finance::ledger::{self, Actor, Ledger};
-use crate::sql::{Bind, StatementBatch, bind_all, values_list};
+use crate::money::finance::ledger::{self, Actor, Ledger};
+use crate::platform::db::dialect;
+use crate::platform::sql::{Bind, StatementBatch, bind_all, values_list};
 use sqlx::{AnyConnection, Row};
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -103,7 +103,7 @@ static OPEN_POSTGRES: LazyLock<String> = LazyLock::new(|| {
 /// SQLite: begins the write transaction (with `begin`) and reads in one hop. `BEGIN IMMEDIATE` holds the
 /// database's write lock, so no one else can take the id before the transaction ends.
 pub async fn open_on_sqlite(
-    write: &mut crate::db::SqliteWrite,
+    write: &mut crate::platform::db::SqliteWrite,
     begin: bool,
     merchant_id: i64,
     actor: Actor,
@@ -115,7 +115,7 @@ pub async fn open_on_sqlite(
 /// [`open_on_sqlite`] with `sql`, which is [`OPEN_SQLITE`] followed by statements of the
 /// caller's, whose parameters `more` are bound after the three; their rows are returned.
 pub(super) async fn open_on_sqlite_with(
-    write: &mut crate::db::SqliteWrite,
+    write: &mut crate::platform::db::SqliteWrite,
     begin: bool,
     sql: &str,
     merchant_id: i64,
@@ -162,7 +162,10 @@ fn open_query<'q>(
     product_key: &'q str,
     more: &'q [String],
 ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
-    let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(merchant_id).bind(crate::db::now_millis()).bind(product_key);
+    let query = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(merchant_id)
+        .bind(crate::platform::db::now_millis())
+        .bind(product_key);
     more.iter().fold(query, |query, value| query.bind(value.as_str()))
 }
 
@@ -225,7 +228,7 @@ pub struct NewOrder {
     /// Where this order's result is notified (open API orders may name one); None: the
     /// profile's notify URL.
     pub notify_url: Option<String>,
-    /// The open-API call that placed it, `key_id:nonce` (`crate::replay`).
+    /// The open-API call that placed it, `key_id:nonce` (`crate::http::replay`).
     pub api_nonce: Option<String>,
 }
 
@@ -373,12 +376,13 @@ pub async fn insert_orders(
     orders: &[NewOrder],
 ) -> Result<Vec<(String, i64)>, sqlx::Error> {
     let mut inserted = Vec::with_capacity(orders.len());
-    let postgres = crate::db::DatabaseKind::of(connection) == crate::db::DatabaseKind::Postgres;
+    let postgres = crate::platform::db::DatabaseKind::of(connection) == crate::platform::db::DatabaseKind::Postgres;
     let rows: Vec<Vec<Bind>> = orders.iter().map(|order| order_binds(order).into()).collect();
     let head = format!("INSERT INTO orders ({ORDER_COLUMNS})");
-    for (sql, binds) in crate::sql::insert_rows(postgres, &head, rows, "RETURNING merchant_order_id, id") {
-        let rows =
-            bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).fetch_all(&mut *connection).await?;
+    for (sql, binds) in crate::platform::sql::insert_rows(postgres, &head, rows, "RETURNING merchant_order_id, id") {
+        let rows = bind_all(sqlx::query(crate::platform::sql::for_engine(connection, sql)), binds)
+            .fetch_all(&mut *connection)
+            .await?;
         for row in rows {
             inserted.push((row.try_get(0)?, row.try_get(1)?));
         }
@@ -392,7 +396,7 @@ pub async fn insert_events(
     events: &[(i64, OrderStatus, &str, Option<i64>, i64)],
 ) -> Result<(), sqlx::Error> {
     const COLUMNS: usize = 5;
-    for chunk in events.chunks(crate::sql::MAX_BINDS / COLUMNS) {
+    for chunk in events.chunks(crate::platform::sql::MAX_BINDS / COLUMNS) {
         let sql = format!(
             "INSERT INTO order_events (order_id, status, note, actor_id, created_at) VALUES {}",
             values_list(chunk.len(), COLUMNS)
@@ -407,7 +411,9 @@ pub async fn insert_events(
                 Bind::Int(*at),
             ]);
         }
-        bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), binds).execute(&mut *connection).await?;
+        bind_all(sqlx::query(crate::platform::sql::for_engine(connection, sql)), binds)
+            .execute(&mut *connection)
+            .await?;
     }
     Ok(())
 }
@@ -420,7 +426,7 @@ pub fn add_orders<'a>(batch: &mut StatementBatch, orders: impl IntoIterator<Item
     let rows = orders.into_iter().map(|(id, order)| std::iter::once(Bind::Int(id)).chain(order_binds(order)).collect());
     // VALUES lists, as `Ledger::add_to`: the batch may become one statement of WITH clauses.
     let head = format!("INSERT INTO orders (id, {ORDER_COLUMNS})");
-    for (sql, binds) in crate::sql::insert_rows(false, &head, rows.collect(), "") {
+    for (sql, binds) in crate::platform::sql::insert_rows(false, &head, rows.collect(), "") {
         batch.push(sql, binds);
     }
 }

@@ -1,10 +1,12 @@
 //! The total of an order list: whole Beijing days from the counters or their roll-ups, the
 //! partial days at the ends of a time range counted row by row, all in one statement.
 
-use super::query::OrderQuery;
+use super::model::{ORDER_COLUMNS, OrderRow};
+use super::query::{OrderQuery, fetch_page, page_statement};
 use crate::domain::{DAY_MS, beijing_day, beijing_day_start};
-use crate::pagination::COUNT_CAP;
-use crate::sql::{Bind, Conditions, bind_all, shift_placeholders};
+use crate::http::pagination::COUNT_CAP;
+use crate::http::pagination::{PageRequest, finish_page};
+use crate::platform::sql::{Bind, Conditions, bind_all, shift_placeholders};
 use sqlx::AnyPool;
 
 impl OrderQuery {
@@ -180,4 +182,35 @@ impl Count {
         }
         Count { sql: format!("SELECT CAST({sum} AS BIGINT)"), binds, cap: None, walks_rows }
     }
+}
+
+/// A list page with the list's total (and whether it was capped). A total from the counters
+/// alone (a handful of rows) is a column of the page's own statement, evaluated once: one
+/// round trip to the database instead of two, and the page and its total read from one
+/// snapshot. A total that walks rows runs beside the page, on a connection of its own, so
+/// the two take the time of the slower rather than of both.
+pub async fn fetch_page_with_total(
+    pool: &AnyPool,
+    query: &OrderQuery,
+    page: PageRequest,
+) -> Result<(Vec<OrderRow>, Option<String>, (i64, bool)), sqlx::Error> {
+    use sqlx::Row;
+    let count = query.count_statement();
+    if count.walks_rows {
+        let ((orders, next), total) = tokio::try_join!(fetch_page(pool, query, page), count.fetch(pool))?;
+        return Ok((orders, next, total));
+    }
+    let columns = format!("{ORDER_COLUMNS}, ({}) AS total", count.sql);
+    let (sql, page_binds) = page_statement(query, page, &columns, count.binds.len());
+    let binds = count.binds.iter().cloned().chain(page_binds).collect();
+    let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_all(pool).await?;
+    let total = match rows.first() {
+        Some(row) => Count::capped(row.try_get("total")?, count.cap),
+        // An empty first page: nothing matches. An empty later page says nothing of the rest.
+        None if page.cursor.is_none() && page.page.unwrap_or(1) <= 1 => (0, false),
+        None => count.fetch(pool).await?,
+    };
+    let orders = rows.iter().map(OrderRow::from_row).collect::<Result<Vec<_>, _>>()?;
+    let (orders, next) = finish_page(orders, page.page_size, |order| (order.created_at, order.id));
+    Ok((orders, next, total))
 }

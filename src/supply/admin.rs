@@ -4,16 +4,16 @@
 
 use super::figures::{self, ChannelFigures};
 use super::setup::{self, ChannelSpec, Supply};
-use crate::audit::{self, action};
-use crate::channel::model::{self, ADAPTERS, ChannelRow};
-use crate::db::millis_to_rfc3339;
-use crate::error::{ApiOk, ApiResult, AppError, FieldError};
-use crate::extract::{ClientAddress, JsonBody};
+use crate::http::error::{ApiOk, ApiResult, AppError, FieldError};
+use crate::http::extract::{ClientAddress, JsonBody};
+use crate::http::notify_guard::{NotifyUrlError, check_notify_url_with};
 use crate::i18n::ChannelMessage;
 use crate::i18n::audit::AuditDetail;
-use crate::notify_guard::{NotifyUrlError, check_notify_url_with};
-use crate::session::AdminUser;
-use crate::state::AppState;
+use crate::identity::session::AdminUser;
+use crate::platform::audit::{self, action};
+use crate::platform::channel::model::{self, ADAPTERS, ChannelRow};
+use crate::platform::db::millis_to_rfc3339;
+use crate::platform::state::AppState;
 use axum::{
     Router,
     extract::State,

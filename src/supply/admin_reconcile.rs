@@ -3,15 +3,15 @@
 //! Read-only (nothing is written, so no step-up); administrators only (`AdminUser`).
 
 use super::reconcile::{self, Kind, Line, Totals};
-use crate::channel::model;
-use crate::channel::statement::{MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES, StatementError};
-use crate::error::{ApiOk, ApiResult, AppError, code};
-use crate::export::{Cell, ExportParams, PageFetcher, respond, titles};
-use crate::extract::{JsonBody, QueryParams};
+use crate::http::error::{ApiOk, ApiResult, AppError, code};
+use crate::http::export::{Cell, ExportParams, PageFetcher, respond, titles};
+use crate::http::extract::{JsonBody, QueryParams};
 use crate::i18n::{ChannelMessage, Locale, files};
-use crate::session::AdminUser;
-use crate::state::AppState;
-use crate::statements::Period;
+use crate::identity::session::AdminUser;
+use crate::money::statements::Period;
+use crate::platform::channel::model;
+use crate::platform::channel::statement::{MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES, StatementError};
+use crate::platform::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
@@ -90,7 +90,7 @@ async fn run(
     let date = request.date.trim().to_string();
     // Not `YYYY-MM-DD` does not match the document's pattern (400); a day of that shape
     // that does not exist breaks a rule beyond it (422).
-    if !crate::statements::is_day_shaped(&date) {
+    if !crate::money::statements::is_day_shaped(&date) {
         return Err(AppError::field("date", ChannelMessage::ReconcileDateInvalid));
     }
     let period = Period::parse(None, &date)
@@ -132,7 +132,7 @@ pub async fn reconcile(
         channel_code: row.code,
         channel_name: row.name,
         date,
-        run_at: crate::db::millis_to_rfc3339(crate::db::now_millis()),
+        run_at: crate::platform::db::millis_to_rfc3339(crate::platform::db::now_millis()),
         ours: outcome.ours,
         theirs: outcome.theirs,
         matched: outcome.matched,

@@ -2,13 +2,13 @@
 //! order, and why the others are excluded) and the attempts of an order, for
 //! administrators only: merchants see results, never channels.
 
-use crate::channel::routing::{self, Exclusion};
-use crate::db::now_millis;
-use crate::error::{ApiOk, ApiResult, AppError};
-use crate::extract::JsonBody;
+use crate::http::error::{ApiOk, ApiResult, AppError};
+use crate::http::extract::JsonBody;
 use crate::i18n::ChannelMessage;
-use crate::session::AdminUser;
-use crate::state::AppState;
+use crate::identity::session::AdminUser;
+use crate::platform::channel::routing::{self, Exclusion};
+use crate::platform::db::now_millis;
+use crate::platform::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -102,7 +102,7 @@ pub async fn preview(
 /// The merchant's price for the product; none without a quote. A mid that names no
 /// merchant is 404, like the other calls taking one.
 async fn merchant_price(state: &AppState, merchant_id: i64, product_id: i64) -> Result<Option<i64>, AppError> {
-    if merchant_id < 1 || !crate::finance::merchant_exists(&state.db.pool, merchant_id).await? {
+    if merchant_id < 1 || !crate::money::finance::merchant_exists(&state.db.pool, merchant_id).await? {
         return Err(AppError::NotFound);
     }
     Ok(sqlx::query_scalar("SELECT price_fen FROM quotes WHERE merchant_id = $1 AND product_id = $2")

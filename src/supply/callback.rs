@@ -5,20 +5,20 @@
 //! final outcome once (`WHERE outcome IN ('pending', 'unknown')`), the order moves once
 //! (`WHERE status = old`). Orders already in manual review are settled too: a late
 //! success or definite failure is the answer a person would otherwise have to find.
-//! A card order's "success" without its card is no result (channel/deliverable.rs): it
+//! A card order's "success" without its card is no result (platform/channel/deliverable.rs): it
 //! is recorded as an unknown answer and settles nothing.
 
 use super::health;
 use super::settle::{Callbacks, Settled, Success};
-use crate::channel::attempts::{self, Attempt};
-use crate::channel::{CallbackError, ChannelStatus, deliverable, model};
-use crate::db::now_millis;
 use crate::domain::{OrderKind, OrderStatus};
-use crate::error::{ApiOk, ApiResult, AppError, code};
-use crate::finance::ledger::Actor;
+use crate::http::error::{ApiOk, ApiResult, AppError, code};
 use crate::i18n::ChannelMessage;
+use crate::money::finance::ledger::Actor;
 use crate::orders::lifecycle::{self, Outcome, Reporter};
-use crate::state::AppState;
+use crate::platform::channel::attempts::{self, Attempt};
+use crate::platform::channel::{CallbackError, ChannelStatus, deliverable, model};
+use crate::platform::db::now_millis;
+use crate::platform::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -52,7 +52,7 @@ pub async fn callback(
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<CallbackAnswer> {
-    crate::extract::path_text("channel_code", &channel_code)?;
+    crate::http::extract::path_text("channel_code", &channel_code)?;
     let pool = &state.db.pool;
     let channel = model::by_code(pool, &channel_code).await?.ok_or(AppError::NotFound)?;
     let adapter = state.channels.adapter(&channel)?;

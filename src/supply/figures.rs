@@ -2,8 +2,8 @@
 //! success ratio over the last hour and today (`channel::results`, the definition the live
 //! monitor and reconciliation share), p95 time to a result, attempts unresolved.
 
-use crate::channel::results::{self, Span};
-use crate::db::now_millis;
+use crate::platform::channel::results::{self, Span};
+use crate::platform::db::now_millis;
 use serde::Serialize;
 use utoipa::ToSchema;
 

@@ -7,14 +7,14 @@
 //! failures of a new channel do not pause it), and `health_unknown_streak` unknown
 //! answers (timeouts, resets, 5xx, unmapped codes) in a row.
 
-use crate::channel::attempts::{self, Attempt};
-use crate::channel::model;
-use crate::config::millis;
-use crate::db::now_millis;
 use crate::domain::{beijing_time, yuan};
 use crate::i18n::notices::Notice;
-use crate::state::AppState;
-use crate::user_centre::inbox::{Extras, MessageKind, Notification, notify_with};
+use crate::identity::user_centre::inbox::{Extras, MessageKind, Notification, notify_with};
+use crate::platform::channel::attempts::{self, Attempt};
+use crate::platform::channel::model;
+use crate::platform::config::millis;
+use crate::platform::db::now_millis;
+use crate::platform::state::AppState;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -32,14 +32,6 @@ impl PauseReason {
             PauseReason::LowSuccessRatio => "low_success_ratio",
             PauseReason::UnknownStreak => "unknown_streak",
             PauseReason::ProbeFailed => "probe_failed",
-        }
-    }
-
-    fn text(self) -> &'static str {
-        match self {
-            PauseReason::LowSuccessRatio => "成功率过低 / success ratio too low",
-            PauseReason::UnknownStreak => "连续无明确结果 / unknown answers in a row",
-            PauseReason::ProbeFailed => "试探订单未成功 / the probe order did not succeed",
         }
     }
 }
@@ -160,7 +152,7 @@ pub async fn pause(state: &AppState, channel_id: i64, reason: PauseReason) -> Re
         let name = channel_name(pool, channel_id).await?;
         tracing::warn!(channel = %name, reason = reason.code(), "channel paused");
         let detail =
-            Notice::ChannelPausedDetail { name, reason: reason.text().to_string(), until: beijing_time(until) };
+            Notice::ChannelPausedDetail { name, reason: reason.code().to_string(), until: beijing_time(until) };
         alert(state, Notice::ChannelPaused, detail, 3).await;
     }
     Ok(())
@@ -255,7 +247,7 @@ pub fn spawn_balance_reader(state: AppState, mut stop: watch::Receiver<bool>) ->
 /// failed: a supplier contradicting itself must not settle an order that may have moved
 /// on to another channel. Health is told of a newly recorded success.
 pub async fn record_success(
-    state: &crate::state::AppState,
+    state: &crate::platform::state::AppState,
     attempt: &Attempt,
     serial_no: &str,
 ) -> anyhow::Result<bool> {

@@ -12,3 +12,5 @@ pub mod notices;
 pub mod reconcile;
 pub mod settle;
 pub mod setup;
+pub mod simulator;
+pub mod worker;

@@ -2,8 +2,8 @@
 //! page.
 
 use crate::i18n::notices::Notice;
-use crate::session::CurrentUser;
-use crate::user_centre::inbox::{Extras, MessageKind, Notification, notify_administrators};
+use crate::identity::session::CurrentUser;
+use crate::identity::user_centre::inbox::{Extras, MessageKind, Notification, notify_administrators};
 
 /// The console's channels page.
 pub const CHANNELS_PAGE: &str = "/qoute/channels";

@@ -8,8 +8,8 @@
 //! Matching is pure ([`reconcile`]); reading is [`our_lines`] and the channel adapter's
 //! `statement`.
 
-use crate::channel::statement::StatementLine;
-use crate::statements::Period;
+use crate::money::statements::Period;
+use crate::platform::channel::statement::StatementLine;
 use serde::Serialize;
 use std::collections::HashMap;
 use utoipa::ToSchema;

@@ -16,13 +16,13 @@
 //!
 //! Probe attempts never come here: their success resumes a channel (`health::resolved`).
 
-use crate::channel::CardSecret;
-use crate::channel::attempts::{self, Attempt};
-use crate::crypto::Secrets;
-use crate::db::Database;
-use crate::live::LiveMonitor;
 use crate::orders::lifecycle::{self, ChannelSuccess};
-use crate::state::AppState;
+use crate::platform::channel::CardSecret;
+use crate::platform::channel::attempts::{self, Attempt};
+use crate::platform::crypto::Secrets;
+use crate::platform::db::Database;
+use crate::platform::live::LiveMonitor;
+use crate::platform::state::AppState;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 use tokio::sync::{mpsc, oneshot};

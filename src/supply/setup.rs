@@ -1,9 +1,9 @@
 //! Writing channels: create or update one (its secret sealed), and what it supplies.
 //! Used by the administrators' API, the demo's simulated suppliers and tests.
 
-use crate::channel::model::secret_context;
-use crate::crypto::Secrets;
-use crate::db::now_millis;
+use crate::platform::channel::model::secret_context;
+use crate::platform::crypto::Secrets;
+use crate::platform::db::now_millis;
 
 /// A channel as an administrator (or the demo) sets it up.
 #[derive(Debug, Clone)]
@@ -63,7 +63,11 @@ pub struct Supply {
 }
 
 /// Sets (inserts or replaces) what a channel supplies, in one transaction.
-pub async fn set_supplies(db: &crate::db::Database, channel_id: i64, supplies: &[Supply]) -> anyhow::Result<()> {
+pub async fn set_supplies(
+    db: &crate::platform::db::Database,
+    channel_id: i64,
+    supplies: &[Supply],
+) -> anyhow::Result<()> {
     let mut transaction = db.begin_write().await?;
     write_supplies(&mut transaction, channel_id, supplies).await?;
     transaction.commit().await?;
@@ -100,7 +104,7 @@ pub async fn write_supplies(
 
 /// The whole catalogue at `permille` of the face value, at one priority and weight.
 pub async fn supply_catalogue(
-    db: &crate::db::Database,
+    db: &crate::platform::db::Database,
     channel_id: i64,
     permille: i64,
     priority: i64,
@@ -122,13 +126,13 @@ pub async fn supply_catalogue(
 }
 
 /// The HTTP client of channels: no redirects, and (unless `allow_private`) connections
-/// only to addresses the SSRF guard passed (notify_guard.rs), as for notifications.
+/// only to addresses the SSRF guard passed (http/notify_guard.rs), as for notifications.
 pub fn client(allow_private: bool) -> anyhow::Result<reqwest::Client> {
     let mut builder = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .user_agent(concat!("backoffice-channels/", env!("CARGO_PKG_VERSION")));
     if !allow_private {
-        builder = builder.dns_resolver(std::sync::Arc::new(crate::notify_guard::GuardedResolver));
+        builder = builder.dns_resolver(std::sync::Arc::new(crate::http::notify_guard::GuardedResolver));
     }
     Ok(builder.build()?)
 }
@@ -147,7 +151,7 @@ pub async fn switch(
     let Some((name, was_enabled)) = before else { return Ok(None) };
     sqlx::query("UPDATE channels SET enabled = $1, updated_at = $2 WHERE id = $3")
         .bind(i64::from(enabled))
-        .bind(crate::db::now_millis())
+        .bind(crate::platform::db::now_millis())
         .bind(channel_id)
         .execute(&mut *connection)
         .await?;

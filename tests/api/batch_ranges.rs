@@ -5,7 +5,7 @@
 use crate::channel_support::PRICE;
 use crate::helpers::{ADMIN, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
-use backoffice::db::DatabaseKind;
+use backoffice::platform::db::DatabaseKind;
 use serde_json::json;
 
 on_both_backends!(

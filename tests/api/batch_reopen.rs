@@ -126,7 +126,7 @@ async fn submitted_discarded_and_expired_batches_are_refused(backend: Backend) {
 
     // Expired: read back with its expiry in the past, and not submitted.
     let old = preview(&app, &token, "13800138000,MOBILE-DIRECT-10,E1").await["batch_id"].as_i64().unwrap();
-    let day_ago = backoffice::db::now_millis() - 24 * 60 * 60 * 1000 - 1;
+    let day_ago = backoffice::platform::db::now_millis() - 24 * 60 * 60 * 1000 - 1;
     sqlx::query("UPDATE order_batches SET created_at = $1 WHERE id = $2")
         .bind(day_ago)
         .bind(old)
@@ -134,7 +134,7 @@ async fn submitted_discarded_and_expired_batches_are_refused(backend: Backend) {
         .await
         .unwrap();
     let read = detail(&app, &token, old).await;
-    let expired_at = backoffice::db::millis_to_rfc3339(day_ago + 24 * 60 * 60 * 1000);
+    let expired_at = backoffice::platform::db::millis_to_rfc3339(day_ago + 24 * 60 * 60 * 1000);
     assert_eq!(read.data()["preview"]["expires_at"].as_str(), Some(expired_at.as_str()), "{:?}", read.body);
     let late = submit(&app, &token, old, Some("late")).await;
     assert_eq!(

@@ -133,7 +133,7 @@ async fn previews_can_be_discarded_and_expire(backend: Backend) {
     // A day-old preview cannot be submitted, and the next preview removes it.
     let old =
         preview(&app, &token, json!({"text": "13900139000,MOBILE-DIRECT-10"})).await["batch_id"].as_i64().unwrap();
-    let day_ago = backoffice::db::now_millis() - 24 * 60 * 60 * 1000 - 1;
+    let day_ago = backoffice::platform::db::now_millis() - 24 * 60 * 60 * 1000 - 1;
     sqlx::query("UPDATE order_batches SET created_at = $1 WHERE id = $2")
         .bind(day_ago)
         .bind(old)

@@ -10,9 +10,9 @@ use crate::channel_support::{
 use crate::helpers::{ADMIN, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
 use crate::open_api::{Call, merchant_with_key, send};
-use backoffice::channel::http_json::sign;
-use backoffice::openapi_v1::card;
-use backoffice::supplier_sim::{SimConfig, Simulator};
+use backoffice::merchant_api::card;
+use backoffice::platform::channel::http_json::sign;
+use backoffice::supply::simulator::{SimConfig, Simulator};
 use serde_json::json;
 use std::time::Duration;
 

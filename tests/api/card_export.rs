@@ -91,19 +91,21 @@ async fn exports_audited(app: &TestApp) -> Vec<(i64, String)> {
 
 /// A second user of the same merchant.
 async fn colleague(app: &TestApp, mid: i64, username: &str) -> i64 {
-    let password = backoffice::password::NewPassword::parse("Merchant123").unwrap();
-    let new_user = backoffice::users::repository::NewUser {
+    let password = backoffice::platform::password::NewPassword::parse("Merchant123").unwrap();
+    let new_user = backoffice::identity::users::repository::NewUser {
         username,
         password: &password,
-        role: backoffice::session::Role::User,
+        role: backoffice::identity::session::Role::User,
         merchant_name: Some(username),
         merchant_id: None,
         display_name: username,
         recorded_as: None,
     };
     // Users are created with a merchant of their own; the colleague is then moved to `mid`.
-    let user_id =
-        backoffice::users::repository::create_user(&app.state.db, &app.state.hasher, new_user).await.unwrap().0;
+    let user_id = backoffice::identity::users::repository::create_user(&app.state.db, &app.state.hasher, new_user)
+        .await
+        .unwrap()
+        .0;
     sqlx::query("UPDATE users SET merchant_id = $1 WHERE id = $2")
         .bind(mid)
         .bind(user_id)

@@ -17,7 +17,7 @@ on_both_backends!(
     a_gbk_price_list_is_read_like_utf8
 );
 
-fn no_worker(config: &mut backoffice::config::Config) {
+fn no_worker(config: &mut backoffice::platform::config::Config) {
     config.worker.enabled = false;
 }
 

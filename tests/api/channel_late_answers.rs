@@ -8,8 +8,8 @@ use crate::channel_support::{
 };
 use crate::helpers::{Backend, TestApp};
 use crate::on_both_backends;
-use backoffice::channel::http_json::sign;
-use backoffice::supplier_sim::SimConfig;
+use backoffice::platform::channel::http_json::sign;
+use backoffice::supply::simulator::SimConfig;
 use serde_json::json;
 use std::time::Duration;
 

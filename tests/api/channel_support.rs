@@ -1,11 +1,11 @@
 //! What the channel tests share: simulated suppliers behind channels, a server whose orders
 //! go to review after a deadline, and reads of an order's attempts (`channels.rs`,
-//! `channel_late_answers.rs`, `live.rs`).
+//! `channel_late_answers.rs`, `platform/live/`).
 
 use crate::helpers::{Answer, Backend, TestApp, spawn_app_with};
-use backoffice::config::Config;
-use backoffice::supplier_sim::{SimConfig, Simulator};
+use backoffice::platform::config::Config;
 use backoffice::supply::setup::{ChannelSpec, supply_catalogue, upsert};
+use backoffice::supply::simulator::{SimConfig, Simulator};
 use serde_json::json;
 use std::time::Duration;
 
@@ -34,7 +34,7 @@ pub(crate) async fn supplier_channel(
         Simulator::new(SimConfig { secret: SECRET.as_bytes().to_vec(), price_permille: permille, ..config });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base_url = format!("http://{}", listener.local_addr().unwrap());
-    backoffice::supplier_sim::spawn(&simulator, listener);
+    backoffice::supply::simulator::spawn(&simulator, listener);
     let spec = ChannelSpec {
         code,
         name: code,
@@ -94,9 +94,9 @@ pub(crate) async fn upstream_id(app: &TestApp, order_id: i64, attempt_no: i64) -
 }
 
 /// A supplier that answers and calls back only after ten minutes: its attempts stay pending.
-pub(crate) fn slow_supplier() -> backoffice::supplier_sim::SimConfig {
+pub(crate) fn slow_supplier() -> backoffice::supply::simulator::SimConfig {
     let later = std::time::Duration::from_secs(600);
-    backoffice::supplier_sim::SimConfig { delay: later, callback_delay: later, ..Default::default() }
+    backoffice::supply::simulator::SimConfig { delay: later, callback_delay: later, ..Default::default() }
 }
 
 /// Waits until the order's first attempt was handed to its supplier and is pending there;

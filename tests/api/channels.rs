@@ -8,8 +8,8 @@ use crate::channel_support::{
 };
 use crate::helpers::{Backend, spawn_app_with};
 use crate::on_both_backends;
-use backoffice::channel::http_json::sign;
-use backoffice::supplier_sim::SimConfig;
+use backoffice::platform::channel::http_json::sign;
+use backoffice::supply::simulator::SimConfig;
 use serde_json::json;
 use std::time::Duration;
 
@@ -176,7 +176,7 @@ async fn a_failing_channel_is_paused_then_probed(backend: Backend) {
     // After the cool-down one order probes it; it has recovered, so it resumes.
     flaky.set_success_ratio(1.0);
     let until = app.scalar("SELECT paused_until FROM channels WHERE code = 'flaky' AND $1 > 0", 1).await;
-    while backoffice::db::now_millis() <= until {
+    while backoffice::platform::db::now_millis() <= until {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let probe = order(&app, &token, "P-probe").await;

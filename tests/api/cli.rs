@@ -31,8 +31,8 @@ async fn create_user_reads_the_password_from_standard_input(backend: Backend) {
     assert!(!duplicate.status.success());
     assert!(String::from_utf8_lossy(&duplicate.stderr).contains("already exists"));
 
-    let db = backoffice::db::Database::connect(&database).await.unwrap();
-    let stored = backoffice::users::repository::find_credentials(&db.pool, "alice").await.unwrap().unwrap();
+    let db = backoffice::platform::db::Database::connect(&database).await.unwrap();
+    let stored = backoffice::identity::users::repository::find_credentials(&db.pool, "alice").await.unwrap().unwrap();
     assert!(stored.password_hash.starts_with("$argon2id$"));
     assert_eq!(stored.account.merchant_id, Some(10001));
     let audit: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_events WHERE action = 'user_created'")
@@ -141,7 +141,7 @@ async fn generate_orders_refuses_a_database_holding_real_data_unless_forced(back
         "{}",
         String::from_utf8_lossy(&refused.stderr)
     );
-    let db = backoffice::db::Database::connect(&database).await.unwrap();
+    let db = backoffice::platform::db::Database::connect(&database).await.unwrap();
     let count =
         || async { sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM orders").fetch_one(&db.pool).await.unwrap() };
     assert_eq!(count().await, 40);
@@ -154,9 +154,9 @@ on_both_backends!(money_moved_by_a_person_is_not_demo_data);
 
 async fn money_moved_by_a_person_is_not_demo_data(backend: Backend) {
     let app = crate::helpers::spawn_app(backend).await;
-    assert!(!backoffice::demo::holds_non_demo_data(&app.state.db).await.unwrap());
-    app.fund(backoffice::demo::DEMO_MERCHANT_ID, 100, 0).await;
-    assert!(backoffice::demo::holds_non_demo_data(&app.state.db).await.unwrap());
+    assert!(!backoffice::app::demo::holds_non_demo_data(&app.state.db).await.unwrap());
+    app.fund(backoffice::app::demo::DEMO_MERCHANT_ID, 100, 0).await;
+    assert!(backoffice::app::demo::holds_non_demo_data(&app.state.db).await.unwrap());
 }
 
 #[test]
@@ -206,7 +206,7 @@ fn stop_and_collect(
 /// (not in the log), its whitelist is the loopback addresses, and the printed key signs a
 /// call the open API accepts at once.
 async fn serve_demo_prints_a_working_key_and_whitelists_the_loopback(backend: Backend) {
-    use backoffice::openapi_v1::signature;
+    use backoffice::merchant_api::signature;
     use std::io::{BufRead, BufReader};
     let directory = tempfile::tempdir().unwrap();
     let database = database_url(backend, &directory).await;
@@ -227,10 +227,10 @@ async fn serve_demo_prints_a_working_key_and_whitelists_the_loopback(backend: Ba
     let (key_id, secret) = (after("X-Key-Id").expect("a key id"), after("secret").expect("a secret"));
     assert!(printed.contains("whitelist 127.0.0.1,::1"), "{printed}");
 
-    let db = backoffice::db::Database::connect(&database).await.unwrap();
+    let db = backoffice::platform::db::Database::connect(&database).await.unwrap();
     let whitelist: String =
         sqlx::query_scalar("SELECT ip_whitelist FROM users WHERE merchant_id = $1 ORDER BY id LIMIT 1")
-            .bind(backoffice::demo::DEMO_MERCHANT_ID)
+            .bind(backoffice::app::demo::DEMO_MERCHANT_ID)
             .fetch_one(&db.pool)
             .await
             .unwrap();
@@ -243,7 +243,8 @@ async fn serve_demo_prints_a_working_key_and_whitelists_the_loopback(backend: Ba
     assert!(!stored.contains(&secret), "sealed at rest");
 
     // The printed key works from the loopback address.
-    let (timestamp, nonce) = ((backoffice::db::now_millis() / 1000).to_string(), "demo-key-check-0001".to_string());
+    let (timestamp, nonce) =
+        ((backoffice::platform::db::now_millis() / 1000).to_string(), "demo-key-check-0001".to_string());
     let path = "/openapi/v1/balance";
     let signed = signature::sign(&secret, &signature::request_string("GET", path, &timestamp, &nonce, b""));
     let answer: serde_json::Value = reqwest::Client::new()
@@ -264,13 +265,19 @@ async fn serve_demo_prints_a_working_key_and_whitelists_the_loopback(backend: Ba
     assert!(first_log.iter().all(|line| !line.contains(&secret)), "the secret stays out of the log");
 
     // The merchant makes a key of its own in the console; it was shown there, once.
-    let secrets = backoffice::key_check::open_key(&db, &key_file).await.unwrap();
-    let (own_id, own_secret) = backoffice::api_keys::store::generate();
-    let sealed = backoffice::api_keys::store::seal(&secrets, &own_id, &own_secret).unwrap();
+    let secrets = backoffice::platform::key_check::open_key(&db, &key_file).await.unwrap();
+    let (own_id, own_secret) = backoffice::identity::api_keys::store::generate();
+    let sealed = backoffice::identity::api_keys::store::seal(&secrets, &own_id, &own_secret).unwrap();
     let mut transaction = db.begin_write().await.unwrap();
-    backoffice::api_keys::store::insert(&mut transaction, &own_id, backoffice::demo::DEMO_MERCHANT_ID, &sealed, None)
-        .await
-        .unwrap();
+    backoffice::identity::api_keys::store::insert(
+        &mut transaction,
+        &own_id,
+        backoffice::app::demo::DEMO_MERCHANT_ID,
+        &sealed,
+        None,
+    )
+    .await
+    .unwrap();
     transaction.commit().await.unwrap();
     db.close().await;
 
@@ -292,17 +299,17 @@ async fn serve_demo_prints_a_working_key_and_whitelists_the_loopback(backend: Ba
 async fn the_demo_seed_returns_only_the_key_it_made_with_the_stored_whitelist(backend: Backend) {
     let app = crate::helpers::spawn_app_with(backend, |config| config.seed_demo = false).await;
     let state = &app.state;
-    backoffice::demo::seed_accounts(&state.db, &state.hasher).await.unwrap();
+    backoffice::app::demo::seed_accounts(&state.db, &state.hasher).await.unwrap();
     sqlx::query("UPDATE users SET ip_whitelist = '198.51.100.7' WHERE merchant_id = $1")
-        .bind(backoffice::demo::DEMO_MERCHANT_ID)
+        .bind(backoffice::app::demo::DEMO_MERCHANT_ID)
         .execute(&state.db.pool)
         .await
         .unwrap();
-    let made = backoffice::demo::seed(&state.db, &state.hasher, &state.secrets, 0).await.unwrap().expect("a key");
+    let made = backoffice::app::demo::seed(&state.db, &state.hasher, &state.secrets, 0).await.unwrap().expect("a key");
     assert_eq!(made.whitelist, "198.51.100.7");
     assert!(!format!("{made:?}").contains(&made.secret), "the secret stays out of Debug");
-    let newest = backoffice::demo::demo_api_key(&state.db, &state.secrets).await.unwrap().unwrap();
+    let newest = backoffice::app::demo::demo_api_key(&state.db, &state.secrets).await.unwrap().unwrap();
     assert_eq!(newest, (made.key_id.clone(), made.secret.clone()));
-    let again = backoffice::demo::seed(&state.db, &state.hasher, &state.secrets, 0).await.unwrap();
+    let again = backoffice::app::demo::seed(&state.db, &state.hasher, &state.secrets, 0).await.unwrap();
     assert!(again.is_none(), "{again:?}");
 }

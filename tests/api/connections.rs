@@ -1,4 +1,4 @@
-//! The listener's bounds (src/connections.rs): a client cannot hold connections with
+//! The listener's bounds (src/platform/connections/): a client cannot hold connections with
 //! half-sent requests, idle sockets or bodies it never finishes, nor more than its share
 //! of connections from one address. Each test waits for the server to close the socket
 //! (a read that returns nothing or fails), never for a time.

@@ -100,7 +100,7 @@ async fn query_integers_are_what_json_schema_calls_integers(backend: Backend) {
     let admin = app.login(ADMIN).await;
     let (mid, _) = app.merchant("queried").await;
     // The document types `merchant_id` as an integer, and JSON Schema calls 10001.0 one.
-    let day = backoffice::domain::beijing_date(backoffice::domain::beijing_day(backoffice::db::now_millis()));
+    let day = backoffice::domain::beijing_date(backoffice::domain::beijing_day(backoffice::platform::db::now_millis()));
     for written in [format!("{mid}"), format!("{mid}.0"), format!("{mid}e0")] {
         let path = format!("/adminapi/finance/statement/export?merchant_id={written}&date={day}");
         let response = app.client.get(app.url(&path)).bearer_auth(&admin).send().await.unwrap();

@@ -39,8 +39,8 @@ on_both_backends!(the_database_writes_money_durations_and_times_as_the_cells_do)
 /// cells by `Cell`: amounts, durations (halves rounded up) and Beijing times must read the
 /// same in both, on both engines.
 async fn the_database_writes_money_durations_and_times_as_the_cells_do(backend: Backend) {
-    use backoffice::db::dialect;
     use backoffice::domain::{beijing_time, seconds, yuan};
+    use backoffice::platform::db::dialect;
     let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
     let engine = app.state.db.kind;
     let sql = format!(

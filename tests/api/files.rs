@@ -6,7 +6,7 @@
 
 use crate::helpers::{ADMIN, Answer, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
-use backoffice::export::Cell;
+use backoffice::http::export::Cell;
 use serde_json::json;
 use std::io::Write;
 

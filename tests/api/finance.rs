@@ -71,7 +71,7 @@ async fn administrators_fund_merchants_and_the_log_adds_up(backend: Backend) {
         40300
     );
     app.assert_books_balance(mid).await;
-    // The log, filtered as spec §3 says.
+    // The log, filtered by the list's filters.
     let list = |body: serde_json::Value| {
         let (app, token) = (&app, token.clone());
         async move { app.post_as(&token, "/adminapi/finance/account/list", body).await }
@@ -169,7 +169,7 @@ async fn the_demo_log_read_by_time_runs_from_one_balance_to_the_next(backend: Ba
         "SELECT balance_before_fen, balance_after_fen, credit_before_fen, credit_after_fen FROM account_log
          WHERE merchant_id = $1 ORDER BY created_at, id",
     )
-    .bind(backoffice::demo::DEMO_MERCHANT_ID)
+    .bind(backoffice::app::demo::DEMO_MERCHANT_ID)
     .fetch_all(&app.state.db.pool)
     .await
     .unwrap();
@@ -185,6 +185,6 @@ async fn the_demo_log_read_by_time_runs_from_one_balance_to_the_next(backend: Ba
         );
     }
     let last = rows[rows.len() - 1];
-    assert_eq!(app.figures(backoffice::demo::DEMO_MERCHANT_ID).await.0, last.1);
-    app.assert_books_balance(backoffice::demo::DEMO_MERCHANT_ID).await;
+    assert_eq!(app.figures(backoffice::app::demo::DEMO_MERCHANT_ID).await.0, last.1);
+    app.assert_books_balance(backoffice::app::demo::DEMO_MERCHANT_ID).await;
 }

@@ -1,12 +1,12 @@
 //! PostgreSQL: a fresh database's busy tables get planner statistics as soon as they have
 //! rows, not when autovacuum first comes by (up to a minute later), so that plans prepared
-//! while they were empty are made again (`src/db/first_statistics.rs`).
+//! while they were empty are made again (`src/platform/db/first_statistics.rs`).
 
 use crate::batch::numbered;
 use crate::channel_support::PRICE;
 use crate::helpers::{Backend, TestApp, spawn_app_with, wait_until};
-use backoffice::db::dialect::used_merchant_order_ids;
-use backoffice::db::{DatabaseKind, first_statistics};
+use backoffice::platform::db::dialect::used_merchant_order_ids;
+use backoffice::platform::db::{DatabaseKind, first_statistics};
 use serde_json::json;
 use sqlx::{Connection, Row};
 

@@ -3,10 +3,10 @@
 //! PostgreSQL tests need `TEST_POSTGRES_URL` (an account allowed to create databases);
 //! `make test` starts a throwaway cluster and sets it. Each test gets its own database.
 
-use backoffice::config::Config;
-use backoffice::db::DatabaseKind;
-use backoffice::startup::Application;
-use backoffice::state::AppState;
+use backoffice::app::startup::Application;
+use backoffice::platform::config::Config;
+use backoffice::platform::db::DatabaseKind;
+use backoffice::platform::state::AppState;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Connection;
@@ -251,14 +251,14 @@ impl TestApp {
     }
 
     pub async fn create_merchant(&self, username: &str, password: &str) -> i64 {
-        let password = backoffice::password::NewPassword::parse(password).expect("valid password");
-        let (_, merchant_id) = backoffice::users::repository::create_user(
+        let password = backoffice::platform::password::NewPassword::parse(password).expect("valid password");
+        let (_, merchant_id) = backoffice::identity::users::repository::create_user(
             &self.state.db,
             &self.state.hasher,
-            backoffice::users::repository::NewUser {
+            backoffice::identity::users::repository::NewUser {
                 username,
                 password: &password,
-                role: backoffice::session::Role::User,
+                role: backoffice::identity::session::Role::User,
                 merchant_name: None,
                 merchant_id: None,
                 display_name: username,
@@ -276,7 +276,7 @@ impl TestApp {
     /// A new merchant with a quote for every product; returns (mid, token).
     pub async fn merchant(&self, username: &str) -> (i64, String) {
         let mid = self.create_merchant(username, "Merchant123").await;
-        backoffice::demo::seed_quotes(&self.state.db.pool, mid).await.expect("quotes");
+        backoffice::app::demo::seed_quotes(&self.state.db.pool, mid).await.expect("quotes");
         (mid, self.login((username, "Merchant123")).await)
     }
 

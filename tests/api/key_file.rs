@@ -3,7 +3,7 @@
 use crate::helpers::{Backend, MERCHANT, spawn_app};
 use crate::on_both_backends;
 use crate::two_factor::enable_two_factor;
-use backoffice::startup::Application;
+use backoffice::app::startup::Application;
 
 on_both_backends!(a_missing_or_wrong_key_file_stops_the_start);
 
@@ -79,8 +79,8 @@ async fn the_binary_exits_with_the_message_when_the_key_does_not_open_the_databa
 on_both_backends!(rotate_key_reseals_everything_and_the_old_key_is_refused);
 
 async fn rotate_key_reseals_everything_and_the_old_key_is_refused(backend: Backend) {
-    use backoffice::crypto::{Secrets, read_master_key};
-    use backoffice::key_check::SEALED_COLUMNS;
+    use backoffice::platform::crypto::{Secrets, read_master_key};
+    use backoffice::platform::key_check::SEALED_COLUMNS;
     use serde_json::json;
     let mut app = spawn_app(backend).await;
     // Something sealed in every kind of column: a card order, two-factor, a certification.
@@ -124,7 +124,7 @@ async fn rotate_key_reseals_everything_and_the_old_key_is_refused(backend: Backe
     }
 
     // Every sealed value opens under the new key and none under the old one.
-    let db = backoffice::db::Database::connect(&app.config.database_url).await.unwrap();
+    let db = backoffice::platform::db::Database::connect(&app.config.database_url).await.unwrap();
     let new = Secrets::from_master_key(&read_master_key(&key_path).unwrap());
     let old = Secrets::from_master_key(&old_master);
     let mut checked = 0;
@@ -160,7 +160,7 @@ async fn rotate_key_reseals_everything_and_the_old_key_is_refused(backend: Backe
 
     // A crash between the commit and the rename: the start names the file to move.
     let new_key = std::fs::read_to_string(&key_path).unwrap();
-    std::fs::write(backoffice::key_check::sibling(&key_path, "new"), new_key).unwrap();
+    std::fs::write(backoffice::platform::key_check::sibling(&key_path, "new"), new_key).unwrap();
     std::fs::write(&key_path, std::fs::read_to_string(elsewhere.path().join("old.key")).unwrap()).unwrap();
     let mut config = app.config.clone();
     config.listen = "127.0.0.1:0".to_string();

@@ -4,9 +4,9 @@
 
 use crate::helpers::{ADMIN, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
-use backoffice::db::{millis_to_rfc3339, now_millis};
 use backoffice::domain::{beijing_day, beijing_day_start};
 use backoffice::orders::generate::{GenerateOptions, generate};
+use backoffice::platform::db::{millis_to_rfc3339, now_millis};
 use serde_json::{Value, json};
 use sqlx::Row;
 

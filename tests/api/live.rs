@@ -198,7 +198,7 @@ async fn a_restart_rebuilds_the_figures_from_the_database(backend: Backend) {
 /// A notification row for `mid`, written as the outbox would; `due_in_ms` keeps a pending
 /// one from being sent during the test.
 async fn notification(app: &TestApp, mid: i64, state: i64, due_in_ms: i64) -> i64 {
-    let now = backoffice::db::now_millis();
+    let now = backoffice::platform::db::now_millis();
     sqlx::query_scalar(
         "INSERT INTO notifications (event_id, merchant_id, order_id, event_type, url, body, state, attempts,
                                     next_attempt_at, created_at)
@@ -233,7 +233,7 @@ async fn the_stream_shows_the_notification_backlog_and_exhausted_notifications(b
         )
         .bind(exhausted)
         .bind(attempt)
-        .bind(backoffice::db::now_millis())
+        .bind(backoffice::platform::db::now_millis())
         .bind(delivered)
         .execute(&app.state.db.pool)
         .await
@@ -256,8 +256,8 @@ async fn the_stream_shows_the_notification_backlog_and_exhausted_notifications(b
 }
 
 /// A simulated supplier channel answering every order with a definite failure.
-async fn failing_channel(app: &TestApp, code: &str, priority: i64) -> (i64, backoffice::supplier_sim::Simulator) {
-    let config = backoffice::supplier_sim::SimConfig { success_ratio: 0.0, ..Default::default() };
+async fn failing_channel(app: &TestApp, code: &str, priority: i64) -> (i64, backoffice::supply::simulator::Simulator) {
+    let config = backoffice::supply::simulator::SimConfig { success_ratio: 0.0, ..Default::default() };
     crate::channel_support::supplier_channel(app, code, priority, 960, config).await
 }
 
@@ -275,7 +275,7 @@ fn paused_alert(snapshot: &Value, channel_id: i64) -> Option<Value> {
 }
 
 async fn the_stream_shows_channel_ratios_and_paused_channels(backend: Backend) {
-    let configure = |config: &mut backoffice::config::Config| {
+    let configure = |config: &mut backoffice::platform::config::Config| {
         config.channel.allow_private = true;
         config.channel.health_window = 3;
         config.channel.health_min_success_ratio = 0.5;
@@ -313,7 +313,7 @@ async fn the_stream_shows_channel_ratios_and_paused_channels(backend: Backend) {
     assert_eq!(steady["name"], "沙箱渠道");
     let alert = paused_alert(&seen, flaky).unwrap();
     assert_eq!((alert["name"].as_str(), alert["pause_reason"].as_str()), (Some("flaky"), Some("low_success_ratio")));
-    assert!(alert["paused_until"].as_i64().unwrap() > backoffice::db::now_millis());
+    assert!(alert["paused_until"].as_i64().unwrap() > backoffice::platform::db::now_millis());
     assert!(paused_alert(&seen, sandbox).is_none());
     drop(stream);
 

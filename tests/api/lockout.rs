@@ -14,7 +14,7 @@ on_both_backends!(
 );
 
 /// The tests' requests come from 127.0.0.1, the one proxy named.
-fn behind_the_proxy_at_127_0_0_1(config: &mut backoffice::config::Config) {
+fn behind_the_proxy_at_127_0_0_1(config: &mut backoffice::platform::config::Config) {
     config.trust_forwarded_for = true;
     config.trusted_proxies = "127.0.0.1".parse().unwrap();
 }
@@ -69,7 +69,7 @@ async fn failures_from_elsewhere_do_not_lock_out_a_known_address(backend: Backen
         .await
         .unwrap();
     assert_eq!(app.login_from(home, ADMIN.0, ADMIN.1).await.code(), 20000);
-    let long_ago = backoffice::db::now_millis() - 31 * 24 * 3600 * 1000;
+    let long_ago = backoffice::platform::db::now_millis() - 31 * 24 * 3600 * 1000;
     sqlx::query("UPDATE login_known_addresses SET last_success_at = $1")
         .bind(long_ago)
         .execute(&app.state.db.pool)
@@ -150,8 +150,8 @@ async fn a_direct_client_is_known_by_its_own_address_whatever_it_forwards(backen
     let path = "/openapi/v1/balance";
     let call = |client: &reqwest::Client| {
         let (timestamp, nonce) = (crate::open_api::now_seconds().to_string(), crate::open_api::nonce());
-        let text = backoffice::openapi_v1::signature::request_string("GET", path, &timestamp, &nonce, b"");
-        let signed = backoffice::openapi_v1::signature::sign(&key.secret, &text);
+        let text = backoffice::merchant_api::signature::request_string("GET", path, &timestamp, &nonce, b"");
+        let signed = backoffice::merchant_api::signature::sign(&key.secret, &text);
         let request = client
             .get(app.url(path))
             .header("x-forwarded-for", "127.0.0.1")

@@ -10,8 +10,8 @@ use crate::channel_support::{
 use crate::helpers::{ADMIN, Backend, TestApp, spawn_app_with};
 use crate::live::{channel_ratio, open_with_ticket};
 use crate::on_both_backends;
-use backoffice::channel::http_json::sign;
-use backoffice::supplier_sim::SimConfig;
+use backoffice::platform::channel::http_json::sign;
+use backoffice::supply::simulator::SimConfig;
 use serde_json::{Value, json};
 
 on_both_backends!(the_monitor_the_channels_list_and_reconciliation_agree);
@@ -53,7 +53,8 @@ fn permille((succeeded, failed): Known) -> Value {
 async fn pages_agree(app: &TestApp, admin: &str, snapshot: &Value, known: &[(i64, Known)]) {
     let list = app.post_as(admin, "/adminapi/admin/channel/list", json!({})).await;
     assert_eq!(list.code(), 20000, "{:?}", list.body);
-    let date = backoffice::domain::beijing_date(backoffice::domain::beijing_day(backoffice::db::now_millis()));
+    let date =
+        backoffice::domain::beijing_date(backoffice::domain::beijing_day(backoffice::platform::db::now_millis()));
     for (channel, (succeeded, failed)) in known {
         let item = list.data().as_array().unwrap().iter().find(|item| item["id"] == *channel).unwrap().clone();
         let figures = &item["figures"];

@@ -25,7 +25,7 @@ fn alert(snapshot: &Value, kind: &str, merchant_id: i64) -> Option<Value> {
 
 /// The first snapshot whose alerts were read after now: what they say of the state now.
 async fn alerts_read_from_now(stream: &mut EventStream) -> Value {
-    let now = backoffice::db::now_millis();
+    let now = backoffice::platform::db::now_millis();
     stream.until(|snapshot| snapshot["alerts_at"].as_i64().unwrap() > now).await
 }
 

@@ -127,14 +127,14 @@ async fn a_finished_batch_is_told_once_with_its_counts(backend: Backend) {
 }
 
 async fn second_administrator(app: &TestApp) -> String {
-    let password = backoffice::password::NewPassword::parse("Second123").unwrap();
-    backoffice::users::repository::create_user(
+    let password = backoffice::platform::password::NewPassword::parse("Second123").unwrap();
+    backoffice::identity::users::repository::create_user(
         &app.state.db,
         &app.state.hasher,
-        backoffice::users::repository::NewUser {
+        backoffice::identity::users::repository::NewUser {
             username: "second",
             password: &password,
-            role: backoffice::session::Role::Admin,
+            role: backoffice::identity::session::Role::Admin,
             merchant_name: None,
             merchant_id: None,
             display_name: "second",

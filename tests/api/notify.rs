@@ -79,7 +79,7 @@ fn verifies(secret: &str, received: &Received) -> bool {
     received.signature.split(' ').any(|part| part == expected)
 }
 
-fn fast(config: &mut backoffice::config::Config, schedule_seconds: &[u64]) {
+fn fast(config: &mut backoffice::platform::config::Config, schedule_seconds: &[u64]) {
     config.notify.allow_private = true;
     config.notify.poll_interval = Duration::from_millis(20);
     config.notify.schedule = schedule_seconds.iter().map(|seconds| Duration::from_secs(*seconds)).collect();
@@ -278,7 +278,7 @@ async fn internal_destinations_are_refused_when_saved_and_when_sending(backend: 
 }
 
 async fn two_servers_on_one_database_send_each_attempt_once(backend: Backend) {
-    let configure = |config: &mut backoffice::config::Config| {
+    let configure = |config: &mut backoffice::platform::config::Config| {
         fast(config, &[0]);
         config.notify.batch_size = 4;
         config.notify.poll_interval = Duration::from_millis(5);

@@ -77,7 +77,7 @@ fn paths(seen: &Seen) -> Vec<String> {
     seen.lock().unwrap().iter().map(|entry| entry.0.clone()).collect()
 }
 
-fn notifying(config: &mut backoffice::config::Config) {
+fn notifying(config: &mut backoffice::platform::config::Config) {
     crate::open_api::config(config);
     config.worker.enabled = true;
     config.notify.allow_private = true;
@@ -122,7 +122,7 @@ async fn an_orders_own_notify_url_wins_over_the_profiles(backend: Backend) {
 
 async fn the_sender_gives_up_on_slow_answers_cuts_long_ones_and_follows_no_redirect(backend: Backend) {
     // 10 s by default; short here so that the test waits for the answer, not for the clock.
-    assert_eq!(backoffice::config::NotifyConfig::default().timeout, Duration::from_secs(10));
+    assert_eq!(backoffice::platform::config::NotifyConfig::default().timeout, Duration::from_secs(10));
     let app = spawn_app_with(backend, |config| {
         notifying(config);
         config.notify.timeout = Duration::from_millis(800);

@@ -3,7 +3,7 @@
 
 use crate::helpers::{ADMIN, Answer, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
-use backoffice::openapi_v1::{card, signature};
+use backoffice::merchant_api::{card, signature};
 use serde_json::{Value, json};
 
 on_both_backends!(
@@ -21,7 +21,7 @@ on_both_backends!(
 
 pub(crate) const PRICE: i64 = 985;
 
-pub(crate) fn config(config: &mut backoffice::config::Config) {
+pub(crate) fn config(config: &mut backoffice::platform::config::Config) {
     config.worker.enabled = false;
     // The tests name the caller's address with X-Forwarded-For, as the proxy at
     // 127.0.0.1 (where they connect from) would.

@@ -1,5 +1,5 @@
 //! A server keeps an open-API key it checked, with its merchant's state and whitelist, for at
-//! most a second (`recent.rs`). A change takes effect at once on the server that made it
+//! most a second (`identity/recent.rs`). A change takes effect at once on the server that made it
 //! and within that second on another server on the same database; these tests fail if a
 //! change is not seen (a stale key, whitelist or merchant state served on).
 

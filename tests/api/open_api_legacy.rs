@@ -5,7 +5,7 @@
 use crate::helpers::{ADMIN, Answer, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
 use crate::open_api::{Call, Key, config, merchant_with_key, nonce, now_seconds, send};
-use backoffice::openapi_v1::signature;
+use backoffice::merchant_api::signature;
 use md5::{Digest, Md5};
 use serde_json::{Value, json};
 
@@ -97,7 +97,7 @@ async fn legacy_md5_signing_is_an_administrators_switch_per_key(backend: Backend
     assert_eq!(app.scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1", mid).await, 1);
     // GET calls sign their query parameters.
     let (time, once) = (now_seconds(), nonce());
-    let sign = backoffice::openapi_v1::legacy::sign(
+    let sign = backoffice::merchant_api::legacy::sign(
         &[("key_id".into(), key.id.clone()), ("timestamp".into(), time.to_string()), ("nonce".into(), once.clone())],
         &key.secret,
     );

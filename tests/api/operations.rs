@@ -45,7 +45,7 @@ async fn metrics_need_an_administrator_or_the_scrape_token(backend: Backend) {
     assert_eq!(placed.code(), 20000);
     // The notification outbox: one pending since 90 s, two failed awaiting a retry; the
     // delivered and the exhausted ones are not a backlog. Due in an hour: none is sent now.
-    let now = backoffice::db::now_millis();
+    let now = backoffice::platform::db::now_millis();
     for (index, (state, age_ms)) in
         [(0, 90_000), (2, 30_000), (2, 10_000), (1, 500_000), (3, 900_000)].iter().enumerate()
     {
@@ -133,7 +133,8 @@ async fn backup_copies_sqlite_and_explains_postgres(backend: Backend) {
             let output = backup(&app.config.database_url);
             assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
             assert!(String::from_utf8_lossy(&output.stdout).contains("1 orders"));
-            let copy = backoffice::db::Database::connect(&format!("sqlite://{}", target.display())).await.unwrap();
+            let copy =
+                backoffice::platform::db::Database::connect(&format!("sqlite://{}", target.display())).await.unwrap();
             let (orders, balance): (i64, i64) = (
                 sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE merchant_id = $1")
                     .bind(mid)

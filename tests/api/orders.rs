@@ -3,7 +3,7 @@
 
 use crate::helpers::{ADMIN, Backend, TestApp, spawn_app, spawn_app_with};
 use crate::on_both_backends;
-use backoffice::finance::ledger::Actor;
+use backoffice::money::finance::ledger::Actor;
 use backoffice::orders::lifecycle::{self, Outcome, Reporter};
 use serde_json::json;
 use std::time::Duration;
@@ -23,7 +23,7 @@ on_both_backends!(
 /// MOBILE-DIRECT-10 costs 985 fen (98.5% of 10 yuan).
 const PRICE: i64 = 985;
 
-fn no_worker(config: &mut backoffice::config::Config) {
+fn no_worker(config: &mut backoffice::platform::config::Config) {
     config.worker.enabled = false;
 }
 

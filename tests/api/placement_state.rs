@@ -19,7 +19,7 @@ on_both_backends!(
 
 const PRODUCT: &str = "MOBILE-DIRECT-10";
 
-fn no_worker(config: &mut backoffice::config::Config) {
+fn no_worker(config: &mut backoffice::platform::config::Config) {
     config.worker.enabled = false;
 }
 

@@ -5,7 +5,7 @@
 
 use crate::helpers::{Backend, TestApp, spawn_app_with};
 use backoffice::orders::generate::{GenerateOptions, generate};
-use backoffice::sql::{Bind, bind_all};
+use backoffice::platform::sql::{Bind, bind_all};
 use sqlx::Row;
 
 /// A SQLite server with 2,000 generated orders over two days.
@@ -28,7 +28,7 @@ async fn plan(app: &TestApp, statement: &str, binds: Vec<Bind>) -> String {
 #[tokio::test]
 async fn the_worker_claims_through_the_in_flight_index() {
     let app = planned_app().await;
-    let statement = backoffice::worker::claim_statement(app.state.db.kind);
+    let statement = backoffice::supply::worker::claim_statement(app.state.db.kind);
     let binds = vec![Bind::Text("owner".into()), Bind::Int(0), Bind::Int(0), Bind::Int(50)];
     let plan = plan(&app, &statement, binds).await;
     assert!(plan.contains("USING INDEX orders_in_flight"), "the due orders come from the in-flight index:\n{plan}");
@@ -42,7 +42,7 @@ async fn the_worker_claims_through_the_in_flight_index() {
 async fn an_orders_account_records_come_through_the_order_number_index() {
     let app = planned_app().await;
     sqlx::query("ANALYZE").execute(&app.state.db.pool).await.unwrap();
-    let conditions = backoffice::finance::log::of_order(1);
+    let conditions = backoffice::money::finance::log::of_order(1);
     let statement = format!("SELECT * FROM account_log{}", conditions.where_clause());
     let plan = plan(&app, &statement, conditions.binds).await;
     assert!(plan.contains("USING INDEX account_log_order"), "the records come from the order-number index:\n{plan}");
@@ -57,7 +57,7 @@ async fn an_orders_account_records_come_through_the_order_number_index() {
 async fn whether_a_product_is_in_use_is_read_from_the_orders_product_index() {
     let app = planned_app().await;
     sqlx::query("ANALYZE").execute(&app.state.db.pool).await.unwrap();
-    let plan = plan(&app, backoffice::quotes::catalogue::IN_USE, vec![Bind::Int(1)]).await;
+    let plan = plan(&app, backoffice::orders::quotes::catalogue::IN_USE, vec![Bind::Int(1)]).await;
     assert!(plan.contains("INDEX orders_product"), "the orders come from their product index:\n{plan}");
     assert!(plan.contains("INDEX quotes_product"), "so do the quotes:\n{plan}");
     assert!(!plan.contains("SCAN orders") && !plan.contains("SCAN quotes"), "neither is scanned:\n{plan}");

@@ -4,10 +4,10 @@
 
 use crate::helpers::{ADMIN, Backend, TestApp, spawn_app, spawn_app_with};
 use crate::on_both_backends;
-use backoffice::channel::http_json::{SIGNATURE_HEADER, sign};
-use backoffice::supplier_sim::book::SimOrder;
-use backoffice::supplier_sim::{SimConfig, Simulator};
+use backoffice::platform::channel::http_json::{SIGNATURE_HEADER, sign};
 use backoffice::supply::setup::{ChannelSpec, supply_catalogue, upsert};
+use backoffice::supply::simulator::book::SimOrder;
+use backoffice::supply::simulator::{SimConfig, Simulator};
 use serde_json::{Value, json};
 
 on_both_backends!(
@@ -21,7 +21,7 @@ const SECRET: &str = "reconcile-secret";
 const PATH: &str = "/adminapi/admin/channel/reconcile";
 
 fn today() -> String {
-    backoffice::domain::beijing_date(backoffice::domain::beijing_day(backoffice::db::now_millis()))
+    backoffice::domain::beijing_date(backoffice::domain::beijing_day(backoffice::platform::db::now_millis()))
 }
 
 /// An http-json channel at `base_url`, supplying the whole catalogue at 96 %.
@@ -46,7 +46,7 @@ async fn simulator(app: &TestApp) -> (Simulator, i64) {
         Simulator::new(SimConfig { secret: SECRET.as_bytes().to_vec(), price_permille: 960, ..SimConfig::default() });
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base_url = format!("http://{}", listener.local_addr().unwrap());
-    backoffice::supplier_sim::spawn(&simulator, listener);
+    backoffice::supply::simulator::spawn(&simulator, listener);
     let id = channel(app, "sim", &base_url).await;
     (simulator, id)
 }

@@ -8,7 +8,7 @@ use crate::channel_support::{
 };
 use crate::helpers::{ADMIN, Answer, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
-use backoffice::supplier_sim::{SimConfig, Simulator};
+use backoffice::supply::simulator::{SimConfig, Simulator};
 use serde_json::json;
 use std::time::Duration;
 

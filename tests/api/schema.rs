@@ -3,7 +3,7 @@
 //! Types are not compared (they differ on purpose: INTEGER/BIGINT, BLOB/BYTEA).
 
 use crate::helpers::{Backend, database_url, spawn_app_with};
-use backoffice::db::Database;
+use backoffice::platform::db::Database;
 use sqlx::Row;
 use std::collections::BTreeSet;
 
@@ -105,7 +105,7 @@ fn refused(outcome: Result<(), sqlx::Error>, what: &str) {
 async fn the_database_refuses_broken_references(backend: Backend) {
     let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
     let pool = &app.state.db.pool;
-    let merchant = backoffice::demo::DEMO_MERCHANT_ID;
+    let merchant = backoffice::app::demo::DEMO_MERCHANT_ID;
     sqlx::query(
         "INSERT INTO products (product_key, name, business_name, carrier, product_kind, face_value_fen, created_at)
          VALUES ('REF-TEST', 'ref test', 'direct', 1, 1, 1000, 0)",
@@ -213,7 +213,7 @@ crate::on_both_backends!(the_database_refuses_broken_references);
 /// PostgreSQL they travel as array literals, so quotes, backslashes, commas, braces, a text
 /// reading NULL, empty texts, NULLs and non-ASCII text must all survive the quoting.
 async fn inserted_rows_read_back_unchanged(backend: Backend) {
-    use backoffice::sql::{Bind, bind_all, for_engine, insert_rows};
+    use backoffice::platform::sql::{Bind, bind_all, for_engine, insert_rows};
     let directory = tempfile::tempdir().expect("temporary directory");
     let db = Database::connect(&database_url(backend, &directory).await).await.expect("migrated database");
     sqlx::query("CREATE TABLE round_trip (n BIGINT, m BIGINT, t TEXT, u TEXT)").execute(&db.pool).await.unwrap();

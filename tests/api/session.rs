@@ -54,7 +54,7 @@ async fn an_expired_session_gives_50014(backend: Backend) {
     let token = app.login(MERCHANT).await;
     // The absolute lifetime has passed (the clock is moved by editing the row).
     sqlx::query("UPDATE sessions SET expires_at = $1")
-        .bind(backoffice::db::now_millis() - 1)
+        .bind(backoffice::platform::db::now_millis() - 1)
         .execute(&app.state.db.pool)
         .await
         .unwrap();
@@ -66,9 +66,9 @@ async fn an_expired_session_gives_50014(backend: Backend) {
 async fn an_idle_session_gives_50014(backend: Backend) {
     let app = spawn_app(backend).await;
     let token = app.login(ADMIN).await;
-    let idle = backoffice::session::duration_millis(app.state.config.session.idle_timeout);
+    let idle = backoffice::identity::session::duration_millis(app.state.config.session.idle_timeout);
     sqlx::query("UPDATE sessions SET last_used_at = $1")
-        .bind(backoffice::db::now_millis() - idle - 1)
+        .bind(backoffice::platform::db::now_millis() - idle - 1)
         .execute(&app.state.db.pool)
         .await
         .unwrap();
@@ -76,12 +76,12 @@ async fn an_idle_session_gives_50014(backend: Backend) {
     // A session used recently enough lives on, and each use moves its idle clock.
     let fresh = app.login(ADMIN).await;
     sqlx::query("UPDATE sessions SET last_used_at = $1 WHERE revoked_at IS NULL AND last_used_at > $2")
-        .bind(backoffice::db::now_millis() - idle + 60_000)
-        .bind(backoffice::db::now_millis() - 10_000)
+        .bind(backoffice::platform::db::now_millis() - idle + 60_000)
+        .bind(backoffice::platform::db::now_millis() - 10_000)
         .execute(&app.state.db.pool)
         .await
         .unwrap();
-    let used_at = backoffice::db::now_millis();
+    let used_at = backoffice::platform::db::now_millis();
     assert_eq!(app.post_as(&fresh, USER_INFO, json!({})).await.code(), 20000);
     // The last use is written in the background, within about a second.
     app.wait_for_zero("SELECT 1 - COUNT(*) FROM sessions WHERE last_used_at >= $1", used_at, 5).await;
@@ -148,7 +148,7 @@ async fn only_a_hash_of_the_token_is_stored(backend: Backend) {
     let (hash, address, _agent) = &rows[0];
     assert_ne!(hash, &token);
     assert!(!hash.contains(&token));
-    assert_eq!(hash, &backoffice::session::token::token_hash(&token));
+    assert_eq!(hash, &backoffice::identity::session::token::token_hash(&token));
     assert_eq!(address, "127.0.0.1");
 }
 

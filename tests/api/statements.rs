@@ -13,7 +13,7 @@ on_both_backends!(
 );
 
 fn today() -> String {
-    backoffice::domain::beijing_date(backoffice::domain::beijing_day(backoffice::db::now_millis()))
+    backoffice::domain::beijing_date(backoffice::domain::beijing_day(backoffice::platform::db::now_millis()))
 }
 
 async fn statement(app: &TestApp, token: &str, body: Value) -> Vec<Value> {
@@ -35,7 +35,7 @@ fn movement(statement: &Value, account: &str, change: &str) -> i64 {
 /// Yesterday's history of a merchant: a top-up of `fen` recorded yesterday, with the account
 /// holding it (as the ledger would have left them), so today's statement opens with it.
 async fn topped_up_yesterday(app: &TestApp, mid: i64, fen: i64) {
-    let yesterday = backoffice::db::now_millis() - 86_400_000;
+    let yesterday = backoffice::platform::db::now_millis() - 86_400_000;
     let pool = &app.state.db.pool;
     sqlx::query(
         "INSERT INTO merchant_accounts (merchant_id, balance_fen, total_topup_fen, updated_at) VALUES ($1, $2, $2, $3)",
@@ -99,7 +99,8 @@ async fn a_days_statement_sums_to_the_account_log(backend: Backend) {
     assert_eq!(day["opening_credit_available_fen"], 0);
     assert_eq!(day["closing_credit_available_fen"], limit - used);
     // Reconciled: closing − opening is the sum of the period's log entries, per account.
-    let since = backoffice::domain::beijing_day_start(backoffice::domain::beijing_day(backoffice::db::now_millis()));
+    let since =
+        backoffice::domain::beijing_day_start(backoffice::domain::beijing_day(backoffice::platform::db::now_millis()));
     assert_eq!(closing - opening, logged_since(&app, mid, since, 1).await);
     assert_eq!(day["balance_log_sum_fen"], logged_since(&app, mid, since, 1).await);
     assert_eq!(day["credit_log_sum_fen"], logged_since(&app, mid, since, 2).await);
@@ -122,7 +123,8 @@ async fn a_days_statement_sums_to_the_account_log(backend: Backend) {
         &statement(&app, &admin, json!({"merchant_id": mid, "period": "month", "date": &today()[..7]})).await[0];
     assert_eq!(month["closing_balance_fen"], day["closing_balance_fen"]);
     assert_eq!(month["orders_placed"], day["orders_placed"]);
-    let yesterday = backoffice::domain::beijing_date(backoffice::domain::beijing_day(backoffice::db::now_millis()) - 1);
+    let yesterday =
+        backoffice::domain::beijing_date(backoffice::domain::beijing_day(backoffice::platform::db::now_millis()) - 1);
     let before = &statement(&app, &admin, json!({"merchant_id": mid, "date": yesterday})).await[0];
     assert_eq!(before["opening_balance_fen"], 0);
     assert_eq!(before["closing_balance_fen"], 500);

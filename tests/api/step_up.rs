@@ -75,11 +75,14 @@ async fn every_money_action_needs_a_step_up_and_one_serves_five_minutes(backend:
         .await;
     assert_eq!(refused_zh.msg(), "资金操作需先输入两步验证码确认");
 
-    let before = backoffice::db::now_millis();
+    let before = backoffice::platform::db::now_millis();
     let confirmed = app.post_as(&admin.token, CONFIRM, json!({"code": code_now(&admin.secret)})).await;
     assert_eq!(confirmed.code(), 20000, "{:?}", confirmed.body);
     let until = session_until(&app).await;
-    assert!((before + 300_000..=backoffice::db::now_millis() + 300_000).contains(&until), "5 minutes: {until}");
+    assert!(
+        (before + 300_000..=backoffice::platform::db::now_millis() + 300_000).contains(&until),
+        "5 minutes: {until}"
+    );
     assert!(confirmed.data()["valid_until"].is_string());
     // One confirmation serves repeated actions of the session.
     for (path, body) in money_calls(999_999).into_iter().take(3) {
@@ -119,7 +122,7 @@ async fn a_step_up_expires_and_belongs_to_its_session(backend: Backend) {
     assert_step_up_required(&app.post_as(&second_token, TOP_UP, body.clone()).await, "second session");
     // Five minutes later (the stored deadline passed), the first session must confirm again.
     sqlx::query("UPDATE sessions SET step_up_until = $1 WHERE step_up_until > 0")
-        .bind(backoffice::db::now_millis() - 1)
+        .bind(backoffice::platform::db::now_millis() - 1)
         .execute(&app.state.db.pool)
         .await
         .unwrap();

@@ -1,4 +1,4 @@
-//! The template pages' calls exist only with `--template-pages` (spec §1, §7), answer in
+//! The template pages' calls exist only with `--template-pages`, answer in
 //! the mock envelope, and the menu and system info say whether they are on.
 
 use crate::helpers::{Backend, MERCHANT, spawn_app, spawn_app_with};

@@ -4,7 +4,7 @@
 
 use crate::helpers::{ADMIN, Answer, Backend, MERCHANT, TestApp, spawn_app, spawn_app_with};
 use crate::on_both_backends;
-use backoffice::two_factor::totp;
+use backoffice::identity::two_factor::totp;
 use serde_json::{Value, json};
 
 on_both_backends!(
@@ -35,7 +35,7 @@ pub struct Enabled {
 }
 
 fn now_seconds() -> u64 {
-    u64::try_from(backoffice::db::now_millis() / 1000).unwrap()
+    u64::try_from(backoffice::platform::db::now_millis() / 1000).unwrap()
 }
 
 /// The code an authenticator app shows now, computed with the crate's own function.
@@ -265,7 +265,7 @@ async fn temp_keys_that_are_not_current_fail(backend: Backend) {
     assert_eq!(enable(json!(first.temp_key), &first.secret).await.code(), 40900);
     // Expired.
     sqlx::query("UPDATE two_factor_setups SET expires_at = $1")
-        .bind(backoffice::db::now_millis() - 1)
+        .bind(backoffice::platform::db::now_millis() - 1)
         .execute(&app.state.db.pool)
         .await
         .unwrap();

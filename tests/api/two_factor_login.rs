@@ -196,17 +196,17 @@ async fn the_pending_handle_opens_nothing_else_and_dies_early(backend: Backend) 
     // Expires.
     let expiring = pending_login(&app, MERCHANT).await;
     sqlx::query("UPDATE pending_logins SET expires_at = $1 WHERE used_at IS NULL")
-        .bind(backoffice::db::now_millis() - 1)
+        .bind(backoffice::platform::db::now_millis() - 1)
         .execute(&app.state.db.pool)
         .await
         .unwrap();
     invalid(verify(&app, &expiring, &code_now(&enabled.secret)).await);
     // Dies with a password change.
     let before_change = pending_login(&app, MERCHANT).await;
-    let password = backoffice::password::NewPassword::parse("Changed123").unwrap();
+    let password = backoffice::platform::password::NewPassword::parse("Changed123").unwrap();
     sqlx::query("UPDATE users SET password_hash = $1, password_changed_at = $2 WHERE username = 'merchant'")
         .bind(app.state.hasher.hash(&password).await.unwrap())
-        .bind(backoffice::db::now_millis() + 1)
+        .bind(backoffice::platform::db::now_millis() + 1)
         .execute(&app.state.db.pool)
         .await
         .unwrap();
@@ -215,7 +215,7 @@ async fn the_pending_handle_opens_nothing_else_and_dies_early(backend: Backend) 
     let stored: Vec<String> =
         sqlx::query_scalar("SELECT token_hash FROM pending_logins").fetch_all(&app.state.db.pool).await.unwrap();
     assert!(stored.iter().all(|hash| hash.len() == 64 && *hash != before_change));
-    assert!(stored.contains(&backoffice::session::token::token_hash(&before_change)));
+    assert!(stored.contains(&backoffice::identity::session::token::token_hash(&before_change)));
 }
 
 async fn wrong_codes_lock_the_user_on_every_endpoint(backend: Backend) {
@@ -350,9 +350,9 @@ async fn no_secret_or_code_is_stored_in_plain_text(backend: Backend) {
     let pending = pending_login(&app, MERCHANT).await;
     let regenerated = app.post_as(&enabled.token, REGENERATE, json!({ "code": code_now(&enabled.secret) })).await;
     let mut needles: Vec<String> = vec![
-        backoffice::two_factor::totp::encode_secret(&enabled.secret),
+        backoffice::identity::two_factor::totp::encode_secret(&enabled.secret),
         hex::encode(&enabled.secret),
-        backoffice::two_factor::totp::encode_secret(&pending_setup.secret),
+        backoffice::identity::two_factor::totp::encode_secret(&pending_setup.secret),
         pending_setup.temp_key.clone(),
         pending.clone(),
         enabled.token.clone(),

@@ -1,5 +1,5 @@
 //! How the database's writers keep out of each other's way: on SQLite the WAL is checkpointed
-//! beside the writer (db/checkpoint.rs); on PostgreSQL each placement writer keeps a
+//! beside the writer (platform/db/checkpoint.rs); on PostgreSQL each placement writer keeps a
 //! connection of its own (orders/group.rs), and one the database closed is replaced; a write
 //! computed from an account read without its lock writes nothing if the account moved
 //! meanwhile, and two servers placing for one merchant never overdraw it.
@@ -7,9 +7,9 @@
 use crate::helpers::{ADMIN, Backend, TestApp, spawn_app, spawn_app_with};
 use crate::on_both_backends;
 use crate::open_api::PRICE;
-use backoffice::finance::ledger::{Actor, Ledger};
-use backoffice::orders::group::WRITER_APPLICATION_NAME;
-use backoffice::sql::StatementBatch;
+use backoffice::money::finance::ledger::{Actor, Ledger};
+use backoffice::orders::placement::group::WRITER_APPLICATION_NAME;
+use backoffice::platform::sql::StatementBatch;
 use serde_json::json;
 use std::time::{Duration, Instant};
 
@@ -116,8 +116,12 @@ async fn write(app: &TestApp, ledger: Ledger) -> Result<(), sqlx::Error> {
     let mut batch = StatementBatch::one_statement();
     ledger.add_to(&mut batch);
     match app.state.db.kind {
-        backoffice::db::DatabaseKind::Postgres => batch.execute(&mut app.state.db.pool.acquire().await.unwrap()).await,
-        backoffice::db::DatabaseKind::Sqlite => app.state.db.sqlite_write().await.unwrap().run_in_one_hop(batch).await,
+        backoffice::platform::db::DatabaseKind::Postgres => {
+            batch.execute(&mut app.state.db.pool.acquire().await.unwrap()).await
+        }
+        backoffice::platform::db::DatabaseKind::Sqlite => {
+            app.state.db.sqlite_write().await.unwrap().run_in_one_hop(batch).await
+        }
     }
 }
 

@@ -4,15 +4,15 @@
 //! timeline events are written once, after every order row.
 
 use super::{Deferred, Outcome, Reporter, Settling, settle_order};
-use crate::channel::CardSecret;
-use crate::crypto::Secrets;
-use crate::db::now_millis;
 use crate::domain::OrderStatus;
-use crate::finance::ledger::Actor;
-use crate::live::aggregate::Finished;
+use crate::money::finance::ledger::Actor;
 use crate::orders::model::{ORDER_COLUMNS, OrderRow};
-use crate::sql::{Bind, bind_all};
-use crate::state::AppState;
+use crate::platform::channel::CardSecret;
+use crate::platform::crypto::Secrets;
+use crate::platform::db::now_millis;
+use crate::platform::live::aggregate::Finished;
+use crate::platform::sql::{Bind, bind_all};
+use crate::platform::state::AppState;
 use sqlx::AnyConnection;
 use std::collections::HashMap;
 
@@ -23,10 +23,12 @@ async fn read_orders(connection: &mut AnyConnection, ids: &[i64]) -> Result<Hash
     }
     let placeholders: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
     let sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE id IN ({})", placeholders.join(", "));
-    let rows =
-        bind_all(sqlx::query(crate::sql::for_engine(connection, sql)), ids.iter().map(|id| Bind::Int(*id)).collect())
-            .fetch_all(&mut *connection)
-            .await?;
+    let rows = bind_all(
+        sqlx::query(crate::platform::sql::for_engine(connection, sql)),
+        ids.iter().map(|id| Bind::Int(*id)).collect(),
+    )
+    .fetch_all(&mut *connection)
+    .await?;
     let mut orders = HashMap::with_capacity(rows.len());
     for row in &rows {
         let order = OrderRow::from_row(row)?;
@@ -42,7 +44,7 @@ pub async fn mark_processing_many(state: &AppState, order_ids: &[i64]) -> Result
     ids.sort_unstable();
     ids.dedup();
     let now = now_millis();
-    let deadline = now + crate::config::millis(state.config.channel.deadline);
+    let deadline = now + crate::platform::config::millis(state.config.channel.deadline);
     let mut transaction = state.db.begin_write().await?;
     let orders = read_orders(&mut transaction, &ids).await?;
     let pending: Vec<i64> = ids

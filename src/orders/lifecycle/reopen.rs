@@ -9,13 +9,13 @@
 //! places nothing.
 
 use super::{Move, move_status, read_order};
-use crate::channel::attempts::{self, Attempt};
-use crate::db::now_millis;
 use crate::domain::{OrderKind, OrderStatus};
-use crate::finance::ledger::Actor;
-use crate::idempotency::{Claim, IdempotentRequest};
-use crate::sql::Bind;
-use crate::state::AppState;
+use crate::http::idempotency::{Claim, IdempotentRequest};
+use crate::money::finance::ledger::Actor;
+use crate::platform::channel::attempts::{self, Attempt};
+use crate::platform::db::now_millis;
+use crate::platform::sql::Bind;
+use crate::platform::state::AppState;
 
 /// Timeline notes of the moves made here; the console shows them in its language.
 pub mod note {
@@ -74,7 +74,7 @@ pub async fn reopen(
     if order.status() != OrderStatus::ManualReview || order.kind() == OrderKind::Behalf {
         return Ok(Err(Refusal::NotInReview));
     }
-    let deadline_at = now + crate::config::millis(state.config.channel.deadline);
+    let deadline_at = now + crate::platform::config::millis(state.config.channel.deadline);
     let change = Move {
         to: OrderStatus::Processing,
         set: ", deadline_at = $2, lease_owner = $3, lease_until = $4",

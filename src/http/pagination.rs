@@ -1,0 +1,103 @@
+//! How every list pages: a page request (keyset cursor or page number, size, order),
+//! the opaque cursor, the cap on counted rows, and the RFC 3339 times of list filters.
+//! Orders, the account log, quotes, merchants and batches all page this way.
+
+use crate::http::error::AppError;
+use crate::i18n::TradeMessage;
+
+pub const MAX_PAGE_SIZE: i64 = 500;
+/// The last page number asked for (5 billion rows at the largest page size): beyond it a
+/// page is a mistake, refused like one, and the offset can never overflow.
+pub const MAX_PAGE: i64 = 10_000_000;
+
+/// Which rows of a list: after a cursor (keyset), or a page number (offset).
+#[derive(Debug, Clone, Copy)]
+pub struct PageRequest {
+    pub descending: bool,
+    pub cursor: Option<(i64, i64)>,
+    pub page: Option<i64>,
+    pub page_size: i64,
+}
+
+/// A page read with `LIMIT size + 1`: drops the extra row and gives the next page's cursor
+/// (from the last row's time and id), or None on the last page.
+pub fn finish_page<T>(mut rows: Vec<T>, size: i64, position: impl Fn(&T) -> (i64, i64)) -> (Vec<T>, Option<String>) {
+    if rows.len() as i64 <= size {
+        return (rows, None);
+    }
+    rows.truncate(size as usize);
+    let next = rows.last().map(|last| {
+        let (created_at, id) = position(last);
+        encode_cursor(created_at, id)
+    });
+    (rows, next)
+}
+
+/// Cursors are opaque to clients: `<created_at>_<id>` of the last row seen.
+pub fn encode_cursor(created_at: i64, id: i64) -> String {
+    format!("{created_at}_{id}")
+}
+
+pub fn decode_cursor(text: &str) -> Option<(i64, i64)> {
+    let (time, id) = text.split_once('_')?;
+    Some((time.parse().ok()?, id.parse().ok()?))
+}
+
+/// Checks a list's paging parameters: `sort` (`desc`, the default, or `asc`), a cursor
+/// from an earlier page, a 1-based page number and a page size of 1 to [`MAX_PAGE_SIZE`].
+pub fn page_request(
+    sort: Option<&str>,
+    cursor: Option<&str>,
+    page: Option<i64>,
+    page_size: Option<i64>,
+) -> Result<PageRequest, AppError> {
+    let descending = match sort.map(str::trim).filter(|text| !text.is_empty()) {
+        None | Some("desc") => true,
+        Some("asc") => false,
+        Some(_) => return Err(AppError::field("sort", TradeMessage::InvalidChoice { allowed: "desc, asc" })),
+    };
+    let page_size = page_size.unwrap_or(20);
+    if !(1..=MAX_PAGE_SIZE).contains(&page_size) {
+        return Err(AppError::field("page_size", TradeMessage::PageSizeInvalid { max: MAX_PAGE_SIZE }));
+    }
+    let cursor = match cursor.map(str::trim).filter(|text| !text.is_empty()) {
+        Some(text) => {
+            Some(decode_cursor(text).ok_or_else(|| AppError::unprocessable("cursor", TradeMessage::CursorInvalid))?)
+        }
+        None => None,
+    };
+    // A page whose row offset does not fit a 64-bit integer is refused: wrapped around,
+    // it would silently answer the first page.
+    if page.is_some_and(|page| !(1..=MAX_PAGE).contains(&page)) {
+        return Err(AppError::field("page", TradeMessage::InvalidChoice { allowed: "1, 2, 3, ..." }));
+    }
+    Ok(PageRequest { descending, cursor, page, page_size })
+}
+
+/// At most this many rows are counted where a total must count rows (an order filter the
+/// counters cannot answer, the account log); beyond it the total says "at least"
+/// (`total_capped`).
+pub const COUNT_CAP: i64 = 100_000;
+
+/// A filter's time: RFC 3339 text to unix milliseconds; empty means none.
+pub fn parse_time(field: &'static str, text: Option<&str>) -> Result<Option<i64>, AppError> {
+    let Some(text) = text.map(str::trim).filter(|text| !text.is_empty()) else { return Ok(None) };
+    let moment = time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+        .map_err(|_| AppError::field(field, TradeMessage::TimeInvalid))?;
+    Ok(Some((moment.unix_timestamp_nanos() / 1_000_000) as i64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_whose_offset_overflows_is_refused() {
+        assert!(page_request(None, None, Some(i64::MAX / 500 + 2), Some(500)).is_err());
+        assert!(page_request(None, None, Some(i64::MAX), Some(20)).is_err());
+        assert!(page_request(None, None, Some(0), None).is_err());
+        assert!(page_request(None, None, Some(MAX_PAGE + 1), Some(1)).is_err());
+        let last = page_request(None, None, Some(MAX_PAGE), Some(MAX_PAGE_SIZE)).expect("fits");
+        assert_eq!(last.page, Some(MAX_PAGE));
+    }
+}

@@ -1,0 +1,184 @@
+//! The business licence image of a certification (issue 15 point 12), the evidence an
+//! administrator looks at before approving. The merchant uploads it to its own record
+//! under review; it is read under a size and time budget, its type is decided by its
+//! content (PNG, JPEG or WebP; never by name or declared type, never SVG), it is kept in
+//! the database (so it follows backups) and served only to administrators, as an
+//! attachment-free image with no sniffing and no caching.
+
+use super::avatar::sniff_image_type;
+use super::certification_status::AUDITING;
+use crate::http::error::{ApiOk, ApiResult, AppError};
+use crate::http::extract::{ClientAddress, QueryParams};
+use crate::i18n::Message;
+use crate::i18n::UserCentreMessage as Text;
+use crate::identity::session::{AdminUser, CurrentUser};
+use crate::platform::audit::{self, action};
+use crate::platform::db::now_millis;
+use crate::platform::state::AppState;
+use axum::extract::{Multipart, State, multipart::MultipartRejection};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+use utoipa::ToSchema;
+
+/// A phone photo of a licence fits easily; the body limit of the route adds the framing.
+pub const MAX_LICENCE_BYTES: usize = 5 * 1024 * 1024;
+/// The upload must arrive within this (a slow sender cannot hold a request forever).
+const READ_BUDGET: Duration = Duration::from_secs(30);
+
+fn licence_error(text: Text) -> AppError {
+    AppError::field("file", Message::UserCentre(text))
+}
+
+/// The file is there but refused for what it holds (422).
+fn licence_refused(text: Text) -> AppError {
+    AppError::unprocessable("file", Message::UserCentre(text))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LicenceSaved {
+    pub id: i64,
+    pub content_type: String,
+    pub size: usize,
+}
+
+/// The multipart form of an upload (the document's description of it).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct LicenceUpload {
+    /// The certification record (the caller's own, under review).
+    id: i64,
+    /// PNG, JPEG or WebP, at most 5 MiB.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+/// A part that is not an integer `id`: the form does not match the document (400).
+fn id_invalid() -> AppError {
+    AppError::field("id", Message::InvalidField { detail: "expected an integer".into() })
+}
+
+/// Reads the multipart fields `id` and `file` within the size budget. A broken form is
+/// 400 (it does not match the document); a file over the budget is 422 (its size is a
+/// rule beyond the document).
+async fn read_upload(multipart: &mut Multipart) -> Result<(Option<i64>, Option<Vec<u8>>), AppError> {
+    let too_large = || licence_refused(Text::LicenceTooLarge { max_kib: MAX_LICENCE_BYTES / 1024 });
+    let (mut id, mut image) = (None, None);
+    while let Some(mut field) = multipart.next_field().await.map_err(|_| AppError::malformed_form())? {
+        match field.name() {
+            Some("id") => {
+                let text = field.text().await.map_err(|_| id_invalid())?;
+                id = Some(crate::http::query_string::integer(text.trim()).ok_or_else(id_invalid)?);
+            }
+            Some("file") => {
+                let mut bytes = Vec::new();
+                // In chunks, so an oversized upload is refused as soon as it is too large.
+                while let Some(chunk) = field.chunk().await.map_err(|_| too_large())? {
+                    if bytes.len() + chunk.len() > MAX_LICENCE_BYTES {
+                        return Err(too_large());
+                    }
+                    bytes.extend_from_slice(&chunk);
+                }
+                image = Some(bytes);
+            }
+            _ => {}
+        }
+    }
+    Ok((id, image))
+}
+
+/// Merchants: attach (or replace) the business licence image of their own certification
+/// under review (multipart `id` and `file`; PNG, JPEG or WebP, at most 5 MiB).
+#[utoipa::path(post, path = "/adminapi/certification/licence", tag = "certification",
+    request_body(content = LicenceUpload, content_type = "multipart/form-data"),
+    responses((status = 200, description = "`data` is LicenceSaved"),
+        (status = 400, description = "40000: not a multipart form, or `id` or `file` missing or `id` not an integer"),
+        (status = 404, description = "40400: no such record of the caller's (another merchant's record is not told apart from none)"),
+        (status = 409, description = "40900: the caller's record is no longer under review"),
+        (status = 422, description = "40000: the file is empty, not a PNG, JPEG or WebP image, or over 5 MiB")),
+    security(("token" = [])))]
+pub async fn upload(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<LicenceSaved> {
+    // Not a multipart form (no boundary, another type): the envelope, never axum's text.
+    let mut multipart = multipart.map_err(|_| AppError::malformed_form())?;
+    let (id, image) = tokio::time::timeout(READ_BUDGET, read_upload(&mut multipart))
+        .await
+        .map_err(|_| licence_refused(Text::LicenceTooLarge { max_kib: MAX_LICENCE_BYTES / 1024 }))??;
+    let image = image.ok_or_else(|| licence_error(Text::AvatarMissing))?;
+    let id = id.ok_or_else(id_invalid)?;
+    if image.is_empty() {
+        return Err(licence_refused(Text::AvatarMissing));
+    }
+    let content_type = match sniff_image_type(&image) {
+        Some(kind @ ("image/png" | "image/jpeg" | "image/webp")) => kind,
+        _ => return Err(licence_refused(Text::LicenceNotAnImage)),
+    };
+    // Another merchant's record is answered as none at all, as `detail` and `withdraw`
+    // answer it: whether a record exists is not told to those who do not own it. Only
+    // the owner learns that a decided record's evidence is fixed.
+    let status: Option<i64> = sqlx::query_scalar("SELECT status FROM certifications WHERE id = $1 AND user_id = $2")
+        .bind(id)
+        .bind(caller.user_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    if status.ok_or(AppError::NotFound)? != AUDITING {
+        return Err(AppError::conflict_on("id", Message::UserCentre(Text::LicenceNotEditable)));
+    }
+    let size = image.len();
+    // The licence and its audit record commit together.
+    let mut transaction = state.db.begin_write().await?;
+    sqlx::query(
+        "INSERT INTO certification_licences (certification_id, content_type, data, size_bytes, uploaded_at)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (certification_id) DO UPDATE SET content_type = excluded.content_type, data = excluded.data,
+         size_bytes = excluded.size_bytes, uploaded_at = excluded.uploaded_at",
+    )
+    .bind(id)
+    .bind(content_type)
+    .bind(image)
+    .bind(size as i64)
+    .bind(now_millis())
+    .execute(&mut *transaction)
+    .await?;
+    let detail = format!("record {id} licence {content_type} {size} bytes");
+    let event = action::CERTIFICATION_LICENCE_UPLOADED;
+    audit::record(&mut *transaction, Some(caller.user_id), event, &detail, &address.to_string()).await?;
+    transaction.commit().await?;
+    Ok(ApiOk(LicenceSaved { id, content_type: content_type.to_string(), size }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LicenceQuery {
+    pub id: i64,
+}
+
+/// Administrators: the licence image of a certification record (the bytes, not an
+/// envelope); 40400 when none was uploaded.
+#[utoipa::path(get, path = "/adminapi/certification/licence", tag = "certification",
+    params(("id" = i64, Query, description = "The certification record")),
+    responses((status = 200, description = "the image bytes"), (status = 403, description = "40300: administrators only"),
+        (status = 404, description = "40400: no licence image")),
+    security(("token" = [])))]
+pub async fn download(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+    QueryParams(query): QueryParams<LicenceQuery>,
+) -> Result<Response, AppError> {
+    let row: Option<(String, Vec<u8>)> =
+        sqlx::query_as("SELECT content_type, data FROM certification_licences WHERE certification_id = $1")
+            .bind(query.id)
+            .fetch_optional(&state.db.pool)
+            .await?;
+    let (content_type, data) = row.ok_or(AppError::NotFound)?;
+    let mut response = data.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(&content_type).map_err(anyhow::Error::from)?);
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    Ok(response)
+}

@@ -1,0 +1,151 @@
+//! What a batch range decides from its lines, the merchant's offers and the account (see
+//! `batch_place`): which lines become orders, at what price and paid how, and why the
+//! others are refused; and whether a side-by-side decision still holds under the lock.
+
+use crate::domain::{OrderKind, ProductKind};
+use crate::i18n::TradeMessage;
+use crate::money::finance::ledger::{Account, Actor};
+use crate::orders::store::{NewOrder, Offer};
+use std::collections::{HashMap, HashSet};
+
+/// The batch being placed.
+#[derive(Debug, Clone)]
+pub struct Placing {
+    pub batch_id: i64,
+    pub merchant_id: i64,
+    /// What the valid lines cost at preview.
+    pub total_fen: i64,
+    pub actor: Actor,
+}
+
+/// A waiting line of a range, as the preview stored it.
+pub(super) struct Line {
+    pub line_no: i64,
+    pub account: String,
+    pub product_key: String,
+    pub merchant_order_id: String,
+    pub preview_price: i64,
+}
+
+pub(super) struct Decided {
+    pub orders: Vec<NewOrder>,
+    pub refused: Vec<(i64, TradeMessage)>,
+}
+
+/// Which lines become orders, at what price and paid how, and why the others are refused.
+/// A line whose quote was switched off or repriced since the preview is refused with its
+/// reason, never placed at the preview's price.
+pub(super) fn decide(
+    batch: &Placing,
+    lines: &[Line],
+    offers: &HashMap<String, Offer>,
+    used: &HashSet<String>,
+    mut figures: Account,
+    (now, deadline): (i64, i64),
+) -> Decided {
+    let (mut orders, mut refused) = (Vec::new(), Vec::new());
+    for line in lines {
+        let offer = offers.get(&line.product_key).filter(|offer| offer.price_fen.is_some());
+        let reason = match offer {
+            None => Some(TradeMessage::QuoteUnavailable),
+            Some(offer) if offer.price_fen != Some(line.preview_price) => Some(TradeMessage::QuoteChanged),
+            Some(_) if used.contains(&line.merchant_order_id) => Some(TradeMessage::MerchantOrderIdDuplicate),
+            Some(_) => None,
+        };
+        let (Some(offer), None) = (offer, reason.clone()) else {
+            refused.push((line.line_no, reason.unwrap_or(TradeMessage::QuoteUnavailable)));
+            continue;
+        };
+        let price = offer.price_fen.unwrap_or_default();
+        let Some(paid) = figures.take(price) else {
+            refused.push((line.line_no, TradeMessage::InsufficientFunds));
+            continue;
+        };
+        let kind = if offer.product_kind == ProductKind::Card { OrderKind::Card } else { OrderKind::Ordinary };
+        let mut order = NewOrder::pending(
+            batch.merchant_id,
+            line.merchant_order_id.clone(),
+            offer.clone(),
+            kind,
+            line.account.clone(),
+            price,
+            now,
+            deadline,
+        );
+        order.paid = paid;
+        order.batch_id = Some(batch.batch_id);
+        order.created_by = batch.actor.id;
+        orders.push(order);
+    }
+    Decided { orders, refused }
+}
+
+/// What a side-by-side range decided, checked under the account lock: the balance alone
+/// still pays every order (so each order's split, all from the balance, is the one it would
+/// get now), and each order's offer is still the merchant's, at the same price.
+pub(super) fn still_holds(orders: &[NewOrder], locked: &Account, offers_now: &HashMap<String, Offer>) -> bool {
+    let spent: i64 = orders.iter().map(|order| order.price_fen).sum();
+    let same_offer = |order: &NewOrder| {
+        offers_now
+            .get(&order.offer.product_key)
+            .is_some_and(|now| now.product_id == order.offer.product_id && now.price_fen == Some(order.price_fen))
+    };
+    locked.balance_fen >= spent && orders.iter().all(|order| order.paid == (order.price_fen, 0) && same_offer(order))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Carrier;
+
+    fn offer(product_id: i64, price: Option<i64>) -> Offer {
+        Offer {
+            product_id,
+            product_key: format!("P{product_id}"),
+            product_name: "product".into(),
+            carrier: Carrier::Mobile,
+            product_kind: ProductKind::Direct,
+            face_value_fen: 1_000,
+            price_fen: price,
+        }
+    }
+
+    fn order(product_id: i64, price: i64, paid: (i64, i64)) -> NewOrder {
+        let mut order = NewOrder::pending(
+            1,
+            format!("M{product_id}"),
+            offer(product_id, Some(price)),
+            OrderKind::Ordinary,
+            "13800138000".into(),
+            price,
+            0,
+            0,
+        );
+        order.paid = paid;
+        order
+    }
+
+    fn offers(list: &[Offer]) -> HashMap<String, Offer> {
+        list.iter().map(|offer| (offer.product_key.clone(), offer.clone())).collect()
+    }
+
+    fn balance(fen: i64) -> Account {
+        Account { balance_fen: fen, ..Account::default() }
+    }
+
+    #[test]
+    fn a_side_by_side_decision_holds_only_while_the_balance_and_prices_do() {
+        let orders = [order(1, 900, (900, 0)), order(2, 950, (950, 0))];
+        let now = offers(&[offer(1, Some(900)), offer(2, Some(950))]);
+        assert!(still_holds(&orders, &balance(1_850), &now));
+        // Another placement spent the balance meanwhile.
+        assert!(!still_holds(&orders, &balance(1_849), &now));
+        // A quote repriced, switched off, or its product replaced.
+        assert!(!still_holds(&orders, &balance(5_000), &offers(&[offer(1, Some(901)), offer(2, Some(950))])));
+        assert!(!still_holds(&orders, &balance(5_000), &offers(&[offer(1, None), offer(2, Some(950))])));
+        assert!(!still_holds(&orders, &balance(5_000), &offers(&[offer(2, Some(950))])));
+        // Decided with credit: whichever range commits first changes the split.
+        let on_credit = [order(1, 900, (400, 500))];
+        assert!(!still_holds(&on_credit, &balance(5_000), &now));
+    }
+}

@@ -1,0 +1,74 @@
+//! `serve --demo`: two simulated suppliers in-process, so a newcomer sees routing,
+//! failover and margins at once: a cheap flaky one (tried first) and a dearer reliable
+//! one (where the cheap one's definite failures go). The built-in sandbox stays, last.
+
+use super::{SimConfig, Simulator};
+use crate::platform::crypto::Secrets;
+use crate::platform::db::Database;
+use crate::supply::setup::{ChannelSpec, supply_catalogue, upsert};
+use std::time::Duration;
+
+struct DemoSupplier {
+    code: &'static str,
+    name: &'static str,
+    permille: i64,
+    priority: i64,
+    config: SimConfig,
+}
+
+/// Starts the simulators on 127.0.0.1 and points the demo channels at them (new
+/// addresses and secrets at every start).
+pub async fn start(db: &Database, secrets: &Secrets) -> anyhow::Result<Vec<tokio::task::JoinHandle<()>>> {
+    let suppliers = [
+        DemoSupplier {
+            code: "sim-cheap",
+            name: "模拟渠道A（便宜不稳）",
+            permille: 960,
+            priority: 10,
+            config: SimConfig {
+                success_ratio: 0.7,
+                unknown_ratio: 0.05,
+                delay: Duration::from_millis(1_500),
+                callback_delay: Duration::from_millis(300),
+                duplicate_callbacks: true,
+                price_permille: 960,
+                ..SimConfig::default()
+            },
+        },
+        DemoSupplier {
+            code: "sim-reliable",
+            name: "模拟渠道B（稳定较贵）",
+            permille: 985,
+            priority: 5,
+            config: SimConfig {
+                success_ratio: 0.98,
+                delay: Duration::from_millis(800),
+                price_permille: 985,
+                ..SimConfig::default()
+            },
+        },
+    ];
+    let mut tasks = Vec::new();
+    for supplier in suppliers {
+        let secret = uuid::Uuid::new_v4().simple().to_string();
+        let config = SimConfig { secret: secret.clone().into_bytes(), ..supplier.config };
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let base_url = format!("http://{}", listener.local_addr()?);
+        let simulator = Simulator::new(config);
+        tasks.push(super::spawn(&simulator, listener));
+        let spec = ChannelSpec {
+            code: supplier.code,
+            name: supplier.name,
+            adapter: "http-json",
+            base_url: &base_url,
+            secret: Some(&secret),
+            timeout_ms: 3_000,
+            enabled: true,
+            low_balance_fen: 0,
+        };
+        let id = upsert(&db.pool, secrets, &spec).await?;
+        supply_catalogue(db, id, supplier.permille, supplier.priority, 1).await?;
+        tracing::info!(code = supplier.code, %base_url, "demo supplier simulator started");
+    }
+    Ok(tasks)
+}
