@@ -1333,7 +1333,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Marks the given messages read (spec §4: status 0 becomes 1). */
+        /** Marks the given messages read (status 0 becomes 1). */
         post: operations["post_adminapi_message_read"];
         delete?: never;
         options?: never;
@@ -1792,7 +1792,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List orders of one kind with the filters of spec §3. Merchants see only their own. */
+        /** List orders of one kind with the list's filters. Merchants see only their own. */
         post: operations["post_adminapi_order_list"];
         delete?: never;
         options?: never;
@@ -1894,7 +1894,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Checks a channel form (§5 ranges) and echoes it; nothing is stored. */
+        /** Checks a channel form against its ranges and echoes it; nothing is stored. */
         post: operations["post_api_template_channel_form_submit"];
         delete?: never;
         options?: never;
@@ -1909,7 +1909,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The chat list (§3 chat item). */
+        /** The chat list. */
         get: operations["get_api_template_chat_list"];
         put?: never;
         post?: never;
@@ -1926,7 +1926,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The 8-day content series (§9). */
+        /** The 8-day content series. */
         get: operations["get_api_template_content_data"];
         put?: never;
         post?: never;
@@ -1943,7 +1943,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The policy list (§3 policy row, §9: 55 rows, page 1 and size 10 by default). */
+        /** The policy list (55 rows, page 1 and size 10 by default). */
         get: operations["get_api_template_policy_list"];
         put?: never;
         post?: never;
@@ -1960,7 +1960,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Popular items of one type (§3), most clicked first. */
+        /** Popular items of one type, most clicked first. */
         get: operations["get_api_template_popular_list"];
         put?: never;
         post?: never;
@@ -1977,7 +1977,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Quality-inspection queues (§3). */
+        /** Quality-inspection queues. */
         get: operations["get_api_template_quality_inspection_list"];
         put?: never;
         post?: never;
@@ -1994,7 +1994,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Rule presets (§3). */
+        /** Rule presets. */
         get: operations["get_api_template_rules_preset_list"];
         put?: never;
         post?: never;
@@ -2011,7 +2011,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Service cards (§3 service item). */
+        /** Service cards. */
         get: operations["get_api_template_the_service_list"];
         put?: never;
         post?: never;
@@ -2028,7 +2028,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Latest activity (§3 activity). */
+        /** Latest activity. */
         get: operations["get_api_template_user_latest_activity"];
         put?: never;
         post?: never;
@@ -2045,7 +2045,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My projects with their contributors (§3 project). */
+        /** My projects with their contributors. */
         get: operations["get_api_template_user_my_project_list"];
         put?: never;
         post?: never;
@@ -2062,7 +2062,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My teams (§3 team). */
+        /** My teams. */
         get: operations["get_api_template_user_my_team_list"];
         put?: never;
         post?: never;
@@ -2096,7 +2096,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Visits (§3 visits). */
+        /** Visits. */
         get: operations["get_api_template_user_visits"];
         put?: never;
         post?: never;
@@ -2689,7 +2689,7 @@ export interface components {
             /** Format: int64 */
             success_permille_60m?: number | null;
         };
-        /** @description A certification record (spec §3: type, content, status, time, operations). */
+        /** @description A certification record (type, content, status, time, operations). */
         CertificationRecord: {
             /** @description What was certified, for the list: the enterprise name. */
             certification_content: string;
@@ -2753,7 +2753,7 @@ export interface components {
         ChangeInfoRequest: components["schemas"]["ProfileRequest"] & {
             /** @description Required when `password` is given. */
             current_password?: string | null;
-            /** @description New password; blank or absent means no change (spec §5). */
+            /** @description New password; blank or absent means no change. */
             password?: string | null;
         };
         ChangePasswordRequest: {
@@ -3377,7 +3377,7 @@ export interface components {
             /** @description true: more than `total` (100,000) match. */
             total_capped: boolean;
         };
-        /** @description What the console stores as `loginfo` (spec §3, Login result). */
+        /** @description What the console stores as `loginfo` (Login result). */
         LoginInfo: {
             /**
              * Format: int64
@@ -3471,7 +3471,7 @@ export interface components {
             order?: number | null;
             requiresAuth: boolean;
             roles: string[];
-            /** @description Template and demo material (spec §1), listed only with `--template-pages`. */
+            /** @description Template and demo material, listed only with `--template-pages`. */
             template: boolean;
         };
         MerchantFigures: {
@@ -3544,7 +3544,7 @@ export interface components {
             /** Format: int64 */
             orders: number;
         };
-        /** @description One message as spec §3 lists it. */
+        /** @description One message as the message center lists it. */
         MessageItem: {
             avatar: string;
             content: string;
@@ -3722,7 +3722,7 @@ export interface components {
             /** Format: int64 */
             count: number;
         };
-        /** @description The filters of an order list (spec §3), the same for the list, the total and exports. */
+        /** @description The filters of an order list, the same for the list, the total and exports. */
         OrderFilter: {
             /**
              * @description Exact recharge account; a phone number may be written any way the add-order form
@@ -3773,7 +3773,7 @@ export interface components {
              */
             status?: number | null;
         };
-        /** @description One order in a list (every column of spec §3 plus what the console needs around it). */
+        /** @description One order in a list (every column the order lists show, plus what the console needs around it). */
         OrderItem: {
             /** @description 充值账号 */
             account: string;
@@ -3888,7 +3888,7 @@ export interface components {
             /** Format: int64 */
             order_id: number;
         };
-        /** @description The workplace figures (spec §1). */
+        /** @description The workplace figures. */
         Overview: {
             /**
              * Format: int64
@@ -4331,7 +4331,7 @@ export interface components {
             /** Format: int64 */
             merchant_id: number;
         };
-        /** @description A quote row: the columns of spec §3. */
+        /** @description A quote row: the columns the quote list shows. */
         QuoteItem: {
             /** @description 业务名称 */
             business_name: string;
@@ -5007,7 +5007,7 @@ export interface components {
             merchant_id: number;
             name: string & unknown;
         };
-        /** @description The user fields of spec §3 (User). */
+        /** @description The user fields the console reads. */
         UserInfo: {
             accountId: string;
             avatar: string;
