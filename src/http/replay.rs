@@ -8,7 +8,7 @@
 //! same merchant order id: the order placed stores its call's nonce in its own row
 //! (`orders.api_nonce`, [`NonceUse::stored`]), and a call that finds that order with its own
 //! nonce is refused as a replay. Nonces stored here before are read with the account lock
-//! (`orders::run`). The guard stores the nonce afterwards only when the call placed nothing
+//! (`orders::placement::run`). The guard stores the nonce afterwards only when the call placed nothing
 //! (`Deferred::written` is false), so a refused order replayed later places nothing.
 
 use crate::http::error::{AppError, code};

@@ -6,7 +6,7 @@
 //! four values as parameters instead of headers and passes the same checks. Refusals before the signature is known to be
 //! right are not signed (there is no key to trust); every later answer is. The nonce of
 //! `POST /orders` is checked and stored by the order's own transaction (`crate::http::replay`,
-//! `orders::run`), so for it a replay is refused after the merchant, whitelist and rate
+//! `orders::placement::run`), so for it a replay is refused after the merchant, whitelist and rate
 //! checks rather than before.
 
 use super::legacy;

@@ -182,7 +182,7 @@ pub async fn place_order(
     }
     // No read of our own in front of placing: the group commit's first read finds a nonce
     // used before (refused) and a merchant order id placed before (a conflict, answered below
-    // from the order that has it), in the same hop as the account lock (`orders::run`).
+    // from the order that has it), in the same hop as the account lock (`orders::placement::run`).
     let intent = PlaceIntent {
         merchant_id: caller.merchant_id,
         line: OrderLine {

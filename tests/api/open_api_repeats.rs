@@ -1,6 +1,6 @@
 //! Retries and replays of `POST /openapi/v1/orders` arriving among new orders. The open API
 //! reads nothing of its own before placing: the group commit's first read finds a merchant
-//! order id placed before and a nonce used before (orders/run.rs). So a repeat is answered
+//! order id placed before and a nonce used before (orders/placement/run.rs). So a repeat is answered
 //! from there and never fails the group it arrives in, which would send every order of the
 //! group to be placed alone (`backoffice_order_groups_total{outcome="fell_back"}`).
 

@@ -2,7 +2,7 @@
 //! 13): the real binary is killed with SIGKILL while sixteen clients place orders on it at
 //! once, then started again on the same database, and every client retries what it was not
 //! told. On PostgreSQL these placements are written without a transaction, from accounts
-//! read without the lock or known from the last write (orders/unlocked.rs); on SQLite in
+//! read without the lock or known from the last write (orders/placement/unlocked.rs); on SQLite in
 //! the single writer's transactions.
 
 use crate::helpers::{Backend, TestApp, logged_port, spawn_app_with};

@@ -1,4 +1,4 @@
-//! What a placement writer carries from one order to the next (orders/unlocked.rs): on
+//! What a placement writer carries from one order to the next (orders/placement/unlocked.rs): on
 //! both engines the next order of a merchant, product and actor is decided from what the last
 //! one left known, without reading first. Whatever changed in between is still honoured: a
 //! new price is charged, a top-up is spent, money moved elsewhere is never overwritten, and

@@ -1,6 +1,6 @@
 //! How the database's writers keep out of each other's way: on SQLite the WAL is checkpointed
 //! beside the writer (platform/db/checkpoint.rs); on PostgreSQL each placement writer keeps a
-//! connection of its own (orders/group.rs), and one the database closed is replaced; a write
+//! connection of its own (orders/placement/group.rs), and one the database closed is replaced; a write
 //! computed from an account read without its lock writes nothing if the account moved
 //! meanwhile, and two servers placing for one merchant never overdraw it.
 

@@ -1,5 +1,5 @@
 //! What a batch range decides from its lines, the merchant's offers and the account (see
-//! `batch_place`): which lines become orders, at what price and paid how, and why the
+//! `place`): which lines become orders, at what price and paid how, and why the
 //! others are refused; and whether a side-by-side decision still holds under the lock.
 
 use crate::domain::{OrderKind, ProductKind};

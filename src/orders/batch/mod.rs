@@ -2,7 +2,7 @@
 //! batch without charging anything; a SUBMIT places the valid lines as orders, a few
 //! thousand per transaction, and may be repeated safely: lines already placed are
 //! never placed again. A placed line is known by its order (batch id and merchant order
-//! id); only refused lines are written at submit. `batch_submit.rs` holds the submitting half.
+//! id); only refused lines are written at submit. `submit.rs` holds the submitting half.
 
 mod check;
 mod decide;

@@ -1,6 +1,6 @@
 //! Placing the waiting lines of a submitted batch, a range of lines per transaction.
 //!
-//! A range is the valid lines the preview stored together (`batch_ranges.rs`), the same at
+//! A range is the valid lines the preview stored together (`ranges.rs`), the same at
 //! every submit. A placed line is not marked: its order, carrying the batch id and the line's
 //! merchant order id, is the record that it was placed (marking 100,000 lines was a tenth of
 //! a PostgreSQL submit's WAL). Refused lines get a row with their reason, and the range is

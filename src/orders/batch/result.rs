@@ -1,5 +1,5 @@
 //! A batch's result file, a page at a time: every line in file order with its outcome. Valid
-//! lines come from their ranges (`batch_ranges.rs`) and are shown placed when their order
+//! lines come from their ranges (`ranges.rs`) and are shown placed when their order
 //! exists; invalid lines, and lines refused at submit, from their own rows with the reason.
 
 use super::outcome;

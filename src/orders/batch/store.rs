@@ -6,7 +6,7 @@
 //! async worker, each such pass held every other request for tens of milliseconds: 45–80 ms
 //! a preview on a server with one worker (PostgreSQL's default, src/platform/runtime.rs;
 //! bench/README.md). So each pass runs on the blocking pool. Valid lines are stored a range
-//! at a time (`batch_ranges.rs`), invalid ones a row each with their reason.
+//! at a time (`ranges.rs`), invalid ones a row each with their reason.
 
 use super::check::Checked;
 use super::decide::Line;

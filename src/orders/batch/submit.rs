@@ -1,4 +1,4 @@
-//! Submitting a previewed batch (its lines are placed by `batch_place`), and the batch list.
+//! Submitting a previewed batch (its lines are placed by `place`), and the batch list.
 
 use super::place::{Placing, place_waiting};
 use super::summary::{BatchSummary, COLUMNS, batch_of, summaries_sql, summary};

@@ -1,5 +1,5 @@
 //! Reading a batch upload: multipart with a `file` part (CSV or xlsx) or JSON with `text`,
-//! parsed on the blocking pool under the readers' budgets (`batch_file.rs`).
+//! parsed on the blocking pool under the readers' budgets (`file.rs`).
 
 use super::PreviewText;
 use super::file::{self, RawLine, TitleRule};

@@ -18,7 +18,7 @@
 //! | a long read (the orders' CSV export) | pages of 2,000 rows, each one text built by the database, two at once (`long_read`) | one statement read as a stream |
 //! | a hot query's index | named (`INDEXED BY`): without statistics the planner may pick another, and the worker's claim read every order twice a second | the planner's choice (it has statistics) |
 //! | many rows in one insert | `VALUES` lists of up to `MAX_BINDS` values (`sql::insert_rows`) | one array per column, `unnest` (same) |
-//! | a batch submit's ranges | one after another, the writer excludes everyone | a range's row taken `FOR UPDATE`; two ranges side by side (`orders/batch_place.rs`) |
+//! | a batch submit's ranges | one after another, the writer excludes everyone | a range's row taken `FOR UPDATE`; two ranges side by side (`orders/batch/place.rs`) |
 //! | a batch's invalid or refused line's batch | a foreign key | checked once per statement by a trigger (migration 0022) |
 //! | the DDL (identity columns, types) | `migrations/sqlite` | `migrations/postgres` (same numbered steps, `tests/api/schema.rs`) |
 //!
@@ -48,7 +48,7 @@ macro_rules! merchant_standing {
 
 /// SQLite: which of a run's merchant order ids ($4, a JSON array of strings) the merchant ($1)
 /// used before, and which of its (key id, nonce) pairs ($5, a JSON array of pairs) were used
-/// before, as two JSON arrays in one row, then the merchant's standing (orders/run.rs). A
+/// before, as two JSON arrays in one row, then the merchant's standing (orders/placement/run.rs). A
 /// statement of the run's first hop.
 pub const SQLITE_RUN_REPEATS: &str = concat!(
     "SELECT

@@ -4,7 +4,7 @@
 //! Our statements are prepared once per connection, and PostgreSQL soon plans a prepared
 //! statement once for all values (a generic plan), from the statistics at hand. On a fresh
 //! database there are none, and a table with no rows gives every index the same cost: the
-//! look-up of a run's merchant order ids (`orders/run.rs`) then took the last index made
+//! look-up of a run's merchant order ids (`orders/placement/run.rs`) then took the last index made
 //! that starts with the merchant id, `orders_merchant_account`, not the unique key, and
 //! walked every order of the merchant at each run (6 ms at 25,000 orders; one client fell
 //! from 880 to 134 orders/s, bench/README.md). Plans are made again once their tables have

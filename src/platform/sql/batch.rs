@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 /// A statement added with `push_guard` must return exactly one row, or the batch fails and,
 /// run as one statement or in a transaction, writes nothing: a write computed from rows read
 /// without their locks is guarded by those rows as they were read (an UPDATE … RETURNING of
-/// the row as read, `finance::ledger`; a SELECT of what must still hold, `orders/run.rs`).
+/// the row as read, `finance::ledger`; a SELECT of what must still hold, `orders/placement/run.rs`).
 #[derive(Debug, Default)]
 pub struct StatementBatch {
     statements: Vec<Statement>,
