@@ -53,60 +53,65 @@ function renderList(path: string, paging: 'numbers' | 'cursor' = 'numbers') {
 }
 
 describe('useListPage', () => {
-  it('reads filters, page and size from the address and asks for that page', async () => {
-    const { requests, view, settled } = renderList('/list?state=failed&merchantId=7&page=3&page_size=50&junk=1');
+  it('reads the filters from the address and asks for the first page', async () => {
+    const { requests, view, settled } = renderList('/list?state=failed&merchantId=7&junk=1');
     await settled();
     const { state } = view.result.current;
     expect(state.values).toEqual({ state: 'failed', merchantId: 7 });
-    expect([state.page, state.pageSize]).toEqual([3, 50]);
-    expect(requests).toEqual([{ state: 'failed', merchantId: 7, page: 3, page_size: 50 }]);
-    expect(state.pagination).toMatchObject({ current: 3, pageSize: 50, total: 95 });
+    expect(state.query).toEqual({ state: 'failed', merchantId: 7 });
+    expect(requests).toEqual([{ state: 'failed', merchantId: 7, page: 1, page_size: 20 }]);
+    expect(state.pagination).toMatchObject({ current: 1, pageSize: 20, total: 95 });
   });
 
-  it('writes the page and size into the address, leaving the defaults out', async () => {
-    const { requests, view, settled } = renderList('/list?state=failed');
+  it('writes searched filters into the address, and pages without touching it', async () => {
+    const { requests, view, settled } = renderList('/list');
+    await settled();
+    act(() => view.result.current.state.onSearch({ state: 'delivered', merchantId: 9 }));
+    expect(view.result.current.search).toBe('?state=delivered&merchantId=9');
     await settled();
     act(() => view.result.current.state.pagination.onChange(4, 20));
-    expect(view.result.current.search).toBe('?state=failed&page=4');
     await settled();
     // A new size starts again at page 1, whatever page the pager was on.
     act(() => view.result.current.state.pagination.onChange(4, 50));
-    expect(view.result.current.search).toBe('?state=failed&page_size=50');
     await settled();
-    act(() => view.result.current.state.pagination.onChange(1, 20));
-    expect(view.result.current.search).toBe('?state=failed');
-    await settled();
-    expect(requests.map((request) => [(request as NumberPage).page, request.page_size])).toEqual([
+    expect(view.result.current.search).toBe('?state=delivered&merchantId=9');
+    expect(requests.slice(1).map((request) => [(request as NumberPage).page, request.page_size])).toEqual([
       [1, 20],
       [4, 20],
       [1, 50],
-      [1, 20],
     ]);
+    act(() => view.result.current.state.onReset());
+    expect(view.result.current.search).toBe('');
   });
 
   it('goes back to page 1 with new filters, never asking for the old page under them', async () => {
-    const { requests, view, settled } = renderList('/list?state=failed&page=3&page_size=50');
+    const { requests, view, settled } = renderList('/list?state=failed');
+    await settled();
+    act(() => view.result.current.state.pagination.onChange(1, 50));
+    await settled();
+    act(() => view.result.current.state.pagination.onChange(3, 50));
     await settled();
     act(() => view.result.current.state.onSearch({ state: 'delivered', merchantId: 9 }));
-    // The size stays, the page does not.
-    expect(view.result.current.search).toBe('?state=delivered&merchantId=9&page_size=50');
     await settled();
-    expect(view.result.current.state.page).toBe(1);
-    expect(requests).toEqual([
+    // The size stays, the page does not.
+    expect([view.result.current.state.page, view.result.current.state.pageSize]).toEqual([1, 50]);
+    expect(requests.slice(1)).toEqual([
+      { state: 'failed', page: 1, page_size: 50 },
       { state: 'failed', page: 3, page_size: 50 },
       { state: 'delivered', merchantId: 9, page: 1, page_size: 50 },
     ]);
-    act(() => view.result.current.state.onReset());
-    expect(view.result.current.search).toBe('?page_size=50');
   });
 
   it('fetches the same page again when the same filters are searched again', async () => {
-    const { requests, view, settled } = renderList('/list?state=failed&page=2');
+    const { requests, view, settled } = renderList('/list?state=failed');
+    await settled();
+    act(() => view.result.current.state.pagination.onChange(2, 20));
     await settled();
     act(() => view.result.current.state.onSearch({ state: 'failed' }));
-    await waitFor(() => expect(requests).toHaveLength(2));
-    expect(view.result.current.search).toBe('?state=failed&page=2');
-    expect(requests[1]).toEqual(requests[0]);
+    await waitFor(() => expect(requests).toHaveLength(3));
+    expect(view.result.current.search).toBe('?state=failed');
+    expect(view.result.current.state.page).toBe(2);
+    expect(requests[2]).toEqual(requests[1]);
     // Reset with no filters set is a search for the same (no) filters too.
     const bare = renderList('/list');
     await bare.settled();
@@ -129,7 +134,6 @@ describe('useListPage', () => {
       { cursor: 'after-2', page_size: 20 },
       { page: 7, page_size: 20 },
     ]);
-    expect(view.result.current.search).toBe('?state=failed&page=7');
 
     act(() => view.result.current.state.onSearch({ state: 'delivered' }));
     await settled();
@@ -140,10 +144,17 @@ describe('useListPage', () => {
       { state: 'delivered', page: 1, page_size: 20 },
       { state: 'delivered', cursor: 'after-1', page_size: 20 },
     ]);
-    // A restart (the feature's sort changed) goes back to page 1.
+    // A restart (the feature's sort changed) goes back to page 1; so does a new size, by number.
     act(() => view.result.current.state.restart());
-    expect(view.result.current.search).toBe('?state=delivered');
-    await settled();
     expect(view.result.current.state.page).toBe(1);
+    await settled();
+    act(() => view.result.current.state.pagination.onChange(1, 50));
+    await settled();
+    act(() => view.result.current.state.pagination.onChange(2, 50));
+    await settled();
+    expect(requests.slice(-2)).toEqual([
+      { state: 'delivered', page: 1, page_size: 50 },
+      { state: 'delivered', cursor: 'after-1', page_size: 50 },
+    ]);
   });
 });

@@ -1,9 +1,8 @@
 import { type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { type PagePosition, positionOf } from '@/lib/cursor-pages';
 import type { ListPagination } from './list-table';
-import { PAGE_SIZE_PARAM, type PageNumbers, pagerChange, readPaging, writePaging } from './list-paging';
+import { type PageNumbers, pagerChange } from './list-paging';
 import type { FilterSchema, FilterValues } from './url-filters';
 import { useOnChange, useUrlFilters } from './use-url-filters';
 
@@ -71,27 +70,25 @@ export interface ListPageState<Q, A> {
 const NO_FILTERS: FilterSchema = {};
 
 /**
- * A list page's state kept in the address: the filters (`useUrlFilters`), the page and its
- * size (`list-paging`), and the page's query. New filters start again at page 1, in the same
- * address change, so no request goes out for the old page under the new filters.
+ * A list page's state: the filters, kept in the page address (`useUrlFilters`), the page and
+ * its size, kept by the page (its tab keeps them; new filters start again at page 1, in the
+ * render they change, so no request goes out for the old page under the new filters), and
+ * the page's query.
  */
 export function useListPage<Q, A extends ListAnswer<unknown>, K extends QueryKey>(
   options: ListPageOptions<Q, A, K>,
 ): ListPageState<Q, A> {
-  const defaultSize = options.defaultPageSize ?? 20;
-  const [params, setParams] = useSearchParams();
   const { values, apply, search } = useUrlFilters(options.schema ?? NO_FILTERS);
-  const paging = readPaging(params, defaultSize);
+  const [paging, setPaging] = useState<PageNumbers>(() => ({ page: 1, pageSize: options.defaultPageSize ?? 20 }));
   const { page, pageSize } = paging;
-
   // Cursors belong to one filter, sort and page size: forgotten when any changes.
   const [cursors, setCursors] = useState<ReadonlyMap<number, string>>(() => new Map());
   const { onFiltersChange } = options;
   useOnChange(search, () => {
+    setPaging((current) => ({ ...current, page: 1 }));
     setCursors(new Map());
     onFiltersChange?.();
   });
-  useOnChange(String(pageSize), () => setCursors(new Map()));
 
   const query = options.toQuery(values);
   const list = useQuery(
@@ -107,18 +104,12 @@ export function useListPage<Q, A extends ListAnswer<unknown>, K extends QueryKey
     setCursors((current) => (current.get(page) === next ? current : new Map(current).set(page, next)));
   }
 
-  const goTo = useCallback(
-    (next: PageNumbers) => setParams((current) => writePaging(current, next, defaultSize), { replace: true }),
-    [setParams, defaultSize],
-  );
   const { refetch } = list;
   const onSearch = useCallback(
-    (next: FilterValues) => {
-      // The page size stays; the page does not (page 3 of other filters is another page).
-      const kept: Record<string, string> = pageSize !== defaultSize ? { [PAGE_SIZE_PARAM]: String(pageSize) } : {};
-      if (!apply(next, kept)) void refetch();
+    (filters: FilterValues) => {
+      if (!apply(filters)) void refetch();
     },
-    [apply, refetch, pageSize, defaultSize],
+    [apply, refetch],
   );
   return {
     values,
@@ -129,14 +120,17 @@ export function useListPage<Q, A extends ListAnswer<unknown>, K extends QueryKey
     onSearch,
     onReset: () => onSearch({}),
     restart: () => {
+      setPaging({ page: 1, pageSize });
       setCursors(new Map());
-      goTo({ page: 1, pageSize });
     },
     pagination: {
       current: page,
       pageSize,
       total: data?.total ?? 0,
-      onChange: (nextPage, nextSize) => goTo(pagerChange(paging, nextPage, nextSize)),
+      onChange: (nextPage, nextSize) => {
+        if (nextSize !== pageSize) setCursors(new Map());
+        setPaging(pagerChange(paging, nextPage, nextSize));
+      },
     },
   };
 }
