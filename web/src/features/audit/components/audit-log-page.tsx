@@ -1,22 +1,22 @@
-import { Form, Input, Select, Space, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rangeToIso } from '@/components/list-page/date-presets';
-import { DateRangeFilter, FilterCard, type FilterField } from '@/components/list-page/filter-card';
-import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import { DateRangeFilter, type FilterField } from '@/components/list-page/filter-card';
+import { ListPage } from '@/components/list-page/list-page';
+import type { ListColumn } from '@/components/list-page/list-table';
 import type { FilterSchema, FilterValues } from '@/components/list-page/url-filters';
-import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
-import { useCursorPages } from '@/lib/cursor-pages';
+import { useListPage } from '@/components/list-page/use-list-page';
 import { currentLocale } from '@/lib/i18n';
 import { formatTime } from '@/lib/platform-time';
 import '@/locales/audit-texts';
 import {
   type AuditEvent,
   type AuditFilters,
+  type AuditQuery,
+  auditEventsQueryOptions,
   exportAuditEvents,
   toAuditQuery,
   useAuditActions,
-  useAuditEvents,
 } from '../api/audit';
 
 const SCHEMA: FilterSchema = { texts: ['actor', 'action', 'target'], ranges: ['range'] };
@@ -53,20 +53,15 @@ export function targetLabel(
 /** The audit log (/finance/audit, administrators): every security and money event. */
 export default function AuditLogPage() {
   const { t, i18n } = useTranslation();
-  const [form] = Form.useForm();
-  const { values, apply, search } = useUrlFilters(SCHEMA);
-  const pages = useCursorPages(20);
-  const { page, pageSize, position, restart, remember } = pages;
-  useOnChange(search, restart);
-  const query = useMemo(() => toAuditQuery(toFilters(values)), [values]);
   const locale = i18n.language || currentLocale();
-  // Details come in the request's language: another language is another list.
-  const list = useAuditEvents({ ...query, ...position, page_size: pageSize }, locale);
+  const state = useListPage({
+    schema: SCHEMA,
+    paging: 'cursor',
+    toQuery: (values) => toAuditQuery(toFilters(values)),
+    // Details come in the request's language: another language is another list.
+    queryOptions: (query, page) => auditEventsQueryOptions({ ...query, ...page }, locale),
+  });
   const actions = useAuditActions(locale);
-  const data = list.data;
-  useEffect(() => {
-    if (data && !list.isPlaceholderData) remember(page, data.next_cursor);
-  }, [data, list.isPlaceholderData, page, remember]);
 
   const fields: FilterField[] = [
     {
@@ -146,45 +141,23 @@ export default function AuditLogPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="audit-log-page">
-      <FilterCard
-        title={t('menu.finance.audit')}
-        form={form}
-        fields={fields}
-        values={values}
-        testId="audit-filters"
-        searchTestId="audit-search"
-        resetTestId="audit-reset"
-        onSearch={(next) => {
-          if (!apply(next)) void list.refetch();
-        }}
-        onReset={() => {
-          if (!apply({})) void list.refetch();
-        }}
-      />
-      <ListTable<AuditEvent>
-        listKey="audit-log"
-        title={
-          <span data-testid="audit-total">
-            {t(data?.total_capped ? 'common.totalCapped' : 'common.total', { count: data?.total ?? 0 })}
-          </span>
-        }
-        onExport={(format) => exportAuditEvents(query, format)}
-        columns={columns}
-        rowKey="id"
-        dataSource={data?.list ?? []}
-        loading={list.isFetching}
-        error={list.isError && !data}
-        onRetry={() => void list.refetch()}
-        tableTestId="audit-table"
-        pagination={{
-          current: page,
-          pageSize,
-          total: data?.total ?? 0,
-          onChange: pages.changePage,
-          testId: 'audit-pagination',
-        }}
-      />
-    </Space>
+    <ListPage<AuditEvent, AuditQuery>
+      state={state}
+      testId="audit-log-page"
+      filters={{
+        title: t('menu.finance.audit'),
+        fields,
+        testId: 'audit-filters',
+        searchTestId: 'audit-search',
+        resetTestId: 'audit-reset',
+      }}
+      total={{ testId: 'audit-total' }}
+      onExport={exportAuditEvents}
+      listKey="audit-log"
+      columns={columns}
+      rowKey="id"
+      tableTestId="audit-table"
+      paginationTestId="audit-pagination"
+    />
   );
 }

@@ -1,24 +1,24 @@
-import { Form, Input, InputNumber, Select, Space, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { rangeToIso } from '@/components/list-page/date-presets';
-import { DateRangeFilter, FilterCard, type FilterField } from '@/components/list-page/filter-card';
-import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import { DateRangeFilter, type FilterField } from '@/components/list-page/filter-card';
+import { ListPage } from '@/components/list-page/list-page';
+import type { ListColumn } from '@/components/list-page/list-table';
 import { useMerchantColumn } from '@/components/list-page/merchant-column';
 import type { FilterSchema, FilterValues } from '@/components/list-page/url-filters';
-import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
+import { useListPage } from '@/components/list-page/use-list-page';
 import { usePermission } from '@/components/permission/use-permission';
-import { useCursorPages } from '@/lib/cursor-pages';
 import { formatFen, formatSignedFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
 import {
   ACCOUNT_TYPES,
   type AccountFilters,
+  type AccountQuery,
   type AccountRecord,
+  accountRecordsQueryOptions,
   CHANGE_TYPES,
   exportAccountRecords,
   toAccountQuery,
-  useAccountRecords,
 } from '../api/account-records';
 
 const SCHEMA: FilterSchema = {
@@ -50,18 +50,13 @@ function moneyColumn(key: keyof AccountRecord & string, title: string): ListColu
 /** Account-change records (/finance/account): the merchant's append-only money log. */
 export default function AccountRecordsPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
   const isAdmin = usePermission(['admin']);
-  const { values, apply, search } = useUrlFilters(SCHEMA);
-  const pages = useCursorPages(20);
-  const { page, pageSize, position, restart, remember } = pages;
-  useOnChange(search, restart);
-  const query = useMemo(() => toAccountQuery(toFilters(values)), [values]);
-  const list = useAccountRecords({ ...query, ...position, page_size: pageSize });
-  const data = list.data;
-  useEffect(() => {
-    if (data && !list.isPlaceholderData) remember(page, data.next_cursor);
-  }, [data, list.isPlaceholderData, page, remember]);
+  const state = useListPage({
+    schema: SCHEMA,
+    paging: 'cursor',
+    toQuery: (values) => toAccountQuery(toFilters(values)),
+    queryOptions: (query, page) => accountRecordsQueryOptions({ ...query, ...page }),
+  });
   const merchantColumn = useMerchantColumn<AccountRecord>();
   const all = t('common.filter.all');
 
@@ -179,45 +174,23 @@ export default function AccountRecordsPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="account-records-page">
-      <FilterCard
-        title={t('menu.finance.account')}
-        form={form}
-        fields={fields}
-        values={values}
-        testId="account-filters"
-        searchTestId="account-search"
-        resetTestId="account-reset"
-        onSearch={(next) => {
-          if (!apply(next)) void list.refetch();
-        }}
-        onReset={() => {
-          if (!apply({})) void list.refetch();
-        }}
-      />
-      <ListTable<AccountRecord>
-        listKey="account-records"
-        title={
-          <span data-testid="account-total">
-            {t(data?.total_capped ? 'common.totalCapped' : 'common.total', { count: data?.total ?? 0 })}
-          </span>
-        }
-        onExport={(format) => exportAccountRecords(query, format)}
-        columns={columns}
-        rowKey="id"
-        dataSource={data?.list ?? []}
-        loading={list.isFetching}
-        error={list.isError && !data}
-        onRetry={() => void list.refetch()}
-        tableTestId="account-table"
-        pagination={{
-          current: page,
-          pageSize,
-          total: data?.total ?? 0,
-          onChange: pages.changePage,
-          testId: 'account-pagination',
-        }}
-      />
-    </Space>
+    <ListPage<AccountRecord, AccountQuery>
+      state={state}
+      testId="account-records-page"
+      filters={{
+        title: t('menu.finance.account'),
+        fields,
+        testId: 'account-filters',
+        searchTestId: 'account-search',
+        resetTestId: 'account-reset',
+      }}
+      total={{ testId: 'account-total' }}
+      onExport={exportAccountRecords}
+      listKey="account-records"
+      columns={columns}
+      rowKey="id"
+      tableTestId="account-table"
+      paginationTestId="account-pagination"
+    />
   );
 }

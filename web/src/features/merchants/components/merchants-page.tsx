@@ -1,20 +1,19 @@
-import { Button, Dropdown, Form, Input, Modal, Space, Tag, Tooltip } from 'antd';
+import { Button, Dropdown, Input, Modal, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterCard } from '@/components/list-page/filter-card';
-import { type ListColumn, ListTable } from '@/components/list-page/list-table';
-import { usePageNumbers } from '@/components/list-page/use-page-numbers';
-import type { FilterSchema } from '@/components/list-page/url-filters';
-import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
+import { ListPage } from '@/components/list-page/list-page';
+import type { ListColumn } from '@/components/list-page/list-table';
+import type { FilterSchema, FilterValues } from '@/components/list-page/url-filters';
+import { useListPage } from '@/components/list-page/use-list-page';
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
 import {
   type MerchantRow,
+  merchantsQueryOptions,
   setMerchantEnabled,
   type TemporaryCredentials,
   useMerchantAdmin,
-  useMerchants,
 } from '../api/merchants';
 import { ActionDialog, type ActionState } from './merchant-action-dialog';
 import {
@@ -27,15 +26,17 @@ import '@/locales/merchant-admin-texts';
 
 const SCHEMA: FilterSchema = { texts: ['keyword'] };
 
+const toKeyword = (values: FilterValues) => (typeof values.keyword === 'string' ? values.keyword.trim() : '');
+
 /** Merchants (/finance/merchants, administrators): figures and money actions. */
 export default function MerchantsPage() {
   const { t, i18n } = useTranslation();
-  const [form] = Form.useForm();
-  const { values, apply, search } = useUrlFilters(SCHEMA);
-  const keyword = typeof values.keyword === 'string' ? values.keyword.trim() : '';
-  const { page, pageSize, setPage, onChange } = usePageNumbers(20);
-  useOnChange(search, () => setPage(1));
-  const list = useMerchants(keyword, page, pageSize);
+  const state = useListPage({
+    schema: SCHEMA,
+    paging: 'numbers',
+    toQuery: toKeyword,
+    queryOptions: (keyword, page) => merchantsQueryOptions(keyword, page.page, page.page_size),
+  });
   const [action, setAction] = useState<ActionState | null>(null);
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<MerchantRow | null>(null);
@@ -170,11 +171,12 @@ export default function MerchantsPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="merchants-page">
-      <FilterCard
-        title={t('menu.finance.merchants')}
-        form={form}
-        fields={[
+    <ListPage<MerchantRow, string>
+      state={state}
+      testId="merchants-page"
+      filters={{
+        title: t('menu.finance.merchants'),
+        fields: [
           {
             name: 'keyword',
             label: t('merchants.search'),
@@ -187,48 +189,30 @@ export default function MerchantsPage() {
               />
             ),
           },
-        ]}
-        values={values}
-        testId="merchant-filters"
-        searchTestId="merchant-search"
-        resetTestId="merchant-reset"
-        onSearch={(next) => {
-          if (!apply(next)) void list.refetch();
-        }}
-        onReset={() => {
-          if (!apply({})) void list.refetch();
-        }}
-      />
-      <ListTable<MerchantRow>
-        listKey="merchants"
-        title={
-          <Space>
-            <span data-testid="merchant-total">{t('common.total', { count: list.data?.total ?? 0 })}</span>
-            <Button type="primary" size="small" onClick={() => setCreating(true)} data-testid="merchant-create">
-              {t('merchantAdmin.create')}
-            </Button>
-          </Space>
-        }
-        columns={columns}
-        rowKey="merchant_id"
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        error={list.isError && !list.data}
-        onRetry={() => void list.refetch()}
-        tableTestId="merchant-table"
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          onChange,
-          testId: 'merchant-pagination',
-        }}
-      />
+        ],
+        testId: 'merchant-filters',
+        searchTestId: 'merchant-search',
+        resetTestId: 'merchant-reset',
+      }}
+      total={{
+        testId: 'merchant-total',
+        extra: (
+          <Button type="primary" size="small" onClick={() => setCreating(true)} data-testid="merchant-create">
+            {t('merchantAdmin.create')}
+          </Button>
+        ),
+      }}
+      listKey="merchants"
+      columns={columns}
+      rowKey="merchant_id"
+      tableTestId="merchant-table"
+      paginationTestId="merchant-pagination"
+    >
       <ActionDialog state={action} onClose={() => setAction(null)} />
       <CreateMerchantDialog open={creating} onClose={() => setCreating(false)} onCreated={setCredentials} />
       <RenameMerchantDialog merchant={renaming} onClose={() => setRenaming(null)} />
       <MerchantUsersDialog merchant={usersOf} onClose={() => setUsersOf(null)} onCredentials={setCredentials} />
       <TemporaryPasswordDialog credentials={credentials} onClose={() => setCredentials(null)} />
-    </Space>
+    </ListPage>
   );
 }

@@ -1,13 +1,13 @@
-import { Alert, App, Button, Form, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Alert, App, Button, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rangeToIso } from '@/components/list-page/date-presets';
-import { DateRangeFilter, FilterCard, type FilterField } from '@/components/list-page/filter-card';
-import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import { DateRangeFilter, type FilterField } from '@/components/list-page/filter-card';
+import { ListPage } from '@/components/list-page/list-page';
+import type { ListColumn } from '@/components/list-page/list-table';
 import { useMerchantColumn } from '@/components/list-page/merchant-column';
 import type { FilterSchema, FilterValues } from '@/components/list-page/url-filters';
-import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
-import { usePageNumbers } from '@/components/list-page/use-page-numbers';
+import { useListPage } from '@/components/list-page/use-list-page';
 import { usePermission } from '@/components/permission/use-permission';
 import { formatTime } from '@/lib/platform-time';
 import {
@@ -15,10 +15,11 @@ import {
   NOTIFICATION_STATES,
   type NotificationFilters,
   type NotificationItem,
+  type NotificationQuery,
   type NotificationState,
+  notificationsQueryOptions,
   toNotificationQuery,
   useNotificationActions,
-  useNotifications,
 } from '../api/notifications';
 import '@/locales/notify-texts';
 
@@ -64,15 +65,14 @@ function TestResult({ result }: { result: AttemptResult }) {
 export default function NotificationsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm();
   const isAdmin = usePermission(['admin']);
-  const { values, apply, search } = useUrlFilters(SCHEMA);
-  const { page, pageSize, setPage, onChange } = usePageNumbers(20);
-  useOnChange(search, () => setPage(1));
-  const filters = useMemo(() => toFilters(values), [values]);
-  const query = useMemo(() => toNotificationQuery(filters), [filters]);
-  const list = useNotifications({ ...query, page, page_size: pageSize });
-  const data = list.data;
+  const state = useListPage({
+    schema: SCHEMA,
+    paging: 'numbers',
+    toQuery: (values) => toNotificationQuery(toFilters(values)),
+    queryOptions: (query, page) => notificationsQueryOptions({ ...query, ...page }),
+  });
+  const filters = toFilters(state.values);
   const actions = useNotificationActions();
   const [testResult, setTestResult] = useState<AttemptResult | null>(null);
   const merchantColumn = useMerchantColumn<NotificationItem>();
@@ -194,58 +194,43 @@ export default function NotificationsPage() {
   };
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="notifications-page">
-      <FilterCard
-        title={t('menu.order.notifications')}
-        form={form}
-        fields={fields}
-        values={values}
-        testId="notify-filters"
-        searchTestId="notify-search"
-        resetTestId="notify-reset"
-        onSearch={(next) => {
-          if (!apply(next)) void list.refetch();
-        }}
-        onReset={() => {
-          if (!apply({})) void list.refetch();
-        }}
-      />
-      {testResult ? <TestResult result={testResult} /> : null}
-      <ListTable<NotificationItem>
-        listKey="notifications"
-        title={<span data-testid="notify-total">{t('common.total', { count: data?.total ?? 0 })}</span>}
-        extra={
-          <Space>
-            <Tooltip title={t('notify.resendFailed.hint')}>
-              <Button
-                data-testid="notify-resend-failed"
-                loading={actions.resendFailed.isPending}
-                onClick={resendFailed}
-              >
-                {t('notify.resendFailed')}
-              </Button>
-            </Tooltip>
-            {isAdmin ? null : (
-              <Button
-                data-testid="notify-test"
-                loading={actions.test.isPending}
-                onClick={() => actions.test.mutate(undefined, { onSuccess: setTestResult })}
-              >
-                {t('notify.test')}
-              </Button>
-            )}
-          </Space>
-        }
-        columns={columns}
-        rowKey="id"
-        dataSource={data?.list ?? []}
-        loading={list.isFetching}
-        error={list.isError && !data}
-        onRetry={() => void list.refetch()}
-        tableTestId="notify-table"
-        pagination={{ current: page, pageSize, total: data?.total ?? 0, onChange, testId: 'notify-pagination' }}
-      />
+    <ListPage<NotificationItem, NotificationQuery>
+      state={state}
+      testId="notifications-page"
+      filters={{
+        title: t('menu.order.notifications'),
+        fields,
+        testId: 'notify-filters',
+        searchTestId: 'notify-search',
+        resetTestId: 'notify-reset',
+      }}
+      middle={testResult ? <TestResult result={testResult} /> : null}
+      total={{ testId: 'notify-total' }}
+      listKey="notifications"
+      extra={
+        <Space>
+          <Tooltip title={t('notify.resendFailed.hint')}>
+            <Button data-testid="notify-resend-failed" loading={actions.resendFailed.isPending} onClick={resendFailed}>
+              {t('notify.resendFailed')}
+            </Button>
+          </Tooltip>
+          {isAdmin ? null : (
+            <Button
+              data-testid="notify-test"
+              loading={actions.test.isPending}
+              onClick={() => actions.test.mutate(undefined, { onSuccess: setTestResult })}
+            >
+              {t('notify.test')}
+            </Button>
+          )}
+        </Space>
+      }
+      columns={columns}
+      rowKey="id"
+      tableTestId="notify-table"
+      paginationTestId="notify-pagination"
+    >
       <Typography.Paragraph type="secondary">{t('notify.page.hint')}</Typography.Paragraph>
-    </Space>
+    </ListPage>
   );
 }

@@ -1,19 +1,23 @@
-import { Button, Form, Space, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterCard } from '@/components/list-page/filter-card';
+import { ListPage } from '@/components/list-page/list-page';
 import type { ListColumn } from '@/components/list-page/list-table';
-import { ListTable } from '@/components/list-page/list-table';
 import { useMerchantColumn } from '@/components/list-page/merchant-column';
-import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
+import { useListPage } from '@/components/list-page/use-list-page';
 import { Permission } from '@/components/permission/permission';
 import { usePermission } from '@/components/permission/use-permission';
-import { useCursorPages } from '@/lib/cursor-pages';
 import { formatFen } from '@/lib/money';
 import { durationUnits, failureReasonText, formatDuration, type OrderKind } from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
-import { ORDER_FILTER_SCHEMA, type SortOrder, toOrderQuery, valuesToOrderFilters } from '../api/order-query';
-import { exportOrders, useOrderList } from '../api/orders';
+import {
+  ORDER_FILTER_SCHEMA,
+  type OrderQuery,
+  type SortOrder,
+  toOrderQuery,
+  valuesToOrderFilters,
+} from '../api/order-query';
+import { exportOrders, orderListQueryOptions } from '../api/orders';
 import type { CardExportChoice } from '../api/card-export';
 import type { OrderItem } from '../api/types';
 import { CardExportDialog } from './card-export-dialog';
@@ -38,12 +42,8 @@ const DEFAULT_PAGE_SIZE = 20;
  */
 export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const { values, apply, search } = useUrlFilters(ORDER_FILTER_SCHEMA);
   const [sort, setSort] = useState<SortOrder>('desc');
   const [openId, setOpenId] = useState<number | null>(null);
-  const pages = useCursorPages(DEFAULT_PAGE_SIZE);
-  const { page, pageSize, position, restart, remember } = pages;
   const fields = useOrderFilterFields(kind);
   const merchantColumn = useMerchantColumn<OrderItem>();
   // Card secrets leave only for the owning merchant's users (the server says the same).
@@ -51,17 +51,17 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
   const [chosen, setChosen] = useState<number[]>([]);
   const [exporting, setExporting] = useState<CardExportChoice | null>(null);
 
-  const query = useMemo(() => toOrderQuery(kind, valuesToOrderFilters(values), sort), [kind, values, sort]);
-  // Cursors belong to one filter: back to page 1 whenever the address's filters change.
-  useOnChange(search, () => {
-    restart();
-    setChosen([]);
+  const state = useListPage({
+    schema: ORDER_FILTER_SCHEMA,
+    paging: 'cursor',
+    defaultPageSize: DEFAULT_PAGE_SIZE,
+    toQuery: (values) => toOrderQuery(kind, valuesToOrderFilters(values), sort),
+    queryOptions: (query, page) => orderListQueryOptions({ ...query, ...page }),
+    // Ticked rows belong to the filters they were ticked under.
+    onFiltersChange: () => setChosen([]),
   });
-  const list = useOrderList({ ...query, ...position, page_size: pageSize });
-  const data = list.data;
-  useEffect(() => {
-    if (data && !list.isPlaceholderData) remember(page, data.next_cursor);
-  }, [data, list.isPlaceholderData, page, remember]);
+  const { query } = state;
+  const data = state.list.data;
 
   const units = durationUnits(t);
   const [now] = useState(() => Date.now());
@@ -212,80 +212,62 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
   ];
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid={testId}>
-      <FilterCard
-        title={t(titleKey)}
-        form={form}
-        fields={fields}
-        values={values}
-        testId="order-filters"
-        searchTestId="filter-search"
-        resetTestId="filter-reset"
-        onSearch={(next) => {
-          if (!apply(next)) void list.refetch();
-        }}
-        onReset={() => {
-          if (!apply({})) void list.refetch();
-        }}
-      />
-      {kind === 'behalf' ? (
-        <Permission roles={['admin']}>
-          <OverdueBehalfOrders onOpen={setOpenId} />
-        </Permission>
-      ) : null}
-      <ListTable<OrderItem>
-        listKey={`orders-${kind}`}
-        title={
-          <Space wrap size={12}>
-            <span data-testid="order-total">
-              {data ? t(data.total_capped ? 'common.totalCapped' : 'common.total', { count: data.total }) : t(titleKey)}
-            </span>
-            {exportsCards ? (
-              <Button
-                size="small"
-                disabled={!data || (chosen.length === 0 && data.total === 0)}
-                onClick={() => setExporting(chosen.length > 0 ? { orderIds: chosen } : { filter: query })}
-                data-testid="card-export-open"
-              >
-                {chosen.length > 0 ? t('cardExport.openChosen', { count: chosen.length }) : t('cardExport.open')}
-              </Button>
-            ) : null}
-          </Space>
+    <ListPage<OrderItem, OrderQuery>
+      state={state}
+      testId={testId}
+      filters={{
+        title: t(titleKey),
+        fields,
+        testId: 'order-filters',
+        searchTestId: 'filter-search',
+        resetTestId: 'filter-reset',
+      }}
+      middle={
+        kind === 'behalf' ? (
+          <Permission roles={['admin']}>
+            <OverdueBehalfOrders onOpen={setOpenId} />
+          </Permission>
+        ) : null
+      }
+      total={{
+        testId: 'order-total',
+        beforeLoad: t(titleKey),
+        extra: exportsCards ? (
+          <Button
+            size="small"
+            disabled={!data || (chosen.length === 0 && data.total === 0)}
+            onClick={() => setExporting(chosen.length > 0 ? { orderIds: chosen } : { filter: query })}
+            data-testid="card-export-open"
+          >
+            {chosen.length > 0 ? t('cardExport.openChosen', { count: chosen.length }) : t('cardExport.open')}
+          </Button>
+        ) : null,
+      }}
+      onExport={exportOrders}
+      listKey={`orders-${kind}`}
+      columns={columns}
+      rowKey="id"
+      rowSelection={
+        exportsCards
+          ? {
+              selectedRowKeys: chosen,
+              preserveSelectedRowKeys: true,
+              onChange: (keys) => setChosen(keys.map(Number)),
+            }
+          : undefined
+      }
+      errorTestId="order-list-error"
+      tableTestId="order-table"
+      paginationTestId="order-pagination"
+      onTableChange={(_pagination, _filters, sorter) => {
+        const one = Array.isArray(sorter) ? sorter[0] : sorter;
+        const next: SortOrder = one?.order === 'ascend' ? 'asc' : 'desc';
+        if (next !== sort) {
+          setSort(next);
+          state.restart();
         }
-        onExport={(format) => exportOrders(query, format)}
-        columns={columns}
-        rowKey="id"
-        rowSelection={
-          exportsCards
-            ? {
-                selectedRowKeys: chosen,
-                preserveSelectedRowKeys: true,
-                onChange: (keys) => setChosen(keys.map(Number)),
-              }
-            : undefined
-        }
-        dataSource={data?.list ?? []}
-        loading={list.isFetching}
-        error={list.isError && !data}
-        onRetry={() => void list.refetch()}
-        errorTestId="order-list-error"
-        tableTestId="order-table"
-        onTableChange={(_pagination, _filters, sorter) => {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const next: SortOrder = one?.order === 'ascend' ? 'asc' : 'desc';
-          if (next !== sort) {
-            setSort(next);
-            restart();
-          }
-        }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: data?.total ?? 0,
-          onChange: pages.changePage,
-          testId: 'order-pagination',
-        }}
-      />
+      }}
+    >
       <OrderDetailDrawer orderId={openId} onClose={() => setOpenId(null)} />
       {exportsCards ? (
         <CardExportDialog
@@ -294,6 +276,6 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
           onClose={() => setExporting(null)}
         />
       ) : null}
-    </Space>
+    </ListPage>
   );
 }

@@ -1,14 +1,15 @@
 import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ListColumn, ListTable } from '@/components/list-page/list-table';
-import { usePageNumbers } from '@/components/list-page/use-page-numbers';
+import { ListPage } from '@/components/list-page/list-page';
+import type { ListColumn } from '@/components/list-page/list-table';
+import { useListPage } from '@/components/list-page/use-list-page';
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatFen } from '@/lib/money';
 import { formatTime } from '@/lib/platform-time';
 import { useSubmission } from '@/lib/submission';
 import type { OrderQuery } from '../api/order-query';
-import { type OrderListRequest, type ResolveManyResult, useOrderList, useResolveMany } from '../api/orders';
+import { orderListQueryOptions, type ResolveManyResult, useResolveMany } from '../api/orders';
 import type { OrderItem } from '../api/types';
 import { OrderDetailDrawer } from './order-detail-drawer';
 import { ChannelActions } from './channel-actions';
@@ -98,9 +99,7 @@ function ResolveManyDialog({
           <Form.Item
             name="reason"
             label={t('reviewQueue.reason')}
-            rules={
-              success ? [] : [{ required: true, whitespace: true, message: t('common.resolve.reasonRequired') }]
-            }
+            rules={success ? [] : [{ required: true, whitespace: true, message: t('common.resolve.reasonRequired') }]}
           >
             <Input maxLength={200} data-testid="review-reason" />
           </Form.Item>
@@ -114,8 +113,11 @@ function ResolveManyDialog({
 /** Manual review queue (/order/review, administrators): orders waiting for a person, oldest first. */
 export default function ReviewQueuePage() {
   const { t } = useTranslation();
-  const { page, pageSize, onChange } = usePageNumbers(20);
-  const list = useOrderList({ ...QUEUE, page, page_size: pageSize } as OrderListRequest);
+  const state = useListPage({
+    paging: 'numbers',
+    toQuery: () => QUEUE,
+    queryOptions: (query, page) => orderListQueryOptions({ ...query, ...page }),
+  });
   const [selected, setSelected] = useState<OrderItem[]>([]);
   const [deciding, setDeciding] = useState<'success' | 'failure' | null>(null);
   const [detailOf, setDetailOf] = useState<number | null>(null);
@@ -163,32 +165,35 @@ export default function ReviewQueuePage() {
   ];
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="review-queue-page">
-      {refused.length > 0 ? (
-        <Alert
-          type="warning"
-          showIcon
-          closable={{ onClose: () => setRefused([]) }}
-          data-testid="review-refused"
-          title={t('reviewQueue.refused', { count: refused.length })}
-          description={
-            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-              {refused.map((item) => (
-                <li key={item.order_id}>
-                  <Typography.Text code>{item.order_id}</Typography.Text> {item.msg}
-                </li>
-              ))}
-            </ul>
-          }
-        />
-      ) : null}
-      <ListTable<OrderItem>
-        listKey="review-queue"
-        title={
-          <Space wrap>
-            <Typography.Text strong data-testid="review-total">
-              {t('reviewQueue.title', { count: list.data?.total ?? 0 })}
-            </Typography.Text>
+    <ListPage<OrderItem, OrderQuery>
+      state={state}
+      testId="review-queue-page"
+      top={
+        refused.length > 0 ? (
+          <Alert
+            type="warning"
+            showIcon
+            closable={{ onClose: () => setRefused([]) }}
+            data-testid="review-refused"
+            title={t('reviewQueue.refused', { count: refused.length })}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                {refused.map((item) => (
+                  <li key={item.order_id}>
+                    <Typography.Text code>{item.order_id}</Typography.Text> {item.msg}
+                  </li>
+                ))}
+              </ul>
+            }
+          />
+        ) : null
+      }
+      total={{
+        testId: 'review-total',
+        textKey: 'reviewQueue.title',
+        strong: true,
+        extra: (
+          <>
             <Button
               type="primary"
               size="small"
@@ -207,21 +212,19 @@ export default function ReviewQueuePage() {
             >
               {t('reviewQueue.markFailure', { count: selected.length })}
             </Button>
-          </Space>
-        }
-        columns={columns}
-        rowKey="id"
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        error={list.isError && !list.data}
-        onRetry={() => void list.refetch()}
-        tableTestId="review-table"
-        rowSelection={{
-          selectedRowKeys: selected.map((order) => order.id),
-          onChange: (_keys, rows) => setSelected(rows),
-        }}
-        pagination={{ current: page, pageSize, total: list.data?.total ?? 0, onChange, testId: 'review-pagination' }}
-      />
+          </>
+        ),
+      }}
+      listKey="review-queue"
+      columns={columns}
+      rowKey="id"
+      tableTestId="review-table"
+      paginationTestId="review-pagination"
+      rowSelection={{
+        selectedRowKeys: selected.map((order) => order.id),
+        onChange: (_keys, rows) => setSelected(rows),
+      }}
+    >
       <ResolveManyDialog
         result={deciding}
         orders={selected}
@@ -236,6 +239,6 @@ export default function ReviewQueuePage() {
         }}
       />
       <OrderDetailDrawer orderId={detailOf} onClose={() => setDetailOf(null)} />
-    </Space>
+    </ListPage>
   );
 }

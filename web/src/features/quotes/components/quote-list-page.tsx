@@ -1,17 +1,24 @@
-import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterCard, type FilterField } from '@/components/list-page/filter-card';
-import { type ListColumn, ListTable } from '@/components/list-page/list-table';
-import { usePageNumbers } from '@/components/list-page/use-page-numbers';
+import type { FilterField } from '@/components/list-page/filter-card';
+import { ListPage } from '@/components/list-page/list-page';
+import type { ListColumn } from '@/components/list-page/list-table';
 import type { FilterSchema, FilterValues } from '@/components/list-page/url-filters';
-import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
+import { useListPage } from '@/components/list-page/use-list-page';
 import { MerchantSelect } from '@/components/merchant-select/merchant-select';
 import { usePermission } from '@/components/permission/use-permission';
 import { formatFen } from '@/lib/money';
 import { carrierKey } from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
-import { exportQuotes, type QuoteFilters, type QuoteItem, toQuoteQuery, useQuoteList } from '../api/quotes';
+import {
+  exportQuotes,
+  type QuoteFilters,
+  type QuoteItem,
+  type QuoteQuery,
+  quoteListQueryOptions,
+  toQuoteQuery,
+} from '../api/quotes';
 import { QuoteEditor } from './quote-editor';
 
 const FACE_VALUES_FEN = [1000, 2000, 3000, 5000, 10000, 20000, 30000, 50000];
@@ -39,13 +46,13 @@ function toFilters(values: FilterValues): QuoteFilters {
 /** Quote list (/qoute/list): the merchant's price list with filters and export. */
 export default function QuoteListPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
   const isAdmin = usePermission(['admin']);
-  const { values, apply, search } = useUrlFilters(SCHEMA);
-  const { page, pageSize, setPage, onChange } = usePageNumbers(20);
-  useOnChange(search, () => setPage(1));
-  const query = toQuoteQuery(toFilters(values));
-  const list = useQuoteList({ ...query, page, page_size: pageSize });
+  const state = useListPage({
+    schema: SCHEMA,
+    paging: 'numbers',
+    toQuery: (values) => toQuoteQuery(toFilters(values)),
+    queryOptions: (query, page) => quoteListQueryOptions({ ...query, ...page }),
+  });
   const all = t('common.filter.all');
   const [editing, setEditing] = useState<QuoteItem | null>(null);
 
@@ -197,43 +204,26 @@ export default function QuoteListPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="quote-list-page">
-      <FilterCard
-        title={t('menu.qoute.list')}
-        form={form}
-        fields={fields}
-        values={values}
-        testId="quote-filters"
-        searchTestId="quote-search"
-        resetTestId="quote-reset"
-        onSearch={(next) => {
-          if (!apply(next)) void list.refetch();
-        }}
-        onReset={() => {
-          if (!apply({})) void list.refetch();
-        }}
-      />
-      <ListTable<QuoteItem>
-        listKey="quotes"
-        title={<span data-testid="quote-total">{t('common.total', { count: list.data?.total ?? 0 })}</span>}
-        onExport={(format) => exportQuotes(query, format)}
-        columns={columns}
-        rowKey="id"
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        error={list.isError && !list.data}
-        onRetry={() => void list.refetch()}
-        tableTestId="quote-table"
-        onRow={isAdmin ? (quote) => ({ onClick: () => setEditing(quote), style: { cursor: 'pointer' } }) : undefined}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          onChange,
-          testId: 'quote-pagination',
-        }}
-      />
+    <ListPage<QuoteItem, QuoteQuery>
+      state={state}
+      testId="quote-list-page"
+      filters={{
+        title: t('menu.qoute.list'),
+        fields,
+        testId: 'quote-filters',
+        searchTestId: 'quote-search',
+        resetTestId: 'quote-reset',
+      }}
+      total={{ testId: 'quote-total' }}
+      onExport={exportQuotes}
+      listKey="quotes"
+      columns={columns}
+      rowKey="id"
+      tableTestId="quote-table"
+      paginationTestId="quote-pagination"
+      onRow={isAdmin ? (quote) => ({ onClick: () => setEditing(quote), style: { cursor: 'pointer' } }) : undefined}
+    >
       {isAdmin ? <QuoteEditor quote={editing} onClose={() => setEditing(null)} /> : null}
-    </Space>
+    </ListPage>
   );
 }

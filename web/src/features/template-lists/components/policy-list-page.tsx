@@ -1,11 +1,11 @@
-import { Alert, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
+import { Alert, DatePicker, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { FilterCard, type FilterField } from '@/components/list-page/filter-card';
-import { type ListColumn, ListTable } from '@/components/list-page/list-table';
-import { usePageNumbers } from '@/components/list-page/use-page-numbers';
+import type { FilterField } from '@/components/list-page/filter-card';
+import { ListPage } from '@/components/list-page/list-page';
+import type { ListColumn } from '@/components/list-page/list-table';
 import type { FilterSchema, FilterValues } from '@/components/list-page/url-filters';
-import { useOnChange, useUrlFilters } from '@/components/list-page/use-url-filters';
+import { useListPage } from '@/components/list-page/use-list-page';
 import {
   CONTENT_TYPES,
   DEFAULT_PAGE_SIZE,
@@ -13,7 +13,7 @@ import {
   POLICY_STATUSES,
   type PolicyQuery,
   type PolicyRow,
-  usePolicies,
+  policiesQueryOptions,
 } from '../api/policies';
 
 const SCHEMA: FilterSchema = {
@@ -42,11 +42,13 @@ export function toPolicyFilters(values: FilterValues): Omit<PolicyQuery, 'curren
 /** Policy list: 55 generated rows, page 1 of 10 by default, every filter. */
 export default function PolicyListPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const { values, apply, search } = useUrlFilters(SCHEMA);
-  const { page, pageSize, setPage, onChange } = usePageNumbers(DEFAULT_PAGE_SIZE);
-  useOnChange(search, () => setPage(1));
-  const list = usePolicies({ current: page, pageSize, ...toPolicyFilters(values) });
+  const state = useListPage({
+    schema: SCHEMA,
+    paging: 'numbers',
+    defaultPageSize: DEFAULT_PAGE_SIZE,
+    toQuery: toPolicyFilters,
+    queryOptions: (filters, page) => policiesQueryOptions({ current: page.page, pageSize: page.page_size, ...filters }),
+  });
   const all = t('template.policy.all');
   const options = (prefix: string, codes: readonly string[]) =>
     codes.map((code) => ({ value: code, label: t(`template.policy.${prefix}.${code}`) }));
@@ -143,35 +145,23 @@ export default function PolicyListPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="policy-list-page">
-      <Alert type="info" showIcon title={t('template.demoNote')} />
-      <FilterCard
-        title={t('template.policy.title')}
-        form={form}
-        fields={fields}
-        values={values}
-        testId="policy-filters"
-        searchTestId="policy-search"
-        resetTestId="policy-reset"
-        onSearch={(next) => {
-          if (!apply(next)) void list.refetch();
-        }}
-        onReset={() => {
-          if (!apply({})) void list.refetch();
-        }}
-      />
-      <ListTable<PolicyRow>
-        listKey="template-policies"
-        title={<span data-testid="policy-total">{t('template.policy.total', { count: list.data?.total ?? 0 })}</span>}
-        columns={columns}
-        rowKey="id"
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        error={list.isError && !list.data}
-        onRetry={() => void list.refetch()}
-        tableTestId="policy-table"
-        pagination={{ current: page, pageSize, total: list.data?.total ?? 0, onChange, testId: 'policy-pagination' }}
-      />
-    </Space>
+    <ListPage<PolicyRow, Omit<PolicyQuery, 'current' | 'pageSize'>>
+      state={state}
+      testId="policy-list-page"
+      top={<Alert type="info" showIcon title={t('template.demoNote')} />}
+      filters={{
+        title: t('template.policy.title'),
+        fields,
+        testId: 'policy-filters',
+        searchTestId: 'policy-search',
+        resetTestId: 'policy-reset',
+      }}
+      total={{ testId: 'policy-total', textKey: 'template.policy.total' }}
+      listKey="template-policies"
+      columns={columns}
+      rowKey="id"
+      tableTestId="policy-table"
+      paginationTestId="policy-pagination"
+    />
   );
 }
