@@ -8,8 +8,8 @@ use tracing_subscriber::EnvFilter;
 
 /// mimalloc rather than glibc's allocator: requests allocate on one thread and free on
 /// another (rows from SQLite's connection threads, bodies through hyper), where glibc's arenas
-/// contend and consolidate. Measured in `bench/README.md` (2026-11-25): the order list at 64
-/// clients +28 %, the open API's cost against the console's add order from +9–14 % to +2–5 %.
+/// contend and consolidate (the lists and the open API measured both ways in
+/// `bench/README.md`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -40,9 +40,8 @@ fn main() -> anyhow::Result<()> {
 /// No transparent huge pages for this process. mimalloc asks for them on its arenas
 /// (`MADV_HUGEPAGE`), and the kernel then zeroes 2 MiB at the first touch of a region where
 /// a 4 KiB page would do, and again after mimalloc hands memory back. In a batch submit that
-/// zeroing was 10–20 % of the server's time; without it a SQLite batch of 100,000 lines took
-/// 1.9 s instead of 2.1 s and an export's peak memory was 102 MB instead of 114–128 MB
-/// (bench/README.md, 2026-11-29). Lists and orders alike either way. The flag holds for
+/// zeroing took a good part of the server's time, and an export's peak memory grew with it
+/// (bench/README.md). Lists and orders alike either way. The flag holds for
 /// every mapping of the process, those made before it included.
 fn no_huge_pages() {
     // Nothing is lost if the kernel refuses: the pages are then as they were.

@@ -266,6 +266,8 @@ use utoipa_swagger_ui::SwaggerUi;
         finance::log::AccountRecord,
         finance::log::LogFilter,
         finance::log::LogListRequest,
+        crate::http::pagination::Paging,
+        crate::http::pagination::PageNumber,
         finance::log::LogListResponse,
         finance::admin::MerchantListRequest,
         finance::admin::MerchantListResponse,

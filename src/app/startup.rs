@@ -244,22 +244,19 @@ pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
     }
 }
 
-/// Answers smaller than this are sent as they are: compressing one costs more than the
-/// bytes it saves. A 405-byte userInfo answer, 64 clients, SQLite: 36,000–39,000/s as it is,
-/// 24,000/s gzipped and 17,000/s with brotli, which every browser asks for; at most 1 kB
-/// to gain on a connection that carries 14 kB before its first acknowledgement anyway
-/// (bench/README.md, 2026-11-29). An order list page of 20 (14 kB) is still compressed.
+/// Answers smaller than this are sent as they are: compressing one costs the server more
+/// than the bytes it saves, at most 1 kB on a connection that carries 14 kB before its first
+/// acknowledgement anyway (bench/README.md measures a userInfo answer both ways). An order
+/// list page of 20 (14 kB) is still compressed.
 const COMPRESS_ABOVE_BYTES: u64 = 1024;
 
 /// What is compressed on the way out: answers above [`COMPRESS_ABOVE_BYTES`], except
 /// images, gRPC and event streams (as tower-http's default predicate) and downloads
 /// ([`not_a_download`]). Page assets come compressed already (`app/web_assets.rs`).
 ///
-/// At each codec's fastest level (brotli 0, gzip 1), not tower-http's default (brotli 4):
-/// a page of 20 orders (14 kB) becomes 2.6 kB instead of 1.9 kB, both well inside a
-/// connection's first window, and a browser's list call, 64 clients on SQLite, went from
-/// 4,359–4,720/s to 6,565/s served side by side, brotli 4 having taken a third of the
-/// server's time (bench/README.md, 2026-11-29).
+/// At each codec's fastest level (brotli 0, gzip 1), not tower-http's default (brotli 4): a
+/// page of 20 orders stays well inside a connection's first window either way, and brotli 4
+/// took a third of the server's time under a browser's list calls (bench/README.md).
 fn compression() -> CompressionLayer<impl Predicate> {
     let predicate = SizeAbove::new(COMPRESS_ABOVE_BYTES)
         .and(NotForContentType::GRPC)

@@ -4,6 +4,8 @@
 
 use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 pub const MAX_PAGE_SIZE: i64 = 500;
 /// The last page number asked for (5 billion rows at the largest page size): beyond it a
@@ -17,6 +19,60 @@ pub struct PageRequest {
     pub cursor: Option<(i64, i64)>,
     pub page: Option<i64>,
     pub page_size: i64,
+}
+
+/// The paging of a list that pages by number: flattened into the list's request (merchants,
+/// quotes, price history, batches, notifications), so every list names and bounds it alike.
+/// Serialize: a request that defaults its fields (`#[serde(default)]`) shows the defaults in
+/// the document.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(default)]
+pub struct PageNumber {
+    /// 1-based, default 1.
+    #[schema(minimum = 1, maximum = 10000000)]
+    pub page: Option<i64>,
+    /// 1 to 500, default 20.
+    #[schema(minimum = 1, maximum = 500)]
+    pub page_size: Option<i64>,
+}
+
+impl PageNumber {
+    /// The rows asked for, checked as [`page_request`] checks them.
+    pub fn checked(&self) -> Result<PageRequest, AppError> {
+        page_request(None, None, self.page, self.page_size)
+    }
+}
+
+/// The paging of a list that also pages by keyset (orders, the account log, the audit
+/// trail): a cursor from the previous page, or else a page number.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(default)]
+pub struct Paging {
+    /// Keyset mode: `next_cursor` of the previous page. Fast at any depth.
+    pub cursor: Option<String>,
+    /// Page-number mode (1-based), used when no cursor is given.
+    #[schema(minimum = 1, maximum = 10000000)]
+    pub page: Option<i64>,
+    /// 1 to 500, default 20.
+    #[schema(minimum = 1, maximum = 500)]
+    pub page_size: Option<i64>,
+}
+
+impl Paging {
+    /// The rows asked for in the order `sort` names (`desc` when the list has no choice).
+    pub fn checked(&self, sort: Option<&str>) -> Result<PageRequest, AppError> {
+        page_request(sort, self.cursor.as_deref(), self.page, self.page_size)
+    }
+}
+
+impl PageRequest {
+    /// The rows skipped before a numbered page (0 in keyset mode, which starts at its cursor).
+    pub fn offset(&self) -> i64 {
+        if self.cursor.is_some() {
+            return 0;
+        }
+        (self.page.unwrap_or(1) - 1) * self.page_size
+    }
 }
 
 /// A page read with `LIMIT size + 1`: drops the extra row and gives the next page's cursor

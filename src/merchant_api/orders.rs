@@ -199,7 +199,7 @@ pub async fn place_order(
     };
     let called = intent.nonce.as_ref().map(replay::NonceUse::stored);
     let actor = Actor { id: None, name: format!("api:{}", caller.key_id) };
-    match place::place_one(&state, actor, intent).await {
+    match place(&state, actor, intent).await {
         Ok(order) => {
             if let Some(Extension(deferred)) = &deferred {
                 deferred.mark_written();

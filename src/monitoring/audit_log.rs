@@ -6,7 +6,7 @@
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, titles};
 use crate::http::extract::{JsonBody, QueryParams};
-use crate::http::pagination::{COUNT_CAP, decode_cursor, finish_page, page_request, parse_time};
+use crate::http::pagination::{COUNT_CAP, Paging, decode_cursor, finish_page, parse_time};
 use crate::i18n::audit::{AuditDetail, action_name};
 use crate::i18n::{AdminMessage, Locale};
 use crate::identity::session::AdminUser;
@@ -213,14 +213,8 @@ async fn name_targets(pool: &AnyPool, events: &mut [AuditEvent]) -> Result<(), s
 pub struct AuditListRequest {
     #[serde(flatten)]
     pub filter: AuditFilter,
-    /// Keyset mode: `next_cursor` of the previous page.
-    pub cursor: Option<String>,
-    /// Page-number mode (1-based) when no cursor is given.
-    #[schema(minimum = 1, maximum = 10000000)]
-    pub page: Option<i64>,
-    /// 1 to 500, default 20.
-    #[schema(minimum = 1, maximum = 500)]
-    pub page_size: Option<i64>,
+    #[serde(flatten)]
+    pub paging: Paging,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -249,7 +243,7 @@ pub async fn list(
     let locale = Locale::from_headers(&headers);
     let pool = &state.db.pool;
     let conditions = request.filter.conditions(pool).await?;
-    let page = page_request(None, request.cursor.as_deref(), request.page, request.page_size)?;
+    let page = request.paging.checked(None)?;
     let count_sql = format!(
         "SELECT COUNT(*) FROM (SELECT 1 FROM audit_events e{} LIMIT {}) counted",
         conditions.where_clause(),

@@ -5,7 +5,7 @@ use super::deliver::{self, AttemptResult, Claimed};
 use super::outbox::{self, state};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::{ClientAddress, JsonBody};
-use crate::http::pagination::parse_time;
+use crate::http::pagination::{PageNumber, parse_time};
 use crate::i18n::{Locale, NotifyMessage, TradeMessage};
 use crate::identity::session::{CurrentUser, Role};
 use crate::platform::audit::{self, action};
@@ -36,12 +36,8 @@ pub struct NotifyListRequest {
     pub order_no: Option<String>,
     /// Administrators: one merchant (mid). Merchants: their own only.
     pub merchant_id: Option<i64>,
-    /// 1-based, default 1.
-    #[schema(minimum = 1, maximum = 1000000)]
-    pub page: Option<i64>,
-    /// 1 to 100, default 20.
-    #[schema(minimum = 1, maximum = 100)]
-    pub page_size: Option<i64>,
+    #[serde(flatten)]
+    pub paging: PageNumber,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -138,14 +134,8 @@ pub async fn list(
     if let Some(order_no) = request.order_no.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
         push("o.order_no = ?", Bind::Text(order_no.to_string()));
     }
-    let page = request.page.unwrap_or(1);
-    let page_size = request.page_size.unwrap_or(20);
-    if !(1..=100).contains(&page_size) {
-        return Err(AppError::field("page_size", TradeMessage::PageSizeInvalid { max: 100 }));
-    }
-    if !(1..=1_000_000).contains(&page) {
-        return Err(AppError::field("page", TradeMessage::InvalidChoice { allowed: "1, 2, 3, ..." }));
-    }
+    let page = request.paging.checked()?;
+    let page_size = page.page_size;
     let filter = if conditions.is_empty() { String::new() } else { format!("WHERE {}", conditions.join(" AND ")) };
     let from = "FROM notifications n LEFT JOIN orders o ON o.id = n.order_id";
     let total: i64 =
@@ -155,11 +145,11 @@ pub async fn list(
             .try_get(0)?;
     let sql = format!(
         "SELECT {ITEM_COLUMNS} {from} {filter} ORDER BY n.created_at DESC, n.id DESC LIMIT {page_size} OFFSET {}",
-        (page - 1) * page_size
+        page.offset()
     );
     let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_all(&app.db.pool).await?;
     let list = rows.iter().map(|row| item(row, &caller, locale)).collect::<Result<Vec<_>, _>>()?;
-    Ok(ApiOk(NotifyListResponse { list, total, page, page_size }))
+    Ok(ApiOk(NotifyListResponse { list, total, page: page.page.unwrap_or(1), page_size }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

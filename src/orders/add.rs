@@ -101,7 +101,7 @@ pub async fn add(
         notify_url: None,
         nonce: None,
     };
-    match place::place_one(&state, Actor::user(caller.user_id, &caller.username), intent.clone()).await {
+    match place(&state, Actor::user(caller.user_id, &caller.username), intent.clone()).await {
         Ok(placed) => Ok(ApiOk(answer(&placed))),
         Err(AppError::Conflict(message)) if merchant_order_id.is_some() => {
             let id = merchant_order_id.as_deref().unwrap_or_default();

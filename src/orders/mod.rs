@@ -11,6 +11,7 @@ pub mod lifecycle;
 pub mod model;
 pub mod place;
 pub mod placement;
+mod placing_sql;
 pub mod price;
 pub mod query;
 pub mod quotes;
@@ -22,7 +23,7 @@ mod upload_kind;
 use crate::domain::OrderStatus;
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::{ClientAddress, JsonBody};
-use crate::http::pagination::page_request;
+use crate::http::pagination::Paging;
 use crate::i18n::{Locale, TradeMessage};
 use crate::identity::session::{CurrentUser, Role};
 use crate::money::finance::log::{AccountRecord, records_for_order};
@@ -41,6 +42,9 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use totals::fetch_page_with_total;
 use utoipa::ToSchema;
+
+/// Placing an order, the one entry every caller uses (console, batch, open API).
+pub use place::place;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -64,14 +68,8 @@ pub struct OrderListRequest {
     /// `desc` (newest first, default) or `asc`, by order time.
     #[schema(pattern = r"^\s*(desc|asc)?\s*$")]
     pub sort: Option<String>,
-    /// Keyset mode: `next_cursor` of the previous page. Fast at any depth.
-    pub cursor: Option<String>,
-    /// Page-number mode (1-based), used when no cursor is given.
-    #[schema(minimum = 1, maximum = 10000000)]
-    pub page: Option<i64>,
-    /// 1 to 500, default 20.
-    #[schema(minimum = 1, maximum = 500)]
-    pub page_size: Option<i64>,
+    #[serde(flatten)]
+    pub paging: Paging,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -99,7 +97,7 @@ pub async fn list(
     JsonBody(request): JsonBody<OrderListRequest>,
 ) -> ApiResult<OrderListResponse> {
     let query = request.filter.resolve(&caller, now_millis())?;
-    let page = page_request(request.sort.as_deref(), request.cursor.as_deref(), request.page, request.page_size)?;
+    let page = request.paging.checked(request.sort.as_deref())?;
     let (orders, next_cursor, (total, total_capped)) = fetch_page_with_total(&state.db.pool, &query, page).await?;
     Ok(ApiOk(OrderListResponse {
         list: orders.iter().map(|order| order.to_item().localized(Locale::from_headers(&headers))).collect(),

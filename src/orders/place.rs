@@ -1,4 +1,4 @@
-//! Placing an order: the one entry ([`place_one`]) every caller uses. It hands the order to
+//! Placing an order: the one entry (`orders::place`) every caller uses. It hands the order to
 //! the group-commit engine in `placement/`, which places it with others that arrive at the
 //! same time (or alone), then tells the live monitor, the order worker and the low-balance
 //! alert.
@@ -14,7 +14,7 @@ use crate::platform::state::AppState;
 /// Charges and writes one order in one transaction. The merchant's account is locked
 /// first, so parallel orders of one merchant queue there and the balance can never go
 /// below zero; a reused merchant order id rolls everything back (nothing charged).
-pub async fn place_one(state: &AppState, actor: Actor, intent: PlaceIntent) -> Result<OrderRow, AppError> {
+pub async fn place(state: &AppState, actor: Actor, intent: PlaceIntent) -> Result<OrderRow, AppError> {
     if intent.line.product_key.trim().is_empty() {
         // Refused without touching the database: without a product the intent cannot build.
         return Err(intent

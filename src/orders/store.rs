@@ -5,13 +5,12 @@
 
 use super::counters::Counted;
 use super::model::{OrderRow, new_order_no, new_system_order_id};
+use super::placing_sql as sql;
 use crate::domain::{Carrier, OrderKind, OrderStatus, ProductKind};
-use crate::money::finance::ledger::{self, Actor, Ledger};
-use crate::platform::db::dialect;
+use crate::money::finance::ledger::{Actor, Ledger};
 use crate::platform::sql::{Bind, StatementBatch, bind_all, values_list};
 use sqlx::{AnyConnection, Row};
 use std::collections::HashMap;
-use std::sync::LazyLock;
 
 /// A product with the merchant's quote for it, if any.
 #[derive(Debug, Clone)]
@@ -25,18 +24,6 @@ pub struct Offer {
     /// The supply price, when the merchant has a quote that is on.
     pub price_fen: Option<i64>,
 }
-
-/// Every product with the merchant's ($1) quote, if on. A macro so that the one-product
-/// form below is a constant too, not a string built for every order placed.
-macro_rules! offer_query {
-    () => {
-        "SELECT p.id, p.product_key, p.name, p.carrier, p.product_kind, p.face_value_fen, q.price_fen
-     FROM products p LEFT JOIN quotes q ON q.product_id = p.id AND q.merchant_id = $1 AND q.status = 1 AND p.status = 1"
-    };
-}
-const OFFER_QUERY: &str = offer_query!();
-/// The product whose key is $3, with the merchant's quote (read with the account lock).
-pub(super) const OFFER_BY_KEY_QUERY: &str = concat!(offer_query!(), " WHERE p.product_key = $3");
 
 fn offer_from_row(row: &sqlx::any::AnyRow) -> Result<Offer, sqlx::Error> {
     offer_from_columns(row, 0)?.ok_or(sqlx::Error::RowNotFound)
@@ -64,7 +51,7 @@ pub async fn all_offers<'e>(
     executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
     merchant_id: i64,
 ) -> Result<HashMap<String, Offer>, sqlx::Error> {
-    let rows = sqlx::query(OFFER_QUERY).bind(merchant_id).fetch_all(executor).await?;
+    let rows = sqlx::query(sql::OFFER_QUERY).bind(merchant_id).fetch_all(executor).await?;
     rows.iter().map(|row| offer_from_row(row).map(|offer| (offer.product_key.clone(), offer))).collect()
 }
 
@@ -77,44 +64,21 @@ pub struct Opened {
     pub offer: Option<Offer>,
 }
 
-/// SQLite: the offer, the account lock and the next id as three statements of one text,
-/// sent after `BEGIN IMMEDIATE` in the same hop. Built once.
-pub(super) static OPEN_SQLITE: LazyLock<String> =
-    LazyLock::new(|| format!("{OFFER_BY_KEY_QUERY};\n{};\n{}", ledger::LOCK_ACCOUNT, dialect::SQLITE_NEXT_ORDER_ID));
-
-/// [`OPEN_SQLITE`] reading the account without writing it, outside a transaction
-/// ([`read_on_sqlite_with`]).
-pub(super) static READ_SQLITE: LazyLock<String> = LazyLock::new(|| {
-    format!("{OFFER_BY_KEY_QUERY};\n{};\n{}", ledger::READ_ACCOUNT_SQLITE, dialect::SQLITE_NEXT_ORDER_ID)
-});
-
-/// PostgreSQL: one statement (one round trip). The id comes from the orders table's own
-/// identity sequence, so ids taken here and ids the database hands out itself (batches)
-/// never collide. Columns: the account's four, the id, then the offer (NULL if none).
-static OPEN_POSTGRES: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "WITH locked AS ({}) SELECT locked.*, {} AS next_order_id, offer.*
-         FROM locked LEFT JOIN ({OFFER_BY_KEY_QUERY}) offer ON TRUE",
-        ledger::LOCK_ACCOUNT_FOR_UPDATE,
-        dialect::POSTGRES_NEXT_ORDER_ID
-    )
-});
-
 /// SQLite: begins the write transaction (with `begin`) and reads in one hop. `BEGIN IMMEDIATE` holds the
 /// database's write lock, so no one else can take the id before the transaction ends.
-pub async fn open_on_sqlite(
+pub async fn open_one_on_sqlite(
     write: &mut crate::platform::db::SqliteWrite,
     begin: bool,
     merchant_id: i64,
     actor: Actor,
     product_key: &str,
 ) -> Result<Opened, sqlx::Error> {
-    Ok(open_on_sqlite_with(write, begin, &OPEN_SQLITE, merchant_id, actor, product_key, &[]).await?.0)
+    Ok(open_one_on_sqlite_with(write, begin, &sql::OPEN_SQLITE, merchant_id, actor, product_key, &[]).await?.0)
 }
 
-/// [`open_on_sqlite`] with `sql`, which is [`OPEN_SQLITE`] followed by statements of the
+/// [`open_one_on_sqlite`] with `sql`, which is `placing_sql::OPEN_SQLITE` followed by statements of the
 /// caller's, whose parameters `more` are bound after the three; their rows are returned.
-pub(super) async fn open_on_sqlite_with(
+pub(super) async fn open_one_on_sqlite_with(
     write: &mut crate::platform::db::SqliteWrite,
     begin: bool,
     sql: &str,
@@ -135,11 +99,11 @@ pub(super) async fn open_on_sqlite_with(
     Ok((Opened { ledger, order_id: order_id.ok_or(sqlx::Error::RowNotFound)?, offer }, others))
 }
 
-/// [`open_on_sqlite_with`] outside a transaction, on the writer's connection, with `sql` made
-/// from [`READ_SQLITE`]: the account as committed, for a write that holds only if it still
+/// [`open_one_on_sqlite_with`] outside a transaction, on the writer's connection, with `sql` made
+/// from `placing_sql::READ_SQLITE`: the account as committed, for a write that holds only if it still
 /// is (`Ledger::from_unlocked_row`). None when the merchant has no account yet (placing alone
 /// creates it).
-pub(super) async fn read_on_sqlite_with(
+pub(super) async fn read_one_on_sqlite_with(
     connection: &mut AnyConnection,
     sql: &str,
     merchant_id: i64,
@@ -154,7 +118,7 @@ pub(super) async fn read_on_sqlite_with(
     Ok(Some((Opened { ledger, order_id: order_id.ok_or(sqlx::Error::RowNotFound)?, offer }, others)))
 }
 
-/// [`OPEN_SQLITE`] or [`READ_SQLITE`] (and what follows) with its values: the merchant, the
+/// `placing_sql::OPEN_SQLITE` or `placing_sql::READ_SQLITE` (and what follows) with its values: the merchant, the
 /// time, the product key, then `more`.
 fn open_query<'q>(
     sql: String,
@@ -169,7 +133,7 @@ fn open_query<'q>(
     more.iter().fold(query, |query, value| query.bind(value.as_str()))
 }
 
-/// The rows of [`OPEN_SQLITE`] and what follows it: the account's (if any), the next order id,
+/// The rows of `placing_sql::OPEN_SQLITE` and what follows it: the account's (if any), the next order id,
 /// the offer (if any), and the rest.
 #[allow(clippy::type_complexity)]
 fn split_open_rows(
@@ -190,13 +154,14 @@ fn split_open_rows(
 
 /// PostgreSQL: the read in one round trip inside the caller's transaction; the UPDATE
 /// takes the account's row lock.
-pub async fn open_on_postgres(
+pub async fn open_one_on_postgres(
     connection: &mut AnyConnection,
     merchant_id: i64,
     actor: Actor,
     product_key: &str,
 ) -> Result<Opened, sqlx::Error> {
-    let (ledger, row) = Ledger::open_with(connection, merchant_id, actor, &OPEN_POSTGRES, Some(product_key)).await?;
+    let (ledger, row) =
+        Ledger::open_with(connection, merchant_id, actor, &sql::OPEN_POSTGRES, Some(product_key)).await?;
     Ok(Opened { ledger, order_id: row.try_get(4)?, offer: offer_from_columns(&row, 5)? })
 }
 
@@ -418,8 +383,8 @@ pub async fn insert_events(
     Ok(())
 }
 
-/// Adds new orders' rows, each with the id taken by [`open_on_sqlite`] or
-/// [`open_on_postgres`], to the statements written together: one multi-row insert (a
+/// Adds new orders' rows, each with the id taken by [`open_one_on_sqlite`] or
+/// [`open_one_on_postgres`], to the statements written together: one multi-row insert (a
 /// statement per order made PostgreSQL plan a WITH clause per order, two thirds of a
 /// group's time; see bench/README.md).
 pub fn add_orders<'a>(batch: &mut StatementBatch, orders: impl IntoIterator<Item = (i64, &'a NewOrder)>) {

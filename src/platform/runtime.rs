@@ -5,14 +5,11 @@
 //! There the database's backends do most of an order's work, on the same cores, and a second
 //! worker mostly costs wake-ups: an idle worker is woken whenever a task is rescheduled while
 //! it runs, which hyper does once for every request with a body (reading the body wakes the
-//! connection's own task), a thread woken on another core on the request's path. Measured on
-//! the 2-core machine of `bench/README.md` (2026-11-27), one worker against two on a local
-//! PostgreSQL, alternated: orders placed by 64 clients +23 % and +44 % (two pairs), by one
-//! client +9 % on average over six pairs (two workers faster in one); the order list of one client
-//! +5 % and +21 %; the order list of 64 clients −9 % and −21 %, the static page −27 % and
-//! −33 %. SQLite keeps a worker per core: its reads run in the server's own threads, and with
-//! one worker the order list of 64 clients fell below issue 13's 6,000 pages/s (5,428 and
-//! 5,854 against 6,338 and 6,520). `--worker-threads` overrides the choice.
+//! connection's own task), a thread woken on another core on the request's path: one worker
+//! placed more orders than two there. SQLite keeps a worker per core: its reads run in the
+//! server's own threads, and with one worker its lists fell below their target. The figures
+//! are in `bench/README.md` ("Designs behind the figures"). `--worker-threads` overrides the
+//! choice.
 
 use crate::platform::db::DatabaseKind;
 use sqlx::postgres::PgConnectOptions;

@@ -8,6 +8,7 @@ use crate::domain::{MAX_AMOUNT_FEN, Money};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::{ClientAddress, IdempotentJson, JsonBody};
 use crate::http::idempotency::{Claim, IdempotencyKeyHeader, IdempotentRequest, Replayable};
+use crate::http::pagination::PageNumber;
 use crate::i18n::TradeMessage;
 use crate::i18n::audit::AuditDetail;
 use crate::identity::session::AdminUser;
@@ -32,12 +33,8 @@ pub fn router() -> Router<AppState> {
 pub struct MerchantListRequest {
     /// Part of the merchant's name, or its exact mid.
     pub keyword: Option<String>,
-    /// 1-based, default 1.
-    #[schema(minimum = 1, maximum = 10000000)]
-    pub page: Option<i64>,
-    /// 1 to 500, default 20.
-    #[schema(minimum = 1, maximum = 500)]
-    pub page_size: Option<i64>,
+    #[serde(flatten)]
+    pub paging: PageNumber,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -69,7 +66,7 @@ pub async fn list(
     _admin: AdminUser,
     JsonBody(request): JsonBody<MerchantListRequest>,
 ) -> ApiResult<MerchantListResponse> {
-    let page = crate::http::pagination::page_request(None, None, request.page, request.page_size)?;
+    let page = request.paging.checked()?;
     let keyword = request.keyword.unwrap_or_default().trim().to_string();
     let pattern = format!("%{}%", keyword.replace(['%', '_'], ""));
     let mid = keyword.parse::<i64>().unwrap_or(-1);
@@ -91,7 +88,7 @@ pub async fn list(
         .bind(&pattern)
         .bind(mid)
         .bind(page.page_size)
-        .bind((page.page.unwrap_or(1) - 1) * page.page_size)
+        .bind(page.offset())
         .fetch_all(&state.db.pool)
         .await?;
     let mut list = Vec::with_capacity(rows.len());

@@ -4,7 +4,7 @@ use super::ledger::{ACCOUNT_TYPES, CHANGE_TYPES};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, titles};
 use crate::http::extract::{JsonBody, QueryParams};
-use crate::http::pagination::{COUNT_CAP, decode_cursor, finish_page, page_request, parse_time};
+use crate::http::pagination::{COUNT_CAP, Paging, decode_cursor, finish_page, parse_time};
 use crate::i18n::{Locale, TradeMessage};
 use crate::identity::session::CurrentUser;
 use crate::platform::db::millis_to_rfc3339;
@@ -194,14 +194,8 @@ async fn fetch(
 pub struct LogListRequest {
     #[serde(flatten)]
     pub filter: LogFilter,
-    /// Keyset mode: `next_cursor` of the previous page.
-    pub cursor: Option<String>,
-    /// Page-number mode (1-based) when no cursor is given.
-    #[schema(minimum = 1, maximum = 10000000)]
-    pub page: Option<i64>,
-    /// 1 to 500, default 20.
-    #[schema(minimum = 1, maximum = 500)]
-    pub page_size: Option<i64>,
+    #[serde(flatten)]
+    pub paging: Paging,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -225,7 +219,7 @@ pub async fn list(
     JsonBody(request): JsonBody<LogListRequest>,
 ) -> ApiResult<LogListResponse> {
     let conditions = request.filter.conditions(&caller)?;
-    let page = page_request(None, request.cursor.as_deref(), request.page, request.page_size)?;
+    let page = request.paging.checked(None)?;
     let count_sql = format!(
         "SELECT COUNT(*) FROM (SELECT 1 FROM account_log{} LIMIT {}) counted",
         conditions.where_clause(),

@@ -216,7 +216,7 @@ pub async fn used_ids(
 
 /// [`used_ids`] outside a transaction (a preview): two statements at a time, each on a
 /// connection of its own for that statement only, so that PostgreSQL looks them up on both
-/// cores (100,000 ids: 141 ms of one backend, bench/README.md 2026-11-29) and no request
+/// cores (a large preview's look-up is one backend's work otherwise) and no request
 /// holds one connection while it waits for another.
 pub async fn used_ids_pooled(
     pool: &sqlx::AnyPool,

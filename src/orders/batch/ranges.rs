@@ -15,10 +15,9 @@ use sqlx::AnyConnection;
 
 /// Lines a range holds. On PostgreSQL, where two ranges go side by side, every range costs a
 /// commit and its own statements, and too few ranges leave one lane idle at the end and hold
-/// the account lock longer each (100,000 lines on a durable cluster, alternated, medians of
-/// 3–13 runs: 2,500 a range 2.88 s, 1,500–4,000 alike, 1,000 3.14 s, 5,000 3.02 s, 500
-/// 3.56 s; bench/README.md, 2026-11-27). SQLite's single writer does better with fewer,
-/// larger transactions (2.35 s against 2.57 s with 1,000).
+/// the account lock longer each: 2,500 was the fastest size measured, with 1,500–4,000
+/// alike (bench/README.md). SQLite's single writer does better with fewer, larger
+/// transactions.
 pub const fn range_lines(engine: DatabaseKind) -> usize {
     match engine {
         DatabaseKind::Postgres => 2_500,

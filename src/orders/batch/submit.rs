@@ -5,6 +5,7 @@ use super::summary::{BatchSummary, COLUMNS, batch_of, summaries_sql, summary};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::{IdempotentJson, JsonBody};
 use crate::http::idempotency::{Claim, IdempotencyKeyHeader};
+use crate::http::pagination::PageNumber;
 use crate::i18n::TradeMessage;
 use crate::identity::session::CurrentUser;
 use crate::money::finance::ledger::Actor;
@@ -93,10 +94,8 @@ pub async fn submit(
 pub struct BatchListRequest {
     /// Administrators: one merchant (omit for all). Merchants: omit.
     pub merchant_id: Option<i64>,
-    #[schema(minimum = 1, maximum = 10000000)]
-    pub page: Option<i64>,
-    #[schema(minimum = 1, maximum = 500)]
-    pub page_size: Option<i64>,
+    #[serde(flatten)]
+    pub paging: PageNumber,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -114,7 +113,7 @@ pub async fn list(
     JsonBody(request): JsonBody<BatchListRequest>,
 ) -> ApiResult<BatchListResponse> {
     let scope = caller.scope(request.merchant_id)?;
-    let page = crate::http::pagination::page_request(None, None, request.page, request.page_size)?;
+    let page = request.paging.checked()?;
     let filter = "WHERE ($1 = 0 OR merchant_id = $1)";
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM order_batches {filter}")))
         .bind(scope.unwrap_or(0))
@@ -124,7 +123,7 @@ pub async fn list(
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(scope.unwrap_or(0))
         .bind(page.page_size)
-        .bind((page.page.unwrap_or(1) - 1) * page.page_size)
+        .bind(page.offset())
         .fetch_all(&state.db.pool)
         .await?;
     let list = rows.iter().map(summary).collect::<Result<Vec<_>, _>>()?;

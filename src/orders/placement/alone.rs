@@ -1,5 +1,5 @@
 //! One order placed in a transaction of its own, read top-down: in one hop the product and
-//! quote, the account lock and the order id (`store::open_on_*`) → the order built and
+//! quote, the account lock and the order id (`store::open_one_on_*`) → the order built and
 //! checked against that offer → the ledger's debit → every write together, and the commit.
 //! The build and the charge are shared with the groups (`decide.rs`).
 
@@ -44,7 +44,8 @@ async fn place_on_sqlite(
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
     let mut write = db.sqlite_write().await?;
     let Opened { ledger, order_id, offer } =
-        store::open_on_sqlite(&mut write, true, intent.merchant_id, actor.clone(), &intent.line.product_key).await?;
+        store::open_one_on_sqlite(&mut write, true, intent.merchant_id, actor.clone(), &intent.line.product_key)
+            .await?;
     let order = match build_and_charge(deadline, intent, offer.as_ref(), &ledger, actor) {
         Ok(order) => order,
         Err(error) => {
@@ -70,7 +71,8 @@ async fn place_on_postgres(
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
     let mut transaction = db.begin_write().await?;
     let Opened { ledger, order_id, offer } =
-        store::open_on_postgres(&mut transaction, intent.merchant_id, actor.clone(), &intent.line.product_key).await?;
+        store::open_one_on_postgres(&mut transaction, intent.merchant_id, actor.clone(), &intent.line.product_key)
+            .await?;
     // An early return drops the transaction, which rolls it back.
     let order = build_and_charge(deadline, intent, offer.as_ref(), &ledger, actor)?;
     let mut batch = StatementBatch::one_statement();

@@ -44,8 +44,8 @@ const MAX_GROUP: usize = 128;
 /// Writers at once. SQLite has one writer whatever we do; on PostgreSQL groups of different
 /// merchants commit side by side. A merchant's placements always go to the same writer: two
 /// writers sharing one merchant would only split its groups and queue each part behind the
-/// other's flush on the account row (measured: 12.6 orders a group and 5,200/s at 64 clients
-/// with four writers sharing a queue; see bench/README.md).
+/// other's flush on the account row (measured with four writers sharing a queue in
+/// bench/README.md).
 const POSTGRES_WRITERS: usize = 4;
 
 use super::decide::Placed;
@@ -150,8 +150,8 @@ enum Transaction<'c> {
 /// PostgreSQL: the writer's own connection, taken out of the pool for good (named in
 /// `pg_stat_activity` as [`WRITER_APPLICATION_NAME`]). A connection given back to sqlx's
 /// pool is pinged on its way back: a round trip for every group, which the database and the
-/// server pay for on the cores the next group needs (64 clients placing: 5,900 orders/s
-/// through the pool, 7,800/s with connections of their own). Dropped after any failure: a
+/// server pay for on the cores the next group needs (measured both ways in bench/README.md).
+/// Dropped after any failure: a
 /// group that failed may have left it broken, and the next group opens another.
 async fn own_connection<'c>(
     db: &Database,
@@ -306,10 +306,10 @@ async fn write_run(
     let claims = Claims::of(run.iter().map(|job| &job.intent));
     let opened = match transaction {
         Transaction::Sqlite(write) => {
-            run::open_on_sqlite(write, first, merchant_id, actor.clone(), key, &claims).await.map(Some)
+            run::open_run_on_sqlite(write, first, merchant_id, actor.clone(), key, &claims).await.map(Some)
         }
         Transaction::Postgres(transaction) => {
-            run::open_on_postgres(transaction, Lock::ForUpdate, merchant_id, actor.clone(), key, run.len(), &claims)
+            run::open_run_on_postgres(transaction, Lock::ForUpdate, merchant_id, actor.clone(), key, run.len(), &claims)
                 .await
         }
     };

@@ -1,4 +1,4 @@
-//! The group-commit engine behind `orders::place::place_one`, whose files only call
+//! The group-commit engine behind `orders::place`, whose files only call
 //! downwards: `group` queues the orders that arrive together and commits them as one
 //! transaction (`run` reads and writes a group, `decide` builds and charges each order of
 //! it, `unlocked` runs a group without the account lock when it can), falling back to

@@ -13,13 +13,13 @@ use super::intent::PlaceIntent;
 use crate::domain::MerchantOrderId;
 use crate::http::error::AppError;
 use crate::http::replay::NonceUse;
-use crate::money::finance::ledger::{self, Account, Actor, Ledger};
+use crate::money::finance::ledger::{Account, Actor, Ledger};
+use crate::orders::placing_sql as sql;
 use crate::orders::store::{self, Offer, Opened};
-use crate::platform::db::{DatabaseKind, dialect};
+use crate::platform::db::DatabaseKind;
 use crate::platform::sql::Bind;
 use sqlx::{AnyConnection, Row};
 use std::collections::HashSet;
-use std::sync::LazyLock;
 
 /// What a run's orders claim: their own merchant order ids and their calls' nonces.
 pub struct Claims {
@@ -158,15 +158,8 @@ impl Standing {
     }
 }
 
-/// SQLite: the single order's hop with the repeats read after it.
-static OPEN_RUN_SQLITE: LazyLock<String> =
-    LazyLock::new(|| format!("{};\n{}", *store::OPEN_SQLITE, dialect::SQLITE_RUN_REPEATS));
-/// [`OPEN_RUN_SQLITE`] outside a transaction, writing nothing ([`read_on_sqlite`]).
-static READ_RUN_SQLITE: LazyLock<String> =
-    LazyLock::new(|| format!("{};\n{}", *store::READ_SQLITE, dialect::SQLITE_RUN_REPEATS));
-
 /// SQLite, inside the group's transaction (begun by the first run, `begin`).
-pub async fn open_on_sqlite(
+pub async fn open_run_on_sqlite(
     write: &mut crate::platform::db::SqliteWrite,
     begin: bool,
     merchant_id: i64,
@@ -174,15 +167,22 @@ pub async fn open_on_sqlite(
     product_key: &str,
     claims: &Claims,
 ) -> Result<RunOpened, sqlx::Error> {
-    let (Opened { ledger, order_id, offer }, rows) =
-        store::open_on_sqlite_with(write, begin, &OPEN_RUN_SQLITE, merchant_id, actor, product_key, &claims.as_json())
-            .await?;
+    let (Opened { ledger, order_id, offer }, rows) = store::open_one_on_sqlite_with(
+        write,
+        begin,
+        &sql::OPEN_RUN_SQLITE,
+        merchant_id,
+        actor,
+        product_key,
+        &claims.as_json(),
+    )
+    .await?;
     run_opened_on_sqlite(ledger, order_id, offer, &rows)
 }
 
 /// SQLite, outside a transaction on the writer's connection (unlocked.rs): as
-/// [`open_on_sqlite`], the account as committed. None when the merchant has no account yet.
-pub async fn read_on_sqlite(
+/// [`open_run_on_sqlite`], the account as committed. None when the merchant has no account yet.
+pub async fn read_run_on_sqlite(
     connection: &mut AnyConnection,
     merchant_id: i64,
     actor: Actor,
@@ -190,7 +190,8 @@ pub async fn read_on_sqlite(
     claims: &Claims,
 ) -> Result<Option<RunOpened>, sqlx::Error> {
     let more = claims.as_json();
-    let read = store::read_on_sqlite_with(connection, &READ_RUN_SQLITE, merchant_id, actor, product_key, &more);
+    let read =
+        store::read_one_on_sqlite_with(connection, &sql::READ_RUN_SQLITE, merchant_id, actor, product_key, &more);
     let Some((Opened { ledger, order_id, offer }, rows)) = read.await? else { return Ok(None) };
     run_opened_on_sqlite(ledger, order_id, offer, &rows).map(Some)
 }
@@ -207,22 +208,6 @@ fn run_opened_on_sqlite(
     Ok(RunOpened { ledger, ids: OrderIds::Following(order_id), offer, taken, standing: Standing::read(row)? })
 }
 
-/// PostgreSQL: one statement, one row per order ($4 of them), each with its own id; the
-/// account is read with `account` ([`ledger::LOCK_ACCOUNT_FOR_UPDATE`] or
-/// [`ledger::READ_ACCOUNT`]). Columns: the account's four, the id, the offer (NULL if
-/// none), the two arrays of repeats.
-fn open_run_postgres(account: &str) -> String {
-    format!(
-        "WITH locked AS ({account}) SELECT locked.*, {} AS next_order_id, offer.*, {}
-         FROM locked LEFT JOIN ({}) offer ON TRUE CROSS JOIN generate_series(1, $4::bigint)",
-        dialect::POSTGRES_NEXT_ORDER_ID,
-        dialect::POSTGRES_RUN_REPEATS,
-        store::OFFER_BY_KEY_QUERY,
-    )
-}
-static OPEN_RUN_POSTGRES: LazyLock<String> = LazyLock::new(|| open_run_postgres(ledger::LOCK_ACCOUNT_FOR_UPDATE));
-static READ_RUN_POSTGRES: LazyLock<String> = LazyLock::new(|| open_run_postgres(ledger::READ_ACCOUNT));
-
 /// How a PostgreSQL run reads the merchant's account.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Lock {
@@ -236,7 +221,7 @@ pub enum Lock {
 /// PostgreSQL, in the group's transaction or (`Lock::None`) before its one statement. None
 /// when the merchant has no account yet (the caller places such orders alone: that path
 /// creates it).
-pub async fn open_on_postgres(
+pub async fn open_run_on_postgres(
     connection: &mut AnyConnection,
     lock: Lock,
     merchant_id: i64,
@@ -247,8 +232,8 @@ pub async fn open_on_postgres(
 ) -> Result<Option<RunOpened>, sqlx::Error> {
     let [ids_json, nonces_json] = claims.as_json();
     let sql = match lock {
-        Lock::ForUpdate => OPEN_RUN_POSTGRES.as_str(),
-        Lock::None => READ_RUN_POSTGRES.as_str(),
+        Lock::ForUpdate => sql::OPEN_RUN_POSTGRES.as_str(),
+        Lock::None => sql::READ_RUN_POSTGRES.as_str(),
     };
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(merchant_id)
@@ -294,34 +279,6 @@ pub struct Known {
     ids: Vec<i64>,
 }
 
-/// The guard of a run decided from [`Known`]: one row when the merchant ($1) is enabled, the
-/// product ($2…$7) and the merchant's quote ($8) are as known, and none of the run's nonces
-/// ($9) was used (looked up as `POSTGRES_RUN_REPEATS` does). A merchant order id used before
-/// needs no look-up here: the orders' unique key fails the statement.
-const KNOWN_STILL_HOLDS: &str = concat!(
-    "SELECT 1 WHERE
-     EXISTS (SELECT 1 FROM merchants WHERE id = $1 AND disabled_at IS NULL)
-     AND EXISTS (SELECT 1 FROM products p JOIN quotes q ON q.product_id = p.id AND q.merchant_id = $1
-                 WHERE p.id = $2 AND p.product_key = $3 AND p.name = $4 AND p.carrier = $5
-                   AND p.product_kind = $6 AND p.face_value_fen = $7 AND p.status = 1
-                   AND q.price_fen = $8 AND q.status = 1)
-     AND NOT EXISTS (SELECT 1 FROM json_array_elements($9::text::json) AS j CROSS JOIN LATERAL ",
-    dialect::postgres_nonce_used!(),
-    ")"
-);
-
-/// [`KNOWN_STILL_HOLDS`] in SQLite's words, each placeholder once and in order: the merchant
-/// ($1, again as $9), the product ($2…$7), the quote ($8), the nonces ($10, looked up as
-/// `SQLITE_RUN_REPEATS` does).
-const KNOWN_STILL_HOLDS_SQLITE: &str = "SELECT 1 WHERE
-     EXISTS (SELECT 1 FROM merchants WHERE id = $1 AND disabled_at IS NULL)
-     AND EXISTS (SELECT 1 FROM products p JOIN quotes q ON q.product_id = p.id
-                 WHERE p.id = $2 AND p.product_key = $3 AND p.name = $4 AND p.carrier = $5
-                   AND p.product_kind = $6 AND p.face_value_fen = $7 AND p.status = 1
-                   AND q.price_fen = $8 AND q.status = 1 AND q.merchant_id = $9)
-     AND NOT EXISTS (SELECT 1 FROM json_each($10) j
-                     JOIN api_nonces n ON n.key_id = json_extract(j.value, '$[0]') AND n.nonce = json_extract(j.value, '$[1]'))";
-
 impl Known {
     /// What a run leaves known: None without an offer with a price or without ids left.
     pub fn after(
@@ -365,10 +322,10 @@ impl Known {
             Bind::OptInt(offer.price_fen),
         ];
         let guard = match engine {
-            DatabaseKind::Postgres => KNOWN_STILL_HOLDS,
+            DatabaseKind::Postgres => sql::KNOWN_STILL_HOLDS,
             DatabaseKind::Sqlite => {
                 binds.push(Bind::Int(self.merchant_id));
-                KNOWN_STILL_HOLDS_SQLITE
+                sql::KNOWN_STILL_HOLDS_SQLITE
             }
         };
         binds.push(Bind::Text(nonces_json));

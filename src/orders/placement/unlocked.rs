@@ -131,10 +131,11 @@ impl Unlocked {
             let drawn = run.len() + if one_run { SPARE_IDS } else { 0 };
             let read = match &mut connection {
                 Target::Postgres(connection) => {
-                    run::open_on_postgres(connection, Lock::None, merchant_id, actor.clone(), key, drawn, &claims).await
+                    run::open_run_on_postgres(connection, Lock::None, merchant_id, actor.clone(), key, drawn, &claims)
+                        .await
                 }
                 Target::Sqlite(write) => {
-                    run::read_on_sqlite(write.connection(), merchant_id, actor.clone(), key, &claims).await
+                    run::read_run_on_sqlite(write.connection(), merchant_id, actor.clone(), key, &claims).await
                 }
             };
             match read {

@@ -3,6 +3,7 @@
 
 use crate::http::error::{ApiOk, ApiResult};
 use crate::http::extract::JsonBody;
+use crate::http::pagination::PageNumber;
 use crate::identity::session::AdminUser;
 use crate::platform::db::{millis_to_rfc3339, now_millis};
 use crate::platform::sql::{Bind, Conditions, bind_all};
@@ -109,12 +110,8 @@ pub struct HistoryRequest {
     pub merchant_id: Option<i64>,
     /// One product's changes, by exact key.
     pub product_key: Option<String>,
-    /// 1-based, default 1.
-    #[schema(minimum = 1, maximum = 10000000)]
-    pub page: Option<i64>,
-    /// 1 to 500, default 20.
-    #[schema(minimum = 1, maximum = 500)]
-    pub page_size: Option<i64>,
+    #[serde(flatten)]
+    pub paging: PageNumber,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -148,7 +145,7 @@ pub async fn list(
     _admin: AdminUser,
     JsonBody(request): JsonBody<HistoryRequest>,
 ) -> ApiResult<PriceHistoryResponse> {
-    let page = crate::http::pagination::page_request(None, None, request.page, request.page_size)?;
+    let page = request.paging.checked()?;
     let mut conditions = Conditions::default();
     if let Some(merchant_id) = request.merchant_id {
         conditions.push("h.merchant_id = ?", vec![Bind::Int(merchant_id)]);
@@ -165,7 +162,7 @@ pub async fn list(
         .fetch_one(&state.db.pool)
         .await?
         .try_get(0)?;
-    let offset = (page.page.unwrap_or(1) - 1) * page.page_size;
+    let offset = page.offset();
     let sql = format!(
         "SELECT h.id, h.merchant_id, p.product_key, p.name, h.old_price_fen, h.new_price_fen, h.source, u.username,
                 h.changed_at

@@ -14,6 +14,7 @@ use crate::domain::{Carrier, ProductKind};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::export::{Cell, ExportParams, PageFetcher, respond, titles};
 use crate::http::extract::{JsonBody, QueryParams};
+use crate::http::pagination::PageNumber;
 use crate::i18n::{Locale, TradeMessage};
 use crate::identity::session::CurrentUser;
 use crate::platform::db::millis_to_rfc3339;
@@ -218,12 +219,8 @@ pub(crate) async fn fetch(
 pub struct QuoteListRequest {
     #[serde(flatten)]
     pub filter: QuoteFilter,
-    /// 1-based, default 1.
-    #[schema(minimum = 1, maximum = 10000000)]
-    pub page: Option<i64>,
-    /// 1 to 500, default 20.
-    #[schema(minimum = 1, maximum = 500)]
-    pub page_size: Option<i64>,
+    #[serde(flatten)]
+    pub paging: PageNumber,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -242,15 +239,14 @@ pub async fn list(
     JsonBody(request): JsonBody<QuoteListRequest>,
 ) -> ApiResult<QuoteListResponse> {
     let conditions = request.filter.conditions(&caller)?;
-    let page = crate::http::pagination::page_request(None, None, request.page, request.page_size)?;
+    let page = request.paging.checked()?;
     let count_sql =
         format!("SELECT COUNT(*) FROM quotes q JOIN products p ON p.id = q.product_id{}", conditions.where_clause());
     let total: i64 = bind_all(sqlx::query(sqlx::AssertSqlSafe(count_sql)), conditions.binds.clone())
         .fetch_one(&state.db.pool)
         .await?
         .try_get(0)?;
-    let offset = (page.page.unwrap_or(1) - 1) * page.page_size;
-    let list = fetch(&state.db.pool, conditions, offset, page.page_size).await?;
+    let list = fetch(&state.db.pool, conditions, page.offset(), page.page_size).await?;
     Ok(ApiOk(QuoteListResponse { list, total }))
 }
 

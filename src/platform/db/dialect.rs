@@ -6,7 +6,7 @@
 //! | difference | SQLite | PostgreSQL |
 //! |---|---|---|
 //! | placeholders | `$N` works, but plain `?` prepares big statements in linear time (`sql::for_engine`, beside the statement batches it serves) | `$N` |
-//! | placing an order | hops on one connection (`orders/place.rs`) | one statement (`orders/store.rs`) |
+//! | placing an order | hops on one connection | one statement (both in `orders/placing_sql.rs`) |
 //! | a write transaction | `BEGIN IMMEDIATE` takes the write lock up front | plain `BEGIN`; writers lock rows (`UPDATE ... RETURNING`) |
 //! | the next id of a table | max of the table and `sqlite_sequence` (under the write lock) | `nextval` of the identity sequence |
 //! | a character by code | `char(n)` | `chr(n)` |
@@ -29,71 +29,10 @@ use super::DatabaseKind::{self, Postgres, Sqlite};
 /// SQLite: the statement opening a write transaction (see `Database::begin_write`).
 pub const SQLITE_BEGIN_WRITE: &str = "BEGIN IMMEDIATE";
 
-/// SQLite: the next order id, taken under the write lock; it never reuses one
-/// AUTOINCREMENT handed out (orders are never deleted, but the sequence is the authority).
-pub const SQLITE_NEXT_ORDER_ID: &str = "SELECT MAX(COALESCE((SELECT MAX(id) FROM orders), 0),
-     COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'orders'), 0)) + 1 AS next_order_id";
-
-/// PostgreSQL: the next id of `orders` from its identity sequence, so ids taken here and
-/// ids the database hands out itself never collide.
-pub const POSTGRES_NEXT_ORDER_ID: &str = "nextval(pg_get_serial_sequence('orders', 'id'))";
-
-/// Whether the run's merchant ($1) is disabled: 1 yes, 0 no, NULL no such merchant; a column
-/// of the run's first hop, so a placement needs no read of its own for it.
-macro_rules! merchant_standing {
-    () => {
-        "(SELECT CASE WHEN disabled_at IS NULL THEN 0 ELSE 1 END FROM merchants WHERE id = $1) AS merchant_standing"
-    };
-}
-
-/// SQLite: which of a run's merchant order ids ($4, a JSON array of strings) the merchant ($1)
-/// used before, and which of its (key id, nonce) pairs ($5, a JSON array of pairs) were used
-/// before, as two JSON arrays in one row, then the merchant's standing (orders/placement/run.rs). A
-/// statement of the run's first hop.
-pub const SQLITE_RUN_REPEATS: &str = concat!(
-    "SELECT
-     (SELECT json_group_array(merchant_order_id) FROM orders
-      WHERE merchant_id = $1 AND merchant_order_id IN (SELECT value FROM json_each($4))) AS repeated_merchant_order_ids,
-     (SELECT json_group_array(json_array(n.key_id, n.nonce)) FROM json_each($5) j
-      JOIN api_nonces n ON n.key_id = json_extract(j.value, '$[0]') AND n.nonce = json_extract(j.value, '$[1]'))
-      AS repeated_nonces,
-     ",
-    merchant_standing!()
-);
-
-/// PostgreSQL: a (key id, nonce) pair `j` of a JSON array found in `api_nonces`, looked up by
-/// itself (a row `n` when used), for `CROSS JOIN LATERAL` after `json_array_elements(…) AS j`.
-macro_rules! postgres_nonce_used {
-    () => {
-        "(SELECT key_id, nonce FROM api_nonces WHERE key_id = j.value->>0 AND nonce = j.value->>1 LIMIT 1) n"
-    };
-}
-pub(crate) use postgres_nonce_used;
-
-/// PostgreSQL: the same two arrays as columns of the run's one statement, from $5 and $6.
-/// Each value is looked up by itself in the unique index (a LATERAL subquery with LIMIT is
-/// never turned into a join), whatever the planner believes of the merchant's order count:
-/// as a join, a plan chosen while the merchant had few orders walked all of them on every
-/// run (auto_explain: 1,381 index entries for a run of one order, 1.2 ms; bench/README.md).
-pub const POSTGRES_RUN_REPEATS: &str = concat!(
-    "
-     (SELECT COALESCE(json_agg(o.merchant_order_id), '[]')::text
-      FROM json_array_elements_text($5::text::json) AS c(id)
-      CROSS JOIN LATERAL (SELECT merchant_order_id FROM orders
-                          WHERE merchant_id = $1 AND merchant_order_id = c.id LIMIT 1) o)
-      AS repeated_merchant_order_ids,
-     (SELECT COALESCE(json_agg(json_build_array(n.key_id, n.nonce)), '[]')::text
-      FROM json_array_elements($6::text::json) AS j CROSS JOIN LATERAL ",
-    postgres_nonce_used!(),
-    ") AS repeated_nonces,
-     ",
-    merchant_standing!()
-);
-
 /// Which of a list of merchant order ids ($2, a JSON array of strings) the merchant ($1) has
 /// used: one statement per list instead of one per thousand ids (a 100,000-line preview made
 /// a hundred round trips). On PostgreSQL each id is looked up by itself, as in
-/// [`POSTGRES_RUN_REPEATS`].
+/// `orders/placing_sql.rs` does for a run's repeats.
 pub fn used_merchant_order_ids(engine: DatabaseKind) -> &'static str {
     match engine {
         Sqlite => {
@@ -182,12 +121,11 @@ pub fn duration_seconds() -> &'static str {
 
 /// Statements to run after loading many rows into `tables`. PostgreSQL plans by
 /// statistics that autovacuum refreshes only later: until then it plans the lists for a
-/// small table (an export of a million orders took 48 s instead of 6). And a table just
+/// small table (an export of a million orders several times slower). And a table just
 /// loaded is not yet marked all-visible: every index-only scan of the lists visits the
 /// table too, and autovacuum's first pass over the load comes a minute later, in the middle
-/// of whatever runs then (10 s writing 312 MB during `bench/orders.sh`'s orders one by one,
-/// bench/README.md 2026-11-29). So the load is vacuumed and analysed at once, as a restored
-/// database is. SQLite needs none.
+/// of whatever runs then (figures in bench/README.md). So the load is vacuumed and analysed
+/// at once, as a restored database is. SQLite needs none.
 pub fn after_bulk_load(engine: DatabaseKind, tables: &[&str]) -> Vec<String> {
     match engine {
         Sqlite => Vec::new(),

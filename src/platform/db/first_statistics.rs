@@ -6,8 +6,8 @@
 //! database there are none, and a table with no rows gives every index the same cost: the
 //! look-up of a run's merchant order ids (`orders/placement/run.rs`) then took the last index made
 //! that starts with the merchant id, `orders_merchant_account`, not the unique key, and
-//! walked every order of the merchant at each run (6 ms at 25,000 orders; one client fell
-//! from 880 to 134 orders/s, bench/README.md). Plans are made again once their tables have
+//! walked every order of the merchant at each run (one client's orders a sixth as fast,
+//! bench/README.md). Plans are made again once their tables have
 //! statistics, which autovacuum first gathers up to a minute (`autovacuum_naptime`) after the
 //! rows came. Here the server analyses each table every order writes to once it has
 //! had [`ROWS`] rows written with no statistics yet; every connection's plans on it are
