@@ -23,10 +23,10 @@ pub struct PageRequest {
 
 /// The paging of a list that pages by number: flattened into the list's request (merchants,
 /// quotes, price history, batches, notifications), so every list names and bounds it alike.
-/// Serialize: a request that defaults its fields (`#[serde(default)]`) shows the defaults in
-/// the document.
+/// Serialize and Default: a request that defaults its fields (`#[serde(default)]`, the
+/// notification list) shows the defaults in the document. No defaults of its own: the
+/// document then calls every field optional, as it is.
 #[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
-#[serde(default)]
 pub struct PageNumber {
     /// 1-based, default 1.
     #[schema(minimum = 1, maximum = 10000000)]
@@ -45,8 +45,7 @@ impl PageNumber {
 
 /// The paging of a list that also pages by keyset (orders, the account log, the audit
 /// trail): a cursor from the previous page, or else a page number.
-#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
-#[serde(default)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct Paging {
     /// Keyset mode: `next_cursor` of the previous page. Fast at any depth.
     pub cursor: Option<String>,
