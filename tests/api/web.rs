@@ -184,6 +184,16 @@ async fn openapi_every_success_declares_its_answer() {
                 assert_eq!(envelope["required"], serde_json::json!(["code", "msg", "data"]), "{method} {path}");
                 assert!(envelope["properties"]["data"].is_object(), "{method} {path}: no `data` schema");
             }
+            // Anything else is a file, the event stream or the metrics (a number declared
+            // without `content_type` would come out as text/plain).
+            for media in content.keys().filter(|media| *media != "application/json") {
+                let file = ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"];
+                let known = file.contains(&media.as_str())
+                    || media.starts_with("image/")
+                    || (media == "text/event-stream" && path == "/adminapi/monitor/stream")
+                    || (media == "text/plain" && path == "/metrics");
+                assert!(known, "{method} {path} answers {media}");
+            }
             operations += 1;
         }
     }

@@ -165,6 +165,7 @@ pub struct MessageListRequest {
 pub struct MessageItem {
     pub id: i64,
     #[serde(rename = "type")]
+    #[schema(value_type = MessageKind)]
     pub kind: String,
     pub title: String,
     pub sub_title: String,
