@@ -178,7 +178,11 @@ pub async fn place_order(
     // Never a destination inside our network (http/notify_guard.rs): refused when given, and
     // again by the sender against the address it resolves to.
     if let Some(url) = &notify_url {
-        crate::http::notify_guard::check_url_field(&state, "notify_url", url)?;
+        // The open API answers every refused field with 400 (docs/merchant-api.md).
+        crate::http::notify_guard::check_url_field(&state, "notify_url", url).map_err(|error| match error {
+            AppError::Unprocessable(fields) => AppError::Validation(fields),
+            other => other,
+        })?;
     }
     // No read of our own in front of placing: the group commit's first read finds a nonce
     // used before (refused) and a merchant order id placed before (a conflict, answered below
