@@ -49,15 +49,18 @@ test-server:
 
 # The console's API types (web/src/api/schema.d.ts), generated from the OpenAPI document
 # the binary serves (`backoffice openapi`). Run after changing an endpoint's annotations.
+# A field with a default is optional, as the document says (openapi-typescript would make
+# it required: a request field the server defaults, `default: null`, could not be left out).
+OPENAPI_TS := npx openapi-typescript --default-non-nullable false
 api-types:
 	cargo build --release --locked
 	$(BINARY) openapi > target/openapi.json
-	cd web && npx openapi-typescript ../target/openapi.json --output src/api/schema.d.ts
+	cd web && $(OPENAPI_TS) ../target/openapi.json --output src/api/schema.d.ts
 
 # Fails when web/src/api/schema.d.ts is not what `make api-types` would write.
 api-types-check:
 	$(BINARY) openapi > target/openapi.json
-	cd web && npx openapi-typescript ../target/openapi.json --output ../target/schema.d.ts
+	cd web && $(OPENAPI_TS) ../target/openapi.json --output ../target/schema.d.ts
 	@cmp -s web/src/api/schema.d.ts target/schema.d.ts || \
 	  { echo "web/src/api/schema.d.ts is stale: run make api-types"; diff -u web/src/api/schema.d.ts target/schema.d.ts | head -40; exit 1; }
 

@@ -142,6 +142,7 @@ use utoipa_swagger_ui::SwaggerUi;
         auth::LoginOutcome,
         auth::pending_login::PendingLoginResponse,
         auth::pending_login::VerifyTwoFactorRequest,
+        crate::identity::session::Role,
         users::UserInfoRequest,
         users::UserInfo,
         users::menu::MenuEntry,

@@ -58,7 +58,8 @@ pub fn check_notify_url_with(text: &str, allow_private: bool) -> Result<Url, Not
 
 /// The save-time check of a notify URL (`field` names it in the error), with the server's
 /// `--allow-private-notify`: a clear field error for a bad form or an internal destination.
-/// An empty URL (none) passes.
+/// An empty URL (none) passes. The console's 422 (`Unprocessable`): what an address resolves
+/// to is beyond what the OpenAPI document can state, so a request it calls valid may meet it.
 pub fn check_url_field(state: &AppState, field: &str, url: &str) -> Result<(), AppError> {
     if url.trim().is_empty() {
         return Ok(());
@@ -68,7 +69,7 @@ pub fn check_url_field(state: &AppState, field: &str, url: &str) -> Result<(), A
             NotifyUrlError::Invalid => NotifyMessage::UrlInvalid,
             NotifyUrlError::PrivateDestination(host) => NotifyMessage::UrlPrivate { host },
         };
-        AppError::field(field, message)
+        AppError::unprocessable(field, message)
     })
 }
 

@@ -1,9 +1,11 @@
 //! What every operation of the OpenAPI document shares, written once here rather than on
-//! each handler: the answers the extractors and guards give before a handler runs, the
-//! error envelope's schema, optional bodies, and the integer ranges the server accepts.
+//! each handler: the success envelope around each handler's declared `data`, the answers
+//! the extractors and guards give before a handler runs, the error envelope's schema,
+//! optional bodies, and the integer ranges the server accepts.
 //! Each rule mirrors one piece of code (named in its comment), so the document says
 //! exactly what the server does (schemathesis checks it, `make fuzz-api`).
 
+use crate::http::error::code;
 use serde_json::{Map, Value, json};
 
 /// The error envelope's schema, referenced by every error response.
@@ -206,6 +208,29 @@ fn error_envelope() -> Value {
     })
 }
 
+/// The success envelope (`ApiOk`) around a handler's `data` schema.
+fn success_envelope(data: Value) -> Value {
+    json!({
+        "type": "object",
+        "required": ["code", "msg", "data"],
+        "properties": {
+            "code": {"type": "integer", "const": code::SUCCESS},
+            "msg": {"type": "string"},
+            "data": data
+        }
+    })
+}
+
+/// A handler declares only its `data` (`body = T` on its 200 answer; none when `data` is
+/// null): every JSON answer goes through `ApiOk`, so its envelope is written here, once.
+/// Other media types (files, the event stream, the metrics) are declared as they are.
+fn wrap_success(response: &mut Map<String, Value>) {
+    let content = response.entry("content").or_insert_with(|| json!({"application/json": {}}));
+    let Some(media) = content.get_mut("application/json").and_then(Value::as_object_mut) else { return };
+    let data = media.remove("schema").unwrap_or_else(|| json!({"type": "null"}));
+    media.insert("schema".into(), success_envelope(data));
+}
+
 fn complete_operation(path: &str, operation: &mut Map<String, Value>, schemas: &Value) {
     let schemes: Vec<String> = operation
         .get("security")
@@ -251,6 +276,9 @@ fn complete_operation(path: &str, operation: &mut Map<String, Value>, schemas: &
         );
         declare(responses, "403", "40330–40332: the address is not whitelisted or the merchant is disabled");
         declare(responses, "429", "42930: over the merchant's call rate; `Retry-After` says when to retry");
+    }
+    if let Some(success) = responses.get_mut("200").and_then(Value::as_object_mut) {
+        wrap_success(success);
     }
     for (status, response) in responses.iter_mut() {
         let is_error = status.starts_with('4') || status.starts_with('5');
@@ -318,116 +346,5 @@ fn bound_integers(value: &mut Value) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sample() -> Value {
-        json!({
-            "paths": {
-                "/adminapi/x/list": {"post": {
-                    "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Filter"}}}},
-                    "responses": {"200": {"description": "ok"}},
-                    "security": [{"token": []}]
-                }},
-                "/adminapi/x/detail": {"post": {
-                    "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Ref"}}}},
-                    "responses": {"200": {"description": "ok"}, "404": {"description": "40400"}},
-                    "security": [{"token": []}]
-                }}
-            },
-            "components": {"schemas": {
-                "Filter": {"allOf": [{"$ref": "#/components/schemas/Page"}, {"type": "object", "properties": {"page": {"type": ["integer", "null"], "format": "int64"}}}]},
-                "Page": {"type": "object", "properties": {"sort": {"type": "string"}}},
-                "Ref": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer", "format": "int32", "minimum": 1}}}
-            }}
-        })
-    }
-
-    #[test]
-    fn shared_answers_are_declared_with_the_error_envelope() {
-        let document = complete(sample());
-        let detail = &document["paths"]["/adminapi/x/detail"]["post"];
-        for status in ["400", "401", "403", "404"] {
-            assert_eq!(
-                detail["responses"][status]["content"]["application/json"]["schema"]["$ref"],
-                "#/components/schemas/ErrorEnvelope",
-                "{status}"
-            );
-        }
-        assert_eq!(detail["responses"]["404"]["description"], "40400", "a handler's own text is kept");
-        assert!(document["components"]["schemas"]["ErrorEnvelope"]["required"].is_array());
-    }
-
-    #[test]
-    fn a_body_that_requires_nothing_may_be_left_out() {
-        let document = complete(sample());
-        assert_eq!(document["paths"]["/adminapi/x/list"]["post"]["requestBody"]["required"], false);
-        assert_eq!(document["paths"]["/adminapi/x/detail"]["post"]["requestBody"]["required"], true);
-    }
-
-    #[test]
-    fn blank_means_what_trim_removes() {
-        let pattern = with_rust_whitespace(r"^\s*\S([\s\S]{0,62}\S)?\s*$");
-        assert!(pattern.starts_with(r"^[\t\n"), "{pattern}");
-        assert!(pattern.contains(r"[\s\S]{0,62}"), "{pattern}");
-        assert!(pattern.contains(r"\u0085") && !pattern.contains(r"\ufeff"), "{pattern}");
-        // The characters in the class are exactly what the server trims.
-        let listed = ['\t', '\n', '\u{b}', '\u{c}', '\r', ' ', '\u{85}', '\u{a0}', '\u{1680}', '\u{2028}', '\u{2029}'];
-        assert!(listed.iter().all(|c| c.is_whitespace()));
-        assert!(!'\u{feff}'.is_whitespace());
-        let spaces = (0x2000..=0x200a).chain([0x202f, 0x205f, 0x3000]).filter_map(char::from_u32);
-        assert!(spaces.into_iter().all(char::is_whitespace));
-        let all: usize = (0..=0x10ffff).filter_map(char::from_u32).filter(|c| c.is_whitespace()).count();
-        assert_eq!(all, 11 + 11 + 3, "every whitespace character is in the class");
-    }
-
-    #[test]
-    fn integers_get_the_range_of_their_type() {
-        let document = complete(sample());
-        let page = &document["components"]["schemas"]["Filter"]["allOf"][1]["properties"]["page"];
-        assert_eq!((page["minimum"].as_i64(), page["maximum"].as_i64()), (Some(i64::MIN), Some(i64::MAX)));
-        let id = &document["components"]["schemas"]["Ref"]["properties"]["id"];
-        assert_eq!((id["minimum"].as_i64(), id["maximum"].as_i64()), (Some(1), Some(i64::from(i32::MAX))));
-    }
-
-    #[test]
-    fn a_form_s_part_names_exclude_what_a_part_header_cannot_hold() {
-        let document = complete(json!({
-            "paths": {"/adminapi/x/upload": {"post": {
-                "requestBody": {"content": {"multipart/form-data": {"schema": {"$ref": "#/components/schemas/Upload"}}}},
-                "responses": {"200": {"description": "ok"}}
-            }}},
-            "components": {"schemas": {
-                "Upload": {"type": "object", "properties": {"file": {"type": "string"}}},
-                "Other": {"type": "object"}
-            }}
-        }));
-        let pattern = document["components"]["schemas"]["Upload"]["propertyNames"]["pattern"].as_str().unwrap();
-        assert_eq!(pattern, r"^[^\x00-\x08\x0a-\x1f\x7f]*$");
-        assert!(
-            document["components"]["schemas"]["Other"].get("propertyNames").is_none(),
-            "a JSON body's field names are free: unknown ones are ignored"
-        );
-    }
-
-    #[test]
-    fn texts_exclude_nul_and_files_do_not() {
-        let document = complete(json!({
-            "paths": {},
-            "components": {"schemas": {
-                "Body": {"type": "object", "properties": {
-                    "remark": {"type": ["string", "null"]},
-                    "kind": {"type": "string", "pattern": "^(a|b)$"},
-                    "file": {"type": "string", "format": "binary"},
-                    "count": {"type": "integer"}
-                }}
-            }}
-        }));
-        let properties = &document["components"]["schemas"]["Body"]["properties"];
-        assert_eq!(properties["remark"]["pattern"], r"^[^\x00]*$");
-        assert_eq!(properties["kind"]["pattern"], "^(a|b)$");
-        assert_eq!(properties["kind"]["allOf"], json!([{"pattern": r"^[^\x00]*$"}]));
-        assert!(properties["file"].get("pattern").is_none() && properties["count"].get("pattern").is_none());
-        assert!(properties.get("propertyNames").is_none(), "a map of properties is no object schema");
-    }
-}
+#[path = "openapi_contract_tests.rs"]
+mod tests;

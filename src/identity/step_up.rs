@@ -48,7 +48,7 @@ pub struct StepUpResponse {
 /// Administrators with two-factor on: confirm money actions with a code (authenticator or
 /// backup) for this session, for the next 5 minutes.
 #[utoipa::path(post, path = "/adminapi/admin/stepUp/confirm", tag = "admin", request_body = CodeRequest,
-    responses((status = 200, description = "`data` is a StepUpResponse"),
+    responses((status = 200, description = "`data` is a StepUpResponse", body = StepUpResponse),
         (status = 401, description = "40110: the code is wrong, malformed or already used"),
         (status = 403, description = "40300: not an administrator"),
         (status = 409, description = "40900: two-factor is not on (nothing to confirm)"),

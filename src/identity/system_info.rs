@@ -33,7 +33,7 @@ pub struct SystemInfo {
 /// The server's name, version, time zone and feature flags (signed-in callers).
 #[utoipa::path(
     get, path = "/api/system/info", tag = "user",
-    responses((status = 200, description = "`data` is a SystemInfo")),
+    responses((status = 200, description = "`data` is a SystemInfo", body = SystemInfo)),
     security(("token" = []))
 )]
 pub async fn system_info(State(state): State<AppState>, _caller: CurrentUser) -> ApiResult<SystemInfo> {

@@ -49,7 +49,7 @@ pub struct Balance {
 
 /// The merchant's balance and credit.
 #[utoipa::path(get, path = "/openapi/v1/balance", tag = "openapi-v1",
-    responses((status = 200, description = "`data` is a Balance")), security(("api_signature" = [])))]
+    responses((status = 200, description = "`data` is a Balance", body = Balance)), security(("api_signature" = [])))]
 pub async fn balance(State(state): State<AppState>, Extension(caller): Extension<ApiCaller>) -> ApiResult<Balance> {
     let account = crate::money::finance::read_account(&state.db.pool, caller.merchant_id).await?;
     Ok(ApiOk(Balance {
@@ -74,7 +74,7 @@ pub struct Product {
 
 /// The products the merchant has a quote for that is on, with its prices.
 #[utoipa::path(get, path = "/openapi/v1/products", tag = "openapi-v1",
-    responses((status = 200, description = "`data` is a list of Product")), security(("api_signature" = [])))]
+    responses((status = 200, description = "`data` is a list of Product", body = [Product])), security(("api_signature" = [])))]
 pub async fn products(
     State(state): State<AppState>,
     Extension(caller): Extension<ApiCaller>,

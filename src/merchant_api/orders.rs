@@ -158,7 +158,7 @@ fn replay(
 /// Sent again with the same merchant order id and body, it answers the same order and
 /// charges nothing; with a different body it is refused (40930).
 #[utoipa::path(post, path = "/openapi/v1/orders", tag = "openapi-v1", request_body = PlaceOrderRequest,
-    responses((status = 200, description = "`data` is an ApiOrder"), (status = 400, description = "40000: a field is invalid"),
+    responses((status = 200, description = "`data` is an ApiOrder", body = ApiOrder), (status = 400, description = "40000: a field is invalid"),
         (status = 402, description = "40200: insufficient funds"),
         (status = 409, description = "40930: merchant_order_id used with a different request")),
     security(("api_signature" = [])))]
@@ -178,7 +178,11 @@ pub async fn place_order(
     // Never a destination inside our network (http/notify_guard.rs): refused when given, and
     // again by the sender against the address it resolves to.
     if let Some(url) = &notify_url {
-        crate::http::notify_guard::check_url_field(&state, "notify_url", url)?;
+        // The open API answers every refused field with 400 (docs/merchant-api.md).
+        crate::http::notify_guard::check_url_field(&state, "notify_url", url).map_err(|error| match error {
+            AppError::Unprocessable(fields) => AppError::Validation(fields),
+            other => other,
+        })?;
     }
     // No read of our own in front of placing: the group commit's first read finds a nonce
     // used before (refused) and a merchant order id placed before (a conflict, answered below
@@ -222,7 +226,7 @@ pub async fn place_order(
 /// card number and secret encrypted to the calling key (see `ApiOrder`).
 #[utoipa::path(get, path = "/openapi/v1/orders/{merchant_order_id}", tag = "openapi-v1",
     params(("merchant_order_id" = String, Path, description = "The merchant's order id")),
-    responses((status = 200, description = "`data` is an ApiOrder"), (status = 404, description = "40400: no such order")),
+    responses((status = 200, description = "`data` is an ApiOrder", body = ApiOrder), (status = 404, description = "40400: no such order")),
     security(("api_signature" = [])))]
 pub async fn get_order(
     State(state): State<AppState>,

@@ -42,7 +42,7 @@ pub struct SignCheckResponse {
 /// The signature helper: the string to sign, and whether a signature matches the key.
 /// The secret and the right signature never leave the server.
 #[utoipa::path(post, path = "/adminapi/apikey/signCheck", tag = "apikey", request_body = SignCheckRequest,
-    responses((status = 200, description = "`data` is a SignCheckResponse"), (status = 404, description = "40400: no such key (or another merchant's)")),
+    responses((status = 200, description = "`data` is a SignCheckResponse", body = SignCheckResponse), (status = 404, description = "40400: no such key (or another merchant's)")),
     security(("token" = [])))]
 pub async fn sign_check(
     State(state): State<AppState>,

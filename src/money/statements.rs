@@ -277,7 +277,7 @@ fn checked(caller: &CurrentUser, request: &StatementRequest) -> Result<(Option<i
 /// The statements of a day or month: a merchant's own; an administrator's choice of
 /// merchant, or every merchant.
 #[utoipa::path(post, path = "/adminapi/finance/statement", tag = "finance", request_body = StatementRequest,
-    responses((status = 200, description = "`data` is a list of Statement (one per merchant, by mid)"),
+    responses((status = 200, description = "`data` is a list of Statement (one per merchant, by mid)", body = [Statement]),
         (status = 400, description = "40000: the period or date is not of the documented form"),
         (status = 403, description = "40300: another merchant's mid"),
         (status = 404, description = "40400: no such merchant"),
@@ -327,7 +327,7 @@ fn export_row(statement: &Statement, period: &str, locale: Locale) -> Vec<Cell> 
 
 /// Download statements as CSV or xlsx: the same choices as the JSON call, one row per merchant.
 #[utoipa::path(get, path = "/adminapi/finance/statement/export", tag = "finance", params(StatementRequest, ExportParams),
-    responses((status = 200, description = "the file (text/csv or xlsx)"),
+    responses((status = 200, description = "the file (text/csv or xlsx)", content(("text/csv"), ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))),
         (status = 400, description = "40000: the period, date, format or sort is not of the documented form"),
         (status = 403, description = "40300: another merchant's mid"),
         (status = 422, description = "40000: the date is not of the period's shape, or no such day or month")),

@@ -229,7 +229,7 @@ pub struct AuditListResponse {
 
 /// Administrators: the audit trail, newest first.
 #[utoipa::path(post, path = "/adminapi/admin/audit/list", tag = "admin", request_body = AuditListRequest,
-    responses((status = 200, description = "`data` is an AuditListResponse"),
+    responses((status = 200, description = "`data` is an AuditListResponse", body = AuditListResponse),
         (status = 400, description = "40000: unknown action, bad time or paging"),
         (status = 403, description = "40300: not an administrator"),
         (status = 422, description = "40000: `cursor` is not one this list gave")),
@@ -284,7 +284,7 @@ fn export_row(event: &AuditEvent) -> Vec<Cell> {
 /// Administrators: export the audit events matching the filters (query parameters as the
 /// list's body fields). CSV is streamed; xlsx holds at most 200,000 rows.
 #[utoipa::path(get, path = "/adminapi/admin/audit/export", tag = "admin", params(AuditFilter, ExportParams),
-    responses((status = 200, description = "the file (text/csv or xlsx)"),
+    responses((status = 200, description = "the file (text/csv or xlsx)", content(("text/csv"), ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))),
         (status = 400, description = "40000: an unknown action, a time not RFC 3339, or a bad format or sort"),
         (status = 403, description = "40300: not an administrator")),
     security(("token" = [])))]
@@ -320,7 +320,7 @@ pub struct AuditAction {
 
 /// Administrators: every action code with its name, for the audit page's filter.
 #[utoipa::path(post, path = "/adminapi/admin/audit/actions", tag = "admin",
-    responses((status = 200, description = "`data` is a list of AuditAction"), (status = 403, description = "40300: not an administrator")),
+    responses((status = 200, description = "`data` is a list of AuditAction", body = [AuditAction]), (status = 403, description = "40300: not an administrator")),
     security(("token" = [])))]
 pub async fn actions(_admin: AdminUser, headers: HeaderMap) -> ApiResult<Vec<AuditAction>> {
     let locale = Locale::from_headers(&headers);

@@ -57,7 +57,7 @@ fn signed_part(session_id: i64, expires_at: i64) -> String {
 
 /// A ticket to open the monitor stream without putting the session token in a URL.
 #[utoipa::path(post, path = "/adminapi/monitor/stream/ticket", tag = "monitor",
-    responses((status = 200, description = "`data` is a StreamTicket"),
+    responses((status = 200, description = "`data` is a StreamTicket", body = StreamTicket),
         (status = 403, description = "40300: administrators only")),
     security(("token" = [])))]
 pub async fn ticket(State(state): State<AppState>, AdminUser(admin): AdminUser) -> ApiResult<StreamTicket> {
@@ -141,7 +141,7 @@ impl FromRequestParts<AppState> for StreamCaller {
 /// in unix milliseconds) at once and then every second. A client reconnecting with
 /// `Last-Event-ID` gets the current snapshot as soon as it is newer than the one it had.
 #[utoipa::path(get, path = "/adminapi/monitor/stream", tag = "monitor", params(StreamQuery),
-    responses((status = 200, description = "`text/event-stream`; each event's data is a LiveSnapshot"),
+    responses((status = 200, description = "`text/event-stream`; each event's data is a LiveSnapshot", content(("text/event-stream"))),
         (status = 401, description = "50008/50014: no session, or an invalid or expired ticket"),
         (status = 403, description = "40300: administrators only")),
     security(("token" = [])))]

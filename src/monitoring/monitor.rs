@@ -52,7 +52,7 @@ pub struct MonitorOverview {
 #[utoipa::path(
     get, path = "/adminapi/monitor/overview", tag = "monitor",
     responses(
-        (status = 200, description = "`data` is a MonitorOverview"),
+        (status = 200, description = "`data` is a MonitorOverview", body = MonitorOverview),
         (status = 403, description = "40300: administrators only"),
     ),
     security(("token" = []))

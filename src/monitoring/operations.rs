@@ -31,7 +31,7 @@ pub struct Health {
 
 /// The process is up and answering (no database call).
 #[utoipa::path(get, path = "/healthz", tag = "operations",
-    responses((status = 200, description = "`data.status` is `ok`")))]
+    responses((status = 200, description = "`data.status` is `ok`", body = Health)))]
 pub async fn healthz() -> ApiResult<Health> {
     Ok(ApiOk(Health { status: "ok".into() }))
 }
@@ -45,7 +45,7 @@ pub struct Readiness {
 
 /// Ready for traffic: the database answers and holds every migration this build knows.
 #[utoipa::path(get, path = "/readyz", tag = "operations",
-    responses((status = 200, description = "`data` is a Readiness"),
+    responses((status = 200, description = "`data` is a Readiness", body = Readiness),
         (status = 503, description = "50300: database unreachable or migrations missing")))]
 pub async fn readyz(State(state): State<AppState>) -> Response {
     let expected = state.db.latest_migration();
@@ -138,7 +138,7 @@ const ORDER_STATES: [(i64, &str); 5] =
 /// Prometheus text format 0.0.4.
 #[utoipa::path(get, path = "/metrics", tag = "operations",
     responses((status = 200, description = "Prometheus text: requests by route and status, latency histogram, \
-        orders by state, worker lag, notification backlog, database pool"),
+        orders by state, worker lag, notification backlog, database pool", content(("text/plain"))),
         (status = 401, description = "50008: no administrator session and no valid scrape token"),
         (status = 403, description = "40300: a merchant's session")),
     security(("token" = [])))]

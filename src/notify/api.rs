@@ -98,7 +98,7 @@ fn item(row: &sqlx::any::AnyRow, caller: &CurrentUser, locale: Locale) -> Result
 
 /// Notifications, newest first, with filters.
 #[utoipa::path(post, path = "/adminapi/notify/list", tag = "notify", request_body = NotifyListRequest,
-    responses((status = 200, description = "`data` is a NotifyListResponse"),
+    responses((status = 200, description = "`data` is a NotifyListResponse", body = NotifyListResponse),
         (status = 400, description = "40000: state, time or page invalid"),
         (status = 403, description = "40300: another merchant's mid")),
     security(("token" = [])))]
@@ -181,7 +181,7 @@ pub struct OrderNotifications {
 
 /// An order's notifications and every attempt to deliver them (the order drawer).
 #[utoipa::path(post, path = "/adminapi/notify/attempts", tag = "notify", request_body = OrderNotificationsRequest,
-    responses((status = 200, description = "`data` is an OrderNotifications"),
+    responses((status = 200, description = "`data` is an OrderNotifications", body = OrderNotifications),
         (status = 404, description = "40400: no such order (or another merchant's)")),
     security(("token" = [])))]
 pub async fn attempts(
@@ -250,7 +250,7 @@ pub struct Resent {
 /// Sends a notification again now (any state), with the same webhook-id and body. One
 /// more attempt: if it fails and the schedule had run out, it is exhausted again.
 #[utoipa::path(post, path = "/adminapi/notify/resend", tag = "notify", request_body = ResendRequest,
-    responses((status = 200, description = "`data` is Resent"),
+    responses((status = 200, description = "`data` is Resent", body = Resent),
         (status = 404, description = "40400: no such notification (or another merchant's)"),
         (status = 409, description = "40900: it is being sent right now")),
     security(("token" = [])))]
@@ -307,7 +307,7 @@ pub struct ResendFailedRequest {
 
 /// Sends every failed or exhausted notification written in a time range again, now.
 #[utoipa::path(post, path = "/adminapi/notify/resendFailed", tag = "notify", request_body = ResendFailedRequest,
-    responses((status = 200, description = "`data` is Resent"),
+    responses((status = 200, description = "`data` is Resent", body = Resent),
         (status = 400, description = "40000: from or to missing or invalid")),
     security(("token" = [])))]
 pub async fn resend_failed(
@@ -348,7 +348,7 @@ pub async fn resend_failed(
 /// It is recorded like any notification (shown on the Notifications page) and, if it
 /// fails, retried on the schedule like one.
 #[utoipa::path(post, path = "/adminapi/notify/test", tag = "notify",
-    responses((status = 200, description = "`data` is the AttemptResult"),
+    responses((status = 200, description = "`data` is the AttemptResult", body = AttemptResult),
         (status = 403, description = "40300: administrators have no notify URL"),
         (status = 409, description = "40900: no notify URL saved yet (`data.fields.notify_url`)")),
     security(("token" = [])))]

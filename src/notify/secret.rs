@@ -93,7 +93,7 @@ pub struct RotateSecretResponse {
 /// a second signature for 24 hours. Needs the current password, and a two-factor code
 /// when two-factor is on.
 #[utoipa::path(post, path = "/adminapi/notify/rotateSecret", tag = "notify", request_body = RotateSecretRequest,
-    responses((status = 200, description = "`data` is a RotateSecretResponse"),
+    responses((status = 200, description = "`data` is a RotateSecretResponse", body = RotateSecretResponse),
         (status = 400, description = "40000: password missing"),
         (status = 401, description = "40110: two-factor code wrong or missing"),
         (status = 403, description = "40300: the current password is wrong (`data.fields.password`), or an administrator (no webhook secret)"),

@@ -63,7 +63,7 @@ pub struct AddOrderResponse {
 /// with the same merchant order id or the same `Idempotency-Key` and the same body, it
 /// answers the order already placed and charges nothing.
 #[utoipa::path(post, path = "/adminapi/order/add", tag = "order", request_body = AddOrderRequest,
-    responses((status = 200, description = "`data` is an AddOrderResponse (a repeated merchant order id or `Idempotency-Key` with the same body: the order placed the first time)"),
+    responses((status = 200, description = "`data` is an AddOrderResponse (a repeated merchant order id or `Idempotency-Key` with the same body: the order placed the first time)", body = AddOrderResponse),
         (status = 400, description = "40000: a field is invalid"),
         (status = 402, description = "40200: insufficient funds"), (status = 404, description = "40400: an administrator named no such merchant"),
         (status = 409, description = "40900: merchant order id used already, for another order"),

@@ -88,7 +88,7 @@ fn password_mixes(password: &str) -> bool {
 /// AES-256, SHA-512); Excel and WPS ask for the password when opening it. Only the owning
 /// merchant's users; orders without a delivered card are left out.
 #[utoipa::path(post, path = "/adminapi/order/card/export", tag = "order", request_body = CardExportRequest,
-    responses((status = 200, description = "the encrypted xlsx (an OLE compound file)"),
+    responses((status = 200, description = "the encrypted xlsx (an OLE compound file)", content(("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))),
         (status = 400, description = "40000: a password of the wrong length (`order.card_export.password_weak`), more than 10,000 orders, or a filter is invalid"),
         (status = 401, description = "40110: two-factor is on and the code is missing, wrong or used"),
         (status = 403, description = "40300: an administrator, or an order of another merchant"),

@@ -58,7 +58,7 @@ pub fn export_row(order: &OrderRow, locale: Locale) -> Vec<Cell> {
 /// body fields). CSV is streamed however many rows match; xlsx holds at most 200,000.
 /// Column titles and values follow `Accept-Language`; times are Beijing time.
 #[utoipa::path(get, path = "/adminapi/order/export", tag = "order", params(OrderFilter, ExportParams),
-    responses((status = 200, description = "the file (text/csv or xlsx)"), (status = 400, description = "40000: a filter is invalid")),
+    responses((status = 200, description = "the file (text/csv or xlsx)", content(("text/csv"), ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 400, description = "40000: a filter is invalid")),
     security(("token" = [])))]
 pub async fn export_orders(
     State(state): State<AppState>,

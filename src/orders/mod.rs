@@ -87,7 +87,7 @@ pub struct OrderListResponse {
 
 /// List orders of one kind with the list's filters. Merchants see only their own.
 #[utoipa::path(post, path = "/adminapi/order/list", tag = "order", request_body = OrderListRequest,
-    responses((status = 200, description = "`data` is an OrderListResponse"), (status = 403, description = "40300: another merchant's mid"),
+    responses((status = 200, description = "`data` is an OrderListResponse", body = OrderListResponse), (status = 403, description = "40300: another merchant's mid"),
         (status = 422, description = "40000: `cursor` is not one this list gave")),
     security(("token" = [])))]
 pub async fn list(
@@ -160,7 +160,7 @@ pub(crate) async fn visible_order(
 
 /// One order with its timeline and account-change records.
 #[utoipa::path(post, path = "/adminapi/order/detail", tag = "order", request_body = OrderRef,
-    responses((status = 200, description = "`data` is an OrderDetail"), (status = 404, description = "40400: no such order (or another merchant's)")),
+    responses((status = 200, description = "`data` is an OrderDetail", body = OrderDetail), (status = 404, description = "40400: no such order (or another merchant's)")),
     security(("token" = [])))]
 pub async fn detail(
     State(state): State<AppState>,
@@ -234,7 +234,7 @@ pub struct RevealedCard {
 /// Reveal the card number and password of a successful card-secret order. Only the
 /// owning merchant may, and every reveal is written to the audit trail.
 #[utoipa::path(post, path = "/adminapi/order/card/reveal", tag = "order", request_body = OrderRef,
-    responses((status = 200, description = "`data` is a RevealedCard"), (status = 403, description = "40300: not the owning merchant"),
+    responses((status = 200, description = "`data` is a RevealedCard", body = RevealedCard), (status = 403, description = "40300: not the owning merchant"),
         (status = 409, description = "40900: no card secret on this order")),
     security(("token" = [])))]
 pub async fn reveal_card(

@@ -48,7 +48,7 @@ pub struct PriceResponse {
 
 /// Prices for the add-order form, before anything is submitted.
 #[utoipa::path(post, path = "/adminapi/order/price", tag = "order", request_body = PriceRequest,
-    responses((status = 200, description = "`data` is a PriceResponse"), (status = 404, description = "40400: an administrator named no such merchant"),
+    responses((status = 200, description = "`data` is a PriceResponse", body = PriceResponse), (status = 404, description = "40400: an administrator named no such merchant"),
         (status = 422, description = "40000: `account` is from no allocated segment, or an administrator gave no `merchant_id`")),
     security(("token" = [])))]
 pub async fn price(

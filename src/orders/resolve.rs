@@ -113,7 +113,7 @@ async fn is_card_order(state: &AppState, order_id: i64) -> Result<bool, sqlx::Er
 /// review, as succeeded (with a serial number) or failed (refunded). A failure refunds
 /// once; a second call changes nothing.
 #[utoipa::path(post, path = "/adminapi/admin/order/resolve", tag = "admin", request_body = ResolveRequest,
-    responses((status = 200, description = "`data` is the OrderItem after the change (with a repeated `Idempotency-Key`: the first call's answer)"),
+    responses((status = 200, description = "`data` is the OrderItem after the change (with a repeated `Idempotency-Key`: the first call's answer)", body = OrderItem),
         (status = 400, description = "40000: serial_no missing for a success, or result invalid"),
         (status = 404, description = "40400: no such order"),
         (status = 409, description = "40900: the order is not awaiting a person, or is a card-secret order marked success (only its supplier's card makes it one)"),
@@ -199,7 +199,7 @@ pub struct ResolveManyResponse {
 /// at the same time) decides again, and an order a part of the key already decided counts
 /// as resolved: the same answer, nothing moved twice.
 #[utoipa::path(post, path = "/adminapi/admin/order/resolveMany", tag = "admin", request_body = ResolveManyRequest,
-    responses((status = 200, description = "`data` is a ResolveManyResponse (with a repeated `Idempotency-Key`: the first call's answer)"),
+    responses((status = 200, description = "`data` is a ResolveManyResponse (with a repeated `Idempotency-Key`: the first call's answer)", body = ResolveManyResponse),
         (status = 400, description = "40000: result invalid, or no items or more than 100"),
         (status = 422, description = "42200: the `Idempotency-Key` was used for a different request")),
     params(IdempotencyKeyHeader), security(("token" = [])))]

@@ -83,7 +83,7 @@ fn item(row: ChannelRow, figures: ChannelFigures) -> ChannelItem {
 
 /// Every channel with its live figures.
 #[utoipa::path(post, path = "/adminapi/admin/channel/list", tag = "channels",
-    responses((status = 200, description = "`data` is a list of ChannelItem"), (status = 403, description = "40300: administrators only")),
+    responses((status = 200, description = "`data` is a list of ChannelItem", body = [ChannelItem]), (status = 403, description = "40300: administrators only")),
     security(("token" = [])))]
 pub async fn list(State(state): State<AppState>, _admin: AdminUser) -> ApiResult<Vec<ChannelItem>> {
     let mut items = Vec::new();
@@ -136,7 +136,7 @@ pub struct SavedChannel {
 
 /// Create a channel, or edit the one with this code.
 #[utoipa::path(post, path = "/adminapi/admin/channel/save", tag = "channels", request_body = SaveChannelRequest,
-    responses((status = 200, description = "`data` is SavedChannel"),
+    responses((status = 200, description = "`data` is SavedChannel", body = SavedChannel),
         (status = 400, description = "40000: a field is not of the documented form"),
         (status = 403, description = "40300: administrators only"),
         (status = 422, description = "40000: the sandbox protocol for another channel (or another for the sandbox), \
@@ -270,7 +270,7 @@ pub struct TestResult {
 
 /// Test the connection: a balance read (signed both ways), timed.
 #[utoipa::path(post, path = "/adminapi/admin/channel/test", tag = "channels", request_body = ChannelIdRequest,
-    responses((status = 200, description = "`data` is TestResult"), (status = 404, description = "40400: no such channel")),
+    responses((status = 200, description = "`data` is TestResult", body = TestResult), (status = 404, description = "40400: no such channel")),
     security(("token" = [])))]
 pub async fn test(
     State(state): State<AppState>,
@@ -304,7 +304,7 @@ pub struct SupplyItem {
 
 /// What a channel supplies, at what cost, priority and weight.
 #[utoipa::path(post, path = "/adminapi/admin/channel/products", tag = "channels", request_body = ChannelIdRequest,
-    responses((status = 200, description = "`data` is a list of SupplyItem")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a list of SupplyItem", body = [SupplyItem])), security(("token" = [])))]
 pub async fn products(
     State(state): State<AppState>,
     _admin: AdminUser,

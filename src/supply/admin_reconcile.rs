@@ -106,7 +106,7 @@ async fn run(
 
 /// Reconcile a channel's day: our successful attempts against the supplier's statement.
 #[utoipa::path(post, path = "/adminapi/admin/channel/reconcile", tag = "channels", request_body = ReconcileRequest,
-    responses((status = 200, description = "`data` is Reconciliation"),
+    responses((status = 200, description = "`data` is Reconciliation", body = Reconciliation),
         (status = 400, description = "40000: the date is not YYYY-MM-DD"),
         (status = 403, description = "40300: administrators only"),
         (status = 404, description = "40400: no such channel"),
@@ -164,7 +164,7 @@ fn export_row(line: &Line, kinds: &[&str; 5], date: &str) -> Vec<Cell> {
 
 /// Download a channel day's reconciliation as CSV or xlsx: every line, differences first.
 #[utoipa::path(get, path = "/adminapi/admin/channel/reconcile/export", tag = "channels", params(ReconcileRequest, ExportParams),
-    responses((status = 200, description = "the file (text/csv or xlsx)"),
+    responses((status = 200, description = "the file (text/csv or xlsx)", content(("text/csv"), ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))),
         (status = 400, description = "40000: the date, format or sort is not of the documented form"),
         (status = 403, description = "40300: administrators only"),
         (status = 404, description = "40400: no such channel"),

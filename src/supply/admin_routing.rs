@@ -45,7 +45,7 @@ pub struct RouteItem {
 
 /// Which channels would take an order of the product now, best first.
 #[utoipa::path(post, path = "/adminapi/admin/channel/routing", tag = "channels", request_body = PreviewRequest,
-    responses((status = 200, description = "`data` is a list of RouteItem, candidates first by priority"),
+    responses((status = 200, description = "`data` is a list of RouteItem, candidates first by priority", body = [RouteItem]),
         (status = 404, description = "40400: no such merchant"), (status = 422, description = "40000: no such product")),
     security(("token" = [])))]
 pub async fn preview(

@@ -42,7 +42,8 @@ pub struct CallbackAnswer {
     params(("channel_code" = String, Path, description = "The channel's code")),
     request_body(content = String, content_type = "application/json", description = "The protocol's result, signed in `X-Signature`"),
     responses(
-        (status = 200, description = "`data` is a CallbackAnswer; 40000 malformed or not our order"),
+        (status = 200, description = "`data` is a CallbackAnswer", body = CallbackAnswer),
+        (status = 400, description = "40000: the result is malformed, or names no order of ours"),
         (status = 401, description = "40134: the signature does not match"),
         (status = 404, description = "40400: no such channel, or its protocol has no callbacks"),
     ))]

@@ -1,4 +1,4 @@
-use crate::helpers::{Backend, spawn_app};
+use crate::helpers::{ADMIN, Backend, spawn_app};
 use crate::on_both_backends;
 
 on_both_backends!(unknown_paths_and_methods_get_envelopes);
@@ -162,6 +162,63 @@ async fn the_api_reference_is_generated_and_served() {
     }
     let page = app.client.get(app.url("/api-docs/ui/")).send().await.unwrap();
     assert_eq!(page.status(), 200);
+}
+
+/// Every operation declares its success answer (issue 54): a JSON answer is the envelope
+/// with code 20000 around the handler's `data` schema, anything else (a file, the event
+/// stream, the metrics) names its media type. The console's types and the schema fuzzer
+/// read these declarations; a real answer here has exactly the declared fields.
+#[tokio::test]
+async fn openapi_every_success_declares_its_answer() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let document: serde_json::Value =
+        app.client.get(app.url("/api-docs/openapi.json")).send().await.unwrap().json().await.unwrap();
+    let mut operations = 0;
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let content = operation["responses"]["200"]["content"].as_object();
+            let content = content.unwrap_or_else(|| panic!("{method} {path}: the 200 answer declares no content"));
+            if let Some(json) = content.get("application/json") {
+                let envelope = &json["schema"];
+                assert_eq!(envelope["properties"]["code"]["const"], 20000, "{method} {path}: {envelope}");
+                assert_eq!(envelope["required"], serde_json::json!(["code", "msg", "data"]), "{method} {path}");
+                assert!(envelope["properties"]["data"].is_object(), "{method} {path}: no `data` schema");
+            }
+            // Anything else is a file, the event stream or the metrics (a number declared
+            // without `content_type` would come out as text/plain).
+            for media in content.keys().filter(|media| *media != "application/json") {
+                let file = ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"];
+                let known = file.contains(&media.as_str())
+                    || media.starts_with("image/")
+                    || (media == "text/event-stream" && path == "/adminapi/monitor/stream")
+                    || (media == "text/plain" && path == "/metrics");
+                assert!(known, "{method} {path} answers {media}");
+            }
+            operations += 1;
+        }
+    }
+    assert!(operations > 120, "{operations} operations");
+    let success = |path: &str, method: &str| document["paths"][path][method]["responses"]["200"]["content"].clone();
+    let data =
+        |path: &str, method: &str| success(path, method)["application/json"]["schema"]["properties"]["data"].clone();
+    assert_eq!(data("/adminapi/login/logout", "post"), serde_json::json!({"type": "null"}));
+    assert_eq!(data("/adminapi/merchant/userInfo", "post")["$ref"], "#/components/schemas/UserInfo");
+    assert_eq!(data("/adminapi/message/list", "post")["items"]["$ref"], "#/components/schemas/MessageItem");
+    let export = success("/adminapi/order/export", "get");
+    assert!(export["text/csv"].is_object() && export.get("application/json").is_none(), "{export}");
+    assert!(success("/adminapi/monitor/stream", "get")["text/event-stream"].is_object());
+
+    // The declared fields are the answer's: every one required is there, nothing else is.
+    let token = app.login(ADMIN).await;
+    let answer = app.post_as(&token, "/adminapi/merchant/userInfo", serde_json::json!({})).await;
+    let schema = &document["components"]["schemas"]["UserInfo"];
+    let declared: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
+    for field in answer.data().as_object().unwrap().keys() {
+        assert!(declared.contains(&field), "{field} is not declared in UserInfo");
+    }
+    for field in schema["required"].as_array().unwrap() {
+        assert!(answer.data().get(field.as_str().unwrap()).is_some(), "{field} is missing from the answer");
+    }
 }
 
 fn decompress(bytes: Vec<u8>) -> Vec<u8> {

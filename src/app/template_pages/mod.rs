@@ -110,7 +110,7 @@ fn today() -> i64 {
 
 /// The 8-day content series.
 #[utoipa::path(get, path = "/api/template/content-data", tag = "template",
-    responses((status = 200, description = "`data` is a list of ContentPoint")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a list of ContentPoint", body = [generate::ContentPoint])), security(("token" = [])))]
 pub async fn content_data(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::ContentPoint>> {
     MockOk(generate::content_data(today()), Locale::from_headers(&headers))
 }
@@ -126,7 +126,7 @@ pub struct PopularQuery {
 
 /// Popular items of one type, most clicked first.
 #[utoipa::path(get, path = "/api/template/popular/list", tag = "template", params(PopularQuery),
-    responses((status = 200, description = "`data` is a list of PopularItem"),
+    responses((status = 200, description = "`data` is a list of PopularItem", body = [generate::PopularItem]),
         (status = 400, description = "50000: unknown type")), security(("token" = [])))]
 pub async fn popular_list(
     _caller: CurrentUser,
@@ -144,7 +144,7 @@ pub async fn popular_list(
 
 /// The chat list.
 #[utoipa::path(get, path = "/api/template/chat/list", tag = "template",
-    responses((status = 200, description = "`data` is a list of ChatItem")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a list of ChatItem", body = [generate::ChatItem])), security(("token" = [])))]
 pub async fn chat_list(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::ChatItem>> {
     let locale = Locale::from_headers(&headers);
     MockOk(generate::chat(today(), locale), locale)
@@ -152,7 +152,7 @@ pub async fn chat_list(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<g
 
 /// Quality-inspection queues.
 #[utoipa::path(get, path = "/api/template/quality-inspection/list", tag = "template",
-    responses((status = 200, description = "`data` is a list of QualityInspection")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a list of QualityInspection", body = [generate::QualityInspection])), security(("token" = [])))]
 pub async fn quality_inspection_list(
     _caller: CurrentUser,
     headers: HeaderMap,
@@ -164,7 +164,7 @@ pub async fn quality_inspection_list(
 
 /// Service cards.
 #[utoipa::path(get, path = "/api/template/the-service/list", tag = "template",
-    responses((status = 200, description = "`data` is a list of ServiceItem")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a list of ServiceItem", body = [generate::ServiceItem])), security(("token" = [])))]
 pub async fn service_list(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::ServiceItem>> {
     let locale = Locale::from_headers(&headers);
     MockOk(generate::services(today(), locale), locale)
@@ -172,7 +172,7 @@ pub async fn service_list(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Ve
 
 /// Rule presets.
 #[utoipa::path(get, path = "/api/template/rules-preset/list", tag = "template",
-    responses((status = 200, description = "`data` is a list of RulePreset")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a list of RulePreset", body = [generate::RulePreset])), security(("token" = [])))]
 pub async fn rules_preset_list(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::RulePreset>> {
     let locale = Locale::from_headers(&headers);
     MockOk(generate::rule_presets(today(), locale), locale)
@@ -180,7 +180,7 @@ pub async fn rules_preset_list(_caller: CurrentUser, headers: HeaderMap) -> Mock
 
 /// The policy list (55 rows, page 1 and size 10 by default).
 #[utoipa::path(get, path = "/api/template/policy/list", tag = "template", params(PolicyQuery),
-    responses((status = 200, description = "`data` is a PolicyPage: list and total"),
+    responses((status = 200, description = "`data` is a PolicyPage: list and total", body = PolicyPage),
         (status = 400, description = "50000: a filter or page value is invalid")), security(("token" = [])))]
 pub async fn policy_list(
     _caller: CurrentUser,
@@ -208,7 +208,7 @@ pub struct ChannelFormReceipt {
 /// Checks a channel form against its ranges and echoes it; nothing is stored.
 #[utoipa::path(post, path = "/api/template/channel-form/submit", tag = "template",
     request_body = channel_form::ChannelFormRequest,
-    responses((status = 200, description = "`data` is a ChannelFormReceipt"),
+    responses((status = 200, description = "`data` is a ChannelFormReceipt", body = ChannelFormReceipt),
         (status = 400, description = "50000: 'Form submission failed, please retry', data.fields per field: missing, not a choice, out of range"),
         (status = 422, description = "50000: the same, for the link's form, a text too long, or the encoding rates' order (minimum <= default <= maximum)")),
     security(("token" = [])))]
@@ -236,7 +236,7 @@ pub async fn channel_form_submit(
 
 /// My projects with their contributors.
 #[utoipa::path(get, path = "/api/template/user/my-project/list", tag = "template",
-    responses((status = 200, description = "`data` is a list of Project")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a list of Project", body = [generate::Project])), security(("token" = [])))]
 pub async fn my_projects(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::Project>> {
     let locale = Locale::from_headers(&headers);
     MockOk(generate::projects(today(), locale), locale)
@@ -244,7 +244,7 @@ pub async fn my_projects(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec
 
 /// Latest activity.
 #[utoipa::path(get, path = "/api/template/user/latest-activity", tag = "template",
-    responses((status = 200, description = "`data` is a list of Activity")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a list of Activity", body = [generate::Activity])), security(("token" = [])))]
 pub async fn latest_activity(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::Activity>> {
     let locale = Locale::from_headers(&headers);
     MockOk(generate::activities(today(), locale), locale)
@@ -252,7 +252,7 @@ pub async fn latest_activity(_caller: CurrentUser, headers: HeaderMap) -> MockOk
 
 /// Visits.
 #[utoipa::path(get, path = "/api/template/user/visits", tag = "template",
-    responses((status = 200, description = "`data` is a list of Visits")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a list of Visits", body = [generate::Visits])), security(("token" = [])))]
 pub async fn visits(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::Visits>> {
     let locale = Locale::from_headers(&headers);
     MockOk(generate::visits(today(), locale), locale)
@@ -266,7 +266,7 @@ pub struct ProjectsAndTeams {
 
 /// Projects and teams together (the user-info overview).
 #[utoipa::path(get, path = "/api/template/user/project-and-team/list", tag = "template",
-    responses((status = 200, description = "`data` is a ProjectsAndTeams")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a ProjectsAndTeams", body = ProjectsAndTeams)), security(("token" = [])))]
 pub async fn projects_and_teams(_caller: CurrentUser, headers: HeaderMap) -> MockOk<ProjectsAndTeams> {
     let locale = Locale::from_headers(&headers);
     let day = today();
@@ -275,7 +275,7 @@ pub async fn projects_and_teams(_caller: CurrentUser, headers: HeaderMap) -> Moc
 
 /// My teams.
 #[utoipa::path(get, path = "/api/template/user/my-team/list", tag = "template",
-    responses((status = 200, description = "`data` is a list of Team")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a list of Team", body = [generate::Team])), security(("token" = [])))]
 pub async fn my_teams(_caller: CurrentUser, headers: HeaderMap) -> MockOk<Vec<generate::Team>> {
     let locale = Locale::from_headers(&headers);
     MockOk(generate::teams(today(), locale), locale)

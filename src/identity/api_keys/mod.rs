@@ -52,7 +52,7 @@ pub struct CreatedKey {
 
 /// Merchants: create an API key (at most two active). The secret is in this answer only.
 #[utoipa::path(post, path = "/adminapi/apikey/create", tag = "apikey", request_body = CreateKeyRequest,
-    responses((status = 200, description = "`data` is a CreatedKey"),
+    responses((status = 200, description = "`data` is a CreatedKey", body = CreatedKey),
         (status = 400, description = "40000: password missing"),
         (status = 401, description = "40110: two-factor code wrong"),
         (status = 403, description = "40300: the current password is wrong (`data.fields.password`), or not a merchant"),
@@ -160,7 +160,7 @@ pub struct KeyItem {
 
 /// The caller's keys (a merchant), or any merchant's (an administrator), newest first.
 #[utoipa::path(post, path = "/adminapi/apikey/list", tag = "apikey", request_body = ListKeysRequest,
-    responses((status = 200, description = "`data` is a list of KeyItem"), (status = 403, description = "40300: another merchant's mid")),
+    responses((status = 200, description = "`data` is a list of KeyItem", body = [KeyItem]), (status = 403, description = "40300: another merchant's mid")),
     security(("token" = [])))]
 pub async fn list(
     State(state): State<AppState>,

@@ -44,7 +44,7 @@ pub struct LoginRequest {
 pub struct LoginInfo {
     pub user_id: i64,
     pub username: String,
-    #[schema(value_type = String, example = "user")]
+    #[schema(example = "user")]
     pub role: Role,
     /// The merchant id; null for administrators.
     pub mid: Option<i64>,
@@ -159,7 +159,7 @@ impl Credentials {
     request_body = LoginRequest,
     responses(
         (status = 200, description = "Signed in: `data` is a LoginResponse, or a PendingLoginResponse when \
-            two-factor is on"),
+            two-factor is on", body = LoginOutcome),
         (status = 400, description = "40000: username or password empty, or malformed body"),
         (status = 401, description = "40100: account or password wrong"),
         (status = 429, description = "42900: too many failed attempts; `data.retry_after_seconds`"),

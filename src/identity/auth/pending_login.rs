@@ -115,7 +115,7 @@ async fn take(connection: &mut AnyConnection, id: i64) -> Result<bool, sqlx::Err
     post, path = "/adminapi/login/verify2FA", tag = "login",
     request_body = VerifyTwoFactorRequest,
     responses(
-        (status = 200, description = "Signed in: `data` is a LoginResponse"),
+        (status = 200, description = "Signed in: `data` is a LoginResponse", body = LoginResponse),
         (status = 401, description = "40110: the code is wrong (any kind); 40120: the pending_token is unknown, \
             expired, used, or from before a password change"),
         (status = 429, description = "42900: too many wrong codes; `data.retry_after_seconds`"),

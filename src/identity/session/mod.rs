@@ -17,7 +17,7 @@ use serde::Serialize;
 use sqlx::Row;
 use token::{is_well_formed, new_token, token_hash};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Admin,

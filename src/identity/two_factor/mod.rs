@@ -102,7 +102,7 @@ pub struct StatusResponse {
 #[utoipa::path(
     get, path = "/adminapi/google-auth/setup2FA", tag = "google-auth",
     responses(
-        (status = 200, description = "`data` is a SetupResponse; `Cache-Control: no-store`"),
+        (status = 200, description = "`data` is a SetupResponse; `Cache-Control: no-store`", body = SetupResponse),
         (status = 409, description = "40900: two-factor is already on"),
         (status = 500, description = "50000: 'Initialization failed' or 'QR code generation failed'"),
     ),
@@ -139,7 +139,7 @@ async fn start_setup(state: &AppState, user: &CurrentUser) -> Result<SetupRespon
     post, path = "/adminapi/google-auth/enable2FA", tag = "google-auth",
     request_body = EnableRequest,
     responses(
-        (status = 200, description = "`data` is a BackupCodesResponse"),
+        (status = 200, description = "`data` is a BackupCodesResponse", body = BackupCodesResponse),
         (status = 400, description = "40000: `password` missing"),
         (status = 403, description = "40300: `password` is not the current password"),
         (status = 401, description = "40110: 'Verification code is incorrect, please try again' (any wrong code)"),
@@ -252,7 +252,7 @@ pub async fn disable(
     post, path = "/adminapi/google-auth/regenerateBackupCodes", tag = "google-auth",
     request_body = CodeRequest,
     responses(
-        (status = 200, description = "`data` is a BackupCodesResponse"),
+        (status = 200, description = "`data` is a BackupCodesResponse", body = BackupCodesResponse),
         (status = 401, description = "40110: '重新生成备用验证码失败' (any wrong code)"),
         (status = 409, description = "40900: two-factor is not on"),
         (status = 429, description = "42900: too many wrong codes; `data.retry_after_seconds`"),
@@ -298,7 +298,7 @@ async fn regenerate(
 #[utoipa::path(
     get, path = "/adminapi/google-auth/get2FAStatus", tag = "google-auth",
     responses(
-        (status = 200, description = "`data` is a StatusResponse"),
+        (status = 200, description = "`data` is a StatusResponse", body = StatusResponse),
         (status = 500, description = "50000: 'Failed to get two-factor authentication status'"),
     ),
     security(("token" = []))

@@ -61,7 +61,7 @@ pub struct AvatarUpload {
 /// Uploads the caller's avatar (multipart field `file`; PNG, JPEG, GIF or WebP, at most 2 MiB).
 #[utoipa::path(post, path = "/adminapi/merchant/avatar", tag = "merchant",
     request_body(content = AvatarUpload, content_type = "multipart/form-data"),
-    responses((status = 200, description = "`data` is AvatarSaved"), (status = 400, description = "40000: not a multipart form (or a broken one), or no `file`"),
+    responses((status = 200, description = "`data` is AvatarSaved", body = AvatarSaved), (status = 400, description = "40000: not a multipart form (or a broken one), or no `file`"),
         (status = 422, description = "40000: not an image, or over 2 MiB")),
     security(("token" = [])))]
 pub async fn upload(
@@ -122,7 +122,7 @@ pub async fn upload(
 
 /// The caller's avatar image (not an envelope); 40400 if none was uploaded.
 #[utoipa::path(get, path = "/adminapi/merchant/avatar", tag = "merchant",
-    responses((status = 200, description = "the image bytes"), (status = 404, description = "40400: no avatar")),
+    responses((status = 200, description = "the image bytes", content(("image/png"), ("image/jpeg"), ("image/gif"), ("image/webp"))), (status = 404, description = "40400: no avatar")),
     security(("token" = [])))]
 pub async fn download(State(state): State<AppState>, caller: CurrentUser) -> Result<Response, AppError> {
     let row: Option<(String, Vec<u8>)> = sqlx::query_as("SELECT content_type, data FROM avatars WHERE user_id = $1")

@@ -235,7 +235,7 @@ async fn visible_record(state: &AppState, caller: &CurrentUser, id: i64) -> Resu
 
 /// Submits enterprise information for certification (status auditing).
 #[utoipa::path(post, path = "/adminapi/certification/submit", tag = "certification", request_body = SubmitRequest,
-    responses((status = 200, description = "`data` is the new CertificationRecord"), (status = 400, description = "40000: a field is missing or blank"),
+    responses((status = 200, description = "`data` is the new CertificationRecord", body = CertificationRecord), (status = 400, description = "40000: a field is missing or blank"),
         (status = 409, description = "40900: a record is already under audit"), (status = 422, description = "40000: a certificate number fails its format or check digit")),
     security(("token" = [])))]
 pub async fn submit(
@@ -302,7 +302,7 @@ pub struct ListRequest {
 
 /// Certification records, newest first: the caller's own, or (administrators) everyone's.
 #[utoipa::path(post, path = "/adminapi/certification/list", tag = "certification", request_body = ListRequest,
-    responses((status = 200, description = "`data` is a list of CertificationRecord, numbers masked")),
+    responses((status = 200, description = "`data` is a list of CertificationRecord, numbers masked", body = [CertificationRecord])),
     security(("token" = [])))]
 pub async fn list(
     State(state): State<AppState>,
@@ -332,7 +332,7 @@ pub struct RecordIdRequest {
 
 /// One record with full certificate numbers (the "view" operation), for its owner or an administrator.
 #[utoipa::path(post, path = "/adminapi/certification/detail", tag = "certification", request_body = RecordIdRequest,
-    responses((status = 200, description = "`data` is a CertificationRecord"), (status = 404, description = "40400")),
+    responses((status = 200, description = "`data` is a CertificationRecord", body = CertificationRecord), (status = 404, description = "40400")),
     security(("token" = [])))]
 pub async fn detail(
     State(state): State<AppState>,
@@ -345,7 +345,7 @@ pub async fn detail(
 
 /// Withdraws the caller's own record while it is under audit.
 #[utoipa::path(post, path = "/adminapi/certification/withdraw", tag = "certification", request_body = RecordIdRequest,
-    responses((status = 200, description = "`data` is the CertificationRecord"), (status = 404, description = "40400: no such record"), (status = 409, description = "40900: not under audit")),
+    responses((status = 200, description = "`data` is the CertificationRecord", body = CertificationRecord), (status = 404, description = "40400: no such record"), (status = 409, description = "40900: not under audit")),
     security(("token" = [])))]
 pub async fn withdraw(
     State(state): State<AppState>,
@@ -389,7 +389,7 @@ pub struct ReviewRequest {
 
 /// An administrator approves or rejects a record under audit; the merchant is notified.
 #[utoipa::path(post, path = "/adminapi/certification/review", tag = "certification", request_body = ReviewRequest,
-    responses((status = 200, description = "`data` is the CertificationRecord"), (status = 403, description = "40300: administrators only"),
+    responses((status = 200, description = "`data` is the CertificationRecord", body = CertificationRecord), (status = 403, description = "40300: administrators only"),
         (status = 404, description = "40400: no such record"), (status = 409, description = "40900: not under audit"),
         (status = 422, description = "40000: the reason is too long")),
     security(("token" = [])))]

@@ -92,7 +92,7 @@ async fn read_upload(multipart: &mut Multipart) -> Result<(Option<i64>, Option<V
 /// under review (multipart `id` and `file`; PNG, JPEG or WebP, at most 5 MiB).
 #[utoipa::path(post, path = "/adminapi/certification/licence", tag = "certification",
     request_body(content = LicenceUpload, content_type = "multipart/form-data"),
-    responses((status = 200, description = "`data` is LicenceSaved"),
+    responses((status = 200, description = "`data` is LicenceSaved", body = LicenceSaved),
         (status = 400, description = "40000: not a multipart form, or `id` or `file` missing or `id` not an integer"),
         (status = 404, description = "40400: no such record of the caller's (another merchant's record is not told apart from none)"),
         (status = 409, description = "40900: the caller's record is no longer under review"),
@@ -161,7 +161,7 @@ pub struct LicenceQuery {
 /// envelope); 40400 when none was uploaded.
 #[utoipa::path(get, path = "/adminapi/certification/licence", tag = "certification",
     params(("id" = i64, Query, description = "The certification record")),
-    responses((status = 200, description = "the image bytes"), (status = 403, description = "40300: administrators only"),
+    responses((status = 200, description = "the image bytes", content(("image/png"), ("image/jpeg"), ("image/gif"), ("image/webp"))), (status = 403, description = "40300: administrators only"),
         (status = 404, description = "40400: no licence image")),
     security(("token" = [])))]
 pub async fn download(

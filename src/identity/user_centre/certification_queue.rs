@@ -20,7 +20,7 @@ pub struct PendingCount {
 
 /// Administrators: how many certifications wait for a decision.
 #[utoipa::path(get, path = "/adminapi/certification/pendingCount", tag = "certification",
-    responses((status = 200, description = "`data` is a PendingCount"), (status = 403, description = "40300: administrators only")),
+    responses((status = 200, description = "`data` is a PendingCount", body = PendingCount), (status = 403, description = "40300: administrators only")),
     security(("token" = [])))]
 pub async fn pending_count(State(state): State<AppState>, _admin: AdminUser) -> ApiResult<PendingCount> {
     let pending: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM certifications WHERE status = $1")

@@ -165,6 +165,7 @@ pub struct MessageListRequest {
 pub struct MessageItem {
     pub id: i64,
     #[serde(rename = "type")]
+    #[schema(value_type = MessageKind)]
     pub kind: String,
     pub title: String,
     pub sub_title: String,
@@ -188,7 +189,7 @@ pub struct UnreadCounts {
 
 /// The caller's messages, newest first (at most 200 per tab).
 #[utoipa::path(post, path = "/adminapi/message/list", tag = "message", request_body = MessageListRequest,
-    responses((status = 200, description = "`data` is a list of MessageItem")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a list of MessageItem", body = [MessageItem])), security(("token" = [])))]
 pub async fn list(
     State(state): State<AppState>,
     caller: CurrentUser,
@@ -264,7 +265,7 @@ fn parse_ids(value: Value) -> Result<Vec<i64>, AppError> {
 
 /// Marks the given messages read (status 0 becomes 1).
 #[utoipa::path(post, path = "/adminapi/message/read", tag = "message", request_body = MarkReadRequest,
-    responses((status = 200, description = "`data` is a MarkReadResult")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a MarkReadResult", body = MarkReadResult)), security(("token" = [])))]
 pub async fn mark_read(
     State(state): State<AppState>,
     caller: CurrentUser,
@@ -290,7 +291,7 @@ pub async fn mark_read(
 
 /// Marks every unread message of the caller read, or those of one tab.
 #[utoipa::path(post, path = "/adminapi/message/readAll", tag = "message", request_body = MessageListRequest,
-    responses((status = 200, description = "`data` is a MarkReadResult")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a MarkReadResult", body = MarkReadResult)), security(("token" = [])))]
 pub async fn mark_all_read(
     State(state): State<AppState>,
     caller: CurrentUser,
@@ -323,7 +324,7 @@ pub async fn mark_all_read(
 
 /// Unread counts per tab, for the navbar badge.
 #[utoipa::path(get, path = "/adminapi/message/unreadCount", tag = "message",
-    responses((status = 200, description = "`data` is UnreadCounts")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is UnreadCounts", body = UnreadCounts)), security(("token" = [])))]
 pub async fn unread_count(State(state): State<AppState>, caller: CurrentUser) -> ApiResult<UnreadCounts> {
     Ok(ApiOk(unread_counts(&state.db.pool, caller.user_id).await?))
 }

@@ -15,7 +15,7 @@ use axum::extract::State;
 /// the profile form's rules, and nothing else; any invalid field and nothing is saved.
 #[utoipa::path(post, path = "/adminapi/merchant/changeIntegration", tag = "merchant", request_body = IntegrationRequest,
     responses(
-        (status = 200, description = "Saved; `data` is the new ProfileView"),
+        (status = 200, description = "Saved; `data` is the new ProfileView", body = ProfileView),
         (status = 400, description = "40000 with every invalid field named: a required field is missing or blank"),
         (status = 422, description = "40000 with every invalid field named: the notify URL or the whitelist is malformed or too long"),
     ),

@@ -77,7 +77,7 @@ pub(super) async fn load_profile(state: &AppState, user_id: i64) -> Result<Profi
 
 /// The caller's profile and security settings.
 #[utoipa::path(post, path = "/adminapi/merchant/profile", tag = "merchant",
-    responses((status = 200, description = "`data` is a ProfileView")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a ProfileView", body = ProfileView)), security(("token" = [])))]
 pub async fn profile(State(state): State<AppState>, caller: CurrentUser) -> ApiResult<ProfileView> {
     Ok(ApiOk(load_profile(&state, caller.user_id).await?))
 }
@@ -127,7 +127,7 @@ fn parse_password_change(
 /// field and nothing is saved.
 #[utoipa::path(post, path = "/adminapi/merchant/changeInfo", tag = "merchant", request_body = ChangeInfoRequest,
     responses(
-        (status = 200, description = "Saved; `data` is the new ProfileView"),
+        (status = 200, description = "Saved; `data` is the new ProfileView", body = ProfileView),
         (status = 400, description = "40000 with every invalid field named: a required field is missing or blank"),
         (status = 403, description = "40300: the current password is wrong (`data.fields.current_password`)"),
         (status = 422, description = "40000 with every invalid field named: an address, URL, number or whitelist is malformed, a text too long, a new password too weak"),
@@ -212,7 +212,7 @@ pub struct PasswordChanged {
 
 /// Changes the password. Every other session of the user ends; this one stays.
 #[utoipa::path(post, path = "/adminapi/merchant/changePassword", tag = "merchant", request_body = ChangePasswordRequest,
-    responses((status = 200, description = "`data` is PasswordChanged"), (status = 400, description = "40000: a field is missing or the new password too weak"),
+    responses((status = 200, description = "`data` is PasswordChanged", body = PasswordChanged), (status = 400, description = "40000: a field is missing or the new password too weak"),
         (status = 403, description = "40300: `current_password` is not the current password"), (status = 429, description = "42900: too many wrong current passwords")),
     security(("token" = [])))]
 pub async fn change_password(
@@ -317,7 +317,7 @@ pub struct SecurityRequest {
 
 /// Saves the security question, security email and phone; each change is audited.
 #[utoipa::path(post, path = "/adminapi/merchant/security", tag = "merchant", request_body = SecurityRequest,
-    responses((status = 200, description = "`data` is the new ProfileView"), (status = 400, description = "40000: a field of the wrong type"),
+    responses((status = 200, description = "`data` is the new ProfileView", body = ProfileView), (status = 400, description = "40000: a field of the wrong type"),
         (status = 422, description = "40000: an address or number is malformed, a text too long, or a new question without its answer")),
     security(("token" = [])))]
 pub async fn security(
@@ -392,7 +392,7 @@ pub struct ActivityItem {
 
 /// The caller's latest activity from the audit trail (at most 20).
 #[utoipa::path(get, path = "/adminapi/merchant/activity", tag = "merchant",
-    responses((status = 200, description = "`data` is a list of ActivityItem")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a list of ActivityItem", body = [ActivityItem])), security(("token" = [])))]
 pub async fn activity(State(state): State<AppState>, caller: CurrentUser) -> ApiResult<Vec<ActivityItem>> {
     let rows = sqlx::query(
         "SELECT id, action, client_address, created_at FROM audit_events WHERE user_id = $1 ORDER BY id DESC LIMIT 20",

@@ -101,7 +101,7 @@ pub fn menu_for(role: Role, template_pages: bool) -> Vec<MenuEntry> {
 /// The menu tree the caller's role may see.
 #[utoipa::path(
     post, path = "/api/user/menu", tag = "user",
-    responses((status = 200, description = "`data` is a list of MenuEntry")),
+    responses((status = 200, description = "`data` is a list of MenuEntry", body = [MenuEntry])),
     security(("token" = []))
 )]
 pub async fn user_menu(State(state): State<AppState>, caller: CurrentUser) -> ApiResult<Vec<MenuEntry>> {

@@ -55,7 +55,7 @@ pub struct UserInfo {
     pub registration_date: String,
     pub account_id: String,
     pub certification: i64,
-    pub role: String,
+    pub role: Role,
     pub username: String,
     pub mid: Option<i64>,
     /// Whether `GET /adminapi/merchant/avatar` has an image for this user: the console asks
@@ -89,7 +89,7 @@ fn parse_mid(value: Option<Value>) -> Result<Option<i64>, AppError> {
     post, path = "/adminapi/merchant/userInfo", tag = "merchant",
     request_body = UserInfoRequest,
     responses(
-        (status = 200, description = "`data` is a UserInfo"),
+        (status = 200, description = "`data` is a UserInfo", body = UserInfo),
         (status = 403, description = "40300: a merchant asked for another merchant"),
         (status = 404, description = "40400: no such merchant"),
     ),
@@ -178,7 +178,10 @@ fn user_info_of(row: &sqlx::any::AnyRow) -> Result<UserInfo, sqlx::Error> {
         registration_date: millis_to_rfc3339(row.try_get("created_at")?),
         account_id: merchant_id.unwrap_or(user_id).to_string(),
         certification: row.try_get("certification")?,
-        role: text("role")?,
+        role: {
+            let role = text("role")?;
+            Role::parse(&role).ok_or_else(|| sqlx::Error::Decode(format!("unknown role {role:?} in storage").into()))?
+        },
         username: text("username")?,
         mid: merchant_id,
         has_avatar: avatars > 0,

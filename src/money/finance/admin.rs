@@ -59,7 +59,7 @@ pub struct MerchantListResponse {
 
 /// Merchants with their balance and credit figures, by mid.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/list", tag = "admin", request_body = MerchantListRequest,
-    responses((status = 200, description = "`data` is a MerchantListResponse"), (status = 403, description = "40300: not an administrator")),
+    responses((status = 200, description = "`data` is a MerchantListResponse", body = MerchantListResponse), (status = 403, description = "40300: not an administrator")),
     security(("token" = [])))]
 pub async fn list(
     State(state): State<AppState>,
@@ -223,7 +223,7 @@ fn positive(amount: i64) -> Result<i64, AppError> {
 
 /// Add to a merchant's balance (also counts towards its cumulative top-up).
 #[utoipa::path(post, path = "/adminapi/admin/merchant/topup", tag = "admin", request_body = FundingRequest,
-    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 404, description = "40400: no such merchant")),
+    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)", body = Account), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 404, description = "40400: no such merchant")),
     params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn top_up(
     State(state): State<AppState>,
@@ -243,7 +243,7 @@ pub async fn top_up(
 
 /// Set a merchant's total credit limit; never below the credit in use.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/credit", tag = "admin", request_body = CreditRequest,
-    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 404, description = "40400: no such merchant"), (status = 409, description = "40900: below the credit in use")),
+    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)", body = Account), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 404, description = "40400: no such merchant"), (status = 409, description = "40900: below the credit in use")),
     params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn set_credit(
     State(state): State<AppState>,
@@ -268,7 +268,7 @@ pub async fn set_credit(
 
 /// Record that the merchant paid back part of its credit in use.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/repay", tag = "admin", request_body = FundingRequest,
-    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 404, description = "40400: no such merchant"), (status = 409, description = "40900: more than the credit in use")),
+    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)", body = Account), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 404, description = "40400: no such merchant"), (status = 409, description = "40900: more than the credit in use")),
     params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn repay(
     State(state): State<AppState>,
@@ -291,7 +291,7 @@ pub async fn repay(
 
 /// Correct a balance by a signed amount (never below zero), with a remark saying why.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/adjust", tag = "admin", request_body = AdjustRequest,
-    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)"), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 400, description = "40000: no remark"), (status = 404, description = "40400: no such merchant"), (status = 409, description = "40900: the balance would fall below zero")),
+    responses((status = 200, description = "`data` is the merchant's Account after the change (with a repeated `Idempotency-Key`: the first call's answer, nothing moved)", body = Account), (status = 422, description = "42200: the `Idempotency-Key` was used for a different request"), (status = 400, description = "40000: no remark"), (status = 404, description = "40400: no such merchant"), (status = 409, description = "40900: the balance would fall below zero")),
     params(IdempotencyKeyHeader), security(("token" = [])))]
 pub async fn adjust(
     State(state): State<AppState>,

@@ -210,7 +210,7 @@ pub struct LogListResponse {
 
 /// Account-change records, newest first.
 #[utoipa::path(post, path = "/adminapi/finance/account/list", tag = "finance", request_body = LogListRequest,
-    responses((status = 200, description = "`data` is a LogListResponse"), (status = 403, description = "40300: another merchant's mid"),
+    responses((status = 200, description = "`data` is a LogListResponse", body = LogListResponse), (status = 403, description = "40300: another merchant's mid"),
         (status = 422, description = "40000: `cursor` is not one this list gave")),
     security(("token" = [])))]
 pub async fn list(
@@ -267,7 +267,7 @@ fn header_row(locale: Locale) -> Vec<Cell> {
 /// Export the account-change records matching the filters (query parameters as the
 /// list's body fields). CSV is streamed; xlsx holds at most 200,000 rows.
 #[utoipa::path(get, path = "/adminapi/finance/account/export", tag = "finance", params(LogFilter, ExportParams),
-    responses((status = 200, description = "the file (text/csv or xlsx)")), security(("token" = [])))]
+    responses((status = 200, description = "the file (text/csv or xlsx)", content(("text/csv"), ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))), security(("token" = [])))]
 pub async fn export(
     State(state): State<AppState>,
     caller: CurrentUser,

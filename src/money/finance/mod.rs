@@ -127,7 +127,7 @@ pub struct Overview {
 /// Workplace figures: balance and credit, today's orders, orders per day for the chart.
 /// All counts come from the per-day counters, so this stays fast with millions of orders.
 #[utoipa::path(post, path = "/adminapi/finance/overview", tag = "finance", request_body = OverviewRequest,
-    responses((status = 200, description = "`data` is an Overview"), (status = 403, description = "40300: another merchant's mid")),
+    responses((status = 200, description = "`data` is an Overview", body = Overview), (status = 403, description = "40300: another merchant's mid")),
     security(("token" = [])))]
 pub async fn overview(
     State(state): State<AppState>,

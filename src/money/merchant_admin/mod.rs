@@ -78,7 +78,7 @@ pub struct TemporaryCredentials {
 /// Create a merchant (the next free mid) with its first user, who signs in with the
 /// temporary password in the answer and must change it first.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/create", tag = "admin", request_body = CreateMerchantRequest,
-    responses((status = 200, description = "`data` is TemporaryCredentials"), (status = 400, description = "40000: name or username invalid"), (status = 409, description = "40900: the username is taken"),
+    responses((status = 200, description = "`data` is TemporaryCredentials", body = TemporaryCredentials), (status = 400, description = "40000: name or username invalid"), (status = 409, description = "40900: the username is taken"),
         (status = 403, description = "40300: not an administrator")),
     security(("token" = [])))]
 pub async fn create(
@@ -118,7 +118,7 @@ pub struct AddUserRequest {
 
 /// Add another user to a merchant, with a temporary password shown once.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/addUser", tag = "admin", request_body = AddUserRequest,
-    responses((status = 200, description = "`data` is TemporaryCredentials"), (status = 400, description = "40000: username invalid"), (status = 409, description = "40900: the username is taken"),
+    responses((status = 200, description = "`data` is TemporaryCredentials", body = TemporaryCredentials), (status = 400, description = "40000: username invalid"), (status = 409, description = "40900: the username is taken"),
         (status = 404, description = "40400: no such merchant")),
     security(("token" = [])))]
 pub async fn add_user(
@@ -161,7 +161,7 @@ pub struct ResetPasswordRequest {
 /// Give a merchant user a new temporary password (shown once): their sessions end and
 /// they must choose a new password at their next sign-in.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/resetPassword", tag = "admin", request_body = ResetPasswordRequest,
-    responses((status = 200, description = "`data` is TemporaryCredentials"),
+    responses((status = 200, description = "`data` is TemporaryCredentials", body = TemporaryCredentials),
         (status = 404, description = "40400: no such user"), (status = 422, description = "40000: not a merchant user")),
     security(("token" = [])))]
 pub async fn reset_password(
@@ -225,7 +225,7 @@ async fn merchant_state(state: &AppState, merchant_id: i64) -> Result<MerchantSt
 
 /// Rename a merchant.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/update", tag = "admin", request_body = UpdateMerchantRequest,
-    responses((status = 200, description = "`data` is MerchantState"), (status = 400, description = "40000: name invalid"),
+    responses((status = 200, description = "`data` is MerchantState", body = MerchantState), (status = 400, description = "40000: name invalid"),
         (status = 404, description = "40400: no such merchant")),
     security(("token" = [])))]
 pub async fn update(
@@ -245,7 +245,7 @@ pub async fn update(
 /// refused with `merchant.disabled`; orders already placed still settle. Repeating it
 /// changes nothing.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/disable", tag = "admin", request_body = MerchantRef,
-    responses((status = 200, description = "`data` is MerchantState"), (status = 404, description = "40400: no such merchant")),
+    responses((status = 200, description = "`data` is MerchantState", body = MerchantState), (status = 404, description = "40400: no such merchant")),
     security(("token" = [])))]
 pub async fn disable(
     State(state): State<AppState>,
@@ -264,7 +264,7 @@ pub async fn disable(
 
 /// Enable a disabled merchant again.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/enable", tag = "admin", request_body = MerchantRef,
-    responses((status = 200, description = "`data` is MerchantState"), (status = 404, description = "40400: no such merchant")),
+    responses((status = 200, description = "`data` is MerchantState", body = MerchantState), (status = 404, description = "40400: no such merchant")),
     security(("token" = [])))]
 pub async fn enable(
     State(state): State<AppState>,
@@ -297,7 +297,7 @@ pub struct MerchantUserItem {
 
 /// The users of a merchant.
 #[utoipa::path(post, path = "/adminapi/admin/merchant/users", tag = "admin", request_body = MerchantRef,
-    responses((status = 200, description = "`data` is a list of MerchantUserItem"), (status = 404, description = "40400: no such merchant")),
+    responses((status = 200, description = "`data` is a list of MerchantUserItem", body = [MerchantUserItem]), (status = 404, description = "40400: no such merchant")),
     security(("token" = [])))]
 pub async fn users(
     State(state): State<AppState>,

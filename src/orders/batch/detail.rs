@@ -36,7 +36,7 @@ pub struct BatchDetail {
 /// Read a batch's preview back (the caller's own batch; administrators any). Answered for a
 /// submitted batch too, whose `batch.status` is 1: submitting it again is refused.
 #[utoipa::path(post, path = "/adminapi/order/batch/detail", tag = "order", request_body = DetailRequest,
-    responses((status = 200, description = "`data` is a BatchDetail"),
+    responses((status = 200, description = "`data` is a BatchDetail", body = BatchDetail),
         (status = 404, description = "40400: no such batch (`batch.not_found`: discarded, expired, or never yours)")),
     security(("token" = [])))]
 pub async fn detail(

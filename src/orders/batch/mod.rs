@@ -125,7 +125,7 @@ pub struct PreviewResponse {
 /// merchant order id (in the file or already used), over the funds available.
 #[utoipa::path(post, path = "/adminapi/order/batch/preview", tag = "order",
     request_body(content = PreviewText, description = "JSON `{text}`, or multipart/form-data with a `file` part (CSV or xlsx, up to 32 MB)"),
-    responses((status = 200, description = "`data` is a PreviewResponse"), (status = 400, description = "40000: not JSON or a multipart form, or `file_name` over 100 characters"),
+    responses((status = 200, description = "`data` is a PreviewResponse", body = PreviewResponse), (status = 400, description = "40000: not JSON or a multipart form, or `file_name` over 100 characters"),
         (status = 404, description = "40400: an administrator named no such merchant"),
         (status = 422, description = "40000: the file or text holds no order lines, cannot be read, or is too large")),
     security(("token" = [])))]
@@ -247,7 +247,7 @@ pub struct BatchParams {
 /// order id, price (yuan), outcome, reason, order number, and the order's status and
 /// failure reason as of the download (the final outcome once the top-up has finished).
 #[utoipa::path(get, path = "/adminapi/order/batch/result", tag = "order", params(BatchParams),
-    responses((status = 200, description = "text/csv"), (status = 404, description = "40400: no such batch (or another merchant's)")),
+    responses((status = 200, description = "text/csv", content(("text/csv"))), (status = 404, description = "40400: no such batch (or another merchant's)")),
     security(("token" = [])))]
 pub async fn result(
     State(state): State<AppState>,
@@ -273,7 +273,7 @@ pub async fn result(
 
 /// The batch template: a title row and an example line, as CSV or xlsx.
 #[utoipa::path(get, path = "/adminapi/order/batch/template", tag = "order", params(ExportParams),
-    responses((status = 200, description = "text/csv or xlsx")), security(("token" = [])))]
+    responses((status = 200, description = "text/csv or xlsx", content(("text/csv"), ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))), security(("token" = [])))]
 pub async fn template(
     _caller: CurrentUser,
     headers: HeaderMap,

@@ -25,7 +25,7 @@ pub struct SubmitRequest {
 /// `Idempotency-Key`: that answers the summary again and places nothing (a double click, a
 /// lost answer). Used again for another batch the key is refused, as on every money call.
 #[utoipa::path(post, path = "/adminapi/order/batch/submit", tag = "order", request_body = SubmitRequest,
-    responses((status = 200, description = "`data` is a BatchSummary"),
+    responses((status = 200, description = "`data` is a BatchSummary", body = BatchSummary),
         (status = 404, description = "40400: no such batch (`batch.not_found`: discarded, expired, or never yours)"),
         (status = 409, description = "40900: the preview has expired (`batch.expired`), or the batch was submitted already (`batch.submitted`)"),
         (status = 422, description = "42200: the `Idempotency-Key` was used for a different request")),
@@ -106,7 +106,7 @@ pub struct BatchListResponse {
 
 /// Batches, newest first, with their counts and their orders' outcomes (one statement a page).
 #[utoipa::path(post, path = "/adminapi/order/batch/list", tag = "order", request_body = BatchListRequest,
-    responses((status = 200, description = "`data` is a BatchListResponse")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a BatchListResponse", body = BatchListResponse)), security(("token" = [])))]
 pub async fn list(
     State(state): State<AppState>,
     caller: CurrentUser,

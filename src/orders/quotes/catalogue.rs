@@ -143,7 +143,7 @@ async fn in_use(transaction: &mut Transaction<'_, Any>, product_id: i64) -> Resu
 
 /// Create a product.
 #[utoipa::path(post, path = "/adminapi/admin/product/create", tag = "admin", request_body = ProductRequest,
-    responses((status = 200, description = "`data` is the new product's id"),
+    responses((status = 200, description = "`data` is the new product's id", body = i64, content_type = "application/json"),
         (status = 400, description = "40000: a field is not of the documented form"), (status = 403, description = "40300: not an administrator"),
         (status = 409, description = "40900: another product has the key")),
     security(("token" = [])))]

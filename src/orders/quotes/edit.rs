@@ -29,7 +29,7 @@ pub struct SaveQuoteRequest {
 
 /// Administrators: create or change a merchant's quote for a product.
 #[utoipa::path(post, path = "/adminapi/admin/quote/save", tag = "admin", request_body = SaveQuoteRequest,
-    responses((status = 200, description = "`data` is the QuoteItem"), (status = 404, description = "40400: no such merchant"),
+    responses((status = 200, description = "`data` is the QuoteItem", body = QuoteItem), (status = 404, description = "40400: no such merchant"),
         (status = 422, description = "40000: no product with this key (`data.fields.product_key`)")),
     security(("token" = [])))]
 pub async fn save(

@@ -137,7 +137,7 @@ pub struct PriceHistoryResponse {
 
 /// Price changes, newest first.
 #[utoipa::path(post, path = "/adminapi/admin/quote/history", tag = "admin", request_body = HistoryRequest,
-    responses((status = 200, description = "`data` is a PriceHistoryResponse"),
+    responses((status = 200, description = "`data` is a PriceHistoryResponse", body = PriceHistoryResponse),
         (status = 400, description = "40000: page or page_size out of range"), (status = 403, description = "40300: not an administrator")),
     security(("token" = [])))]
 pub async fn list(

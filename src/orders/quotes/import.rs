@@ -139,7 +139,7 @@ pub struct QuoteImportUpload {
 /// (`data.fields`, keyed `line:<n>`).
 #[utoipa::path(post, path = "/adminapi/admin/quote/import", tag = "admin",
     request_body(content((QuoteImportText = "application/json"), (QuoteImportUpload = "multipart/form-data"))),
-    responses((status = 200, description = "`data` is an ImportOutcome"),
+    responses((status = 200, description = "`data` is an ImportOutcome", body = ImportOutcome),
         (status = 400, description = "40000: not JSON or a multipart form, or `merchant_id` missing"),
         (status = 404, description = "40400: no such merchant"),
         (status = 422, description = "40000: the file or text unreadable, empty or over its budget, or bad lines (each named)")),

@@ -62,7 +62,7 @@ pub struct Product {
 
 /// Every product (the catalogue the quotes refer to).
 #[utoipa::path(post, path = "/adminapi/product/list", tag = "quote",
-    responses((status = 200, description = "`data` is a list of Product")), security(("token" = [])))]
+    responses((status = 200, description = "`data` is a list of Product", body = [Product])), security(("token" = [])))]
 pub async fn products(State(state): State<AppState>, _caller: CurrentUser) -> ApiResult<Vec<Product>> {
     let rows = sqlx::query(
         "SELECT id, product_key, name, business_name, carrier, product_kind, face_value_fen, status FROM products
@@ -231,7 +231,7 @@ pub struct QuoteListResponse {
 
 /// The quote list: what each product costs the merchant. Merchants see only their own.
 #[utoipa::path(post, path = "/adminapi/quote/list", tag = "quote", request_body = QuoteListRequest,
-    responses((status = 200, description = "`data` is a QuoteListResponse"), (status = 403, description = "40300: another merchant's mid")),
+    responses((status = 200, description = "`data` is a QuoteListResponse", body = QuoteListResponse), (status = 403, description = "40300: another merchant's mid")),
     security(("token" = [])))]
 pub async fn list(
     State(state): State<AppState>,
@@ -252,7 +252,7 @@ pub async fn list(
 
 /// Export the quotes matching the filters (query parameters as the list's body fields).
 #[utoipa::path(get, path = "/adminapi/quote/export", tag = "quote", params(QuoteFilter, ExportParams),
-    responses((status = 200, description = "the file (text/csv or xlsx)")), security(("token" = [])))]
+    responses((status = 200, description = "the file (text/csv or xlsx)", content(("text/csv"), ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))), security(("token" = [])))]
 pub async fn export(
     State(state): State<AppState>,
     caller: CurrentUser,

@@ -228,7 +228,7 @@ async fn compute(
 
 /// What a bulk rule would do, changing nothing.
 #[utoipa::path(post, path = "/adminapi/admin/quote/reprice/preview", tag = "admin", request_body = RepriceRequest,
-    responses((status = 200, description = "`data` is a RepricePreview"), (status = 400, description = "40000: rate or filter invalid"),
+    responses((status = 200, description = "`data` is a RepricePreview", body = RepricePreview), (status = 400, description = "40000: rate or filter invalid"),
         (status = 404, description = "40400: no such merchant"), (status = 409, description = "40900: no product matches"),
         (status = 422, description = "40000: the rate prices a product under one fen or over 100 million yuan")),
     security(("token" = [])))]
@@ -248,7 +248,7 @@ pub async fn preview(
 /// Apply a bulk rule: every matching product's quote set to its rule price (created, on,
 /// where missing), each change in the price history, all in one transaction.
 #[utoipa::path(post, path = "/adminapi/admin/quote/reprice/apply", tag = "admin", request_body = RepriceRequest,
-    responses((status = 200, description = "`data` is the RepricePreview of what was applied"),
+    responses((status = 200, description = "`data` is the RepricePreview of what was applied", body = RepricePreview),
         (status = 400, description = "40000: rate or filter invalid"), (status = 404, description = "40400: no such merchant"),
         (status = 409, description = "40900: no product matches"),
         (status = 422, description = "40000: the rate prices a product under one fen or over 100 million yuan")),

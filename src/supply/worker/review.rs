@@ -117,7 +117,7 @@ fn in_words(outcome: &str, detail: &str) -> ChannelMessage {
 /// Administrators: ask the supplier of an order in review where its open attempt stands,
 /// and settle the order from the answer as the worker would.
 #[utoipa::path(post, path = "/adminapi/admin/order/querySupplier", tag = "admin", request_body = QuerySupplierRequest,
-    responses((status = 200, description = "`data` is a QuerySupplierAnswer (with a repeated `Idempotency-Key`: the first call's answer)"),
+    responses((status = 200, description = "`data` is a QuerySupplierAnswer (with a repeated `Idempotency-Key`: the first call's answer)", body = QuerySupplierAnswer),
         (status = 404, description = "40400: no such order"),
         (status = 409, description = "40900: the order is not in manual review (`order.review.not_in_review`), has no attempt awaiting an answer (`order.query.no_open_attempt`), or is being asked about already (`order.query.busy`)"),
         (status = 422, description = "42200: the `Idempotency-Key` was used for a different request")),
@@ -203,7 +203,7 @@ pub async fn query_supplier(
 /// Administrators: hand an order in review that no channel may still top up (never sent,
 /// or every attempt definitely failed) to a channel now. Refused while an attempt is open.
 #[utoipa::path(post, path = "/adminapi/admin/order/sendToChannel", tag = "admin", request_body = SendToChannelRequest,
-    responses((status = 200, description = "`data` is the OrderItem after the hand-over (with a repeated `Idempotency-Key`: the first call's answer)"),
+    responses((status = 200, description = "`data` is the OrderItem after the hand-over (with a repeated `Idempotency-Key`: the first call's answer)", body = OrderItem),
         (status = 404, description = "40400: no such order"),
         (status = 409, description = "40900: the order is not in manual review (`order.review.not_in_review`), an attempt may still top it up (`order.send.attempt_open`), no channel can take it (`order.send.no_channel`), or the chosen one cannot (`order.send.channel_not_candidate`)"),
         (status = 422, description = "42200: the `Idempotency-Key` was used for a different request")),

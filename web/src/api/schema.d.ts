@@ -2748,7 +2748,7 @@ export interface components {
              */
             legal_person_certificate_type: string & unknown;
             /** @default null */
-            organization_code: string | null;
+            organization_code?: string | null;
         };
         ChangeInfoRequest: components["schemas"]["ProfileRequest"] & {
             /** @description Required when `password` is given. */
@@ -2892,7 +2892,7 @@ export interface components {
             /** @default null */
             channelType: string & unknown;
             /** @default null */
-            description: string | null;
+            description?: string | null;
             /** @default null */
             promoteLink: string & unknown;
             /**
@@ -3151,12 +3151,12 @@ export interface components {
              * @description IPv4/IPv6 addresses or CIDR ranges separated by English commas, or empty.
              * @default null
              */
-            ip_whitelist: string | null;
+            ip_whitelist?: string | null;
             /**
              * @description Where results are notified: an http(s) URL, or empty.
              * @default null
              */
-            notify_url: string | null;
+            notify_url?: string | null;
         };
         KeyItem: {
             created_at: string;
@@ -3210,12 +3210,12 @@ export interface components {
              * @description Administrators: only this merchant. Ignored for merchants (always their own).
              * @default null
              */
-            mid: number | null;
+            mid?: number | null;
             /**
              * Format: int64
              * @default null
              */
-            status: number | null;
+            status?: number | null;
         };
         LiveAlert: {
             /**
@@ -3389,8 +3389,7 @@ export interface components {
              *     to change it first, and every other call answers 40300 until they do.
              */
             must_change_password: boolean;
-            /** @example user */
-            role: string;
+            role: components["schemas"]["Role"];
             /** Format: int64 */
             user_id: number;
             username: string;
@@ -3562,7 +3561,7 @@ export interface components {
             subTitle: string;
             time: string;
             title: string;
-            type: string;
+            type: components["schemas"]["MessageKind"];
         };
         /**
          * @description The three tabs of the message center.
@@ -3571,7 +3570,7 @@ export interface components {
         MessageKind: "message" | "notice" | "todo";
         MessageListRequest: {
             /** @default null */
-            type: components["schemas"]["MessageKind"] | null;
+            type?: components["schemas"]["MessageKind"] | null;
         };
         MinuteFigures: {
             /** Format: int64 */
@@ -3670,29 +3669,29 @@ export interface components {
              * @description Administrators: one merchant (mid). Merchants: their own only.
              * @default null
              */
-            merchant_id: number | null;
+            merchant_id?: number | null;
             /**
              * @description Only the notifications of this order.
              * @default null
              */
-            order_no: string | null;
+            order_no?: string | null;
             /**
              * Format: int64
              * @description 1-based, default 1.
              * @default null
              */
-            page: number | null;
+            page?: number | null;
             /**
              * Format: int64
              * @description 1 to 100, default 20.
              * @default null
              */
-            page_size: number | null;
+            page_size?: number | null;
             /**
              * @description `pending`, `delivered`, `failed` (a retry is scheduled) or `exhausted`; empty: all.
              * @default null
              */
-            state: ((string & unknown) | null) & unknown;
+            state?: ((string & unknown) | null) & unknown;
             to?: string | (string & unknown) | null;
         };
         NotifyListResponse: {
@@ -4203,11 +4202,11 @@ export interface components {
          */
         ProfileRequest: {
             /** @default null */
-            address: string | null;
+            address?: string | null;
             /** @default null */
             area: string & unknown;
             /** @default null */
-            contact_phone: string | null;
+            contact_phone?: string | null;
             /** @default null */
             country_region: string & unknown;
             /** @default null */
@@ -4216,23 +4215,23 @@ export interface components {
              * @description Personal profile, at most 200 characters.
              * @default null
              */
-            introduction: string | null;
+            introduction?: string | null;
             /**
              * @description IPv4/IPv6 addresses or CIDR ranges separated by English commas, or empty.
              * @default null
              */
-            ip_whitelist: string | null;
+            ip_whitelist?: string | null;
             /** @default null */
             nickname: string & unknown;
             /**
              * @description Where results are notified: an http(s) URL, or empty.
              * @default null
              */
-            notify_url: string | null;
+            notify_url?: string | null;
             /** @default null */
-            office_location: string | null;
+            office_location?: string | null;
             /** @default null */
-            personal_website: string | null;
+            personal_website?: string | null;
         };
         /** @description Everything the settings page edits, as stored now. */
         ProfileView: {
@@ -4563,7 +4562,7 @@ export interface components {
              * @description Administrators: only this merchant's. Merchants: their own only.
              * @default null
              */
-            merchant_id: number | null;
+            merchant_id?: number | null;
             /**
              * Format: date-time
              * @description Written before (RFC 3339), required.
@@ -4662,12 +4661,14 @@ export interface components {
         RevokeKeyRequest: {
             key_id: string;
         };
+        /** @enum {string} */
+        Role: "admin" | "user";
         RotateSecretRequest: {
             /**
              * @description A two-factor code (authenticator or backup code), required when two-factor is on.
              * @default null
              */
-            code: string | null;
+            code?: string | null;
             /**
              * @description The caller's current password.
              * @default null
@@ -4778,13 +4779,13 @@ export interface components {
              * @description Required when the question changes; stored only as a keyed hash.
              * @default null
              */
-            security_answer: string | null;
+            security_answer?: string | null;
             /** @default null */
-            security_email: string | null;
+            security_email?: string | null;
             /** @default null */
-            security_phone: string | null;
+            security_phone?: string | null;
             /** @default null */
-            security_question: string | null;
+            security_question?: string | null;
         };
         SendToChannelRequest: {
             /**
@@ -5034,7 +5035,7 @@ export interface components {
             personalWebsite: string;
             phone: string;
             registrationDate: string;
-            role: string;
+            role: components["schemas"]["Role"];
             username: string;
         };
         UserInfoRequest: {
@@ -5081,7 +5082,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["AuditAction"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -5129,7 +5137,10 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
             };
             /** @description 40000: an unknown action, a time not RFC 3339, or a bad format or sort */
             400: {
@@ -5178,7 +5189,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["AuditListResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: unknown action, bad time or paging */
             400: {
@@ -5236,7 +5254,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -5290,7 +5315,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ChannelItem"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -5330,7 +5362,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SupplyItem"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -5379,7 +5418,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: an item's cost or weight out of range (field `items[n].x`) */
             400: {
@@ -5446,7 +5492,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Reconciliation"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the date is not YYYY-MM-DD */
             400: {
@@ -5526,7 +5579,10 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
             };
             /** @description 40000: the date, format or sort is not of the documented form */
             400: {
@@ -5602,7 +5658,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["RouteItem"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -5669,7 +5732,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SavedChannel"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: a field is not of the documented form */
             400: {
@@ -5727,7 +5797,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["TestResult"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -5785,7 +5862,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["TemporaryCredentials"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: username invalid */
             400: {
@@ -5859,7 +5943,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Account"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: no remark */
             400: {
@@ -5935,7 +6026,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["TemporaryCredentials"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: name or username invalid */
             400: {
@@ -6000,7 +6098,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Account"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -6076,7 +6181,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["MerchantState"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -6134,7 +6246,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["MerchantState"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -6192,7 +6311,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["MerchantListResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -6248,7 +6374,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Account"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -6324,7 +6457,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["TemporaryCredentials"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -6398,7 +6538,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Account"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -6465,7 +6612,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["MerchantState"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: name invalid */
             400: {
@@ -6523,7 +6677,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["MerchantUserItem"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -6588,7 +6749,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["QuerySupplierAnswer"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -6671,7 +6839,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["OrderItem"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: serial_no missing for a success, or result invalid */
             400: {
@@ -6754,7 +6929,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ResolveManyResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: result invalid, or no items or more than 100 */
             400: {
@@ -6819,7 +7001,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["OrderItem"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -6895,7 +7084,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        /** Format: int64 */
+                        data: number;
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: a field is not of the documented form */
             400: {
@@ -6953,7 +7150,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -7020,7 +7224,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: a field is not of the documented form */
             400: {
@@ -7087,7 +7298,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["PriceHistoryResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: page or page_size out of range */
             400: {
@@ -7137,7 +7355,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ImportOutcome"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: not JSON or a multipart form, or `merchant_id` missing */
             400: {
@@ -7204,7 +7429,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["RepricePreview"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: rate or filter invalid */
             400: {
@@ -7280,7 +7512,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["RepricePreview"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: rate or filter invalid */
             400: {
@@ -7356,7 +7595,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["QuoteItem"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -7423,7 +7669,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["StepUpResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -7490,7 +7743,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -7566,7 +7826,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["CreatedKey"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: password missing */
             400: {
@@ -7633,7 +7900,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["KeyItem"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -7682,7 +7956,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -7749,7 +8030,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -7816,7 +8104,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SignCheckResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -7874,7 +8169,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["CertificationRecord"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -7931,7 +8233,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/gif": unknown;
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/webp": unknown;
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -7989,7 +8296,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["LicenceSaved"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: not a multipart form, or `id` or `file` missing or `id` not an integer */
             400: {
@@ -8065,7 +8379,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["CertificationRecord"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -8110,7 +8431,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["PendingCount"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -8150,7 +8478,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["CertificationRecord"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -8226,7 +8561,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["CertificationRecord"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: a field is missing or blank */
             400: {
@@ -8293,7 +8635,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["CertificationRecord"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -8373,7 +8722,10 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -8422,7 +8774,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["LogListResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -8480,7 +8839,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Overview"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -8529,7 +8895,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Statement"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the period or date is not of the documented form */
             400: {
@@ -8606,7 +8979,10 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
             };
             /** @description 40000: the period, date, format or sort is not of the documented form */
             400: {
@@ -8664,7 +9040,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -8731,7 +9114,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["BackupCodesResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: `password` missing */
             400: {
@@ -8794,7 +9184,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["StatusResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -8843,7 +9240,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["BackupCodesResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -8906,7 +9310,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SetupResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -8964,7 +9375,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["LoginOutcome"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: username or password empty, or malformed body */
             400: {
@@ -9009,7 +9427,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
             };
         };
     };
@@ -9031,7 +9456,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["LoginResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -9076,7 +9508,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ActivityItem"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -9112,7 +9551,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/gif": unknown;
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/webp": unknown;
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -9161,7 +9605,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["AvatarSaved"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: not a multipart form (or a broken one), or no `file` */
             400: {
@@ -9219,7 +9670,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ProfileView"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000 with every invalid field named: a required field is missing or blank */
             400: {
@@ -9277,7 +9735,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ProfileView"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000 with every invalid field named: a required field is missing or blank */
             400: {
@@ -9335,7 +9800,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["PasswordChanged"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: a field is missing or the new password too weak */
             400: {
@@ -9389,7 +9861,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ProfileView"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -9429,7 +9908,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ProfileView"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: a field of the wrong type */
             400: {
@@ -9487,7 +9973,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["UserInfo"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -9545,7 +10038,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["MessageItem"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -9594,7 +10094,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["MarkReadResult"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -9643,7 +10150,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["MarkReadResult"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -9688,7 +10202,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["UnreadCounts"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -9724,7 +10245,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["MonitorOverview"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -9763,7 +10291,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": unknown;
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -9808,7 +10338,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["StreamTicket"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -9848,7 +10385,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["OrderNotifications"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -9906,7 +10450,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["NotifyListResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: state, time or page invalid */
             400: {
@@ -9955,7 +10506,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Resent"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -10022,7 +10580,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Resent"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: from or to missing or invalid */
             400: {
@@ -10071,7 +10636,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["RotateSecretResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: password missing */
             400: {
@@ -10125,7 +10697,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["AttemptResult"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -10181,7 +10760,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["AddOrderResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: a field is invalid */
             400: {
@@ -10266,7 +10852,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["BatchDetail"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -10324,7 +10917,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -10391,7 +10991,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["BatchListResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -10441,7 +11048,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["PreviewResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: not JSON or a multipart form, or `file_name` over 100 characters */
             400: {
@@ -10506,7 +11120,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": unknown;
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -10571,7 +11187,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["BatchSummary"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -10648,7 +11271,10 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -10697,7 +11323,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
             };
             /** @description 40000: a password of the wrong length (`order.card_export.password_weak`), more than 10,000 orders, or a filter is invalid */
             400: {
@@ -10773,7 +11401,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["RevealedCard"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -10831,7 +11466,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["OrderDetail"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -10925,7 +11567,10 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
             };
             /** @description 40000: a filter is invalid */
             400: {
@@ -10974,7 +11619,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["OrderListResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -11032,7 +11684,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["PriceResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -11095,7 +11754,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Product"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -11147,7 +11813,10 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -11196,7 +11865,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["QuoteListResponse"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -11241,7 +11917,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SystemInfo"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -11281,7 +11964,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ChannelFormReceipt"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50000: 'Form submission failed, please retry', data.fields per field: missing, not a choice, out of range */
             400: {
@@ -11335,7 +12025,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ChatItem"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -11371,7 +12068,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ContentPoint"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -11426,7 +12130,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["PolicyPage"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50000: a filter or page value is invalid */
             400: {
@@ -11474,7 +12185,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["PopularItem"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50000: unknown type */
             400: {
@@ -11519,7 +12237,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["QualityInspection"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -11555,7 +12280,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["RulePreset"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -11591,7 +12323,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ServiceItem"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -11627,7 +12366,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Activity"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -11663,7 +12409,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Project"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -11699,7 +12452,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Team"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -11735,7 +12495,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ProjectsAndTeams"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -11771,7 +12538,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Visits"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -11807,7 +12581,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["MenuEntry"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
             401: {
@@ -11846,14 +12627,21 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `data` is a CallbackAnswer; 40000 malformed or not our order */
+            /** @description `data` is a CallbackAnswer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["CallbackAnswer"];
+                        msg: string;
+                    };
+                };
             };
-            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            /** @description 40000: the result is malformed, or names no order of ours */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11896,7 +12684,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Health"];
+                        msg: string;
+                    };
+                };
             };
         };
     };
@@ -11914,7 +12709,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": unknown;
+                };
             };
             /** @description 50008: no administrator session and no valid scrape token */
             401: {
@@ -11950,7 +12747,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Balance"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40130–40134: a signature header is missing or wrong, the key unknown, the nonce used */
             401: {
@@ -11999,7 +12803,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ApiOrder"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: a field is invalid */
             400: {
@@ -12074,7 +12885,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ApiOrder"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
             400: {
@@ -12137,7 +12955,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ApiProduct"][];
+                        msg: string;
+                    };
+                };
             };
             /** @description 40130–40134: a signature header is missing or wrong, the key unknown, the nonce used */
             401: {
@@ -12182,7 +13007,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Readiness"];
+                        msg: string;
+                    };
+                };
             };
             /** @description 50300: database unreachable or migrations missing */
             503: {

@@ -1,10 +1,9 @@
 /**
  * Request and answer types by path, from the server's OpenAPI document (the generated
- * web/src/api/schema.d.ts, `make api-types`) and, for answers the document names only in
- * words, web/src/api/answers.ts. The client's `post` and `get` (lib/request) take them, so a
- * call whose path, body or query no longer matches the server fails the type check.
+ * web/src/api/schema.d.ts, `make api-types`). The client's `post` and `get` (lib/request)
+ * take them, so a call whose path, body or query no longer matches the server fails the
+ * type check.
  */
-import type { GetAnswers, PostAnswers } from '@/api/answers';
 import type { components, paths } from '@/api/schema';
 
 /** A schema of the document by name. */
@@ -40,28 +39,23 @@ export type GetQuery<P extends GetPath> =
       : Query
     : undefined;
 
-/** The envelope's `data` of a success as the document declares it (never when it does not). */
+/**
+ * What a call resolves with: the success envelope's `data`, as the document declares it for
+ * the 200 answer (never for a path whose answer is not JSON, such as a file).
+ */
 type DeclaredData<Op> = Op extends {
   responses: { 200: { content: { 'application/json': { data: infer Data } } } };
 }
   ? Data
   : never;
 
-/**
- * What a call resolves with: the success envelope's `data`, as declared in the document, or
- * else as web/src/api/answers.ts names it.
- */
-export type PostAnswer<P extends PostPath> = [DeclaredData<Operation<P, 'post'>>] extends [never]
-  ? P extends keyof PostAnswers
-    ? PostAnswers[P]
-    : never
-  : DeclaredData<Operation<P, 'post'>>;
-export type GetAnswer<P extends GetPath> = [DeclaredData<Operation<P, 'get'>>] extends [never]
-  ? P extends keyof GetAnswers
-    ? GetAnswers[P]
-    : never
-  : DeclaredData<Operation<P, 'get'>>;
+export type PostAnswer<P extends PostPath> = DeclaredData<Operation<P, 'post'>>;
+export type GetAnswer<P extends GetPath> = DeclaredData<Operation<P, 'get'>>;
 
-/** The paths whose answer is known (declared, or named in web/src/api/answers.ts). */
+/** The paths whose answer is a file (or an image): the blob calls take only these. */
+export type FilePostPath = { [P in PostPath]: [PostAnswer<P>] extends [never] ? P : never }[PostPath];
+export type FileGetPath = { [P in GetPath]: [GetAnswer<P>] extends [never] ? P : never }[GetPath];
+
+/** The paths whose answer is a JSON envelope (`post` and `get` call only these). */
 export type AnsweredPostPath = { [P in PostPath]: [PostAnswer<P>] extends [never] ? never : P }[PostPath];
 export type AnsweredGetPath = { [P in GetPath]: [GetAnswer<P>] extends [never] ? never : P }[GetPath];

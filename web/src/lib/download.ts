@@ -3,7 +3,7 @@
  * HTTP client's binary instance, then hand it to the browser under a chosen name.
  */
 import type { AxiosRequestConfig } from 'axios';
-import { getBlob } from './request';
+import { type FileGetPath, getBlob } from './request';
 
 /** Save a Blob as a file (an object URL clicked through a temporary anchor). */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -30,7 +30,7 @@ export function compactParams(params: Record<string, unknown>): Record<string, s
 
 /** GET `url` with query `params` as a file and save it as `fileName`. */
 export async function downloadFile(
-  url: string,
+  url: FileGetPath,
   params: Record<string, unknown>,
   fileName: string,
   config?: AxiosRequestConfig,

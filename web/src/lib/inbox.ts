@@ -8,7 +8,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { Locale } from './i18n';
 import { queryClient as defaultQueryClient } from './query-client';
 import type { ApiSchema } from './api-paths';
-import { get, postJson } from './request';
+import { get, post } from './request';
 import { hasToken } from './session';
 
 export const MESSAGE_LIST_URL = '/adminapi/message/list';
@@ -20,19 +20,7 @@ export const MESSAGE_KINDS = ['message', 'notice', 'todo'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** One message as the server sends it: status 0 unread, 1 read; messageType 0–3. */
-export interface InboxMessage {
-  id: number;
-  type: MessageKind;
-  title: string;
-  subTitle: string;
-  avatar: string;
-  content: string;
-  time: string;
-  messageType: number;
-  status: number;
-  /** A console route the message leads to (`/finance/account`); null or absent: none. */
-  link?: string | null;
-}
+export type InboxMessage = ApiSchema<'MessageItem'>;
 
 /** A message's link when it is a route of this console (never another site). */
 export function consoleLink(link: string | null | undefined): string | null {
@@ -71,9 +59,7 @@ export function useUnreadCount() {
 
 /** POST /adminapi/message/list {type?}: newest first; no type means all three tabs. */
 export function getMessages(type?: MessageKind): Promise<InboxMessage[]> {
-  // Still untyped: the document makes `type` a required field, but the server takes a
-  // body without it (all kinds), which is what this call sends.
-  return postJson<InboxMessage[]>(MESSAGE_LIST_URL, type ? { type } : {});
+  return post(MESSAGE_LIST_URL, type ? { type } : {});
 }
 
 export const messagesQueryOptions = (type?: MessageKind) =>

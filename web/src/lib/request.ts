@@ -16,7 +16,16 @@
  */
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { ApiError } from './api-error';
-import type { AnsweredGetPath, AnsweredPostPath, GetAnswer, GetQuery, PostAnswer, PostBody } from './api-paths';
+import type {
+  AnsweredGetPath,
+  AnsweredPostPath,
+  FileGetPath,
+  FilePostPath,
+  GetAnswer,
+  GetQuery,
+  PostAnswer,
+  PostBody,
+} from './api-paths';
 import { reloadPage } from './browser';
 import { openErrorDialog, showErrorMessage } from './feedback';
 import i18n, { currentLocale } from './i18n';
@@ -44,7 +53,7 @@ declare module 'axios' {
   }
 }
 
-export type { ApiSchema, GetQuery, PostBody, PostPath } from './api-paths';
+export type { ApiSchema, FileGetPath, GetAnswer, GetQuery, PostAnswer, PostBody, PostPath } from './api-paths';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -181,18 +190,6 @@ export async function request<T>(config: AxiosRequestConfig): Promise<T> {
 }
 
 /**
- * Untyped calls of the features not yet moved onto `post` / `get`: the caller names the
- * answer's type itself, which can drift from the server's.
- */
-export function getJson<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
-  return request<T>({ ...config, url, method: 'GET' });
-}
-
-export function postJson<T>(url: string, body?: unknown, config?: AxiosRequestConfig): Promise<T> {
-  return request<T>({ ...config, url, method: 'POST', data: body });
-}
-
-/**
  * The body argument of `post`: left out (or an empty object, which some calls send) when the
  * path takes none, optional when it may.
  */
@@ -226,9 +223,16 @@ export function get<P extends AnsweredGetPath>(
   return request<GetAnswer<P>>({ ...config, url: path, method: 'GET', params: query ?? config?.params });
 }
 
-/** POST multipart form data (e.g. an upload); axios sets the boundary. */
-export function postForm<T>(url: string, form: FormData, config?: AxiosRequestConfig): Promise<T> {
-  return request<T>({ ...config, url, method: 'POST', data: form });
+/**
+ * POST multipart form data (an upload) to a path of the server's document; axios sets the
+ * boundary. Resolves with the answer's `data` as the document declares it.
+ */
+export function postForm<P extends AnsweredPostPath>(
+  path: P,
+  form: FormData,
+  config?: AxiosRequestConfig,
+): Promise<PostAnswer<P>> {
+  return request<PostAnswer<P>>({ ...config, url: path, method: 'POST', data: form });
 }
 
 /**
@@ -250,13 +254,18 @@ async function envelopeOfBlob(body: unknown): Promise<Envelope | null> {
   }
 }
 
-export function getBlob(url: string, config?: AxiosRequestConfig): Promise<Blob> {
-  return blobRequest({ ...config, url, method: 'GET' });
+/** GET a file (a path whose answer the document declares as a file or an image). */
+export function getBlob(path: FileGetPath, config?: AxiosRequestConfig): Promise<Blob> {
+  return blobRequest({ ...config, url: path, method: 'GET' });
 }
 
 /** POST `body` as JSON for a file (what must not travel in an address, like a password). */
-export function postBlob(url: string, body: unknown, config?: AxiosRequestConfig): Promise<Blob> {
-  return blobRequest({ ...config, url, method: 'POST', data: body });
+export function postBlob<P extends FilePostPath>(
+  path: P,
+  body: PostBody<P>,
+  config?: AxiosRequestConfig,
+): Promise<Blob> {
+  return blobRequest({ ...config, url: path, method: 'POST', data: body });
 }
 
 async function blobRequest(config: AxiosRequestConfig): Promise<Blob> {

@@ -3,6 +3,7 @@
  * Keys are fixed by the spec: token, loginTime, loginfo (JSON), system_info.
  */
 
+import type { ApiSchema } from './api-paths';
 import { setShellHint, SIGNED_IN_COOKIE } from './shell-hints';
 import type { SystemInfo } from './system-info';
 
@@ -13,15 +14,10 @@ export const SESSION_KEYS = {
   systemInfo: 'system_info',
 } as const;
 
-export type Role = 'admin' | 'user';
+export type Role = ApiSchema<'Role'>;
 
 /** What the server returns as `loginfo` on a successful login. */
-export interface LoginInfo {
-  user_id: number;
-  username: string;
-  role: Role;
-  mid: number | null;
-}
+export type LoginInfo = ApiSchema<'LoginInfo'>;
 
 export function getToken(): string | null {
   return localStorage.getItem(SESSION_KEYS.token);

@@ -24,7 +24,7 @@ describe('the first-page hints', () => {
   it('follow the session and the language', async () => {
     const cookie = vi.spyOn(document, 'cookie', 'set');
     const values = () => cookie.mock.calls.map(([value]) => value.split(';')[0]);
-    saveSession('token-1', { user_id: 1, username: 'merchant', role: 'user', mid: 7 });
+    saveSession('token-1', { user_id: 1, username: 'merchant', role: 'user', mid: 7, must_change_password: false });
     expect(values()).toContain('bo_signed_in=1');
     clearSession();
     expect(values().at(-1)).toBe('bo_signed_in=');

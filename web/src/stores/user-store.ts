@@ -1,31 +1,10 @@
 /** The signed-in user's profile and role (not persisted: fetched per page load by the guard). */
 import { create } from 'zustand';
+import type { ApiSchema } from '@/lib/request';
 import type { Role } from '@/lib/session';
 
-export interface UserInfo {
-  name: string;
-  avatar: string;
-  job: string;
-  organization: string;
-  location: string;
-  email: string;
-  introduction: string;
-  personalWebsite: string;
-  jobName: string;
-  organizationName: string;
-  locationName: string;
-  phone: string;
-  registrationDate: string;
-  accountId: string;
-  certification: number;
-  role: Role | '';
-  username: string;
-  mid: number | null;
-  /** Whether the server holds an avatar image (the console asks for it only then). */
-  hasAvatar: boolean;
-  /** The password is a temporary one from an administrator: the guard sends the user to change it first. */
-  mustChangePassword?: boolean;
-}
+/** The profile as userInfo (and sign-in) answers it. */
+export type UserInfo = ApiSchema<'UserInfo'>;
 
 /** sessionStorage key of an administrator's merchant-view preview: it survives a reload, not a sign-out. */
 export const ROLE_PREVIEW_KEY = 'role-preview';

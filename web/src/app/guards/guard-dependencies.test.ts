@@ -20,7 +20,7 @@ describe('the guard with the real dependencies', () => {
     useUserStore.getState().resetUser();
     vi.mocked(get).mockReset();
     vi.mocked(post).mockReset();
-    saveSession('token', { user_id: 2, username: 'merchant', role: 'user', mid: 10001 });
+    saveSession('token', { user_id: 2, username: 'merchant', role: 'user', mid: 10001, must_change_password: false });
   });
 
   it('lets the first page through without a call when sign-in brought the profile and system information', async () => {

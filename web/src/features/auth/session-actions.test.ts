@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { postJson } from '@/lib/request';
+import { post as postAt } from '@/lib/request';
 import { onSessionCleared, SESSION_KEYS } from '@/lib/session';
 import { useSettingsStore } from '@/stores/settings-store';
 import { useTabBarStore } from '@/stores/tab-bar-store';
@@ -11,9 +11,9 @@ import { login, logout, verifyTwoFactorLogin } from './session-actions';
 
 vi.mock('@/lib/request', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/request')>()),
-  postJson: vi.fn(),
+  post: vi.fn(),
 }));
-const post = vi.mocked(postJson);
+const post = vi.mocked(postAt);
 
 const loginResult = {
   token: 'new-token',

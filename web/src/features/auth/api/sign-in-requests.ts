@@ -7,10 +7,7 @@
  * imported when the first call is made; the login form asks for it earlier, on the first
  * focus or click in it (preloadHttpClient), so it is there by the time the user submits.
  */
-import type { PostBody } from '@/lib/request';
-import type { LoginInfo } from '@/lib/session';
-import type { SystemInfo } from '@/lib/system-info';
-import type { UserInfo } from '@/stores/user-store';
+import type { ApiSchema, PostAnswer, PostBody } from '@/lib/request';
 
 export const LOGIN_URL = '/adminapi/login/login';
 export const VERIFY_2FA_URL = '/adminapi/login/verify2FA';
@@ -34,53 +31,33 @@ function withClient<T>(send: (client: HttpClient) => Promise<T>): Promise<T> {
   return loadedClient ? send(loadedClient) : httpClient().then(send);
 }
 
-export interface LoginCredentials {
-  username: string;
-  password: string;
-}
+export type LoginCredentials = PostBody<typeof LOGIN_URL>;
 
-export interface LoginResult {
-  token: string;
-  loginfo: LoginInfo;
-  expires_at: string;
-  /** The profile, as userInfo answers it: the first page after sign-in needs no call for it. */
-  user?: UserInfo;
-  /** The server's information, as /api/system/info answers it. */
-  system?: SystemInfo;
-}
+/** A session, with the profile and the server's information the first page needs. */
+export type LoginResult = ApiSchema<'LoginResponse'>;
 
 /** The password was right but two-factor is on: the code goes to verify2FA with this token. */
-export interface TwoFactorChallenge {
-  need_2fa: true;
-  pending_token: string;
-  expires_at: string;
-}
+export type TwoFactorChallenge = ApiSchema<'PendingLoginResponse'>;
 
-export type LoginAnswer = LoginResult | TwoFactorChallenge;
+export type LoginAnswer = PostAnswer<typeof LOGIN_URL>;
 
-export interface TwoFactorLoginRequest {
-  pending_token: string;
-  /** A 6-digit authenticator code or an 8-digit backup code. */
-  code: string;
-}
+export type TwoFactorLoginRequest = PostBody<typeof VERIFY_2FA_URL>;
 
 export function isTwoFactorChallenge(answer: LoginAnswer | null | undefined): answer is TwoFactorChallenge {
-  return Boolean(answer && (answer as Partial<TwoFactorChallenge>).need_2fa === true);
+  return Boolean(answer && 'need_2fa' in answer && answer.need_2fa);
 }
 
 /** POST /adminapi/login/login: a session, or a two-factor challenge. */
 export function postLogin(credentials: LoginCredentials): Promise<LoginAnswer> {
-  return withClient(({ postJson }) =>
-    postJson<LoginAnswer>(LOGIN_URL, credentials satisfies PostBody<typeof LOGIN_URL>),
-  );
+  return withClient(({ post }) => post(LOGIN_URL, credentials));
 }
 
 /** POST /adminapi/login/verify2FA: the second sign-in step; answers like an ordinary login. */
 export function postVerifyTwoFactor(body: TwoFactorLoginRequest): Promise<LoginResult> {
-  return withClient(({ postJson }) => postJson<LoginResult>(VERIFY_2FA_URL, body));
+  return withClient(({ post }) => post(VERIFY_2FA_URL, body));
 }
 
 /** POST /adminapi/login/logout (no body). */
 export function postLogout(): Promise<null> {
-  return withClient(({ postJson, LOGOUT_URL }) => postJson<null>(LOGOUT_URL));
+  return withClient(({ post, LOGOUT_URL }) => post(LOGOUT_URL));
 }

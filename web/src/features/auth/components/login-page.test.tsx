@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { ApiError } from '@/lib/request';
+import type { LoginResult } from '../api/sign-in-requests';
 import { login, verifyTwoFactorLogin } from '../session-actions';
 import { LoginPage } from './login-page';
 
@@ -10,11 +11,13 @@ const mockedLogin = vi.mocked(login);
 const mockedVerify = vi.mocked(verifyTwoFactorLogin);
 
 const challenge = { need_2fa: true as const, pending_token: 'pending-1', expires_at: '2030-01-01T00:00:00Z' };
+// The page only tells a session from a challenge: the profile and the server's information
+// that come with a session are left out.
 const session = {
   token: 't',
-  loginfo: { user_id: 1, username: 'admin', role: 'admin' as const, mid: null },
+  loginfo: { user_id: 1, username: 'admin', role: 'admin', mid: null, must_change_password: false },
   expires_at: '2030-01-01T00:00:00Z',
-};
+} as LoginResult;
 
 async function click(testId: string) {
   await act(async () => {

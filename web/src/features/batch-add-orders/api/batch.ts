@@ -42,7 +42,7 @@ export function previewBatch(input: PreviewInput): Promise<BatchPreview> {
     if (input.merchantId) form.append('merchant_id', String(input.merchantId));
     form.append('file', input.file, input.file.name);
     if (input.allowPorted) form.append('allow_ported', 'true');
-    return postForm<BatchPreview>(BATCH_PREVIEW_URL, form, {
+    return postForm(BATCH_PREVIEW_URL, form, {
       onUploadProgress: (event) => {
         if (input.onProgress && event.total) input.onProgress(Math.round((event.loaded * 100) / event.total));
       },

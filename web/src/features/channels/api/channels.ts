@@ -29,14 +29,8 @@ export type Supply = ApiSchema<'SupplyItem'>;
 export type RouteItem = ApiSchema<'RouteItem'>;
 export type Exclusion = ApiSchema<'Exclusion'>;
 
-export interface CatalogueProduct {
-  id: number;
-  product_key: string;
-  name: string;
-  face_value_fen: number;
-  /** 1 on, 0 off. */
-  status: number;
-}
+/** What the supplies drawer shows of a catalogue product. */
+export type CatalogueProduct = Pick<ApiSchema<'Product'>, 'id' | 'product_key' | 'name' | 'face_value_fen' | 'status'>;
 
 export function getChannels(): Promise<Channel[]> {
   return post(CHANNEL_URLS.list, {});

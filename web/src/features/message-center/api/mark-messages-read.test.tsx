@@ -6,10 +6,9 @@ import { setToken } from '@/lib/session';
 import { testQueryClient, withProviders } from '@/test/query-wrapper';
 import { MARK_ALL_READ_URL, MARK_READ_URL, useMarkAllRead, useMarkRead } from './mark-messages-read';
 
-// The typed `post` and the untyped `postJson` (for calls the document types too strictly) are one mock.
 vi.mock('@/lib/request', () => {
   const post = vi.fn();
-  return { get: vi.fn(), post, postJson: post };
+  return { get: vi.fn(), post };
 });
 const mockedGet = vi.mocked(get);
 const mockedPost = vi.mocked(post);

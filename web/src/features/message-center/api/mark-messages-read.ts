@@ -5,7 +5,7 @@
  */
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { invalidateInbox, setUnreadCounts, unreadCountQueryOptions, type MessageKind } from '@/lib/inbox';
-import { type ApiSchema, post, postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
 export const MARK_READ_URL = '/adminapi/message/read';
 export const MARK_ALL_READ_URL = '/adminapi/message/readAll';
@@ -18,8 +18,7 @@ export function markMessagesRead(ids: number[]): Promise<MarkReadResult> {
 }
 
 export function markAllMessagesRead(type?: MessageKind): Promise<MarkReadResult> {
-  // Still untyped: the document makes `type` required; the server takes a body without it.
-  return postJson<MarkReadResult>(MARK_ALL_READ_URL, type ? { type } : {});
+  return post(MARK_ALL_READ_URL, type ? { type } : {});
 }
 
 export const markReadMutationOptions = () =>

@@ -9,10 +9,9 @@ import { MARK_ALL_READ_URL, MARK_READ_URL } from '../api/mark-messages-read';
 import MessageCenterPage from './message-center-page';
 
 vi.setConfig({ testTimeout: 30_000 });
-// The typed `post` and the untyped `postJson` (for calls the document types too strictly) are one mock.
 vi.mock('@/lib/request', () => {
   const post = vi.fn();
-  return { get: vi.fn(), post, postJson: post };
+  return { get: vi.fn(), post };
 });
 
 const notice = (id: number, status: number, messageType = 2): InboxMessage => ({

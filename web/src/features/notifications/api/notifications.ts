@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type ApiSchema, post, postJson } from '@/lib/request';
+import { type ApiSchema, post } from '@/lib/request';
 
 export const NOTIFY_LIST_URL = '/adminapi/notify/list';
 export const NOTIFY_RESEND_URL = '/adminapi/notify/resend';
@@ -53,9 +53,7 @@ export type NotificationListRequest = NotificationQuery & { page: number; page_s
 
 /** POST /adminapi/notify/list */
 export function getNotifications(body: NotificationListRequest): Promise<NotificationPage> {
-  // Still untyped: the document makes every filter a required field, but the server takes a
-  // body without the unused ones, which is what this call sends.
-  return postJson<NotificationPage>(NOTIFY_LIST_URL, body);
+  return post(NOTIFY_LIST_URL, body);
 }
 
 export const notificationsQueryOptions = (body: NotificationListRequest) =>
@@ -78,8 +76,7 @@ export function resendNotification(id: number): Promise<Resent> {
 
 /** POST /adminapi/notify/resendFailed: every failed or exhausted one written in the range. */
 export function resendFailed(range: { from: string; to: string; merchant_id?: number }): Promise<Resent> {
-  // Still untyped: the document makes `merchant_id` required; the server takes it left out.
-  return postJson<Resent>(NOTIFY_RESEND_FAILED_URL, range);
+  return post(NOTIFY_RESEND_FAILED_URL, range);
 }
 
 /** What one attempt gave (the test notification's answer). */

@@ -8,7 +8,7 @@ export const PRICING_URLS = {
   import: '/adminapi/admin/quote/import',
 } as const;
 
-export type Rounding = 'half_up' | 'down' | 'up';
+export type Rounding = ApiSchema<'Rounding'>;
 
 /** A bulk rule: face value × rate_bp / 10000, rounded to the fen as stated. */
 export interface RepriceRule {

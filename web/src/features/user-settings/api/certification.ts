@@ -3,7 +3,7 @@
  * Status: 0 auditing, 1 passed, 2 rejected (with reject_reason), 3 withdrawn.
  */
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiSchema, getBlob, postForm, post, postJson } from '@/lib/request';
+import { type ApiSchema, getBlob, postForm, post } from '@/lib/request';
 
 export const CERTIFICATION_LIST_URL = '/adminapi/certification/list';
 export const CERTIFICATION_DETAIL_URL = '/adminapi/certification/detail';
@@ -46,8 +46,7 @@ export function canSubmitCertification(records: CertificationRecord[]): boolean 
 
 /** POST /adminapi/certification/list: the caller's records, newest first, numbers masked. */
 export function getCertifications(): Promise<CertificationRecord[]> {
-  // Still untyped: the document makes `mid` and `status` required; the server takes them left out.
-  return postJson<CertificationRecord[]>(CERTIFICATION_LIST_URL, {});
+  return post(CERTIFICATION_LIST_URL, {});
 }
 
 export const certificationsQueryOptions = () =>
@@ -105,8 +104,7 @@ export type CertificationReviewRequest = ApiSchema<'ReviewRequest'>;
 
 /** Administrators: every merchant's records with this status (undefined: all), numbers masked. */
 export function getCertificationsForReview(status?: number): Promise<CertificationRecord[]> {
-  // Still untyped, as getCertifications.
-  return postJson<CertificationRecord[]>(CERTIFICATION_LIST_URL, status === undefined ? {} : { status });
+  return post(CERTIFICATION_LIST_URL, status === undefined ? {} : { status });
 }
 
 export const certificationReviewQueryOptions = (status?: number) =>
@@ -142,12 +140,12 @@ export function uploadCertificationLicence(id: number, file: Blob): Promise<Lice
   const form = new FormData();
   form.append('id', String(id));
   form.append('file', file);
-  return postForm<LicenceSaved>(CERTIFICATION_LICENCE_URL, form);
+  return postForm(CERTIFICATION_LICENCE_URL, form);
 }
 
 /** GET /adminapi/certification/licence?id= (administrators): the image bytes. */
 export function getCertificationLicence(id: number): Promise<Blob> {
-  return getBlob(`${CERTIFICATION_LICENCE_URL}?id=${id}`);
+  return getBlob(CERTIFICATION_LICENCE_URL, { params: { id } });
 }
 
 export const certificationLicenceQueryOptions = (id: number) =>

@@ -1,22 +1,12 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '@/lib/request';
+import { post, type PostBody } from '@/lib/request';
 import { useUserStore } from '@/stores/user-store';
 import { PROFILE_QUERY_KEY, type Profile } from './get-profile';
 
 export const CHANGE_INFO_URL = '/adminapi/merchant/changeInfo';
 
 /** The profile form as the server takes it (the four first fields are required). */
-export interface ChangeInfoRequest {
-  nickname: string;
-  email: string;
-  country_region: string;
-  area: string;
-  address: string;
-  contact_phone: string;
-  introduction: string;
-  personal_website: string;
-  office_location: string;
-}
+export type ChangeInfoRequest = PostBody<typeof CHANGE_INFO_URL>;
 
 /**
  * POST /adminapi/merchant/changeInfo: saves the whole form; answers with the stored (normalised)
@@ -24,9 +14,7 @@ export interface ChangeInfoRequest {
  * the server keeps them.
  */
 export function changeInfo(request: ChangeInfoRequest): Promise<Profile> {
-  // Still untyped: the document makes `ip_whitelist` and `notify_url` (the integration
-  // form's, sent apart) required here too; the server takes them left out.
-  return postJson<Profile>(CHANGE_INFO_URL, request);
+  return post(CHANGE_INFO_URL, request);
 }
 
 export const changeInfoMutationOptions = () =>

@@ -12,7 +12,7 @@ export type AvatarSaved = ApiSchema<'AvatarSaved'>;
 export function uploadAvatar(file: Blob): Promise<AvatarSaved> {
   const form = new FormData();
   form.append('file', file);
-  return postForm<AvatarSaved>(AVATAR_URL, form);
+  return postForm(AVATAR_URL, form);
 }
 
 export const uploadAvatarMutationOptions = () =>

@@ -15,10 +15,9 @@ import { CertificationReview } from './certification-review';
 import { CertificationTab } from './certification-tab';
 
 vi.mock('@/lib/feedback', () => ({ showErrorMessage: vi.fn(), showSuccessMessage: vi.fn() }));
-// The typed `post` and the untyped `postJson` (for calls the document types too strictly) are one mock.
 vi.mock('@/lib/request', async (original) => {
   const post = vi.fn();
-  return { ...(await original<object>()), post, postJson: post, getBlob: vi.fn() };
+  return { ...(await original<object>()), post, getBlob: vi.fn() };
 });
 const mockedPost = vi.mocked(post);
 const mockedBlob = vi.mocked(getBlob);
@@ -103,7 +102,7 @@ describe('certification review', () => {
     // The licence image, read with the session (not a plain URL).
     const image = await screen.findByTestId('evidence-licence');
     expect(image.querySelector('img')?.getAttribute('src') ?? image.getAttribute('src')).toBe('blob:licence');
-    expect(mockedBlob).toHaveBeenCalledWith(`${CERTIFICATION_LICENCE_URL}?id=7`);
+    expect(mockedBlob).toHaveBeenCalledWith(CERTIFICATION_LICENCE_URL, { params: { id: 7 } });
   });
 
   it('says when no licence image was uploaded', async () => {

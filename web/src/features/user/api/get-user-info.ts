@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiSchema, post, USER_INFO_URL } from '@/lib/request';
-import { getLoginInfo, type Role } from '@/lib/session';
+import { getLoginInfo } from '@/lib/session';
 import { useUserStore } from '@/stores/user-store';
 
 /** POST /adminapi/merchant/userInfo {mid}; an admin's mid is null (the server answers with the caller). */
@@ -23,9 +23,7 @@ export function loadUserInfo(): Promise<void> {
   const loginInfo = getLoginInfo();
   inFlight = getUserInfo(loginInfo?.mid ?? null)
     .then((info) => {
-      // The document types the role as any text; the console knows two.
-      const role = info.role === 'admin' || info.role === 'user' ? (info.role as Role) : undefined;
-      useUserStore.getState().setUserInfo({ ...info, role: role || loginInfo?.role || '' });
+      useUserStore.getState().setUserInfo(info);
     })
     .finally(() => {
       inFlight = null;

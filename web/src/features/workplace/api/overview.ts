@@ -29,13 +29,10 @@ export function useOverview(merchantId?: number, enabled = true) {
   return useQuery({ ...overviewQueryOptions(merchantId), enabled: enabled && hasToken() });
 }
 
-export interface MerchantOption {
-  merchant_id: number;
-  name: string;
-}
+export type MerchantOption = Pick<ApiSchema<'MerchantFigures'>, 'merchant_id' | 'name'>;
 
 /** POST /adminapi/admin/merchant/list (administrators): the picker's choices. */
-export function getMerchantOptions(): Promise<{ list: MerchantOption[]; total: number }> {
+export function getMerchantOptions(): Promise<ApiSchema<'MerchantListResponse'>> {
   return post(MERCHANT_LIST_URL, { page: 1, page_size: 100 });
 }
 
