@@ -2515,20 +2515,7 @@ export interface components {
             /** @description What was acted on, exactly as listed (`merchant:10001`, `user:7`, `order:12`, `server`). */
             target?: string | null;
         };
-        AuditListRequest: components["schemas"]["AuditFilter"] & {
-            /** @description Keyset mode: `next_cursor` of the previous page. */
-            cursor?: string | null;
-            /**
-             * Format: int64
-             * @description Page-number mode (1-based) when no cursor is given.
-             */
-            page?: number | null;
-            /**
-             * Format: int64
-             * @description 1 to 500, default 20.
-             */
-            page_size?: number | null;
-        };
+        AuditListRequest: components["schemas"]["AuditFilter"] & components["schemas"]["Paging"];
         AuditListResponse: {
             list: components["schemas"]["AuditEvent"][];
             next_cursor?: string | null;
@@ -2578,16 +2565,12 @@ export interface components {
              */
             preview: components["schemas"]["PreviewResponse"];
         };
-        BatchListRequest: {
+        BatchListRequest: components["schemas"]["PageNumber"] & {
             /**
              * Format: int64
              * @description Administrators: one merchant (omit for all). Merchants: omit.
              */
             merchant_id?: number | null;
-            /** Format: int64 */
-            page?: number | null;
-            /** Format: int64 */
-            page_size?: number | null;
         };
         BatchListResponse: {
             list: components["schemas"]["BatchSummary"][];
@@ -3111,22 +3094,12 @@ export interface components {
             /** @description `ok`. */
             status: string;
         };
-        HistoryRequest: {
+        HistoryRequest: components["schemas"]["PageNumber"] & {
             /**
              * Format: int64
              * @description One merchant's changes (omit for every merchant's).
              */
             merchant_id?: number | null;
-            /**
-             * Format: int64
-             * @description 1-based, default 1.
-             */
-            page?: number | null;
-            /**
-             * Format: int64
-             * @description 1 to 500, default 20.
-             */
-            page_size?: number | null;
             /** @description One product's changes, by exact key. */
             product_key?: string | null;
         };
@@ -3353,20 +3326,7 @@ export interface components {
             order_no?: string | null;
             start_time?: string | (string & unknown) | null;
         };
-        LogListRequest: components["schemas"]["LogFilter"] & {
-            /** @description Keyset mode: `next_cursor` of the previous page. */
-            cursor?: string | null;
-            /**
-             * Format: int64
-             * @description Page-number mode (1-based) when no cursor is given.
-             */
-            page?: number | null;
-            /**
-             * Format: int64
-             * @description 1 to 500, default 20.
-             */
-            page_size?: number | null;
-        };
+        LogListRequest: components["schemas"]["LogFilter"] & components["schemas"]["Paging"];
         LogListResponse: {
             list: components["schemas"]["AccountRecord"][];
             next_cursor?: string | null;
@@ -3491,19 +3451,9 @@ export interface components {
             /** Format: int64 */
             total_topup_fen: number;
         };
-        MerchantListRequest: {
+        MerchantListRequest: components["schemas"]["PageNumber"] & {
             /** @description Part of the merchant's name, or its exact mid. */
             keyword?: string | null;
-            /**
-             * Format: int64
-             * @description 1-based, default 1.
-             */
-            page?: number | null;
-            /**
-             * Format: int64
-             * @description 1 to 500, default 20.
-             */
-            page_size?: number | null;
         };
         MerchantListResponse: {
             list: components["schemas"]["MerchantFigures"][];
@@ -3662,7 +3612,7 @@ export interface components {
             state: string;
             url: string;
         };
-        NotifyListRequest: {
+        NotifyListRequest: components["schemas"]["PageNumber"] & {
             from?: string | (string & unknown) | null;
             /**
              * Format: int64
@@ -3675,18 +3625,6 @@ export interface components {
              * @default null
              */
             order_no?: string | null;
-            /**
-             * Format: int64
-             * @description 1-based, default 1.
-             * @default null
-             */
-            page?: number | null;
-            /**
-             * Format: int64
-             * @description 1 to 100, default 20.
-             * @default null
-             */
-            page_size?: number | null;
             /**
              * @description `pending`, `delivered`, `failed` (a retry is scheduled) or `exhausted`; empty: all.
              * @default null
@@ -3841,19 +3779,7 @@ export interface components {
          */
         OrderKind: "ordinary" | "card" | "behalf";
         /** @description A list request: the filters, then where to start. */
-        OrderListRequest: components["schemas"]["OrderFilter"] & {
-            /** @description Keyset mode: `next_cursor` of the previous page. Fast at any depth. */
-            cursor?: string | null;
-            /**
-             * Format: int64
-             * @description Page-number mode (1-based), used when no cursor is given.
-             */
-            page?: number | null;
-            /**
-             * Format: int64
-             * @description 1 to 500, default 20.
-             */
-            page_size?: number | null;
+        OrderListRequest: components["schemas"]["OrderFilter"] & components["schemas"]["Paging"] & {
             /** @description `desc` (newest first, default) or `asc`, by order time. */
             sort?: ((string & unknown) | null) & unknown;
         };
@@ -3937,6 +3863,43 @@ export interface components {
              * @description Administrators: one merchant (omit for the whole platform). Merchants: omit.
              */
             merchant_id?: number | null;
+        };
+        /**
+         * @description The paging of a list that pages by number: flattened into the list's request (merchants,
+         *     quotes, price history, batches, notifications), so every list names and bounds it alike.
+         *     Serialize and Default: a request that defaults its fields (`#[serde(default)]`, the
+         *     notification list) shows the defaults in the document. No defaults of its own: the
+         *     document then calls every field optional, as it is.
+         */
+        PageNumber: {
+            /**
+             * Format: int64
+             * @description 1-based, default 1.
+             */
+            page?: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 500, default 20.
+             */
+            page_size?: number | null;
+        };
+        /**
+         * @description The paging of a list that also pages by keyset (orders, the account log, the audit
+         *     trail): a cursor from the previous page, or else a page number.
+         */
+        Paging: {
+            /** @description Keyset mode: `next_cursor` of the previous page. Fast at any depth. */
+            cursor?: string | null;
+            /**
+             * Format: int64
+             * @description Page-number mode (1-based), used when no cursor is given.
+             */
+            page?: number | null;
+            /**
+             * Format: int64
+             * @description 1 to 500, default 20.
+             */
+            page_size?: number | null;
         };
         PasswordChanged: {
             /** @description False when the new password was blank (no change). */
@@ -4363,18 +4326,7 @@ export interface components {
              */
             status: number;
         };
-        QuoteListRequest: components["schemas"]["QuoteFilter"] & {
-            /**
-             * Format: int64
-             * @description 1-based, default 1.
-             */
-            page?: number | null;
-            /**
-             * Format: int64
-             * @description 1 to 500, default 20.
-             */
-            page_size?: number | null;
-        };
+        QuoteListRequest: components["schemas"]["QuoteFilter"] & components["schemas"]["PageNumber"];
         QuoteListResponse: {
             list: components["schemas"]["QuoteItem"][];
             /** Format: int64 */
