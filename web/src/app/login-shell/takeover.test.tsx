@@ -111,9 +111,9 @@ describe('React taking over the HTML login form', () => {
     await act(async () => resume(element, shell));
     // A second resume finds the submit already carried out.
     await act(async () => resume(element, shell));
-    expect(login).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(login).toHaveBeenCalledTimes(1));
     expect(login).toHaveBeenCalledWith({ username: 'merchant', password: 'Secret1' });
-    expect(onLoggedIn).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1));
     vi.doUnmock('@/features/auth/session-actions');
   });
 
@@ -137,7 +137,8 @@ describe('React taking over the HTML login form', () => {
       );
     });
     await act(async () => resume(element, shell));
-    expect(login).toHaveBeenCalledTimes(1);
+    // The form validates before it sends: wait for the call, not for a fixed moment.
+    await vi.waitFor(() => expect(login).toHaveBeenCalledTimes(1));
     expect(login).toHaveBeenCalledWith({ username: 'merchant', password: 'Secret1' });
     vi.doUnmock('@/features/auth/session-actions');
   });
