@@ -111,9 +111,9 @@ describe('React taking over the HTML login form', () => {
     await act(async () => resume(element, shell));
     // A second resume finds the submit already carried out.
     await act(async () => resume(element, shell));
-    await vi.waitFor(() => expect(login).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(login).toHaveBeenCalledTimes(1), { timeout: 15_000 });
     expect(login).toHaveBeenCalledWith({ username: 'merchant', password: 'Secret1' });
-    await vi.waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1), { timeout: 15_000 });
     vi.doUnmock('@/features/auth/session-actions');
   });
 
@@ -138,7 +138,7 @@ describe('React taking over the HTML login form', () => {
     });
     await act(async () => resume(element, shell));
     // The form validates before it sends: wait for the call, not for a fixed moment.
-    await vi.waitFor(() => expect(login).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(login).toHaveBeenCalledTimes(1), { timeout: 15_000 });
     expect(login).toHaveBeenCalledWith({ username: 'merchant', password: 'Secret1' });
     vi.doUnmock('@/features/auth/session-actions');
   });
