@@ -43,7 +43,8 @@ use sqlx::Row;
 use totals::fetch_page_with_total;
 use utoipa::ToSchema;
 
-/// Placing an order, the one entry every caller uses (console, batch, open API).
+/// Placing one order, the one entry for a single order (the console's add order and the open
+/// API); a batch is placed a range at a time by `batch/`.
 pub use place::place;
 
 pub fn router() -> Router<AppState> {
