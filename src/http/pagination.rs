@@ -70,7 +70,7 @@ impl PageRequest {
         if self.cursor.is_some() {
             return 0;
         }
-        (self.page.unwrap_or(1) - 1) * self.page_size
+        (self.page.unwrap_or(1).max(1) - 1).saturating_mul(self.page_size)
     }
 }
 

@@ -6,7 +6,7 @@
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, titles};
 use crate::http::extract::{JsonBody, QueryParams};
-use crate::http::pagination::{COUNT_CAP, Paging, decode_cursor, finish_page, parse_time};
+use crate::http::pagination::{COUNT_CAP, PageRequest, Paging, decode_cursor, finish_page, parse_time};
 use crate::i18n::audit::{AuditDetail, action_name};
 use crate::i18n::{AdminMessage, Locale};
 use crate::identity::session::AdminUser;
@@ -159,15 +159,13 @@ impl AuditFilter {
 async fn fetch(
     pool: &AnyPool,
     mut conditions: Conditions,
-    cursor: Option<(i64, i64)>,
-    page: Option<i64>,
-    size: i64,
+    page: PageRequest,
     locale: Locale,
 ) -> Result<(Vec<AuditEvent>, Option<String>), sqlx::Error> {
-    if let Some((time, id)) = cursor {
+    if let Some((time, id)) = page.cursor {
         conditions.push("(e.created_at, e.id) < (?, ?)", vec![Bind::Int(time), Bind::Int(id)]);
     }
-    let offset = if cursor.is_none() { (page.unwrap_or(1).max(1) - 1).saturating_mul(size) } else { 0 };
+    let (offset, size) = (page.offset(), page.page_size);
     let sql = format!(
         "{SELECT}{} ORDER BY e.created_at DESC, e.id DESC LIMIT {} OFFSET {offset}",
         conditions.where_clause(),
@@ -250,10 +248,7 @@ pub async fn list(
         COUNT_CAP + 1
     );
     let count_query = bind_all(sqlx::query(sqlx::AssertSqlSafe(count_sql)), conditions.binds.clone());
-    let (rows, count_row) = tokio::try_join!(
-        fetch(pool, conditions, page.cursor, page.page, page.page_size, locale),
-        count_query.fetch_one(pool)
-    )?;
+    let (rows, count_row) = tokio::try_join!(fetch(pool, conditions, page, locale), count_query.fetch_one(pool))?;
     let counted: i64 = count_row.try_get(0)?;
     Ok(ApiOk(AuditListResponse {
         list: rows.0,
@@ -303,7 +298,13 @@ pub async fn export(
         let (pool, conditions) = (pool.clone(), conditions.clone());
         Box::pin(async move {
             let cursor = cursor.as_deref().and_then(decode_cursor);
-            let (events, next) = fetch(&pool, conditions, cursor, None, EXPORT_PAGE_SIZE, locale).await?;
+            let (events, next) = fetch(
+                &pool,
+                conditions,
+                PageRequest { descending: true, cursor, page: None, page_size: EXPORT_PAGE_SIZE },
+                locale,
+            )
+            .await?;
             Ok((events.iter().map(export_row).collect(), next))
         })
     });

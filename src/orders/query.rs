@@ -250,10 +250,7 @@ pub(super) fn page_statement(
 ) -> (String, Vec<Bind>) {
     let conditions = rows_after(query, page.descending, page.cursor);
     let order = time_order(page.descending);
-    let offset = match (page.cursor, page.page) {
-        (None, Some(number)) => (number.max(1) - 1).saturating_mul(page.page_size),
-        _ => 0,
-    };
+    let offset = page.offset();
     let sql = format!(
         "SELECT {columns} FROM orders{} ORDER BY {order} LIMIT {} OFFSET {offset}",
         shift_placeholders(&conditions.where_clause(), before),

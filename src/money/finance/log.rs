@@ -4,7 +4,7 @@ use super::ledger::{ACCOUNT_TYPES, CHANGE_TYPES};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, titles};
 use crate::http::extract::{JsonBody, QueryParams};
-use crate::http::pagination::{COUNT_CAP, Paging, decode_cursor, finish_page, parse_time};
+use crate::http::pagination::{COUNT_CAP, PageRequest, Paging, decode_cursor, finish_page, parse_time};
 use crate::i18n::{Locale, TradeMessage};
 use crate::identity::session::CurrentUser;
 use crate::platform::db::millis_to_rfc3339;
@@ -172,14 +172,12 @@ impl LogFilter {
 async fn fetch(
     pool: &AnyPool,
     mut conditions: Conditions,
-    cursor: Option<(i64, i64)>,
-    page: Option<i64>,
-    size: i64,
+    page: PageRequest,
 ) -> Result<(Vec<AccountRecord>, Option<String>), sqlx::Error> {
-    if let Some((time, id)) = cursor {
+    if let Some((time, id)) = page.cursor {
         conditions.push("(created_at, id) < (?, ?)", vec![Bind::Int(time), Bind::Int(id)]);
     }
-    let offset = if cursor.is_none() { (page.unwrap_or(1).max(1) - 1).saturating_mul(size) } else { 0 };
+    let (offset, size) = (page.offset(), page.page_size);
     let sql = format!(
         "SELECT {COLUMNS} FROM account_log{} ORDER BY created_at DESC, id DESC LIMIT {} OFFSET {offset}",
         conditions.where_clause(),
@@ -226,10 +224,8 @@ pub async fn list(
         COUNT_CAP + 1
     );
     let count_query = bind_all(sqlx::query(sqlx::AssertSqlSafe(count_sql)), conditions.binds.clone());
-    let (page_rows, count_row) = tokio::try_join!(
-        fetch(&state.db.pool, conditions, page.cursor, page.page, page.page_size),
-        count_query.fetch_one(&state.db.pool)
-    )?;
+    let (page_rows, count_row) =
+        tokio::try_join!(fetch(&state.db.pool, conditions, page), count_query.fetch_one(&state.db.pool))?;
     let counted: i64 = count_row.try_get(0)?;
     Ok(ApiOk(LogListResponse {
         list: page_rows.0,
@@ -283,7 +279,12 @@ pub async fn export(
         let (pool, conditions) = (pool.clone(), conditions.clone());
         Box::pin(async move {
             let cursor = cursor.as_deref().and_then(decode_cursor);
-            let (records, next) = fetch(&pool, conditions, cursor, None, EXPORT_PAGE_SIZE).await?;
+            let (records, next) = fetch(
+                &pool,
+                conditions,
+                PageRequest { descending: true, cursor, page: None, page_size: EXPORT_PAGE_SIZE },
+            )
+            .await?;
             Ok((records.iter().map(|record| export_row(record, locale)).collect(), next))
         })
     });
