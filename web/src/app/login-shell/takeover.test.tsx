@@ -7,6 +7,12 @@ import { LoginApp } from '../login-app';
 import { loginShellHtml } from './login-shell-html';
 import { readLoginShell, resumeLoginShell, startsOnLoginPage } from './takeover';
 
+// Focusing the login form starts loading the signed-in console in the background
+// (login-app.tsx). Here that load would still be running when a later test resets the
+// module registry and mocks the sign-in call, and could hand that test's form the real
+// sign-in call: the console's start is replaced by a stub that loads nothing.
+vi.mock('../app-start', () => ({ warmSignedInConsole: vi.fn(), mountConsole: vi.fn(), showLoginAddress: vi.fn() }));
+
 let root: Root | null = null;
 let container: HTMLElement | null = null;
 
