@@ -452,7 +452,7 @@ pub async fn create_user_command(args: CreateUserArgs) -> anyhow::Result<()> {
             merchant_name: args.merchant_name.as_deref(),
             merchant_id: None,
             display_name: &args.username,
-            recorded_as: Some("command line"),
+            recorded_as: Some(crate::i18n::audit::AuditDetail::CommandLine),
         },
     )
     .await?;
@@ -504,8 +504,9 @@ pub async fn rotate_key_command(args: RotateKeyArgs) -> anyhow::Result<()> {
     let key_path = config.resolved_secret_key_path()?;
     let rotation = crate::platform::key_rotation::rotate(&database, &key_path, args.new_key_file.as_deref()).await?;
     println!("re-sealed {} values under a new key; {} now holds it", rotation.resealed, key_path.display());
-    let detail = format!("command line: {} values re-sealed", rotation.resealed);
-    crate::platform::audit::record_on(
+    let resealed = i64::try_from(rotation.resealed).unwrap_or(i64::MAX);
+    let detail = crate::i18n::audit::AuditDetail::ServerKeyRotated { resealed };
+    crate::platform::audit::record_detail(
         &database.pool,
         None,
         crate::platform::audit::action::SERVER_KEY_ROTATED,

@@ -12,6 +12,8 @@
 
 mod admin;
 pub mod audit;
+mod audit_detail;
+mod audit_detail_words;
 mod catalogue;
 mod channel;
 #[cfg(test)]

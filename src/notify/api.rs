@@ -6,6 +6,7 @@ use super::outbox::{self, state};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::{ClientAddress, JsonBody};
 use crate::http::pagination::{PageNumber, parse_time};
+use crate::i18n::audit::AuditDetail;
 use crate::i18n::{Locale, NotifyMessage, TradeMessage};
 use crate::identity::session::{CurrentUser, Role};
 use crate::platform::audit::{self, action};
@@ -285,8 +286,9 @@ pub async fn resend(
     if queued == 0 {
         return Err(AppError::Conflict(NotifyMessage::InFlight.into()));
     }
-    let detail = format!("notification {}", request.id);
-    audit::record(&mut *transaction, Some(caller.user_id), action::NOTIFICATION_RESENT, &detail, &address.to_string())
+    let detail = AuditDetail::NotificationResent { notification_id: request.id };
+    let (event, target) = (action::NOTIFICATION_RESENT, audit::target::user(caller.user_id));
+    audit::record_detail(&mut *transaction, Some(caller.user_id), event, &target, &detail, &address.to_string())
         .await?;
     transaction.commit().await?;
     Ok(ApiOk(Resent { queued: 1 }))
@@ -337,8 +339,9 @@ pub async fn resend_failed(
     let mut transaction = app.db.begin_write().await?;
     let queued = query.execute(&mut *transaction).await?.rows_affected();
     let queued = i64::try_from(queued).unwrap_or(i64::MAX);
-    let detail = format!("{queued} failed notifications");
-    audit::record(&mut *transaction, Some(caller.user_id), action::NOTIFICATION_RESENT, &detail, &address.to_string())
+    let detail = AuditDetail::NotificationsResent { count: queued };
+    let (event, target) = (action::NOTIFICATION_RESENT, audit::target::user(caller.user_id));
+    audit::record_detail(&mut *transaction, Some(caller.user_id), event, &target, &detail, &address.to_string())
         .await?;
     transaction.commit().await?;
     Ok(ApiOk(Resent { queued }))

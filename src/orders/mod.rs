@@ -268,12 +268,12 @@ pub async fn reveal_card(
     };
     let revealed =
         RevealedCard { card_no: decrypt(&card_no, "card_no")?, card_secret: decrypt(&card_secret, "card_secret")? };
-    audit::record_on(
+    audit::record_detail(
         &state.db.pool,
         Some(caller.user_id),
         audit::action::CARD_SECRET_REVEALED,
         &audit::target::order(request.order_id),
-        &format!("order {order_no}"),
+        &crate::i18n::audit::AuditDetail::CardRevealed { order_no },
         &address.to_string(),
     )
     .await?;

@@ -425,7 +425,7 @@ async fn keys_are_limited_audited_and_revocable_by_administrators(backend: Backe
     let used = listed.data().as_array().unwrap().iter().find(|item| item["key_id"] == key.id.as_str()).unwrap().clone();
     assert_eq!(used["last_used_address"], "127.0.0.1");
     let audited = app
-        .scalar("SELECT COUNT(*) FROM audit_events WHERE action IN ('api_key_created', 'api_key_revoked') AND detail LIKE '%' || CAST($1 AS TEXT) || '%'", mid)
+        .scalar("SELECT COUNT(*) FROM audit_events WHERE action IN ('api_key_created', 'api_key_revoked') AND detail || COALESCE(params, '') LIKE '%' || CAST($1 AS TEXT) || '%'", mid)
         .await;
     assert_eq!(audited, 4);
     let notices = app

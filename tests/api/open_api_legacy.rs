@@ -70,7 +70,7 @@ async fn legacy_md5_signing_is_an_administrators_switch_per_key(backend: Backend
     let listed = app.post_as(&token, "/adminapi/apikey/list", json!({})).await;
     assert_eq!(listed.data()[0]["legacy_md5"], true);
     let audited = app
-        .scalar("SELECT COUNT(*) FROM audit_events WHERE action = 'api_key_legacy_on' AND detail LIKE '%' || CAST($1 AS TEXT) || '%'", mid)
+        .scalar("SELECT COUNT(*) FROM audit_events WHERE action = 'api_key_legacy_on' AND detail || COALESCE(params, '') LIKE '%' || CAST($1 AS TEXT) || '%'", mid)
         .await;
     assert_eq!(audited, 1);
 

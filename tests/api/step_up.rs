@@ -38,14 +38,16 @@ async fn balance(app: &TestApp) -> i64 {
     app.scalar("SELECT COALESCE(MAX(balance_fen), 0) FROM merchant_accounts WHERE merchant_id = $1", 10001).await
 }
 
-/// Audit rows of an action with this detail, about the administrator's own account.
-async fn audited(app: &TestApp, action: &str, detail: &str) -> i64 {
+/// Audit rows of an action with a code asked for this purpose (none: no details), about the
+/// administrator's own account.
+async fn audited(app: &TestApp, action: &str, purpose: &str) -> i64 {
     sqlx::query_scalar::<_, i64>(
         "SELECT COUNT(*) FROM audit_events e JOIN users u ON e.target = 'user:' || CAST(u.id AS TEXT)
-         WHERE u.username = 'admin' AND e.action = $1 AND e.detail = $2",
+         WHERE u.username = 'admin' AND e.action = $1 AND COALESCE(e.params, '') LIKE
+               (CASE WHEN $2 = '' THEN '' ELSE '%\"purpose\":\"' || $2 || '\"%' END)",
     )
     .bind(action)
-    .bind(detail)
+    .bind(purpose)
     .fetch_one(&app.state.db.pool)
     .await
     .unwrap()

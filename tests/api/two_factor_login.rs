@@ -161,11 +161,12 @@ async fn backup_codes_sign_in_once_each(backend: Backend) {
     let fresh = strings(&regenerated.data()["backup_codes"]);
     assert_eq!(verify(&app, &pending, &enabled.backup_codes[2]).await.code(), 40110);
     assert_eq!(verify(&app, &pending, &fresh[0]).await.code(), 20000);
-    let used: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM audit_events WHERE action = 'backup_code_used' AND detail = 'login'")
-            .fetch_one(&app.state.db.pool)
-            .await
-            .unwrap();
+    let used: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM audit_events WHERE action = 'backup_code_used' AND params LIKE '%\"purpose\":\"login\"%'",
+    )
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap();
     assert_eq!(used, 3);
 }
 

@@ -64,7 +64,9 @@ async function expectCutWithTooltip(page: Page, cell: Locator) {
 }
 
 for (const locale of ['zh-CN', 'en-US'] as const) {
-  test(`a 64-character merchant name on statements and merchants at 1440 px (${locale})`, async ({ page }) => {
+  test(`a 64-character merchant name on statements, merchants and the audit trail at 1440 px (${locale})`, async ({
+    page,
+  }) => {
     expect(LONG_NAME).toHaveLength(64);
     // The worker's server is shared by both locales' tests: the second finds two such rows.
     await createMerchant(page, LONG_NAME);
@@ -84,5 +86,13 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(merchantRow).toBeVisible();
     await expectCutWithTooltip(page, merchantRow.locator('td[data-column=name]'));
     await expectEveryHeaderReachable(merchants);
+
+    // The audit trail names the merchant created as its target.
+    await page.goto('#/finance/audit');
+    const audit = page.getByTestId('audit-table');
+    const auditRow = audit.locator('tbody tr', { hasText: LONG_NAME.slice(0, 20) }).first();
+    await expect(auditRow).toBeVisible();
+    await expectCutWithTooltip(page, auditRow.locator('td[data-column=target]'));
+    await expectEveryHeaderReachable(audit);
   });
 }

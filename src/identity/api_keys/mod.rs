@@ -11,6 +11,7 @@ pub mod store;
 
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::{ClientAddress, JsonBody};
+use crate::i18n::audit::AuditDetail;
 use crate::i18n::notices::Notice;
 use crate::i18n::{Message, OpenApiMessage, UserCentreMessage};
 use crate::identity::session::{CurrentUser, Role};
@@ -126,9 +127,9 @@ async fn announce(
     } else {
         (action::API_KEY_REVOKED, Notice::ApiKeyRevoked)
     };
-    let detail = format!("merchant {merchant_id} key {key_id}");
+    let detail = AuditDetail::ApiKey { merchant_id, key_id: key_id.to_string() };
     let target = audit::target::merchant(merchant_id);
-    audit::record_on(&mut *connection, Some(caller.user_id), action, &target, &detail, address).await?;
+    audit::record_detail(&mut *connection, Some(caller.user_id), action, &target, &detail, address).await?;
     let content =
         Notice::ApiKeyChange { key_id: key_id.to_string(), by: caller.username.clone(), address: address.to_string() };
     let (title, sub_title, content) = (title.stored(), Notice::AccountSecurity.stored(), content.stored());
@@ -288,8 +289,10 @@ pub async fn set_legacy(
         .execute(&mut *transaction)
         .await?;
     let action = if request.enabled { action::API_KEY_LEGACY_ON } else { action::API_KEY_LEGACY_OFF };
-    let detail = format!("merchant {merchant_id} key {}", request.key_id);
-    audit::record(&mut *transaction, Some(caller.user_id), action, &detail, &address.to_string()).await?;
+    let detail = AuditDetail::ApiKey { merchant_id, key_id: request.key_id.to_string() };
+    let target = audit::target::user(caller.user_id);
+    audit::record_detail(&mut *transaction, Some(caller.user_id), action, &target, &detail, &address.to_string())
+        .await?;
     transaction.commit().await?;
     state.sessions.forget_all();
     Ok(ApiOk(()))

@@ -4,6 +4,7 @@ pub mod pending_login;
 
 use crate::http::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::http::extract::{ClientAddress, JsonBody};
+use crate::i18n::audit::AuditDetail;
 use crate::i18n::{AdminMessage, Message};
 use crate::identity::session::{Account, Role, create_session, presented_token, revoke_reason, revoke_session, token};
 use crate::identity::system_info::SystemInfo;
@@ -74,13 +75,28 @@ pub enum LoginOutcome {
     TwoFactorRequired(PendingLoginResponse),
 }
 
+/// A sign-in's audit row; one completed with a two-factor code says so.
+async fn audit_sign_in<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
+    executor: E,
+    user_id: i64,
+    event: &str,
+    with_code: bool,
+    address: &str,
+) -> Result<(), sqlx::Error> {
+    if !with_code {
+        return audit::record(executor, Some(user_id), event, "", address).await;
+    }
+    let target = audit::target::user(user_id);
+    audit::record_detail(executor, Some(user_id), event, &target, &AuditDetail::SignedInWithCode, address).await
+}
+
 /// The last step of every sign-in: a new session, the audit entry and the answer.
 pub(crate) async fn open_session(
     state: &AppState,
     account: Account,
     address: &str,
     headers: &HeaderMap,
-    detail: &str,
+    with_code: bool,
 ) -> Result<LoginResponse, AppError> {
     let disabled_at: Option<i64> = sqlx::query_scalar(
         "SELECT m.disabled_at FROM users u LEFT JOIN merchants m ON m.id = u.merchant_id WHERE u.id = $1",
@@ -89,7 +105,7 @@ pub(crate) async fn open_session(
     .fetch_one(&state.db.pool)
     .await?;
     if disabled_at.is_some() {
-        audit::record(&state.db.pool, Some(account.user_id), action::LOGIN_REFUSED_DISABLED, detail, address).await?;
+        audit_sign_in(&state.db.pool, account.user_id, action::LOGIN_REFUSED_DISABLED, with_code, address).await?;
         return Err(AppError::Forbidden(AdminMessage::MerchantDisabled.into()));
     }
     let user_agent = headers.get(axum::http::header::USER_AGENT).and_then(|value| value.to_str().ok()).unwrap_or("");
@@ -101,7 +117,7 @@ pub(crate) async fn open_session(
     if let Ok(ip) = address.parse::<std::net::IpAddr>() {
         throttle::remember_address(&mut *transaction, account.user_id, &throttle::address_key(ip)).await?;
     }
-    audit::record(&mut *transaction, Some(account.user_id), action::LOGIN, detail, address).await?;
+    audit_sign_in(&mut *transaction, account.user_id, action::LOGIN, with_code, address).await?;
     transaction.commit().await?;
     // Only when older sessions were ended: a sign-in that ends none must not make every
     // other caller read its session from the database again.
@@ -220,7 +236,7 @@ pub async fn login(
         let pending = pending_login::create(&state, account.user_id, &address).await?;
         return Ok(ApiOk(LoginOutcome::TwoFactorRequired(pending)));
     }
-    let signed_in = open_session(&state, account, &address, &headers, "").await?;
+    let signed_in = open_session(&state, account, &address, &headers, false).await?;
     Ok(ApiOk(LoginOutcome::SignedIn(Box::new(signed_in))))
 }
 

@@ -148,5 +148,5 @@ pub async fn verify_two_factor(
     }
     transaction.commit().await?;
     check.succeeded().await?;
-    open_session(&state, pending.account, &address, &headers, "two-factor").await.map(ApiOk)
+    open_session(&state, pending.account, &address, &headers, true).await.map(ApiOk)
 }

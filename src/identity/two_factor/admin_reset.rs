@@ -9,6 +9,7 @@ use super::{backup_codes, store};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::{ClientAddress, JsonBody};
 use crate::i18n::Message;
+use crate::i18n::audit::AuditDetail;
 use crate::identity::session::AdminUser;
 use crate::platform::audit::{self, action};
 use crate::platform::state::AppState;
@@ -78,9 +79,9 @@ pub async fn reset(
     store::delete_setups(&mut transaction, request.user_id).await?;
     // The audit record and the user's notice commit with the reset: neither is lost to a
     // failure after the commit, nor written for a reset that did not commit.
-    let detail = format!("user {} ({username})", request.user_id);
+    let detail = AuditDetail::TwoFactorReset { user_id: request.user_id, username: username.to_string() };
     let target = audit::target::user(request.user_id);
-    audit::record_on(&mut *transaction, Some(admin.user_id), action::TWO_FACTOR_RESET, &target, &detail, &address)
+    audit::record_detail(&mut *transaction, Some(admin.user_id), action::TWO_FACTOR_RESET, &target, &detail, &address)
         .await?;
     tell_user(&mut transaction, request.user_id, &admin.username).await?;
     transaction.commit().await?;

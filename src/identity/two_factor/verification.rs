@@ -23,6 +23,7 @@
 use super::{backup_codes, store, totp};
 use crate::http::error::AppError;
 use crate::i18n::Message;
+use crate::i18n::audit::AuditDetail;
 use crate::identity::throttle;
 use crate::platform::audit::{self, action};
 use crate::platform::db::now_millis;
@@ -118,6 +119,17 @@ impl CodeCheck<'_> {
         }
     }
 
+    /// An audit row of this check about the user's own account: what the code was asked for.
+    async fn audit<'e, E: sqlx::Executor<'e, Database = Any>>(
+        &self,
+        executor: E,
+        event: &str,
+    ) -> Result<(), sqlx::Error> {
+        let detail = AuditDetail::TwoFactorCode { purpose: self.purpose.to_string() };
+        let target = audit::target::user(self.user_id);
+        audit::record_detail(executor, Some(self.user_id), event, &target, &detail, self.client_address).await
+    }
+
     fn wrong_code(&self) -> AppError {
         AppError::TwoFactorCodeWrong(self.wrong.clone())
     }
@@ -126,8 +138,7 @@ impl CodeCheck<'_> {
     pub async fn accept(&self, target: &CodeTarget<'_>, submitted: Option<&Value>) -> Result<AcceptedCode, AppError> {
         let pool = &self.state.db.pool;
         if let Err(locked) = throttle::ensure_not_locked(pool, &[self.throttle_key().await?]).await {
-            audit::record(pool, Some(self.user_id), action::TWO_FACTOR_THROTTLED, self.purpose, self.client_address)
-                .await?;
+            self.audit(pool, action::TWO_FACTOR_THROTTLED).await?;
             return Err(locked);
         }
         let accepted = match parse_code(submitted) {
@@ -168,7 +179,7 @@ impl CodeCheck<'_> {
                 throttle::backoff_after(counted.failures, policy.two_factor_free_failures, policy.two_factor_backoff);
             throttle::hold_off(pool, &key, wait).await?;
         }
-        audit::record(pool, Some(self.user_id), action::TWO_FACTOR_FAILED, self.purpose, self.client_address).await?;
+        self.audit(pool, action::TWO_FACTOR_FAILED).await?;
         Ok(match counted.locked_for {
             Some(retry_after_seconds) => AppError::TooManyAttempts { retry_after_seconds },
             None => self.wrong_code(),
@@ -191,8 +202,7 @@ impl CodeCheck<'_> {
                 let spent = backup_codes::spend(&mut transaction, self.user_id, id, now_millis()).await?;
                 // In the trail exactly when the code's use commits, before what it authorised.
                 if spent {
-                    let (user, purpose, address) = (Some(self.user_id), self.purpose, self.client_address);
-                    audit::record(&mut *transaction, user, action::BACKUP_CODE_USED, purpose, address).await?;
+                    self.audit(&mut *transaction, action::BACKUP_CODE_USED).await?;
                 }
                 spent
             }

@@ -6,6 +6,7 @@ use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::ClientAddress;
 use crate::i18n::Message;
 use crate::i18n::UserCentreMessage as Text;
+use crate::i18n::audit::AuditDetail;
 use crate::identity::session::CurrentUser;
 use crate::platform::audit::{self, action};
 use crate::platform::db::now_millis;
@@ -112,7 +113,9 @@ pub async fn upload(
     .bind(now_millis())
     .execute(&mut *transaction)
     .await?;
-    audit::record(&mut *transaction, Some(caller.user_id), action::AVATAR_CHANGED, content_type, &address.to_string())
+    let detail = AuditDetail::AvatarChanged { content_type: content_type.to_string() };
+    let (event, target) = (action::AVATAR_CHANGED, audit::target::user(caller.user_id));
+    audit::record_detail(&mut *transaction, Some(caller.user_id), event, &target, &detail, &address.to_string())
         .await?;
     transaction.commit().await?;
     // userInfo's cached answers say whether there is an avatar.

@@ -10,6 +10,7 @@ use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::{ClientAddress, JsonBody};
 use crate::i18n::Message;
 use crate::i18n::UserCentreMessage as Text;
+use crate::i18n::audit::AuditDetail;
 use crate::i18n::notices::Notice;
 use crate::identity::session::{AdminUser, CurrentUser, Role};
 use crate::platform::audit::{self, action};
@@ -283,8 +284,10 @@ pub async fn submit(
     .execute(&mut *transaction)
     .await?;
     // The audit record and the administrators' to-do commit with the submission.
-    let (detail, event) = (format!("record {id}"), action::CERTIFICATION_SUBMITTED);
-    audit::record(&mut *transaction, Some(caller.user_id), event, &detail, &address.to_string()).await?;
+    let (detail, event) = (AuditDetail::Certification { record_id: id }, action::CERTIFICATION_SUBMITTED);
+    let target = audit::target::user(caller.user_id);
+    audit::record_detail(&mut *transaction, Some(caller.user_id), event, &target, &detail, &address.to_string())
+        .await?;
     let queue = &submission.enterprise_name;
     super::certification_queue::announce_submission(&mut transaction, &caller.username, queue).await?;
     transaction.commit().await?;
@@ -369,8 +372,10 @@ pub async fn withdraw(
         return Err(AppError::conflict_on("id", Message::UserCentre(Text::CertificationNotWithdrawable)));
     }
     // The audit record commits with the withdrawal.
-    let (detail, event) = (format!("record {}", request.id), action::CERTIFICATION_WITHDRAWN);
-    audit::record(&mut *transaction, Some(caller.user_id), event, &detail, &address.to_string()).await?;
+    let (detail, event) = (AuditDetail::Certification { record_id: request.id }, action::CERTIFICATION_WITHDRAWN);
+    let target = audit::target::user(caller.user_id);
+    audit::record_detail(&mut *transaction, Some(caller.user_id), event, &target, &detail, &address.to_string())
+        .await?;
     transaction.commit().await?;
     let row = visible_record(&state, &caller, request.id).await?;
     Ok(ApiOk(record_from_row(&state, &row, true)?))
@@ -438,9 +443,9 @@ pub async fn review(
     }
     // The audit record and the owner's notice commit with the decision: neither is lost to a
     // failure in between, nor written for a decision that did not commit.
-    let detail = format!("record {}", request.id);
+    let detail = AuditDetail::Certification { record_id: request.id };
     let target = audit::target::user(owner);
-    audit::record_on(&mut *transaction, Some(admin.user_id), event, &target, &detail, &address.to_string()).await?;
+    audit::record_detail(&mut *transaction, Some(admin.user_id), event, &target, &detail, &address.to_string()).await?;
     let (title, content) = if status == PASSED {
         (Notice::CertificationPassed.stored(), enterprise.clone())
     } else {

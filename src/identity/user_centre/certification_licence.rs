@@ -11,6 +11,7 @@ use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::{ClientAddress, QueryParams};
 use crate::i18n::Message;
 use crate::i18n::UserCentreMessage as Text;
+use crate::i18n::audit::AuditDetail;
 use crate::identity::session::{AdminUser, CurrentUser};
 use crate::platform::audit::{self, action};
 use crate::platform::db::now_millis;
@@ -145,9 +146,14 @@ pub async fn upload(
     .bind(now_millis())
     .execute(&mut *transaction)
     .await?;
-    let detail = format!("record {id} licence {content_type} {size} bytes");
-    let event = action::CERTIFICATION_LICENCE_UPLOADED;
-    audit::record(&mut *transaction, Some(caller.user_id), event, &detail, &address.to_string()).await?;
+    let detail = AuditDetail::LicenceUploaded {
+        record_id: id,
+        content_type: content_type.to_string(),
+        size: i64::try_from(size).unwrap_or(i64::MAX),
+    };
+    let (event, target) = (action::CERTIFICATION_LICENCE_UPLOADED, audit::target::user(caller.user_id));
+    audit::record_detail(&mut *transaction, Some(caller.user_id), event, &target, &detail, &address.to_string())
+        .await?;
     transaction.commit().await?;
     Ok(ApiOk(LicenceSaved { id, content_type: content_type.to_string(), size }))
 }

@@ -39,8 +39,8 @@ pub struct NewUser<'a> {
     pub merchant_id: Option<i64>,
     pub display_name: &'a str,
     /// The creation's audit record, written in its transaction: its detail (the command
-    /// line says "command line"). None for the demo's seeded accounts.
-    pub recorded_as: Option<&'a str>,
+    /// line's is `AuditDetail::CommandLine`). None for the demo's seeded accounts.
+    pub recorded_as: Option<crate::i18n::audit::AuditDetail>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -124,15 +124,10 @@ pub async fn create_user(
         }
         _ => CreateUserError::Storage(error.into()),
     })?;
-    if let Some(detail) = new_user.recorded_as {
-        crate::platform::audit::record(
-            &mut *transaction,
-            Some(user_id),
-            crate::platform::audit::action::USER_CREATED,
-            detail,
-            "",
-        )
-        .await?;
+    if let Some(detail) = &new_user.recorded_as {
+        let (event, target) =
+            (crate::platform::audit::action::USER_CREATED, crate::platform::audit::target::user(user_id));
+        crate::platform::audit::record_detail(&mut *transaction, Some(user_id), event, &target, detail, "").await?;
     }
     transaction.commit().await?;
     Ok((user_id, merchant_id))

@@ -4,6 +4,7 @@
 
 use crate::http::error::AppError;
 use crate::i18n::AdminMessage;
+use crate::i18n::audit::AuditDetail;
 use crate::i18n::notices::Notice;
 use crate::identity::user_centre::inbox::{Notification, notify, notify_merchant};
 use crate::identity::users::repository::FIRST_MERCHANT_ID;
@@ -105,9 +106,10 @@ pub async fn create_merchant(
         .execute(&mut *transaction)
         .await?;
     let user_id = insert_user(&mut transaction, &NewMerchantUser { merchant_id, ..user }).await?;
-    let detail = format!("merchant {merchant_id} \"{name}\" with user {}", user.username);
+    let detail =
+        AuditDetail::MerchantCreated { merchant_id, name: name.to_string(), username: user.username.to_string() };
     let target = audit::target::merchant(merchant_id);
-    audit::record_on(
+    audit::record_detail(
         &mut *transaction,
         Some(by.user_id),
         audit::action::MERCHANT_CREATED,
@@ -129,9 +131,9 @@ pub async fn add_user(
 ) -> Result<i64, AppError> {
     let mut transaction = db.begin_write().await?;
     let user_id = insert_user(&mut transaction, &user).await?;
-    let detail = format!("user {} ({user_id}) added", user.username);
+    let detail = AuditDetail::MerchantUserAdded { user_id, username: user.username.to_string() };
     let target = audit::target::merchant(user.merchant_id);
-    audit::record_on(
+    audit::record_detail(
         &mut *transaction,
         Some(by.user_id),
         audit::action::MERCHANT_USER_ADDED,
@@ -163,9 +165,9 @@ pub async fn rename(
         .bind(merchant_id)
         .execute(&mut *transaction)
         .await?;
-    let detail = format!("name \"{old}\" -> \"{name}\"");
+    let detail = AuditDetail::MerchantRenamed { from: old.to_string(), to: name.to_string() };
     let target = audit::target::merchant(merchant_id);
-    audit::record_on(
+    audit::record_detail(
         &mut *transaction,
         Some(by.user_id),
         audit::action::MERCHANT_UPDATED,
@@ -232,15 +234,19 @@ pub async fn set_enabled(
         .bind(merchant_id)
         .execute(&mut *transaction)
         .await?;
-    let (action, detail, notice) = if enabled {
-        (audit::action::MERCHANT_ENABLED, String::new(), Notice::MerchantEnabled)
+    let target = audit::target::merchant(merchant_id);
+    let notice = if enabled {
+        audit::record_on(&mut *transaction, Some(by.user_id), audit::action::MERCHANT_ENABLED, &target, "", by.address)
+            .await?;
+        Notice::MerchantEnabled
     } else {
         let ended = crate::identity::session::revoke_merchant_sessions(&mut *transaction, merchant_id).await?;
+        let detail = AuditDetail::MerchantDisabled { sessions_ended: i64::try_from(ended).unwrap_or(i64::MAX) };
+        let action = audit::action::MERCHANT_DISABLED;
+        audit::record_detail(&mut *transaction, Some(by.user_id), action, &target, &detail, by.address).await?;
         // Read at the next sign-in, once enabled again: why the console refused meanwhile.
-        (audit::action::MERCHANT_DISABLED, format!("{ended} sessions ended"), Notice::MerchantDisabled)
+        Notice::MerchantDisabled
     };
-    let target = audit::target::merchant(merchant_id);
-    audit::record_on(&mut *transaction, Some(by.user_id), action, &target, &detail, by.address).await?;
     tell_merchant(&mut transaction, merchant_id, notice).await?;
     transaction.commit().await?;
     Ok(true)
@@ -280,9 +286,9 @@ pub async fn reset_password(
         .execute(&mut *transaction)
         .await?;
     let target = audit::target::user(user_id);
-    let detail = format!("temporary password for {username}");
-    audit::record_on(&mut *transaction, Some(by.user_id), audit::action::PASSWORD_RESET, &target, &detail, by.address)
-        .await?;
+    let detail = AuditDetail::TemporaryPassword { username: username.clone() };
+    let action = audit::action::PASSWORD_RESET;
+    audit::record_detail(&mut *transaction, Some(by.user_id), action, &target, &detail, by.address).await?;
     tell_temporary_password(&mut transaction, user_id).await?;
     transaction.commit().await?;
     Ok(username)

@@ -6,6 +6,7 @@
 use crate::domain::{Carrier, Money, ProductKind};
 use crate::http::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::http::extract::{ClientAddress, JsonBody};
+use crate::i18n::audit::{AuditDetail, ProductFacts};
 use crate::i18n::{CatalogueMessage, TradeMessage};
 use crate::identity::session::AdminUser;
 use crate::platform::audit;
@@ -68,6 +69,14 @@ struct ProductFields {
     kind: ProductKind,
     face_value_fen: i64,
     status: i64,
+}
+
+impl ProductFields {
+    /// What the audit trail keeps of the product.
+    fn facts(&self) -> ProductFacts {
+        let (product_key, name) = (self.product_key.clone(), self.name.clone());
+        ProductFacts { product_key, name, face_value_fen: self.face_value_fen, status: self.status }
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -172,9 +181,8 @@ pub async fn create(
     .fetch_one(&mut *transaction)
     .await
     .map_err(key_taken)?;
-    let detail =
-        format!("{} {} face {} fen status {}", fields.product_key, fields.name, fields.face_value_fen, fields.status);
-    audit::record_on(
+    let detail = AuditDetail::ProductCreated { product: fields.facts() };
+    audit::record_detail(
         &mut *transaction,
         Some(admin.user_id),
         audit::action::PRODUCT_CREATED,
@@ -233,11 +241,9 @@ pub async fn update(
     .execute(&mut *transaction)
     .await
     .map_err(key_taken)?;
-    let detail = format!(
-        "{key} {name} face {face} fen status {status} -> {} {} face {} fen status {}",
-        fields.product_key, fields.name, fields.face_value_fen, fields.status
-    );
-    audit::record_on(
+    let before = ProductFacts { product_key: key, name, face_value_fen: face, status };
+    let detail = AuditDetail::ProductUpdated { before, after: fields.facts() };
+    audit::record_detail(
         &mut *transaction,
         Some(admin.user_id),
         audit::action::PRODUCT_UPDATED,
@@ -284,12 +290,12 @@ pub async fn delete(
         .execute(&mut *transaction)
         .await?;
     sqlx::query("DELETE FROM products WHERE id = $1").bind(request.id).execute(&mut *transaction).await?;
-    audit::record_on(
+    audit::record_detail(
         &mut *transaction,
         Some(admin.user_id),
         audit::action::PRODUCT_DELETED,
         &audit_target(request.id),
-        &key,
+        &AuditDetail::ProductDeleted { product_key: key },
         &address.to_string(),
     )
     .await?;

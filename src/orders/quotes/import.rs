@@ -202,12 +202,12 @@ pub async fn import(
     }
     let changed = changes.iter().filter(|change| change.old_price_fen != Some(change.new_price_fen)).count() as i64;
     history::apply_changes(&mut transaction, &changes, Source::Import, admin.user_id).await?;
-    let detail = format!(
-        "merchant {merchant_id} file {}: {} lines, {changed} prices changed",
-        upload.file_name,
-        upload.lines.len()
-    );
-    audit::record_on(
+    let detail = crate::i18n::audit::AuditDetail::QuotesImported {
+        file_name: upload.file_name.to_string(),
+        lines: i64::try_from(upload.lines.len()).unwrap_or(i64::MAX),
+        changed,
+    };
+    audit::record_detail(
         &mut *transaction,
         Some(admin.user_id),
         audit::action::QUOTES_IMPORTED,

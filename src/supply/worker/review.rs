@@ -16,6 +16,7 @@ use super::{Claimed, Step, drive, release, requery, submit};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::{ClientAddress, IdempotentJson};
 use crate::http::idempotency::{Claim, IdempotencyKeyHeader, IdempotentRequest, Replayable};
+use crate::i18n::audit::AuditDetail;
 use crate::i18n::{ChannelMessage, Locale, Message};
 use crate::identity::session::{AdminUser, CurrentUser};
 use crate::money::finance::ledger::Actor;
@@ -104,13 +105,24 @@ async fn reread(state: &AppState, attempt_id: i64) -> Result<(String, String), s
 }
 
 /// The supplier's answer in words, from what the worker recorded on the attempt.
-fn in_words(outcome: &str, detail: &str) -> ChannelMessage {
-    match outcome {
-        attempts::SUCCESS => ChannelMessage::SupplierSucceeded,
-        attempts::FAILED => ChannelMessage::SupplierFailed,
-        attempts::PENDING if detail == "NotReceived" => ChannelMessage::SupplierNotReceived,
-        attempts::PENDING => ChannelMessage::SupplierProcessing,
+fn in_words(answer: &str) -> ChannelMessage {
+    match answer {
+        "success" => ChannelMessage::SupplierSucceeded,
+        "failed" => ChannelMessage::SupplierFailed,
+        "not_received" => ChannelMessage::SupplierNotReceived,
+        "processing" => ChannelMessage::SupplierProcessing,
         _ => ChannelMessage::SupplierNoAnswer,
+    }
+}
+
+/// The supplier's answer as one word, for the administrator's reply and the audit trail.
+fn answer_of(outcome: &str, detail: &str) -> &'static str {
+    match outcome {
+        attempts::SUCCESS => "success",
+        attempts::FAILED => "failed",
+        attempts::PENDING if detail == "NotReceived" => "not_received",
+        attempts::PENDING => "processing",
+        _ => "no_answer",
     }
 }
 
@@ -180,10 +192,11 @@ pub async fn query_supplier(
         }
     }
     let (outcome, detail) = reread(&state, attempt.id).await?;
-    let answer = Message::from(in_words(&outcome, &detail)).text(locale).into_owned();
+    let word = answer_of(&outcome, &detail);
+    let answer = Message::from(in_words(word)).text(locale).into_owned();
     let target = audit::target::order(order_id);
-    let note = format!("order {order_id} attempt {}: {outcome} ({detail})", attempt.attempt_no);
-    audit::record_on(
+    let note = AuditDetail::SupplierQueried { attempt_no: attempt.attempt_no, answer: word.to_string() };
+    audit::record_detail(
         pool,
         Some(admin.user_id),
         audit::action::ORDER_SUPPLIER_QUERIED,
@@ -258,9 +271,10 @@ pub async fn send_to_channel(
     let Some(attempt) = reopened.attempt else {
         return Err(AppError::Internal(anyhow::anyhow!("order {order_id} reopened without its attempt")));
     };
-    let detail = format!("order {order_id} attempt {} to channel {}", attempt.attempt_no, route.channel.code);
+    let detail =
+        AuditDetail::SentToChannel { attempt_no: attempt.attempt_no, channel_code: route.channel.code.clone() };
     let target = audit::target::order(order_id);
-    audit::record_on(
+    audit::record_detail(
         pool,
         Some(admin.user_id),
         audit::action::ORDER_SENT_TO_CHANNEL,

@@ -114,16 +114,17 @@ export default function AuditLogPage() {
       dataIndex: 'action_name',
       phone: true,
       phoneWidth: 100,
-      render: (v: string, row: AuditEvent) => <span title={row.action}>{v}</span>,
+      render: (v: string) => v,
     },
     {
       key: 'target',
       title: t('audit.target'),
       dataIndex: 'target',
+      // A 64-character merchant name is cut, shown whole in the kit's tooltip.
+      width: 200,
+      ellipsis: true,
       render: (v: string, row: AuditEvent) => (
-        <span title={v} data-testid="audit-target">
-          {targetLabel(v, t, row.target_name)}
-        </span>
+        <span data-testid="audit-target">{targetLabel(v, t, row.target_name)}</span>
       ),
     },
     {
