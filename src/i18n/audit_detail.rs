@@ -3,6 +3,7 @@
 //! share (a code's purpose, an image's kind, a product) are in `audit_detail_words.rs`.
 
 use super::Locale;
+pub use super::audit_detail_words::ProductFacts;
 
 /// An audit event's details as data, stored as JSON (`audit_events.params`) and rendered
 /// in the reader's language when the log is read; rows written before keep their free text.
@@ -144,15 +145,6 @@ pub enum AuditDetail {
     ServerKeyRotated {
         resealed: i64,
     },
-}
-
-/// A product as the audit trail shows it: key, name, face value (fen) and status (1 on sale).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ProductFacts {
-    pub product_key: String,
-    pub name: String,
-    pub face_value_fen: i64,
-    pub status: i64,
 }
 
 impl AuditDetail {

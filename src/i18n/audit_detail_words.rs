@@ -1,8 +1,17 @@
 //! Words several audit details share (`audit_detail.rs`): what a two-factor code was asked
-//! for, an image's kind and size, a product and its change, a supplier's answer.
+//! for, an image's kind and size, a product and its change, a supplier's answer. It names
+//! nothing of `audit_detail.rs`, which uses it.
 
-use super::audit_detail::ProductFacts;
 use crate::domain::yuan;
+
+/// A product as the audit trail shows it: key, name, face value (fen) and status (1 on sale).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ProductFacts {
+    pub product_key: String,
+    pub name: String,
+    pub face_value_fen: i64,
+    pub status: i64,
+}
 
 /// What a two-factor code was for; a purpose this server does not know is shown as it is.
 pub(super) fn code_purpose(purpose: &str, zh: bool) -> String {
