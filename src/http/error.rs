@@ -61,7 +61,8 @@ pub mod code {
     pub const TOKEN_UNKNOWN: i64 = 50008;
     pub const SESSION_ENDED: i64 = 50012;
     pub const TOKEN_EXPIRED: i64 = 50014;
-    /// `/readyz`: the database is unreachable or lacks a migration this build needs.
+    /// The database cannot take calls now (`/readyz`: unreachable, read-only or lacking a
+    /// migration this build needs; any other call: a failover under way, retry shortly).
     pub const NOT_READY: i64 = 50300;
 }
 
@@ -316,6 +317,14 @@ impl IntoResponse for AppError {
             AppError::Refused { status, code, message, retry_after_seconds } => {
                 (status, ErrorReport { code, message, fields: Vec::new(), retry_after_seconds })
             }
+            AppError::Internal(error) if super::unavailable::database_unavailable(&error) => {
+                tracing::warn!(error = %format!("{error:#}"), "database unavailable");
+                (StatusCode::SERVICE_UNAVAILABLE, database_unavailable())
+            }
+            AppError::OperationFailed { cause, .. } if super::unavailable::database_unavailable(&cause) => {
+                tracing::warn!(error = %format!("{cause:#}"), "database unavailable");
+                (StatusCode::SERVICE_UNAVAILABLE, database_unavailable())
+            }
             AppError::Internal(error) => {
                 // The cause goes to the log (with the request id from the tracing span),
                 // never to the client.
@@ -328,6 +337,16 @@ impl IntoResponse for AppError {
             }
         };
         error_response(status, report)
+    }
+}
+
+/// A call the database could not take now: retry after a moment (`super::unavailable`).
+fn database_unavailable() -> ErrorReport {
+    ErrorReport {
+        code: code::NOT_READY,
+        message: Message::DatabaseUnavailable,
+        fields: Vec::new(),
+        retry_after_seconds: Some(super::unavailable::RETRY_AFTER_SECONDS),
     }
 }
 

@@ -14,4 +14,5 @@ pub mod pagination;
 pub mod query_string;
 pub mod replay;
 pub mod security_headers;
+pub mod unavailable;
 pub mod xlsx_read;

@@ -482,6 +482,7 @@ pub(super) fn messages() -> Vec<Message> {
         TokenExpired,
         InternalError,
         NotReady,
+        DatabaseUnavailable,
         PasswordTooShort { min: 6 },
         PasswordWeak,
         PasswordInvalidCharacter,
@@ -528,6 +529,7 @@ pub(super) fn messages() -> Vec<Message> {
             | TokenExpired
             | InternalError
             | NotReady
+            | DatabaseUnavailable
             | PasswordTooShort { .. }
             | PasswordWeak
             | PasswordInvalidCharacter

@@ -112,8 +112,11 @@ pub enum Message {
     SessionEnded,
     TokenExpired,
     InternalError,
-    /// `/readyz`: the database cannot be reached or its migrations are not all applied.
+    /// `/readyz`: the database cannot be reached, takes no writes or lacks migrations.
     NotReady,
+    /// The database cannot take the call now (no primary during a failover, connections
+    /// lost, the pool exhausted): nothing is answered as done or as refused.
+    DatabaseUnavailable,
     PasswordTooShort {
         min: usize,
     },
@@ -210,6 +213,7 @@ impl Message {
             Message::TokenExpired => "session.expired",
             Message::InternalError => "internal_error",
             Message::NotReady => "not_ready",
+            Message::DatabaseUnavailable => "database_unavailable",
             Message::PasswordTooShort { .. } => "password.too_short",
             Message::PasswordWeak => "password.weak",
             Message::PasswordInvalidCharacter => "password.invalid_character",
@@ -311,8 +315,16 @@ impl Message {
             (Message::TokenExpired, ZhCn) => "登录已过期，请重新登录".into(),
             (Message::InternalError, EnUs) => "internal server error, please retry later".into(),
             (Message::InternalError, ZhCn) => "服务器内部错误，请稍后重试".into(),
-            (Message::NotReady, EnUs) => "not ready: the database is unreachable or not migrated".into(),
-            (Message::NotReady, ZhCn) => "尚未就绪：数据库无法连接或迁移未完成".into(),
+            (Message::NotReady, EnUs) => "not ready: the database is unreachable, read-only or not migrated".into(),
+            (Message::NotReady, ZhCn) => "尚未就绪：数据库无法连接、只读或迁移未完成".into(),
+            (Message::DatabaseUnavailable, EnUs) => {
+                "the service is briefly unavailable (its database is switching over): retry in a few seconds \
+                 with the same merchant order id or Idempotency-Key, which answers the first call's result"
+                    .into()
+            }
+            (Message::DatabaseUnavailable, ZhCn) => {
+                "服务暂时不可用（数据库正在切换）：请几秒后用同一商户订单号或 Idempotency-Key 重试，将返回首次请求的结果".into()
+            }
             (Message::PasswordTooShort { min }, EnUs) => format!("password must be at least {min} characters").into(),
             (Message::PasswordTooShort { min }, ZhCn) => format!("密码至少 {min} 位").into(),
             (Message::PasswordWeak, EnUs) => {

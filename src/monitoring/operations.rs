@@ -43,10 +43,11 @@ pub struct Readiness {
     pub migration: i64,
 }
 
-/// Ready for traffic: the database answers and holds every migration this build knows.
+/// Ready for traffic: the database answers, takes writes and holds every migration this
+/// build knows.
 #[utoipa::path(get, path = "/readyz", tag = "operations",
     responses((status = 200, description = "`data` is a Readiness", body = Readiness),
-        (status = 503, description = "50300: database unreachable or migrations missing")))]
+        (status = 503, description = "50300: database unreachable, read-only or migrations missing")))]
 pub async fn readyz(State(state): State<AppState>) -> Response {
     let expected = state.db.latest_migration();
     let applied: Result<Option<i64>, sqlx::Error> =
@@ -54,8 +55,18 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
             .bind(true)
             .fetch_one(&state.db.pool)
             .await;
+    // A standby (or a primary demoted by a failover) answers, but refuses every write.
+    let writable = match state.db.kind {
+        crate::platform::db::DatabaseKind::Postgres => {
+            sqlx::query_scalar::<_, String>("SELECT current_setting('transaction_read_only')")
+                .fetch_one(&state.db.pool)
+                .await
+                .is_ok_and(|read_only| read_only == "off")
+        }
+        crate::platform::db::DatabaseKind::Sqlite => true,
+    };
     match applied {
-        Ok(Some(version)) if version >= expected => {
+        Ok(Some(version)) if version >= expected && writable => {
             ApiOk(Readiness { status: "ok".into(), migration: version }).into_response()
         }
         outcome => {

@@ -19,6 +19,7 @@ mod connections;
 mod contract;
 mod database_gone;
 mod export_pages;
+mod failover;
 mod files;
 mod finance;
 mod first_statistics;

@@ -2259,7 +2259,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ready for traffic: the database answers and holds every migration this build knows. */
+        /**
+         * Ready for traffic: the database answers, takes writes and holds every migration this
+         *     build knows.
+         */
         get: operations["get_readyz"];
         put?: never;
         post?: never;
@@ -12968,7 +12971,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description 50300: database unreachable or migrations missing */
+            /** @description 50300: database unreachable, read-only or migrations missing */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -305,3 +305,70 @@ describe('quietErrors', () => {
     expect(showErrorMessage).not.toHaveBeenCalled();
   });
 });
+
+describe('a database switching over (50300)', () => {
+  const UNAVAILABLE = { code: 50300, msg: 'the service is briefly unavailable', data: { retry_after_seconds: 2 } };
+
+  /** Answers 503/50300 `times` times, then success. */
+  function unavailableThenAnswer(times: number) {
+    http.defaults.adapter = async (config) => {
+      seen.push(config);
+      if (seen.length <= times) {
+        const response = { data: UNAVAILABLE, status: 503, statusText: '503', headers: {}, config, request: {} };
+        throw new AxiosError('503', AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+      }
+      return {
+        data: { code: 20000, msg: 'success', data: { id: 7 } },
+        status: 200,
+        statusText: '200',
+        headers: {},
+        config,
+        request: {},
+      };
+    };
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends a keyed call again after Retry-After, quietly, with the same key', async () => {
+    vi.useFakeTimers();
+    unavailableThenAnswer(2);
+    const answer = postAny(
+      '/adminapi/order/add',
+      { account: '13800138000' },
+      { headers: { 'Idempotency-Key': 'k-1' } },
+    );
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(seen).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2_001);
+    await expect(answer).resolves.toEqual({ id: 7 });
+    expect(seen.map((config) => header(config, 'Idempotency-Key'))).toEqual(['k-1', 'k-1', 'k-1']);
+    expect(showErrorMessage).not.toHaveBeenCalled();
+  });
+
+  it('sends a read again, but not a call without a key', async () => {
+    vi.useFakeTimers();
+    unavailableThenAnswer(1);
+    const read = getAny('/adminapi/order/list');
+    await vi.advanceTimersByTimeAsync(2_000);
+    await expect(read).resolves.toEqual({ id: 7 });
+    seen = [];
+    unavailableThenAnswer(1);
+    const error = await rejection(postAny('/adminapi/order/add', { account: '13800138000' }));
+    expect(error).toMatchObject({ kind: 'envelope', code: 50300 });
+    expect(seen).toHaveLength(1);
+    expect(showErrorMessage).toHaveBeenCalledWith('the service is briefly unavailable', ERROR_MESSAGE_SECONDS);
+  });
+
+  it('gives up after five tries more and says so', async () => {
+    vi.useFakeTimers();
+    unavailableThenAnswer(100);
+    const answer = rejection(postAny('/adminapi/order/add', {}, { headers: { 'Idempotency-Key': 'k-2' } }));
+    await vi.advanceTimersByTimeAsync(5 * 2_000);
+    expect(await answer).toMatchObject({ kind: 'envelope', code: 50300 });
+    expect(seen).toHaveLength(6);
+    expect(showErrorMessage).toHaveBeenCalledTimes(1);
+  });
+});

@@ -13,6 +13,9 @@
  *   5 s and an ApiError of kind 'transport'. No answer at all (server away, network down)
  *   says the server cannot be reached and to check the connection and retry. The browser's
  *   own words ("Network Error", "Request failed with status code 502") never reach the user.
+ * - 50300 (the server's database is switching over) on a call that is safe to send again, a
+ *   read or a call with an `Idempotency-Key`, is sent again after the answer's Retry-After
+ *   (a few times, quietly): the server answers the first call's result or does it once.
  */
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { ApiError } from './api-error';
@@ -27,6 +30,7 @@ import type {
   PostBody,
 } from './api-paths';
 import { reloadPage } from './browser';
+import { IDEMPOTENCY_HEADER } from './idempotency';
 import { openErrorDialog, showErrorMessage } from './feedback';
 import i18n, { currentLocale } from './i18n';
 import { clearSession, getToken } from './session';
@@ -42,6 +46,10 @@ export const USER_INFO_URL = '/adminapi/merchant/userInfo';
 export const LOGOUT_URL = '/adminapi/login/logout';
 export const ERROR_MESSAGE_SECONDS = 5;
 export const UNREACHABLE_TOAST_KEY = 'request-unreachable';
+/** The server's database cannot take calls now (a failover): retry shortly. */
+export const DATABASE_UNAVAILABLE_CODE = 50300;
+/** Sent again at most this often after a 50300: a failover is over within seconds. */
+export const UNAVAILABLE_RETRIES = 5;
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -50,6 +58,8 @@ declare module 'axios' {
      * the client does not toast. Ended sessions still open the 'Confirm logout' dialog.
      */
     quietErrors?: boolean;
+    /** How many times this call was sent again after a 50300 (see the module comment). */
+    unavailableRetries?: number;
   }
 }
 
@@ -151,7 +161,26 @@ export function handleResponse(response: AxiosResponse): AxiosResponse | Promise
   return response;
 }
 
-export function handleResponseError(error: unknown): Promise<never> {
+/** A read, or a call whose `Idempotency-Key` makes a second sending answer the first one. */
+function safeToSendAgain(config: AxiosRequestConfig): boolean {
+  const method = (config.method ?? 'get').toLowerCase();
+  const headers = config.headers as Record<string, unknown> | { has?: (name: string) => boolean } | undefined;
+  const keyed =
+    typeof headers?.has === 'function'
+      ? headers.has(IDEMPOTENCY_HEADER)
+      : Boolean(headers && IDEMPOTENCY_HEADER in headers);
+  return method === 'get' || keyed;
+}
+
+/** Sends the call again once the answer's Retry-After (seconds, at most 10) has passed. */
+async function sendAgainLater(config: AxiosRequestConfig, data: unknown): Promise<AxiosResponse> {
+  const asked = (data as { retry_after_seconds?: unknown } | null)?.retry_after_seconds;
+  const seconds = typeof asked === 'number' && asked > 0 ? Math.min(asked, 10) : 2;
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return http.request({ ...config, unavailableRetries: (config.unavailableRetries ?? 0) + 1 });
+}
+
+export function handleResponseError(error: unknown): Promise<AxiosResponse> {
   if (error instanceof ApiError) return Promise.reject(error);
   // Called off by the console itself (the page moved on): nothing went wrong to tell.
   if (axios.isCancel(error))
@@ -163,6 +192,15 @@ export function handleResponseError(error: unknown): Promise<never> {
       if (body.code === SUCCESS_CODE) {
         // An error status carrying a success code is not a success we can trust.
         return rejectTransport(true, axiosError.response.status, axiosError.config);
+      }
+      const config = axiosError.config;
+      if (
+        body.code === DATABASE_UNAVAILABLE_CODE &&
+        config &&
+        (config.unavailableRetries ?? 0) < UNAVAILABLE_RETRIES &&
+        safeToSendAgain(config)
+      ) {
+        return sendAgainLater(config, body.data);
       }
       return rejectEnvelope(body, axiosError.config, axiosError.response.status);
     }

@@ -1,0 +1,52 @@
+//! Telling a database that cannot take a call now from a fault of ours. During a failover
+//! there is no primary for a few seconds: connections are cut, a standby (or a demoted
+//! primary) refuses writes, new connections are refused or the pool waits in vain. Such a
+//! call is answered 503 with `Retry-After`, never 500 and never as done or refused: what it
+//! did is nothing or unknown (a commit cut short), and a retry with the same merchant order
+//! id or `Idempotency-Key` answers the first call's result or does the work once.
+
+/// Seconds a client waits before retrying: a failover manager promotes a standby in a few.
+pub const RETRY_AFTER_SECONDS: u64 = 2;
+
+/// SQLSTATEs of a PostgreSQL that cannot serve now.
+fn unavailable_state(code: &str) -> bool {
+    // Class 08: connection exceptions. 25006: read-only transaction (a standby, or a primary
+    // demoted under us). 57P01-57P03: shut down by an administrator or a crash, or starting
+    // and not accepting connections yet. 53300: too many connections.
+    code.starts_with("08") || matches!(code, "25006" | "57P01" | "57P02" | "57P03" | "53300")
+}
+
+/// Whether this database error says the database is away rather than that the call is wrong.
+pub fn is_unavailable(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => true,
+        sqlx::Error::Database(database) => database.code().is_some_and(|code| unavailable_state(&code)),
+        _ => false,
+    }
+}
+
+/// Whether any cause of this error is a database that is away.
+pub fn database_unavailable(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| cause.downcast_ref::<sqlx::Error>().is_some_and(is_unavailable))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_away_is_told_from_a_fault() {
+        for away in ["08006", "08001", "25006", "57P01", "57P03", "53300"] {
+            assert!(unavailable_state(away), "{away}");
+        }
+        // A unique violation, a serialization failure, a syntax error: faults or conflicts.
+        for fault in ["23505", "40001", "42601", "5"] {
+            assert!(!unavailable_state(fault), "{fault}");
+        }
+        let cut = anyhow::Error::from(sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionReset)));
+        assert!(database_unavailable(&cut.context("placing an order")));
+        assert!(database_unavailable(&anyhow::Error::from(sqlx::Error::PoolTimedOut)));
+        assert!(!database_unavailable(&anyhow::Error::from(sqlx::Error::RowNotFound)));
+        assert!(!database_unavailable(&anyhow::anyhow!("a fault of ours")));
+    }
+}
