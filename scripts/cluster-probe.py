@@ -6,9 +6,11 @@ again, and what the calls answered meanwhile (HTTP status, envelope code and mes
     scripts/cluster-probe.py http://127.0.0.1:PORT [--seconds 60] [--interval 0.2]
 
 Run it, then `scripts/cluster.sh kill-primary` (or kill-server) in another shell. Each
-order carries its own Idempotency-Key; a call that fails is not retried (the probe measures
-what a caller sees), so a call whose answer was lost may still have placed its order: the
-summary counts the orders the database holds against those answered as placed.
+order carries its own Idempotency-Key. By default a call that fails is not retried (the
+probe measures what a caller sees), so a call whose answer was lost may still have placed
+its order; with --retry a failed call is sent again with the same key until it is answered,
+as a careful client does, and every order should then exist exactly once: compare the
+orders answered with the database's count.
 Standard library only: it runs on a fresh machine.
 """
 import argparse
@@ -52,6 +54,7 @@ def main():
     parser.add_argument("api")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--interval", type=float, default=0.2)
+    parser.add_argument("--retry", action="store_true", help="send a failed call again with its key")
     args = parser.parse_args()
     base = args.api.rstrip("/")
     token = login(base)
@@ -61,11 +64,14 @@ def main():
     last_ok = None
     seen = {}  # what failed calls answered during the current outage, with counts
     outages = []
+    key = None
     while time.monotonic() - start < args.seconds:
         sent = time.monotonic()
+        if key is None or not args.retry:
+            key = str(uuid.uuid4())
         status, body, error = call(
             base, "/adminapi/order/add", {"account": "13800138000", "product_key": "MOBILE-DIRECT-10"},
-            token=token, key=str(uuid.uuid4()))
+            token=token, key=key)
         now = time.monotonic()
         if body and body.get("code") == 20000:
             placed += 1
@@ -76,6 +82,7 @@ def main():
                       f"before it; failed calls: {seen}", flush=True)
                 failing_since, seen = None, {}
             last_ok = now
+            key = None
         else:
             if failing_since is None:
                 failing_since = sent

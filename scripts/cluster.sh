@@ -348,17 +348,23 @@ cmd_kill_server() {
   echo "killed backoffice server api$number (process $pid)"
 }
 
-# Ends a process recorded in the folder, if it still runs: SIGTERM, then SIGKILL.
-stop_pid_file() {
-  local file=$1 pid
-  [ -f "$file" ] || return 0
-  pid=$(cat "$file")
-  kill -TERM "$pid" 2>/dev/null || return 0
+# Ends the processes recorded in the given pid files that still run: SIGTERM to all of
+# them at once (each may take seconds to finish its work), then SIGKILL to any left after
+# 10 s.
+stop_pid_files() {
+  local file pids=() pid
+  for file in "$@"; do
+    [ -f "$file" ] || continue
+    pid=$(cat "$file")
+    kill -TERM "$pid" 2>/dev/null && pids+=("$pid")
+  done
   for _ in $(seq 1 20); do
-    kill -0 "$pid" 2>/dev/null || return 0
+    local running=0
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && running=1; done
+    [ "$running" = 0 ] && return 0
     sleep 0.5
   done
-  kill -KILL "$pid" 2>/dev/null || true
+  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null || true; done
 }
 
 cmd_down() {
@@ -368,20 +374,18 @@ cmd_down() {
   fi
   dir=$(cat "$pointer")
   if [ -d "$dir" ]; then
-    stop_pid_file "$dir/api1.pid"
-    stop_pid_file "$dir/api2.pid"
-    stop_pid_file "$dir/haproxy.pid"
+    stop_pid_files "$dir/api1.pid" "$dir/api2.pid"
+    stop_pid_files "$dir/haproxy.pid"
     # Patroni stops its PostgreSQL on SIGTERM; a postmaster left over (Patroni killed
     # before it could) is stopped by its own pid file.
-    stop_pid_file "$dir/patroni2.pid"
-    stop_pid_file "$dir/patroni1.pid"
+    stop_pid_files "$dir/patroni1.pid" "$dir/patroni2.pid"
     local node
     for node in pg1 pg2; do
       if [ -f "$dir/$node/postmaster.pid" ]; then
         as_owner "$pg_bin/pg_ctl" -D "$dir/$node" -m immediate stop >/dev/null 2>&1 || true
       fi
     done
-    stop_pid_file "$dir/etcd.pid"
+    stop_pid_files "$dir/etcd.pid"
     rm -rf "$dir"
   fi
   rm -f "$pointer"

@@ -37,7 +37,7 @@ if [ "$what" = bench ]; then
 fi
 
 if [ "$what" = cluster ]; then
-  # The local failover cluster (scripts/cluster.sh, docs/operations.md "Deployment"):
+  # The local failover cluster (scripts/cluster.sh, docs/operations.md "Deployment with a failover cluster"):
   # Patroni as the failover manager, etcd as its store (Patroni's etcd3 backend imports
   # python3-etcd for its exceptions), HAProxy as the proxy in front of PostgreSQL and of
   # the servers. Debian starts etcd as a service on install; the script runs its own.
