@@ -192,6 +192,18 @@ listen api
 EOF
 }
 
+# Waits up to 120 s for server N to be ready; stops waiting as soon as it has exited
+# (a wrong binary, a refused database), pointing at its log.
+wait_server() {
+  local number=$1 port=$2 pid deadline=$((SECONDS + 120))
+  pid=$(cat "$dir/api$number.pid")
+  until http_ok "http://127.0.0.1:$port/readyz"; do
+    kill -0 "$pid" 2>/dev/null || die "api$number exited: see $dir/api$number.log"
+    [ $SECONDS -lt $deadline ] || die "api$number is not ready after 120 s: see $dir/api$number.log"
+    sleep 0.5
+  done
+}
+
 start_server() {
   local number=$1 port=$2; shift 2
   # Run from the folder: relative paths a server writes land there.
@@ -217,6 +229,11 @@ primary_through_proxy() {
   done
 }
 
+after_up() {
+  local status=$?
+  [ "$status" = 0 ] || echo "cluster.sh: up failed; logs in $dir; scripts/cluster.sh down removes it" >&2
+}
+
 cmd_up() {
   if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/initdb" ]; then die "PostgreSQL is missing: run scripts/setup.sh cluster"; fi
   for tool in patroni etcd haproxy curl python3; do
@@ -229,6 +246,9 @@ cmd_up() {
   [ -x "$source_bin" ] || die "no backoffice binary at $source_bin (build it, or pass its path)"
 
   dir=$(mktemp -d /tmp/backoffice-cluster.XXXXXX)
+  # A start that fails half-way leaves its processes for the logs to be read: say how to
+  # remove them.
+  trap after_up EXIT
   chmod 755 "$dir"
   echo "$dir" >"$pointer"
   echo "cluster folder: $dir" >&2
@@ -278,9 +298,9 @@ cmd_up() {
   # them. api2 then seeds nothing new and starts no simulators, so the channels keep
   # pointing at api1's.
   start_server 1 "$api1_port"
-  wait_for 120 http_ok "http://127.0.0.1:$api1_port/readyz" || die "api1 is not ready: see $dir/api1.log"
+  wait_server 1 "$api1_port"
   start_server 2 "$api2_port" --no-demo-simulators
-  wait_for 60 http_ok "http://127.0.0.1:$api2_port/readyz" || die "api2 is not ready: see $dir/api2.log"
+  wait_server 2 "$api2_port"
   wait_for 30 http_ok "http://127.0.0.1:$api_proxy_port/readyz" || die "the API does not answer through HAProxy"
 
   echo "API=http://127.0.0.1:$api_proxy_port"
