@@ -5,6 +5,7 @@
 #   scripts/setup.sh test   also PostgreSQL, Chromium, a CJK font and the API fuzzer (for `make test`)
 #   scripts/setup.sh fuzz   schemathesis, pinned, into .venv/ (scripts/fuzz-api.sh)
 #   scripts/setup.sh bench  also wrk and PostgreSQL (for bench/load.sh)
+#   scripts/setup.sh cluster  also Patroni, etcd and HAProxy (for scripts/cluster.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-web}
@@ -35,6 +36,13 @@ if [ "$what" = bench ]; then
   apt_install wrk postgresql python3
 fi
 
+if [ "$what" = cluster ]; then
+  # The local failover cluster (scripts/cluster.sh, docs/operations.md "Deployment with a failover cluster"):
+  # Patroni as the failover manager, etcd as its store (Patroni's etcd3 backend imports
+  # python3-etcd for its exceptions), HAProxy as the proxy in front of PostgreSQL and of
+  # the servers. Debian starts etcd as a service on install; the script runs its own.
+  apt_install postgresql patroni etcd-server python3-etcd haproxy python3 curl
+fi
 if [ "$what" = fuzz ] || [ "$what" = test ]; then
   # The API fuzzer (`make test` runs a bounded pass), at the version pinned in
   # scripts/fuzz-requirements.txt, from PyPI into a venv under the project (ignored by
