@@ -164,6 +164,10 @@ pub enum AppError {
     /// A refusal with its own code (the open API's): status, code and message as given.
     #[error("refused: {code}")]
     Refused { status: StatusCode, code: i64, message: Message, retry_after_seconds: Option<u64> },
+    /// The database could not take the call, or a commit's outcome is unknown (its
+    /// connection died during COMMIT): 503, retry with the same key (`super::unavailable`).
+    #[error("database unavailable")]
+    DatabaseUnavailable,
     #[error("internal error: {0:#}")]
     Internal(#[from] anyhow::Error),
     /// An internal error shown with the operation's own failure message (still 50000).
@@ -317,6 +321,7 @@ impl IntoResponse for AppError {
             AppError::Refused { status, code, message, retry_after_seconds } => {
                 (status, ErrorReport { code, message, fields: Vec::new(), retry_after_seconds })
             }
+            AppError::DatabaseUnavailable => (StatusCode::SERVICE_UNAVAILABLE, database_unavailable()),
             AppError::Internal(error) if super::unavailable::database_unavailable(&error) => {
                 tracing::warn!(error = %format!("{error:#}"), "database unavailable");
                 (StatusCode::SERVICE_UNAVAILABLE, database_unavailable())

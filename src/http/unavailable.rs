@@ -25,6 +25,13 @@ pub fn is_unavailable(error: &sqlx::Error) -> bool {
     }
 }
 
+/// Whether a statement's outcome is unknown: no answer came (the connection broke with the
+/// statement on its way), so it may have been written. An error the database answered with
+/// (even "terminating connection") says the statement did not complete.
+pub fn outcome_unknown(error: &sqlx::Error) -> bool {
+    matches!(error, sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_))
+}
+
 /// Whether any cause of this error is a database that is away.
 pub fn database_unavailable(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| cause.downcast_ref::<sqlx::Error>().is_some_and(is_unavailable))
@@ -48,5 +55,15 @@ mod tests {
         assert!(database_unavailable(&anyhow::Error::from(sqlx::Error::PoolTimedOut)));
         assert!(!database_unavailable(&anyhow::Error::from(sqlx::Error::RowNotFound)));
         assert!(!database_unavailable(&anyhow::anyhow!("a fault of ours")));
+    }
+
+    #[test]
+    fn only_a_missing_answer_leaves_a_statement_s_outcome_unknown() {
+        let eof = sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::UnexpectedEof));
+        assert!(outcome_unknown(&eof));
+        assert!(outcome_unknown(&sqlx::Error::Protocol("expected to read 5 bytes, got 0 bytes at EOF".into())));
+        // Never sent (no connection), or answered: the statement did not complete.
+        assert!(!outcome_unknown(&sqlx::Error::PoolTimedOut));
+        assert!(!outcome_unknown(&sqlx::Error::RowNotFound));
     }
 }

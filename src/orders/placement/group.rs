@@ -210,6 +210,10 @@ impl Writer {
                     if connection_suspect {
                         *own = None;
                     }
+                    // Answered already (an outcome unknown): nothing to write again.
+                    if jobs.is_empty() {
+                        return false;
+                    }
                     locked_again.fetch_add(1, Ordering::Relaxed);
                     jobs
                 }
@@ -265,7 +269,20 @@ async fn write_and_commit(
     };
     let committed = match transaction {
         Ok(Transaction::Sqlite(write)) if failed.is_empty() => write.commit_with(last_writes).await.is_ok(),
-        Ok(Transaction::Postgres(transaction)) if failed.is_empty() => transaction.commit().await.is_ok(),
+        Ok(Transaction::Postgres(transaction)) if failed.is_empty() => match transaction.commit().await {
+            Ok(()) => true,
+            // No answer to the COMMIT (the connection broke): the group may be written or not. Placing its
+            // orders again could place them twice, so each caller is told to retry with its
+            // key or merchant order id (503), which answers the order if it was written.
+            Err(error) if crate::http::unavailable::outcome_unknown(&error) => {
+                tracing::warn!(error = %error, orders = written.len(), "group commit outcome unknown");
+                for (job, _) in written {
+                    let _ = job.answer.send(Err(AppError::DatabaseUnavailable));
+                }
+                return None;
+            }
+            Err(_) => false,
+        },
         // Given back before placing alone: on SQLite the one write connection is this one.
         Ok(Transaction::Sqlite(write)) => {
             write.rollback().await;

@@ -168,7 +168,18 @@ impl Unlocked {
             Target::Sqlite(write) => write.run_in_one_hop(batch).await,
         };
         if let Err(error) = written {
-            let jobs = runs.into_iter().flat_map(|run| run.jobs).map(|(job, _)| job).collect();
+            let jobs: Vec<Job> = runs.into_iter().flat_map(|run| run.jobs).map(|(job, _)| job).collect();
+            // No answer came (the connection broke with the statement on its way): it may
+            // have been written.
+            // Writing the orders again could place them twice, so each caller is told to retry
+            // with its key or merchant order id (503), which answers the order if it exists.
+            if crate::http::unavailable::outcome_unknown(&error) {
+                tracing::warn!(error = %error, orders = jobs.len(), "placement outcome unknown");
+                for job in jobs {
+                    let _ = job.answer.send(Err(crate::http::error::AppError::DatabaseUnavailable));
+                }
+                return Err(NotWritten { jobs: Vec::new(), connection_suspect: true });
+            }
             // The database refused the statement (a guard, a unique key) and rolled it back;
             // the connection is as good as before. Anything else may have broken it.
             return Err(NotWritten { jobs, connection_suspect: error.as_database_error().is_none() });
