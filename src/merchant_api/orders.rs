@@ -200,6 +200,7 @@ pub async fn place_order(
         remark: String::new(),
         notify_url: notify_url.clone(),
         nonce: deferred.as_ref().map(|Extension(deferred)| deferred.nonce.clone()),
+        region: None,
     };
     let called = intent.nonce.as_ref().map(replay::NonceUse::stored);
     let actor = Actor { id: None, name: format!("api:{}", caller.key_id) };
