@@ -63,10 +63,15 @@ impl SegmentTable {
         let mut places = Vec::new();
         let mut keyed: Vec<(u32, (u32, Option<Carrier>))> = Vec::new();
         for row in rows {
-            let index = *place_index.entry(row.place.clone()).or_insert_with(|| {
-                places.push(row.place);
-                (places.len() - 1) as u32
-            });
+            // Looked up before inserting: a place is cloned once, not once per prefix.
+            let index = match place_index.get(&row.place) {
+                Some(index) => *index,
+                None => {
+                    places.push(row.place.clone());
+                    place_index.insert(row.place, (places.len() - 1) as u32);
+                    (places.len() - 1) as u32
+                }
+            };
             keyed.push((row.prefix, (index, row.carrier)));
         }
         // Stable: of two rows for one prefix, the later stays last and wins the dedup.
