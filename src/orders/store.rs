@@ -195,8 +195,7 @@ pub struct NewOrder {
     pub notify_url: Option<String>,
     /// The open-API call that placed it, `key_id:nonce` (`crate::http::replay`).
     pub api_nonce: Option<String>,
-    /// The number's province and city from the segment table in memory (set by the caller
-    /// that holds the application: no query of its own).
+    /// The number's province and city, from the segment table in memory (no query).
     pub province: Option<String>,
     pub city: Option<String>,
 }

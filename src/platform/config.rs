@@ -15,8 +15,7 @@ pub struct Config {
     /// Serve the template and demo pages' calls and menu section (`--template-pages`,
     /// implied by `--demo`); off, they do not exist.
     pub template_pages: bool,
-    /// Fill an empty number-segment table with the shipped default at start (off in tests
-    /// that need no segments: the default is 330,000 rows).
+    /// Fill an empty segment table with the shipped default (330,000 rows) at start.
     pub default_segments: bool,
     /// Orders generated for the demo merchant when it has none (with `seed_demo`).
     pub demo_orders: usize,
