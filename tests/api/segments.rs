@@ -101,6 +101,16 @@ async fn the_open_api_looks_numbers_up(backend: Backend) {
     assert!(signed);
     assert_eq!(found.code(), 20000, "{:?}", found.body);
     assert_eq!((&found.data()["province"], &found.data()["carrier"]), (&json!("北京"), &json!("mobile")));
+    let body = json!({"merchant_order_id": "API-1", "product_key": "MOBILE-DIRECT-10", "account": "13800138000"});
+    let (placed, _) = send(&app, &key, Call::post("/openapi/v1/orders", &body)).await;
+    assert_eq!(placed.code(), 20000, "{:?}", placed.body);
+    let (order, _) = send(&app, &key, Call::get("/openapi/v1/orders/API-1")).await;
+    assert_eq!(
+        (&order.data()["province"], &order.data()["city"]),
+        (&json!("北京"), &json!("北京")),
+        "{:?}",
+        order.body
+    );
     let (bad, _) = send(&app, &key, Call::get("/openapi/v1/segments/12345")).await;
     assert_eq!((bad.status.as_u16(), bad.code()), (422, 40000), "{:?}", bad.body);
     assert_eq!(bad.data()["keys"]["phone"], "segment.phone_invalid");

@@ -2426,6 +2426,7 @@ export interface components {
              */
             card_no_encrypted?: string | null;
             card_secret_encrypted?: string | null;
+            city?: string | null;
             created_at: string;
             /** Format: int64 */
             face_value_fen: number;
@@ -2438,6 +2439,8 @@ export interface components {
             /** Format: int64 */
             price_fen: number;
             product_key: string;
+            /** @description The number's province (广东) and city (深圳) when it was placed; null when unknown. */
+            province?: string | null;
             serial_no?: string | null;
             /**
              * Format: int64
