@@ -84,6 +84,8 @@ impl Application {
             services: Arc::default(),
             started_at: now_millis(),
         });
+        let segments = state.services.get_or_init(crate::platform::segments::Segments::default);
+        crate::platform::segments::start(&segments, &db, state.config.default_segments).await?;
         Ok(Self { listener, port, state, demo_key })
     }
 

@@ -2,6 +2,7 @@
 //! trust them: phone numbers and carriers, money, merchant order ids, order states.
 
 pub mod phone;
+pub mod segments;
 
 pub use phone::{Carrier, PhoneNumber};
 use serde::Serialize;

@@ -94,6 +94,21 @@ impl PhoneNumber {
         &self.digits
     }
 
+    /// The digits of a number being typed: 7 to 11 of them, in any spelling `parse` reads,
+    /// starting with an allocated segment (a full number is better read with `parse`). The
+    /// add-order form looks a number's place up as soon as its segment is complete.
+    pub fn typed_digits(text: &str) -> Option<String> {
+        let compact: String = text.chars().filter(|c| !is_separator(*c)).map(half_width).collect();
+        let digits = strip_country_prefix(&compact)?;
+        let valid = (7..=11).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit());
+        (valid && digits.starts_with('1') && carrier_of_segment(&digits[..4]).is_some()).then(|| digits.to_string())
+    }
+
+    /// The carrier the segment rule gives the first digits of a number (at least four).
+    pub fn segment_carrier(digits: &str) -> Option<Carrier> {
+        carrier_of_segment(digits.get(..4)?)
+    }
+
     pub fn carrier(&self) -> Carrier {
         self.carrier
     }
@@ -234,6 +249,19 @@ mod tests {
         for text in refused {
             assert!(PhoneNumber::parse(text).is_none(), "{text:?} should be refused");
         }
+    }
+
+    #[test]
+    fn numbers_being_typed_are_read_from_their_seventh_digit() {
+        assert_eq!(PhoneNumber::typed_digits("1380013").as_deref(), Some("1380013"));
+        assert_eq!(PhoneNumber::typed_digits("+86 138 0013 8").as_deref(), Some("13800138"));
+        assert_eq!(PhoneNumber::typed_digits("\u{ff11}\u{ff13}\u{ff18}0013").as_deref(), Some("1380013"));
+        assert_eq!(PhoneNumber::typed_digits("13800138000").as_deref(), Some("13800138000"));
+        for refused in ["138001", "138001380001", "1200000", "2380013", "138.0013", "1380013a"] {
+            assert_eq!(PhoneNumber::typed_digits(refused), None, "{refused:?}");
+        }
+        assert_eq!(PhoneNumber::segment_carrier("1860"), Some(Carrier::Unicom));
+        assert_eq!(PhoneNumber::segment_carrier("186"), None);
     }
 
     #[test]

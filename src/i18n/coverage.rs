@@ -74,6 +74,8 @@ fn trade_messages() -> Vec<TradeMessage> {
         BatchNotDiscardable,
         BatchSubmitted,
         BatchNotFound,
+        SegmentPhoneInvalid,
+        SegmentUnknown { prefix: 1_380_013 },
     ];
     for message in &all {
         match message {
@@ -125,7 +127,9 @@ fn trade_messages() -> Vec<TradeMessage> {
             | BatchExpired
             | BatchNotDiscardable
             | BatchSubmitted
-            | BatchNotFound => {}
+            | BatchNotFound
+            | SegmentPhoneInvalid
+            | SegmentUnknown { .. } => {}
         }
     }
     all

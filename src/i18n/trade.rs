@@ -100,6 +100,12 @@ pub enum TradeMessage {
     BatchSubmitted,
     /// Discarded, expired and removed, or another merchant's.
     BatchNotFound,
+    /// A number lookup's input is not a mainland mobile number.
+    SegmentPhoneInvalid,
+    /// A valid number whose 7-digit prefix the segment table lacks.
+    SegmentUnknown {
+        prefix: u32,
+    },
 }
 
 impl TradeMessage {
@@ -155,6 +161,8 @@ impl TradeMessage {
             BatchNotDiscardable => "batch.not_discardable",
             BatchSubmitted => "batch.submitted",
             BatchNotFound => "batch.not_found",
+            SegmentPhoneInvalid => "segment.phone_invalid",
+            SegmentUnknown { .. } => "segment.unknown",
         }
     }
 
@@ -353,6 +361,10 @@ impl TradeMessage {
             (BatchSubmitted, ZhCn) => "该批次已提交，结果见批次列表".into(),
             (BatchNotFound, EnUs) => "no such batch: it was discarded, or expired before it was submitted".into(),
             (BatchNotFound, ZhCn) => "批次不存在：已作废，或未提交而过期".into(),
+            (SegmentPhoneInvalid, EnUs) => "phone must be an 11-digit mainland mobile number, e.g. 13800138000".into(),
+            (SegmentPhoneInvalid, ZhCn) => "手机号码须为 11 位中国大陆手机号码，例如 13800138000".into(),
+            (SegmentUnknown { prefix }, EnUs) => format!("the segment table has no place for numbers starting {prefix}").into(),
+            (SegmentUnknown { prefix }, ZhCn) => format!("号段表中没有 {prefix} 开头号码的归属地").into(),
             (QuoteChanged, ZhCn) => "预览后该商品的供货价已变更：请重新预览，按新价格下单".into(),
         }
     }

@@ -12,6 +12,7 @@ use utoipa::{Modify, OpenApi};
         super::orders::get_order,
         super::balance,
         super::products,
+        super::segment,
         api_keys::create,
         api_keys::list,
         api_keys::revoke,

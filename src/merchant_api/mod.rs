@@ -34,6 +34,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/openapi/v1/orders/{merchant_order_id}", get(orders::get_order))
         .route("/openapi/v1/balance", get(balance))
         .route("/openapi/v1/products", get(products))
+        .route("/openapi/v1/segments/{phone}", get(segment))
         .layer(middleware::from_fn_with_state(state.clone(), guard::check))
         .layer(Extension(guard))
         .layer(DefaultBodyLimit::max(guard::MAX_BODY_BYTES))
@@ -57,6 +58,22 @@ pub async fn balance(State(state): State<AppState>, Extension(caller): Extension
         credit_available_fen: account.credit_available(),
         spendable_fen: account.spendable(),
     }))
+}
+
+/// The province, city and carrier of a number's segment (`NumberSegment`, as the console's
+/// lookup answers).
+#[utoipa::path(get, path = "/openapi/v1/segments/{phone}", tag = "openapi-v1",
+    params(("phone" = String, Path, description = "A mobile number: 11 digits, +86 and spaces allowed (URL-encoded)")),
+    responses((status = 200, description = "`data` is a NumberSegment", body = crate::orders::segments::NumberSegment),
+        (status = 404, description = "40400 `segment.unknown`: the table has no place for the number's prefix"),
+        (status = 422, description = "40000 `segment.phone_invalid`: not a mainland mobile number")),
+    security(("api_signature" = [])))]
+pub async fn segment(
+    State(state): State<AppState>,
+    axum::extract::Path(phone): axum::extract::Path<String>,
+) -> ApiResult<crate::orders::segments::NumberSegment> {
+    crate::http::extract::path_text("phone", &phone)?;
+    Ok(ApiOk(crate::orders::segments::lookup(&state, "phone", &phone)?))
 }
 
 /// `ApiProduct` in the document: the console's `Product` (quotes) has the name.

@@ -65,6 +65,9 @@ pub struct ApiOrder {
     /// ciphertext ‖ tag) under HKDF-SHA256(the API secret), the order number as associated data.
     pub card_no_encrypted: Option<String>,
     pub card_secret_encrypted: Option<String>,
+    /// The number's province (广东) and city (深圳) when it was placed; null when unknown.
+    pub province: Option<String>,
+    pub city: Option<String>,
 }
 
 fn api_order(order: &OrderRow, notify_url: Option<String>, locale: Locale) -> ApiOrder {
@@ -89,6 +92,8 @@ fn api_order(order: &OrderRow, notify_url: Option<String>, locale: Locale) -> Ap
         failure_reason_code: item.failure_reason_code,
         card_no_encrypted: None,
         card_secret_encrypted: None,
+        province: item.province,
+        city: item.city,
     }
 }
 
@@ -200,6 +205,7 @@ pub async fn place_order(
         remark: String::new(),
         notify_url: notify_url.clone(),
         nonce: deferred.as_ref().map(|Extension(deferred)| deferred.nonce.clone()),
+        region: None,
     };
     let called = intent.nonce.as_ref().map(replay::NonceUse::stored);
     let actor = Actor { id: None, name: format!("api:{}", caller.key_id) };

@@ -100,6 +100,7 @@ pub async fn add(
         remark: request.remark.unwrap_or_default().trim().chars().take(200).collect(),
         notify_url: None,
         nonce: None,
+        region: None,
     };
     match place(&state, Actor::user(caller.user_id, &caller.username), intent.clone()).await {
         Ok(placed) => Ok(ApiOk(answer(&placed))),

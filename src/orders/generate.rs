@@ -116,6 +116,8 @@ fn build(
         created_by: None,
         notify_url: None,
         api_nonce: None,
+        province: None,
+        city: None,
     }
 }
 

@@ -16,6 +16,7 @@ pub mod price;
 pub mod query;
 pub mod quotes;
 pub mod resolve;
+pub mod segments;
 pub mod store;
 mod totals;
 mod upload_kind;
@@ -53,6 +54,7 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/order/detail", post(detail))
         .route("/adminapi/order/add", post(add::add))
         .route("/adminapi/order/price", post(price::price))
+        .route("/adminapi/segment/lookup", post(segments::lookup_number))
         .route("/adminapi/order/card/reveal", post(reveal_card))
         .route("/adminapi/order/card/export", post(card_export::export_cards))
         .route("/adminapi/order/export", get(export::export_orders))

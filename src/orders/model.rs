@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 pub const ORDER_COLUMNS: &str = "id, merchant_id, merchant_order_id, order_no, system_order_id, product_key, \
     product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen, \
     status, buyback, created_at, deadline_at, submitted_at, finished_at, duration_ms, callback_at, serial_no, \
-    failure_reason, batch_id, remark, card_no_enc, created_by";
+    failure_reason, batch_id, remark, card_no_enc, created_by, province, city";
 
 #[derive(Debug, Clone)]
 pub struct OrderRow {
@@ -47,6 +47,9 @@ pub struct OrderRow {
     pub has_card: bool,
     /// The user who placed it (null for generated history).
     pub created_by: Option<i64>,
+    /// The number's province and city when it was placed (`platform::segments`).
+    pub province: Option<String>,
+    pub city: Option<String>,
 }
 
 impl OrderRow {
@@ -80,6 +83,8 @@ impl OrderRow {
             remark: row.try_get(25)?,
             has_card: row.try_get::<Option<String>, _>(26)?.is_some(),
             created_by: row.try_get(27)?,
+            province: row.try_get(28)?,
+            city: row.try_get(29)?,
         })
     }
 
@@ -133,6 +138,8 @@ impl OrderRow {
             has_card: self.has_card,
             batch_id: self.batch_id,
             remark: self.remark.clone(),
+            province: self.province.clone(),
+            city: self.city.clone(),
         }
     }
 }
@@ -183,6 +190,10 @@ pub struct OrderItem {
     pub has_card: bool,
     pub batch_id: Option<i64>,
     pub remark: String,
+    /// 归属地: the number's province (广东) when it was placed; null when unknown.
+    pub province: Option<String>,
+    /// The number's city (深圳) when it was placed; null when unknown.
+    pub city: Option<String>,
 }
 
 impl OrderItem {

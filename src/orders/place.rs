@@ -9,12 +9,13 @@ use super::placement::intent::PlaceIntent;
 use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
 use crate::money::finance::ledger::Actor;
+use crate::platform::segments::Segments;
 use crate::platform::state::AppState;
 
 /// Charges and writes one order in one transaction. The merchant's account is locked
 /// first, so parallel orders of one merchant queue there and the balance can never go
 /// below zero; a reused merchant order id rolls everything back (nothing charged).
-pub async fn place(state: &AppState, actor: Actor, intent: PlaceIntent) -> Result<OrderRow, AppError> {
+pub async fn place(state: &AppState, actor: Actor, mut intent: PlaceIntent) -> Result<OrderRow, AppError> {
     if intent.line.product_key.trim().is_empty() {
         // Refused without touching the database: without a product the intent cannot build.
         return Err(intent
@@ -22,6 +23,7 @@ pub async fn place(state: &AppState, actor: Actor, intent: PlaceIntent) -> Resul
             .err()
             .unwrap_or_else(|| AppError::field("product_key", TradeMessage::ProductRequired)));
     }
+    intent.region = state.services.get_or_init(Segments::default).region(&intent.line.account);
     // A disabled merchant is refused by the group's first read (run.rs), placing alone below.
     let deadline = state.config.channel.deadline;
     let (order, id, balance) =

@@ -195,6 +195,9 @@ pub struct NewOrder {
     pub notify_url: Option<String>,
     /// The open-API call that placed it, `key_id:nonce` (`crate::http::replay`).
     pub api_nonce: Option<String>,
+    /// The number's province and city, from the segment table in memory (no query).
+    pub province: Option<String>,
+    pub city: Option<String>,
 }
 
 impl NewOrder {
@@ -236,6 +239,8 @@ impl NewOrder {
             created_by: None,
             notify_url: None,
             api_nonce: None,
+            province: None,
+            city: None,
         }
     }
 
@@ -270,6 +275,8 @@ impl NewOrder {
             remark: self.remark,
             has_card: self.card.is_some(),
             created_by: self.created_by,
+            province: self.province,
+            city: self.city,
         }
     }
 
@@ -285,11 +292,11 @@ impl NewOrder {
     }
 }
 
-const INSERT_COLUMNS: usize = 32;
+const INSERT_COLUMNS: usize = 34;
 const ORDER_COLUMNS: &str = "merchant_id, merchant_order_id, order_no, system_order_id, product_id, product_key,
      product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen,
      status, buyback, created_at, deadline_at, submitted_at, finished_at, duration_ms, callback_at, serial_no,
-     failure_reason, card_no_enc, card_secret_enc, batch_id, remark, created_by, lease_until, notify_url, api_nonce";
+     failure_reason, card_no_enc, card_secret_enc, batch_id, remark, created_by, lease_until, notify_url, api_nonce, province, city";
 
 /// The values of `ORDER_COLUMNS` for one order.
 fn order_binds(order: &NewOrder) -> [Bind; INSERT_COLUMNS] {
@@ -329,6 +336,8 @@ fn order_binds(order: &NewOrder) -> [Bind; INSERT_COLUMNS] {
         Bind::OptInt(lease_until),
         Bind::OptText(order.notify_url.clone()),
         Bind::OptText(order.api_nonce.clone()),
+        Bind::OptText(order.province.clone()),
+        Bind::OptText(order.city.clone()),
     ]
 }
 

@@ -15,6 +15,8 @@ pub struct Config {
     /// Serve the template and demo pages' calls and menu section (`--template-pages`,
     /// implied by `--demo`); off, they do not exist.
     pub template_pages: bool,
+    /// Fill an empty segment table with the shipped default (330,000 rows) at start.
+    pub default_segments: bool,
     /// Orders generated for the demo merchant when it has none (with `seed_demo`).
     pub demo_orders: usize,
     /// A merchant's users get a notice when an order takes the balance below this.
@@ -280,6 +282,7 @@ impl Config {
             database_url: database_url.into(),
             seed_demo: false,
             template_pages: false,
+            default_segments: true,
             demo_orders: DEMO_ORDERS,
             low_balance_alert_fen: 100_000,
             min_margin_bp: DEFAULT_MIN_MARGIN_BP,

@@ -17,6 +17,7 @@ pub mod live;
 pub mod metrics;
 pub mod password;
 pub mod runtime;
+pub mod segments;
 pub mod session_cache;
 pub mod sql;
 pub mod state;

@@ -153,6 +153,8 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
     config.channel.sandbox_delay = std::time::Duration::from_millis(30);
     config.channel.sandbox_success_ratio = 1.0;
     config.worker.poll_interval = std::time::Duration::from_millis(20);
+    // The shipped segment table is 330,000 rows: only the tests of segments load it.
+    config.default_segments = false;
     configure(&mut config);
     start(config, Some(directory)).await
 }

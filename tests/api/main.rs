@@ -64,6 +64,7 @@ mod review_actions;
 mod review_queue;
 mod rollups;
 mod schema;
+mod segments;
 mod session;
 mod statements;
 mod step_up;

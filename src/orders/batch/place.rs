@@ -120,7 +120,11 @@ async fn place_range(state: &AppState, batch: &Placing, first_line: i64, way: Wa
     };
     let now = now_millis();
     let deadline = now + crate::platform::config::millis(state.config.channel.deadline);
-    let decided = decide(batch, &lines, &offers, &used, figures, (now, deadline));
+    let mut decided = decide(batch, &lines, &offers, &used, figures, (now, deadline));
+    let segments = state.services.get_or_init(crate::platform::segments::Segments::default);
+    for order in &mut decided.orders {
+        (order.province, order.city) = segments.region(&order.account).unzip();
+    }
     // Side by side, every order is paid from the balance alone: then whichever range
     // commits first, each order's split is the one decided here.
     let short = decided.refused.iter().any(|(_, reason)| *reason == TradeMessage::InsufficientFunds);

@@ -84,6 +84,8 @@ pub struct PlaceIntent {
     /// The open-API call's nonce: checked in the placing transaction and stored with the
     /// order (`crate::http::replay`).
     pub nonce: Option<NonceUse>,
+    /// The number's (province, city), looked up in memory before placing (`orders::place`).
+    pub region: Option<(String, String)>,
 }
 
 impl PlaceIntent {
@@ -125,6 +127,7 @@ impl PlaceIntent {
         order.remark = self.remark.clone();
         order.notify_url = self.notify_url.clone();
         order.api_nonce = self.nonce.as_ref().map(NonceUse::stored);
+        (order.province, order.city) = self.region.clone().unzip();
         Ok(order)
     }
 }

@@ -13,6 +13,7 @@
 //! | a string's first code point | `unicode(s)` | `ascii(s)` |
 //! | unix milliseconds as local (UTC+8) text | `datetime(seconds + 28800, 'unixepoch')` | `to_timestamp(seconds + 28800) AT TIME ZONE 'UTC'` as text (ISO date style) |
 //! | fen as yuan, milliseconds as seconds | integer arithmetic joined as text, the cents by `substr(..., -2)` | the same, the cents by `lpad` (`substr` counts from the start) |
+//! | a group's texts joined by commas | `group_concat(x, ',')` | `string_agg(x, ',')` |
 //! | after a bulk load | nothing | `VACUUM (ANALYZE)` (planner statistics, all-visible pages) |
 //! | a list of values bound as one parameter | JSON text read with `json_each` | JSON text read with `json_array_elements` |
 //! | a long read (the orders' CSV export) | pages of 2,000 rows, each one text built by the database, two at once (`long_read`) | one statement read as a stream |
@@ -62,6 +63,15 @@ pub fn batch_orders_by_ids(engine: DatabaseKind) -> &'static str {
                                  WHERE merchant_id = $1 AND merchant_order_id = c.id LIMIT 1) o
              WHERE o.batch_id = $3"
         }
+    }
+}
+
+/// The texts of `column` in a group joined by commas, as an SQL aggregate (the segment
+/// table is read as its places with their prefixes: a thousand rows, not 330,000).
+pub fn joined_by_commas(engine: DatabaseKind, column: &str) -> String {
+    match engine {
+        Sqlite => format!("group_concat({column}, ',')"),
+        Postgres => format!("string_agg({column}, ',')"),
     }
 }
 

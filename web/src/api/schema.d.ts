@@ -1868,6 +1868,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/segment/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The province, city and carrier of a number, for the add-order form. */
+        post: operations["post_adminapi_segment_lookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/info": {
         parameters: {
             query?: never;
@@ -2252,6 +2269,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openapi/v1/segments/{phone}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The province, city and carrier of a number's segment (`NumberSegment`, as the console's
+         *     lookup answers).
+         */
+        get: operations["get_openapi_v1_segments_phone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -2392,6 +2429,7 @@ export interface components {
              */
             card_no_encrypted?: string | null;
             card_secret_encrypted?: string | null;
+            city?: string | null;
             created_at: string;
             /** Format: int64 */
             face_value_fen: number;
@@ -2404,6 +2442,8 @@ export interface components {
             /** Format: int64 */
             price_fen: number;
             product_key: string;
+            /** @description The number's province (广东) and city (深圳) when it was placed; null when unknown. */
+            province?: string | null;
             serial_no?: string | null;
             /**
              * Format: int64
@@ -3644,6 +3684,24 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description Where a number's segment was allocated. */
+        NumberSegment: {
+            carrier: components["schemas"]["Carrier"];
+            /** @description 深圳 (a municipality is its own city: 北京) */
+            city: string;
+            /** @description Shenzhen */
+            city_en: string;
+            /** @description The digits given (11, or the 7 to 10 typed so far). */
+            phone: string;
+            /** @description Its first seven digits. */
+            prefix: string;
+            /** @description 广东 */
+            province: string;
+            /** @description GB/T 2260 province code, e.g. 440000. */
+            province_code: string;
+            /** @description Guangdong */
+            province_en: string;
+        };
         OrderDetail: {
             /** @description The account-change records of this order (debit, refund). */
             account_records: components["schemas"]["AccountRecord"][];
@@ -3724,6 +3782,8 @@ export interface components {
             /** @description 渠道回调时间, RFC 3339 */
             callback_at?: string | null;
             carrier: components["schemas"]["Carrier"];
+            /** @description The number's city (深圳) when it was placed; null when unknown. */
+            city?: string | null;
             /** @description 下单时间, RFC 3339 */
             created_at: string;
             /**
@@ -3763,6 +3823,8 @@ export interface components {
             product_key: string;
             /** @description 商品名称 */
             product_name: string;
+            /** @description 归属地: the number's province (广东) when it was placed; null when unknown. */
+            province?: string | null;
             remark: string;
             /** @description 流水号 */
             serial_no?: string | null;
@@ -4741,6 +4803,13 @@ export interface components {
             security_phone?: string | null;
             /** @default null */
             security_question?: string | null;
+        };
+        SegmentLookupRequest: {
+            /**
+             * @description A mobile number in any spelling orders take (spaces, dashes, +86, full-width digits),
+             *     or its first 7 to 10 digits as typed.
+             */
+            phone: string;
         };
         SendToChannelRequest: {
             /**
@@ -11858,6 +11927,80 @@ export interface operations {
             };
         };
     };
+    post_adminapi_segment_lookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SegmentLookupRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a NumberSegment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["NumberSegment"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400 `segment.unknown`: the table has no place for the number's prefix */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000 `segment.phone_invalid`: not a mainland mobile number nor its first 7 digits */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     get_api_system_info: {
         parameters: {
             query?: never;
@@ -12930,6 +13073,88 @@ export interface operations {
             };
             /** @description 40330–40332: the address is not whitelisted or the merchant is disabled */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 42930: over the merchant's call rate; `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_openapi_v1_segments_phone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A mobile number: 11 digits, +86 and spaces allowed (URL-encoded) */
+                phone: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a NumberSegment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["NumberSegment"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40130–40134: a signature header is missing or wrong, the key unknown, the nonce used */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40330–40332: the address is not whitelisted or the merchant is disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400 `segment.unknown`: the table has no place for the number's prefix */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000 `segment.phone_invalid`: not a mainland mobile number */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

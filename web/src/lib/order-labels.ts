@@ -73,3 +73,9 @@ export function failureReasonText(
   if (name && FAILURE_REASONS.has(name)) return t(`common.failureReason.${name}`);
   return order.failure_reason ?? '';
 }
+
+/** 归属地 of an order: "广东 深圳" (as stored at placement), a municipality once ("北京"), "-" when unknown. */
+export function regionText(order: { province?: string | null; city?: string | null }): string {
+  if (!order.province) return '-';
+  return !order.city || order.city === order.province ? order.province : `${order.province} ${order.city}`;
+}

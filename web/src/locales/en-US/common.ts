@@ -36,6 +36,7 @@ export default {
   'common.column.productKey': 'Product key',
   'common.column.carrier': 'Carrier',
   'common.column.account': 'Recharge account',
+  'common.column.region': 'Region',
   'common.column.faceValue': 'Face value (yuan)',
   'common.column.price': 'Supply price (yuan)',
   'common.column.status': 'Status',

@@ -23,6 +23,7 @@ export default {
   'addOrder.account.format': 'The recharge account must be an 11-digit mainland mobile number',
   'addOrder.account.segment': 'This number is not from an allocated mobile segment',
   'addOrder.segmentCarrier': 'Segment belongs to {{carrier}} (a ported number may have changed carrier)',
+  'addOrder.segmentPlace': '{{region}} · {{carrier}}',
   'addOrder.product': 'Product',
   'addOrder.productPlaceholder': 'Pick a product from your quotes',
   'addOrder.productRequired': 'Please pick a product',

@@ -36,6 +36,7 @@ export default {
   'common.column.productKey': '商品编号',
   'common.column.carrier': '运营商',
   'common.column.account': '充值账号',
+  'common.column.region': '归属地',
   'common.column.faceValue': '面值(元)',
   'common.column.price': '供货价(元)',
   'common.column.status': '订单状态',

@@ -23,6 +23,7 @@ export default {
   'addOrder.account.format': '充值账号必须是 11 位中国大陆手机号码',
   'addOrder.account.segment': '该号码不属于已分配的手机号段',
   'addOrder.segmentCarrier': '号段归属：{{carrier}}（携号转网的号码可能已更换运营商）',
+  'addOrder.segmentPlace': '{{region}} · {{carrier}}',
   'addOrder.product': '商品',
   'addOrder.productPlaceholder': '从报价中选择商品',
   'addOrder.productRequired': '请选择商品',

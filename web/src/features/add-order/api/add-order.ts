@@ -69,3 +69,28 @@ export const addedOrderQueryOptions = (orderId: number) =>
 export function useAddedOrders(orderIds: number[]) {
   return useQueries({ queries: orderIds.map((id) => addedOrderQueryOptions(id)) });
 }
+
+export const SEGMENT_LOOKUP_URL = '/adminapi/segment/lookup';
+
+export type NumberSegment = ApiSchema<'NumberSegment'>;
+
+/** POST /adminapi/segment/lookup: the province, city and carrier of a number's first seven digits. */
+export function lookupSegment(prefix: string): Promise<NumberSegment> {
+  // Quiet: an unknown prefix (404) only leaves the hint out; the order itself is checked on submit.
+  return post(SEGMENT_LOOKUP_URL, { phone: prefix }, { quietErrors: true });
+}
+
+/**
+ * The segment of `prefix` (7 digits, or null while fewer are typed). Keyed by the prefix, so
+ * typing the last four digits asks nothing more; the table changes rarely, so an answer is
+ * kept for the page's life.
+ */
+export function useSegmentLookup(prefix: string | null) {
+  return useQuery({
+    queryKey: ['segment-lookup', prefix],
+    queryFn: () => lookupSegment(prefix ?? ''),
+    enabled: prefix !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+}

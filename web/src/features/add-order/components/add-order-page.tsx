@@ -12,6 +12,7 @@ import { useSubmission } from '@/lib/submission';
 import { checkPhone, normalizePhone } from '@/lib/phone';
 import { type AddedOrder, type Offer, useAddedOrders, useAddOrder, usePrice } from '../api/add-order';
 import { PlacedOrdersCard } from './placed-orders-card';
+import { SegmentHint } from './segment-hint';
 
 interface FormValues {
   /** 直充 (a channel tops it up) or 代充 (a person does, for a third party). */
@@ -222,7 +223,7 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
               <Form.Item
                 name="account"
                 label={t('common.column.account')}
-                extra={check.ok ? t('addOrder.segmentCarrier', { carrier: t(carrierKey(check.carrier)) }) : undefined}
+                extra={<SegmentHint account={account} />}
                 // The rule is a custom validator (card products need no account): mark it by hand.
                 required={needsAccount}
                 rules={[

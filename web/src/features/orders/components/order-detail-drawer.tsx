@@ -8,6 +8,7 @@ import {
   durationUnits,
   failureReasonText,
   formatDuration,
+  regionText,
   STATUS_COLORS,
   statusKey,
 } from '@/lib/order-labels';
@@ -184,6 +185,7 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
               {t(carrierKey(order.carrier))}
             </Descriptions.Item>
             <Descriptions.Item label={t('common.column.account')}>{order.account || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('common.column.region')}>{regionText(order)}</Descriptions.Item>
             <Descriptions.Item label={t('common.column.faceValue')}>
               {formatFen(order.face_value_fen)}
             </Descriptions.Item>

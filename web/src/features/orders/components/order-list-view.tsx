@@ -8,7 +8,7 @@ import { useListPage } from '@/components/list-page/use-list-page';
 import { Permission } from '@/components/permission/permission';
 import { usePermission } from '@/components/permission/use-permission';
 import { formatFen } from '@/lib/money';
-import { durationUnits, failureReasonText, formatDuration, type OrderKind } from '@/lib/order-labels';
+import { durationUnits, failureReasonText, formatDuration, type OrderKind, regionText } from '@/lib/order-labels';
 import { formatTime } from '@/lib/platform-time';
 import {
   ORDER_FILTER_SCHEMA,
@@ -107,6 +107,12 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
       dataIndex: 'account',
       width: 120,
       render: (v: string) => v || '-',
+    },
+    {
+      key: 'region',
+      title: t('common.column.region'),
+      width: 100,
+      render: (_: unknown, order: OrderItem) => regionText(order),
     },
     {
       key: 'face_value_fen',
