@@ -112,6 +112,9 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
       key: 'region',
       title: t('common.column.region'),
       width: 100,
+      // Chosen in the column settings: shown by default it would push the list past a 1440 px
+      // screen, where the failure reason of a failed order must stay in view.
+      defaultHidden: true,
       render: (_: unknown, order: OrderItem) => regionText(order),
     },
     {
