@@ -81,11 +81,11 @@ impl Application {
             live: Arc::new(crate::platform::live::LiveMonitor::rebuilt(&db).await?),
             channels,
             sessions: Arc::default(),
+            segments: Arc::default(),
             services: Arc::default(),
             started_at: now_millis(),
         });
-        let segments = state.services.get_or_init(crate::platform::segments::Segments::default);
-        crate::platform::segments::start(&segments, &db, state.config.default_segments).await?;
+        crate::platform::segments::start(&state.segments, &db, state.config.default_segments).await?;
         Ok(Self { listener, port, state, demo_key })
     }
 

@@ -9,7 +9,6 @@ use super::placement::intent::PlaceIntent;
 use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
 use crate::money::finance::ledger::Actor;
-use crate::platform::segments::Segments;
 use crate::platform::state::AppState;
 
 /// Charges and writes one order in one transaction. The merchant's account is locked
@@ -23,7 +22,7 @@ pub async fn place(state: &AppState, actor: Actor, mut intent: PlaceIntent) -> R
             .err()
             .unwrap_or_else(|| AppError::field("product_key", TradeMessage::ProductRequired)));
     }
-    intent.region = state.services.get_or_init(Segments::default).region(&intent.line.account);
+    intent.region = state.segments.region(&intent.line.account);
     // A disabled merchant is refused by the group's first read (run.rs), placing alone below.
     let deadline = state.config.channel.deadline;
     let (order, id, balance) =

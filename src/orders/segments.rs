@@ -8,7 +8,6 @@ use crate::http::error::{ApiOk, ApiResult, AppError, code};
 use crate::http::extract::JsonBody;
 use crate::i18n::TradeMessage;
 use crate::identity::session::CurrentUser;
-use crate::platform::segments::Segments;
 use crate::platform::state::AppState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -48,7 +47,7 @@ pub fn lookup(state: &AppState, field: &str, phone: &str) -> Result<NumberSegmen
     let invalid = || AppError::unprocessable(field, TradeMessage::SegmentPhoneInvalid);
     let digits = PhoneNumber::typed_digits(phone).ok_or_else(invalid)?;
     let prefix = parse_prefix(&digits[..7]).ok_or_else(invalid)?;
-    let table = state.services.get_or_init(Segments::default).table();
+    let table = state.segments.table();
     let (place, carrier) = table.find(prefix).ok_or_else(|| AppError::Refused {
         status: axum::http::StatusCode::NOT_FOUND,
         code: code::NOT_FOUND,

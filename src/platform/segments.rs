@@ -15,7 +15,7 @@ use std::sync::{Arc, RwLock};
 /// libphonenumber's +86 data as `scripts/segments/build.py` writes it (data/segments/SOURCE.md).
 static DEFAULT_DATA: &[u8] = include_bytes!("../../data/segments/cn-segments.csv.gz");
 
-/// The table in memory, found through `AppState::services`.
+/// The table in memory (`AppState::segments`).
 #[derive(Default)]
 pub struct Segments(RwLock<Arc<SegmentTable>>);
 

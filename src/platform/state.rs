@@ -39,6 +39,8 @@ pub struct Shared {
     pub channels: Arc<crate::platform::channel::registry::Registry>,
     /// Sessions checked in the last second (platform/session_cache.rs).
     pub sessions: Arc<crate::platform::session_cache::SessionCache>,
+    /// The number-segment table in memory (platform/segments.rs), read by every placement.
+    pub segments: Arc<crate::platform::segments::Segments>,
     /// Services a module starts on first use and keeps for the application's life, found by
     /// type (the orders' group-commit queue): so the state names no module above it.
     pub services: Arc<Services>,

@@ -54,12 +54,7 @@ async fn a_number_is_looked_up_in_the_shipped_table(backend: Backend) {
     }
     // A valid number whose prefix the table lacks (removed here to make one).
     sqlx::query("DELETE FROM number_segments WHERE prefix = '1380013'").execute(&app.state.db.pool).await.unwrap();
-    app.state
-        .services
-        .get_or_init(backoffice::platform::segments::Segments::default)
-        .reload(&app.state.db)
-        .await
-        .unwrap();
+    app.state.segments.reload(&app.state.db).await.unwrap();
     let unknown = app.post_as(&token, "/adminapi/segment/lookup", json!({"phone": "13800138000"})).await;
     assert_eq!((unknown.status.as_u16(), unknown.code()), (404, 40400), "{:?}", unknown.body);
     assert!(unknown.msg().contains("1380013"), "{}", unknown.msg());

@@ -121,7 +121,7 @@ async fn place_range(state: &AppState, batch: &Placing, first_line: i64, way: Wa
     let now = now_millis();
     let deadline = now + crate::platform::config::millis(state.config.channel.deadline);
     let mut decided = decide(batch, &lines, &offers, &used, figures, (now, deadline));
-    let segments = state.services.get_or_init(crate::platform::segments::Segments::default);
+    let segments = &state.segments;
     for order in &mut decided.orders {
         (order.province, order.city) = segments.region(&order.account).unzip();
     }

@@ -117,6 +117,16 @@ pub fn decide_run(
 }
 
 /// Answers the orders of a committed group: each placed, or its merchant order id taken.
+/// Answers orders whose statement or COMMIT got no answer from the database (the connection
+/// broke on the way): they may be written, so none is written again; each caller is told to
+/// retry by its key or merchant order id (503), which answers the order if it exists.
+pub fn answer_outcome_unknown(jobs: impl ExactSizeIterator<Item = Job>, error: &sqlx::Error) {
+    tracing::warn!(error = %error, orders = jobs.len(), "placement outcome unknown");
+    for job in jobs {
+        let _ = job.answer.send(Err(AppError::DatabaseUnavailable));
+    }
+}
+
 pub fn answer_committed(jobs: Vec<(Job, Decision)>) {
     for (job, decision) in jobs {
         let answer = match decision {

@@ -271,14 +271,10 @@ async fn write_and_commit(
         Ok(Transaction::Sqlite(write)) if failed.is_empty() => write.commit_with(last_writes).await.is_ok(),
         Ok(Transaction::Postgres(transaction)) if failed.is_empty() => match transaction.commit().await {
             Ok(()) => true,
-            // No answer to the COMMIT (the connection broke): the group may be written or not. Placing its
-            // orders again could place them twice, so each caller is told to retry with its
-            // key or merchant order id (503), which answers the order if it was written.
+            // No answer to the COMMIT: the group may be written or not, and placing its orders
+            // again could place them twice.
             Err(error) if crate::http::unavailable::outcome_unknown(&error) => {
-                tracing::warn!(error = %error, orders = written.len(), "group commit outcome unknown");
-                for (job, _) in written {
-                    let _ = job.answer.send(Err(AppError::DatabaseUnavailable));
-                }
+                decide::answer_outcome_unknown(written.into_iter().map(|(job, _)| job), &error);
                 return None;
             }
             Err(_) => false,

@@ -170,14 +170,9 @@ impl Unlocked {
         if let Err(error) = written {
             let jobs: Vec<Job> = runs.into_iter().flat_map(|run| run.jobs).map(|(job, _)| job).collect();
             // No answer came (the connection broke with the statement on its way): it may
-            // have been written.
-            // Writing the orders again could place them twice, so each caller is told to retry
-            // with its key or merchant order id (503), which answers the order if it exists.
+            // have been written, and writing the orders again could place them twice.
             if crate::http::unavailable::outcome_unknown(&error) {
-                tracing::warn!(error = %error, orders = jobs.len(), "placement outcome unknown");
-                for job in jobs {
-                    let _ = job.answer.send(Err(crate::http::error::AppError::DatabaseUnavailable));
-                }
+                decide::answer_outcome_unknown(jobs.into_iter(), &error);
                 return Err(NotWritten { jobs: Vec::new(), connection_suspect: true });
             }
             // The database refused the statement (a guard, a unique key) and rolled it back;

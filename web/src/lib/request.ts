@@ -162,14 +162,8 @@ export function handleResponse(response: AxiosResponse): AxiosResponse | Promise
 }
 
 /** A read, or a call whose `Idempotency-Key` makes a second sending answer the first one. */
-function safeToSendAgain(config: AxiosRequestConfig): boolean {
-  const method = (config.method ?? 'get').toLowerCase();
-  const headers = config.headers as Record<string, unknown> | { has?: (name: string) => boolean } | undefined;
-  const keyed =
-    typeof headers?.has === 'function'
-      ? headers.has(IDEMPOTENCY_HEADER)
-      : Boolean(headers && IDEMPOTENCY_HEADER in headers);
-  return method === 'get' || keyed;
+function safeToSendAgain(config: InternalAxiosRequestConfig): boolean {
+  return (config.method ?? 'get').toLowerCase() === 'get' || config.headers.has(IDEMPOTENCY_HEADER);
 }
 
 /** Sends the call again once the answer's Retry-After (seconds, at most 10) has passed. */
