@@ -181,12 +181,13 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
                 }
               />
             ) : null}
+            {/* Open while the quotes load: a number typed before they arrive is kept (a
+                disabled form dropped those keys); the submit waits for a price anyway. */}
             <Form
               form={form}
               layout="vertical"
               onFinish={submit}
               data-testid="add-order-form"
-              disabled={!price.data}
               initialValues={{ orderType: 'direct' }}
             >
               <Form.Item name="orderType" label={t('addOrder.orderType')}>
@@ -317,9 +318,7 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
                   {t(behalf ? 'addOrder.type.behalf' : 'addOrder.type.direct')}
                 </span>
               </Descriptions.Item>
-              <Descriptions.Item label={t('common.column.productName')}>
-                {offer?.product_name ?? '-'}
-              </Descriptions.Item>
+              <Descriptions.Item label={t('common.column.productName')}>{offer?.product_name ?? '-'}</Descriptions.Item>
               <Descriptions.Item label={t('common.column.carrier')}>
                 {offer ? t(carrierKey(offer.carrier)) : '-'}
               </Descriptions.Item>
