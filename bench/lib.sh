@@ -31,6 +31,19 @@ login_token() {
     | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])'
 }
 
+# repeats_allowed BASE: lets the demo merchant at BASE keep several orders in flight for one
+# number (the calls below place every order for 13800138000, and the worker is off, so all
+# stay pending). A binary without risk controls answers 404: nothing to switch off there.
+repeats_allowed() {
+  local admin
+  admin=$(curl -sf -X POST "$1/adminapi/login/login" -H 'Content-Type: application/json' \
+    -d '{"username":"admin","password":"Admin123"}' \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])')
+  curl -s -o /dev/null -X POST "$1/adminapi/admin/merchant/risk/save" -H 'Content-Type: application/json' \
+    -H "Authorization: Bearer $admin" \
+    -d '{"merchant_id":10001,"single_flight":false,"number_daily_orders":0,"number_daily_fen":0,"daily_cap_fen":0}' || true
+}
+
 # wrk_call URL CONNECTIONS METHOD [BODY] [TOKEN]: drives URL with wrk (2 threads, 1 for one
 # connection) for DURATION (default 10s) and prints "requests/s p50_ms p99_ms errors".
 wrk_call() {

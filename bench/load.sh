@@ -47,6 +47,7 @@ run_engine() {
   server=$!
   wait_for "$base/web/"
   token=$(login_token "$base")
+  repeats_allowed "$base"
   local results="$work/results-$engine" reference_before reference_after
   reference_before=$(reference_rate)
   {

@@ -234,7 +234,10 @@ async fn main() {
         for round in 0..3 {
             let started = Instant::now();
             for index in 0..count {
-                let body = json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": format!("ONE-{run}-{round}-{index}")});
+                // A number per order: the demo merchant keeps one order in flight per number
+                // (the worker is off, so every order stays pending).
+                let account = format!("138{:08}", round * count + index);
+                let body = json!({"account": account, "product_key": "MOBILE-DIRECT-10", "merchant_order_id": format!("ONE-{run}-{round}-{index}")});
                 client.post_ok("/adminapi/order/add", &body).await;
             }
             let seconds = started.elapsed().as_secs_f64();

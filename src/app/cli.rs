@@ -76,12 +76,22 @@ pub struct SupplierSimArgs {
     /// Share of card orders reported successful without their card, 0.0 to 1.0.
     #[arg(long, default_value_t = 0.0)]
     pub cardless_ratio: f64,
+    /// Share of successes reversed afterwards (冲正), 0.0 to 1.0.
+    #[arg(long, default_value_t = 0.0)]
+    pub reversal_ratio: f64,
+    /// Milliseconds from a reversed success to its reversal.
+    #[arg(long, default_value_t = 5_000)]
+    pub reversal_delay_ms: u64,
     /// The balance we start with at this supplier, fen.
     #[arg(long, default_value_t = 100_000_000)]
     pub balance_fen: i64,
     /// What the supplier charges, per mille of the face value.
     #[arg(long, default_value_t = 980)]
     pub price_permille: i64,
+    /// A number this supplier answers as ported to another carrier (code 13, 携号转网);
+    /// repeat for several.
+    #[arg(long = "ported")]
+    pub ported_accounts: Vec<String>,
 }
 
 pub async fn supplier_sim_command(args: SupplierSimArgs) -> anyhow::Result<()> {
@@ -93,7 +103,10 @@ pub async fn supplier_sim_command(args: SupplierSimArgs) -> anyhow::Result<()> {
         callback_delay: Duration::from_millis(args.callback_delay_ms),
         duplicate_callbacks: args.duplicate_callbacks,
         cardless_ratio: args.cardless_ratio.clamp(0.0, 1.0),
+        reversal_ratio: args.reversal_ratio.clamp(0.0, 1.0),
+        reversal_delay: Duration::from_millis(args.reversal_delay_ms),
         balance_fen: args.balance_fen,
+        ported_accounts: args.ported_accounts,
         price_permille: args.price_permille.clamp(0, 10_000),
     };
     let listener = tokio::net::TcpListener::bind(&args.listen)
@@ -233,9 +246,13 @@ pub struct ServeArgs {
     /// Sandbox channel: share of orders that succeed (0.0 to 1.0).
     #[arg(long, env = "BACKOFFICE_SANDBOX_SUCCESS_RATIO", default_value_t = 0.9)]
     pub sandbox_success_ratio: f64,
-    /// Seconds an order may wait for the channel's answer before it goes to manual review.
-    #[arg(long, env = "BACKOFFICE_ORDER_DEADLINE_SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Seconds an order of a fast product (快充) may wait for the channel's answer before it
+    /// goes to manual review.
+    #[arg(long, env = "BACKOFFICE_ORDER_DEADLINE_SECONDS", default_value_t = 1_800, value_parser = clap::value_parser!(u64).range(1..))]
     pub order_deadline_seconds: u64,
+    /// The same for a slow product (慢充).
+    #[arg(long, env = "BACKOFFICE_SLOW_ORDER_DEADLINE_SECONDS", default_value_t = 259_200, value_parser = clap::value_parser!(u64).range(1..))]
+    pub slow_order_deadline_seconds: u64,
     /// Let channel base URLs point at loopback and private addresses (simulators,
     /// suppliers inside the own network); refused by default.
     #[arg(long, env = "BACKOFFICE_ALLOW_PRIVATE_CHANNELS")]
@@ -293,8 +310,9 @@ pub struct ServeArgs {
     /// there, or 0 for no cap.
     #[arg(long, env = "BACKOFFICE_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = 256)]
     pub max_connections_per_address: usize,
-    /// Re-read the live monitor's figures from the database every this many seconds
-    /// (several servers on one database: each then also shows the others' orders). 0: only at start.
+    /// Re-read the live monitor's figures from the database every this many seconds. Servers
+    /// on one PostgreSQL database share their figures as they change; this only catches up
+    /// on events lost with a server that died. 0: only at start and when the listener reconnects.
     #[arg(long, env = "BACKOFFICE_MONITOR_REBUILD_SECONDS", default_value_t = 0)]
     pub monitor_rebuild_seconds: u64,
     /// The live monitor alerts when an order has waited in manual review this many
@@ -357,6 +375,7 @@ impl ServeArgs {
             sandbox_delay: Duration::from_millis(self.sandbox_delay_ms),
             sandbox_success_ratio: self.sandbox_success_ratio.clamp(0.0, 1.0),
             deadline: Duration::from_secs(self.order_deadline_seconds),
+            slow_deadline: Duration::from_secs(self.slow_order_deadline_seconds),
             // The demo's simulated suppliers listen on 127.0.0.1.
             allow_private: self.allow_private_channels || self.demo,
             demo_simulators: self.demo && !self.no_demo_simulators,

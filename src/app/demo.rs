@@ -3,7 +3,7 @@
 //! product and a few thousand orders over the last 30 days in every state and kind.
 //! Seeding is idempotent: what exists already is left as it is.
 
-use crate::domain::{Carrier, ProductKind};
+use crate::domain::{Carrier, ProductKind, Scope, Speed};
 use crate::identity::session::Role;
 use crate::identity::users::repository::{CreateUserError, FIRST_MERCHANT_ID, NewUser, create_user};
 use crate::money::finance::ledger::{Actor, Ledger};
@@ -49,7 +49,15 @@ pub async fn seed(
 ) -> anyhow::Result<Option<DemoApiKey>> {
     seed_accounts(db, hasher).await?;
     seed_catalogue(&db.pool).await?;
+    if orders > 0 {
+        // The demo shows a business at work; tests (no demo orders) keep the plain catalogue.
+        seed_speeds_and_areas(&db.pool).await?;
+    }
     seed_merchant(db, DEMO_MERCHANT_ID).await?;
+    if orders > 0 {
+        // Work in the review queue; tests count their own requests.
+        seed_funding_request(db, DEMO_MERCHANT_ID).await?;
+    }
     let made = seed_api_key(db, secrets).await?;
     let has_orders: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE merchant_id = $1 LIMIT 1")
         .bind(DEMO_MERCHANT_ID)
@@ -150,6 +158,37 @@ pub async fn seed_catalogue(pool: &AnyPool) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Products of a real catalogue beyond carrier × face value: a slow (慢充, cheaper) national
+/// one and a Guangdong-only one, each supplied by the sandbox.
+async fn seed_speeds_and_areas(pool: &AnyPool) -> anyhow::Result<()> {
+    let products = [
+        ("MOBILE-SLOW-100", "中国移动话费慢充100元", Speed::Slow, Scope::national()),
+        ("MOBILE-GD-50", "广东移动话费直充50元", Speed::Fast, Scope::of([440_000]).unwrap_or_default()),
+    ];
+    let (now, kind) = (now_millis(), ProductKind::Direct);
+    for (key, name, speed, scope) in products {
+        let face = if speed == Speed::Slow { 10_000 } else { 5_000 };
+        sqlx::query(
+            "INSERT INTO products (product_key, name, business_name, carrier, product_kind, face_value_fen, created_at,
+                                   speed, provinces)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (product_key) DO NOTHING",
+        )
+        .bind(key)
+        .bind(name)
+        .bind(crate::i18n::files::business_name(kind))
+        .bind(Carrier::Mobile.code())
+        .bind(kind.code())
+        .bind(face)
+        .bind(now)
+        .bind(speed.code())
+        .bind(scope.stored())
+        .execute(pool)
+        .await?;
+    }
+    crate::platform::channel::model::sandbox_supplies_catalogue(pool).await?;
+    Ok(())
+}
+
 /// Quotes for every product (where missing) and, once, funds: a balance of 200,000 yuan
 /// and a credit limit of 50,000 yuan.
 pub async fn seed_merchant(db: &Database, merchant_id: i64) -> anyhow::Result<()> {
@@ -194,6 +233,42 @@ async fn fund_once(db: &Database, merchant_id: i64, at: i64) -> anyhow::Result<(
         ledger.flush(&mut transaction).await?;
         transaction.commit().await?;
     }
+    Ok(())
+}
+
+/// A 1×1 PNG: the demo request's transfer receipt.
+const DEMO_PROOF_PNG: &[u8] = &[
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00,
+    0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0D, 0x49,
+    0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0xF8, 0xCF, 0xC0, 0xF0, 0x1F, 0x00, 0x05, 0x00, 0x01, 0xFF, 0x89, 0x99, 0x3D,
+    0x1D, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+];
+
+/// One pending funding request of the demo merchant, once, so the review queue has work.
+async fn seed_funding_request(db: &Database, merchant_id: i64) -> anyhow::Result<()> {
+    let filed: Option<i64> = sqlx::query_scalar("SELECT id FROM funding_requests WHERE merchant_id = $1 LIMIT 1")
+        .bind(merchant_id)
+        .fetch_optional(&db.pool)
+        .await?;
+    let user: Option<i64> = sqlx::query_scalar("SELECT MIN(id) FROM users WHERE merchant_id = $1")
+        .bind(merchant_id)
+        .fetch_one(&db.pool)
+        .await?;
+    let (None, Some(user)) = (filed, user) else { return Ok(()) };
+    let now = now_millis();
+    sqlx::query(
+        "INSERT INTO funding_requests (merchant_id, amount_fen, bank_reference, reference_key, payer_name, note,
+             proof_type, proof, proof_size, status, created_by, created_at, updated_at)
+         VALUES ($1, 5000000, 'DEMO-20261201-001', 'DEMO-20261201-001', '示例科技有限公司', 'demo', 'image/png', $2, $3,
+             'pending', $4, $5, $5)",
+    )
+    .bind(merchant_id)
+    .bind(DEMO_PROOF_PNG)
+    .bind(DEMO_PROOF_PNG.len() as i64)
+    .bind(user)
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
     Ok(())
 }
 

@@ -16,8 +16,8 @@ use crate::platform::state::AppState;
 use crate::{
     app::api_docs, app::demo, app::template_pages, app::web_assets, identity::api_keys, identity::auth,
     identity::step_up, identity::system_info, identity::two_factor, identity::user_centre, identity::users,
-    merchant_api, money::finance, money::merchant_admin, money::statements, monitoring::audit_log, monitoring::monitor,
-    monitoring::operations, notify, orders, orders::quotes, supply::worker,
+    identity::views, merchant_api, money::finance, money::merchant_admin, money::statements, monitoring::audit_log,
+    monitoring::monitor, monitoring::operations, notify, orders, orders::quotes, supply::worker,
 };
 use anyhow::Context;
 use axum::{Extension, Router, extract::DefaultBodyLimit, http::Request, middleware};
@@ -47,6 +47,9 @@ impl Application {
         let secrets = Arc::new(crate::platform::key_check::open_key(&db, &config.resolved_secret_key_path()?).await?);
         let hasher = PasswordHasher::default();
         hasher.warm_up();
+        // Before the demo: its order history is placed in the numbers' provinces.
+        let segments: Arc<crate::platform::segments::Segments> = Arc::default();
+        crate::platform::segments::start(&segments, &db, config.default_segments).await?;
         let demo_key = match config.seed_demo {
             true => demo::seed(&db, &hasher, &secrets, config.demo_orders).await?,
             false => None,
@@ -81,11 +84,16 @@ impl Application {
             live: Arc::new(crate::platform::live::LiveMonitor::rebuilt(&db).await?),
             channels,
             sessions: Arc::default(),
-            segments: Arc::default(),
+            segments,
+            blocklist: Arc::default(),
+            ports: Arc::default(),
+            windows: Arc::default(),
             services: Arc::default(),
             started_at: now_millis(),
         });
-        crate::platform::segments::start(&state.segments, &db, state.config.default_segments).await?;
+        state.blocklist.reload(&db).await?;
+        state.ports.reload(&db).await?;
+        state.windows.reload(&db).await?;
         Ok(Self { listener, port, state, demo_key })
     }
 
@@ -118,8 +126,18 @@ impl Application {
             .enabled
             .then(|| crate::supply::health::spawn_balance_reader(self.state.clone(), worker_stop.clone()));
         let statistics = crate::platform::db::first_statistics::spawn(self.state.db.clone(), worker_stop.clone());
+        let segments =
+            crate::platform::segments::follow(self.state.segments.clone(), self.state.db.clone(), worker_stop.clone());
         let worker = self.state.config.worker.enabled.then(|| worker::spawn(self.state.clone(), worker_stop));
         let live = self.state.live.clone();
+        // Several servers share one PostgreSQL database: each one's monitor shows them all.
+        let sharing = (self.state.db.kind == crate::platform::db::DatabaseKind::Postgres).then(|| {
+            crate::platform::live::share::Sharing::start(
+                &live,
+                self.state.db.clone(),
+                self.state.config.database_url.clone(),
+            )
+        });
         let ticker = crate::platform::live::spawn_ticker(
             live.clone(),
             self.state.db.clone(),
@@ -146,6 +164,13 @@ impl Application {
         if let Some(statistics) = statistics {
             let _ = statistics.await;
         }
+        if let Some(segments) = segments {
+            let _ = segments.await;
+        }
+        // After the worker and the requests: the events they handled last reach the others.
+        if let Some(sharing) = sharing {
+            sharing.finish().await;
+        }
         self.state.live.stop();
         let _ = ticker.await;
         self.state.db.close().await;
@@ -159,17 +184,21 @@ pub fn routes(state: AppState) -> Router {
         .merge(users::router())
         .merge(monitor::router())
         .merge(user_centre::router())
+        .merge(views::router())
         .merge(two_factor::router())
         .merge(orders::router())
         .merge(quotes::router())
         .merge(finance::router())
+        .merge(crate::money::funding::router())
         .merge(system_info::router())
         .merge(api_keys::router())
         .merge(merchant_api::sign_check::router())
         .merge(notify::router())
         .merge(merchant_admin::router())
+        .merge(crate::orders::risk_settings::router())
         .merge(crate::supply::callback::router())
         .merge(crate::supply::admin::router())
+        .merge(crate::supply::windows::router())
         .merge(crate::supply::worker::review::router())
         .merge(audit_log::router())
         .merge(step_up::router())
@@ -180,7 +209,9 @@ pub fn routes(state: AppState) -> Router {
     // Batch files are larger than JSON bodies: their route has its own limit.
     let uploads = orders::batch::upload_router()
         .layer(DefaultBodyLimit::max(orders::batch::MAX_UPLOAD_BYTES))
-        .merge(quotes::upload_router().layer(DefaultBodyLimit::max(quotes::import::MAX_IMPORT_BYTES)));
+        .merge(quotes::upload_router().layer(DefaultBodyLimit::max(quotes::import::MAX_IMPORT_BYTES)))
+        .merge(orders::segment_admin::upload_router())
+        .merge(crate::supply::admin_coverage::upload_router());
     let trust_forwarded_for = TrustForwardedFor(
         state.config.trust_forwarded_for.then(|| std::sync::Arc::new(state.config.trusted_proxies.clone())),
     );

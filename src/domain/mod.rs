@@ -1,10 +1,15 @@
 //! Validated domain values, parsed once at the edge so that the rest of the code can
 //! trust them: phone numbers and carriers, money, merchant order ids, order states.
 
+pub mod blocklist;
 pub mod phone;
+pub mod product_scope;
+pub mod risk;
 pub mod segments;
+pub mod windows;
 
 pub use phone::{Carrier, PhoneNumber};
+pub use product_scope::{Scope, Speed};
 use serde::Serialize;
 
 /// A product key as a person or a merchant's system typed it, in the catalogue's spelling.
@@ -93,15 +98,19 @@ pub enum OrderStatus {
     Success = 2,
     Failure = 3,
     ManualReview = 4,
+    /// 已冲正: a success the supplier (or an administrator) reversed afterwards; the
+    /// merchant was refunded. Final, like success and failure.
+    Reversed = 5,
 }
 
 impl OrderStatus {
-    pub const ALL: [OrderStatus; 5] = [
+    pub const ALL: [OrderStatus; 6] = [
         OrderStatus::Pending,
         OrderStatus::Processing,
         OrderStatus::Success,
         OrderStatus::Failure,
         OrderStatus::ManualReview,
+        OrderStatus::Reversed,
     ];
 
     pub fn code(self) -> i64 {
@@ -113,7 +122,7 @@ impl OrderStatus {
     }
 
     pub fn is_final(self) -> bool {
-        matches!(self, OrderStatus::Success | OrderStatus::Failure)
+        matches!(self, OrderStatus::Success | OrderStatus::Failure | OrderStatus::Reversed)
     }
 
     pub fn name(self) -> &'static str {
@@ -123,6 +132,7 @@ impl OrderStatus {
             OrderStatus::Success => "success",
             OrderStatus::Failure => "failure",
             OrderStatus::ManualReview => "manual_review",
+            OrderStatus::Reversed => "reversed",
         }
     }
 }

@@ -104,6 +104,14 @@ impl PhoneNumber {
         (valid && digits.starts_with('1') && carrier_of_segment(&digits[..4]).is_some()).then(|| digits.to_string())
     }
 
+    /// The digits of a number or a part of one in any spelling `parse` reads (full-width,
+    /// spaces and dashes, +86); None when anything else than digits is left.
+    pub fn digits_as_typed(text: &str) -> Option<String> {
+        let compact: String = text.chars().filter(|c| !is_separator(*c)).map(half_width).collect();
+        let digits = strip_country_prefix(&compact)?;
+        (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then(|| digits.to_string())
+    }
+
     /// The carrier the segment rule gives the first digits of a number (at least four).
     pub fn segment_carrier(digits: &str) -> Option<Carrier> {
         carrier_of_segment(digits.get(..4)?)

@@ -21,6 +21,26 @@ pub struct Place {
     pub city_en: String,
 }
 
+/// Where a number belongs, as an order stores it and placing checks a product's scope.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Region {
+    /// GB/T 2260 (440000).
+    pub province_code: u32,
+    pub province: String,
+    pub city: String,
+}
+
+impl Place {
+    /// The province's GB/T 2260 code as a number (440000), as scopes hold it.
+    pub fn province_number(&self) -> u32 {
+        self.province_code.parse().unwrap_or_default()
+    }
+
+    pub fn region(&self) -> Region {
+        Region { province_code: self.province_number(), province: self.province.clone(), city: self.city.clone() }
+    }
+}
+
 /// One row of the table as stored and shipped (`data/segments/cn-segments.csv.gz`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SegmentRow {
@@ -89,6 +109,25 @@ impl SegmentTable {
 
     pub fn is_empty(&self) -> bool {
         self.prefixes.is_empty()
+    }
+
+    /// Every prefix with its place and carrier, in prefix order.
+    pub fn rows(&self) -> impl Iterator<Item = (u32, &Place, Option<Carrier>)> {
+        self.prefixes
+            .iter()
+            .zip(&self.entries)
+            .map(|(prefix, (place, carrier))| (*prefix, &self.places[*place as usize], *carrier))
+    }
+
+    /// A city's English name by its Chinese province and city names, as orders store them.
+    pub fn city_en(&self, province: &str, city: &str) -> Option<&str> {
+        let place = self.places.iter().find(|place| place.province == province && place.city == city)?;
+        Some(place.city_en.as_str())
+    }
+
+    /// The distinct places of the table.
+    pub fn places(&self) -> &[Place] {
+        &self.places
     }
 
     /// The place of a 7-digit prefix and the carrier the table names for it, if any.

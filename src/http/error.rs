@@ -53,6 +53,13 @@ pub mod code {
     pub const API_ADDRESS_NOT_WHITELISTED: i64 = 40331;
     pub const API_MERCHANT_DISABLED: i64 = 40332;
     pub const API_ORDER_ID_REUSED: i64 = 40930;
+    /// Risk controls at placement (`domain::risk`), one code each, console and open API alike:
+    /// the number has an unfinished order, the number's orders or amount today, the
+    /// merchant's amount today.
+    pub const RISK_NUMBER_IN_FLIGHT: i64 = 40940;
+    pub const RISK_NUMBER_DAILY_ORDERS: i64 = 40941;
+    pub const RISK_NUMBER_DAILY_AMOUNT: i64 = 40942;
+    pub const RISK_MERCHANT_DAILY_CAP: i64 = 40943;
     pub const API_RATE_LIMITED: i64 = 42930;
     pub const GENERIC_FAILURE: i64 = 50000;
     /// An upstream supplier gave no usable answer to a request an administrator made

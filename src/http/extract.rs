@@ -212,6 +212,20 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
     }
 }
 
+/// A multipart part read in chunks, so an oversized upload is refused as soon as it passes
+/// `max` bytes instead of being held whole. None: too large, or cut off (a body over the
+/// route's limit ends as a broken chunk, which is the same "too large" to the sender).
+pub async fn bounded_part(field: &mut axum::extract::multipart::Field<'_>, max: usize) -> Option<Vec<u8>> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.chunk().await.ok()? {
+        if bytes.len() + chunk.len() > max {
+            return None;
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Some(bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

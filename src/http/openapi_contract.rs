@@ -31,6 +31,13 @@ pub fn optional_time() -> utoipa::openapi::schema::Schema {
     ]}))
 }
 
+/// An optional province, a GB/T 2260 code of `domain::product_scope::PROVINCE_CODES` (any
+/// other number is refused, so the document lists them).
+pub fn optional_province() -> utoipa::openapi::schema::Schema {
+    let codes: Vec<Value> = crate::domain::product_scope::PROVINCE_CODES.iter().map(|code| json!(code)).collect();
+    schema(json!({"anyOf": [{"type": "integer", "enum": codes}, {"type": "null"}]}))
+}
+
 /// Applies the shared rules to a document (as JSON) and returns it.
 pub fn complete(mut document: Value) -> Value {
     let schemas = document.pointer("/components/schemas").cloned().unwrap_or_else(|| json!({}));

@@ -32,6 +32,7 @@ pub const ACTION_NAMES: &[(&str, &str, &str)] = &[
     ("card_secret_revealed", "查看卡密", "Card secret revealed"),
     ("card_secrets_exported", "导出卡密", "Card secrets exported"),
     ("order_resolved", "人工处理订单", "Order resolved by hand"),
+    ("order_reversed", "订单冲正", "Order reversed"),
     ("order_supplier_queried", "查询上游订单结果", "Order queried at its supplier"),
     ("order_sent_to_channel", "人工发送订单到渠道", "Order sent to a channel by hand"),
     ("quote_saved", "修改报价", "Quote changed"),
@@ -63,6 +64,18 @@ pub const ACTION_NAMES: &[(&str, &str, &str)] = &[
     ("channel_saved", "保存上游渠道", "Channel saved"),
     ("channel_enabled", "启用或停用上游渠道", "Channel switched on or off"),
     ("channel_products_saved", "保存渠道商品成本", "Channel product costs saved"),
+    ("funding_filed", "提交充值申请", "Funding request filed"),
+    ("funding_withdrawn", "撤回充值申请", "Funding request withdrawn"),
+    ("funding_approved", "充值申请通过", "Funding request approved"),
+    ("funding_rejected", "充值申请驳回", "Funding request rejected"),
+    ("number_blocked", "号码加入黑名单", "Number blocked"),
+    ("number_unblocked", "号码移出黑名单", "Number unblocked"),
+    ("numbers_imported", "导入黑名单", "Blocklist imported"),
+    ("segments_applied", "更新号段表", "Number segments replaced"),
+    ("window_created", "新建维护窗口", "Maintenance window created"),
+    ("window_updated", "修改维护窗口", "Maintenance window changed"),
+    ("window_deleted", "删除维护窗口", "Maintenance window deleted"),
+    ("risk_limits_saved", "修改商户风控设置", "Merchant risk controls changed"),
 ];
 
 /// The name of an action in `locale`; an unknown code (a row written by a newer server)

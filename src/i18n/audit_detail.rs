@@ -25,6 +25,12 @@ pub enum AuditDetail {
         order_no: String,
         success: bool,
     },
+    /// A success reversed and refunded; `by_supplier`: on its supplier's report.
+    OrderReversed {
+        order_no: String,
+        reason: String,
+        by_supplier: bool,
+    },
     /// An administrator's top-up, credit limit, repayment or adjustment (signed).
     Money {
         amount_fen: i64,
@@ -117,6 +123,34 @@ pub enum AuditDetail {
     ProductCreated {
         product: ProductFacts,
     },
+    /// A number or prefix barred from top-ups, or its bar lifted, with the reason.
+    /// A merchant's risk controls as saved (0: no limit; amounts in fen).
+    RiskLimitsSaved {
+        single_flight: bool,
+        number_daily_orders: i64,
+        number_daily_fen: i64,
+        daily_cap_fen: i64,
+    },
+    NumberBlocked {
+        pattern: String,
+        reason: String,
+    },
+    NumberUnblocked {
+        pattern: String,
+        reason: String,
+    },
+    NumbersImported {
+        lines: i64,
+        added: i64,
+    },
+    /// The number-segment table replaced by an uploaded file (`segment_uploads`).
+    SegmentsApplied {
+        file_name: String,
+        rows: i64,
+        added: i64,
+        changed: i64,
+        removed: i64,
+    },
     ProductUpdated {
         before: ProductFacts,
         after: ProductFacts,
@@ -144,6 +178,16 @@ pub enum AuditDetail {
     },
     ServerKeyRotated {
         resealed: i64,
+    },
+    /// A funding request's step (`filed`, `withdrawn`, `approved`, `rejected`), its amount,
+    /// the transfer's reference and a rejection's reason.
+    FundingRequest {
+        request_id: i64,
+        step: String,
+        amount_fen: i64,
+        bank_reference: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
 }
 
@@ -177,6 +221,14 @@ impl AuditDetail {
                 (true, false) => format!("订单 {order_no} 人工标记为失败并退款"),
                 (false, true) => format!("Order {order_no} marked successful"),
                 (false, false) => format!("Order {order_no} marked failed and refunded"),
+            },
+            AuditDetail::OrderReversed { order_no, reason, by_supplier } => match (zh, by_supplier) {
+                (true, true) => format!("订单 {order_no} 经供应商报告冲正并退款，原因：{reason}"),
+                (true, false) => format!("订单 {order_no} 人工冲正并退款，原因：{reason}"),
+                (false, true) => {
+                    format!("Order {order_no} reversed on its supplier's report and refunded, reason: {reason}")
+                }
+                (false, false) => format!("Order {order_no} reversed by hand and refunded, reason: {reason}"),
             },
             AuditDetail::Money { amount_fen, remark } => {
                 let amount = yuan(*amount_fen);
@@ -322,6 +374,24 @@ impl AuditDetail {
                 false => format!("{count} failed notifications queued again"),
             },
             AuditDetail::ProductCreated { product } => super::audit_detail_words::product(product, zh),
+            AuditDetail::NumberBlocked { pattern, reason } => match zh {
+                true => format!("{pattern}，原因：{reason}"),
+                false => format!("{pattern}, reason: {reason}"),
+            },
+            AuditDetail::NumberUnblocked { pattern, reason } => match zh {
+                true => format!("{pattern}（原因：{reason}）"),
+                false => format!("{pattern} (reason: {reason})"),
+            },
+            AuditDetail::NumbersImported { lines, added } => match zh {
+                true => format!("{lines} 行，新增 {added} 条"),
+                false => format!("{lines} lines, {added} added"),
+            },
+            AuditDetail::SegmentsApplied { file_name, rows, added, changed, removed } => match zh {
+                true => format!("文件 {file_name}：共 {rows} 个号段，新增 {added}、变更 {changed}、删除 {removed}"),
+                false => {
+                    format!("file {file_name}: {rows} segments, {added} added, {changed} changed, {removed} removed")
+                }
+            },
             AuditDetail::ProductUpdated { before, after } => {
                 super::audit_detail_words::product_change(before, after, zh)
             }
@@ -353,6 +423,16 @@ impl AuditDetail {
                 true => format!("由命令行执行：{resealed} 个加密值改用新密钥"),
                 false => format!("From the command line: {resealed} sealed values moved to the new key"),
             },
+            AuditDetail::FundingRequest { request_id, step, amount_fen, bank_reference, reason } => {
+                super::audit_detail_words::funding(*request_id, step, *amount_fen, bank_reference, reason, zh)
+            }
+            AuditDetail::RiskLimitsSaved { single_flight, number_daily_orders, number_daily_fen, daily_cap_fen } => {
+                super::audit_detail_words::risk_limits(
+                    *single_flight,
+                    (*number_daily_orders, *number_daily_fen, *daily_cap_fen),
+                    zh,
+                )
+            }
         }
     }
 

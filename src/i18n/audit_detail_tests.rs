@@ -9,6 +9,8 @@ fn details_are_data_rendered_in_both_languages() {
         AuditDetail::ChannelSaved { code: "up1".into(), secret_set: true },
         AuditDetail::ChannelProductsSaved { count: 3 },
         AuditDetail::OrderResolved { order_no: "N1".into(), success: false },
+        AuditDetail::OrderReversed { order_no: "N1".into(), reason: "carrier reversed".into(), by_supplier: true },
+        AuditDetail::OrderReversed { order_no: "N2".into(), reason: "wrong number".into(), by_supplier: false },
         AuditDetail::Money { amount_fen: -1250, remark: "fix".into() },
         AuditDetail::QuotesRepriced {
             carrier: None,
@@ -45,6 +47,8 @@ fn details_are_data_rendered_in_both_languages() {
         AuditDetail::SupplierQueried { attempt_no: 2, answer: "not_received".into() },
         AuditDetail::SentToChannel { attempt_no: 1, channel_code: "up1".into() },
         AuditDetail::ServerKeyRotated { resealed: 14 },
+        funding("filed", None),
+        funding("rejected", Some("no transfer arrived")),
     ];
     for detail in details {
         let (zh, en) = (detail.text(Locale::ZhCn), detail.text(Locale::EnUs));
@@ -59,8 +63,35 @@ fn details_are_data_rendered_in_both_languages() {
     assert_eq!(AuditDetail::render(r#"{"t":"from_a_newer_server"}"#, Locale::EnUs), None);
 }
 
+fn funding(step: &str, reason: Option<&str>) -> AuditDetail {
+    let reason = reason.map(str::to_string);
+    AuditDetail::FundingRequest {
+        request_id: 12,
+        step: step.into(),
+        amount_fen: 50_000,
+        bank_reference: "ABC123".into(),
+        reason,
+    }
+}
+
+#[test]
+fn a_funding_request_step_names_the_request_and_the_transfer() {
+    assert_eq!(funding("approved", None).text(Locale::ZhCn), "充值申请 #12（¥500.00，银行流水 ABC123）通过并入账");
+    assert_eq!(
+        funding("rejected", Some("no transfer")).text(Locale::EnUs),
+        "Funding request #12 (¥500.00, bank reference ABC123) rejected: no transfer"
+    );
+}
+
 fn product(key: &str, face_value_fen: i64, status: i64) -> ProductFacts {
-    ProductFacts { product_key: key.into(), name: "移动 10 元".into(), face_value_fen, status }
+    ProductFacts {
+        product_key: key.into(),
+        name: "移动 10 元".into(),
+        face_value_fen,
+        status,
+        speed: 1,
+        provinces: String::new(),
+    }
 }
 
 #[test]
@@ -70,6 +101,19 @@ fn a_product_change_names_only_what_changed() {
     assert_eq!(change.text(Locale::EnUs), "Product P-10: face value ¥10.00 → ¥20.00; on sale → off sale");
     let same = AuditDetail::ProductUpdated { before: product("P-10", 1_000, 1), after: product("P-10", 1_000, 1) };
     assert_eq!(same.text(Locale::EnUs), "Product P-10: nothing changed");
+}
+
+#[test]
+fn a_product_change_names_its_speed_and_sales_area() {
+    let before = product("P-10", 1_000, 1);
+    let after = ProductFacts { speed: 2, provinces: "330000,440000".into(), ..before.clone() };
+    let change = AuditDetail::ProductUpdated { before: before.clone(), after: after.clone() };
+    assert_eq!(change.text(Locale::ZhCn), "商品 P-10：速度 快充 → 慢充；销售地区 全国 → 浙江、广东");
+    assert_eq!(change.text(Locale::EnUs), "Product P-10: speed fast → slow; sales area national → Zhejiang, Guangdong");
+    // A row written before products had a speed reads without one.
+    let old: ProductFacts =
+        serde_json::from_str(r#"{"product_key":"P-10","name":"n","face_value_fen":1000,"status":1}"#).unwrap();
+    assert_eq!((old.speed, old.provinces.as_str()), (0, ""));
 }
 
 #[test]

@@ -11,6 +11,12 @@ pub struct ProductFacts {
     pub name: String,
     pub face_value_fen: i64,
     pub status: i64,
+    /// `Speed::code`; 0 in rows written before products had a speed.
+    #[serde(default)]
+    pub speed: i64,
+    /// The sales area as stored (province codes joined by commas, empty: national).
+    #[serde(default)]
+    pub provinces: String,
 }
 
 /// What a two-factor code was for; a purpose this server does not know is shown as it is.
@@ -58,7 +64,7 @@ fn on_sale(status: i64, zh: bool) -> &'static str {
 
 /// A product as created: key, name, face value, status.
 pub(super) fn product(product: &ProductFacts, zh: bool) -> String {
-    let ProductFacts { product_key, name, face_value_fen, status } = product;
+    let ProductFacts { product_key, name, face_value_fen, status, .. } = product;
     let (face, sale) = (yuan(*face_value_fen), on_sale(*status, zh));
     if zh {
         format!("商品 {product_key}「{name}」，面值 ¥{face}，{sale}")
@@ -87,12 +93,37 @@ pub(super) fn product_change(before: &ProductFacts, after: &ProductFacts, zh: bo
     if before.status != after.status {
         changes.push(format!("{} → {}", on_sale(before.status, zh), on_sale(after.status, zh)));
     }
+    if before.speed != after.speed && before.speed != 0 {
+        let label = if zh { "速度" } else { "speed" };
+        changes.push(format!("{label} {} → {}", speed(before.speed, zh), speed(after.speed, zh)));
+    }
+    if before.provinces != after.provinces {
+        let label = if zh { "销售地区" } else { "sales area" };
+        changes.push(format!("{label} {} → {}", area(&before.provinces, zh), area(&after.provinces, zh)));
+    }
     let key = &after.product_key;
     match (changes.is_empty(), zh) {
         (true, true) => format!("商品 {key}：未改动"),
         (true, false) => format!("Product {key}: nothing changed"),
         (false, true) => format!("商品 {key}：{}", changes.join("；")),
         (false, false) => format!("Product {key}: {}", changes.join("; ")),
+    }
+}
+
+fn locale(zh: bool) -> super::Locale {
+    if zh { super::Locale::ZhCn } else { super::Locale::EnUs }
+}
+
+fn speed(code: i64, zh: bool) -> &'static str {
+    super::provinces::speed_name(crate::domain::Speed::from_code(code).unwrap_or_default(), locale(zh))
+}
+
+/// A stored sales area in words: 全国 / national, or the provinces named.
+fn area(stored: &str, zh: bool) -> String {
+    match crate::domain::Scope::from_stored(stored) {
+        Some(scope) if !scope.is_national() => super::provinces::province_list(scope.provinces(), locale(zh)),
+        _ if zh => "全国".into(),
+        _ => "national".into(),
     }
 }
 
@@ -106,4 +137,57 @@ pub(super) fn supplier_answer(answer: &str, zh: bool) -> String {
         _ => ("上游没有答复", "the supplier gave no answer"),
     };
     if zh { zh_text.to_string() } else { en_text.to_string() }
+}
+
+/// A funding request's step as the audit trail shows it; a step this server does not
+/// know is shown as it is.
+pub(super) fn funding(
+    id: i64,
+    step: &str,
+    amount_fen: i64,
+    reference: &str,
+    reason: &Option<String>,
+    zh: bool,
+) -> String {
+    let amount = yuan(amount_fen);
+    let (zh_step, en_step) = match step {
+        "filed" => ("提交", "filed"),
+        "withdrawn" => ("撤回", "withdrawn"),
+        "approved" => ("通过并入账", "approved and credited"),
+        "rejected" => ("驳回", "rejected"),
+        other => (other, other),
+    };
+    let reason = reason.as_deref().unwrap_or_default();
+    match (zh, reason.is_empty()) {
+        (true, true) => format!("充值申请 #{id}（¥{amount}，银行流水 {reference}）{zh_step}"),
+        (true, false) => format!("充值申请 #{id}（¥{amount}，银行流水 {reference}）{zh_step}，原因：{reason}"),
+        (false, true) => format!("Funding request #{id} (¥{amount}, bank reference {reference}) {en_step}"),
+        (false, false) => format!("Funding request #{id} (¥{amount}, bank reference {reference}) {en_step}: {reason}"),
+    }
+}
+
+/// A merchant's risk controls as saved (0: no limit).
+pub(super) fn risk_limits(single_flight: bool, (orders, number_fen, cap_fen): (i64, i64, i64), zh: bool) -> String {
+    let limit = |value: i64, text: String| match (value, zh) {
+        (0, true) => "不限".to_string(),
+        (0, false) => "no limit".to_string(),
+        _ => text,
+    };
+    let yuan = crate::domain::yuan;
+    match zh {
+        true => format!(
+            "同号码在途订单：{}；每号码每日订单数：{}；每号码每日金额：{}；商户每日金额上限：{}",
+            if single_flight { "限 1 笔" } else { "不限" },
+            limit(orders, format!("{orders} 笔")),
+            limit(number_fen, format!("¥{}", yuan(number_fen))),
+            limit(cap_fen, format!("¥{}", yuan(cap_fen))),
+        ),
+        false => format!(
+            "Orders in flight per number: {}; orders per number a day: {}; amount per number a day: {}; merchant's amount a day: {}",
+            if single_flight { "one" } else { "no limit" },
+            limit(orders, orders.to_string()),
+            limit(number_fen, format!("¥{}", yuan(number_fen))),
+            limit(cap_fen, format!("¥{}", yuan(cap_fen))),
+        ),
+    }
 }

@@ -11,6 +11,8 @@ pub enum CatalogueMessage {
         max: usize,
     },
     ProductKeyTaken,
+    /// A sales area names something that is not a province's GB/T 2260 code.
+    ProvincesInvalid,
     ProductNameInvalid {
         max: usize,
     },
@@ -61,6 +63,90 @@ pub enum CatalogueMessage {
     ImportLineIncomplete {
         line: i64,
     },
+    /// A number-segment file that is neither segments' CSV nor phone.dat, or is damaged.
+    SegmentFileUnreadable,
+    SegmentFileTooLarge {
+        max_mb: usize,
+    },
+    /// No segment in the file, or more than the table may hold.
+    SegmentFileRows {
+        max: usize,
+    },
+    /// One line (CSV) or index entry (phone.dat) of a segment file, and what is wrong with it.
+    SegmentEntry {
+        at: SegmentAt,
+        problem: SegmentProblem,
+    },
+    /// The preview asked for is not waiting to be applied (applied already, or never made).
+    SegmentUploadGone,
+    /// The table changed after the preview was made: it would not show what applying does.
+    SegmentUploadStale,
+}
+
+/// Where in a segment file: a CSV line or a phone.dat index entry, counted from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SegmentAt {
+    Line(i64),
+    Record(i64),
+}
+
+/// What is wrong with one segment of a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SegmentProblem {
+    /// Not seven digits starting with 1.
+    Prefix,
+    /// No province of that name or code.
+    Province(String),
+    City,
+    /// No carrier of that name.
+    Carrier(String),
+    /// Too few cells for the file's columns.
+    Columns,
+    /// The same prefix as an earlier line.
+    Repeated {
+        first: i64,
+    },
+}
+
+impl SegmentAt {
+    fn words(self, zh: bool) -> String {
+        match (self, zh) {
+            (SegmentAt::Line(line), true) => format!("第 {line} 行"),
+            (SegmentAt::Line(line), false) => format!("line {line}"),
+            (SegmentAt::Record(record), true) => format!("第 {record} 条索引"),
+            (SegmentAt::Record(record), false) => format!("index entry {record}"),
+        }
+    }
+}
+
+impl SegmentProblem {
+    fn key(&self) -> &'static str {
+        match self {
+            SegmentProblem::Prefix => "segment.line.prefix",
+            SegmentProblem::Province(_) => "segment.line.province",
+            SegmentProblem::City => "segment.line.city",
+            SegmentProblem::Carrier(_) => "segment.line.carrier",
+            SegmentProblem::Columns => "segment.line.columns",
+            SegmentProblem::Repeated { .. } => "segment.line.repeated",
+        }
+    }
+
+    fn words(&self, zh: bool) -> String {
+        match (self, zh) {
+            (SegmentProblem::Prefix, true) => "号段须为 1 开头的 7 位数字".into(),
+            (SegmentProblem::Prefix, false) => "the segment must be 7 digits starting with 1".into(),
+            (SegmentProblem::Province(name), true) => format!("无法识别的省份“{name}”"),
+            (SegmentProblem::Province(name), false) => format!("no province is called {name:?}"),
+            (SegmentProblem::City, true) => "缺少城市".into(),
+            (SegmentProblem::City, false) => "the city is missing".into(),
+            (SegmentProblem::Carrier(name), true) => format!("无法识别的运营商“{name}”"),
+            (SegmentProblem::Carrier(name), false) => format!("no carrier is called {name:?}"),
+            (SegmentProblem::Columns, true) => "列数不足（号段,省份,城市,运营商）".into(),
+            (SegmentProblem::Columns, false) => "too few cells (segment, province, city, carrier)".into(),
+            (SegmentProblem::Repeated { first }, true) => format!("号段与第 {first} 行重复"),
+            (SegmentProblem::Repeated { first }, false) => format!("the same segment as line {first}"),
+        }
+    }
 }
 
 impl CatalogueMessage {
@@ -69,6 +155,7 @@ impl CatalogueMessage {
         match self {
             ProductKeyInvalid { .. } => "product.key.invalid",
             ProductKeyTaken => "product.key.taken",
+            ProvincesInvalid => "product.provinces.invalid",
             ProductNameInvalid { .. } => "product.name.invalid",
             FaceValueInvalid => "product.face_value.invalid",
             ProductInUse => "product.in_use",
@@ -84,6 +171,12 @@ impl CatalogueMessage {
             ImportLineStatus { .. } => "quote.import.status",
             ImportLineDuplicate { .. } => "quote.import.duplicate",
             ImportLineIncomplete { .. } => "quote.import.incomplete",
+            SegmentFileUnreadable => "segment.file.unreadable",
+            SegmentFileTooLarge { .. } => "segment.file.too_large",
+            SegmentFileRows { .. } => "segment.file.rows",
+            SegmentEntry { problem, .. } => problem.key(),
+            SegmentUploadGone => "segment.upload.gone",
+            SegmentUploadStale => "segment.upload.stale",
         }
     }
 
@@ -98,6 +191,11 @@ impl CatalogueMessage {
                 format!("the product key must be 1 to {max} capital letters, digits, - or _"),
             ),
             ProductKeyTaken => pick("该商品编号已存在".into(), "a product with this key already exists".into()),
+            ProvincesInvalid => pick(
+                "销售地区须为省级行政区的 GB/T 2260 代码（如 440000 广东），留空为全国".into(),
+                "the sales area takes provinces' GB/T 2260 codes (440000 Guangdong); leave it empty for national"
+                    .into(),
+            ),
             ProductNameInvalid { max } => pick(
                 format!("商品名称须为 1 到 {max} 个字符"),
                 format!("the product name must be 1 to {max} characters"),
@@ -164,6 +262,31 @@ impl CatalogueMessage {
             ImportLineIncomplete { line } => pick(
                 format!("第 {line} 行：缺少商品编号或供货价"),
                 format!("line {line}: the product key or the supply price is missing"),
+            ),
+            SegmentFileUnreadable => pick(
+                "无法读取该文件：请上传号段 CSV（号段,省份,城市,运营商，可为 gzip 压缩）或 phone.dat".into(),
+                "this file cannot be read: upload a segment CSV (segment, province, city, carrier; gzip allowed) or a phone.dat"
+                    .into(),
+            ),
+            SegmentFileTooLarge { max_mb } => {
+                pick(format!("文件不能超过 {max_mb} MB"), format!("the file must not exceed {max_mb} MB"))
+            }
+            SegmentFileRows { max } => pick(
+                format!("文件须含 1 到 {max} 个号段；未做任何更改"),
+                format!("the file must hold 1 to {max} segments; nothing was changed"),
+            ),
+            SegmentEntry { at, problem } => pick(
+                format!("{}：{}", at.words(true), problem.words(true)),
+                format!("{}: {}", at.words(false), problem.words(false)),
+            ),
+            SegmentUploadGone => pick(
+                "该预览已不存在（已应用或已过期），请重新上传".into(),
+                "this preview no longer exists (applied already, or expired): upload the file again".into(),
+            ),
+            SegmentUploadStale => pick(
+                "预览后号段表已被更改，请重新上传并预览；未做任何更改".into(),
+                "the segment table changed after this preview: upload and preview the file again; nothing was changed"
+                    .into(),
             ),
         }
     }

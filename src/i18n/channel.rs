@@ -31,6 +31,24 @@ pub enum ChannelMessage {
     CostInvalid,
     WeightInvalid,
     ProductUnknown,
+    /// A channel's coverage names a code that is no province's (GB/T 2260).
+    ProvincesInvalid,
+    /// A coverage import's line without a product key or a cost.
+    CoverageIncomplete {
+        line: i64,
+    },
+    /// A coverage import's cost that is not a positive amount of yuan (two decimals at most).
+    CoverageCost {
+        line: i64,
+    },
+    /// A coverage import's provinces that are neither 全国/national nor provinces.
+    CoverageProvinces {
+        line: i64,
+    },
+    /// A coverage import's priority or weight out of range or not whole.
+    CoverageNumbers {
+        line: i64,
+    },
     /// The sandbox is built in: its protocol and address cannot change.
     SandboxFixed,
     /// Reconciliation: the date is not a Beijing day `YYYY-MM-DD`.
@@ -90,6 +108,11 @@ impl ChannelMessage {
             CostInvalid => "channel.cost.invalid",
             WeightInvalid => "channel.weight.invalid",
             ProductUnknown => "channel.product.unknown",
+            ProvincesInvalid => "channel.provinces.invalid",
+            CoverageIncomplete { .. } => "channel.coverage.incomplete",
+            CoverageCost { .. } => "channel.coverage.cost",
+            CoverageProvinces { .. } => "channel.coverage.provinces",
+            CoverageNumbers { .. } => "channel.coverage.numbers",
             SandboxFixed => "channel.sandbox.fixed",
             ReconcileDateInvalid => "channel.reconcile.date_invalid",
             StatementUnsupported => "channel.statement.unsupported",
@@ -117,6 +140,10 @@ impl ChannelMessage {
         use ChannelMessage::*;
         let zh = locale == Locale::ZhCn;
         let pick = |zh_text: &'static str, en_text: &'static str| -> Cow<'static, str> {
+            if zh { zh_text.into() } else { en_text.into() }
+        };
+        // Texts naming a line: both are formatted, one is kept (an import's few errors).
+        let owned = |zh_text: String, en_text: String| -> Cow<'static, str> {
             if zh { zh_text.into() } else { en_text.into() }
         };
         match self {
@@ -160,6 +187,28 @@ impl ChannelMessage {
             CostInvalid => pick("成本价须为不小于 0 的整数（分）", "the cost must be a whole number of fen, 0 or more"),
             WeightInvalid => pick("权重须为 0 到 10000 的整数", "the weight must be a whole number from 0 to 10000"),
             ProductUnknown => pick("商品不存在", "no such product"),
+            ProvincesInvalid => pick(
+                "覆盖省份须为省级行政区划代码（如 440000 广东），留空为全国",
+                "coverage must be provinces' codes (e.g. 440000 Guangdong), empty for national",
+            ),
+            CoverageIncomplete { line } => owned(
+                format!("第 {line} 行：缺少商品编码或成本"),
+                format!("line {line}: the product key or the cost is missing"),
+            ),
+            CoverageCost { line } => owned(
+                format!("第 {line} 行：成本须为正的元金额，最多两位小数"),
+                format!("line {line}: the cost must be a positive amount of yuan with at most two decimals"),
+            ),
+            CoverageProvinces { line } => owned(
+                format!("第 {line} 行：覆盖省份须为省份名称或代码（如 广东 或 440000，以空格或分号分隔），或 全国"),
+                format!(
+                    "line {line}: provinces must be names or codes (e.g. Guangdong or 440000, separated by spaces or semicolons), or National"
+                ),
+            ),
+            CoverageNumbers { line } => owned(
+                format!("第 {line} 行：优先级须为整数，权重须为 0 到 10000 的整数"),
+                format!("line {line}: the priority must be a whole number and the weight one from 0 to 10000"),
+            ),
             SandboxFixed => {
                 pick("内置沙箱渠道的协议和地址不可修改", "the built-in sandbox's protocol and address cannot change")
             }

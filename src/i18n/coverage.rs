@@ -5,8 +5,8 @@
 use super::files::{self, Labels};
 use super::notices::Notice;
 use super::{
-    AdminMessage, CatalogueMessage, ChannelMessage, FileKind, Locale, Message, NotifyMessage, OpenApiMessage,
-    TemplateMessage, TradeMessage, UserCentreMessage,
+    AdminMessage, CatalogueMessage, ChannelMessage, FileKind, FundingMessage, Locale, Message, NotifyMessage,
+    OpenApiMessage, TemplateMessage, TradeMessage, UserCentreMessage, ViewMessage, WindowMessage,
 };
 use crate::domain::Carrier;
 use std::collections::HashSet;
@@ -28,6 +28,18 @@ fn trade_messages() -> Vec<TradeMessage> {
         AccountRequired,
         AccountInvalid,
         CarrierMismatch { number: Carrier::Mobile, product: Carrier::Unicom },
+        NumberPorted { from: Carrier::Mobile },
+        OutOfScope { carrier: Carrier::Mobile, province: Some(440_000) },
+        AccountBlocked,
+        NumberInFlight,
+        NumberDailyOrders { max: 3 },
+        NumberDailyAmount { max_fen: 30_000 },
+        MerchantDailyCap { cap_fen: 1_000_000 },
+        RiskLimitInvalid,
+        BlockPatternInvalid,
+        BlockReasonInvalid { max: 200 },
+        BlockPatternTaken,
+        BlockImportSize { max: 10_000 },
         ProductRequired,
         ProductUnknown,
         QuoteUnavailable,
@@ -42,6 +54,8 @@ fn trade_messages() -> Vec<TradeMessage> {
         CreditLimitBelowUsed,
         RepaymentTooLarge,
         OrderNotResolvable,
+        OrderNotReversible,
+        ReversalReasonInvalid { max: 200 },
         SerialRequired,
         CardNotDelivered,
         CardOrderNeedsCard,
@@ -50,6 +64,7 @@ fn trade_messages() -> Vec<TradeMessage> {
         CardExportTooMany { max: 10_000 },
         CardExportNothing,
         InvalidChoice { allowed: "a, b" },
+        ProvinceInvalid,
         CursorInvalid,
         PageSizeInvalid { max: 500 },
         TimeInvalid,
@@ -82,6 +97,18 @@ fn trade_messages() -> Vec<TradeMessage> {
             AccountRequired
             | AccountInvalid
             | CarrierMismatch { .. }
+            | NumberPorted { .. }
+            | OutOfScope { .. }
+            | AccountBlocked
+            | NumberInFlight
+            | NumberDailyOrders { .. }
+            | NumberDailyAmount { .. }
+            | MerchantDailyCap { .. }
+            | RiskLimitInvalid
+            | BlockPatternInvalid
+            | BlockReasonInvalid { .. }
+            | BlockPatternTaken
+            | BlockImportSize { .. }
             | ProductRequired
             | ProductUnknown
             | QuoteUnavailable
@@ -96,6 +123,8 @@ fn trade_messages() -> Vec<TradeMessage> {
             | CreditLimitBelowUsed
             | RepaymentTooLarge
             | OrderNotResolvable
+            | OrderNotReversible
+            | ReversalReasonInvalid { .. }
             | SerialRequired
             | CardNotDelivered
             | CardOrderNeedsCard
@@ -104,6 +133,7 @@ fn trade_messages() -> Vec<TradeMessage> {
             | CardExportTooMany { .. }
             | CardExportNothing
             | InvalidChoice { .. }
+            | ProvinceInvalid
             | CursorInvalid
             | PageSizeInvalid { .. }
             | TimeInvalid
@@ -340,10 +370,12 @@ fn admin_messages() -> Vec<AdminMessage> {
 }
 
 fn catalogue_messages() -> Vec<CatalogueMessage> {
+    use super::catalogue::{SegmentAt, SegmentProblem};
     use CatalogueMessage::*;
     let all = vec![
         ProductKeyInvalid { max: 64 },
         ProductKeyTaken,
+        ProvincesInvalid,
         ProductNameInvalid { max: 64 },
         FaceValueInvalid,
         ProductInUse,
@@ -359,11 +391,23 @@ fn catalogue_messages() -> Vec<CatalogueMessage> {
         ImportLineStatus { line: 2 },
         ImportLineDuplicate { line: 3, first: 2 },
         ImportLineIncomplete { line: 2 },
+        SegmentFileUnreadable,
+        SegmentFileTooLarge { max_mb: 32 },
+        SegmentFileRows { max: 1_000_000 },
+        SegmentEntry { at: SegmentAt::Line(3), problem: SegmentProblem::Prefix },
+        SegmentEntry { at: SegmentAt::Record(3), problem: SegmentProblem::Province("Mars".into()) },
+        SegmentEntry { at: SegmentAt::Line(3), problem: SegmentProblem::City },
+        SegmentEntry { at: SegmentAt::Line(3), problem: SegmentProblem::Carrier("satellite".into()) },
+        SegmentEntry { at: SegmentAt::Line(3), problem: SegmentProblem::Columns },
+        SegmentEntry { at: SegmentAt::Line(3), problem: SegmentProblem::Repeated { first: 2 } },
+        SegmentUploadGone,
+        SegmentUploadStale,
     ];
     for message in &all {
         match message {
             ProductKeyInvalid { .. }
             | ProductKeyTaken
+            | ProvincesInvalid
             | ProductNameInvalid { .. }
             | FaceValueInvalid
             | ProductInUse
@@ -378,7 +422,61 @@ fn catalogue_messages() -> Vec<CatalogueMessage> {
             | ImportLinePrice { .. }
             | ImportLineStatus { .. }
             | ImportLineDuplicate { .. }
-            | ImportLineIncomplete { .. } => {}
+            | ImportLineIncomplete { .. }
+            | SegmentFileUnreadable
+            | SegmentFileTooLarge { .. }
+            | SegmentFileRows { .. }
+            | SegmentEntry { .. }
+            | SegmentUploadGone
+            | SegmentUploadStale => {}
+        }
+    }
+    all
+}
+
+fn window_messages() -> Vec<WindowMessage> {
+    use WindowMessage::*;
+    let all = vec![
+        Closed { title: "title".into(), until: "2026-03-01 02:00".into() },
+        TitleInvalid { max: 60 },
+        NoteTooLong { max: 200 },
+        ScopeInvalid,
+        EndBeforeStart,
+        RecurrenceInvalid,
+    ];
+    for message in &all {
+        match message {
+            Closed { .. }
+            | TitleInvalid { .. }
+            | NoteTooLong { .. }
+            | ScopeInvalid
+            | EndBeforeStart
+            | RecurrenceInvalid => {}
+        }
+    }
+    all
+}
+
+fn funding_messages() -> Vec<FundingMessage> {
+    use FundingMessage::*;
+    let all = vec![
+        ReferenceInvalid { max: 64 },
+        ReferenceDuplicate,
+        PayerNameInvalid { max: 64 },
+        NoteTooLong { max: 200 },
+        NotPending,
+        ReasonRequired { max: 200 },
+        MerchantsOnly,
+    ];
+    for message in &all {
+        match message {
+            ReferenceInvalid { .. }
+            | ReferenceDuplicate
+            | PayerNameInvalid { .. }
+            | NoteTooLong { .. }
+            | NotPending
+            | ReasonRequired { .. }
+            | MerchantsOnly => {}
         }
     }
     all
@@ -401,6 +499,11 @@ fn channel_messages() -> Vec<ChannelMessage> {
         CostInvalid,
         WeightInvalid,
         ProductUnknown,
+        ProvincesInvalid,
+        CoverageIncomplete { line: 2 },
+        CoverageCost { line: 2 },
+        CoverageProvinces { line: 2 },
+        CoverageNumbers { line: 2 },
         SandboxFixed,
         ReconcileDateInvalid,
         StatementUnsupported,
@@ -438,6 +541,11 @@ fn channel_messages() -> Vec<ChannelMessage> {
             | CostInvalid
             | WeightInvalid
             | ProductUnknown
+            | ProvincesInvalid
+            | CoverageIncomplete { .. }
+            | CoverageCost { .. }
+            | CoverageProvinces { .. }
+            | CoverageNumbers { .. }
             | SandboxFixed
             | ReconcileDateInvalid
             | StatementUnsupported
@@ -458,6 +566,35 @@ fn channel_messages() -> Vec<ChannelMessage> {
             | SupplierProcessing
             | SupplierNotReceived
             | SupplierNoAnswer => {}
+        }
+    }
+    all
+}
+
+fn view_messages() -> Vec<ViewMessage> {
+    use ViewMessage::*;
+    let all = vec![
+        PageUnknown,
+        NameRequired,
+        NameTooLong { max: 40 },
+        NameTaken,
+        StateInvalid,
+        StateTooLarge { max_kib: 8 },
+        TooMany { max: 50 },
+        NotYours,
+        NotFound,
+    ];
+    for message in &all {
+        match message {
+            PageUnknown
+            | NameRequired
+            | NameTooLong { .. }
+            | NameTaken
+            | StateInvalid
+            | StateTooLarge { .. }
+            | TooMany { .. }
+            | NotYours
+            | NotFound => {}
         }
     }
     all
@@ -511,6 +648,9 @@ pub(super) fn messages() -> Vec<Message> {
     all.extend(admin_messages().into_iter().map(Admin));
     all.extend(catalogue_messages().into_iter().map(Catalogue));
     all.extend(channel_messages().into_iter().map(Channel));
+    all.extend(funding_messages().into_iter().map(Funding));
+    all.extend(view_messages().into_iter().map(View));
+    all.extend(window_messages().into_iter().map(Window));
     for message in &all {
         match message {
             Success
@@ -556,7 +696,10 @@ pub(super) fn messages() -> Vec<Message> {
             | Notify(_)
             | Admin(_)
             | Catalogue(_)
-            | Channel(_) => {}
+            | Channel(_)
+            | Funding(_)
+            | View(_)
+            | Window(_) => {}
         }
     }
     all
@@ -597,6 +740,8 @@ fn notices() -> Vec<Notice> {
         Batches,
         BatchFinished,
         BatchFinishedDetail { batch_id: 7, file_name: "a.xlsx".into(), succeeded: 2, failed: 1, refused: 0 },
+        OrderReversed,
+        OrderReversedDetail { order_no: "N1".into(), reason: "carrier reversed".into() },
         ChannelSwitchedOff,
         ChannelSwitchedOffDetail { name: "A".into(), by: "admin".into() },
         Funding,
@@ -604,6 +749,10 @@ fn notices() -> Vec<Notice> {
         CreditLimitSet { limit: "10.00".into(), remark: "r".into() },
         RepaymentRecorded { amount: "10.00".into(), remark: "".into() },
         BalanceAdjusted { amount: "-10.00".into(), remark: "r".into() },
+        FundingRequestApproved,
+        FundingRequestRejected,
+        FundingApprovedDetail { id: 3, amount: "10.00".into(), reference: "ABC".into() },
+        FundingRejectedDetail { id: 3, amount: "10.00".into(), reference: "ABC".into(), reason: "r".into() },
         PasswordReset,
         ChangeTemporaryPassword,
         MerchantRenamed { name: "Acme".into() },
@@ -657,6 +806,8 @@ fn notices() -> Vec<Notice> {
             | Batches
             | BatchFinished
             | BatchFinishedDetail { .. }
+            | OrderReversed
+            | OrderReversedDetail { .. }
             | ChannelSwitchedOff
             | ChannelSwitchedOffDetail { .. }
             | Funding
@@ -664,6 +815,10 @@ fn notices() -> Vec<Notice> {
             | CreditLimitSet { .. }
             | RepaymentRecorded { .. }
             | BalanceAdjusted { .. }
+            | FundingRequestApproved
+            | FundingRequestRejected
+            | FundingApprovedDetail { .. }
+            | FundingRejectedDetail { .. }
             | PasswordReset
             | ChangeTemporaryPassword
             | MerchantRenamed { .. }
@@ -727,6 +882,8 @@ fn every_file_label_has_both_languages() {
     all("BATCH_OUTCOME", &files::BATCH_OUTCOME);
     all("BATCH_TEMPLATE_COLUMNS", &files::BATCH_TEMPLATE_COLUMNS);
     all("RECONCILE_COLUMNS", &files::RECONCILE_COLUMNS);
+    all("COVERAGE_COLUMNS", &files::COVERAGE_COLUMNS);
+    all("NATIONAL", &files::NATIONAL);
     all("RECONCILE_KINDS", &files::RECONCILE_KINDS);
     for (code, zh, en) in super::audit::ACTION_NAMES {
         check(&format!("audit action {code}"), zh, en);

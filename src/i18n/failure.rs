@@ -17,15 +17,19 @@ pub enum FailureReason {
     /// The supplier reported a card order successful without the card number and password
     /// (recorded on the attempt, which stays unresolved: not a reason an order ends with).
     CardNotDelivered,
+    /// The supplier reports that the number moved to another carrier (携号转网): the
+    /// product's carrier cannot top it up (recorded per number, `platform::ports`).
+    NumberPorted,
 }
 
 impl FailureReason {
-    pub const ALL: [FailureReason; 5] = [
+    pub const ALL: [FailureReason; 6] = [
         FailureReason::CarrierRefused,
         FailureReason::MarkedByAdministrator,
         FailureReason::NoChannel,
         FailureReason::ChannelDeclined,
         FailureReason::CardNotDelivered,
+        FailureReason::NumberPorted,
     ];
 
     /// What is stored, and what the API returns as `failure_reason_code`.
@@ -36,6 +40,7 @@ impl FailureReason {
             FailureReason::NoChannel => "order.failure.no_channel",
             FailureReason::ChannelDeclined => "order.failure.channel_declined",
             FailureReason::CardNotDelivered => "order.failure.card_not_delivered",
+            FailureReason::NumberPorted => "order.failure.number_ported",
         }
     }
 
@@ -67,6 +72,12 @@ impl FailureReason {
             (FailureReason::CardNotDelivered, Locale::ZhCn) => "上游报告成功但未交付卡密",
             (FailureReason::CardNotDelivered, Locale::EnUs) => {
                 "The supplier reported success without delivering the card"
+            }
+            (FailureReason::NumberPorted, Locale::ZhCn) => {
+                "该号码已携号转网，原运营商无法充值：请选择号码现属运营商的商品"
+            }
+            (FailureReason::NumberPorted, Locale::EnUs) => {
+                "The number has moved to another carrier (number portability): order a product of its current carrier"
             }
         }
     }

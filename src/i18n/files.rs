@@ -22,7 +22,7 @@ impl<const N: usize> Labels<N> {
 }
 
 /// Columns of the order export.
-pub const ORDER_EXPORT_COLUMNS: Labels<17> = Labels([
+pub const ORDER_EXPORT_COLUMNS: Labels<19> = Labels([
     ("商户订单号", "Merchant order id"),
     ("订单号", "Order number"),
     ("系统订单号", "System order id"),
@@ -40,6 +40,10 @@ pub const ORDER_EXPORT_COLUMNS: Labels<17> = Labels([
     ("回购单", "Buyback"),
     ("商户编号", "Merchant id"),
     ("失败原因", "Failure reason"),
+    ("归属省份", "Province"),
+    // The city as the segment table names it in Chinese, in both languages: the CSV is
+    // built in SQL, which has no English city names (the segment table holds them).
+    ("归属城市", "City"),
 ]);
 
 /// Columns of the encrypted card-secret export.
@@ -54,13 +58,14 @@ pub const CARD_EXPORT_COLUMNS: Labels<8> = Labels([
     ("交付时间(北京时间)", "Delivered (Beijing time)"),
 ]);
 
-/// Order statuses by code (0 to 4: pending, processing, success, failure, manual review).
-pub const ORDER_STATUS: Labels<5> = Labels([
+/// Order statuses by code (0 to 5: pending, processing, success, failure, manual review, reversed).
+pub const ORDER_STATUS: Labels<6> = Labels([
     ("待处理", "pending"),
     ("处理中", "processing"),
     ("成功", "success"),
     ("失败", "failure"),
     ("人工审核", "manual review"),
+    ("已冲正", "reversed"),
 ]);
 
 /// Account types of account-change records by their code, as the console shows them.
@@ -68,13 +73,14 @@ pub const ACCOUNT_TYPES: [(&str, (&str, &str)); 2] =
     [("balance", ("余额账户", "Balance account")), ("credit", ("授信账户", "Credit account"))];
 
 /// Change types of account-change records by their code, as the console shows them.
-pub const CHANGE_TYPES: [(&str, (&str, &str)); 6] = [
+pub const CHANGE_TYPES: [(&str, (&str, &str)); 7] = [
     ("order_debit", ("下单扣款", "Order debit")),
     ("refund", ("失败退款", "Refund")),
     ("topup", ("加款", "Top-up")),
     ("credit_granted", ("授信", "Credit granted")),
     ("repayment", ("还款", "Repayment")),
     ("adjustment", ("调账", "Adjustment")),
+    ("reversal_refund", ("冲正退款", "Reversal refund")),
 ];
 
 /// A code's words in `locale` from one of the lists above; a code without words is
@@ -144,6 +150,10 @@ pub fn carrier_name(carrier: crate::domain::Carrier, locale: Locale) -> &'static
     CARRIERS.get(locale)[index]
 }
 
+/// The blocklist's export: number or prefix, reason, added by, added at.
+pub const BLOCKLIST_HEADER: Labels<4> =
+    Labels([("号码或号段", "Number or prefix"), ("原因", "Reason"), ("添加人", "Added by"), ("添加时间", "Added at")]);
+
 /// An order bought back, then an ordinary one.
 pub const BUYBACK: Labels<2> = Labels([("回购单", "buyback"), ("正常单", "normal")]);
 
@@ -201,7 +211,7 @@ pub const AUDIT_LOG_COLUMNS: Labels<8> = Labels([
 ]);
 
 /// Columns of the statement file, one row per merchant.
-pub const STATEMENT_COLUMNS: Labels<22> = Labels([
+pub const STATEMENT_COLUMNS: Labels<23> = Labels([
     ("商户编号", "Merchant id"),
     ("商户名称", "Merchant name"),
     ("账期", "Period"),
@@ -224,7 +234,11 @@ pub const STATEMENT_COLUMNS: Labels<22> = Labels([
     ("授信还款(元)", "Credit repayments (yuan)"),
     ("期末可用授信(元)", "Closing available credit (yuan)"),
     ("已对平", "Reconciled"),
+    ("成功订单归属地(笔/元)", "Successes by province (orders/yuan)"),
 ]);
+
+/// A number whose segment was not known (the statement's provinces).
+pub const PROVINCE_UNKNOWN: Labels<1> = Labels([("未知", "Unknown")]);
 
 /// Yes and no, in that order (the statement's reconciled column).
 pub const YES_NO: Labels<2> = Labels([("是", "yes"), ("否", "no")]);
@@ -247,10 +261,23 @@ pub const RECONCILE_COLUMNS: Labels<13> = Labels([
 ]);
 
 /// The result of a reconciliation line, in the order of `reconcile::Kind::ALL`.
-pub const RECONCILE_KINDS: Labels<5> = Labels([
+pub const RECONCILE_KINDS: Labels<6> = Labels([
     ("一致", "matched"),
     ("我方缺失", "missing on our side"),
     ("供应商缺失", "missing on the supplier's side"),
     ("金额不符", "amount mismatch"),
     ("状态不符", "status mismatch"),
+    ("供应商冲正", "reversed by the supplier"),
 ]);
+
+/// A channel's coverage file (export and import): product, provinces, cost, priority, weight.
+pub const COVERAGE_COLUMNS: Labels<5> = Labels([
+    ("商品编码", "Product key"),
+    ("覆盖省份", "Provinces"),
+    ("成本(元)", "Cost (yuan)"),
+    ("优先级", "Priority"),
+    ("权重", "Weight"),
+]);
+
+/// The coverage cell of a national row.
+pub const NATIONAL: Labels<1> = Labels([("全国", "National")]);

@@ -23,26 +23,33 @@ mod documented_keys;
 mod failure;
 mod file_kind;
 pub mod files;
+pub mod funding;
 pub mod guide;
 pub mod notices;
 mod notify;
 mod open_api;
+pub mod provinces;
 pub mod template;
 mod trade;
 mod user_centre;
+mod views;
+pub mod windows;
 
 pub use admin::AdminMessage;
 use axum::http::HeaderMap;
-pub use catalogue::CatalogueMessage;
+pub use catalogue::{CatalogueMessage, SegmentAt, SegmentProblem};
 pub use channel::{ChannelMessage, pause_reason};
 pub use failure::{FailureReason, failure_text};
 pub use file_kind::FileKind;
+pub use funding::FundingMessage;
 pub use notify::NotifyMessage;
 pub use open_api::OpenApiMessage;
 use std::borrow::Cow;
 pub use template::TemplateMessage;
 pub use trade::TradeMessage;
 pub use user_centre::UserCentreMessage;
+pub use views::ViewMessage;
+pub use windows::WindowMessage;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Locale {
@@ -152,6 +159,30 @@ pub enum Message {
     Catalogue(CatalogueMessage),
     /// Upstream channels (`i18n/channel.rs`).
     Channel(ChannelMessage),
+    /// Merchants' funding requests (`i18n/funding.rs`).
+    Funding(FundingMessage),
+    /// Saved views of the list pages (`i18n/views.rs`).
+    View(ViewMessage),
+    /// Maintenance windows (`i18n/windows.rs`).
+    Window(WindowMessage),
+}
+
+impl From<WindowMessage> for Message {
+    fn from(message: WindowMessage) -> Self {
+        Message::Window(message)
+    }
+}
+
+impl From<FundingMessage> for Message {
+    fn from(message: FundingMessage) -> Self {
+        Message::Funding(message)
+    }
+}
+
+impl From<ViewMessage> for Message {
+    fn from(message: ViewMessage) -> Self {
+        Message::View(message)
+    }
 }
 
 impl From<CatalogueMessage> for Message {
@@ -237,6 +268,9 @@ impl Message {
             Message::Admin(message) => message.key(),
             Message::Catalogue(message) => message.key(),
             Message::Channel(message) => message.key(),
+            Message::Funding(message) => message.key(),
+            Message::View(message) => message.key(),
+            Message::Window(message) => message.key(),
         }
     }
 
@@ -378,6 +412,9 @@ impl Message {
             (Message::Admin(message), locale) => message.text(locale),
             (Message::Catalogue(message), locale) => message.text(locale),
             (Message::Channel(message), locale) => message.text(locale),
+            (Message::Funding(message), locale) => message.text(locale),
+            (Message::View(message), locale) => message.text(locale),
+            (Message::Window(message), locale) => message.text(locale),
         };
         text
     }

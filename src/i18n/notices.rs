@@ -74,6 +74,12 @@ pub enum Notice {
         failed: i64,
         refused: i64,
     },
+    /// To the merchant: a successful order was reversed (冲正) and its price refunded.
+    OrderReversed,
+    OrderReversedDetail {
+        order_no: String,
+        reason: String,
+    },
     /// To the other administrators: a person switched a channel off.
     ChannelSwitchedOff,
     ChannelSwitchedOffDetail {
@@ -94,6 +100,21 @@ pub enum Notice {
     RepaymentRecorded {
         amount: String,
         remark: String,
+    },
+    /// A merchant's funding request decided (the title; `Funding` is the sub-title).
+    FundingRequestApproved,
+    FundingRequestRejected,
+    /// Amount in yuan, the transfer's reference.
+    FundingApprovedDetail {
+        id: i64,
+        amount: String,
+        reference: String,
+    },
+    FundingRejectedDetail {
+        id: i64,
+        amount: String,
+        reference: String,
+        reason: String,
     },
     /// `amount` signed (`-12.00` takes money out).
     BalanceAdjusted {
@@ -236,6 +257,14 @@ impl Notice {
                     format!("Every order of batch {batch_id} ({file_name}) is finished: {succeeded} succeeded, {failed} failed and refunded, {refused} lines refused.").into()
                 }
             }
+            OrderReversed => pick("订单已冲正并退款", "Order reversed and refunded"),
+            OrderReversedDetail { order_no, reason } => {
+                if zh {
+                    format!("订单 {order_no} 此前显示充值成功，现已冲正（未到账）：货款已退回您的账户，明细见“账变记录”。原因：{reason}。").into()
+                } else {
+                    format!("Order {order_no}, shown successful before, was reversed (the top-up did not stand): its price was refunded to your account, see the account-change records. Reason: {reason}.").into()
+                }
+            }
             ChannelSwitchedOff => pick("渠道已被停用", "Channel switched off"),
             ChannelSwitchedOffDetail { name, by } => {
                 if zh {
@@ -269,6 +298,16 @@ impl Notice {
                 format!("管理员已调整您的余额 ¥{amount}。"),
                 format!("An administrator adjusted your balance by ¥{amount}."),
             ),
+            FundingRequestApproved => pick("充值申请已通过", "Funding request approved"),
+            FundingRequestRejected => pick("充值申请被驳回", "Funding request rejected"),
+            FundingApprovedDetail { id, amount, reference } => match zh {
+                true => format!("充值申请 #{id}（银行流水 {reference}）已通过，¥{amount} 已加入余额。明细见“账变记录”。").into(),
+                false => format!("Funding request #{id} (bank reference {reference}) was approved: ¥{amount} added to your balance. See the account-change records.").into(),
+            },
+            FundingRejectedDetail { id, amount, reference, reason } => match zh {
+                true => format!("充值申请 #{id}（银行流水 {reference}，¥{amount}）被驳回，原因：{reason}。").into(),
+                false => format!("Funding request #{id} (bank reference {reference}, ¥{amount}) was rejected: {reason}.").into(),
+            },
             PasswordReset => pick("管理员已重置您的密码", "An administrator reset your password"),
             ChangeTemporaryPassword => pick(
                 "请使用管理员提供的临时密码登录，并在登录后立即设置新密码。",

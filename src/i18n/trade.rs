@@ -14,6 +14,44 @@ pub enum TradeMessage {
         number: Carrier,
         product: Carrier,
     },
+    /// A supplier reported the number moved away from `from`, the product's carrier (携号转网).
+    NumberPorted {
+        from: Carrier,
+    },
+    /// The number (or a prefix of it) is on the platform's blocklist.
+    AccountBlocked,
+    /// The merchant keeps one order in flight per number and this number has one.
+    NumberInFlight,
+    /// The number's orders today reached the merchant's limit (`max` a day).
+    NumberDailyOrders {
+        max: i64,
+    },
+    /// The number's amount today would pass the merchant's limit (`max_fen` a day).
+    NumberDailyAmount {
+        max_fen: i64,
+    },
+    /// The merchant's order amount today would pass its cap (`cap_fen` a day).
+    MerchantDailyCap {
+        cap_fen: i64,
+    },
+    /// A risk-control setting is not a whole number of at least 0.
+    RiskLimitInvalid,
+    /// A blocklist entry is not an 11-digit number or a prefix of 3 to 10 digits.
+    BlockPatternInvalid,
+    BlockReasonInvalid {
+        max: usize,
+    },
+    BlockPatternTaken,
+    /// An import with no lines or more than `max`.
+    BlockImportSize {
+        max: usize,
+    },
+    /// The product is sold only in some provinces, not the number's (None: the number's
+    /// segment is not in the table).
+    OutOfScope {
+        carrier: Carrier,
+        province: Option<u32>,
+    },
     ProductRequired,
     ProductUnknown,
     QuoteUnavailable,
@@ -28,6 +66,12 @@ pub enum TradeMessage {
     CreditLimitBelowUsed,
     RepaymentTooLarge,
     OrderNotResolvable,
+    /// Only a successful order can be reversed (冲正).
+    OrderNotReversible,
+    /// A reversal's reason: required, at most `max` characters.
+    ReversalReasonInvalid {
+        max: usize,
+    },
     SerialRequired,
     CardNotDelivered,
     /// A card-secret order can be marked failed by hand, not successful: only the supplier
@@ -45,6 +89,8 @@ pub enum TradeMessage {
     InvalidChoice {
         allowed: &'static str,
     },
+    /// A province filter that is no province's GB/T 2260 code.
+    ProvinceInvalid,
     CursorInvalid,
     PageSizeInvalid {
         max: i64,
@@ -115,6 +161,18 @@ impl TradeMessage {
             AccountRequired => "order.account.required",
             AccountInvalid => "order.account.invalid",
             CarrierMismatch { .. } => "order.account.carrier_mismatch",
+            NumberPorted { .. } => "order.account.ported",
+            OutOfScope { .. } => "order.product.out_of_scope",
+            AccountBlocked => "order.account.blocked",
+            NumberInFlight => "order.account.in_flight",
+            NumberDailyOrders { .. } => "order.account.daily_orders",
+            NumberDailyAmount { .. } => "order.account.daily_amount",
+            MerchantDailyCap { .. } => "order.merchant.daily_cap",
+            RiskLimitInvalid => "risk.limit.invalid",
+            BlockPatternInvalid => "blocklist.pattern.invalid",
+            BlockReasonInvalid { .. } => "blocklist.reason.invalid",
+            BlockPatternTaken => "blocklist.pattern.taken",
+            BlockImportSize { .. } => "blocklist.import.size",
             ProductRequired => "order.product.required",
             ProductUnknown => "order.product.unknown",
             QuoteUnavailable => "order.quote.unavailable",
@@ -129,6 +187,8 @@ impl TradeMessage {
             CreditLimitBelowUsed => "credit.limit_below_used",
             RepaymentTooLarge => "credit.repayment_too_large",
             OrderNotResolvable => "order.not_resolvable",
+            OrderNotReversible => "order.not_reversible",
+            ReversalReasonInvalid { .. } => "order.reversal.reason_invalid",
             SerialRequired => "order.serial_no.required",
             CardNotDelivered => "order.card.not_delivered",
             CardOrderNeedsCard => "order.card.success_needs_card",
@@ -137,6 +197,7 @@ impl TradeMessage {
             CardExportTooMany { .. } => "order.card_export.too_many",
             CardExportNothing => "order.card_export.nothing",
             InvalidChoice { .. } => "request.invalid_choice",
+            ProvinceInvalid => "request.province_invalid",
             CursorInvalid => "request.cursor_invalid",
             PageSizeInvalid { .. } => "request.page_size_invalid",
             TimeInvalid => "request.time_invalid",
@@ -174,6 +235,8 @@ impl TradeMessage {
         let simple = [
             AccountRequired,
             AccountInvalid,
+            AccountBlocked,
+            NumberInFlight,
             ProductRequired,
             ProductUnknown,
             QuoteUnavailable,
@@ -192,6 +255,22 @@ impl TradeMessage {
             let product = Carrier::parse(parts.next()?)?;
             return Some(CarrierMismatch { number, product });
         }
+        if key == "order.account.ported" {
+            return Some(NumberPorted { from: Carrier::parse(parts.next()?)? });
+        }
+        // A risk limit's refusal keeps the limit it was refused by.
+        let limit = |parts: &mut std::str::Split<'_, char>| parts.next().and_then(|text| text.parse::<i64>().ok());
+        match key {
+            "order.account.daily_orders" => return Some(NumberDailyOrders { max: limit(&mut parts)? }),
+            "order.account.daily_amount" => return Some(NumberDailyAmount { max_fen: limit(&mut parts)? }),
+            "order.merchant.daily_cap" => return Some(MerchantDailyCap { cap_fen: limit(&mut parts)? }),
+            _ => {}
+        }
+        if key == "order.product.out_of_scope" {
+            let carrier = Carrier::parse(parts.next()?)?;
+            let province = parts.next()?.parse().ok();
+            return Some(OutOfScope { carrier, province });
+        }
         None
     }
 
@@ -201,6 +280,18 @@ impl TradeMessage {
             TradeMessage::CarrierMismatch { number, product } => {
                 format!("{}|{}|{}", self.key(), number.as_str(), product.as_str())
             }
+            TradeMessage::NumberPorted { from } => format!("{}|{}", self.key(), from.as_str()),
+            TradeMessage::OutOfScope { carrier, province } => {
+                format!(
+                    "{}|{}|{}",
+                    self.key(),
+                    carrier.as_str(),
+                    province.map(|code| code.to_string()).unwrap_or_default()
+                )
+            }
+            TradeMessage::NumberDailyOrders { max: limit }
+            | TradeMessage::NumberDailyAmount { max_fen: limit }
+            | TradeMessage::MerchantDailyCap { cap_fen: limit } => format!("{}|{limit}", self.key()),
             other => other.key().to_string(),
         }
     }
@@ -215,6 +306,43 @@ impl TradeMessage {
                 "the recharge account must be an 11-digit mainland mobile number from an allocated segment".into()
             }
             (AccountInvalid, ZhCn) => "充值账号必须是已分配号段的 11 位中国大陆手机号码".into(),
+            (NumberInFlight, ZhCn) => "该号码有正在充值的订单，请等待其完成后再下单".into(),
+            (NumberInFlight, EnUs) => "this number has an order in progress; wait for it to finish before ordering again".into(),
+            (NumberDailyOrders { max }, ZhCn) => format!("该号码今日已下单 {max} 笔，达到每日上限；请明日再试或联系平台调整").into(),
+            (NumberDailyOrders { max }, EnUs) => {
+                format!("this number reached its limit of {max} orders today; try tomorrow or ask the platform to change it").into()
+            }
+            (NumberDailyAmount { max_fen }, ZhCn) => {
+                format!("该号码今日充值金额将超过每日上限 {} 元；请明日再试或联系平台调整", crate::domain::yuan(*max_fen)).into()
+            }
+            (NumberDailyAmount { max_fen }, EnUs) => format!(
+                "this order would take the number past its daily limit of {} yuan; try tomorrow or ask the platform to change it",
+                crate::domain::yuan(*max_fen)
+            )
+            .into(),
+            (MerchantDailyCap { cap_fen }, ZhCn) => {
+                format!("本商户今日下单金额将超过每日上限 {} 元；请明日再试或联系平台调整", crate::domain::yuan(*cap_fen)).into()
+            }
+            (MerchantDailyCap { cap_fen }, EnUs) => format!(
+                "this order would take your orders today past your daily cap of {} yuan; try tomorrow or ask the platform to raise it",
+                crate::domain::yuan(*cap_fen)
+            )
+            .into(),
+            (RiskLimitInvalid, ZhCn) => "请填写不小于 0 的整数（0 表示不限）".into(),
+            (RiskLimitInvalid, EnUs) => "enter a whole number of at least 0 (0: no limit)".into(),
+            (AccountBlocked, ZhCn) => "该号码在平台风控黑名单中，不能充值；如有疑问请联系平台客服".into(),
+            (AccountBlocked, EnUs) => {
+                "this number is on the platform's blocklist and cannot be topped up; contact the platform if you think this is wrong".into()
+            }
+            (BlockPatternInvalid, ZhCn) => "请输入 11 位手机号码，或 3 至 10 位号段（以 1 开头）".into(),
+            (BlockPatternInvalid, EnUs) => "enter an 11-digit mobile number, or a prefix of 3 to 10 digits starting with 1".into(),
+            (BlockReasonInvalid { max }, ZhCn) => format!("请填写原因，最多 {max} 个字").into(),
+            (BlockReasonInvalid { max }, EnUs) => format!("give a reason of at most {max} characters").into(),
+            (BlockPatternTaken, ZhCn) => "该号码或号段已在黑名单中".into(),
+            (BlockPatternTaken, EnUs) => "this number or prefix is on the blocklist already".into(),
+            (BlockImportSize { max }, ZhCn) => format!("请粘贴 1 至 {max} 行").into(),
+            (BlockImportSize { max }, EnUs) => format!("paste 1 to {max} lines").into(),
+            (OutOfScope { carrier, province }, locale) => super::provinces::out_of_scope(*carrier, *province, locale).into(),
             (CarrierMismatch { number, product }, EnUs) => format!(
                 "the number's segment belongs to {}, but the product is for {}. Segment matching is only a \
                  sanity check: numbers can be ported to another carrier and keep their segment. If this number \
@@ -230,6 +358,17 @@ impl TradeMessage {
                 super::files::carrier_name(*number, ZhCn),
                 super::files::carrier_name(*product, ZhCn),
                 super::files::carrier_name(*product, ZhCn)
+            )
+            .into(),
+            (NumberPorted { from }, ZhCn) => format!(
+                "上游渠道已告知该号码携号转网，不再是{}号码：请选择号码现属运营商的商品",
+                super::files::carrier_name(*from, ZhCn)
+            )
+            .into(),
+            (NumberPorted { from }, EnUs) => format!(
+                "a supplier reported that this number has moved away from {} (number portability); \
+                 choose a product of the carrier it belongs to now",
+                super::files::carrier_name(*from, EnUs)
             )
             .into(),
             (ProductRequired, EnUs) => "product key cannot be empty".into(),
@@ -267,6 +406,12 @@ impl TradeMessage {
                 "only on-behalf orders awaiting a person and orders under manual review can be marked; this one has finished or is with a channel".into()
             }
             (OrderNotResolvable, ZhCn) => "只能处理待人工代充或人工审核中的订单；该订单已完成或正由渠道处理".into(),
+            (OrderNotReversible, EnUs) => "only a successful order can be reversed; this one is not (or no longer) successful".into(),
+            (OrderNotReversible, ZhCn) => "只有充值成功的订单可以冲正；该订单不是（或已不是）成功状态".into(),
+            (ReversalReasonInvalid { max }, EnUs) => {
+                format!("a reversal needs a reason of 1 to {max} characters (it is shown to the merchant)").into()
+            }
+            (ReversalReasonInvalid { max }, ZhCn) => format!("冲正须填写原因，1 至 {max} 个字符（商户可见）").into(),
             (SerialRequired, EnUs) => {
                 "A success needs the serial number that proves the top-up (from the carrier or supplier)".into()
             }
@@ -293,6 +438,8 @@ impl TradeMessage {
             (CardExportNothing, ZhCn) => "所选订单中没有已交付卡密的订单".into(),
             (InvalidChoice { allowed }, EnUs) => format!("must be one of: {allowed}").into(),
             (InvalidChoice { allowed }, ZhCn) => format!("取值必须是以下之一：{allowed}").into(),
+            (ProvinceInvalid, EnUs) => "the province is a province's GB/T 2260 code, such as 440000 (Guangdong)".into(),
+            (ProvinceInvalid, ZhCn) => "省份须为省级行政区的 GB/T 2260 代码，如 440000（广东）".into(),
             (CursorInvalid, EnUs) => "the cursor is not valid here; start again from the first page".into(),
             (CursorInvalid, ZhCn) => "游标无效，请从第一页重新开始".into(),
             (PageSizeInvalid { max }, EnUs) => format!("page_size must be 1 to {max}").into(),

@@ -11,3 +11,4 @@ pub mod throttle;
 pub mod two_factor;
 pub mod user_centre;
 pub mod users;
+pub mod views;

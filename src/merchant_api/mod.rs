@@ -35,6 +35,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/openapi/v1/balance", get(balance))
         .route("/openapi/v1/products", get(products))
         .route("/openapi/v1/segments/{phone}", get(segment))
+        .route("/openapi/v1/windows", get(windows))
         .layer(middleware::from_fn_with_state(state.clone(), guard::check))
         .layer(Extension(guard))
         .layer(DefaultBodyLimit::max(guard::MAX_BODY_BYTES))
@@ -76,6 +77,17 @@ pub async fn segment(
     Ok(ApiOk(crate::orders::segments::lookup(&state, "phone", &phone)?))
 }
 
+/// Maintenance windows of the next seven days, by start (`UpcomingWindow`): while a window
+/// closes every channel of an order, a fast product is refused (`order.channel.window`,
+/// naming the window and its end) and a slow one waits and is sent after it.
+#[utoipa::path(get, path = "/openapi/v1/windows", tag = "openapi-v1",
+    responses((status = 200, description = "`data` is a list of UpcomingWindow", body = [crate::supply::windows::UpcomingWindow])),
+    security(("api_signature" = [])))]
+pub async fn windows(State(state): State<AppState>) -> ApiResult<Vec<crate::supply::windows::UpcomingWindow>> {
+    let schedule = state.windows.current(&state.db).await?;
+    Ok(ApiOk(crate::supply::windows::upcoming_of(&schedule, crate::platform::db::now_millis())))
+}
+
 /// `ApiProduct` in the document: the console's `Product` (quotes) has the name.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = ApiProduct)]
@@ -87,6 +99,11 @@ pub struct Product {
     pub face_value_fen: i64,
     /// The merchant's supply price, fen.
     pub price_fen: i64,
+    /// `fast` (快充) or `slow` (慢充): how long an order may take (`deadline_at`).
+    pub speed: crate::domain::Speed,
+    /// GB/T 2260 codes of the provinces the product is sold in; empty: national. An order
+    /// for a number of another province is refused (`order.product.out_of_scope`).
+    pub provinces: Vec<u32>,
 }
 
 /// The products the merchant has a quote for that is on, with its prices.
@@ -102,6 +119,8 @@ pub async fn products(
         .filter_map(|offer| {
             Some(Product {
                 price_fen: offer.price_fen?,
+                speed: offer.speed,
+                provinces: offer.scope.provinces().to_vec(),
                 product_key: offer.product_key,
                 product_name: offer.product_name,
                 carrier: offer.carrier,

@@ -4,6 +4,7 @@
 use super::card;
 use super::guard::ApiCaller;
 use crate::domain::PhoneNumber;
+use crate::domain::segments::SegmentTable;
 use crate::http::error::{ApiOk, ApiResult, AppError, code};
 use crate::http::extract::JsonBody;
 use crate::http::replay;
@@ -48,7 +49,8 @@ pub struct ApiOrder {
     pub system_order_id: String,
     pub product_key: String,
     pub account: String,
-    /// 0 pending, 1 processing, 2 success, 3 failure, 4 manual review
+    /// 0 pending, 1 processing, 2 success, 3 failure, 4 manual review, 5 reversed (冲正:
+    /// a success reversed afterwards, the price refunded)
     pub status: i64,
     pub status_name: &'static str,
     pub face_value_fen: i64,
@@ -56,6 +58,9 @@ pub struct ApiOrder {
     pub buyback: bool,
     pub notify_url: Option<String>,
     pub created_at: String,
+    /// The supplier's answer is due by then (by the product's speed: fast 30 minutes, slow
+    /// 72 hours by default); an order without one by then is checked by a person.
+    pub deadline_at: String,
     pub finished_at: Option<String>,
     pub callback_at: Option<String>,
     pub serial_no: Option<String>,
@@ -68,10 +73,18 @@ pub struct ApiOrder {
     /// The number's province (广东) and city (深圳) when it was placed; null when unknown.
     pub province: Option<String>,
     pub city: Option<String>,
+    /// The same in English (Guangdong, Shenzhen); the city's Chinese name when the segment
+    /// table has no English one; null when unknown.
+    pub province_en: Option<String>,
+    pub city_en: Option<String>,
+    /// When a success was reversed (status 5), RFC 3339; `finished_at` stays the success's time.
+    pub reversed_at: Option<String>,
+    /// Why it was reversed (the supplier's words or the administrator's reason).
+    pub reversal_reason: Option<String>,
 }
 
-fn api_order(order: &OrderRow, notify_url: Option<String>, locale: Locale) -> ApiOrder {
-    let item = order.to_item().localized(locale);
+fn api_order(order: &OrderRow, notify_url: Option<String>, locale: Locale, regions: &SegmentTable) -> ApiOrder {
+    let item = order.to_item().localized(locale).with_english_region(regions);
     ApiOrder {
         merchant_order_id: item.merchant_order_id,
         order_no: item.order_no,
@@ -85,6 +98,7 @@ fn api_order(order: &OrderRow, notify_url: Option<String>, locale: Locale) -> Ap
         buyback: item.buyback,
         notify_url,
         created_at: item.created_at,
+        deadline_at: item.deadline_at,
         finished_at: item.finished_at,
         callback_at: item.callback_at,
         serial_no: item.serial_no,
@@ -94,6 +108,10 @@ fn api_order(order: &OrderRow, notify_url: Option<String>, locale: Locale) -> Ap
         card_secret_encrypted: None,
         province: item.province,
         city: item.city,
+        province_en: item.province_en,
+        city_en: item.city_en,
+        reversed_at: item.reversed_at,
+        reversal_reason: item.reversal_reason,
     }
 }
 
@@ -146,9 +164,10 @@ fn replay(
     notify_url: Option<String>,
     request: &PlaceOrderRequest,
     locale: Locale,
+    regions: &SegmentTable,
 ) -> ApiResult<ApiOrder> {
     if same_request(order, notify_url.as_deref(), request) {
-        Ok(ApiOk(api_order(order, notify_url, locale)))
+        Ok(ApiOk(api_order(order, notify_url, locale, regions)))
     } else {
         Err(AppError::Refused {
             status: StatusCode::CONFLICT,
@@ -199,6 +218,7 @@ pub async fn place_order(
             product_key: crate::domain::product_key_input(&request.product_key),
             merchant_order_id: Some(merchant_order_id.to_string()),
             allow_ported: false,
+            ported_from: None,
         },
         behalf: false,
         buyback: request.buyback,
@@ -206,6 +226,8 @@ pub async fn place_order(
         notify_url: notify_url.clone(),
         nonce: deferred.as_ref().map(|Extension(deferred)| deferred.nonce.clone()),
         region: None,
+        closed: None,
+        single_flight: false,
     };
     let called = intent.nonce.as_ref().map(replay::NonceUse::stored);
     let actor = Actor { id: None, name: format!("api:{}", caller.key_id) };
@@ -214,14 +236,14 @@ pub async fn place_order(
             if let Some(Extension(deferred)) = &deferred {
                 deferred.mark_written();
             }
-            Ok(ApiOk(api_order(&order, notify_url, locale)))
+            Ok(ApiOk(api_order(&order, notify_url, locale, &state.segments.table())))
         }
         // An order has this merchant order id (placed before, or by a parallel call that
         // committed first). Placed by this very call: a replay. Otherwise answer as its
         // retry, or refuse a different request.
         Err(AppError::Conflict(_)) => match find(&state, caller.merchant_id, merchant_order_id).await? {
             Some((_, _, _, Some(call))) if Some(call.as_str()) == called.as_deref() => Err(replay::refused()),
-            Some((order, stored_url, _, _)) => replay(&order, stored_url, &request, locale),
+            Some((order, stored_url, _, _)) => replay(&order, stored_url, &request, locale, &state.segments.table()),
             None => Err(AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into())),
         },
         Err(error) => Err(error),
@@ -243,7 +265,7 @@ pub async fn get_order(
     crate::http::extract::path_text("merchant_order_id", &merchant_order_id)?;
     let (order, notify_url, card, _) =
         find(&state, caller.merchant_id, &merchant_order_id).await?.ok_or(AppError::NotFound)?;
-    let mut answer = api_order(&order, notify_url, Locale::from_headers(&headers));
+    let mut answer = api_order(&order, notify_url, Locale::from_headers(&headers), &state.segments.table());
     if let Some((card_no, card_secret)) = card {
         let reseal = |sealed: &str, purpose: &str| -> Result<String, AppError> {
             let plain = state.secrets.decrypt(sealed, &format!("{purpose}:{}", order.system_order_id))?;

@@ -2,5 +2,6 @@
 //! statements, and the administrators' merchant management.
 
 pub mod finance;
+pub mod funding;
 pub mod merchant_admin;
 pub mod statements;

@@ -110,11 +110,23 @@ pub struct OrderFigures {
     pub amount_fen: i64,
 }
 
+/// Successful orders of the period whose numbers belong to one province (归属地).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ProvinceFigures {
+    /// GB/T 2260 code; null for numbers whose segment was not known when ordered.
+    pub province_code: Option<u32>,
+    /// The province's name (广东) and its English name; empty when not known.
+    pub province: String,
+    pub province_en: String,
+    pub count: i64,
+    pub amount_fen: i64,
+}
+
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Movement {
     /// `balance` or `credit` (available credit).
     pub account_type: &'static str,
-    /// order_debit, refund, topup, credit_granted, repayment, adjustment.
+    /// order_debit, refund, topup, credit_granted, repayment, adjustment, reversal_refund.
     pub change_type: &'static str,
     pub count: i64,
     /// The signed sum of the entries' amounts, fen.
@@ -139,6 +151,8 @@ pub struct Statement {
     pub orders_failed: OrderFigures,
     /// Pending, processing or in manual review.
     pub orders_in_flight: OrderFigures,
+    /// The successful orders by the number's province, most money first (unknown last).
+    pub succeeded_by_province: Vec<ProvinceFigures>,
     /// The period's account-log entries by account and kind.
     pub movements: Vec<Movement>,
     /// Sums of the period's entries of each account.
@@ -156,6 +170,26 @@ impl Statement {
             .map(|movement| movement.amount_fen)
             .sum()
     }
+}
+
+/// Province groups named, most money first, the numbers of no known province last.
+fn by_province(groups: BTreeMap<Option<String>, OrderFigures>) -> Vec<ProvinceFigures> {
+    use crate::i18n::provinces::{province_code, province_name};
+    let mut figures: Vec<ProvinceFigures> = groups
+        .into_iter()
+        .map(|(stored, figures)| {
+            let code = stored.as_deref().and_then(province_code);
+            ProvinceFigures {
+                province_code: code,
+                province: stored.unwrap_or_default(),
+                province_en: code.and_then(|code| province_name(code, Locale::EnUs)).unwrap_or_default().to_string(),
+                count: figures.count,
+                amount_fen: figures.amount_fen,
+            }
+        })
+        .collect();
+    figures.sort_by_key(|group| (group.province.is_empty(), -group.amount_fen, group.province_code));
+    figures
 }
 
 fn name_of(table: &[(&'static str, i64)], code: i64) -> &'static str {
@@ -191,8 +225,9 @@ pub async fn statements(pool: &AnyPool, scope: Option<i64>, period: Period) -> R
          GROUP BY merchant_id, account_type, change_type ORDER BY merchant_id, account_type, change_type"
     );
     let orders_sql = format!(
-        "SELECT merchant_id, status, COUNT(*), CAST(COALESCE(SUM(price_fen), 0) AS BIGINT)
-         FROM orders WHERE created_at >= $1 AND created_at < $2{merchant_filter} GROUP BY merchant_id, status"
+        "SELECT merchant_id, status, COUNT(*), CAST(COALESCE(SUM(price_fen), 0) AS BIGINT), province
+         FROM orders WHERE created_at >= $1 AND created_at < $2{merchant_filter}
+         GROUP BY merchant_id, status, province"
     );
     let bind = |sql: String| {
         let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(period.start).bind(period.end);
@@ -212,9 +247,11 @@ pub async fn statements(pool: &AnyPool, scope: Option<i64>, period: Period) -> R
             amount_fen: row.try_get(4)?,
         });
     }
-    let mut orders: BTreeMap<i64, Vec<(i64, i64, i64)>> = BTreeMap::new();
+    type OrderGroup = (i64, i64, i64, Option<String>);
+    let mut orders: BTreeMap<i64, Vec<OrderGroup>> = BTreeMap::new();
     for row in order_rows {
-        orders.entry(row.try_get(0)?).or_default().push((row.try_get(1)?, row.try_get(2)?, row.try_get(3)?));
+        let group = (row.try_get(1)?, row.try_get(2)?, row.try_get(3)?, row.try_get(4)?);
+        orders.entry(row.try_get(0)?).or_default().push(group);
     }
     let mut statements = Vec::with_capacity(merchants.len());
     for (merchant_id, name) in merchants {
@@ -237,16 +274,24 @@ pub async fn statements(pool: &AnyPool, scope: Option<i64>, period: Period) -> R
             orders_succeeded: OrderFigures::default(),
             orders_failed: OrderFigures::default(),
             orders_in_flight: OrderFigures::default(),
+            succeeded_by_province: Vec::new(),
             movements: moves,
             balance_log_sum_fen: balance_sum,
             credit_log_sum_fen: credit_sum,
             reconciled: closing_balance - opening_balance == balance_sum
                 && closing_credit - opening_credit == credit_sum,
         };
-        for (status, count, amount) in orders.remove(&merchant_id).unwrap_or_default() {
+        let mut provinces: BTreeMap<Option<String>, OrderFigures> = BTreeMap::new();
+        for (status, count, amount, province) in orders.remove(&merchant_id).unwrap_or_default() {
+            if status == OrderStatus::Success.code() {
+                let figures = provinces.entry(province).or_default();
+                figures.count += count;
+                figures.amount_fen += amount;
+            }
             let bucket = match OrderStatus::from_code(status) {
                 Some(OrderStatus::Success) => &mut statement.orders_succeeded,
-                Some(OrderStatus::Failure) => &mut statement.orders_failed,
+                // A reversed success was refunded as a failure is (冲正).
+                Some(OrderStatus::Failure | OrderStatus::Reversed) => &mut statement.orders_failed,
                 _ => &mut statement.orders_in_flight,
             };
             bucket.count += count;
@@ -254,6 +299,7 @@ pub async fn statements(pool: &AnyPool, scope: Option<i64>, period: Period) -> R
             statement.orders_placed.count += count;
             statement.orders_placed.amount_fen += amount;
         }
+        statement.succeeded_by_province = by_province(provinces);
         statements.push(statement);
     }
     Ok(statements)
@@ -312,17 +358,37 @@ fn export_row(statement: &Statement, period: &str, locale: Locale) -> Vec<Cell> 
         Cell::Money(statement.orders_failed.amount_fen),
         Cell::Int(statement.orders_in_flight.count),
         Cell::Money(statement.movement("balance", "order_debit")),
-        Cell::Money(statement.movement("balance", "refund")),
+        Cell::Money(statement.movement("balance", "refund") + statement.movement("balance", "reversal_refund")),
         Cell::Money(statement.movement("balance", "topup")),
         Cell::Money(statement.movement("balance", "adjustment")),
         Cell::Money(statement.closing_balance_fen),
         Cell::Money(statement.opening_credit_available_fen),
-        Cell::Money(statement.movement("credit", "order_debit") + statement.movement("credit", "refund")),
+        Cell::Money(
+            statement.movement("credit", "order_debit")
+                + statement.movement("credit", "refund")
+                + statement.movement("credit", "reversal_refund"),
+        ),
         Cell::Money(statement.movement("credit", "credit_granted")),
         Cell::Money(statement.movement("credit", "repayment")),
         Cell::Money(statement.closing_credit_available_fen),
         Cell::text(reconciled),
+        Cell::text(province_summary(&statement.succeeded_by_province, locale)),
     ]
+}
+
+/// "广东 3/29.55；北京 1/9.85" (or in English), every province of the row.
+fn province_summary(groups: &[ProvinceFigures], locale: Locale) -> String {
+    let unknown = crate::i18n::files::PROVINCE_UNKNOWN.get(locale)[0];
+    let separator = if locale == Locale::ZhCn { "；" } else { "; " };
+    let named = groups.iter().map(|group| {
+        let name = match locale {
+            Locale::ZhCn => group.province.as_str(),
+            Locale::EnUs => group.province_en.as_str(),
+        };
+        let name = if name.is_empty() { unknown } else { name };
+        format!("{name} {}/{}", group.count, crate::domain::yuan(group.amount_fen))
+    });
+    named.collect::<Vec<_>>().join(separator)
 }
 
 /// Download statements as CSV or xlsx: the same choices as the JSON call, one row per merchant.

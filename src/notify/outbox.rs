@@ -12,6 +12,8 @@ use serde_json::json;
 use sqlx::{AnyConnection, Row};
 
 pub const ORDER_FINISHED: &str = "order.finished";
+/// A success reversed afterwards (冲正): the order's status is `reversed`, its price refunded.
+pub const ORDER_REVERSED: &str = "order.reversed";
 pub const TEST_EVENT: &str = "test";
 
 /// States of a notification, as stored.
@@ -41,12 +43,24 @@ pub fn new_event_id() -> String {
 /// Writes the `order.finished` notification of an order that was just finished, inside
 /// the caller's transaction. Returns whether a row was written (false: no notify URL).
 pub async fn enqueue_order_finished(connection: &mut AnyConnection, order_id: i64) -> Result<bool, sqlx::Error> {
+    enqueue_order_event(connection, order_id, ORDER_FINISHED).await
+}
+
+/// Writes the `order.reversed` notification of an order that was just reversed, inside
+/// the caller's transaction: the `order.finished` body with the status `reversed`, the
+/// reversal's time and reason.
+pub async fn enqueue_order_reversed(connection: &mut AnyConnection, order_id: i64) -> Result<bool, sqlx::Error> {
+    enqueue_order_event(connection, order_id, ORDER_REVERSED).await
+}
+
+async fn enqueue_order_event(connection: &mut AnyConnection, order_id: i64, event: &str) -> Result<bool, sqlx::Error> {
     let row = sqlx::query(
         "SELECT o.merchant_id, o.merchant_order_id, o.order_no, o.status, o.face_value_fen, o.price_fen, o.serial_no,
                 o.finished_at, o.failure_reason,
                 COALESCE(NULLIF(o.notify_url, ''),
                          (SELECT u.notify_url FROM users u WHERE u.merchant_id = o.merchant_id AND u.notify_url <> ''
-                          ORDER BY u.id LIMIT 1))
+                          ORDER BY u.id LIMIT 1)),
+                o.reversed_at, o.reversal_reason
          FROM orders o WHERE o.id = $1",
     )
     .bind(order_id)
@@ -57,22 +71,23 @@ pub async fn enqueue_order_finished(connection: &mut AnyConnection, order_id: i6
     let failure: Option<String> = row.try_get(8)?;
     let finished_at: Option<i64> = row.try_get(7)?;
     let event_id = new_event_id();
-    let body = json!({
-        "event_id": event_id,
-        "type": ORDER_FINISHED,
-        "data": {
-            "merchant_order_id": row.try_get::<String, _>(1)?,
-            "order_no": row.try_get::<String, _>(2)?,
-            "status": if status == crate::domain::OrderStatus::Success.code() { "success" } else { "failure" },
-            "face_value_fen": row.try_get::<i64, _>(4)?,
-            "price_fen": row.try_get::<i64, _>(5)?,
-            "serial_no": row.try_get::<Option<String>, _>(6)?,
-            "finished_at": finished_at.map(millis_to_rfc3339),
-            "failure_reason": failure.map(|stored| failure_text(&stored, Locale::EnUs)),
-        }
+    let status_name = crate::domain::OrderStatus::from_code(status).map_or("failure", |known| known.name());
+    let mut data = json!({
+        "merchant_order_id": row.try_get::<String, _>(1)?,
+        "order_no": row.try_get::<String, _>(2)?,
+        "status": status_name,
+        "face_value_fen": row.try_get::<i64, _>(4)?,
+        "price_fen": row.try_get::<i64, _>(5)?,
+        "serial_no": row.try_get::<Option<String>, _>(6)?,
+        "finished_at": finished_at.map(millis_to_rfc3339),
+        "failure_reason": failure.map(|stored| failure_text(&stored, Locale::EnUs)),
     });
-    insert(&mut *connection, row.try_get(0)?, Some(order_id), ORDER_FINISHED, &event_id, &url, &body.to_string())
-        .await?;
+    if event == ORDER_REVERSED {
+        data["reversed_at"] = json!(row.try_get::<Option<i64>, _>(10)?.map(millis_to_rfc3339));
+        data["reversal_reason"] = json!(row.try_get::<Option<String>, _>(11)?);
+    }
+    let body = json!({ "event_id": event_id, "type": event, "data": data });
+    insert(&mut *connection, row.try_get(0)?, Some(order_id), event, &event_id, &url, &body.to_string()).await?;
     Ok(true)
 }
 

@@ -94,6 +94,7 @@ pub async fn add(
             product_key: crate::domain::product_key_input(&request.product_key.unwrap_or_default()),
             merchant_order_id: merchant_order_id.clone(),
             allow_ported: request.allow_ported,
+            ported_from: None,
         },
         behalf: request.behalf,
         buyback: request.buyback,
@@ -101,6 +102,8 @@ pub async fn add(
         notify_url: None,
         nonce: None,
         region: None,
+        closed: None,
+        single_flight: false,
     };
     match place(&state, Actor::user(caller.user_id, &caller.username), intent.clone()).await {
         Ok(placed) => Ok(ApiOk(answer(&placed))),

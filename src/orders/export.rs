@@ -27,7 +27,7 @@ fn header_row(locale: Locale) -> Vec<Cell> {
 
 pub(super) fn status_text(status: i64, locale: Locale) -> &'static str {
     // 4 and anything unknown: manual review.
-    ORDER_STATUS.get(locale)[if (0..=3).contains(&status) { status as usize } else { 4 }]
+    ORDER_STATUS.get(locale)[crate::domain::OrderStatus::from_code(status).map_or(4, |known| known.code() as usize)]
 }
 
 pub fn export_row(order: &OrderRow, locale: Locale) -> Vec<Cell> {
@@ -51,7 +51,14 @@ pub fn export_row(order: &OrderRow, locale: Locale) -> Vec<Cell> {
         Cell::text(buyback),
         Cell::Int(order.merchant_id),
         Cell::text(order.failure_reason.as_deref().map(|stored| failure_text(stored, locale)).unwrap_or_default()),
+        Cell::text(order.province.as_deref().map(|name| province_text(name, locale)).unwrap_or_default()),
+        Cell::text(order.city.as_deref().unwrap_or_default()),
     ]
+}
+
+/// A stored province name (广东) in the reader's language; an unknown name as stored.
+fn province_text(stored: &str, locale: Locale) -> &str {
+    crate::i18n::provinces::stored_province_in(stored, locale).unwrap_or(stored)
 }
 
 /// Export the orders matching a list's filters (same query parameters as the list's
@@ -128,8 +135,9 @@ fn csv_line(engine: crate::platform::db::DatabaseKind, zh: bool) -> String {
     let statuses = ORDER_STATUS.get(locale);
     let buyback = BUYBACK.get(locale);
     let status = format!(
-        "CASE status WHEN 0 THEN '\"{}\"' WHEN 1 THEN '\"{}\"' WHEN 2 THEN '\"{}\"' WHEN 3 THEN '\"{}\"' ELSE '\"{}\"' END",
-        statuses[0], statuses[1], statuses[2], statuses[3], statuses[4]
+        "CASE status WHEN 0 THEN '\"{}\"' WHEN 1 THEN '\"{}\"' WHEN 2 THEN '\"{}\"' WHEN 3 THEN '\"{}\"' \
+         WHEN 5 THEN '\"{}\"' ELSE '\"{}\"' END",
+        statuses[0], statuses[1], statuses[2], statuses[3], statuses[5], statuses[4]
     );
     let buyback = format!("CASE buyback WHEN 1 THEN '\"{}\"' ELSE '\"{}\"' END", buyback[0], buyback[1]);
     // Known reason codes (and the old English sentences) in the reader's language, anything
@@ -140,6 +148,18 @@ fn csv_line(engine: crate::platform::db::DatabaseKind, zh: bool) -> String {
         failure_reason.push_str(&format!(" WHEN failure_reason = '{stored}' THEN '\"{shown}\"'"));
     }
     failure_reason.push_str(&format!(" ELSE {} END", text("failure_reason")));
+    // Province names are our own constants (no quote, no formula character); anything else
+    // stored is checked like any text.
+    let mut province = String::from("CASE WHEN province IS NULL THEN '\"\"'");
+    for code in crate::domain::product_scope::PROVINCE_CODES {
+        if let (Some(stored), Some(shown)) = (
+            crate::i18n::provinces::province_name(code, Locale::ZhCn),
+            crate::i18n::provinces::province_name(code, locale),
+        ) {
+            province.push_str(&format!(" WHEN province = '{stored}' THEN '\"{shown}\"'"));
+        }
+    }
+    province.push_str(&format!(" ELSE {} END", text("province")));
     let fields = [
         id("merchant_order_id"),
         own_id("order_no"),
@@ -158,6 +178,8 @@ fn csv_line(engine: crate::platform::db::DatabaseKind, zh: bool) -> String {
         buyback,
         "CAST(merchant_id AS TEXT)".to_string(),
         failure_reason,
+        province,
+        text("city"),
     ];
     // One `concat` instead of a chain of `||`: each `||` copied the line built so far, and on
     // SQLite those copies were an eighth of a million-row export's time.

@@ -118,6 +118,7 @@ fn build(
         api_nonce: None,
         province: None,
         city: None,
+        single_flight: false,
     }
 }
 
@@ -130,6 +131,8 @@ pub async fn generate(db: &Database, secrets: &Secrets, options: &GenerateOption
         .filter(|offer| offer.price_fen.is_some())
         .collect();
     anyhow::ensure!(!offers.is_empty(), "merchant {} has no quotes to order from", options.merchant_id);
+    let segments = crate::platform::segments::Segments::default();
+    segments.reload(db).await?;
     let now = now_millis();
     let span = options.days.max(1) * DAY_MS;
     let start = now - span;
@@ -145,7 +148,13 @@ pub async fn generate(db: &Database, secrets: &Secrets, options: &GenerateOption
             (0..size)
                 .map(|index| {
                     let created_at = start + ((written + index) as f64 * step) as i64;
-                    build(options, &offers, secrets, created_at, &mut rng)
+                    let mut order = build(options, &offers, secrets, created_at, &mut rng);
+                    // Where the number belongs, as placing records it (lists, filters and
+                    // statements by province show the demo history too).
+                    if let Some(region) = segments.region(&order.account) {
+                        (order.province, order.city) = (Some(region.province), Some(region.city));
+                    }
+                    order
                 })
                 .collect()
         };

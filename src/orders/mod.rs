@@ -1,8 +1,10 @@
 //! Orders: `/adminapi/order/*` (lists, detail, add, price lookup, card-secret reveal and
-//! encrypted export, export, batches) and `/adminapi/admin/order/resolve` (`resolve.rs`).
+//! encrypted export, export, batches), `/adminapi/admin/order/resolve` (`resolve.rs`) and
+//! `/adminapi/admin/order/reverse` (`reverse.rs`).
 
 pub mod add;
 pub mod batch;
+pub mod blocklist;
 pub mod card_export;
 pub mod counters;
 pub mod export;
@@ -16,6 +18,10 @@ pub mod price;
 pub mod query;
 pub mod quotes;
 pub mod resolve;
+pub mod reverse;
+pub mod risk;
+pub mod risk_settings;
+pub mod segment_admin;
 pub mod segments;
 pub mod store;
 mod totals;
@@ -60,7 +66,10 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/order/export", get(export::export_orders))
         .route("/adminapi/admin/order/resolve", post(resolve::resolve))
         .route("/adminapi/admin/order/resolveMany", post(resolve::resolve_many))
+        .route("/adminapi/admin/order/reverse", post(reverse::reverse_order))
         .merge(batch::router())
+        .merge(blocklist::router())
+        .merge(segment_admin::router())
 }
 
 /// A list request: the filters, then where to start.
@@ -102,8 +111,9 @@ pub async fn list(
     let query = request.filter.resolve(&caller, now_millis())?;
     let page = request.paging.checked(request.sort.as_deref())?;
     let (orders, next_cursor, (total, total_capped)) = fetch_page_with_total(&state.db.pool, &query, page).await?;
+    let (locale, table) = (Locale::from_headers(&headers), state.segments.table());
     Ok(ApiOk(OrderListResponse {
-        list: orders.iter().map(|order| order.to_item().localized(Locale::from_headers(&headers))).collect(),
+        list: orders.iter().map(|order| order.to_item().localized(locale).with_english_region(&table)).collect(),
         total,
         total_capped,
         next_cursor,
@@ -210,7 +220,7 @@ pub async fn detail(
         Role::Admin => Some(crate::platform::channel::attempts::attempts_of(&state.db.pool, order.id).await?),
         Role::User => None,
     };
-    let order = order.to_item().localized(Locale::from_headers(&headers));
+    let order = order.to_item().localized(Locale::from_headers(&headers)).with_english_region(&state.segments.table());
     Ok(ApiOk(OrderDetail { order, timeline, account_records, attempts }))
 }
 

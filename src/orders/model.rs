@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 pub const ORDER_COLUMNS: &str = "id, merchant_id, merchant_order_id, order_no, system_order_id, product_key, \
     product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen, \
     status, buyback, created_at, deadline_at, submitted_at, finished_at, duration_ms, callback_at, serial_no, \
-    failure_reason, batch_id, remark, card_no_enc, created_by, province, city";
+    failure_reason, batch_id, remark, card_no_enc, created_by, province, city, reversed_at, reversal_reason";
 
 #[derive(Debug, Clone)]
 pub struct OrderRow {
@@ -50,9 +50,19 @@ pub struct OrderRow {
     /// The number's province and city when it was placed (`platform::segments`).
     pub province: Option<String>,
     pub city: Option<String>,
+    /// When a success was reversed (冲正), and why; null otherwise.
+    pub reversed_at: Option<i64>,
+    pub reversal_reason: Option<String>,
 }
 
 impl OrderRow {
+    /// How long the order may wait for its channel's answer, from when it was placed or last
+    /// handed to a channel: set at placement by its product's speed (`Deadlines`), kept
+    /// when a submission or a reopening starts the wait again.
+    pub fn allowance(&self) -> i64 {
+        self.deadline_at - self.submitted_at.unwrap_or(self.created_at)
+    }
+
     pub fn from_row(row: &AnyRow) -> Result<Self, sqlx::Error> {
         Ok(Self {
             id: row.try_get(0)?,
@@ -85,6 +95,8 @@ impl OrderRow {
             created_by: row.try_get(27)?,
             province: row.try_get(28)?,
             city: row.try_get(29)?,
+            reversed_at: row.try_get(30)?,
+            reversal_reason: row.try_get(31)?,
         })
     }
 
@@ -125,6 +137,7 @@ impl OrderRow {
             status_name: self.status().name(),
             buyback: self.buyback != 0,
             created_at: millis_to_rfc3339(self.created_at),
+            deadline_at: millis_to_rfc3339(self.deadline_at),
             duration_ms: self.duration_ms,
             callback_at: self.callback_at.map(millis_to_rfc3339),
             finished_at: self.finished_at.map(millis_to_rfc3339),
@@ -140,6 +153,10 @@ impl OrderRow {
             remark: self.remark.clone(),
             province: self.province.clone(),
             city: self.city.clone(),
+            province_en: None,
+            city_en: None,
+            reversed_at: self.reversed_at.map(millis_to_rfc3339),
+            reversal_reason: self.reversal_reason.clone(),
         }
     }
 }
@@ -166,14 +183,18 @@ pub struct OrderItem {
     pub face_value_fen: i64,
     /// The supply price charged, fen
     pub price_fen: i64,
-    /// 0 pending, 1 processing, 2 success, 3 failure, 4 manual review
+    /// 0 pending, 1 processing, 2 success, 3 failure, 4 manual review, 5 reversed
     pub status: i64,
-    /// pending, processing, success, failure, manual_review
+    /// pending, processing, success, failure, manual_review, reversed
     pub status_name: &'static str,
     /// 回购单 (true) or 正常单 (false)
     pub buyback: bool,
     /// 下单时间, RFC 3339
     pub created_at: String,
+    /// 应答时限: the channel's answer is due by then, by the product's speed (fast: 30
+    /// minutes, slow: 72 hours by default), counted again from each hand-over to a channel;
+    /// an order without an answer by then goes to manual review. RFC 3339
+    pub deadline_at: String,
     /// 耗时: finish time minus order time, ms; null while in flight
     pub duration_ms: Option<i64>,
     /// 渠道回调时间, RFC 3339
@@ -194,6 +215,16 @@ pub struct OrderItem {
     pub province: Option<String>,
     /// The number's city (深圳) when it was placed; null when unknown.
     pub city: Option<String>,
+    /// The province's English name (Guangdong); null when unknown.
+    pub province_en: Option<String>,
+    /// The city's English name from the segment table (Shenzhen); its Chinese name when the
+    /// table has none; null when unknown.
+    pub city_en: Option<String>,
+    /// 冲正时间: when the success was reversed (the merchant refunded), RFC 3339; null
+    /// unless the order is reversed. `finished_at` stays the success's time.
+    pub reversed_at: Option<String>,
+    /// Why it was reversed: the supplier's words or the administrator's reason.
+    pub reversal_reason: Option<String>,
 }
 
 impl OrderItem {
@@ -201,6 +232,17 @@ impl OrderItem {
     pub fn localized(mut self, locale: Locale) -> Self {
         if let Some(reason) = self.failure_reason_code.and_then(FailureReason::from_stored) {
             self.failure_reason = Some(reason.text(locale).to_string());
+        }
+        self
+    }
+
+    /// The item with its place's English names (orders store the Chinese ones).
+    pub fn with_english_region(mut self, table: &crate::domain::segments::SegmentTable) -> Self {
+        if let Some(province) = &self.province {
+            self.province_en = crate::i18n::provinces::stored_province_in(province, Locale::EnUs).map(Into::into);
+            if let Some(city) = &self.city {
+                self.city_en = Some(table.city_en(province, city).unwrap_or(city).to_string());
+            }
         }
         self
     }

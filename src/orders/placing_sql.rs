@@ -71,7 +71,8 @@ pub(super) const POSTGRES_RUN_REPEATS: &str = concat!(
 /// form below is a constant too, not a string built for every order placed.
 macro_rules! offer_query {
     () => {
-        "SELECT p.id, p.product_key, p.name, p.carrier, p.product_kind, p.face_value_fen, q.price_fen
+        "SELECT p.id, p.product_key, p.name, p.carrier, p.product_kind, p.face_value_fen, q.price_fen, p.speed,
+            p.provinces
      FROM products p LEFT JOIN quotes q ON q.product_id = p.id AND q.merchant_id = $1 AND q.status = 1 AND p.status = 1"
     };
 }
@@ -124,7 +125,7 @@ pub(super) static OPEN_RUN_POSTGRES: LazyLock<String> =
 pub(super) static READ_RUN_POSTGRES: LazyLock<String> = LazyLock::new(|| open_run_postgres(ledger::READ_ACCOUNT));
 
 /// The guard of a run decided from `placement::run::Known`: one row when the merchant ($1) is enabled, the
-/// product ($2…$7) and the merchant's quote ($8) are as known, and none of the run's nonces
+/// product ($2…$7, its speed and scope $10, $11) and the merchant's quote ($8) are as known, and none of the run's nonces
 /// ($9) was used (looked up as `POSTGRES_RUN_REPEATS` does). A merchant order id used before
 /// needs no look-up here: the orders' unique key fails the statement.
 pub(super) const KNOWN_STILL_HOLDS: &str = concat!(
@@ -133,7 +134,7 @@ pub(super) const KNOWN_STILL_HOLDS: &str = concat!(
      AND EXISTS (SELECT 1 FROM products p JOIN quotes q ON q.product_id = p.id AND q.merchant_id = $1
                  WHERE p.id = $2 AND p.product_key = $3 AND p.name = $4 AND p.carrier = $5
                    AND p.product_kind = $6 AND p.face_value_fen = $7 AND p.status = 1
-                   AND q.price_fen = $8 AND q.status = 1)
+                   AND q.price_fen = $8 AND q.status = 1 AND p.speed = $10 AND p.provinces = $11)
      AND NOT EXISTS (SELECT 1 FROM json_array_elements($9::text::json) AS j CROSS JOIN LATERAL ",
     postgres_nonce_used!(),
     ")"
@@ -141,7 +142,7 @@ pub(super) const KNOWN_STILL_HOLDS: &str = concat!(
 
 /// [`KNOWN_STILL_HOLDS`] in SQLite's words, each placeholder once and in order: the merchant
 /// ($1, again as $9), the product ($2…$7), the quote ($8), the nonces ($10, looked up as
-/// `SQLITE_RUN_REPEATS` does).
+/// `SQLITE_RUN_REPEATS` does), the product's speed and scope ($11 its id again, $12, $13).
 pub(super) const KNOWN_STILL_HOLDS_SQLITE: &str = "SELECT 1 WHERE
      EXISTS (SELECT 1 FROM merchants WHERE id = $1 AND disabled_at IS NULL)
      AND EXISTS (SELECT 1 FROM products p JOIN quotes q ON q.product_id = p.id
@@ -149,4 +150,5 @@ pub(super) const KNOWN_STILL_HOLDS_SQLITE: &str = "SELECT 1 WHERE
                    AND p.product_kind = $6 AND p.face_value_fen = $7 AND p.status = 1
                    AND q.price_fen = $8 AND q.status = 1 AND q.merchant_id = $9)
      AND NOT EXISTS (SELECT 1 FROM json_each($10) j
-                     JOIN api_nonces n ON n.key_id = json_extract(j.value, '$[0]') AND n.nonce = json_extract(j.value, '$[1]'))";
+                     JOIN api_nonces n ON n.key_id = json_extract(j.value, '$[0]') AND n.nonce = json_extract(j.value, '$[1]'))
+     AND EXISTS (SELECT 1 FROM products WHERE id = $11 AND speed = $12 AND provinces = $13)";

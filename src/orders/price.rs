@@ -3,7 +3,7 @@
 
 use super::acting_merchant;
 use super::store;
-use crate::domain::{Carrier, PhoneNumber, ProductKind};
+use crate::domain::{Carrier, PhoneNumber, ProductKind, Speed};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::JsonBody;
 use crate::i18n::TradeMessage;
@@ -33,12 +33,18 @@ pub struct PriceOffer {
     pub face_value_fen: i64,
     /// The supply price the merchant would pay, fen.
     pub price_fen: i64,
+    pub speed: Speed,
+    /// GB/T 2260 codes of the provinces the product is sold in; empty: national.
+    pub provinces: Vec<u32>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PriceResponse {
     /// The carrier of the account's number segment (null without a valid account).
     pub account_carrier: Option<Carrier>,
+    /// The carrier a supplier reported the number moved away from (携号转网); null when
+    /// none did. The offers then leave that carrier's products out and take the others.
+    pub ported_from: Option<Carrier>,
     /// Products with an active quote (for the account's carrier, when one is given).
     pub offers: Vec<PriceOffer>,
     pub account: Account,
@@ -63,19 +69,30 @@ pub async fn price(
         // The number plan is beyond the document's schema: 422.
         return Err(AppError::unprocessable("account", TradeMessage::AccountInvalid));
     }
+    let province = state.segments.region(&account_text).map(|region| region.province_code);
+    let ported_from = match &number {
+        Some(number) => state.ports.current(&state.db).await?.get(number.as_str()).copied(),
+        None => None,
+    };
     let product_key = crate::domain::product_key_input(&request.product_key.unwrap_or_default());
     let mut offers: Vec<PriceOffer> = store::all_offers(&state.db.pool, merchant_id)
         .await?
         .into_values()
         .filter(|offer| product_key.is_empty() || offer.product_key == product_key)
         .filter(|offer| {
-            number
-                .as_ref()
-                .is_none_or(|number| number.carrier() == offer.carrier || offer.product_kind == ProductKind::Card)
+            let fits = |number: &PhoneNumber| match ported_from {
+                Some(left) => offer.carrier != left,
+                None => number.carrier() == offer.carrier,
+            };
+            number.as_ref().is_none_or(|number| fits(number) || offer.product_kind == ProductKind::Card)
         })
+        // What fits the number's province (a card goes to the merchant, anywhere).
+        .filter(|offer| number.is_none() || offer.product_kind == ProductKind::Card || offer.scope.admits(province))
         .filter_map(|offer| {
             Some(PriceOffer {
                 price_fen: offer.price_fen?,
+                speed: offer.speed,
+                provinces: offer.scope.provinces().to_vec(),
                 product_key: offer.product_key,
                 product_name: offer.product_name,
                 carrier: offer.carrier,
@@ -85,15 +102,17 @@ pub async fn price(
         })
         .collect();
     offers.sort_by(|a, b| {
-        (a.carrier.code(), a.product_kind.code(), a.face_value_fen).cmp(&(
+        (a.carrier.code(), a.product_kind.code(), a.face_value_fen, a.speed.code()).cmp(&(
             b.carrier.code(),
             b.product_kind.code(),
             b.face_value_fen,
+            b.speed.code(),
         ))
     });
     let account = crate::money::finance::read_account(&state.db.pool, merchant_id).await?;
     Ok(ApiOk(PriceResponse {
         account_carrier: number.map(|number| number.carrier()),
+        ported_from,
         offers,
         spendable_fen: account.spendable(),
         account,

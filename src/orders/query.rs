@@ -23,9 +23,9 @@ pub struct OrderFilter {
     pub kind: Option<String>,
     /// Administrators: one merchant's orders (omit for all). Merchants: omit, or their own mid.
     pub merchant_id: Option<i64>,
-    /// 0 pending, 1 processing, 2 success, 3 failure, 4 manual review.
-    #[schema(minimum = 0, maximum = 4)]
-    #[param(minimum = 0, maximum = 4)]
+    /// 0 pending, 1 processing, 2 success, 3 failure, 4 manual review, 5 reversed.
+    #[schema(minimum = 0, maximum = 5)]
+    #[param(minimum = 0, maximum = 5)]
     pub status: Option<i64>,
     /// true: orders not final yet (pending, processing or manual review: what the
     /// workplace counts as in flight); false: final ones (success or failure).
@@ -39,6 +39,11 @@ pub struct OrderFilter {
     #[param(pattern = r"^\s*(mobile|unicom|telecom)?\s*$")]
     pub carrier: Option<String>,
     pub face_value_fen: Option<i64>,
+    /// 归属地: the GB/T 2260 code of the number's province when the order was placed
+    /// (440000 Guangdong). Orders whose number had no known segment match no province.
+    #[schema(schema_with = crate::http::openapi_contract::optional_province)]
+    #[param(schema_with = crate::http::openapi_contract::optional_province)]
+    pub province: Option<u32>,
     /// Time taken at least this many ms (finished orders only).
     pub duration_min_ms: Option<i64>,
     /// Time taken below this many ms (finished orders only).
@@ -73,6 +78,8 @@ pub struct OrderQuery {
     pub in_flight: Option<bool>,
     pub carrier: Option<i64>,
     pub face_value_fen: Option<i64>,
+    /// The province's name as orders store it (广东).
+    pub province: Option<String>,
     pub duration_min_ms: Option<i64>,
     pub duration_max_ms: Option<i64>,
     pub has_serial: Option<bool>,
@@ -98,7 +105,7 @@ impl OrderFilter {
         };
         let status = match self.status {
             Some(code) => {
-                Some(OrderStatus::from_code(code).ok_or_else(|| rename(choice("0, 1, 2, 3, 4"), "status"))?.code())
+                Some(OrderStatus::from_code(code).ok_or_else(|| rename(choice("0, 1, 2, 3, 4, 5"), "status"))?.code())
             }
             None => None,
         };
@@ -108,6 +115,14 @@ impl OrderFilter {
                     .filter(|carrier| *carrier != Carrier::Broadnet)
                     .ok_or_else(|| rename(choice("mobile, unicom, telecom"), "carrier"))?
                     .code(),
+            ),
+            None => None,
+        };
+        let province = match self.province {
+            Some(code) => Some(
+                crate::i18n::provinces::province_name(code, crate::i18n::Locale::ZhCn)
+                    .ok_or_else(|| AppError::field("province", TradeMessage::ProvinceInvalid))?
+                    .to_string(),
             ),
             None => None,
         };
@@ -127,6 +142,7 @@ impl OrderFilter {
             in_flight: self.in_flight,
             carrier,
             face_value_fen: self.face_value_fen,
+            province,
             duration_min_ms: self.duration_min_ms,
             duration_max_ms: self.duration_max_ms,
             has_serial: self.has_serial,
@@ -178,6 +194,7 @@ impl OrderQuery {
             ("merchant_order_id = ?", &self.merchant_order_id),
             ("order_no = ?", &self.order_no),
             ("account = ?", &self.account),
+            ("province = ?", &self.province),
         ] {
             if let Some(value) = value {
                 conditions.push(template, vec![Bind::Text(value.clone())]);
@@ -207,7 +224,7 @@ impl OrderQuery {
         // Constants, not binds: the two sets of status codes are fixed.
         match self.in_flight {
             Some(true) => conditions.push("status IN (0, 1, 4)", vec![]),
-            Some(false) => conditions.push("status IN (2, 3)", vec![]),
+            Some(false) => conditions.push("status IN (2, 3, 5)", vec![]),
             None => {}
         }
     }

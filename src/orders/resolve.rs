@@ -140,10 +140,16 @@ pub async fn resolve(
         // The first call committed and has not stored its answer yet: the order as it is.
         Err(Claim::Replay(None) | Claim::Fresh) => {
             let order = visible_order(&state, &admin, request.order_id).await?;
-            return Ok(ApiOk(Replayable::Fresh(order.to_item().localized(locale))));
+            return Ok(ApiOk(Replayable::Fresh(
+                order.to_item().localized(locale).with_english_region(&state.segments.table()),
+            )));
         }
     }
-    let item = visible_order(&state, &admin, request.order_id).await?.to_item().localized(locale);
+    let item = visible_order(&state, &admin, request.order_id)
+        .await?
+        .to_item()
+        .localized(locale)
+        .with_english_region(&state.segments.table());
     if let Some(request) = &idempotency {
         request.store_answer(&mut *state.db.pool.acquire().await?, admin.user_id, &item).await?;
     }

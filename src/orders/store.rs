@@ -6,7 +6,7 @@
 use super::counters::Counted;
 use super::model::{OrderRow, new_order_no, new_system_order_id};
 use super::placing_sql as sql;
-use crate::domain::{Carrier, OrderKind, OrderStatus, ProductKind};
+use crate::domain::{Carrier, OrderKind, OrderStatus, ProductKind, Scope, Speed};
 use crate::money::finance::ledger::{Actor, Ledger};
 use crate::platform::sql::{Bind, StatementBatch, bind_all, values_list};
 use sqlx::{AnyConnection, Row};
@@ -23,6 +23,18 @@ pub struct Offer {
     pub face_value_fen: i64,
     /// The supply price, when the merchant has a quote that is on.
     pub price_fen: Option<i64>,
+    /// Sets the order's deadline.
+    pub speed: Speed,
+    /// Where the product may be sold.
+    pub scope: Scope,
+}
+
+impl Offer {
+    /// Whether the product may be sold for `account` of `province`: a card product without
+    /// an account goes to the merchant, anywhere.
+    pub fn account_in_scope(&self, account: &str, province: Option<u32>) -> bool {
+        account.is_empty() || self.scope.admits(province)
+    }
 }
 
 fn offer_from_row(row: &sqlx::any::AnyRow) -> Result<Offer, sqlx::Error> {
@@ -42,6 +54,9 @@ pub(super) fn offer_from_columns(row: &sqlx::any::AnyRow, first: usize) -> Resul
         product_kind: ProductKind::from_code(kind).ok_or_else(|| sqlx::Error::Decode("unknown product kind".into()))?,
         face_value_fen: row.try_get(first + 5)?,
         price_fen: row.try_get(first + 6)?,
+        speed: Speed::from_code(row.try_get(first + 7)?).ok_or_else(|| sqlx::Error::Decode("unknown speed".into()))?,
+        scope: Scope::from_stored(&row.try_get::<String, _>(first + 8)?)
+            .ok_or_else(|| sqlx::Error::Decode("bad product provinces".into()))?,
     }))
 }
 
@@ -198,6 +213,8 @@ pub struct NewOrder {
     /// The number's province and city, from the segment table in memory (no query).
     pub province: Option<String>,
     pub city: Option<String>,
+    /// Placed while its merchant kept one order in flight per number (`orders::risk`).
+    pub single_flight: bool,
 }
 
 impl NewOrder {
@@ -241,6 +258,7 @@ impl NewOrder {
             api_nonce: None,
             province: None,
             city: None,
+            single_flight: false,
         }
     }
 
@@ -277,6 +295,8 @@ impl NewOrder {
             created_by: self.created_by,
             province: self.province,
             city: self.city,
+            reversed_at: None,
+            reversal_reason: None,
         }
     }
 
@@ -292,11 +312,11 @@ impl NewOrder {
     }
 }
 
-const INSERT_COLUMNS: usize = 34;
+const INSERT_COLUMNS: usize = 35;
 const ORDER_COLUMNS: &str = "merchant_id, merchant_order_id, order_no, system_order_id, product_id, product_key,
      product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen,
      status, buyback, created_at, deadline_at, submitted_at, finished_at, duration_ms, callback_at, serial_no,
-     failure_reason, card_no_enc, card_secret_enc, batch_id, remark, created_by, lease_until, notify_url, api_nonce, province, city";
+     failure_reason, card_no_enc, card_secret_enc, batch_id, remark, created_by, lease_until, notify_url, api_nonce, province, city, single_flight";
 
 /// The values of `ORDER_COLUMNS` for one order.
 fn order_binds(order: &NewOrder) -> [Bind; INSERT_COLUMNS] {
@@ -338,6 +358,7 @@ fn order_binds(order: &NewOrder) -> [Bind; INSERT_COLUMNS] {
         Bind::OptText(order.api_nonce.clone()),
         Bind::OptText(order.province.clone()),
         Bind::OptText(order.city.clone()),
+        Bind::Int(i64::from(order.single_flight)),
     ]
 }
 

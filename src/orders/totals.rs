@@ -16,6 +16,7 @@ impl OrderQuery {
             && self.merchant_order_id.is_none()
             && self.order_no.is_none()
             && self.account.is_none()
+            && self.province.is_none()
     }
 
     /// Whether the roll-ups (merchant × day × kind × status, migration 0019) hold the total.

@@ -47,6 +47,9 @@ pub mod action {
         /// which selection or filter (never a secret, never the file's password).
         CARD_SECRETS_EXPORTED = "card_secrets_exported";
         ORDER_RESOLVED = "order_resolved";
+        /// A successful order reversed (冲正) and refunded, by an administrator or on its
+        /// supplier's report; `detail` has the order and the reason.
+        ORDER_REVERSED = "order_reversed";
         /// An administrator asked an order's supplier where it stands; `detail` has the answer.
         ORDER_SUPPLIER_QUERIED = "order_supplier_queried";
         /// An administrator sent an order in review to a channel; `detail` names the channel.
@@ -99,6 +102,26 @@ pub mod action {
         CHANNEL_SAVED = "channel_saved";
         CHANNEL_ENABLED = "channel_enabled";
         CHANNEL_PRODUCTS_SAVED = "channel_products_saved";
+        /// A merchant's funding request (target `merchant:<id>`): filed or withdrawn by
+        /// the merchant, approved (its top-up) or rejected by an administrator.
+        FUNDING_FILED = "funding_filed";
+        FUNDING_WITHDRAWN = "funding_withdrawn";
+        FUNDING_APPROVED = "funding_approved";
+        FUNDING_REJECTED = "funding_rejected";
+        /// The blocklist: a number or prefix barred, a bar lifted, a list imported
+        /// (`target` `blocklist:<pattern>`, or `blocklist` for an import).
+        NUMBER_BLOCKED = "number_blocked";
+        NUMBER_UNBLOCKED = "number_unblocked";
+        NUMBERS_IMPORTED = "numbers_imported";
+        /// The number-segment table replaced by an uploaded file (target `segments`).
+        SEGMENTS_APPLIED = "segments_applied";
+        /// A maintenance window created, changed or deleted (`target` `window:<id>`; `detail`
+        /// its title, scope and times).
+        WINDOW_CREATED = "window_created";
+        WINDOW_UPDATED = "window_updated";
+        WINDOW_DELETED = "window_deleted";
+        /// A merchant's risk controls saved (target `merchant:<id>`; `detail` every setting).
+        RISK_LIMITS_SAVED = "risk_limits_saved";
     }
 }
 

@@ -73,9 +73,11 @@ pub struct ChannelConfig {
     pub sandbox_delay: Duration,
     /// Share of sandbox orders that succeed, 0.0 to 1.0.
     pub sandbox_success_ratio: f64,
-    /// An order without an answer this long after it was placed goes to manual review
-    /// (never to an automatic refund: the top-up may still have happened).
+    /// An order of a fast product without an answer this long after it was placed goes to
+    /// manual review (never to an automatic refund: the top-up may still have happened).
     pub deadline: Duration,
+    /// The same for a slow product (慢充), whose supplier may take days.
+    pub slow_deadline: Duration,
     /// Let channel base URLs point at loopback and private addresses (tests, simulators,
     /// suppliers inside the own network); refused by default, as for notify URLs.
     pub allow_private: bool,
@@ -96,12 +98,40 @@ pub struct ChannelConfig {
     pub demo_simulators: bool,
 }
 
+/// How long an order may wait for its answer, by its product's speed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deadlines {
+    pub fast: Duration,
+    pub slow: Duration,
+}
+
+impl Deadlines {
+    pub fn of(self, speed: crate::domain::Speed) -> Duration {
+        match speed {
+            crate::domain::Speed::Fast => self.fast,
+            crate::domain::Speed::Slow => self.slow,
+        }
+    }
+
+    /// In milliseconds, as orders store times.
+    pub fn millis_of(self, speed: crate::domain::Speed) -> i64 {
+        millis(self.of(speed))
+    }
+}
+
+impl ChannelConfig {
+    pub fn deadlines(&self) -> Deadlines {
+        Deadlines { fast: self.deadline, slow: self.slow_deadline }
+    }
+}
+
 impl Default for ChannelConfig {
     fn default() -> Self {
         Self {
             sandbox_delay: Duration::from_secs(2),
             sandbox_success_ratio: 0.9,
-            deadline: Duration::from_secs(600),
+            deadline: Duration::from_secs(1_800),
+            slow_deadline: Duration::from_secs(72 * 3_600),
             allow_private: false,
             callback_base_url: None,
             health_window: 20,

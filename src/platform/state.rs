@@ -41,6 +41,12 @@ pub struct Shared {
     pub sessions: Arc<crate::platform::session_cache::SessionCache>,
     /// The number-segment table in memory (platform/segments.rs), read by every placement.
     pub segments: Arc<crate::platform::segments::Segments>,
+    /// The numbers and prefixes barred from top-ups, in memory (platform/blocklist.rs).
+    pub blocklist: Arc<crate::platform::blocklist::Blocklist>,
+    /// The numbers suppliers reported ported to another carrier, in memory (platform/ports.rs).
+    pub ports: Arc<crate::platform::ports::Ports>,
+    /// The maintenance windows, in memory (platform/windows.rs), read by placing and routing.
+    pub windows: Arc<crate::platform::windows::Windows>,
     /// Services a module starts on first use and keeps for the application's life, found by
     /// type (the orders' group-commit queue): so the state names no module above it.
     pub services: Arc<Services>,

@@ -3,7 +3,7 @@
 //! routing preview. Every call checks the administrator role on the server (`AdminUser`).
 
 use super::figures::{self, ChannelFigures};
-use super::setup::{self, ChannelSpec, Supply};
+use super::setup::{self, ChannelSpec};
 use crate::http::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::http::extract::{ClientAddress, JsonBody};
 use crate::http::notify_guard::{NotifyUrlError, check_notify_url_with};
@@ -32,8 +32,9 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/admin/channel/save", post(save))
         .route("/adminapi/admin/channel/enable", post(enable))
         .route("/adminapi/admin/channel/test", post(test))
-        .route("/adminapi/admin/channel/products", post(products))
-        .route("/adminapi/admin/channel/products/save", post(save_products))
+        .route("/adminapi/admin/channel/products", post(super::admin_supplies::products))
+        .route("/adminapi/admin/channel/products/save", post(super::admin_supplies::save_products))
+        .route("/adminapi/admin/channel/coverage/export", get(super::admin_coverage::export))
         .route("/adminapi/admin/channel/routing", post(super::admin_routing::preview))
         .route("/adminapi/admin/channel/reconcile", post(super::admin_reconcile::reconcile))
         .route("/adminapi/admin/channel/reconcile/export", get(super::admin_reconcile::export))
@@ -254,10 +255,8 @@ pub async fn enable(
     Ok(ApiOk(()))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ChannelIdRequest {
-    pub id: i64,
-}
+/// A channel named by its id (shared with the supplies' calls, which own it).
+pub use super::admin_supplies::ChannelIdRequest;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TestResult {
@@ -286,109 +285,4 @@ pub async fn test(
         Ok(balance_fen) => TestResult { ok: true, latency_ms, balance_fen, error: None },
         Err(error) => TestResult { ok: false, latency_ms, balance_fen: None, error: Some(format!("{error:#}")) },
     }))
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-pub struct SupplyItem {
-    pub product_key: String,
-    /// The channel's cost price, fen (0 to 100 million).
-    #[schema(minimum = 0, maximum = 100000000)]
-    pub cost_fen: i64,
-    /// Higher goes first.
-    pub priority: i64,
-    /// Share within one priority, 0 to 10000.
-    #[schema(minimum = 0, maximum = 10000)]
-    pub weight: i64,
-    pub enabled: bool,
-}
-
-/// What a channel supplies, at what cost, priority and weight.
-#[utoipa::path(post, path = "/adminapi/admin/channel/products", tag = "channels", request_body = ChannelIdRequest,
-    responses((status = 200, description = "`data` is a list of SupplyItem", body = [SupplyItem])), security(("token" = [])))]
-pub async fn products(
-    State(state): State<AppState>,
-    _admin: AdminUser,
-    JsonBody(request): JsonBody<ChannelIdRequest>,
-) -> ApiResult<Vec<SupplyItem>> {
-    let rows: Vec<(String, i64, i64, i64, i64)> = sqlx::query_as(
-        "SELECT p.product_key, cp.cost_fen, cp.priority, cp.weight, cp.enabled FROM channel_products cp
-         JOIN products p ON p.id = cp.product_id WHERE cp.channel_id = $1 ORDER BY p.id",
-    )
-    .bind(request.id)
-    .fetch_all(&state.db.pool)
-    .await?;
-    Ok(ApiOk(
-        rows.into_iter()
-            .map(|(product_key, cost_fen, priority, weight, enabled)| SupplyItem {
-                product_key,
-                cost_fen,
-                priority,
-                weight,
-                enabled: enabled != 0,
-            })
-            .collect(),
-    ))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct SaveSuppliesRequest {
-    pub id: i64,
-    /// Set in one go (bulk edit); products not named stay as they are.
-    pub items: Vec<SupplyItem>,
-}
-
-/// Set cost prices, priorities and weights of products of a channel, all or nothing.
-#[utoipa::path(post, path = "/adminapi/admin/channel/products/save", tag = "channels", request_body = SaveSuppliesRequest,
-    responses((status = 200, description = "Done"),
-        (status = 400, description = "40000: an item's cost or weight out of range (field `items[n].x`)"),
-        (status = 404, description = "40400: no such channel"),
-        (status = 422, description = "40000: an item names no product of the catalogue (field `items[n].product_key`)")),
-    security(("token" = [])))]
-pub async fn save_products(
-    State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
-    ClientAddress(address): ClientAddress,
-    JsonBody(request): JsonBody<SaveSuppliesRequest>,
-) -> ApiResult<()> {
-    model::by_id(&state.db.pool, request.id).await?.ok_or(AppError::NotFound)?;
-    let products: std::collections::HashMap<String, i64> =
-        sqlx::query_as("SELECT product_key, id FROM products").fetch_all(&state.db.pool).await?.into_iter().collect();
-    // `errors`: the document's ranges (400); `refused`: keys the catalogue lacks (422).
-    let (mut errors, mut refused) = (Vec::new(), Vec::new());
-    let mut supplies = Vec::with_capacity(request.items.len());
-    for (index, item) in request.items.iter().enumerate() {
-        let field = |name: &str| format!("items[{index}].{name}");
-        if !(0..=100_000_000).contains(&item.cost_fen) {
-            errors.push(FieldError::new(field("cost_fen"), ChannelMessage::CostInvalid.into()));
-        }
-        if !(0..=10_000).contains(&item.weight) {
-            errors.push(FieldError::new(field("weight"), ChannelMessage::WeightInvalid.into()));
-        }
-        let Some(product_id) = products.get(item.product_key.trim()) else {
-            refused.push(FieldError::new(field("product_key"), ChannelMessage::ProductUnknown.into()));
-            continue;
-        };
-        supplies.push(Supply {
-            product_id: *product_id,
-            cost_fen: item.cost_fen,
-            priority: item.priority.clamp(-1_000_000, 1_000_000),
-            weight: item.weight,
-            enabled: item.enabled,
-        });
-    }
-    if !errors.is_empty() {
-        errors.extend(refused);
-        return Err(AppError::Validation(errors));
-    }
-    if !refused.is_empty() {
-        return Err(AppError::Unprocessable(refused));
-    }
-    let mut transaction = state.db.begin_write().await?;
-    setup::write_supplies(&mut transaction, request.id, &supplies).await?;
-    let detail = AuditDetail::ChannelProductsSaved { count: i64::try_from(supplies.len()).unwrap_or(i64::MAX) };
-    let (event, address) = (action::CHANNEL_PRODUCTS_SAVED, address.to_string());
-    let target = audit::target::channel(request.id);
-    audit::record_detail(&mut *transaction, Some(admin.user_id), event, &target, &detail, &address).await?;
-    transaction.commit().await?;
-    Ok(ApiOk(()))
 }

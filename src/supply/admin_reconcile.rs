@@ -1,6 +1,8 @@
 //! The administrators' reconciliation of a channel and a Beijing day (`reconcile.rs`
 //! compares): run it and see totals and differences, or download every line as a file.
-//! Read-only (nothing is written, so no step-up); administrators only (`AdminUser`).
+//! Administrators only (`AdminUser`). Nothing is written but for one thing the statement
+//! reports: a success the supplier reversed (冲正) is applied when the reconciliation is run
+//! (`POST`), as its callback would be (`callback::settle`): once, whatever runs it again.
 
 use super::reconcile::{self, Kind, Line, Totals};
 use crate::http::error::{ApiOk, ApiResult, AppError, code};
@@ -9,8 +11,8 @@ use crate::http::extract::{JsonBody, QueryParams};
 use crate::i18n::{ChannelMessage, Locale, files};
 use crate::identity::session::AdminUser;
 use crate::money::statements::Period;
-use crate::platform::channel::model;
-use crate::platform::channel::statement::{MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES, StatementError};
+use crate::platform::channel::statement::{MAX_STATEMENT_BYTES, MAX_STATEMENT_LINES, StatementError, StatementLine};
+use crate::platform::channel::{ChannelStatus, attempts, model};
 use crate::platform::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -38,6 +40,8 @@ pub struct ReconcileCounts {
     pub missing_theirs: i64,
     pub amount_mismatch: i64,
     pub status_mismatch: i64,
+    /// Our successes the supplier lists as reversed (the orders are reversed and refunded).
+    pub reversed: i64,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -86,6 +90,7 @@ fn supplier_failed(error: StatementError) -> AppError {
 async fn run(
     state: &AppState,
     request: &ReconcileRequest,
+    apply_reversals: bool,
 ) -> Result<(model::ChannelRow, String, reconcile::Outcome), AppError> {
     let date = request.date.trim().to_string();
     // Not `YYYY-MM-DD` does not match the document's pattern (400); a day of that shape
@@ -101,7 +106,39 @@ async fn run(
     let ours = reconcile::our_lines(&state.db.pool, row.id, period).await?;
     let mut outcome = reconcile::reconcile(&ours, &theirs);
     reconcile::add_our_outcomes(&state.db.pool, row.id, &mut outcome.lines).await?;
+    if apply_reversals {
+        apply_reversed(state, row.id, &theirs, &mut outcome.lines).await?;
+    }
     Ok((row, date, outcome))
+}
+
+/// Reverses the orders of the statement's reversed lines we hold as successes, as their
+/// callbacks would; a line then shows our outcome `reversed`.
+async fn apply_reversed(
+    state: &AppState,
+    channel_id: i64,
+    theirs: &[StatementLine],
+    lines: &mut [Line],
+) -> Result<(), AppError> {
+    for line in lines.iter_mut().filter(|line| line.kind == Kind::Reversed) {
+        let Some(attempt) = attempts::by_upstream(&state.db.pool, channel_id, &line.upstream_order_id).await? else {
+            continue;
+        };
+        let reason = theirs
+            .iter()
+            .find(|their| their.upstream_order_id == line.upstream_order_id)
+            .map(|their| their.reason.clone())
+            .unwrap_or_default();
+        super::callback::settle(state, &attempt, ChannelStatus::Reversed { reason }).await?;
+        let status: Option<i64> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
+            .bind(attempt.order_id)
+            .fetch_optional(&state.db.pool)
+            .await?;
+        if status == Some(crate::domain::OrderStatus::Reversed.code()) {
+            line.our_outcome = Some("reversed".into());
+        }
+    }
+    Ok(())
 }
 
 /// Reconcile a channel's day: our successful attempts against the supplier's statement.
@@ -118,8 +155,8 @@ pub async fn reconcile(
     _admin: AdminUser,
     JsonBody(request): JsonBody<ReconcileRequest>,
 ) -> ApiResult<Reconciliation> {
-    let (row, date, outcome) = run(&state, &request).await?;
-    let [matched, missing_ours, missing_theirs, amount_mismatch, status_mismatch] = outcome.counts;
+    let (row, date, outcome) = run(&state, &request, true).await?;
+    let [matched, missing_ours, missing_theirs, amount_mismatch, status_mismatch, reversed] = outcome.counts;
     let differences_total = outcome.lines.iter().filter(|line| line.kind != Kind::Matched).count();
     let differences = outcome
         .lines
@@ -136,13 +173,13 @@ pub async fn reconcile(
         ours: outcome.ours,
         theirs: outcome.theirs,
         matched: outcome.matched,
-        counts: ReconcileCounts { matched, missing_ours, missing_theirs, amount_mismatch, status_mismatch },
+        counts: ReconcileCounts { matched, missing_ours, missing_theirs, amount_mismatch, status_mismatch, reversed },
         differences,
         differences_total: differences_total as i64,
     }))
 }
 
-fn export_row(line: &Line, kinds: &[&str; 5], date: &str) -> Vec<Cell> {
+fn export_row(line: &Line, kinds: &[&str; 6], date: &str) -> Vec<Cell> {
     let money = |fen: Option<i64>| fen.map_or(Cell::Empty, Cell::Money);
     let id = |text: &Option<String>| text.as_deref().map_or(Cell::Empty, Cell::id);
     vec![
@@ -180,7 +217,8 @@ pub async fn export(
 ) -> Result<Response, AppError> {
     let locale = Locale::from_headers(&headers);
     let format = params.format()?;
-    let (row, date, outcome) = run(&state, &request).await?;
+    // A download changes nothing: the reversals it lists are applied by running it.
+    let (row, date, outcome) = run(&state, &request, false).await?;
     let kinds = files::RECONCILE_KINDS.get(locale);
     let rows: Vec<Vec<Cell>> = outcome.lines.iter().map(|line| export_row(line, &kinds, &date)).collect();
     let mut rows = Some(rows);

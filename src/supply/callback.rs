@@ -7,6 +7,9 @@
 //! success or definite failure is the answer a person would otherwise have to find.
 //! A card order's "success" without its card is no result (platform/channel/deliverable.rs): it
 //! is recorded as an unknown answer and settles nothing.
+//! A reversal (冲正) of the attempt that fulfilled a successful order reverses the order and
+//! refunds it once (`lifecycle::reverse`); of an attempt not settled as a success it is a
+//! definite failure there, like `Failed`.
 
 use super::health;
 use super::settle::{Callbacks, Settled, Success};
@@ -86,6 +89,13 @@ pub async fn settle(state: &AppState, attempt: &Attempt, status: ChannelStatus) 
         }
         return Ok(false);
     }
+    let status = match status {
+        ChannelStatus::Reversed { reason } if attempt.outcome == attempts::SUCCESS && !attempt.probe => {
+            return reverse(state, attempt, &reason).await;
+        }
+        ChannelStatus::Reversed { reason } => ChannelStatus::Failed { reason },
+        other => other,
+    };
     match status {
         // Settled together with the other callbacks waiting (settle.rs); a repeated one
         // for a settled order is answered from a read, without queueing for a write.
@@ -116,6 +126,7 @@ pub async fn settle(state: &AppState, attempt: &Attempt, status: ChannelStatus) 
             let recorded = attempts::record(pool, attempt, attempts::FAILED, &reason, None).await?;
             if recorded {
                 health::resolved(state, attempt, false).await?;
+                super::worker::learn_port(state, attempt, &reason).await?;
             }
             let status: Option<i64> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1")
                 .bind(attempt.order_id)
@@ -145,9 +156,22 @@ pub async fn settle(state: &AppState, attempt: &Attempt, status: ChannelStatus) 
                 _ => Ok(false),
             }
         }
-        ChannelStatus::Pending | ChannelStatus::NotReceived => Ok(false),
+        ChannelStatus::Pending | ChannelStatus::NotReceived | ChannelStatus::Reversed { .. } => Ok(false),
     }
 }
+
+/// The supplier reversed a success it had reported: the order is reversed if this attempt
+/// is what made it successful (its last one) and it still is; a repeat changes nothing.
+async fn reverse(state: &AppState, attempt: &Attempt, reason: &str) -> anyhow::Result<bool> {
+    if !is_latest(&state.db.pool, attempt).await? {
+        return Ok(false);
+    }
+    let reason = if reason.trim().is_empty() { REVERSED_WITHOUT_REASON } else { reason };
+    Ok(lifecycle::reverse::reverse(state, attempt.order_id, reason, lifecycle::reverse::ReversedBy::Supplier).await?)
+}
+
+/// The reason kept when a supplier reverses without saying why.
+pub const REVERSED_WITHOUT_REASON: &str = "reversed by the supplier";
 
 async fn is_card_order(pool: &sqlx::AnyPool, order_id: i64) -> Result<bool, sqlx::Error> {
     let kind: Option<i64> =

@@ -3,8 +3,10 @@
 //! attempts) so that `channel` needs nothing of the application state.
 
 pub mod admin;
+pub mod admin_coverage;
 pub mod admin_reconcile;
 pub mod admin_routing;
+pub mod admin_supplies;
 pub mod callback;
 pub mod figures;
 pub mod health;
@@ -13,4 +15,6 @@ pub mod reconcile;
 pub mod settle;
 pub mod setup;
 pub mod simulator;
+pub mod windows;
+pub mod windows_form;
 pub mod worker;

@@ -33,11 +33,20 @@ pub enum Kind {
     AmountMismatch,
     /// The supplier lists it as not successful; we have it as a success.
     StatusMismatch,
+    /// The supplier lists our success as reversed (冲正): running the reconciliation
+    /// reverses the order and refunds it (once).
+    Reversed,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] =
-        [Kind::Matched, Kind::MissingOurs, Kind::MissingTheirs, Kind::AmountMismatch, Kind::StatusMismatch];
+    pub const ALL: [Kind; 6] = [
+        Kind::Matched,
+        Kind::MissingOurs,
+        Kind::MissingTheirs,
+        Kind::AmountMismatch,
+        Kind::StatusMismatch,
+        Kind::Reversed,
+    ];
 
     pub fn index(self) -> usize {
         Kind::ALL.iter().position(|kind| *kind == self).unwrap_or(0)
@@ -70,7 +79,7 @@ pub struct Line {
     pub their_price_fen: Option<i64>,
     /// The statement's status of the line (`success`, `failed`, ...).
     pub their_status: Option<String>,
-    /// Missing on our side: what our attempt with that upstream id says (`pending`,
+    /// A reversed line: `reversed` once the order is. Missing on our side: what our attempt with that upstream id says (`pending`,
     /// `unknown`, `failed`, or `success` on another day); null when we never sent it.
     pub our_outcome: Option<String>,
     pub our_serial_no: Option<String>,
@@ -105,7 +114,7 @@ pub struct Outcome {
     /// Lines both sides agree on, at our figures.
     pub matched: Totals,
     /// Lines of each kind, indexed like [`Kind::ALL`].
-    pub counts: [i64; 5],
+    pub counts: [i64; 6],
 }
 
 fn line(kind: Kind, our: Option<&OurLine>, their: Option<&StatementLine>) -> Line {
@@ -155,7 +164,7 @@ pub fn reconcile(ours: &[OurLine], theirs: &[StatementLine]) -> Outcome {
             if our.is_none() {
                 continue;
             }
-            Kind::StatusMismatch
+            if their.reversed() { Kind::Reversed } else { Kind::StatusMismatch }
         };
         outcome.lines.push(line(kind, our, Some(their)));
     }
@@ -245,18 +254,22 @@ mod tests {
             price_fen: price,
             serial_no: "S".into(),
             status: status.into(),
+            reason: String::new(),
         }
     }
 
     #[test]
     fn every_kind_of_difference_is_found_and_totals_add_up() {
-        let ours = [our("A", 1000, 980), our("B", 1000, 980), our("C", 1000, 980), our("D", 1000, 980)];
+        let ours =
+            [our("A", 1000, 980), our("B", 1000, 980), our("C", 1000, 980), our("D", 1000, 980), our("G", 1000, 980)];
         let theirs = [
             their("A", 1000, 980, "success"),
             their("B", 1000, 990, "success"),
             their("D", 1000, 980, "failed"),
             their("E", 5000, 4900, "success"),
             their("F", 5000, 4900, "failed"),
+            their("G", 1000, 980, "reversed"),
+            their("H", 1000, 980, "reversed"),
         ];
         let outcome = reconcile(&ours, &theirs);
         let kinds: Vec<(Kind, &str)> =
@@ -268,13 +281,14 @@ mod tests {
                 (Kind::MissingTheirs, "C"),
                 (Kind::AmountMismatch, "B"),
                 (Kind::StatusMismatch, "D"),
+                (Kind::Reversed, "G"),
                 (Kind::Matched, "A"),
             ]
         );
-        assert_eq!(outcome.ours, Totals { count: 4, face_value_fen: 4000, amount_fen: 3920 });
+        assert_eq!(outcome.ours, Totals { count: 5, face_value_fen: 5000, amount_fen: 4900 });
         assert_eq!(outcome.theirs, Totals { count: 3, face_value_fen: 7000, amount_fen: 6870 });
         assert_eq!(outcome.matched, Totals { count: 1, face_value_fen: 1000, amount_fen: 980 });
-        assert_eq!(outcome.counts, [1, 1, 1, 1, 1]);
+        assert_eq!(outcome.counts, [1, 1, 1, 1, 1, 1]);
         assert_eq!(outcome.lines[2].our_cost_fen, Some(980));
         assert_eq!(outcome.lines[2].their_price_fen, Some(990));
     }
@@ -284,7 +298,7 @@ mod tests {
         let ours = [our("A", 1000, 980), our("B", 2000, 1960)];
         let theirs = [their("B", 2000, 1960, "success"), their("A", 1000, 980, "success")];
         let outcome = reconcile(&ours, &theirs);
-        assert_eq!(outcome.counts, [2, 0, 0, 0, 0]);
+        assert_eq!(outcome.counts, [2, 0, 0, 0, 0, 0]);
         assert_eq!(outcome.ours, outcome.theirs);
         assert_eq!(outcome.matched, outcome.ours);
     }

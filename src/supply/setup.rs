@@ -53,13 +53,16 @@ pub async fn upsert<'e>(
 }
 
 /// One product a channel supplies.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Supply {
     pub product_id: i64,
     pub cost_fen: i64,
     pub priority: i64,
     pub weight: i64,
     pub enabled: bool,
+    /// The provinces it covers (`Scope::stored`); None keeps a row's coverage (national
+    /// for a new row).
+    pub provinces: Option<String>,
 }
 
 /// Sets (inserts or replaces) what a channel supplies, in one transaction.
@@ -82,22 +85,32 @@ pub async fn write_supplies(
 ) -> Result<(), sqlx::Error> {
     let now = now_millis();
     for supply in supplies {
-        sqlx::query(
+        // Two spellings rather than a bound NULL: the Any driver's NULL needs a type.
+        let sql = if supply.provinces.is_some() {
+            "INSERT INTO channel_products (channel_id, product_id, cost_fen, priority, weight, enabled, updated_at, provinces)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+             ON CONFLICT (channel_id, product_id) DO UPDATE SET cost_fen = excluded.cost_fen,
+                 priority = excluded.priority, weight = excluded.weight, enabled = excluded.enabled,
+                 updated_at = excluded.updated_at, provinces = excluded.provinces"
+        } else {
             "INSERT INTO channel_products (channel_id, product_id, cost_fen, priority, weight, enabled, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT (channel_id, product_id) DO UPDATE SET cost_fen = excluded.cost_fen,
                  priority = excluded.priority, weight = excluded.weight, enabled = excluded.enabled,
-                 updated_at = excluded.updated_at",
-        )
-        .bind(channel_id)
-        .bind(supply.product_id)
-        .bind(supply.cost_fen)
-        .bind(supply.priority)
-        .bind(supply.weight)
-        .bind(i64::from(supply.enabled))
-        .bind(now)
-        .execute(&mut *connection)
-        .await?;
+                 updated_at = excluded.updated_at"
+        };
+        let mut query = sqlx::query(sql)
+            .bind(channel_id)
+            .bind(supply.product_id)
+            .bind(supply.cost_fen)
+            .bind(supply.priority)
+            .bind(supply.weight)
+            .bind(i64::from(supply.enabled))
+            .bind(now);
+        if let Some(provinces) = &supply.provinces {
+            query = query.bind(provinces.as_str());
+        }
+        query.execute(&mut *connection).await?;
     }
     Ok(())
 }
@@ -110,6 +123,17 @@ pub async fn supply_catalogue(
     priority: i64,
     weight: i64,
 ) -> anyhow::Result<()> {
+    supply_catalogue_in(db, channel_id, (permille, priority, weight), None).await
+}
+
+/// The whole catalogue at `permille` of the face value, at one priority and weight,
+/// covering `scope` (None: a row's coverage stays, national for a new one).
+pub async fn supply_catalogue_in(
+    db: &crate::platform::db::Database,
+    channel_id: i64,
+    (permille, priority, weight): (i64, i64, i64),
+    scope: Option<&crate::domain::Scope>,
+) -> anyhow::Result<()> {
     let products: Vec<(i64, i64)> =
         sqlx::query_as("SELECT id, face_value_fen FROM products").fetch_all(&db.pool).await?;
     let supplies: Vec<Supply> = products
@@ -120,6 +144,7 @@ pub async fn supply_catalogue(
             priority,
             weight,
             enabled: true,
+            provinces: scope.map(crate::domain::Scope::stored),
         })
         .collect();
     set_supplies(db, channel_id, &supplies).await

@@ -223,10 +223,11 @@ async fn two_servers_never_submit_an_attempt_twice(backend: Backend) {
 }
 
 /// Random supplier behaviour (success, definite failure, lost answers, late and double
-/// callbacks, card orders' successes without the card) over top-ups and card orders, and a
-/// restart in the middle: every order is topped up at most once across all channels,
-/// charged once, refunded at most once and only when nothing was topped up, never sent on
-/// while an earlier attempt was unresolved; a card order succeeds only with the card its
+/// callbacks, card orders' successes without the card, successes reversed afterwards) over
+/// top-ups and card orders, and a restart in the middle: every order has at most one
+/// top-up standing across all channels, is charged once, refunded at most once (a failure
+/// only when nothing stands, a reversal only when its supplier reversed it), never sent on
+/// while an earlier attempt was unresolved; a card order succeeds only with a card its
 /// supplier issued; the books balance.
 async fn random_supplier_behaviour_never_tops_up_twice(backend: Backend) {
     for round in 0..2 {
@@ -247,6 +248,8 @@ async fn random_supplier_behaviour_never_tops_up_twice(backend: Backend) {
                 callback_delay: Duration::from_millis(random(0.0, 3_000.0) as u64),
                 duplicate_callbacks: rand::random::<bool>(),
                 cardless_ratio: if rand::random::<bool>() { random(0.0, 1.0) } else { 0.0 },
+                reversal_ratio: if rand::random::<bool>() { random(0.0, 0.5) } else { 0.0 },
+                reversal_delay: Duration::from_millis(random(0.0, 1_500.0) as u64),
                 ..SimConfig::default()
             };
             simulators.push(supplier(&app, code, 10 - index as i64, 960 + index as i64 * 10, config).await);
@@ -268,21 +271,27 @@ async fn random_supplier_behaviour_never_tops_up_twice(backend: Backend) {
         // this runs, so each order's status and its charges and refunds are read together,
         // in one statement (one snapshot).
         app2.wait_for_zero("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status IN (0, 1)", mid, 30).await;
-        type Row = (i64, String, i64, i64, i64, i64, Option<String>, Option<String>);
+        // Every order's status with its charges and refunds, one snapshot (below); final
+        // states are 2, 3, 4 and 5.
+        type Row = (i64, String, i64, i64, i64, i64, Option<String>, Option<String>, i64);
         let orders: Vec<Row> = sqlx::query_as(
             "SELECT o.id, o.system_order_id, o.status, \
              (SELECT COUNT(*) FROM account_log l WHERE l.order_id = o.id AND l.change_type = 1), \
              (SELECT COUNT(*) FROM account_log l WHERE l.order_id = o.id AND l.change_type = 2), \
-             o.order_kind, o.card_no_enc, o.card_secret_enc \
+             o.order_kind, o.card_no_enc, o.card_secret_enc, \
+             (SELECT COUNT(*) FROM account_log l WHERE l.order_id = o.id AND l.change_type = 7) \
              FROM orders o WHERE o.merchant_id = $1",
         )
         .bind(mid)
         .fetch_all(&app2.state.db.pool)
         .await
         .unwrap();
-        for (order_id, system_order_id, status, charges, refunds, kind, card_no, card_secret) in orders {
-            // The suppliers' successes for this order, with the card each issued.
-            let issued: Vec<(Option<String>, Option<String>)> = simulators
+        // Read after the orders: a reversal we applied had happened at its supplier by then.
+        let now = backoffice::platform::db::now_millis();
+        for (order_id, system_order_id, status, charges, refunds, kind, card_no, card_secret, reversals) in orders {
+            // The suppliers' successes for this order, with the card each issued and whether
+            // it was reversed since.
+            let issued: Vec<(Option<String>, Option<String>, bool)> = simulators
                 .iter()
                 .flat_map(|simulator| {
                     let book = simulator.book.lock().unwrap();
@@ -293,11 +302,15 @@ async fn random_supplier_behaviour_never_tops_up_twice(backend: Backend) {
                                 && (order.upstream_order_id == system_order_id
                                     || order.upstream_order_id.starts_with(&format!("{system_order_id}-")))
                         })
-                        .map(|order| (order.card_no.clone(), order.card_password.clone()))
+                        .map(|order| {
+                            let reversed = order.reversed_at.is_some_and(|at| at <= now);
+                            (order.card_no.clone(), order.card_password.clone(), reversed)
+                        })
                         .collect::<Vec<_>>()
                 })
                 .collect();
-            let topped_up = issued.len();
+            let topped_up = issued.iter().filter(|(.., reversed)| !reversed).count();
+            let reversed_there = issued.len() - topped_up;
             if status == 2 && kind == 2 {
                 let open = |sealed: Option<String>, purpose: &str| {
                     let sealed = sealed.unwrap_or_else(|| panic!("card order {order_id} succeeded without a card"));
@@ -305,17 +318,24 @@ async fn random_supplier_behaviour_never_tops_up_twice(backend: Backend) {
                     String::from_utf8(app2.state.secrets.decrypt(&sealed, &context).unwrap()).unwrap()
                 };
                 let delivered = (Some(open(card_no, "card_no")), Some(open(card_secret, "card_secret")));
-                assert_eq!(issued, [delivered], "order {order_id} holds the card its supplier issued");
+                let cards: Vec<_> =
+                    issued.iter().map(|(number, password, _)| (number.clone(), password.clone())).collect();
+                assert!(cards.contains(&delivered), "order {order_id} holds a card its supplier issued");
             }
             assert!(topped_up <= 1, "order {order_id} topped up {topped_up} times");
-            if status == 3 {
+            if status == 3 || status == 5 {
                 assert_eq!(topped_up, 0, "order {order_id} refunded although topped up");
             }
             if status == 2 {
-                assert_eq!(topped_up, 1, "order {order_id} succeeded without a top-up");
+                // Its top-up stands, or its supplier reversed it and has not told us yet.
+                assert!(topped_up + reversed_there >= 1, "order {order_id} succeeded without a top-up");
+            }
+            if status == 5 {
+                assert!(reversed_there >= 1, "order {order_id} reversed although its supplier did not");
             }
             assert_eq!(charges, 1, "order {order_id} charged once");
             assert_eq!(refunds, i64::from(status == 3), "order {order_id} refunded once if failed");
+            assert_eq!(reversals, i64::from(status == 5), "order {order_id} refunded once if reversed");
             let outcomes: Vec<(String, String)> = attempts(&app2, order_id).await;
             if let Some((_, earlier)) = outcomes.split_last() {
                 assert!(earlier.iter().all(|(_, outcome)| outcome == "failed"), "{outcomes:?}");

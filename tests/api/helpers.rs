@@ -275,11 +275,41 @@ impl TestApp {
 
 /// Trade helpers: merchants with quotes, funding, orders, and the books.
 impl TestApp {
-    /// A new merchant with a quote for every product; returns (mid, token).
+    /// A new merchant with a quote for every product, which may have several orders in
+    /// flight for one number (most scenarios place several for 13800138000 and leave them
+    /// unfinished); returns (mid, token). risk.rs tests the default, one in flight per
+    /// number, with [`TestApp::merchant_as_new`].
     pub async fn merchant(&self, username: &str) -> (i64, String) {
+        let (mid, token) = self.merchant_as_new(username).await;
+        self.single_flight(mid, false).await;
+        (mid, token)
+    }
+
+    /// A new merchant with a quote for every product and the settings every new merchant
+    /// has (one order in flight per number); returns (mid, token).
+    pub async fn merchant_as_new(&self, username: &str) -> (i64, String) {
         let mid = self.create_merchant(username, "Merchant123").await;
         backoffice::app::demo::seed_quotes(&self.state.db.pool, mid).await.expect("quotes");
         (mid, self.login((username, "Merchant123")).await)
+    }
+
+    /// Switches a merchant's one order in flight per number on or off in the table, and
+    /// reloads this server's copy (another server on the database sees it within a second).
+    /// Not through the administrators' call: scenarios that count audit rows stay as they were.
+    pub async fn single_flight(&self, mid: i64, on: bool) {
+        sqlx::query(
+            "INSERT INTO merchant_risk (merchant_id, single_flight, number_daily_orders, number_daily_fen,
+                 daily_cap_fen, revision, updated_at)
+             VALUES ($1, $2, 0, 0, 0, (SELECT COALESCE(MAX(revision), 0) + 1 FROM merchant_risk), 0)
+             ON CONFLICT (merchant_id) DO UPDATE SET single_flight = excluded.single_flight, revision = excluded.revision",
+        )
+        .bind(mid)
+        .bind(i64::from(on))
+        .execute(&self.state.db.pool)
+        .await
+        .expect("risk settings written");
+        let settings = self.state.services.get_or_init(backoffice::platform::risk::RiskSettings::default);
+        settings.reload(&self.state.db).await.expect("risk settings reloaded");
     }
 
     pub async fn fund(&self, mid: i64, balance_fen: i64, credit_limit_fen: i64) {

@@ -256,7 +256,11 @@ async fn the_stream_shows_the_notification_backlog_and_exhausted_notifications(b
 }
 
 /// A simulated supplier channel answering every order with a definite failure.
-async fn failing_channel(app: &TestApp, code: &str, priority: i64) -> (i64, backoffice::supply::simulator::Simulator) {
+pub(crate) async fn failing_channel(
+    app: &TestApp,
+    code: &str,
+    priority: i64,
+) -> (i64, backoffice::supply::simulator::Simulator) {
     let config = backoffice::supply::simulator::SimConfig { success_ratio: 0.0, ..Default::default() };
     crate::channel_support::supplier_channel(app, code, priority, 960, config).await
 }
@@ -265,7 +269,7 @@ pub(crate) fn channel_ratio(snapshot: &Value, channel_id: i64) -> Option<Value> 
     snapshot["channels"].as_array().unwrap().iter().find(|ratio| ratio["channel_id"] == channel_id).cloned()
 }
 
-fn paused_alert(snapshot: &Value, channel_id: i64) -> Option<Value> {
+pub(crate) fn paused_alert(snapshot: &Value, channel_id: i64) -> Option<Value> {
     snapshot["alerts"]
         .as_array()
         .unwrap()

@@ -89,8 +89,9 @@ async fn failure_reasons_are_read_in_each_language(backend: Backend) {
     };
     let csv = export("csv").await.unwrap().text().await.unwrap();
     let mut lines = csv.lines();
-    assert!(lines.next().unwrap().ends_with(",\"失败原因\""), "{csv}");
-    assert!(lines.next().unwrap().ends_with(",\"运营商拒绝充值\""), "{csv}");
+    // The reason, then the number's province and city (the last two columns).
+    assert!(lines.next().unwrap().ends_with(",\"失败原因\",\"归属省份\",\"归属城市\""), "{csv}");
+    assert!(lines.next().unwrap().contains(",\"运营商拒绝充值\","), "{csv}");
     let xlsx = export("xlsx").await.unwrap().bytes().await.unwrap();
     let rows: Vec<Vec<String>> = {
         use calamine::Reader;
@@ -98,6 +99,7 @@ async fn failure_reasons_are_read_in_each_language(backend: Backend) {
         let range = book.worksheet_range_at(0).unwrap().unwrap();
         range.rows().map(|row| row.iter().map(|cell| cell.to_string()).collect()).collect()
     };
-    assert_eq!((rows[0].last().unwrap().as_str(), rows[1].last().unwrap().as_str()), ("失败原因", "运营商拒绝充值"));
+    let reason = rows[0].len() - 3;
+    assert_eq!((rows[0][reason].as_str(), rows[1][reason].as_str()), ("失败原因", "运营商拒绝充值"));
     assert!(!csv.contains("sandbox"));
 }

@@ -76,6 +76,8 @@ async fn a_placed_order_carries_its_province_and_city(backend: Backend) {
     assert_eq!(detail.code(), 20000, "{:?}", detail.body);
     let order = &detail.data()["order"];
     assert_eq!((&order["province"], &order["city"]), (&json!("北京"), &json!("北京")), "{:?}", detail.body);
+    // With the English names the console shows in English (orders store the Chinese ones).
+    assert_eq!((&order["province_en"], &order["city_en"]), (&json!("Beijing"), &json!("Beijing")), "{:?}", detail.body);
 
     // A batch's orders get theirs too; a card order without a number has none.
     let text = "account,product_key,merchant_order_id\n13800138001,MOBILE-DIRECT-10,B-1\n";

@@ -32,7 +32,10 @@ const MENU = JSON.parse(
 
 /** The pages a role may open, from the menu definition (external links left out). */
 function pagesOf(role: Role): string[] {
-  const allowed = (definition: MenuDefinition) => definition.roles.includes('*') || definition.roles.includes(role);
+  // Merchants' users are the server's role `user`.
+  const names = role === 'merchant' ? ['user', 'merchant'] : [role];
+  const allowed = (definition: MenuDefinition) =>
+    definition.roles.includes('*') || names.some((name) => definition.roles.includes(name));
   const walk = (definitions: MenuDefinition[], parent: string): string[] =>
     definitions.filter(allowed).flatMap((definition) => {
       if (/^https?:\/\//.test(definition.path)) return [];

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { chooseFromMenu, expandFilters, expect, loginAs, openOverlay, test, USERS, useLocale } from './support/console';
+import { expandFilters, expect, loginAs, openOverlay, pickOption, test, USERS, useLocale } from './support/console';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -28,18 +28,6 @@ async function apiPost<T>(request: APIRequestContext, token: string, path: strin
   const body = (await response.json()) as Envelope<T>;
   expect(body.code, `${path}: ${body.msg}`).toBe(20000);
   return body.data;
-}
-
-async function pickOption(page: Page, testId: string, label: string) {
-  const select = page.getByTestId(testId);
-  const option = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: label });
-  await chooseFromMenu(
-    () => select.click({ timeout: 3_000 }),
-    option.first(),
-    async () => ((await select.textContent()) ?? '').includes(label) && !(await option.first().isVisible()),
-  );
 }
 
 /** An on-behalf order of the demo merchant, placed by the administrator, awaiting a person. */

@@ -7,7 +7,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, loginAs, openOverlay, refused, test, useLocale, USERS } from './support/console';
+import { addOption, expect, loginAs, openOverlay, pickOption, refused, test, useLocale, USERS } from './support/console';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -43,14 +43,15 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(preview).not.toContainText('UNICOM');
     // Face value 10.00 at 97.5 %: 9.75, computed by the server in fen.
     await expect(preview.locator('tr', { hasText: 'MOBILE-DIRECT-10' }).first()).toContainText('9.75');
-    await expect(page.getByTestId('pricing-summary')).toContainText('12');
+    // Six face values in two kinds, plus the demo's slow and Guangdong-only products.
+    await expect(page.getByTestId('pricing-summary')).toContainText('14');
     await page.screenshot({ path: `${screenshots}pricing-preview-${locale}.png`, fullPage: true });
 
     await openOverlay(page, page.getByTestId('pricing-apply'), page.getByTestId('pricing-apply-confirm'));
     await page.getByTestId('pricing-apply-confirm').click();
     await expect(preview).toBeHidden();
     const history = page.getByTestId('pricing-history-table');
-    await expect(history.locator('tbody tr.ant-table-row')).toHaveCount(12);
+    await expect(history.locator('tbody tr.ant-table-row')).toHaveCount(14);
     await expect(history).toContainText('admin');
     await page.screenshot({ path: `${screenshots}pricing-history-${locale}.png`, fullPage: true });
 
@@ -62,11 +63,11 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(errors).toHaveCount(2);
     await expect(errors.first()).toContainText('2');
     await expect(errors.nth(1)).toContainText('3');
-    await expect(history.locator('tbody tr.ant-table-row')).toHaveCount(12);
+    await expect(history.locator('tbody tr.ant-table-row')).toHaveCount(14);
     await page.screenshot({ path: `${screenshots}pricing-import-errors-${locale}.png`, fullPage: true });
     await file.setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from('MOBILE-DIRECT-10,9.6\n') });
     await expect(errors).toHaveCount(0);
-    await expect(history.locator('tbody tr.ant-table-row')).toHaveCount(13);
+    await expect(history.locator('tbody tr.ant-table-row')).toHaveCount(15);
     await expect(history.locator('tbody tr.ant-table-row').first()).toContainText('9.60');
 
     // The merchant's quote list shows the new price.
@@ -95,13 +96,24 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByTestId('product-key').fill(key);
     await page.getByTestId('product-name').fill('E2E test product');
     await page.getByTestId('product-face-value').fill('12.5');
+    // A slow product sold in Guangdong and Zhejiang only.
+    const [slow, guangdong, zhejiang] =
+      locale === 'zh-CN' ? ['慢充', '广东', '浙江'] : ['Slow', 'Guangdong', 'Zhejiang'];
+    await pickOption(page, 'product-speed', slow);
+    for (const province of [guangdong, zhejiang]) await addOption(page, 'product-provinces', province);
     await page.screenshot({ path: `${screenshots}product-create-${locale}.png` });
     await page.getByTestId('product-submit').click();
     const row = page.getByTestId('product-table').locator('tr', { hasText: key });
     await expect(row).toContainText('12.50');
     await expect(row).toContainText(on);
+    await expect(row).toContainText(slow);
+    await expect(row).toContainText(locale === 'zh-CN' ? '浙江、广东' : 'Zhejiang, Guangdong');
     await page.getByTestId(`product-toggle-${key}`).click();
     await expect(row).toContainText(off);
+    // Switching it off keeps its speed and sales area.
+    await expect(row).toContainText(slow);
+    await expect(row).toContainText(guangdong);
+    await page.screenshot({ path: `${screenshots}products-scope-${locale}.png`, fullPage: true });
 
     // In use: refused with the reason. Each pop-confirm is found by its product: the one
     // before may still be fading out when the next opens.

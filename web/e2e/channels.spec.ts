@@ -1,5 +1,5 @@
 /**
- * Upstream channels (issue 11, console for administrators) against the demo's two simulated
+ * Upstream channels (issue 11, console for administrators) against the demo's simulated
  * suppliers: the channels page with live figures, a cost price edited in bulk, disable and
  * re-enable with the routing preview naming why the disabled channel is out, test
  * connection, an order's attempts in its drawer; a merchant cannot reach any of it.
@@ -13,6 +13,7 @@ import {
   openFromSideMenu,
   openOverlay,
   overlaysSettled,
+  pickOption,
   refused,
   showInSideMenu,
   test,
@@ -73,7 +74,7 @@ test('an administrator runs the channels: figures, bulk cost, disable / enable, 
   const reliable = table.locator('tr', { hasText: 'sim-reliable' });
   await expect(cheap).toBeVisible();
   await expect(reliable).toBeVisible();
-  await expect(page.getByTestId('channel-total')).toHaveText('3 channels');
+  await expect(page.getByTestId('channel-total')).toHaveText('4 channels');
   // Live figures: the demo's orders reach the simulators, whose balances are read.
   await expect(page.getByTestId('channel-balance-sim-reliable')).toHaveText(/^\d[\d,]*\.\d\d$/);
   await expect(page.getByTestId('channel-ratio-sim-cheap')).toHaveText(/^(\d+\.\d%|-)$/);
@@ -113,7 +114,12 @@ test('an administrator runs the channels: figures, bulk cost, disable / enable, 
   await page.getByTestId('routing-product').click();
   await page.locator('.ant-select-item-option', { hasText: 'MOBILE-DIRECT-10' }).first().click();
   await expect(page).toHaveURL(/product=MOBILE-DIRECT-10/);
+  // For Beijing: the provincial sim-south (Guangdong, Zhejiang) is out, sim-reliable goes first.
+  await pickOption(page, 'routing-province', 'Beijing');
   const routes = page.getByTestId('routing-table');
+  await expect(routes.locator('tr', { hasText: 'sim-south' }).getByTestId('routing-exclusion')).toHaveText(
+    "Does not cover the number's province",
+  );
   await expect(routes.locator('tr', { hasText: 'sim-cheap' }).getByTestId('routing-exclusion')).toHaveText(
     'Channel disabled',
   );

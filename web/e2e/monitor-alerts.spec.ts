@@ -4,7 +4,7 @@
  * figures, and its link opens the review queue with that order.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { expect, loginAs, test, USERS, useLocale } from './support/console';
+import { api, expect, loginAs, test, useLocale, USERS } from './support/console';
 import { useOwnServer } from './support/spec-server';
 
 // Its own server: a channel that never answers and a one-second deadline, so an order placed
@@ -16,19 +16,6 @@ useOwnServer({
   BACKOFFICE_ORDER_DEADLINE_SECONDS: '1',
   BACKOFFICE_REVIEW_ALERT_MINUTES: '0',
 });
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function api<T>(request: APIRequestContext, token: string | null, path: string, data: unknown): Promise<T> {
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const body = (await (await request.post(path, { data, headers })).json()) as Envelope<T>;
-  expect(body.code, `${path}: ${body.msg}`).toBe(20000);
-  return body.data;
-}
 
 /** A merchant's order, once it waits in manual review: its order number. */
 async function orderInReview(request: APIRequestContext): Promise<string> {

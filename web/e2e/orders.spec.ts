@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Download, Page } from '@playwright/test';
 import {
-  chooseFromMenu,
   expandFilters,
   expect,
   loadList,
@@ -17,6 +16,8 @@ import {
   openOverlay,
   ORDER_LIST,
   pageShot,
+  pickOption,
+  searchOption,
   signOut,
   tableShown,
   test,
@@ -26,19 +27,6 @@ import { csvRows } from './support/csv';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
-
-async function pickOption(page: Page, testId: string, label: string | RegExp) {
-  const select = page.getByTestId(testId);
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({
-    hasText: label,
-  });
-  const shows = (text: string) => (typeof label === 'string' ? text.includes(label) : label.test(text));
-  await chooseFromMenu(
-    () => select.click({ timeout: 3_000 }),
-    option.first(),
-    async () => shows((await select.textContent()) ?? '') && !(await option.first().isVisible()),
-  );
-}
 
 async function readDownload(download: Download): Promise<string> {
   const path = await download.path();
@@ -62,8 +50,9 @@ async function searchAndWait(
     return Object.entries(expected).every(([key, value]) => body[key] === value) && !body.cursor;
   });
   await page.getByTestId(list.button).click();
-  await answered;
+  const response = await answered;
   await expect(page.getByTestId(list.table).locator('.ant-spin-spinning')).toHaveCount(0);
+  return response;
 }
 
 const ORDER_SEARCH = { url: '/adminapi/order/list', button: 'filter-search', table: 'order-table' };
@@ -199,8 +188,12 @@ test.describe('orders', () => {
       await expect(preview.locator('.ant-card-head-title')).not.toContainText(firstId);
       await expect(page.getByTestId('preview-valid')).toContainText('1');
       // The replaced preview was discarded: it is no longer listed.
-      await expect(page.getByTestId('batch-list').locator('tbody tr.ant-table-row td:first-child')).not.toHaveText([firstId]);
-      await expect(page.getByTestId('batch-submit')).toHaveText(en ? /^Submit 1 valid order \(¥/ : /^提交 1 个有效订单/);
+      await expect(page.getByTestId('batch-list').locator('tbody tr.ant-table-row td:first-child')).not.toHaveText([
+        firstId,
+      ]);
+      await expect(page.getByTestId('batch-submit')).toHaveText(
+        en ? /^Submit 1 valid order \(¥/ : /^提交 1 个有效订单/,
+      );
       await page.screenshot({ path: `${screenshots}orders-${locale}-batch-ported.png`, fullPage: true });
       await openOverlay(page, page.getByTestId('batch-submit'), page.getByTestId('batch-confirm-ok'));
       await expect(page.getByTestId('batch-confirm-body')).toContainText(en ? '1 order will be placed' : '将下单 1 个');
@@ -220,9 +213,9 @@ test.describe('orders', () => {
       const thisId = (await preview.locator('.ant-card-head-title').innerText()).match(/\d+/)![0];
       await page.getByTestId('batch-discard').click();
       await expect(page.getByTestId('batch-preview')).toHaveCount(0);
-      await expect(page.getByTestId('batch-list').locator('tbody tr.ant-table-row').first().locator('td').first()).not.toHaveText(
-        thisId,
-      );
+      await expect(
+        page.getByTestId('batch-list').locator('tbody tr.ant-table-row').first().locator('td').first(),
+      ).not.toHaveText(thisId);
     });
   }
 
@@ -315,6 +308,28 @@ test.describe('orders', () => {
       await openOverlay(page, table.getByTestId('order-no-link').first(), page.getByTestId('order-timeline'));
       await expect(page.getByTestId('order-detail')).toContainText(locale === 'zh-CN' ? '下单扣款' : 'Order debit');
       await page.screenshot({ path: `${screenshots}orders-${locale}-order-detail.png`, fullPage: true });
+    });
+  }
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    test(`orders by the number's province in ${locale}`, async ({ page }) => {
+      await useLocale(page, locale);
+      await loginAs(page, 'merchant');
+      await loadList(page, () => page.goto('#/order/list'), ORDER_LIST);
+      const all = await totalOf(page, 'order-total');
+      await expandFilters(page, 'order-filters');
+      await searchOption(page, 'filter-province', locale === 'zh-CN' ? '广东' : 'Guangdong');
+      const answer = await searchOrders(page, { kind: 'ordinary', province: 440000 });
+      const { data } = (await answer.json()) as { data: { list: { province: string | null }[] } };
+      // The demo history's numbers have their places: some are Guangdong's, and only those show.
+      expect(data.list.length).toBeGreaterThan(0);
+      for (const order of data.list) expect(order.province).toBe('广东');
+      await expect.poll(() => totalOf(page, 'order-total')).toBeLessThan(all);
+      const table = page.getByTestId('order-table');
+      await openOverlay(page, table.getByTestId('order-no-link').first(), page.getByTestId('order-timeline'));
+      await expect(page.getByTestId('order-detail')).toContainText(locale === 'zh-CN' ? '广东' : 'Guangdong');
+      await page.keyboard.press('Escape');
+      await page.screenshot({ path: `${screenshots}orders-${locale}-by-province.png`, fullPage: true });
     });
   }
 

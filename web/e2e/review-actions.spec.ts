@@ -7,7 +7,7 @@
  * SHOTS_DIR=<dir> also saves the pages at 1440×900 and 390×844 there.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, loginAs, openOverlay, overlaysSettled, test, USERS, useLocale } from './support/console';
+import { api, apiLogin, expect, loginAs, openOverlay, overlaysSettled, test, useLocale } from './support/console';
 import { useOwnServer } from './support/spec-server';
 
 // Its own server: some demo history (whose orders in review were never handed to a channel),
@@ -36,23 +36,6 @@ async function shots(page: Page, name: string) {
   }
 }
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function api<T>(request: APIRequestContext, token: string | null, path: string, data: unknown): Promise<T> {
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const body = (await (await request.post(path, { data, headers })).json()) as Envelope<T>;
-  expect(body.code, `${path}: ${body.msg}`).toBe(20000);
-  return body.data;
-}
-
-async function login(request: APIRequestContext, who: keyof typeof USERS): Promise<string> {
-  return (await api<{ token: string }>(request, null, '/adminapi/login/login', USERS[who])).token;
-}
-
 interface Detail {
   order: { id: number; order_no: string; status: number; kind: string };
   attempts?: { outcome: string }[] | null;
@@ -60,12 +43,12 @@ interface Detail {
 
 /** An order the merchant places now, in review with its sandbox attempt still open. */
 async function orderWithOpenAttempt(request: APIRequestContext): Promise<string> {
-  const token = await login(request, 'merchant');
+  const token = await apiLogin(request, 'merchant');
   const placed = await api<{ order: { id: number; order_no: string } }>(request, token, '/adminapi/order/add', {
     account: '13800138000',
     product_key: 'MOBILE-DIRECT-10',
   });
-  const admin = await login(request, 'admin');
+  const admin = await apiLogin(request, 'admin');
   await expect
     .poll(
       async () => {
@@ -78,9 +61,24 @@ async function orderWithOpenAttempt(request: APIRequestContext): Promise<string>
   return placed.order.order_no;
 }
 
+/**
+ * The review queue's row of `orderNo`. The queue is oldest first: an order placed now is on
+ * its last page once the queue outgrows one (what else ran on this server decides).
+ */
+async function queueRow(page: Page, orderNo: string) {
+  const table = page.getByTestId('review-table');
+  const row = table.locator('tr', { hasText: orderNo });
+  await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  if ((await row.count()) === 0) {
+    await page.getByTestId('review-pagination').locator('.ant-pagination-item').last().click();
+  }
+  await expect(row).toBeVisible();
+  return row;
+}
+
 /** A demo order in review that was never handed to a channel. */
 async function orderNeverSent(request: APIRequestContext): Promise<{ id: number; orderNo: string }> {
-  const admin = await login(request, 'admin');
+  const admin = await apiLogin(request, 'admin');
   const queue = await api<{ list: { id: number; kind: string }[] }>(request, admin, '/adminapi/order/list', {
     kind: 'all',
     status: 4,
@@ -106,8 +104,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     const orderNo = await orderWithOpenAttempt(request);
     await loginAs(page, 'admin');
     await page.goto('#/order/review');
-    const row = page.getByTestId('review-table').locator('tr', { hasText: orderNo });
-    await expect(row).toBeVisible();
+    const row = await queueRow(page, orderNo);
     await shots(page, `review-queue-${locale}`);
 
     // The sandbox has no result yet: said in words, and the order stays in review.
@@ -152,7 +149,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     ).toBeVisible();
     await expect(page.getByTestId('send-channels')).toBeHidden();
     // Handed over by this administrator, on the order's timeline.
-    const admin = await login(request, 'admin');
+    const admin = await apiLogin(request, 'admin');
     const detail = await api<{ timeline: { note: string; actor_name: string | null }[]; attempts: unknown[] }>(
       request,
       admin,

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, loginAs, openOverlay, test, USERS, useLocale } from './support/console';
+import { api, expect, loginAs, openOverlay, test, useLocale, USERS } from './support/console';
 import { useOwnServer } from './support/spec-server';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -20,19 +20,6 @@ useOwnServer({
   BACKOFFICE_SANDBOX_DELAY_MS: '3600000',
   BACKOFFICE_ORDER_DEADLINE_SECONDS: '1',
 });
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function api<T>(request: APIRequestContext, token: string | null, path: string, data: unknown): Promise<T> {
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const body = (await (await request.post(path, { data, headers })).json()) as Envelope<T>;
-  expect(body.code, `${path}: ${body.msg}`).toBe(20000);
-  return body.data;
-}
 
 async function orderInReview(request: APIRequestContext): Promise<string> {
   const { token } = await api<{ token: string }>(request, null, '/adminapi/login/login', USERS.merchant);

@@ -80,18 +80,8 @@ pub async fn upload(
         if field.name() != Some("file") || image.is_some() {
             continue;
         }
-        let mut bytes = Vec::new();
-        // Read in chunks so an oversized upload is refused as soon as it is too large.
-        while let Some(chunk) = field
-            .chunk()
-            .await
-            .map_err(|_| avatar_content_error(Text::AvatarTooLarge { max_kib: MAX_AVATAR_BYTES / 1024 }))?
-        {
-            if bytes.len() + chunk.len() > MAX_AVATAR_BYTES {
-                return Err(avatar_content_error(Text::AvatarTooLarge { max_kib: MAX_AVATAR_BYTES / 1024 }));
-            }
-            bytes.extend_from_slice(&chunk);
-        }
+        let too_large = || avatar_content_error(Text::AvatarTooLarge { max_kib: MAX_AVATAR_BYTES / 1024 });
+        let bytes = crate::http::extract::bounded_part(&mut field, MAX_AVATAR_BYTES).await.ok_or_else(too_large)?;
         image = Some(bytes);
     }
     let image = image.ok_or_else(|| avatar_error(Text::AvatarMissing))?;

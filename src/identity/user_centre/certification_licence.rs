@@ -60,33 +60,57 @@ fn id_invalid() -> AppError {
     AppError::field("id", Message::InvalidField { detail: "expected an integer".into() })
 }
 
-/// Reads the multipart fields `id` and `file` within the size budget. A broken form is
-/// 400 (it does not match the document); a file over the budget is 422 (its size is a
-/// rule beyond the document).
-async fn read_upload(multipart: &mut Multipart) -> Result<(Option<i64>, Option<Vec<u8>>), AppError> {
-    let too_large = || licence_refused(Text::LicenceTooLarge { max_kib: MAX_LICENCE_BYTES / 1024 });
-    let (mut id, mut image) = (None, None);
-    while let Some(mut field) = multipart.next_field().await.map_err(|_| AppError::malformed_form())? {
-        match field.name() {
-            Some("id") => {
-                let text = field.text().await.map_err(|_| id_invalid())?;
-                id = Some(crate::http::query_string::integer(text.trim()).ok_or_else(id_invalid)?);
-            }
-            Some("file") => {
-                let mut bytes = Vec::new();
-                // In chunks, so an oversized upload is refused as soon as it is too large.
-                while let Some(chunk) = field.chunk().await.map_err(|_| too_large())? {
-                    if bytes.len() + chunk.len() > MAX_LICENCE_BYTES {
-                        return Err(too_large());
-                    }
-                    bytes.extend_from_slice(&chunk);
-                }
-                image = Some(bytes);
-            }
-            _ => {}
-        }
+/// A multipart form with one image: its text fields by name and the bytes of its `file`.
+pub struct ImageForm {
+    pub texts: Vec<(String, String)>,
+    pub image: Option<Vec<u8>>,
+}
+
+impl ImageForm {
+    /// The text field `name`, if the form had it.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        self.texts.iter().find(|(field, _)| field == name).map(|(_, value)| value.as_str())
     }
-    Ok((id, image))
+}
+
+/// Reads a form's text fields and its `file` within the size and time budgets of a licence
+/// (the funding requests' proof is read the same way). A broken form is 400 (it does not
+/// match the document); a file over the budget is 422 (its size is a rule beyond the document).
+pub async fn read_image_form(multipart: &mut Multipart) -> Result<ImageForm, AppError> {
+    let too_large = || licence_refused(Text::LicenceTooLarge { max_kib: MAX_LICENCE_BYTES / 1024 });
+    let read = async {
+        let mut form = ImageForm { texts: Vec::new(), image: None };
+        while let Some(mut field) = multipart.next_field().await.map_err(|_| AppError::malformed_form())? {
+            match field.name().map(str::to_string) {
+                Some(name) if name == "file" => {
+                    let bytes = crate::http::extract::bounded_part(&mut field, MAX_LICENCE_BYTES)
+                        .await
+                        .ok_or_else(too_large)?;
+                    form.image = Some(bytes);
+                }
+                Some(name) => {
+                    let text = field.text().await.map_err(|_| AppError::malformed_form())?;
+                    form.texts.push((name, text));
+                }
+                None => {}
+            }
+        }
+        Ok(form)
+    };
+    tokio::time::timeout(READ_BUDGET, read).await.map_err(|_| too_large())?
+}
+
+/// The image's media type decided by its content: PNG, JPEG or WebP (never by name or
+/// declared type, never SVG); a missing or empty file, or any other content, is refused.
+pub fn checked_image(image: Option<&[u8]>) -> Result<&'static str, AppError> {
+    let image = image.ok_or_else(|| licence_error(Text::AvatarMissing))?;
+    if image.is_empty() {
+        return Err(licence_refused(Text::AvatarMissing));
+    }
+    match sniff_image_type(image) {
+        Some(kind @ ("image/png" | "image/jpeg" | "image/webp")) => Ok(kind),
+        _ => Err(licence_refused(Text::LicenceNotAnImage)),
+    }
 }
 
 /// Merchants: attach (or replace) the business licence image of their own certification
@@ -107,18 +131,14 @@ pub async fn upload(
 ) -> ApiResult<LicenceSaved> {
     // Not a multipart form (no boundary, another type): the envelope, never axum's text.
     let mut multipart = multipart.map_err(|_| AppError::malformed_form())?;
-    let (id, image) = tokio::time::timeout(READ_BUDGET, read_upload(&mut multipart))
-        .await
-        .map_err(|_| licence_refused(Text::LicenceTooLarge { max_kib: MAX_LICENCE_BYTES / 1024 }))??;
-    let image = image.ok_or_else(|| licence_error(Text::AvatarMissing))?;
-    let id = id.ok_or_else(id_invalid)?;
-    if image.is_empty() {
-        return Err(licence_refused(Text::AvatarMissing));
+    let form = read_image_form(&mut multipart).await?;
+    if form.image.is_none() {
+        return Err(licence_error(Text::AvatarMissing));
     }
-    let content_type = match sniff_image_type(&image) {
-        Some(kind @ ("image/png" | "image/jpeg" | "image/webp")) => kind,
-        _ => return Err(licence_refused(Text::LicenceNotAnImage)),
-    };
+    let id = form.text("id").ok_or_else(id_invalid)?;
+    let id = crate::http::query_string::integer(id.trim()).ok_or_else(id_invalid)?;
+    let content_type = checked_image(form.image.as_deref())?;
+    let image = form.image.unwrap_or_default();
     // Another merchant's record is answered as none at all, as `detail` and `withdraw`
     // answer it: whether a record exists is not told to those who do not own it. Only
     // the owner learns that a decided record's evidence is fixed.

@@ -176,10 +176,41 @@ impl Audited {
     }
 }
 
-/// Runs one funding change in a transaction, after checking the merchant exists. With
-/// an idempotency key, the key is claimed and the answer stored in that transaction.
-/// The audit row is written in the same transaction: a change is never without its row,
-/// and a replay (nothing moved) writes none.
+/// A money call's transaction, opened after the checks every one of them makes, or the
+/// first call's answer when its `Idempotency-Key` was used for this very request before.
+pub enum Opened {
+    Fresh(sqlx::Transaction<'static, sqlx::Any>),
+    Replayed(serde_json::Value),
+}
+
+/// Opens an administrator's money call on a merchant's account: the merchant exists, the
+/// session confirmed two-factor when it is on (step-up), and the key (if any) is claimed in
+/// the transaction, so the money, its records and the stored answer commit together. The
+/// top-ups below and the approval of a merchant's funding request (`money::funding`) start so.
+pub async fn open_money_call(
+    state: &AppState,
+    admin: &AdminUser,
+    merchant_id: i64,
+    idempotency: Option<&IdempotentRequest>,
+) -> Result<Opened, AppError> {
+    if !super::merchant_exists(&state.db.pool, merchant_id).await? {
+        return Err(AppError::NotFound);
+    }
+    crate::identity::step_up::require(state, &admin.0).await?;
+    let mut transaction = state.db.begin_write().await?;
+    if let Some(request) = idempotency {
+        match request.claim(&mut transaction, admin.0.user_id).await? {
+            Claim::Fresh => {}
+            Claim::Replay(answer) => return Ok(Opened::Replayed(answer.unwrap_or_default())),
+            Claim::Mismatch => return Err(AppError::IdempotencyKeyReused),
+        }
+    }
+    Ok(Opened::Fresh(transaction))
+}
+
+/// Runs one funding change in a transaction opened by [`open_money_call`]. The audit row is
+/// written in the same transaction: a change is never without its row, and a replay
+/// (nothing moved) writes none.
 async fn fund(
     state: &AppState,
     admin: &AdminUser,
@@ -188,19 +219,11 @@ async fn fund(
     audited: Audited,
     change: impl FnOnce(&mut Ledger) -> Result<(), AppError>,
 ) -> ApiResult<Replayable<Account>> {
-    if !super::merchant_exists(&state.db.pool, merchant_id).await? {
-        return Err(AppError::NotFound);
-    }
-    crate::identity::step_up::require(state, &admin.0).await?;
     let user_id = admin.0.user_id;
-    let mut transaction = state.db.begin_write().await?;
-    if let Some(request) = &idempotency {
-        match request.claim(&mut transaction, user_id).await? {
-            Claim::Fresh => {}
-            Claim::Replay(answer) => return Ok(ApiOk(Replayable::Replayed(answer.unwrap_or_default()))),
-            Claim::Mismatch => return Err(AppError::IdempotencyKeyReused),
-        }
-    }
+    let mut transaction = match open_money_call(state, admin, merchant_id, idempotency.as_ref()).await? {
+        Opened::Fresh(transaction) => transaction,
+        Opened::Replayed(answer) => return Ok(ApiOk(Replayable::Replayed(answer))),
+    };
     let mut ledger =
         Ledger::open(&mut transaction, merchant_id, Actor::user(admin.0.user_id, &admin.0.username)).await?;
     change(&mut ledger)?;

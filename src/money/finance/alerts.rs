@@ -56,3 +56,24 @@ pub async fn funded(
     let notification = Notification::notice(&title, &sub_title, &content, 0);
     notify_merchant_with(connection, merchant_id, notification, Extras::new(FINANCE_LOG, None)).await
 }
+
+/// The console's funding requests page, where a rejection's notice leads.
+pub const FUNDING_REQUESTS: &str = "/finance/funding";
+
+/// A merchant's funding request decided (`detail` one of the `Funding…Detail` notices):
+/// every user of the merchant is told, in the decision's transaction. An approval leads
+/// to the account-change records (the credit), a rejection to the requests.
+pub async fn funding_decided(
+    connection: &mut sqlx::AnyConnection,
+    merchant_id: i64,
+    approved: bool,
+    detail: Notice,
+) -> Result<(), sqlx::Error> {
+    let (title, link) = match approved {
+        true => (Notice::FundingRequestApproved, FINANCE_LOG),
+        false => (Notice::FundingRequestRejected, FUNDING_REQUESTS),
+    };
+    let (title, sub_title, content) = (title.stored(), Notice::Funding.stored(), detail.stored());
+    let notification = Notification::notice(&title, &sub_title, &content, 0);
+    notify_merchant_with(connection, merchant_id, notification, Extras::new(link, None)).await
+}

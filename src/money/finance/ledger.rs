@@ -27,11 +27,20 @@ pub enum ChangeType {
     CreditGranted = 4,
     Repayment = 5,
     Adjustment = 6,
+    /// The price of a reversed success (冲正) given back.
+    ReversalRefund = 7,
 }
 
 pub const ACCOUNT_TYPES: [(&str, i64); 2] = [("balance", 1), ("credit", 2)];
-pub const CHANGE_TYPES: [(&str, i64); 6] =
-    [("order_debit", 1), ("refund", 2), ("topup", 3), ("credit_granted", 4), ("repayment", 5), ("adjustment", 6)];
+pub const CHANGE_TYPES: [(&str, i64); 7] = [
+    ("order_debit", 1),
+    ("refund", 2),
+    ("topup", 3),
+    ("credit_granted", 4),
+    ("repayment", 5),
+    ("adjustment", 6),
+    ("reversal_refund", 7),
+];
 
 /// Who moved the money: a signed-in user, or the system (the worker).
 #[derive(Debug, Clone)]
@@ -276,18 +285,25 @@ impl Ledger {
 
     /// Gives a failed order's price back where it came from. Credit repaid since the
     /// order was placed cannot be "un-used" below zero: that part goes to the balance.
-    pub fn refund_order(&mut self, (paid_balance, paid_credit): (i64, i64), order: OrderRef) {
+    pub fn refund_order(&mut self, paid: (i64, i64), order: OrderRef) {
+        self.give_back(ChangeType::Refund, paid, order);
+    }
+
+    /// Gives a reversed success's price back, as a failure's (`refund_order`), logged as
+    /// a reversal refund. The caller moves the order out of success in the same
+    /// transaction, so an order is refunded at most once whichever way it ends.
+    pub fn refund_reversal(&mut self, paid: (i64, i64), order: OrderRef) {
+        self.give_back(ChangeType::ReversalRefund, paid, order);
+    }
+
+    fn give_back(&mut self, change_type: ChangeType, (paid_balance, paid_credit): (i64, i64), order: OrderRef) {
         let to_credit = paid_credit.min(self.account.credit_used_fen);
         let to_balance = paid_balance + (paid_credit - to_credit);
         if to_balance > 0 {
-            self.push(AccountType::Balance, ChangeType::Refund, to_balance, Some(order), "", |a| {
-                a.balance_fen += to_balance
-            });
+            self.push(AccountType::Balance, change_type, to_balance, Some(order), "", |a| a.balance_fen += to_balance);
         }
         if to_credit > 0 {
-            self.push(AccountType::Credit, ChangeType::Refund, to_credit, Some(order), "", |a| {
-                a.credit_used_fen -= to_credit
-            });
+            self.push(AccountType::Credit, change_type, to_credit, Some(order), "", |a| a.credit_used_fen -= to_credit);
         }
     }
 

@@ -24,7 +24,7 @@ pub struct AccountRecord {
     pub merchant_id: i64,
     /// `balance` or `credit` (available credit)
     pub account_type: &'static str,
-    /// order_debit, refund, topup, credit_granted, repayment, adjustment
+    /// order_debit, refund, topup, credit_granted, repayment, adjustment, reversal_refund
     pub change_type: &'static str,
     /// The signed change of that account, fen
     pub amount_fen: i64,
@@ -101,9 +101,9 @@ pub struct LogFilter {
     #[schema(pattern = r"^\s*(balance|credit)?\s*$")]
     #[param(pattern = r"^\s*(balance|credit)?\s*$")]
     pub account_type: Option<String>,
-    /// 账变类型: order_debit, refund, topup, credit_granted, repayment, adjustment.
-    #[schema(pattern = r"^\s*(order_debit|refund|topup|credit_granted|repayment|adjustment)?\s*$")]
-    #[param(pattern = r"^\s*(order_debit|refund|topup|credit_granted|repayment|adjustment)?\s*$")]
+    /// 账变类型: order_debit, refund, topup, credit_granted, repayment, adjustment, reversal_refund.
+    #[schema(pattern = r"^\s*(order_debit|refund|topup|credit_granted|repayment|adjustment|reversal_refund)?\s*$")]
+    #[param(pattern = r"^\s*(order_debit|refund|topup|credit_granted|repayment|adjustment|reversal_refund)?\s*$")]
     pub change_type: Option<String>,
     /// The order number the change belongs to.
     pub order_no: Option<String>,
@@ -143,7 +143,7 @@ impl LogFilter {
             &CHANGE_TYPES,
             self.change_type.as_deref(),
             "change_type",
-            "order_debit, refund, topup, credit_granted, repayment, adjustment",
+            "order_debit, refund, topup, credit_granted, repayment, adjustment, reversal_refund",
         )?;
         let from = parse_time("start_time", self.start_time.as_deref())?;
         let to = parse_time("end_time", self.end_time.as_deref())?;

@@ -180,6 +180,8 @@ pub async fn overview(
         match OrderStatus::from_code(status) {
             Some(OrderStatus::Success) => entry.success += count,
             Some(OrderStatus::Failure) => entry.failure += count,
+            // Final, neither a success nor a failure of the day's chart.
+            Some(OrderStatus::Reversed) => {}
             _ if day == today => today_in_flight += count,
             _ => {}
         }

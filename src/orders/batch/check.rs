@@ -2,10 +2,14 @@
 //! already used and what the lines before it leave of the balance.
 
 use super::file::RawLine;
+use crate::domain::PhoneNumber;
+use crate::domain::blocklist::BlockSet;
+use crate::domain::segments::SegmentTable;
 use crate::i18n::TradeMessage;
 use crate::orders::placement::intent::OrderLine;
 use crate::orders::placement::intent::check_line;
 use crate::orders::store::Offer;
+use crate::platform::ports::PortSet;
 use std::collections::{HashMap, HashSet};
 
 /// A line as checked: its price if valid, else why not.
@@ -30,6 +34,7 @@ pub fn cell(line: &RawLine, index: usize) -> String {
 pub fn check_lines(
     lines: &[RawLine],
     offers: &HashMap<String, Offer>,
+    (segments, blocked, ports): (&SegmentTable, &BlockSet, &PortSet),
     used: &HashSet<String>,
     spendable: i64,
     allow_ported: bool,
@@ -41,11 +46,12 @@ pub fn check_lines(
         .map(|line| {
             let merchant_order_id = cell(line, 2);
             let typed_key = cell(line, 1);
-            let order_line = OrderLine {
+            let mut order_line = OrderLine {
                 account: cell(line, 0),
                 product_key: crate::domain::product_key_input(&typed_key),
                 merchant_order_id: Some(merchant_order_id.clone()),
                 allow_ported,
+                ported_from: None,
             };
             let mut entry = Checked {
                 line_no: line.line_no,
@@ -61,7 +67,17 @@ pub fn check_lines(
             {
                 Err(TradeMessage::BatchLineIncomplete)
             } else {
-                check_line(&order_line, offers.get(order_line.product_key.trim())).map_err(|(_, message)| message)
+                let number = PhoneNumber::parse(order_line.account.trim());
+                let province = number
+                    .as_ref()
+                    .and_then(|number| segments.lookup(number).place.map(|place| place.province_number()));
+                order_line.ported_from = number.and_then(|number| ports.get(number.as_str()).copied());
+                check_line(&order_line, offers.get(order_line.product_key.trim()), province)
+                    .map_err(|(_, message)| message)
+                    .and_then(|valid| match blocked.barring(&valid.account) {
+                        Some(_) => Err(TradeMessage::AccountBlocked),
+                        None => Ok(valid),
+                    })
             };
             entry.reason = match outcome {
                 Err(message) => Some(message),

@@ -2,10 +2,13 @@
 //! `place`): which lines become orders, at what price and paid how, and why the
 //! others are refused; and whether a side-by-side decision still holds under the lock.
 
+use crate::domain::blocklist::BlockSet;
+use crate::domain::segments::Region;
 use crate::domain::{OrderKind, ProductKind};
 use crate::i18n::TradeMessage;
 use crate::money::finance::ledger::{Account, Actor};
 use crate::orders::store::{NewOrder, Offer};
+use crate::platform::config::Deadlines;
 use std::collections::{HashMap, HashSet};
 
 /// The batch being placed.
@@ -34,22 +37,36 @@ pub(super) struct Decided {
 
 /// Which lines become orders, at what price and paid how, and why the others are refused.
 /// A line whose quote was switched off or repriced since the preview is refused with its
-/// reason, never placed at the preview's price.
+/// reason, never placed at the preview's price. `in_flight` holds the numbers with an
+/// unfinished order when the merchant keeps one in flight per number (None: it does not): a
+/// line for one of them is refused, and each order placed here adds its number.
 pub(super) fn decide(
     batch: &Placing,
     lines: &[Line],
-    offers: &HashMap<String, Offer>,
-    used: &HashSet<String>,
+    (offers, blocked): (&HashMap<String, Offer>, &BlockSet),
+    regions: &[Option<Region>],
+    (used, mut in_flight): (&HashSet<String>, Option<&mut HashSet<String>>),
     mut figures: Account,
-    (now, deadline): (i64, i64),
+    (now, deadlines): (i64, Deadlines),
 ) -> Decided {
     let (mut orders, mut refused) = (Vec::new(), Vec::new());
-    for line in lines {
+    for (line, region) in lines.iter().zip(regions) {
         let offer = offers.get(&line.product_key).filter(|offer| offer.price_fen.is_some());
+        let province = region.as_ref().map(|region| region.province_code);
         let reason = match offer {
             None => Some(TradeMessage::QuoteUnavailable),
             Some(offer) if offer.price_fen != Some(line.preview_price) => Some(TradeMessage::QuoteChanged),
+            // Barred since the preview.
+            Some(_) if blocked.barring(&line.account).is_some() => Some(TradeMessage::AccountBlocked),
+            // The product's sales area changed since the preview.
+            Some(offer) if !offer.account_in_scope(&line.account, province) => {
+                Some(TradeMessage::OutOfScope { carrier: offer.carrier, province })
+            }
             Some(_) if used.contains(&line.merchant_order_id) => Some(TradeMessage::MerchantOrderIdDuplicate),
+            // The number has an unfinished order (placed before, or by an earlier line).
+            Some(_) if in_flight.as_ref().is_some_and(|numbers| numbers.contains(&line.account)) => {
+                Some(TradeMessage::NumberInFlight)
+            }
             Some(_) => None,
         };
         let (Some(offer), None) = (offer, reason.clone()) else {
@@ -70,11 +87,20 @@ pub(super) fn decide(
             line.account.clone(),
             price,
             now,
-            deadline,
+            now + deadlines.millis_of(offer.speed),
         );
         order.paid = paid;
+        if let Some(region) = region {
+            (order.province, order.city) = (Some(region.province.clone()), Some(region.city.clone()));
+        }
         order.batch_id = Some(batch.batch_id);
         order.created_by = batch.actor.id;
+        if let Some(numbers) = in_flight.as_mut()
+            && !line.account.is_empty()
+        {
+            numbers.insert(line.account.clone());
+            order.single_flight = true;
+        }
         orders.push(order);
     }
     Decided { orders, refused }
@@ -107,6 +133,8 @@ mod tests {
             product_kind: ProductKind::Direct,
             face_value_fen: 1_000,
             price_fen: price,
+            speed: crate::domain::Speed::Fast,
+            scope: crate::domain::Scope::national(),
         }
     }
 

@@ -218,11 +218,17 @@ async fn checked_lines(
     (offers, spendable, allow_ported): (std::collections::HashMap<String, Offer>, i64, bool),
 ) -> Result<(Vec<Checked>, i64), AppError> {
     let offers = std::sync::Arc::new(offers);
+    let segments = state.segments.table();
+    let blocked = state.blocklist.current(&state.db).await?;
+    let ports = state.ports.current(&state.db).await?;
     let check = |used: HashSet<String>| {
         let (lines, offers) = (std::sync::Arc::clone(&lines), std::sync::Arc::clone(&offers));
+        let known = (std::sync::Arc::clone(&segments), std::sync::Arc::clone(&blocked), std::sync::Arc::clone(&ports));
         // 100,000 lines are tens of milliseconds of work without a pause: off the async
         // workers, which would otherwise hold every other request for that long (src/platform/runtime.rs).
-        off_runtime(move || check_lines(&lines, &offers, &used, spendable, allow_ported))
+        off_runtime(move || {
+            check_lines(&lines, &offers, (&known.0, &known.1, &known.2), &used, spendable, allow_ported)
+        })
     };
     let all = std::sync::Arc::clone(&lines);
     let given =

@@ -28,12 +28,14 @@ pub use super::decide::Placing;
 use super::decide::{Line, decide, still_holds};
 use super::ranges;
 use crate::domain::OrderStatus;
+use crate::domain::segments::Region;
 use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
 use crate::money::finance::ledger::{Ledger, OrderRef};
 use crate::orders::counters::CounterChanges;
 use crate::orders::store::{all_offers, insert_orders};
 use crate::platform::db::{DatabaseKind, now_millis};
+use crate::platform::risk::RiskSettings;
 use crate::platform::sql::bind_all;
 use crate::platform::state::AppState;
 use futures_util::StreamExt;
@@ -119,12 +121,20 @@ async fn place_range(state: &AppState, batch: &Placing, first_line: i64, way: Wa
         Way::SideBySide => HashSet::new(),
     };
     let now = now_millis();
-    let deadline = now + crate::platform::config::millis(state.config.channel.deadline);
-    let mut decided = decide(batch, &lines, &offers, &used, figures, (now, deadline));
     let segments = &state.segments;
-    for order in &mut decided.orders {
-        (order.province, order.city) = segments.region(&order.account).unzip();
-    }
+    let regions: Vec<Option<Region>> = lines.iter().map(|line| segments.region(&line.account)).collect();
+    let deadlines = state.config.channel.deadlines();
+    let blocked = state.blocklist.current(&state.db).await?;
+    // One order in flight per number: the numbers with one, read in the range's transaction
+    // (an order placed meanwhile elsewhere fails the insert on the unique index: side by side
+    // the range then goes in order, which reads them again).
+    let risk = state.services.get_or_init(RiskSettings::default).of(&state.db, batch.merchant_id).await?;
+    let mut in_flight = match risk.single_flight {
+        true => Some(numbers_in_flight(&mut transaction, batch.merchant_id).await?),
+        false => None,
+    };
+    let decided =
+        decide(batch, &lines, (&offers, &blocked), &regions, (&used, in_flight.as_mut()), figures, (now, deadlines));
     // Side by side, every order is paid from the balance alone: then whichever range
     // commits first, each order's split is the one decided here.
     let short = decided.refused.iter().any(|(_, reason)| *reason == TradeMessage::InsufficientFunds);
@@ -160,6 +170,11 @@ async fn place_range(state: &AppState, batch: &Placing, first_line: i64, way: Wa
     ledger.flush(&mut transaction).await?;
     counters.apply(&mut transaction).await?;
     transaction.commit().await?;
+    for (_, reason) in &decided.refused {
+        if *reason == TradeMessage::NumberInFlight {
+            state.live.refused(crate::domain::risk::RiskRefusal::NumberInFlight);
+        }
+    }
     for order in &decided.orders {
         state.live.placed(crate::platform::live::aggregate::Placed {
             id: id_of[order.merchant_order_id.as_str()],
@@ -202,6 +217,21 @@ async fn mark_refused(
             .await?;
     }
     Ok(())
+}
+
+/// The numbers with an unfinished order placed while the merchant kept one in flight per
+/// number (the unique index `orders_number_in_flight` covers exactly these rows).
+async fn numbers_in_flight(
+    connection: &mut sqlx::AnyConnection,
+    merchant_id: i64,
+) -> Result<HashSet<String>, sqlx::Error> {
+    let numbers: Vec<String> = sqlx::query_scalar(
+        "SELECT account FROM orders WHERE merchant_id = $1 AND single_flight = 1 AND status IN (0, 1, 4)",
+    )
+    .bind(merchant_id)
+    .fetch_all(connection)
+    .await?;
+    Ok(numbers.into_iter().collect())
 }
 
 /// Which of these merchant order ids the merchant has used already.

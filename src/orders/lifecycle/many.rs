@@ -44,7 +44,6 @@ pub async fn mark_processing_many(state: &AppState, order_ids: &[i64]) -> Result
     ids.sort_unstable();
     ids.dedup();
     let now = now_millis();
-    let deadline = now + crate::platform::config::millis(state.config.channel.deadline);
     let mut transaction = state.db.begin_write().await?;
     let orders = read_orders(&mut transaction, &ids).await?;
     let pending: Vec<i64> = ids
@@ -58,13 +57,14 @@ pub async fn mark_processing_many(state: &AppState, order_ids: &[i64]) -> Result
     // change as `mark_processing`'s, still only from pending.
     let placeholders: Vec<String> = (5..pending.len() + 5).map(|n| format!("${n}")).collect();
     let sql = format!(
-        "UPDATE orders SET status = $1, submitted_at = $2, deadline_at = $3 WHERE status = $4 AND id IN ({}) RETURNING id",
+        "UPDATE orders SET status = $1, submitted_at = $2, deadline_at = $3 + (deadline_at - COALESCE(submitted_at, created_at))
+         WHERE status = $4 AND id IN ({}) RETURNING id, deadline_at",
         placeholders.join(", ")
     );
     let mut binds = vec![
         Bind::Int(OrderStatus::Processing.code()),
         Bind::Int(now),
-        Bind::Int(deadline),
+        Bind::Int(now),
         Bind::Int(OrderStatus::Pending.code()),
     ];
     binds.extend(pending.iter().map(|id| Bind::Int(*id)));
@@ -73,6 +73,7 @@ pub async fn mark_processing_many(state: &AppState, order_ids: &[i64]) -> Result
     let mut moved = Vec::with_capacity(rows.len());
     for row in &rows {
         let id: i64 = sqlx::Row::try_get(row, 0)?;
+        let deadline: i64 = sqlx::Row::try_get(row, 1)?;
         let Some(order) = orders.get(&id) else { continue };
         deferred.counters.moved(
             &order.counted(),
@@ -80,15 +81,15 @@ pub async fn mark_processing_many(state: &AppState, order_ids: &[i64]) -> Result
             (OrderStatus::Processing.code(), false),
         );
         deferred.events.push((id, OrderStatus::Processing, "submitted", None, now));
-        moved.push(order);
+        moved.push((order, deadline));
     }
-    moved.sort_by_key(|order| order.id);
+    moved.sort_by_key(|(order, _)| order.id);
     deferred.write(&mut transaction).await?;
     transaction.commit().await?;
-    for order in &moved {
+    for (order, _) in &moved {
         state.live.moved(order.id, order.created_at, OrderStatus::Processing);
     }
-    Ok(moved.into_iter().map(|order| (order.id, deadline)).collect())
+    Ok(moved.into_iter().map(|(order, deadline)| (order.id, deadline)).collect())
 }
 
 /// A channel's success for one order, as `finish_by_channel` takes it.

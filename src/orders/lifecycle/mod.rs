@@ -8,10 +8,12 @@
 //!   │  (on-behalf: a person)   │ └──────channel: failure──> 3 failure (refund)
 //!   │                          └──deadline, no answer──> 4 manual review
 //!   └─ admin success/failure ─> 2 / 3          4 ──late channel answer or admin──> 2 / 3
+//!                        2 success ──supplier reports reversed, or admin──> 5 reversed (refund)
 //! ```
 
 mod many;
 pub mod reopen;
+pub mod reverse;
 
 pub use many::{ChannelSuccess, mark_processing_many, succeed_many};
 
@@ -44,6 +46,10 @@ pub mod note {
     /// carries their reason (`detail`).
     pub const MARKED_SUCCESS: &str = "marked success by an administrator";
     pub const MARKED_FAILURE: &str = "marked failed by an administrator";
+    /// The supplier reported the success reversed (冲正); the event carries its words.
+    pub const REVERSED: &str = "reversed by the supplier";
+    /// An administrator reversed the success; the event names them and carries the reason.
+    pub const MARKED_REVERSED: &str = "reversed by an administrator";
 }
 
 /// Who reports the outcome; decides which statuses it may finish from.
@@ -74,7 +80,7 @@ fn may_finish(order: &OrderRow, reporter: Reporter) -> bool {
 
 /// A status change: the new status, extra `SET` assignments (numbered from `$2`) with
 /// their values, whether the order then has a serial number, and the timeline note.
-struct Move<'a> {
+pub(super) struct Move<'a> {
     to: OrderStatus,
     set: &'a str,
     binds: Vec<Bind>,
@@ -106,7 +112,11 @@ impl Deferred {
 /// Moves an order to `change.to` if it is still in the status it was read in; updates
 /// its counter and timeline. Returns false (and changes nothing) when someone else
 /// moved it first.
-async fn move_status(connection: &mut AnyConnection, order: &OrderRow, change: Move<'_>) -> Result<bool, sqlx::Error> {
+pub(super) async fn move_status(
+    connection: &mut AnyConnection,
+    order: &OrderRow,
+    change: Move<'_>,
+) -> Result<bool, sqlx::Error> {
     let mut deferred = Deferred::default();
     let moved = move_status_deferred(connection, order, change, &mut deferred).await?;
     deferred.write(connection).await?;
@@ -162,7 +172,7 @@ pub async fn mark_processing(state: &AppState, order_id: i64) -> Result<Option<i
     if order.status() != OrderStatus::Pending {
         return Ok(None);
     }
-    let deadline = now + crate::platform::config::millis(state.config.channel.deadline);
+    let deadline = now + order.allowance();
     let change = Move {
         to: OrderStatus::Processing,
         set: ", submitted_at = $2, deadline_at = $3",

@@ -74,7 +74,7 @@ pub async fn reopen(
     if order.status() != OrderStatus::ManualReview || order.kind() == OrderKind::Behalf {
         return Ok(Err(Refusal::NotInReview));
     }
-    let deadline_at = now + crate::platform::config::millis(state.config.channel.deadline);
+    let deadline_at = now + order.allowance();
     let change = Move {
         to: OrderStatus::Processing,
         set: ", deadline_at = $2, lease_owner = $3, lease_until = $4",

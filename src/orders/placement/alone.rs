@@ -11,9 +11,9 @@ use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
 use crate::money::finance::ledger::{Actor, Ledger, OrderRef};
 use crate::orders::store::{self, NewOrder, Offer, Opened};
+use crate::platform::config::Deadlines;
 use crate::platform::db::{Database, DatabaseKind, now_millis};
 use crate::platform::sql::StatementBatch;
-use std::time::Duration;
 
 /// The balance (before, after) of a placed order.
 pub type BalanceChange = (i64, i64);
@@ -22,7 +22,7 @@ pub type BalanceChange = (i64, i64);
 /// group cannot commit).
 pub async fn place_alone(
     db: &Database,
-    deadline: Duration,
+    deadline: Deadlines,
     actor: &Actor,
     intent: &PlaceIntent,
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
@@ -38,7 +38,7 @@ pub async fn place_alone(
 /// order id is known before the order is written, and the log records can name it.
 async fn place_on_sqlite(
     db: &Database,
-    deadline: Duration,
+    deadline: Deadlines,
     actor: &Actor,
     intent: &PlaceIntent,
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
@@ -65,7 +65,7 @@ async fn place_on_sqlite(
 /// order id fails the write, and the rollback takes the charge back.
 async fn place_on_postgres(
     db: &Database,
-    deadline: Duration,
+    deadline: Deadlines,
     actor: &Actor,
     intent: &PlaceIntent,
 ) -> Result<(NewOrder, i64, BalanceChange), AppError> {
@@ -85,14 +85,16 @@ async fn place_on_postgres(
 /// The order the intent becomes with the offer read under the lock, with who placed it
 /// and how it is paid (balance first, then credit), or why it cannot be placed.
 pub fn build_and_charge(
-    deadline: Duration,
+    deadline: Deadlines,
     intent: &PlaceIntent,
     offer: Option<&Offer>,
     ledger: &Ledger,
     actor: &Actor,
 ) -> Result<NewOrder, AppError> {
     let now = now_millis();
-    let mut order = intent.build(offer, now, now + crate::platform::config::millis(deadline))?;
+    // The deadline follows the product's speed (a missing product is refused by `build`).
+    let allowance = deadline.millis_of(offer.map(|offer| offer.speed).unwrap_or_default());
+    let mut order = intent.build(offer, now, now + allowance)?;
     order.created_by = actor.id;
     order.paid = ledger.split(order.price_fen).ok_or(AppError::InsufficientFunds)?;
     Ok(order)
@@ -124,6 +126,9 @@ pub fn charge_order(ledger: &mut Ledger, counters: &mut CounterChanges, id: i64,
 fn duplicate_id_as_conflict(error: sqlx::Error) -> AppError {
     if is_duplicate_merchant_order_id(&error) {
         AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into())
+    } else if crate::orders::risk::is_number_in_flight(&error) {
+        // The number has an unfinished order (placed by another group or server meanwhile).
+        crate::orders::risk::refused(crate::domain::risk::RiskRefusal::NumberInFlight, &Default::default())
     } else {
         error.into()
     }

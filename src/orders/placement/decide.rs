@@ -12,8 +12,8 @@ use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
 use crate::money::finance::ledger::{Account, Actor};
 use crate::orders::store::{self, NewOrder, Offer};
+use crate::platform::config::Deadlines;
 use crate::platform::sql::StatementBatch;
-use std::time::Duration;
 use tokio::sync::oneshot;
 
 pub type Placed = (NewOrder, i64, BalanceChange);
@@ -30,6 +30,36 @@ pub struct Job {
 /// takes the accounts in merchant order.
 pub fn run_key(job: &Job) -> (i64, &str, Option<i64>, &str) {
     (job.intent.merchant_id, &job.intent.line.product_key, job.actor.id, &job.actor.name)
+}
+
+/// Orders of a merchant that keeps one order in flight per number, for a number an
+/// earlier order of the same group is placing: refused here (answered at once), the first
+/// one left to be placed. Written together, the second would fail the unique index and with
+/// it the whole group's write (`orders::risk`). A repeat of the first (the same merchant
+/// order id) is kept: the merchant order id's rules answer it with the first order.
+pub fn refuse_repeated_numbers(jobs: Vec<Job>) -> Vec<Job> {
+    let mut numbers: std::collections::HashMap<(i64, String), Option<String>> = std::collections::HashMap::new();
+    let mut kept = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        let number =
+            job.intent.single_flight.then(|| crate::domain::PhoneNumber::parse(&job.intent.line.account)).flatten();
+        let id = job.intent.line.merchant_order_id.clone().filter(|id| !id.trim().is_empty());
+        let repeated =
+            number.is_some_and(|number| match numbers.entry((job.intent.merchant_id, number.as_str().to_string())) {
+                std::collections::hash_map::Entry::Vacant(vacant) => {
+                    vacant.insert(id.clone());
+                    false
+                }
+                std::collections::hash_map::Entry::Occupied(first) => id.is_none() || *first.get() != id,
+            });
+        if repeated {
+            let reason = crate::domain::risk::RiskRefusal::NumberInFlight;
+            let _ = job.answer.send(Err(crate::orders::risk::refused(reason, &Default::default())));
+            continue;
+        }
+        kept.push(job);
+    }
+    kept
 }
 
 /// What became of one order of a run.
@@ -73,7 +103,7 @@ impl Decided {
 /// orders before them left it); the placed ones go into `batch` (their rows and the ledger)
 /// and `counters`. Nothing is answered here.
 pub fn decide_run(
-    deadline: Duration,
+    deadline: Deadlines,
     run: Vec<Job>,
     opened: RunOpened,
     counters: &mut CounterChanges,

@@ -30,12 +30,12 @@ use super::run::{self, Claims, Lock};
 use super::unlocked::{NotWritten, Target, Unlocked};
 use crate::http::error::AppError;
 use crate::money::finance::ledger::Actor;
+use crate::platform::config::Deadlines;
 use crate::platform::db::{Database, DatabaseKind};
 use crate::platform::sql::StatementBatch;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 /// At most this many orders share a transaction (a longer group holds the lock longer
@@ -82,7 +82,7 @@ impl Placements {
     pub async fn place(
         &self,
         db: &Database,
-        deadline: Duration,
+        deadline: Deadlines,
         actor: Actor,
         intent: PlaceIntent,
     ) -> Result<Placed, AppError> {
@@ -100,7 +100,7 @@ impl Placements {
     }
 }
 
-fn start(db: Database, deadline: Duration, outcomes: Arc<Outcomes>) -> Vec<mpsc::UnboundedSender<Job>> {
+fn start(db: Database, deadline: Deadlines, outcomes: Arc<Outcomes>) -> Vec<mpsc::UnboundedSender<Job>> {
     let writers = match db.kind {
         DatabaseKind::Sqlite => 1,
         DatabaseKind::Postgres => POSTGRES_WRITERS,
@@ -112,7 +112,11 @@ fn start(db: Database, deadline: Duration, outcomes: Arc<Outcomes>) -> Vec<mpsc:
             tokio::spawn(async move {
                 let mut writer = Writer { db, own: None, unlocked: Unlocked::default() };
                 // Ends when every sender is gone (the application state dropped).
-                while let Some(mut jobs) = next_group(&mut receiver).await {
+                while let Some(jobs) = next_group(&mut receiver).await {
+                    let mut jobs = decide::refuse_repeated_numbers(jobs);
+                    if jobs.is_empty() {
+                        continue;
+                    }
                     // One lock order for every group, merchant by merchant: two PostgreSQL
                     // writers never wait for each other's account rows crosswise.
                     jobs.sort_by(|a, b| run_key(a).cmp(&run_key(b)));
@@ -190,7 +194,7 @@ struct Writer {
 
 impl Writer {
     /// Writes the group; false when it fell back to placing its orders alone.
-    async fn write_group(&mut self, deadline: Duration, jobs: Vec<Job>, locked_again: &AtomicU64) -> bool {
+    async fn write_group(&mut self, deadline: Deadlines, jobs: Vec<Job>, locked_again: &AtomicU64) -> bool {
         let (db, own) = (&self.db, &mut self.own);
         let jobs = if self.unlocked.applies(&jobs) {
             let written = match db.kind {
@@ -240,7 +244,7 @@ impl Writer {
 /// committed, else the orders to place again.
 async fn write_and_commit(
     mut transaction: Result<Transaction<'_>, sqlx::Error>,
-    deadline: Duration,
+    deadline: Deadlines,
     jobs: Vec<Job>,
 ) -> Option<Vec<Job>> {
     // Each placed, or its merchant order id taken (answered as such after the commit).
@@ -310,7 +314,7 @@ async fn write_and_commit(
 async fn write_run(
     transaction: &mut Transaction<'_>,
     first: bool,
-    deadline: Duration,
+    deadline: Deadlines,
     run: Vec<Job>,
     counters: &mut CounterChanges,
     last: bool,
@@ -346,7 +350,7 @@ async fn write_run(
     }
 }
 
-async fn place_alone(db: &Database, deadline: Duration, job: Job) {
+async fn place_alone(db: &Database, deadline: Deadlines, job: Job) {
     let result = alone::place_alone(db, deadline, &job.actor, &job.intent).await;
     let _ = job.answer.send(result);
 }

@@ -1,10 +1,14 @@
 //! What an order must be to be placed: a line checked against its offer (`check_line`,
 //! shared with batches) and the caller's intent parsed at the edge ([`PlaceIntent`]).
 
+use crate::domain::Speed;
+use crate::domain::segments::Region;
+use crate::domain::windows::Closed;
 use crate::domain::{MerchantOrderId, OrderKind, PhoneNumber, ProductKind};
 use crate::http::error::AppError;
 use crate::http::replay::NonceUse;
 use crate::i18n::TradeMessage;
+use crate::i18n::WindowMessage;
 use crate::orders::store::{NewOrder, Offer};
 
 /// An order line as typed or uploaded, before checking.
@@ -15,6 +19,10 @@ pub struct OrderLine {
     pub merchant_order_id: Option<String>,
     /// The merchant confirms a number ported away from its segment's carrier.
     pub allow_ported: bool,
+    /// The carrier a supplier reported the number moved away from (`platform::ports`),
+    /// filled by the caller from memory: that carrier's products are refused, the others
+    /// taken without `allow_ported`.
+    pub ported_from: Option<crate::domain::Carrier>,
 }
 
 /// A line that passed every check that needs no lock.
@@ -28,7 +36,14 @@ pub struct ValidLine {
 
 /// Checks a line; on failure names the field and why. Card-secret products need no
 /// recharge account (the card goes to the merchant), but one given must be valid.
-pub fn check_line(line: &OrderLine, offer: Option<&Offer>) -> Result<ValidLine, (&'static str, TradeMessage)> {
+///
+/// `province` is the number's (GB/T 2260, from its segment; None: not in the table), which
+/// a provincial product's scope must admit.
+pub fn check_line(
+    line: &OrderLine,
+    offer: Option<&Offer>,
+    province: Option<u32>,
+) -> Result<ValidLine, (&'static str, TradeMessage)> {
     let merchant_order_id = match line.merchant_order_id.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
         None => None,
         Some(text) => {
@@ -46,11 +61,21 @@ pub fn check_line(line: &OrderLine, offer: Option<&Offer>) -> Result<ValidLine, 
         return Err(("account", TradeMessage::AccountRequired));
     } else {
         let number = PhoneNumber::parse(account_text).ok_or(("account", TradeMessage::AccountInvalid))?;
-        if number.carrier() != offer.carrier && !line.allow_ported {
-            return Err((
-                "account",
-                TradeMessage::CarrierMismatch { number: number.carrier(), product: offer.carrier },
-            ));
+        match line.ported_from {
+            Some(left) if left == offer.carrier => {
+                return Err(("account", TradeMessage::NumberPorted { from: left }));
+            }
+            Some(_) => {}
+            None if number.carrier() != offer.carrier && !line.allow_ported => {
+                return Err((
+                    "account",
+                    TradeMessage::CarrierMismatch { number: number.carrier(), product: offer.carrier },
+                ));
+            }
+            None => {}
+        }
+        if !offer.scope.admits(province) {
+            return Err(("product_key", TradeMessage::OutOfScope { carrier: number.carrier(), province }));
         }
         number.as_str().to_string()
     };
@@ -84,8 +109,14 @@ pub struct PlaceIntent {
     /// The open-API call's nonce: checked in the placing transaction and stored with the
     /// order (`crate::http::replay`).
     pub nonce: Option<NonceUse>,
-    /// The number's (province, city), looked up in memory before placing (`orders::place`).
-    pub region: Option<(String, String)>,
+    /// Where the number belongs, looked up in memory before placing (`orders::place`).
+    pub region: Option<Region>,
+    /// The maintenance window closing every channel that could take it now (`orders::place`):
+    /// a fast product is refused, a slow one waits for the window's end.
+    pub closed: Option<Closed>,
+    /// The merchant keeps one order in flight per number (`orders::place` sets it from the
+    /// merchant's controls in memory; the order's row carries it for the unique index).
+    pub single_flight: bool,
 }
 
 impl PlaceIntent {
@@ -97,7 +128,19 @@ impl PlaceIntent {
         now: i64,
         deadline_at: i64,
     ) -> Result<NewOrder, AppError> {
-        let valid = check_line(&self.line, offer).map_err(|(field, message)| line_error(field, message))?;
+        let province = self.region.as_ref().map(|region| region.province_code);
+        let valid = check_line(&self.line, offer, province).map_err(|(field, message)| line_error(field, message))?;
+        if let Some(closed) = &self.closed
+            && valid.offer.speed == Speed::Fast
+            && !self.behalf
+        {
+            let until = crate::domain::beijing_time(closed.until);
+            let until = until.get(..16).unwrap_or(&until).to_string();
+            return Err(AppError::unprocessable(
+                "product_key",
+                WindowMessage::Closed { title: closed.title.clone(), until },
+            ));
+        }
         let kind = match (valid.offer.product_kind, self.behalf) {
             (ProductKind::Card, true) => {
                 return Err(AppError::unprocessable(
@@ -124,10 +167,14 @@ impl PlaceIntent {
             deadline_at,
         );
         order.buyback = self.buyback;
+        // A card-secret order without a number holds no number.
+        order.single_flight = self.single_flight && !order.account.is_empty();
         order.remark = self.remark.clone();
         order.notify_url = self.notify_url.clone();
         order.api_nonce = self.nonce.as_ref().map(NonceUse::stored);
-        (order.province, order.city) = self.region.clone().unzip();
+        if let Some(region) = &self.region {
+            (order.province, order.city) = (Some(region.province.clone()), Some(region.city.clone()));
+        }
         Ok(order)
     }
 }

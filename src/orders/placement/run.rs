@@ -329,6 +329,11 @@ impl Known {
             }
         };
         binds.push(Bind::Text(nonces_json));
+        if engine == DatabaseKind::Sqlite {
+            binds.push(Bind::Int(offer.product_id));
+        }
+        binds.push(Bind::Int(offer.speed.code()));
+        binds.push(Bind::Text(offer.scope.stored()));
         let opened = RunOpened {
             ledger: Ledger::from_unlocked_figures(self.merchant_id, self.actor, self.account),
             ids: OrderIds::Drawn(self.ids.into_iter()),

@@ -17,6 +17,7 @@
 use super::decide::{self, Decided, Decision, Job, run_key};
 use super::run::{self, Claims, Known, Lock};
 use crate::orders::counters::CounterChanges;
+use crate::platform::config::Deadlines;
 use crate::platform::db::{DatabaseKind, SqliteWrite};
 use crate::platform::sql::StatementBatch;
 use sqlx::AnyConnection;
@@ -75,7 +76,7 @@ impl Unlocked {
     pub async fn write(
         &mut self,
         connection: Target<'_>,
-        deadline: Duration,
+        deadline: Deadlines,
         jobs: Vec<Job>,
     ) -> Result<(), NotWritten> {
         let written = self.try_write(connection, deadline, jobs).await;
@@ -89,7 +90,7 @@ impl Unlocked {
     async fn try_write(
         &mut self,
         mut connection: Target<'_>,
-        deadline: Duration,
+        deadline: Deadlines,
         jobs: Vec<Job>,
     ) -> Result<(), NotWritten> {
         let one_run = jobs.first().map(run_key) == jobs.last().map(run_key);

@@ -1,9 +1,10 @@
 //! Administrators keep the product catalogue: create a product, edit it, switch it on or
 //! off, delete it while nothing refers to it. A product that quotes or orders refer to
 //! keeps its key, carrier, kind and face value (they were priced and sold as such) and is
-//! switched off rather than deleted; an off product takes no new orders.
+//! switched off rather than deleted; an off product takes no new orders. Its speed and sales
+//! area may change at any time: they apply to orders placed after the change.
 
-use crate::domain::{Carrier, Money, ProductKind};
+use crate::domain::{Carrier, Money, ProductKind, Scope, Speed};
 use crate::http::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::http::extract::{ClientAddress, JsonBody};
 use crate::i18n::audit::{AuditDetail, ProductFacts};
@@ -69,13 +70,17 @@ struct ProductFields {
     kind: ProductKind,
     face_value_fen: i64,
     status: i64,
+    speed: Speed,
+    scope: Scope,
 }
 
 impl ProductFields {
     /// What the audit trail keeps of the product.
     fn facts(&self) -> ProductFacts {
         let (product_key, name) = (self.product_key.clone(), self.name.clone());
-        ProductFacts { product_key, name, face_value_fen: self.face_value_fen, status: self.status }
+        let (face_value_fen, status) = (self.face_value_fen, self.status);
+        let (speed, provinces) = (self.speed.code(), self.scope.stored());
+        ProductFacts { product_key, name, face_value_fen, status, speed, provinces }
     }
 }
 
@@ -101,6 +106,13 @@ pub struct ProductRequest {
     /// 1 on (default), 0 off.
     #[schema(minimum = 0, maximum = 1)]
     pub status: Option<i64>,
+    /// `fast` (快充, default) or `slow` (慢充): sets how long its orders may take.
+    #[schema(pattern = r"^\s*(fast|slow)\s*$")]
+    pub speed: Option<String>,
+    /// GB/T 2260 codes of the provinces it is sold in (440000 Guangdong); empty or absent:
+    /// national.
+    #[schema(max_items = 34)]
+    pub provinces: Option<Vec<u32>>,
 }
 
 impl ProductRequest {
@@ -115,12 +127,27 @@ impl ProductRequest {
         let face = Money::positive(self.face_value_fen)
             .map(|money| money.fen())
             .ok_or_else(|| FieldError::new("face_value_fen", CatalogueMessage::FaceValueInvalid.into()));
-        match (product_key(&self.product_key), product_name(&self.name), carrier, kind, face, status(self.status)) {
-            (Ok(product_key), Ok(name), Ok(carrier), Ok(kind), Ok(face_value_fen), Ok(status)) => {
-                Ok(ProductFields { product_key, name, carrier, kind, face_value_fen, status })
+        let speed = match self.speed.as_deref().map(str::trim) {
+            None => Ok(Speed::Fast),
+            Some(text) => Speed::parse(text)
+                .ok_or_else(|| FieldError::new("speed", TradeMessage::InvalidChoice { allowed: "fast, slow" }.into())),
+        };
+        let scope = Scope::of(self.provinces.clone().unwrap_or_default())
+            .ok_or_else(|| FieldError::new("provinces", CatalogueMessage::ProvincesInvalid.into()));
+        let fields =
+            (product_key(&self.product_key), product_name(&self.name), carrier, kind, face, status(self.status));
+        match (fields, speed, scope) {
+            (
+                (Ok(product_key), Ok(name), Ok(carrier), Ok(kind), Ok(face_value_fen), Ok(status)),
+                Ok(speed),
+                Ok(scope),
+            ) => Ok(ProductFields { product_key, name, carrier, kind, face_value_fen, status, speed, scope }),
+            // Whole numbers as documented, but not provinces' codes: 422, as a wrong number is.
+            ((Ok(_), Ok(_), Ok(_), Ok(_), Ok(_), Ok(_)), Ok(_), Err(scope)) => {
+                Err(AppError::Unprocessable(vec![scope]))
             }
-            (key, name, carrier, kind, face, status) => Err(AppError::Validation(
-                [key.err(), name.err(), carrier.err(), kind.err(), face.err(), status.err()]
+            ((key, name, carrier, kind, face, status), speed, scope) => Err(AppError::Validation(
+                [key.err(), name.err(), carrier.err(), kind.err(), face.err(), status.err(), speed.err(), scope.err()]
                     .into_iter()
                     .flatten()
                     .collect(),
@@ -128,6 +155,9 @@ impl ProductRequest {
         }
     }
 }
+
+/// A product as stored: key, name, carrier, kind, face value, status, speed, sales area.
+type StoredProduct = (String, String, i64, i64, i64, i64, i64, String);
 
 /// Another product has the key: a refusal by the current state (409), not a malformed field.
 fn key_taken(error: sqlx::Error) -> AppError {
@@ -153,7 +183,7 @@ async fn in_use(transaction: &mut Transaction<'_, Any>, product_id: i64) -> Resu
 /// Create a product.
 #[utoipa::path(post, path = "/adminapi/admin/product/create", tag = "admin", request_body = ProductRequest,
     responses((status = 200, description = "`data` is the new product's id", body = i64, content_type = "application/json"),
-        (status = 400, description = "40000: a field is not of the documented form"), (status = 403, description = "40300: not an administrator"),
+        (status = 400, description = "40000: a field is not of the documented form"), (status = 422, description = "40000: `provinces` names a code that is no province's"), (status = 403, description = "40300: not an administrator"),
         (status = 409, description = "40900: another product has the key")),
     security(("token" = [])))]
 pub async fn create(
@@ -167,8 +197,8 @@ pub async fn create(
     let mut transaction = state.db.begin_write().await?;
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO products (product_key, name, business_name, carrier, product_kind, face_value_fen, status,
-                               created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id",
+                               created_at, updated_at, speed, provinces)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10) RETURNING id",
     )
     .bind(&fields.product_key)
     .bind(&fields.name)
@@ -178,6 +208,8 @@ pub async fn create(
     .bind(fields.face_value_fen)
     .bind(fields.status)
     .bind(now)
+    .bind(fields.speed.code())
+    .bind(fields.scope.stored())
     .fetch_one(&mut *transaction)
     .await
     .map_err(key_taken)?;
@@ -197,7 +229,7 @@ pub async fn create(
 
 /// Edit a product. One in use keeps its key, carrier, kind and face value.
 #[utoipa::path(post, path = "/adminapi/admin/product/update", tag = "admin", request_body = ProductRequest,
-    responses((status = 200, description = "done"), (status = 400, description = "40000: a field is not of the documented form"),
+    responses((status = 200, description = "done"), (status = 400, description = "40000: a field is not of the documented form"), (status = 422, description = "40000: `provinces` names a code that is no province's"),
         (status = 404, description = "40400: no such product (or no id)"),
         (status = 409, description = "40900: in use, only name and on/off may change; or another product has the key")),
     security(("token" = [])))]
@@ -210,13 +242,14 @@ pub async fn update(
     let id = request.id.ok_or(AppError::NotFound)?;
     let fields = request.parse()?;
     let mut transaction = state.db.begin_write().await?;
-    let before: Option<(String, String, i64, i64, i64, i64)> = sqlx::query_as(
-        "SELECT product_key, name, carrier, product_kind, face_value_fen, status FROM products WHERE id = $1",
+    let before: Option<StoredProduct> = sqlx::query_as(
+        "SELECT product_key, name, carrier, product_kind, face_value_fen, status, speed, provinces
+         FROM products WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(&mut *transaction)
     .await?;
-    let (key, name, carrier, kind, face, status) = before.ok_or(AppError::NotFound)?;
+    let (key, name, carrier, kind, face, status, speed, provinces) = before.ok_or(AppError::NotFound)?;
     let identity_changed = key != fields.product_key
         || carrier != fields.carrier.code()
         || kind != fields.kind.code()
@@ -226,7 +259,7 @@ pub async fn update(
     }
     sqlx::query(
         "UPDATE products SET product_key = $1, name = $2, business_name = $3, carrier = $4, product_kind = $5,
-                face_value_fen = $6, status = $7, updated_at = $8
+                face_value_fen = $6, status = $7, updated_at = $8, speed = $10, provinces = $11
          WHERE id = $9",
     )
     .bind(&fields.product_key)
@@ -238,10 +271,12 @@ pub async fn update(
     .bind(fields.status)
     .bind(now_millis())
     .bind(id)
+    .bind(fields.speed.code())
+    .bind(fields.scope.stored())
     .execute(&mut *transaction)
     .await
     .map_err(key_taken)?;
-    let before = ProductFacts { product_key: key, name, face_value_fen: face, status };
+    let before = ProductFacts { product_key: key, name, face_value_fen: face, status, speed, provinces };
     let detail = AuditDetail::ProductUpdated { before, after: fields.facts() };
     audit::record_detail(
         &mut *transaction,

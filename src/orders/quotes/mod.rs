@@ -10,7 +10,7 @@ pub mod import;
 pub mod margin;
 pub mod pricing;
 
-use crate::domain::{Carrier, ProductKind};
+use crate::domain::{Carrier, ProductKind, Scope, Speed};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::export::{Cell, ExportParams, PageFetcher, respond, titles};
 use crate::http::extract::{JsonBody, QueryParams};
@@ -58,6 +58,9 @@ pub struct Product {
     pub face_value_fen: i64,
     /// 1 on, 0 off (an off product takes no orders).
     pub status: i64,
+    pub speed: Speed,
+    /// GB/T 2260 codes of the provinces the product is sold in; empty: national.
+    pub provinces: Vec<u32>,
 }
 
 /// Every product (the catalogue the quotes refer to).
@@ -65,8 +68,8 @@ pub struct Product {
     responses((status = 200, description = "`data` is a list of Product", body = [Product])), security(("token" = [])))]
 pub async fn products(State(state): State<AppState>, _caller: CurrentUser) -> ApiResult<Vec<Product>> {
     let rows = sqlx::query(
-        "SELECT id, product_key, name, business_name, carrier, product_kind, face_value_fen, status FROM products
-         ORDER BY carrier, product_kind, face_value_fen",
+        "SELECT id, product_key, name, business_name, carrier, product_kind, face_value_fen, status, speed, provinces
+         FROM products ORDER BY carrier, product_kind, face_value_fen, speed",
     )
     .fetch_all(&state.db.pool)
     .await?;
@@ -81,6 +84,8 @@ pub async fn products(State(state): State<AppState>, _caller: CurrentUser) -> Ap
             product_kind: ProductKind::from_code(row.try_get(5)?).unwrap_or(ProductKind::Direct),
             face_value_fen: row.try_get(6)?,
             status: row.try_get(7)?,
+            speed: Speed::from_code(row.try_get(8)?).unwrap_or_default(),
+            provinces: Scope::from_stored(&row.try_get::<String, _>(9)?).unwrap_or_default().provinces().to_vec(),
         });
     }
     Ok(ApiOk(list))

@@ -36,7 +36,12 @@ pub mod code {
     pub const INSUFFICIENT_BALANCE: i64 = 10;
     pub const PRODUCT_UNAVAILABLE: i64 = 11;
     pub const ACCOUNT_REJECTED: i64 = 12;
+    /// The number moved to another carrier (携号转网): recorded per number.
+    pub const NUMBER_PORTED: i64 = 13;
     pub const FAILED: i64 = 19;
+    /// Reversed (冲正): topped up, then reversed by the carrier or supplier; `msg` says
+    /// why. In a query answer, a callback, or a statement line's `status: "reversed"`.
+    pub const REVERSED: i64 = 20;
     /// The request's signature did not match (an answer, not a result: unknown).
     pub const BAD_SIGNATURE: i64 = 40;
 }
@@ -109,9 +114,11 @@ pub fn classify(answer: &Answer) -> Option<ChannelStatus> {
         code::PROCESSING => Some(ChannelStatus::Pending),
         code::NOT_FOUND => Some(ChannelStatus::NotReceived),
         code::ACCOUNT_REJECTED => Some(ChannelStatus::Failed { reason: FailureReason::CarrierRefused.code().into() }),
+        code::NUMBER_PORTED => Some(ChannelStatus::Failed { reason: FailureReason::NumberPorted.code().into() }),
         code::INSUFFICIENT_BALANCE | code::PRODUCT_UNAVAILABLE | code::FAILED => {
             Some(ChannelStatus::Failed { reason: FailureReason::ChannelDeclined.code().into() })
         }
+        code::REVERSED => Some(ChannelStatus::Reversed { reason: answer.msg.trim().chars().take(200).collect() }),
         _ => None,
     }
 }
@@ -248,7 +255,10 @@ impl Channel for HttpJsonChannel {
         }
         let status = match classify(&answer) {
             Some(
-                status @ (ChannelStatus::Succeeded { .. } | ChannelStatus::Failed { .. } | ChannelStatus::Pending),
+                status @ (ChannelStatus::Succeeded { .. }
+                | ChannelStatus::Failed { .. }
+                | ChannelStatus::Reversed { .. }
+                | ChannelStatus::Pending),
             ) => status,
             _ => return Err(CallbackError::Malformed(format!("code {} is not a result", answer.code))),
         };
@@ -276,10 +286,12 @@ mod tests {
         assert!(matches!(classify(&answer(0)), Some(ChannelStatus::Succeeded { .. })));
         assert_eq!(classify(&answer(1)), Some(ChannelStatus::Pending));
         assert_eq!(classify(&answer(2)), Some(ChannelStatus::NotReceived));
-        for definite in [10, 11, 12, 19] {
+        for definite in [10, 11, 12, 13, 19] {
             assert!(matches!(classify(&answer(definite)), Some(ChannelStatus::Failed { .. })), "{definite}");
         }
-        for unknown in [3, 9, 13, 40, 500, -1] {
+        let ported = Some(ChannelStatus::Failed { reason: "order.failure.number_ported".into() });
+        assert_eq!(classify(&answer(13)), ported);
+        for unknown in [3, 9, 14, 40, 500, -1] {
             assert_eq!(classify(&answer(unknown)), None, "{unknown}");
         }
         // Success without a serial number is not believed.

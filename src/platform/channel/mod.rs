@@ -58,6 +58,12 @@ pub enum ChannelStatus {
     Failed {
         reason: String,
     },
+    /// Reversed (冲正): the channel had topped the order up (and may have said so), but
+    /// the top-up did not stand. For a settled success the order is reversed and
+    /// refunded; for an attempt still open it is a definite failure there.
+    Reversed {
+        reason: String,
+    },
 }
 
 /// A supplier's result callback, after its signature was checked.

@@ -136,6 +136,7 @@ impl Channel for SandboxChannel {
                     price_fen,
                     serial_no,
                     status: "success".into(),
+                    reason: String::new(),
                 })
                 .collect())
         })

@@ -28,9 +28,13 @@ pub struct StatementLine {
     pub price_fen: i64,
     #[serde(default)]
     pub serial_no: String,
-    /// `success` when absent; a supplier may list failed orders too (`failed`).
+    /// `success` when absent; a supplier may list failed orders too (`failed`), and a
+    /// success it reversed afterwards (`reversed`, 冲正; `reason` says why).
     #[serde(default = "success")]
     pub status: String,
+    /// Why a `reversed` line was reversed, in the supplier's words.
+    #[serde(default)]
+    pub reason: String,
 }
 
 fn success() -> String {
@@ -40,6 +44,10 @@ fn success() -> String {
 impl StatementLine {
     pub fn succeeded(&self) -> bool {
         self.status == "success"
+    }
+
+    pub fn reversed(&self) -> bool {
+        self.status == "reversed"
     }
 }
 

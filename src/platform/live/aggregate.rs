@@ -2,6 +2,9 @@
 //! event is a few map and array updates under one short lock, never a database query.
 //! A snapshot is read from them once a second (`snapshot`), however many streams watch.
 
+// The events' values, named here too where the life cycle reports them.
+pub use super::event::{Finished, Placed};
+use super::recent::Recent;
 use super::snapshot::{CarrierRatio, LiveSnapshot, MerchantVolume, MinuteFigures, NotificationFigures};
 use crate::domain::OrderStatus;
 use std::collections::HashMap;
@@ -71,25 +74,6 @@ struct Waiting {
     created_at: i64,
 }
 
-/// A new order, as the life cycle reports it.
-#[derive(Debug, Clone, Copy)]
-pub struct Placed {
-    pub id: i64,
-    pub merchant_id: i64,
-    pub price_fen: i64,
-    pub created_at: i64,
-}
-
-/// A final result, as the life cycle reports it.
-#[derive(Debug, Clone, Copy)]
-pub struct Finished {
-    pub id: i64,
-    pub carrier: i64,
-    pub created_at: i64,
-    pub finished_at: i64,
-    pub success: bool,
-}
-
 pub struct Aggregate {
     slots: Vec<MinuteSlot>,
     waiting: HashMap<i64, Waiting>,
@@ -97,6 +81,8 @@ pub struct Aggregate {
     /// Today's (orders, amount in fen) per merchant.
     merchants: HashMap<i64, (u64, i64)>,
     bounds: [i64; DURATION_BUCKETS],
+    /// Only when several servers share their events (`recent.rs`).
+    pub(super) recent: Option<Box<Recent>>,
 }
 
 impl Aggregate {
@@ -109,7 +95,13 @@ impl Aggregate {
             day: beijing_day(now),
             merchants: HashMap::new(),
             bounds: duration_bounds(),
+            recent: None,
         }
+    }
+
+    /// Figures fed by several servers' events, each counted once whatever their order.
+    pub fn sharing(now: i64) -> Self {
+        Self { recent: Some(Box::default()), ..Self::new(now) }
     }
 
     /// The slot of the minute of `at`, cleared if it held an older minute; None for a
@@ -139,7 +131,17 @@ impl Aggregate {
     }
 
     pub fn placed(&mut self, order: Placed, now: i64) {
-        self.waiting.insert(order.id, Waiting { status: OrderStatus::Pending.code(), created_at: order.created_at });
+        let mut waits = true;
+        if let Some(recent) = self.recent.as_deref_mut() {
+            if !recent.placed.first(order.id, order.created_at, now) {
+                return;
+            }
+            waits = !recent.finished.contains(order.id);
+        }
+        if waits {
+            self.waiting
+                .insert(order.id, Waiting { status: OrderStatus::Pending.code(), created_at: order.created_at });
+        }
         if let Some(slot) = self.slot(order.created_at, now) {
             slot.placed += 1;
         }
@@ -153,6 +155,9 @@ impl Aggregate {
 
     /// A waiting order moved on without a result (submitted, or sent to manual review).
     pub fn moved(&mut self, id: i64, created_at: i64, status: OrderStatus) {
+        if self.recent.as_deref().is_some_and(|recent| recent.finished.contains(id)) {
+            return;
+        }
         self.waiting.insert(id, Waiting { status: status.code(), created_at });
     }
 
@@ -163,6 +168,11 @@ impl Aggregate {
 
     pub fn finished(&mut self, order: Finished, now: i64) {
         self.waiting.remove(&order.id);
+        if let Some(recent) = self.recent.as_deref_mut()
+            && !recent.finished.first(order.id, order.finished_at, now)
+        {
+            return;
+        }
         let duration = (order.finished_at - order.created_at).max(0);
         let bucket = self.bounds.iter().position(|bound| duration <= *bound).unwrap_or(DURATION_BUCKETS - 1);
         let carrier = usize::try_from(order.carrier - 1).ok().filter(|index| *index < CARRIERS);
@@ -244,6 +254,7 @@ impl Aggregate {
             notifications: NotificationFigures::default(),
             alerts: Vec::new(),
             alerts_at: 0,
+            refused_today: Vec::new(),
         }
     }
 

@@ -6,27 +6,35 @@
 //! second (`channels.rs`, by the definition the channels list and reconciliation share);
 //! paused channels, the review queue and failing notifications are alerts (`alerts.rs`).
 //!
-//! Each server process holds its own figures: what it saw itself, plus what it read from
-//! the database when it started (`rebuild.rs`: today's and the last hour's orders, and
-//! every order still waiting). With several servers behind a proxy, each sees only the
-//! orders it placed and finished after its start; `--monitor-rebuild-seconds` makes each
-//! one re-read the database periodically so that all of them converge. Channel figures
-//! and alerts are read from the database, so every server shows the same.
+//! Each server process holds its own figures: what it read from the database when it
+//! started (`rebuild.rs`: today's and the last hour's orders, and every order still
+//! waiting), plus the events since. On SQLite (one server) those are the events it handled
+//! itself. On PostgreSQL the servers also send their events to each other (`share.rs`), so
+//! that every server's monitor shows the whole platform within about a second;
+//! `--monitor-rebuild-seconds` still makes each one re-read the database periodically, a
+//! safety net for events lost with a server that died. Channel figures and alerts are read
+//! from the database, so every server shows the same.
 
 pub mod aggregate;
 pub mod alerts;
 pub mod channels;
+pub mod event;
+pub mod once;
 pub mod rebuild;
+pub mod recent;
+pub mod share;
 pub mod snapshot;
 
 use crate::domain::OrderStatus;
+use crate::domain::risk::RiskRefusal;
 use crate::platform::alert_lines::AlertLines;
 use crate::platform::channel::results::Tally;
 use crate::platform::db::{Database, now_millis};
 use aggregate::{Aggregate, Finished, Placed};
+use event::LiveEvent;
 use snapshot::{ChannelRatio, LiveAlert, NotificationFigures};
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -54,6 +62,13 @@ pub struct LiveMonitor {
     events: watch::Sender<Arc<StreamEvent>>,
     /// Turns true when the server stops: open streams end so that shutdown is not held up.
     stopping: watch::Sender<bool>,
+    /// Where this server's events go to the other servers (PostgreSQL only).
+    outbox: OnceLock<share::Outbox>,
+    /// One re-read at a time (the ticker's and the listener's): each records the events
+    /// applied during its read, and a second would restart the first one's record.
+    rereading: tokio::sync::Mutex<()>,
+    /// Today's refusals by the risk controls: (Beijing day, count by reason).
+    refusals: Mutex<(i64, HashMap<RiskRefusal, u64>)>,
 }
 
 fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -75,6 +90,9 @@ impl LiveMonitor {
             alerts_at: Mutex::new(0),
             events: watch::Sender::new(Arc::new(StreamEvent { id: 0, data: String::new() })),
             stopping: watch::Sender::new(false),
+            outbox: OnceLock::new(),
+            rereading: tokio::sync::Mutex::new(()),
+            refusals: Mutex::new((0, HashMap::new())),
         }
     }
 
@@ -86,7 +104,9 @@ impl LiveMonitor {
     /// Figures read from the database (at start).
     pub async fn rebuilt(db: &Database) -> Result<Self, sqlx::Error> {
         let now = now_millis();
-        let (aggregate, names) = rebuild::read(db, now).await?;
+        // On PostgreSQL other servers' events will be counted too, each once.
+        let sharing = db.kind == crate::platform::db::DatabaseKind::Postgres;
+        let (aggregate, names) = rebuild::read(db, now, sharing).await?;
         let monitor = Self::new(aggregate, names);
         let (channel_names, channel_alerts) = channels::names_and_pauses(db).await?;
         let today = channels::read_today(db, now).await?;
@@ -98,15 +118,90 @@ impl LiveMonitor {
     }
 
     pub fn placed(&self, order: Placed) {
-        locked(&self.aggregate).placed(order, now_millis());
+        self.handled(LiveEvent::Placed(order));
     }
 
     pub fn moved(&self, id: i64, created_at: i64, status: OrderStatus) {
-        locked(&self.aggregate).moved(id, created_at, status);
+        self.handled(LiveEvent::Moved { id, created_at, status });
     }
 
     pub fn finished(&self, order: Finished) {
-        locked(&self.aggregate).finished(order, now_millis());
+        self.handled(LiveEvent::Finished(order));
+    }
+
+    /// An order refused by its merchant's risk controls (`orders::risk`).
+    pub fn refused(&self, reason: RiskRefusal) {
+        let day = crate::domain::beijing_day(now_millis());
+        let mut refusals = locked(&self.refusals);
+        if refusals.0 != day {
+            *refusals = (day, HashMap::new());
+        }
+        *refusals.1.entry(reason).or_insert(0) += 1;
+    }
+
+    /// Today's refusals, every reason listed.
+    fn refused_today(&self) -> Vec<snapshot::RefusalCount> {
+        let day = crate::domain::beijing_day(now_millis());
+        let refusals = locked(&self.refusals);
+        RiskRefusal::ALL
+            .into_iter()
+            .map(|reason| snapshot::RefusalCount {
+                reason: reason.name().to_string(),
+                count: if refusals.0 == day { refusals.1.get(&reason).copied().unwrap_or(0) } else { 0 },
+            })
+            .collect()
+    }
+
+    /// An event this server handled (after its change committed): counted, and sent to
+    /// the other servers if they share.
+    fn handled(&self, event: LiveEvent) {
+        locked(&self.aggregate).apply(event, now_millis());
+        if let Some(outbox) = self.outbox.get() {
+            outbox.send(event);
+        }
+    }
+
+    /// Events another server handled.
+    fn apply_shared(&self, events: &[LiveEvent]) {
+        let now = now_millis();
+        let mut aggregate = locked(&self.aggregate);
+        for event in events {
+            aggregate.apply(*event, now);
+        }
+    }
+
+    fn share(&self, outbox: share::Outbox) {
+        if self.outbox.set(outbox).is_err() {
+            tracing::warn!("monitor: events are shared already");
+        }
+    }
+
+    /// Reads the figures from the database again. When servers share their events, those
+    /// applied during the read are applied again to the figures read, where each counts
+    /// once: none handled meanwhile is lost, none is counted twice.
+    pub async fn reread(&self, db: &Database) {
+        let _one_at_a_time = self.rereading.lock().await;
+        let sharing = {
+            let mut aggregate = locked(&self.aggregate);
+            aggregate.start_recording();
+            aggregate.is_sharing()
+        };
+        match rebuild::read(db, now_millis(), sharing).await {
+            Ok((mut fresh, names)) => {
+                let now = now_millis();
+                let mut aggregate = locked(&self.aggregate);
+                for event in aggregate.take_recording() {
+                    fresh.apply(event, now);
+                }
+                *aggregate = fresh;
+                drop(aggregate);
+                *locked(&self.names) = names;
+            }
+            Err(error) => {
+                locked(&self.aggregate).take_recording();
+                tracing::warn!(error = %error, "monitor: figures not re-read");
+            }
+        }
     }
 
     pub fn subscribe(&self) -> watch::Receiver<Arc<StreamEvent>> {
@@ -125,7 +220,8 @@ impl LiveMonitor {
     fn publish(&self) {
         let now = now_millis();
         let mut snapshot = {
-            let aggregate = locked(&self.aggregate);
+            let mut aggregate = locked(&self.aggregate);
+            aggregate.forget_old(now);
             aggregate.snapshot(now, &locked(&self.names))
         };
         snapshot.channels = locked(&self.channels).clone();
@@ -134,6 +230,7 @@ impl LiveMonitor {
         snapshot.alerts.extend(locked(&self.notification_alerts).iter().cloned());
         snapshot.notifications = locked(&self.notifications).clone();
         snapshot.alerts_at = *locked(&self.alerts_at);
+        snapshot.refused_today = self.refused_today();
         let data = serde_json::to_string(&snapshot).unwrap_or_default();
         let id = now.max(self.events.borrow().id + 1);
         self.events.send_replace(Arc::new(StreamEvent { id, data }));
@@ -215,15 +312,10 @@ pub fn spawn_ticker(
             }
             if tick.is_multiple_of(ALERT_REFRESH_TICKS) {
                 live.read_alerts(&db, low_balance_fen, &lines).await;
-                match channels::names_and_pauses(&db).await {
-                    Ok((names, alerts)) => {
-                        *locked(&live.channel_names) = names;
-                        *locked(&live.channel_alerts) = alerts;
-                    }
-                    Err(error) => tracing::warn!(error = %error, "monitor: channels not read"),
-                }
             }
-            if live.unnamed_channel() {
+            // A pause another server decided shows within a second when servers share (a
+            // read of the short channels table); one server alone reads it every 10 seconds.
+            if tick.is_multiple_of(ALERT_REFRESH_TICKS) || live.outbox.get().is_some() || live.unnamed_channel() {
                 match channels::names_and_pauses(&db).await {
                     Ok((names, alerts)) => {
                         *locked(&live.channel_names) = names;
@@ -243,13 +335,7 @@ pub fn spawn_ticker(
                 && last_rebuild.elapsed() >= every
             {
                 last_rebuild = tokio::time::Instant::now();
-                match rebuild::read(&db, now_millis()).await {
-                    Ok((aggregate, names)) => {
-                        *locked(&live.aggregate) = aggregate;
-                        *locked(&live.names) = names;
-                    }
-                    Err(error) => tracing::warn!(error = %error, "monitor: figures not re-read"),
-                }
+                live.reread(&db).await;
             }
             live.read_channels(&db, tick.is_multiple_of(ALERT_REFRESH_TICKS)).await;
             live.publish();

@@ -19,9 +19,11 @@ const HOUR_MS: i64 = 3_600_000;
 /// Alerts listed at most.
 const MAX_ALERTS: i64 = 20;
 
-pub async fn read(db: &Database, now: i64) -> Result<(Aggregate, HashMap<i64, String>), sqlx::Error> {
+/// The figures in the database at `now`; `sharing` for figures that other servers' events
+/// will feed too (`Aggregate::sharing`).
+pub async fn read(db: &Database, now: i64, sharing: bool) -> Result<(Aggregate, HashMap<i64, String>), sqlx::Error> {
     let since = (now - HOUR_MS).min(beijing_day_start(beijing_day(now)));
-    let mut aggregate = Aggregate::new(now);
+    let mut aggregate = if sharing { Aggregate::sharing(now) } else { Aggregate::new(now) };
     let rows = sqlx::query(
         "SELECT id, merchant_id, carrier, price_fen, status, created_at, finished_at FROM orders
          WHERE created_at >= $1 ORDER BY created_at",
@@ -35,19 +37,21 @@ pub async fn read(db: &Database, now: i64) -> Result<(Aggregate, HashMap<i64, St
         aggregate.placed(Placed { id, merchant_id: row.try_get(1)?, price_fen: row.try_get(3)?, created_at }, now);
         let finished_at: Option<i64> = row.try_get(6)?;
         match (status, finished_at) {
-            (OrderStatus::Success | OrderStatus::Failure, Some(finished_at)) => aggregate.finished(
-                Finished {
-                    id,
-                    carrier: row.try_get(2)?,
-                    created_at,
-                    finished_at,
-                    success: status == OrderStatus::Success,
-                },
-                now,
-            ),
+            // A reversed order (冲正) finished, and in the end was not topped up.
+            (OrderStatus::Success | OrderStatus::Failure | OrderStatus::Reversed, Some(finished_at)) => aggregate
+                .finished(
+                    Finished {
+                        id,
+                        carrier: row.try_get(2)?,
+                        created_at,
+                        finished_at,
+                        success: status == OrderStatus::Success,
+                    },
+                    now,
+                ),
             // A final order without a finishing time (none are written so; old data could
             // be): it only leaves the waiting orders, and no chart counts it.
-            (OrderStatus::Success | OrderStatus::Failure, None) => aggregate.forget(id),
+            (OrderStatus::Success | OrderStatus::Failure | OrderStatus::Reversed, None) => aggregate.forget(id),
             (status, _) => aggregate.moved(id, created_at, status),
         }
     }

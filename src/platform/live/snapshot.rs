@@ -32,6 +32,16 @@ pub struct LiveSnapshot {
     /// Unix milliseconds the alerts were last read (every 10 seconds): they say what the
     /// database held then or later.
     pub alerts_at: i64,
+    /// Orders refused by the merchants' risk controls today (Beijing day), by reason, every
+    /// reason listed. Counted by the server that refused them, since it started.
+    pub refused_today: Vec<RefusalCount>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RefusalCount {
+    /// `number_in_flight`, `number_daily_orders`, `number_daily_amount` or `merchant_daily_cap`.
+    pub reason: String,
+    pub count: u64,
 }
 
 #[derive(Debug, Clone, Default, Serialize, ToSchema)]

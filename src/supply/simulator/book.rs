@@ -16,6 +16,10 @@ pub struct SimOrder {
     pub ready_at: i64,
     /// Drawn once, at acceptance.
     pub succeeds: bool,
+    /// Failed because the number moved to another carrier (`SimConfig::ported_accounts`).
+    pub ported: bool,
+    /// A success reversed (冲正) at this time (drawn at acceptance, `reversal_ratio`).
+    pub reversed_at: Option<i64>,
     pub serial_no: String,
     /// A card order's card number and password, issued at acceptance; `None` for a top-up,
     /// or for a card order this supplier will report successful without its card
@@ -50,10 +54,18 @@ pub struct StatementLine {
     pub price_fen: i64,
     pub serial_no: String,
     pub finished_at: i64,
+    /// `success`, or `reversed` for a success reversed since.
+    pub status: &'static str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub reason: &'static str,
 }
 
+/// What a reversal says, in the simulator's words.
+pub const REVERSAL_REASON: &str = "carrier reversed the top-up";
+
 pub enum Accepted {
-    New(SimOrder),
+    /// Boxed: an order is large beside the other answers.
+    New(Box<SimOrder>),
     Known,
     BalanceShort,
 }
@@ -82,14 +94,21 @@ impl Book {
         }
         self.balance_fen -= price_fen;
         let issued = request.card && rand::random::<f64>() >= config.cardless_ratio;
+        let ready_at = now + config.delay.as_millis() as i64;
+        let ported = config.ported_accounts.contains(&request.account);
+        let succeeds = !ported && rand::random::<f64>() < success_ratio;
+        let reversed_at = (succeeds && rand::random::<f64>() < config.reversal_ratio)
+            .then(|| ready_at + config.reversal_delay.as_millis() as i64);
         let order = SimOrder {
             upstream_order_id: request.upstream_order_id.clone(),
             account: request.account.clone(),
             face_value_fen: request.face_value_fen,
             price_fen,
             accepted_at: now,
-            ready_at: now + config.delay.as_millis() as i64,
-            succeeds: rand::random::<f64>() < success_ratio,
+            ready_at,
+            succeeds,
+            ported,
+            reversed_at,
             serial_no: format!("SIM{now}{:06}", rand::random::<u32>() % 1_000_000),
             card_no: issued.then(|| digits(16)),
             card_password: issued.then(|| digits(18)),
@@ -99,7 +118,7 @@ impl Book {
             refunded: false,
         };
         self.orders.insert(order.upstream_order_id.clone(), order.clone());
-        Accepted::New(order)
+        Accepted::New(Box::new(order))
     }
 
     /// Where an order stands now, as the protocol answers it (settling a failure's
@@ -112,6 +131,14 @@ impl Book {
         };
         if now < order.ready_at {
             return Answer { code: code::PROCESSING, msg: "processing".into(), ..base };
+        }
+        if order.reversed_at.is_some_and(|at| now >= at) {
+            // The top-up was taken back: so was the supplier's charge.
+            if !order.refunded {
+                order.refunded = true;
+                self.balance_fen += order.price_fen;
+            }
+            return Answer { code: code::REVERSED, msg: REVERSAL_REASON.into(), ..base };
         }
         if order.succeeds {
             return Answer {
@@ -127,11 +154,16 @@ impl Book {
             order.refunded = true;
             self.balance_fen += order.price_fen;
         }
+        if order.ported {
+            return Answer { code: code::NUMBER_PORTED, msg: "number ported to another carrier".into(), ..base };
+        }
         Answer { code: code::ACCOUNT_REJECTED, msg: "carrier refused".into(), ..base }
     }
 
-    /// The successful top-ups finished on a Beijing date (YYYY-MM-DD).
+    /// The successful top-ups finished on a Beijing date (YYYY-MM-DD), those reversed
+    /// since (as the statement is asked for) listed as `reversed`.
     pub fn statement(&self, date: &str) -> Vec<StatementLine> {
+        let now = crate::platform::db::now_millis();
         let mut lines: Vec<StatementLine> = self
             .orders
             .values()
@@ -143,6 +175,8 @@ impl Book {
                 price_fen: order.price_fen,
                 serial_no: order.serial_no.clone(),
                 finished_at: order.ready_at,
+                status: if order.reversed_at.is_some_and(|at| now >= at) { "reversed" } else { "success" },
+                reason: if order.reversed_at.is_some_and(|at| now >= at) { REVERSAL_REASON } else { "" },
             })
             .collect();
         lines.sort_by(|a, b| a.upstream_order_id.cmp(&b.upstream_order_id));

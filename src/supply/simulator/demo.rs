@@ -1,11 +1,14 @@
 //! `serve --demo`: two simulated suppliers in-process, so a newcomer sees routing,
 //! failover and margins at once: a cheap flaky one (tried first) and a dearer reliable
 //! one (where the cheap one's definite failures go). The built-in sandbox stays, last.
+//! A third, cheapest and tried before both, covers only Guangdong and Zhejiang, so the
+//! routing preview (and the orders) show province routing at once.
 
 use super::{SimConfig, Simulator};
+use crate::domain::Scope;
 use crate::platform::crypto::Secrets;
 use crate::platform::db::Database;
-use crate::supply::setup::{ChannelSpec, supply_catalogue, upsert};
+use crate::supply::setup::{ChannelSpec, supply_catalogue_in, upsert};
 use std::time::Duration;
 
 struct DemoSupplier {
@@ -13,6 +16,8 @@ struct DemoSupplier {
     name: &'static str,
     permille: i64,
     priority: i64,
+    /// The provinces it covers; None: national.
+    provinces: Option<Scope>,
     config: SimConfig,
 }
 
@@ -21,16 +26,33 @@ struct DemoSupplier {
 pub async fn start(db: &Database, secrets: &Secrets) -> anyhow::Result<Vec<tokio::task::JoinHandle<()>>> {
     let suppliers = [
         DemoSupplier {
+            code: "sim-south",
+            name: "模拟渠道C（广东浙江省网）",
+            permille: 950,
+            priority: 20,
+            provinces: Scope::of([440_000, 330_000]),
+            config: SimConfig {
+                success_ratio: 0.95,
+                delay: Duration::from_millis(600),
+                price_permille: 950,
+                ..SimConfig::default()
+            },
+        },
+        DemoSupplier {
             code: "sim-cheap",
             name: "模拟渠道A（便宜不稳）",
             permille: 960,
             priority: 10,
+            provinces: None,
             config: SimConfig {
                 success_ratio: 0.7,
                 unknown_ratio: 0.05,
                 delay: Duration::from_millis(1_500),
                 callback_delay: Duration::from_millis(300),
                 duplicate_callbacks: true,
+                // Now and then a success is reversed (冲正) a minute later.
+                reversal_ratio: 0.02,
+                reversal_delay: Duration::from_secs(60),
                 price_permille: 960,
                 ..SimConfig::default()
             },
@@ -40,6 +62,7 @@ pub async fn start(db: &Database, secrets: &Secrets) -> anyhow::Result<Vec<tokio
             name: "模拟渠道B（稳定较贵）",
             permille: 985,
             priority: 5,
+            provinces: None,
             config: SimConfig {
                 success_ratio: 0.98,
                 delay: Duration::from_millis(800),
@@ -67,7 +90,9 @@ pub async fn start(db: &Database, secrets: &Secrets) -> anyhow::Result<Vec<tokio
             low_balance_fen: 0,
         };
         let id = upsert(&db.pool, secrets, &spec).await?;
-        supply_catalogue(db, id, supplier.permille, supplier.priority, 1).await?;
+        // National rows say so too: a restart sets the coverage as written here.
+        let scope = supplier.provinces.unwrap_or_default();
+        supply_catalogue_in(db, id, (supplier.permille, supplier.priority, 1), Some(&scope)).await?;
         tracing::info!(code = supplier.code, %base_url, "demo supplier simulator started");
     }
     Ok(tasks)

@@ -9,6 +9,9 @@
 //! effect, which is exactly the "unknown" a platform must not resubmit elsewhere.
 //! Card orders get a card number and password with their success, but for a share of
 //! them (`cardless_ratio`) the supplier misbehaves and reports success without the card.
+//! A share of successes (`reversal_ratio`) is reversed (冲正) `reversal_delay` after it:
+//! queries then answer code 20, a second callback says so, and the statement lists the
+//! line as `reversed`.
 
 pub mod book;
 pub mod demo;
@@ -39,7 +42,12 @@ pub struct SimConfig {
     pub duplicate_callbacks: bool,
     /// Share of card orders whose success is reported without the card.
     pub cardless_ratio: f64,
+    /// Share of successes reversed afterwards (冲正), and when after the result.
+    pub reversal_ratio: f64,
+    pub reversal_delay: Duration,
     pub balance_fen: i64,
+    /// Numbers this supplier answers as ported to another carrier (code 13, 携号转网).
+    pub ported_accounts: Vec<String>,
     /// What the supplier charges, per mille of the face value.
     pub price_permille: i64,
 }
@@ -54,7 +62,10 @@ impl Default for SimConfig {
             callback_delay: Duration::ZERO,
             duplicate_callbacks: false,
             cardless_ratio: 0.0,
+            reversal_ratio: 0.0,
+            reversal_delay: Duration::ZERO,
             balance_fen: 100_000_000,
+            ported_accounts: Vec::new(),
             price_permille: 980,
         }
     }
@@ -98,6 +109,24 @@ impl Simulator {
             .with_state(self.clone())
     }
 
+    /// Reverses (冲正) a success now, as a carrier taking a top-up back: queries and the
+    /// statement say so from now on, and a callback goes out. False for an order that is
+    /// not a success (yet).
+    pub fn reverse_now(&self, upstream_order_id: &str) -> bool {
+        let now = crate::platform::db::now_millis();
+        let order = {
+            let mut book = self.book();
+            let Some(order) = book.orders.get_mut(upstream_order_id) else { return false };
+            if !order.succeeds || now < order.ready_at {
+                return false;
+            }
+            order.reversed_at = Some(order.reversed_at.map_or(now, |at| at.min(now)));
+            order.clone()
+        };
+        self.callback_after(&order, Duration::ZERO);
+        true
+    }
+
     fn book(&self) -> std::sync::MutexGuard<'_, Book> {
         self.book.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -111,12 +140,21 @@ impl Simulator {
     }
 
     /// Posts the result of an order to its notify URL after the callback delay (twice
-    /// with `duplicate_callbacks`), trying a few times.
+    /// with `duplicate_callbacks`), trying a few times; a reversed success's reversal
+    /// follows as a second callback once it happened.
     fn schedule_callback(&self, order: &SimOrder) {
+        let wait = order.ready_in() + self.config.callback_delay;
+        self.callback_after(order, wait);
+        if let Some(reversed_at) = order.reversed_at {
+            let after = Duration::from_millis((reversed_at - order.accepted_at).max(0) as u64);
+            self.callback_after(order, after + self.config.callback_delay);
+        }
+    }
+
+    fn callback_after(&self, order: &SimOrder, wait: Duration) {
         let Some(url) = order.notify_url.clone() else { return };
         let simulator = self.clone();
         let upstream_order_id = order.upstream_order_id.clone();
-        let wait = order.ready_in() + self.config.callback_delay;
         tokio::spawn(async move {
             tokio::time::sleep(wait).await;
             let answer = simulator.book().answer_for(&upstream_order_id, crate::platform::db::now_millis());

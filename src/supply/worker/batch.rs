@@ -12,7 +12,7 @@
 //! waiting on a channel, moving on after a failure), that would probe a paused channel,
 //! or that have no candidate channel are left to `drive`, one by one.
 
-use super::{Claimed, Step, apply, channel_order, release};
+use super::{Claimed, Step, apply, channel_order, number_of, release};
 use crate::domain::OrderStatus;
 use crate::orders::lifecycle;
 use crate::platform::channel::attempts::{self, NewAttempt};
@@ -177,6 +177,16 @@ pub(super) async fn drive_new(state: &AppState, owner: &str, mut claimed: Vec<Cl
 /// go to `rest` (`drive` refunds or probes them).
 async fn plan(state: &AppState, new: Vec<Claimed>, rest: &mut Vec<Claimed>) -> Vec<(Claimed, ChannelRow, i64)> {
     let now = now_millis();
+    let schedule = match state.windows.current(&state.db).await {
+        Ok(schedule) => schedule,
+        Err(error) => {
+            tracing::warn!(error = %format!("{error:#}"), "reading the maintenance windows failed; one by one");
+            rest.extend(new);
+            return Vec::new();
+        }
+    };
+    // No window running: the routes of a product serve every order of it as read.
+    let windows_running = schedule.any_running(now);
     let mut routes_of: HashMap<i64, Vec<Route>> = HashMap::new();
     let mut planned = Vec::with_capacity(new.len());
     for order in new {
@@ -193,7 +203,18 @@ async fn plan(state: &AppState, new: Vec<Claimed>, rest: &mut Vec<Claimed>) -> V
                 }
             }
         }
-        match routing::choose(&routes_of[&order.product_id], rand::random::<f64>()) {
+        let mut own;
+        let mut routes = &routes_of[&order.product_id];
+        if windows_running || routing::provincial(routes) {
+            // Coverage and windows go by the number's carrier and province: this order's own
+            // copy (in memory: the routes were read once for the product).
+            own = routes.clone();
+            let number = number_of(state, &order.order.account);
+            routing::cover(&mut own, number.and_then(|(_, province)| province));
+            routing::close_windows(&mut own, &schedule, number, now);
+            routes = &own;
+        }
+        match routing::choose(routes, rand::random::<f64>()) {
             Some(route) if !route.channel.probing(now) => {
                 let (channel, cost_fen) = (route.channel.clone(), route.cost_fen);
                 planned.push((order, channel, cost_fen));

@@ -153,12 +153,24 @@ impl Claimed {
 
 /// Lets go of an unfinished order until its next check.
 async fn release(state: &AppState, order_id: i64) -> anyhow::Result<()> {
+    release_until(state, order_id, now_millis() + millis(state.config.worker.poll_interval)).await
+}
+
+/// Lets go of an unfinished order until `at`.
+async fn release_until(state: &AppState, order_id: i64, at: i64) -> anyhow::Result<()> {
     sqlx::query("UPDATE orders SET lease_owner = NULL, lease_until = $1 WHERE id = $2 AND status IN (0, 1)")
-        .bind(now_millis() + millis(state.config.worker.poll_interval))
+        .bind(at)
         .bind(order_id)
         .execute(&state.db.pool)
         .await?;
     Ok(())
+}
+
+/// The carrier and province of an order's number, which carrier windows close (None: a
+/// card order without a number).
+fn number_of(state: &AppState, account: &str) -> Option<(crate::domain::Carrier, Option<u32>)> {
+    let number = crate::domain::PhoneNumber::parse(account)?;
+    Some((number.carrier(), state.segments.region(account).map(|region| region.province_code)))
 }
 
 /// What to do after an answer was applied.
@@ -255,7 +267,20 @@ async fn route(
 ) -> anyhow::Result<Option<Step>> {
     let pool = &state.db.pool;
     let failed = attempts::failed_channels(pool, claimed.id).await?;
-    let routes = routing::routes(pool, claimed.product_id, Some(claimed.id), &failed, now_millis()).await?;
+    let now = now_millis();
+    let mut routes = routing::routes(pool, claimed.product_id, Some(claimed.id), &failed, now).await?;
+    let schedule = state.windows.current(&state.db).await?;
+    let number = number_of(state, &claimed.order.account);
+    routing::cover(&mut routes, number.and_then(|(_, province)| province));
+    routing::close_windows(&mut routes, &schedule, number, now);
+    if let Some(opens) = routing::waiting_for_window(&routes)
+        && now <= deadline_at
+    {
+        // Every channel that could take it is in a maintenance window: it waits (nothing
+        // was sent) and is looked at again when the first window ends, or at its deadline.
+        release_until(state, claimed.id, opens.min(deadline_at + 1)).await?;
+        return Ok(None);
+    }
     let Some(route) = routing::choose(&routes, rand::random::<f64>()) else {
         // Every candidate definitely failed (or there never was one): nothing was topped
         // up anywhere, so the refund is safe.
@@ -310,9 +335,11 @@ async fn apply(
             lifecycle::finish_by_channel(state, claimed.id, outcome, (attempt.channel_id, attempt.cost_fen)).await?;
             Ok(Step::Done)
         }
-        Ok(ChannelStatus::Failed { reason }) => {
+        // A reversal of a success we never settled: nothing stands there, as a failure.
+        Ok(ChannelStatus::Failed { reason } | ChannelStatus::Reversed { reason }) => {
             if attempts::record(pool, attempt, attempts::FAILED, &reason, None).await? {
                 health::resolved(state, attempt, false).await?;
+                learn_port(state, attempt, &reason).await?;
             }
             Ok(Step::Next)
         }
@@ -330,6 +357,15 @@ async fn apply(
             wait_or_review(state, claimed, deadline_at).await
         }
     }
+}
+
+/// A failure saying the number moved to another carrier is remembered for the number's
+/// later orders (`platform::ports`).
+pub(crate) async fn learn_port(state: &AppState, attempt: &Attempt, reason: &str) -> anyhow::Result<()> {
+    if reason == FailureReason::NumberPorted.code() {
+        state.ports.record(&state.db, attempt.order_id, attempt.channel_id).await?;
+    }
+    Ok(())
 }
 
 /// An unresolved attempt: ask again later, or past the deadline hand it to a person

@@ -205,7 +205,11 @@ pub async fn query_supplier(
         &address.to_string(),
     )
     .await?;
-    let order = visible_order(&state, &admin, order_id).await?.to_item().localized(locale);
+    let order = visible_order(&state, &admin, order_id)
+        .await?
+        .to_item()
+        .localized(locale)
+        .with_english_region(&state.segments.table());
     let reply = QuerySupplierAnswer { order, outcome, answer, detail };
     if let Some(key) = &idempotency {
         key.store_answer(&mut *pool.acquire().await?, admin.user_id, &reply).await?;
@@ -242,7 +246,9 @@ pub async fn send_to_channel(
         return Err(conflict(ChannelMessage::AttemptOpen));
     }
     let failed = attempts::failed_channels(pool, order_id).await?;
-    let routes = routing::routes(pool, claimed.product_id, Some(order_id), &failed, now_millis()).await?;
+    let mut routes = routing::routes(pool, claimed.product_id, Some(order_id), &failed, now_millis()).await?;
+    // A channel that does not cover the number's province is no candidate here either.
+    routing::cover(&mut routes, super::number_of(&state, &claimed.order.account).and_then(|(_, province)| province));
     let route = match request.channel_id {
         Some(channel_id) => routes
             .iter()
@@ -291,7 +297,11 @@ pub async fn send_to_channel(
         Step::Next => release(&state, order_id).await.map_err(AppError::Internal)?,
         Step::Done => {}
     }
-    let item = visible_order(&state, &admin, order_id).await?.to_item().localized(locale);
+    let item = visible_order(&state, &admin, order_id)
+        .await?
+        .to_item()
+        .localized(locale)
+        .with_english_region(&state.segments.table());
     if let Some(request) = &idempotency {
         request.store_answer(&mut *pool.acquire().await?, admin.user_id, &item).await?;
     }
@@ -327,7 +337,7 @@ async fn replayed(
         Some(answer) => Ok(ApiOk(Replayable::Replayed(answer))),
         None => {
             let order = visible_order(state, admin, order_id).await?;
-            Ok(ApiOk(Replayable::Fresh(order.to_item().localized(locale))))
+            Ok(ApiOk(Replayable::Fresh(order.to_item().localized(locale).with_english_region(&state.segments.table()))))
         }
     }
 }

@@ -1,6 +1,7 @@
 import {
   expect,
   test as base,
+  type APIRequestContext,
   type Locator,
   type Page,
   type PageScreenshotOptions,
@@ -136,6 +137,78 @@ export async function chooseFromMenu(open: () => Promise<void>, item: Locator, d
   }).toPass({ timeout: 60_000 });
 }
 
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** POST `data` to the server's API as `token` (none: signed out); the answer must be a success. */
+export async function api<T>(
+  request: APIRequestContext,
+  token: string | null,
+  path: string,
+  data: unknown,
+): Promise<T> {
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const body = (await (await request.post(path, { data, headers })).json()) as Envelope<T>;
+  expect(body.code, `${path}: ${body.msg}`).toBe(20000);
+  return body.data;
+}
+
+/** A session token of one of the demo users, signed in through the API. */
+export async function apiLogin(request: APIRequestContext, who: keyof typeof USERS): Promise<string> {
+  return (await api<{ token: string }>(request, null, '/adminapi/login/login', USERS[who])).token;
+}
+
+/**
+ * Choose `label` in the antd select `testId` (a single select): open it, click the option,
+ * until the select shows the label and its list has closed. A click on an option while the
+ * list still slides in was lost under load (catalogue.spec.ts: the product was saved with
+ * the default speed, once in CI; 2026-12-02).
+ */
+export async function pickOption(page: Page, testId: string, label: string | RegExp) {
+  const select = page.getByTestId(testId);
+  const option = page.locator(`${OPEN_SELECT_LIST} .ant-select-item-option`).filter({ hasText: label });
+  const shows = (text: string) => (typeof label === 'string' ? text.includes(label) : label.test(text));
+  await chooseFromMenu(
+    () => select.click({ timeout: 3_000 }),
+    option.first(),
+    async () => shows((await select.textContent()) ?? '') && !(await option.first().isVisible()),
+  );
+}
+
+/**
+ * Pick `label` in the antd single select `testId` that has a search box, typed there first:
+ * a long list (the provinces) draws only the options in view.
+ */
+export async function searchOption(page: Page, testId: string, label: string) {
+  const select = page.getByTestId(testId);
+  const option = page.locator(`${OPEN_SELECT_LIST} .ant-select-item-option`).filter({ hasText: label });
+  await chooseFromMenu(
+    () => select.locator('input').fill(label, { timeout: 3_000 }),
+    option.first(),
+    async () => ((await select.textContent()) ?? '').includes(label) && !(await option.first().isVisible()),
+  );
+}
+
+/**
+ * Add `label` to the antd multiple select `testId` through its search box (filled at once,
+ * as a paste or an input method sends a word), until the select holds it as a tag.
+ */
+export async function addOption(page: Page, testId: string, label: string) {
+  const select = page.getByTestId(testId);
+  const option = page.locator(`${OPEN_SELECT_LIST} .ant-select-item-option`).filter({ hasText: label });
+  const chosen = select.locator('.ant-select-selection-item', { hasText: label });
+  await chooseFromMenu(
+    () => select.locator('input').fill(label, { timeout: 3_000 }),
+    option.first(),
+    async () => (await chosen.count()) > 0,
+  );
+}
+
+const OPEN_SELECT_LIST = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
+
 /**
  * antd drawers and dropdown menus slide, dialogs and pop-confirms zoom: their motion classes
  * are on while they move.
@@ -145,6 +218,7 @@ const MOVING_OVERLAYS = [
   '.ant-modal[class*="-zoom-"]',
   '.ant-popover[class*="-zoom-"]',
   '.ant-dropdown[class*="-slide-"]',
+  '.ant-select-dropdown[class*="-slide-"]',
 ].join(', ');
 
 /**

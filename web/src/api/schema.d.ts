@@ -58,6 +58,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/admin/blocklist/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bar a number or a prefix. */
+        post: operations["post_adminapi_admin_blocklist_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/blocklist/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift a bar. */
+        post: operations["post_adminapi_admin_blocklist_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/blocklist/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The blocklist as a file (number or prefix, reason, added by, added at), CSV or xlsx. */
+        get: operations["get_adminapi_admin_blocklist_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/blocklist/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import entries: every line good, or nothing changes (each bad line named in
+         *     `data.fields` as `line:<n>`).
+         */
+        post: operations["post_adminapi_admin_blocklist_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/blocklist/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The blocklist, newest first. */
+        post: operations["post_adminapi_admin_blocklist_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/coverage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A channel's coverage as a file, in the import's columns. */
+        get: operations["get_adminapi_admin_channel_coverage_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/channel/coverage/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a channel's coverage: multipart `file` (the export's columns: product key,
+         *     provinces, cost in yuan, priority, weight). All lines good, or nothing changed and every
+         *     bad line named (`data.fields`, keyed `line:<n>`). Products not named stay as they are;
+         *     a new one is enabled.
+         */
+        post: operations["post_adminapi_admin_channel_coverage_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/channel/enable": {
         parameters: {
             query?: never;
@@ -101,7 +228,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What a channel supplies, at what cost, priority and weight. */
+        /** What a channel supplies, at what cost, priority and weight, covering which provinces. */
         post: operations["post_adminapi_admin_channel_products"];
         delete?: never;
         options?: never;
@@ -118,7 +245,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set cost prices, priorities and weights of products of a channel, all or nothing. */
+        /** Set cost prices, priorities, weights and coverage of products of a channel, all or nothing. */
         post: operations["post_adminapi_admin_channel_products_save"];
         delete?: never;
         options?: never;
@@ -205,6 +332,82 @@ export interface paths {
         put?: never;
         /** Test the connection: a balance read (signed both ways), timed. */
         post: operations["post_adminapi_admin_channel_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/funding/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Administrators: approve a pending request: its amount is added to the merchant's balance
+         *     (a top-up in the account log whose remark names the request and the transfer), the
+         *     request links to that record, the merchant's users are told. Two-factor step-up applies;
+         *     with an `Idempotency-Key` a repeated call answers the first one's result.
+         */
+        post: operations["post_adminapi_admin_funding_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/funding/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Administrators: the funding requests of every merchant (the review queue with `status`
+         *     `pending`), newest first.
+         */
+        post: operations["post_adminapi_admin_funding_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/funding/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Administrators: the proof image of any request. */
+        get: operations["get_adminapi_admin_funding_proof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/funding/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Administrators: reject a pending request with a reason the merchant's users are told. */
+        post: operations["post_adminapi_admin_funding_reject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -374,6 +577,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/admin/merchant/risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A merchant's risk controls (administrators). */
+        post: operations["post_adminapi_admin_merchant_risk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/merchant/risk/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a merchant's risk controls (administrators; audited). They hold for the next order. */
+        post: operations["post_adminapi_admin_merchant_risk_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/merchant/topup": {
         parameters: {
             query?: never;
@@ -487,6 +724,26 @@ export interface paths {
          *     as resolved: the same answer, nothing moved twice.
          */
         post: operations["post_adminapi_admin_order_resolveMany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/order/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Administrators: reverse a successful order (status 2 → 5) and refund its price once.
+         *     A second call (or a call after the supplier reversed it) is refused and changes nothing.
+         */
+        post: operations["post_adminapi_admin_order_reverse"];
         delete?: never;
         options?: never;
         head?: never;
@@ -659,6 +916,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/admin/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the table holds and where it came from. */
+        get: operations["get_adminapi_admin_segments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/segments/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the table with a previewed file: all its rows or none. */
+        post: operations["post_adminapi_admin_segments_apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/segments/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The table in use as CSV in the shipped layout (what a preview reads back unchanged). */
+        get: operations["get_adminapi_admin_segments_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/segments/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a file and show what applying it would change; nothing changes yet. */
+        post: operations["post_adminapi_admin_segments_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/stepUp/confirm": {
         parameters: {
             query?: never;
@@ -693,6 +1018,74 @@ export interface paths {
          *     any unfinished setup). The user signs in with the password alone and may set it up again.
          */
         post: operations["post_adminapi_admin_user_reset2FA"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/windows/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a window. */
+        post: operations["post_adminapi_admin_windows_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/windows/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a window. */
+        post: operations["post_adminapi_admin_windows_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/windows/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The windows, newest first. */
+        post: operations["post_adminapi_admin_windows_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/windows/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a window (every field, as at creation). */
+        post: operations["post_adminapi_admin_windows_update"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1010,6 +1403,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/funding/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merchants' users: file a funding request for the bank transfer they made (multipart
+         *     `amount_fen`, `bank_reference`, `payer_name`, `note`, `file`). A reference on a pending
+         *     or approved request (any merchant's) is refused as a duplicate.
+         */
+        post: operations["post_adminapi_funding_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/funding/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merchants' users: their merchant's requests, newest first. */
+        post: operations["post_adminapi_funding_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/funding/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Merchants: the proof image of one of their own requests (the bytes, not an envelope). */
+        get: operations["get_adminapi_funding_proof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/funding/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merchants' users: withdraw one of their merchant's requests while it is pending (its
+         *     reference may then be filed again).
+         */
+        post: operations["post_adminapi_funding_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/google-auth/disable2FA": {
         parameters: {
             query?: never;
@@ -1264,6 +1732,23 @@ export interface paths {
         put?: never;
         /** The caller's profile and security settings. */
         post: operations["post_adminapi_merchant_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/merchant/risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's own merchant's risk controls (read-only; administrators set them). */
+        post: operations["post_adminapi_merchant_risk"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1885,6 +2370,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/views/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves a view of a page under a new name. */
+        post: operations["post_adminapi_views_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/views/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a view the caller's default for its page, or clears the default (`id` null). */
+        post: operations["post_adminapi_views_default"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/views/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes one of the caller's views (and it stops being anyone's default). */
+        post: operations["post_adminapi_views_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/views/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's views of a page and those shared with it, with the caller's default. */
+        post: operations["post_adminapi_views_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/views/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renames one of the caller's views, replaces its state, shares or unshares it. */
+        post: operations["post_adminapi_views_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/windows/upcoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Maintenance windows of the next seven days (the workplace), for everyone signed in. */
+        post: operations["post_adminapi_windows_upcoming"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/info": {
         parameters: {
             query?: never;
@@ -2289,6 +2876,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openapi/v1/windows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Maintenance windows of the next seven days, by start (`UpcomingWindow`): while a window
+         *     closes every channel of an order, a fast product is refused (`order.channel.window`,
+         *     naming the window and its end) and a slow one waits and is sent after it.
+         */
+        get: operations["get_openapi_v1_windows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -2342,7 +2950,7 @@ export interface components {
             balance_after_fen: number;
             /** Format: int64 */
             balance_before_fen: number;
-            /** @description order_debit, refund, topup, credit_granted, repayment, adjustment */
+            /** @description order_debit, refund, topup, credit_granted, repayment, adjustment, reversal_refund */
             change_type: string;
             created_at: string;
             /** Format: int64 */
@@ -2418,6 +3026,17 @@ export interface components {
             /** @description What the adjustment corrects (not blank; the first 200 characters are kept). */
             remark: string & unknown;
         };
+        AdminFundingListRequest: components["schemas"]["PageNumber"] & {
+            end_time?: string | (string & unknown) | null;
+            /**
+             * Format: int64
+             * @description One merchant (omit for all).
+             */
+            merchant_id?: number | null;
+            start_time?: string | (string & unknown) | null;
+            /** @description `pending`, `approved`, `rejected` or `withdrawn`; omit for all. */
+            status?: ((string & unknown) | null) & unknown;
+        };
         /** @description An order as the open API shows it. */
         ApiOrder: {
             account: string;
@@ -2430,7 +3049,13 @@ export interface components {
             card_no_encrypted?: string | null;
             card_secret_encrypted?: string | null;
             city?: string | null;
+            city_en?: string | null;
             created_at: string;
+            /**
+             * @description The supplier's answer is due by then (by the product's speed: fast 30 minutes, slow
+             *     72 hours by default); an order without one by then is checked by a person.
+             */
+            deadline_at: string;
             /** Format: int64 */
             face_value_fen: number;
             failure_reason?: string | null;
@@ -2444,10 +3069,20 @@ export interface components {
             product_key: string;
             /** @description The number's province (广东) and city (深圳) when it was placed; null when unknown. */
             province?: string | null;
+            /**
+             * @description The same in English (Guangdong, Shenzhen); the city's Chinese name when the segment
+             *     table has no English one; null when unknown.
+             */
+            province_en?: string | null;
+            /** @description Why it was reversed (the supplier's words or the administrator's reason). */
+            reversal_reason?: string | null;
+            /** @description When a success was reversed (status 5), RFC 3339; `finished_at` stays the success's time. */
+            reversed_at?: string | null;
             serial_no?: string | null;
             /**
              * Format: int64
-             * @description 0 pending, 1 processing, 2 success, 3 failure, 4 manual review
+             * @description 0 pending, 1 processing, 2 success, 3 failure, 4 manual review, 5 reversed (冲正:
+             *     a success reversed afterwards, the price refunded)
              */
             status: number;
             status_name: string;
@@ -2466,6 +3101,13 @@ export interface components {
             product_key: string;
             product_kind: components["schemas"]["ProductKind"];
             product_name: string;
+            /**
+             * @description GB/T 2260 codes of the provinces the product is sold in; empty: national. An order
+             *     for a number of another province is refused (`order.product.out_of_scope`).
+             */
+            provinces: number[];
+            /** @description `fast` (快充) or `slow` (慢充): how long an order may take (`deadline_at`). */
+            speed: components["schemas"]["Speed"];
         };
         AttemptItem: {
             /** Format: int64 */
@@ -2671,6 +3313,54 @@ export interface components {
             total_rows: number;
             /** Format: int64 */
             valid_rows: number;
+        };
+        BlockIdRequest: {
+            /** Format: int64 */
+            id: number;
+        };
+        BlockImportRequest: {
+            /**
+             * @description Lines of `number or prefix, reason` (comma or tab; a first line of letters is a
+             *     title and skipped), at most 10,000.
+             */
+            text: string;
+        };
+        BlockImportResult: {
+            /**
+             * Format: int64
+             * @description Entries added (lines already on the list are kept as they are).
+             */
+            added: number;
+            /** Format: int64 */
+            lines: number;
+        };
+        BlockRequest: {
+            /** @description An 11-digit number or a prefix of 3 to 10 digits (+86, spaces, full-width digits read). */
+            pattern: string;
+            /**
+             * @description Why (1 to 200 characters): what the administrators read; merchants are told only
+             *     that the number is barred.
+             */
+            reason: string;
+        };
+        BlockedNumber: {
+            created_at: string;
+            /** @description The administrator who added it. */
+            created_by: string;
+            /** Format: int64 */
+            id: number;
+            /** @description An 11-digit number, or a prefix of 3 to 10 digits barring every number it starts. */
+            pattern: string;
+            reason: string;
+        };
+        BlocklistPage: {
+            list: components["schemas"]["BlockedNumber"][];
+            /** Format: int64 */
+            total: number;
+        };
+        BlocklistQuery: components["schemas"]["PageNumber"] & {
+            /** @description Entries whose number or prefix starts with these digits. */
+            pattern?: string | null;
         };
         CallbackAnswer: {
             /** @description Whether this callback changed the order (false for a duplicate or a late one). */
@@ -3046,6 +3736,21 @@ export interface components {
             email: string;
             name: string;
         };
+        CoverageImported: {
+            /**
+             * Format: int64
+             * @description Products set (added or changed).
+             */
+            lines: number;
+        };
+        /** @description The multipart form of an import. */
+        CoverageUpload: {
+            /**
+             * Format: binary
+             * @description CSV (UTF-8 or GBK) or xlsx in the export's columns, at most 1 MiB.
+             */
+            file: string;
+        };
         CreateKeyRequest: {
             /**
              * @description A two-factor code (authenticator or backup), required when two-factor is on.
@@ -3060,6 +3765,17 @@ export interface components {
             name: string & unknown;
             /** @description The first user's sign-in name (1 to 64 characters, no spaces, unique). */
             username: string & unknown;
+        };
+        CreateViewRequest: {
+            /** @description Unique among the caller's views of the page; trimmed. */
+            name: string;
+            /** @example orders-ordinary */
+            page: string;
+            shared?: boolean;
+            /** @description A JSON object of at most 8 KiB. */
+            state: {
+                [key: string]: unknown;
+            };
         };
         CreatedKey: {
             key_id: string;
@@ -3089,6 +3805,15 @@ export interface components {
              */
             total: number;
         };
+        DefaultViewRequest: {
+            /**
+             * Format: int64
+             * @description A view the caller may see on that page; null clears the default.
+             */
+            id?: number | null;
+            /** @example orders-ordinary */
+            page: string;
+        };
         DetailRequest: {
             /** Format: int64 */
             batch_id: number;
@@ -3117,10 +3842,90 @@ export interface components {
          * @description Why a channel supplying the product would not take an order now.
          * @enum {string}
          */
-        Exclusion: "channel_disabled" | "product_disabled" | "paused" | "probing" | "balance_short" | "already_failed";
+        Exclusion: "channel_disabled" | "product_disabled" | "paused" | "probing" | "balance_short" | "already_failed" | "window" | "province_not_covered" | "speed_not_offered";
         Features: {
             /** @description The template and demo pages (`--template-pages`, implied by `--demo`). */
             templatePages: boolean;
+        };
+        FundingApproval: {
+            /** Format: int64 */
+            id: number;
+        };
+        FundingCreated: {
+            /** Format: int64 */
+            id: number;
+            status: string;
+        };
+        /** @description The multipart form that files a request (the document's description of it). */
+        FundingForm: {
+            /**
+             * Format: int64
+             * @description fen, positive, at most 100 million yuan.
+             */
+            amount_fen: number;
+            /** @description The bank transfer's reference (流水号), 1 to 64 characters; compared trimmed and upper-cased. */
+            bank_reference: string;
+            /**
+             * Format: binary
+             * @description The transfer's receipt: PNG, JPEG or WebP (decided by content), at most 5 MiB.
+             */
+            file: string;
+            /** @description At most 200 characters. */
+            note?: string | null;
+            /** @description The payer's account name, 1 to 64 characters. */
+            payer_name: string;
+        };
+        /** @description One funding request as lists show it (the proof is fetched on its own). */
+        FundingItem: {
+            /** Format: int64 */
+            amount_fen: number;
+            /** @description As the merchant typed it (compared trimmed and upper-cased). */
+            bank_reference: string;
+            created_at: string;
+            /** Format: int64 */
+            created_by: number;
+            created_by_name: string;
+            /** @description RFC 3339; null while pending. */
+            decided_at?: string | null;
+            /** Format: int64 */
+            decided_by?: number | null;
+            decided_by_name?: string | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The top-up's account-log record (`/adminapi/finance/account/list`) of an approved request.
+             */
+            ledger_log_id?: number | null;
+            /** Format: int64 */
+            merchant_id: number;
+            merchant_name: string;
+            note: string;
+            payer_name: string;
+            /** Format: int64 */
+            proof_size: number;
+            /** @description The proof image's type, decided by its content (`image/png`, `image/jpeg`, `image/webp`). */
+            proof_type: string;
+            /** @description A rejection's reason. */
+            reason?: string | null;
+            /** @description `pending`, `approved`, `rejected` or `withdrawn`. */
+            status: string;
+            updated_at: string;
+        };
+        FundingListRequest: components["schemas"]["PageNumber"] & {
+            /** @description `pending`, `approved`, `rejected` or `withdrawn`; omit for all. */
+            status?: ((string & unknown) | null) & unknown;
+        };
+        FundingListResponse: {
+            list: components["schemas"]["FundingItem"][];
+            /** Format: int64 */
+            total: number;
+        };
+        FundingRejection: {
+            /** Format: int64 */
+            id: number;
+            /** @description Why, for the merchant: 1 to 200 characters. */
+            reason: string & unknown;
         };
         FundingRequest: {
             /**
@@ -3132,6 +3937,10 @@ export interface components {
             merchant_id: number;
             /** @description Shown in the account-change record (the first 200 characters are kept). */
             remark?: string | null;
+        };
+        FundingWithdrawal: {
+            /** Format: int64 */
+            id: number;
         };
         Health: {
             /** @description `ok`. */
@@ -3346,13 +4155,18 @@ export interface components {
             p50_ms?: number | null;
             /** Format: int64 */
             p95_ms?: number | null;
+            /**
+             * @description Orders refused by the merchants' risk controls today (Beijing day), by reason, every
+             *     reason listed. Counted by the server that refused them, since it started.
+             */
+            refused_today: components["schemas"]["RefusalCount"][];
             /** @description Today's (Beijing day) merchants by amount ordered, at most 10. */
             top_merchants: components["schemas"]["MerchantVolume"][];
         };
         LogFilter: {
             /** @description 账户类型: `balance` or `credit`. */
             account_type?: ((string & unknown) | null) & unknown;
-            /** @description 账变类型: order_debit, refund, topup, credit_granted, repayment, adjustment. */
+            /** @description 账变类型: order_debit, refund, topup, credit_granted, repayment, adjustment, reversal_refund. */
             change_type?: ((string & unknown) | null) & unknown;
             end_time?: string | (string & unknown) | null;
             /**
@@ -3415,6 +4229,44 @@ export interface components {
             token: string;
             /** @description The user's profile, as `/adminapi/merchant/userInfo` answers it. */
             user: components["schemas"]["UserInfo"];
+        };
+        /** @description A window as administrators read and edit it. */
+        MaintenanceWindow: {
+            /** @description mobile, unicom, telecom or broadnet (scopes carrier and province). */
+            carrier?: string | null;
+            /** Format: int64 */
+            channel_id?: number | null;
+            /** @description The channel's name (scope channel). */
+            channel_name?: string | null;
+            created_at: string;
+            created_by: string;
+            /**
+             * Format: int64
+             * @description Weekly: 1 Monday … 7 Sunday; monthly: 1 … 31 (the last day in shorter months).
+             */
+            day?: number | null;
+            ends_at?: string | null;
+            /** Format: int64 */
+            id: number;
+            note: string;
+            /**
+             * Format: int64
+             * @description GB/T 2260 code (scope province).
+             */
+            province?: number | null;
+            /** @description `once`, `daily`, `weekly` or `monthly`. */
+            recurrence: string;
+            /** @description Whether it runs now. */
+            running: boolean;
+            /** @description `carrier`, `province` (a carrier in one province) or `channel`. */
+            scope: string;
+            span_end?: string | null;
+            /** @description Recurring: Beijing `HH:MM`; an end at or before the start ends on the next day. */
+            span_start?: string | null;
+            /** @description A one-off window's start and end (RFC 3339). */
+            starts_at?: string | null;
+            title: string;
+            updated_at: string;
         };
         /**
          * @description What is wrong with a price.
@@ -3504,6 +4356,10 @@ export interface components {
             total: number;
         };
         MerchantRef: {
+            /** Format: int64 */
+            merchant_id: number;
+        };
+        MerchantRiskRequest: {
             /** Format: int64 */
             merchant_id: number;
         };
@@ -3605,7 +4461,7 @@ export interface components {
              * @description The signed sum of the entries' amounts, fen.
              */
             amount_fen: number;
-            /** @description order_debit, refund, topup, credit_granted, repayment, adjustment. */
+            /** @description order_debit, refund, topup, credit_granted, repayment, adjustment, reversal_refund. */
             change_type: string;
             /** Format: int64 */
             count: number;
@@ -3764,10 +4620,11 @@ export interface components {
             order_no?: string | null;
             /** @description `today` (placed since 00:00 Beijing time) or `history` (before). */
             order_type?: ((string & unknown) | null) & unknown;
+            province?: (110000 | 120000 | 130000 | 140000 | 150000 | 210000 | 220000 | 230000 | 310000 | 320000 | 330000 | 340000 | 350000 | 360000 | 370000 | 410000 | 420000 | 430000 | 440000 | 450000 | 460000 | 500000 | 510000 | 520000 | 530000 | 540000 | 610000 | 620000 | 630000 | 640000 | 650000 | 710000 | 810000 | 820000) | null;
             start_time?: string | (string & unknown) | null;
             /**
              * Format: int64
-             * @description 0 pending, 1 processing, 2 success, 3 failure, 4 manual review.
+             * @description 0 pending, 1 processing, 2 success, 3 failure, 4 manual review, 5 reversed.
              */
             status?: number | null;
         };
@@ -3784,8 +4641,19 @@ export interface components {
             carrier: components["schemas"]["Carrier"];
             /** @description The number's city (深圳) when it was placed; null when unknown. */
             city?: string | null;
+            /**
+             * @description The city's English name from the segment table (Shenzhen); its Chinese name when the
+             *     table has none; null when unknown.
+             */
+            city_en?: string | null;
             /** @description 下单时间, RFC 3339 */
             created_at: string;
+            /**
+             * @description 应答时限: the channel's answer is due by then, by the product's speed (fast: 30
+             *     minutes, slow: 72 hours by default), counted again from each hand-over to a channel;
+             *     an order without an answer by then goes to manual review. RFC 3339
+             */
+            deadline_at: string;
             /**
              * Format: int64
              * @description 耗时: finish time minus order time, ms; null while in flight
@@ -3825,15 +4693,24 @@ export interface components {
             product_name: string;
             /** @description 归属地: the number's province (广东) when it was placed; null when unknown. */
             province?: string | null;
+            /** @description The province's English name (Guangdong); null when unknown. */
+            province_en?: string | null;
             remark: string;
+            /** @description Why it was reversed: the supplier's words or the administrator's reason. */
+            reversal_reason?: string | null;
+            /**
+             * @description 冲正时间: when the success was reversed (the merchant refunded), RFC 3339; null
+             *     unless the order is reversed. `finished_at` stays the success's time.
+             */
+            reversed_at?: string | null;
             /** @description 流水号 */
             serial_no?: string | null;
             /**
              * Format: int64
-             * @description 0 pending, 1 processing, 2 success, 3 failure, 4 manual review
+             * @description 0 pending, 1 processing, 2 success, 3 failure, 4 manual review, 5 reversed
              */
             status: number;
-            /** @description pending, processing, success, failure, manual_review */
+            /** @description pending, processing, success, failure, manual_review, reversed */
             status_name: string;
             /** @description 系统订单号: the id under which the order goes to the channel */
             system_order_id: string;
@@ -4051,11 +4928,24 @@ export interface components {
         };
         PreviewRequest: {
             /**
+             * @description A mobile number to preview for, in place of `province`: its segment's province (a
+             *     number whose segment is unknown goes to national channels only).
+             */
+            account?: string | null;
+            /**
              * Format: int64
              * @description A merchant whose price for the product is set against each channel's cost.
              */
             merchant_id?: number | null;
             product_key: string;
+            /**
+             * Format: int64
+             * @description A province (GB/T 2260, 440000 Guangdong) to preview for: only channels covering it
+             *     are candidates, and its numbers' maintenance windows apply. Without it (and without
+             *     `account`) coverage is not checked and only windows of the product's whole carrier
+             *     and of channels apply.
+             */
+            province?: number | null;
         };
         PreviewResponse: {
             /**
@@ -4151,6 +5041,9 @@ export interface components {
             product_key: string;
             product_kind: components["schemas"]["ProductKind"];
             product_name: string;
+            /** @description GB/T 2260 codes of the provinces the product is sold in; empty: national. */
+            provinces: number[];
+            speed: components["schemas"]["Speed"];
         };
         PriceRequest: {
             /** @description A number typed so far: only products of its segment's carrier are offered. */
@@ -4168,6 +5061,7 @@ export interface components {
             account_carrier?: components["schemas"]["Carrier"] | null;
             /** @description Products with an active quote (for the account's carrier, when one is given). */
             offers: components["schemas"]["PriceOffer"][];
+            ported_from?: components["schemas"]["Carrier"] | null;
             /**
              * Format: int64
              * @description Balance plus available credit, fen.
@@ -4184,6 +5078,9 @@ export interface components {
             name: string;
             product_key: string;
             product_kind: components["schemas"]["ProductKind"];
+            /** @description GB/T 2260 codes of the provinces the product is sold in; empty: national. */
+            provinces: number[];
+            speed: components["schemas"]["Speed"];
             /**
              * Format: int64
              * @description 1 on, 0 off (an off product takes no orders).
@@ -4218,6 +5115,13 @@ export interface components {
             product_key: string & unknown;
             /** @description `direct` (话费直充) or `card` (话费卡密). */
             product_kind: string & unknown;
+            /**
+             * @description GB/T 2260 codes of the provinces it is sold in (440000 Guangdong); empty or absent:
+             *     national.
+             */
+            provinces?: number[] | null;
+            /** @description `fast` (快充, default) or `slow` (慢充): sets how long its orders may take. */
+            speed?: ((string & unknown) | null) & unknown;
             /**
              * Format: int64
              * @description 1 on (default), 0 off.
@@ -4295,6 +5199,29 @@ export interface components {
         ProjectsAndTeams: {
             projects: components["schemas"]["Project"][];
             teams: components["schemas"]["Team"][];
+        };
+        /** @description A province's segments before and after (only provinces whose count changes). */
+        ProvinceCount: {
+            /** Format: int64 */
+            after: number;
+            /** Format: int64 */
+            before: number;
+            province_code: string;
+        };
+        /** @description Successful orders of the period whose numbers belong to one province (归属地). */
+        ProvinceFigures: {
+            /** Format: int64 */
+            amount_fen: number;
+            /** Format: int64 */
+            count: number;
+            /** @description The province's name (广东) and its English name; empty when not known. */
+            province: string;
+            /**
+             * Format: int32
+             * @description GB/T 2260 code; null for numbers whose segment was not known when ordered.
+             */
+            province_code?: number | null;
+            province_en: string;
         };
         QualityInspection: {
             data: components["schemas"]["LabelValue"][];
@@ -4433,11 +5360,16 @@ export interface components {
             missing_ours: number;
             /** Format: int64 */
             missing_theirs: number;
+            /**
+             * Format: int64
+             * @description Our successes the supplier lists as reversed (the orders are reversed and refunded).
+             */
+            reversed: number;
             /** Format: int64 */
             status_mismatch: number;
         };
         /** @enum {string} */
-        ReconcileKind: "matched" | "missing_ours" | "missing_theirs" | "amount_mismatch" | "status_mismatch";
+        ReconcileKind: "matched" | "missing_ours" | "missing_theirs" | "amount_mismatch" | "status_mismatch" | "reversed";
         /** @description A line of the comparison: ours, theirs, or both. */
         ReconcileLine: {
             account: string;
@@ -4447,7 +5379,7 @@ export interface components {
             /** Format: int64 */
             our_face_value_fen?: number | null;
             /**
-             * @description Missing on our side: what our attempt with that upstream id says (`pending`,
+             * @description A reversed line: `reversed` once the order is. Missing on our side: what our attempt with that upstream id says (`pending`,
              *     `unknown`, `failed`, or `success` on another day); null when we never sent it.
              */
             our_outcome?: string | null;
@@ -4507,6 +5439,12 @@ export interface components {
         RecordIdRequest: {
             /** Format: int64 */
             id: number;
+        };
+        RefusalCount: {
+            /** Format: int64 */
+            count: number;
+            /** @description `number_in_flight`, `number_daily_orders`, `number_daily_amount` or `merchant_daily_cap`. */
+            reason: string;
         };
         RepricePreview: {
             /** @description What `acknowledge_warnings` must carry to apply these warnings; absent without warnings. */
@@ -4667,6 +5605,15 @@ export interface components {
             card_no: string;
             card_secret: string;
         };
+        ReverseRequest: {
+            /** Format: int64 */
+            order_id: number;
+            /**
+             * @description Why (required, 1 to 200 characters after trimming): kept on the order, shown to the
+             *     merchant and sent in the `order.reversed` callback.
+             */
+            reason: string;
+        };
         ReviewRequest: {
             /** @description `approve` or `reject`. */
             decision: string & unknown;
@@ -4677,6 +5624,28 @@ export interface components {
         };
         RevokeKeyRequest: {
             key_id: string;
+        };
+        /** @description A merchant's risk controls. 0 in a limit means no limit; amounts are fen. */
+        RiskLimitsView: {
+            /**
+             * Format: int64
+             * @description Fen of the merchant's orders per Beijing day (the orders' prices).
+             */
+            daily_cap_fen: number;
+            /** Format: int64 */
+            merchant_id: number;
+            /**
+             * Format: int64
+             * @description Fen per number per Beijing day (the orders' prices).
+             */
+            number_daily_fen: number;
+            /**
+             * Format: int64
+             * @description Orders per number per Beijing day (successful and unfinished ones count).
+             */
+            number_daily_orders: number;
+            /** @description One unfinished order (pending, processing, manual review) per number at a time. */
+            single_flight: boolean;
         };
         /** @enum {string} */
         Role: "admin" | "user";
@@ -4734,8 +5703,19 @@ export interface components {
             name: string;
             /** Format: int64 */
             priority: number;
+            /** @description GB/T 2260 codes of the provinces it covers for the product; empty: national. */
+            provinces: number[];
             /** Format: int64 */
             weight: number;
+            window?: components["schemas"]["RouteWindow"] | null;
+        };
+        /** @description The maintenance window that excludes a channel now. */
+        RouteWindow: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            /** @description When it ends (RFC 3339). */
+            until: string;
         };
         RulePreset: {
             /** @description Always `switch` for rule presets. */
@@ -4781,6 +5761,26 @@ export interface components {
              */
             status?: number | null;
         };
+        SaveRiskRequest: {
+            /**
+             * Format: int64
+             * @description Fen of the merchant's orders a day; 0: no limit.
+             */
+            daily_cap_fen: number;
+            /** Format: int64 */
+            merchant_id: number;
+            /**
+             * Format: int64
+             * @description Fen per number a day; 0: no limit.
+             */
+            number_daily_fen: number;
+            /**
+             * Format: int64
+             * @description Orders per number a day; 0: no limit.
+             */
+            number_daily_orders: number;
+            single_flight: boolean;
+        };
         SaveSuppliesRequest: {
             /** Format: int64 */
             id: number;
@@ -4790,6 +5790,35 @@ export interface components {
         SavedChannel: {
             /** Format: int64 */
             id: number;
+        };
+        /** @description One saved view of a list page. */
+        SavedView: {
+            /** Format: int64 */
+            id: number;
+            /** @description The caller owns it (and may change or delete it). */
+            mine: boolean;
+            name: string;
+            /** @description The owner's username. */
+            owner: string;
+            /** @description The list page (`orders-ordinary`, `quotes`, …). */
+            page: string;
+            /** @description Seen (read-only) by the owner's merchant's other users, or by the other administrators. */
+            shared: boolean;
+            /** @description The console's state of the page (filters, columns, density, sort), as it saved it. */
+            state: {
+                [key: string]: unknown;
+            };
+            /** @description RFC 3339. */
+            updated_at: string;
+        };
+        /** @description A page's views: the caller's own first, then those shared with it. */
+        SavedViewList: {
+            /**
+             * Format: int64
+             * @description The caller's default view of the page, applied when the page opens without filters.
+             */
+            default_id?: number | null;
+            views: components["schemas"]["SavedView"][];
         };
         SecurityRequest: {
             /**
@@ -4804,12 +5833,87 @@ export interface components {
             /** @default null */
             security_question?: string | null;
         };
+        SegmentApplied: {
+            /** Format: int64 */
+            rows: number;
+        };
+        SegmentApplyRequest: {
+            /** Format: int64 */
+            upload_id: number;
+        };
+        SegmentChange: {
+            after?: components["schemas"]["SegmentPlace"] | null;
+            before?: components["schemas"]["SegmentPlace"] | null;
+            /** @description `added`, `changed` or `removed`. */
+            change: string;
+            prefix: string;
+        };
         SegmentLookupRequest: {
             /**
              * @description A mobile number in any spelling orders take (spaces, dashes, +86, full-width digits),
              *     or its first 7 to 10 digits as typed.
              */
             phone: string;
+        };
+        /** @description A segment's place and carrier as a preview shows it. */
+        SegmentPlace: {
+            carrier?: components["schemas"]["Carrier"] | null;
+            city: string;
+            city_en: string;
+            province: string;
+            province_code: string;
+            province_en: string;
+        };
+        SegmentPreview: {
+            /** Format: int64 */
+            added: number;
+            /** Format: int64 */
+            changed: number;
+            file_name: string;
+            /** @description `csv` or `phone_dat`. */
+            format: string;
+            provinces: components["schemas"]["ProvinceCount"][];
+            /** Format: int64 */
+            removed: number;
+            /** Format: int64 */
+            rows: number;
+            /** @description The first changes (at most 100) in prefix order. */
+            samples: components["schemas"]["SegmentChange"][];
+            /** Format: int64 */
+            unchanged: number;
+            /**
+             * Format: int64
+             * @description Give it to apply.
+             */
+            upload_id: number;
+        };
+        /** @description The table in use. */
+        SegmentTableSummary: {
+            applied_at?: string | null;
+            applied_by?: string | null;
+            /** Format: int64 */
+            cities: number;
+            file_name?: string | null;
+            /**
+             * Format: int64
+             * @description Provinces and cities with at least one segment.
+             */
+            provinces: number;
+            /**
+             * Format: int64
+             * @description Segments (7-digit prefixes) in the table.
+             */
+            rows: number;
+            /** @description `default` (the shipped libphonenumber table) or `upload`. */
+            source: string;
+        };
+        /** @description The multipart form of a preview. */
+        SegmentUpload: {
+            /**
+             * Format: binary
+             * @description CSV (prefix,province,city,carrier or the shipped layout; UTF-8 or GBK; gzip allowed) or phone.dat, at most 32 MB.
+             */
+            file: string;
         };
         SendToChannelRequest: {
             /**
@@ -4873,6 +5977,12 @@ export interface components {
          * @enum {string}
          */
         Source: "edit" | "rule" | "import";
+        /**
+         * @description How fast the supplier tops up, which sets the order's deadline: `fast` (快充, minutes)
+         *     or `slow` (慢充, up to days, cheaper).
+         * @enum {string}
+         */
+        Speed: "fast" | "slow";
         /** @description One merchant's statement for one period. */
         Statement: {
             /**
@@ -4906,6 +6016,8 @@ export interface components {
             period_start: string;
             /** @description Closing − opening equals the log's sum, for the balance and for the credit. */
             reconciled: boolean;
+            /** @description The successful orders by the number's province, most money first (unknown last). */
+            succeeded_by_province: components["schemas"]["ProvinceFigures"][];
         };
         StatementRequest: {
             /**
@@ -4958,6 +6070,12 @@ export interface components {
              */
             priority: number;
             product_key: string;
+            /**
+             * @description GB/T 2260 codes of the provinces whose numbers it tops up for this product (440000
+             *     Guangdong); empty: national. Always answered; on a save, absent or null keeps the
+             *     row's coverage (national for a new row).
+             */
+            provinces?: number[] | null;
             /**
              * Format: int64
              * @description Share within one priority, 0 to 10000.
@@ -5027,10 +6145,42 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description An occurrence of a window in the next seven days, as merchants see it (never a channel). */
+        UpcomingWindow: {
+            carrier?: components["schemas"]["Carrier"] | null;
+            ends_at: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int32
+             * @description GB/T 2260 code (scope province).
+             */
+            province?: number | null;
+            /** @description Whether it runs now. */
+            running: boolean;
+            /**
+             * @description `carrier`, `province` (the carrier in one province) or `channel` (some channels:
+             *     orders of their products may be refused or wait while no other channel takes them).
+             */
+            scope: string;
+            /** @description RFC 3339. */
+            starts_at: string;
+            title: string;
+        };
         UpdateMerchantRequest: {
             /** Format: int64 */
             merchant_id: number;
             name: string & unknown;
+        };
+        /** @description What to change of one of the caller's views; an absent field is kept. */
+        UpdateViewRequest: {
+            /** Format: int64 */
+            id: number;
+            name?: string | null;
+            shared?: boolean | null;
+            state?: {
+                [key: string]: unknown;
+            } | null;
         };
         /** @description The user fields the console reads. */
         UserInfo: {
@@ -5073,6 +6223,23 @@ export interface components {
             code?: string;
             pending_token?: string;
         };
+        ViewDeleted: {
+            /** Format: int64 */
+            id: number;
+        };
+        ViewIdRequest: {
+            /** Format: int64 */
+            id: number;
+        };
+        ViewPageRequest: {
+            /**
+             * @description One of the list pages that keep views (`orders-ordinary`, `orders-card`, `orders-behalf`,
+             *     `review-queue`, `quotes`, `account-records`, `notifications`, `merchants`, `audit-log`,
+             *     `template-policies`, `funding`, `funding-review`); another is refused with `view.page.unknown`.
+             * @example orders-ordinary
+             */
+            page: string;
+        };
         Visits: {
             /**
              * Format: int64
@@ -5082,6 +6249,53 @@ export interface components {
             name: string;
             /** Format: int64 */
             visits: number;
+        };
+        WindowForm: {
+            /** @description mobile, unicom, telecom or broadnet (scopes carrier and province). */
+            carrier?: string | null;
+            /**
+             * Format: int64
+             * @description Scope channel.
+             */
+            channel_id?: number | null;
+            /**
+             * Format: int64
+             * @description Weekly: 1 Monday … 7 Sunday; monthly: 1 … 31 (the last day in shorter months).
+             */
+            day?: number | null;
+            ends_at?: string | null;
+            /** @description For administrators (at most 200 characters). */
+            note?: string;
+            /**
+             * Format: int64
+             * @description GB/T 2260 code (scope province).
+             */
+            province?: number | null;
+            /** @description `once`, `daily`, `weekly` or `monthly`. */
+            recurrence: string;
+            /** @description `carrier`, `province` (a carrier in one province) or `channel`. */
+            scope: string;
+            span_end?: string | null;
+            /** @description Recurring: Beijing `HH:MM`; an end before the start ends on the next day. */
+            span_start?: string | null;
+            /** @description Once: RFC 3339 start and end (the end after the start). */
+            starts_at?: string | null;
+            /** @description Shown to merchants and in refusals (1 to 60 characters). */
+            title: string;
+        };
+        WindowId: {
+            /** Format: int64 */
+            id: number;
+        };
+        WindowPage: {
+            list: components["schemas"]["MaintenanceWindow"][];
+            /** Format: int64 */
+            total: number;
+        };
+        WindowQuery: components["schemas"]["PageNumber"];
+        WindowUpdate: components["schemas"]["WindowForm"] & {
+            /** Format: int64 */
+            id: number;
         };
     };
     responses: never;
@@ -5260,6 +6474,460 @@ export interface operations {
             };
         };
     };
+    post_adminapi_admin_blocklist_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is the new entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["BlockedNumber"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: already on the list */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: the pattern is no number or prefix, or the reason is empty or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_blocklist_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockIdRequest"];
+            };
+        };
+        responses: {
+            /** @description done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such entry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_adminapi_admin_blocklist_export: {
+        parameters: {
+            query?: {
+                /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
+                format?: string & unknown;
+                /** @description `desc` (default) or `asc` by time. */
+                sort?: string & unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (text/csv or xlsx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            /** @description 40000: an unknown format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_blocklist_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockImportRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a BlockImportResult */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["BlockImportResult"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: bad lines (or none, or too many), each named; nothing imported */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_blocklist_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BlocklistQuery"];
+            };
+        };
+        responses: {
+            /** @description `data` is a BlocklistPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["BlocklistPage"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: page or page_size out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_adminapi_admin_channel_coverage_export: {
+        parameters: {
+            query: {
+                /** @description The channel. */
+                id: number;
+                /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
+                format?: string & unknown;
+                /** @description `desc` (default) or `asc` by time. */
+                sort?: string & unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (text/csv or xlsx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            /** @description 40000: the format is not of the documented form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_channel_coverage_import: {
+        parameters: {
+            query: {
+                /** @description The channel. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CoverageUpload"];
+            };
+        };
+        responses: {
+            /** @description `data` is CoverageImported */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["CoverageImported"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: not a multipart form, or no `file` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such channel */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: the file unreadable, empty or over its budget, or bad lines (each named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     post_adminapi_admin_channel_enable: {
         parameters: {
             query?: never;
@@ -5413,7 +7081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            /** @description 40300: administrators only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5469,7 +7137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            /** @description 40300: administrators only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5487,7 +7155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40000: an item names no product of the catalogue (field `items[n].product_key`) */
+            /** @description 40000: an item names no product of the catalogue (field `items[n].product_key`) or a code that is no province's (`items[n].provinces`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5709,7 +7377,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            /** @description 40300: administrators only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5727,7 +7395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description 40000: no such product */
+            /** @description 40000: no such product, `province` no province's code, or `account` no mobile number */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5859,6 +7527,296 @@ export interface operations {
             };
             /** @description 40400: no such channel */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_funding_approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per intended action (e.g. a UUID made when the dialog opened), 1 to 255
+                 *     visible ASCII characters. Repeating it with the same body replays the first answer
+                 *     and moves nothing; with another body it is refused with 42200.
+                 */
+                "Idempotency-Key"?: ((string & unknown) | null) & unknown;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundingApproval"];
+            };
+        };
+        responses: {
+            /** @description `data` is the approved FundingItem (with a repeated `Idempotency-Key`: the first call's answer, nothing moved) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["FundingItem"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator; 40340: confirm with a two-factor code first (step-up) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: decided or withdrawn already (`funding.not_pending`); nothing credited */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 42200: the `Idempotency-Key` was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_funding_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AdminFundingListRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a FundingListResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["FundingListResponse"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_adminapi_admin_funding_proof: {
+        parameters: {
+            query: {
+                /** @description The funding request. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the image bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/webp": unknown;
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_funding_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundingRejection"];
+            };
+        };
+        responses: {
+            /** @description `data` is the rejected FundingItem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["FundingItem"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: decided or withdrawn already (`funding.not_pending`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000 on `reason`: blank or longer than 200 characters (`funding.reason.required`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6537,6 +8495,136 @@ export interface operations {
             };
         };
     };
+    post_adminapi_admin_merchant_risk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantRiskRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is RiskLimitsView */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["RiskLimitsView"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_merchant_risk_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveRiskRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is RiskLimitsView */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["RiskLimitsView"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: a limit below 0 (`risk.limit.invalid`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     post_adminapi_admin_merchant_topup: {
         parameters: {
             query?: never;
@@ -7000,6 +9088,80 @@ export interface operations {
             };
         };
     };
+    post_adminapi_admin_order_reverse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReverseRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is the OrderItem after the reversal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["OrderItem"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the reason is missing or longer than 200 characters (`order.reversal.reason_invalid`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator; 40340: two-factor is on and no step-up code confirmed in the last 5 minutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the order is not successful (`order.not_reversible`), e.g. reversed already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     post_adminapi_admin_order_sendToChannel: {
         parameters: {
             query?: never;
@@ -7154,6 +9316,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 40000: `provinces` names a code that is no province's */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_adminapi_admin_product_delete: {
@@ -7295,6 +9466,15 @@ export interface operations {
             };
             /** @description 40900: in use, only name and on/off may change; or another product has the key */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: `provinces` names a code that is no province's */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7675,6 +9855,226 @@ export interface operations {
             };
         };
     };
+    get_adminapi_admin_segments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a SegmentTableSummary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SegmentTableSummary"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_segments_apply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SegmentApplyRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is SegmentApplied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SegmentApplied"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such preview waiting (applied already, or expired) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the table changed after the preview */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_adminapi_admin_segments_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the table (text/csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_segments_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SegmentUpload"];
+            };
+        };
+        responses: {
+            /** @description `data` is a SegmentPreview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SegmentPreview"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: not a multipart form, or no `file` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: unreadable, too large, no segments, or bad lines (each named as `line:<n>` or `record:<n>`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     post_adminapi_admin_stepUp_confirm: {
         parameters: {
             query?: never;
@@ -7823,6 +10223,266 @@ export interface operations {
             };
             /** @description 42900: too many wrong codes of the administrator */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_windows_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WindowForm"];
+            };
+        };
+        responses: {
+            /** @description `data` is the new window */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["MaintenanceWindow"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: a field is wrong (its key names which) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_windows_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WindowId"];
+            };
+        };
+        responses: {
+            /** @description done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such window */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_windows_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WindowQuery"];
+            };
+        };
+        responses: {
+            /** @description `data` is a WindowPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["WindowPage"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: page or page_size out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_windows_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WindowUpdate"];
+            };
+        };
+        responses: {
+            /** @description `data` is the window as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["MaintenanceWindow"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such window */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: a field is wrong (its key names which) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8722,7 +11382,7 @@ export interface operations {
                 merchant_id?: number;
                 /** @description 账户类型: `balance` or `credit`. */
                 account_type?: string & unknown;
-                /** @description 账变类型: order_debit, refund, topup, credit_granted, repayment, adjustment. */
+                /** @description 账变类型: order_debit, refund, topup, credit_granted, repayment, adjustment, reversal_refund. */
                 change_type?: string & unknown;
                 /** @description The order number the change belongs to. */
                 order_no?: string;
@@ -9037,6 +11697,271 @@ export interface operations {
             };
             /** @description 40000: the date is not of the period's shape, or no such day or month */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_funding_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FundingForm"];
+            };
+        };
+        responses: {
+            /** @description `data` is FundingCreated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["FundingCreated"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: not a multipart form, a field missing or `amount_fen` not an integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not a merchant's user (`funding.merchants_only`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900 on `bank_reference`: the reference is on a pending or approved request (`funding.reference.duplicate`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: the amount, reference, payer or note out of bounds; the file empty, not a PNG, JPEG or WebP image, or over 5 MiB */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_funding_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FundingListRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a FundingListResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["FundingListResponse"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not a merchant's user (`funding.merchants_only`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_adminapi_funding_proof: {
+        parameters: {
+            query: {
+                /** @description The funding request. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the image bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/webp": unknown;
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not a merchant's user (`funding.merchants_only`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such request of the caller's merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_funding_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundingWithdrawal"];
+            };
+        };
+        responses: {
+            /** @description `data` is the FundingItem as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["FundingItem"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not a merchant's user (`funding.merchants_only`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such request of the caller's merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: decided or withdrawn already (`funding.not_pending`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9904,6 +12829,49 @@ export interface operations {
                 };
             };
             /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_merchant_risk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is RiskLimitsView */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["RiskLimitsView"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not a merchant user */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11544,7 +14512,7 @@ export interface operations {
                 kind?: string & unknown;
                 /** @description Administrators: one merchant's orders (omit for all). Merchants: omit, or their own mid. */
                 merchant_id?: number;
-                /** @description 0 pending, 1 processing, 2 success, 3 failure, 4 manual review. */
+                /** @description 0 pending, 1 processing, 2 success, 3 failure, 4 manual review, 5 reversed. */
                 status?: number;
                 /**
                  * @description true: orders not final yet (pending, processing or manual review: what the
@@ -11556,6 +14524,7 @@ export interface operations {
                 /** @description `mobile`, `unicom` or `telecom`. */
                 carrier?: string & unknown;
                 face_value_fen?: number;
+                province?: (110000 | 120000 | 130000 | 140000 | 150000 | 210000 | 220000 | 230000 | 310000 | 320000 | 330000 | 340000 | 350000 | 360000 | 370000 | 410000 | 420000 | 430000 | 440000 | 450000 | 460000 | 500000 | 510000 | 520000 | 530000 | 540000 | 610000 | 620000 | 630000 | 640000 | 650000 | 710000 | 810000 | 820000) | null;
                 /** @description Time taken at least this many ms (finished orders only). */
                 duration_min_ms?: number;
                 /** @description Time taken below this many ms (finished orders only). */
@@ -11992,6 +14961,410 @@ export interface operations {
             };
             /** @description 40000 `segment.phone_invalid`: not a mainland mobile number nor its first 7 digits */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_views_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateViewRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is the new SavedView */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SavedView"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the name is empty or longer than 40 characters, the state is not an object */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the caller has a view of this name on the page (`view.name.taken`, on `name`) or 50 views of the page already (`view.too_many`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: an unknown page, a name of spaces only, a state over 8 KiB */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_views_default: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DefaultViewRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is the page's SavedViewList with the new default */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SavedViewList"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400 on `id`: no view of this page the caller may see (`view.not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000 on `page`: not a list page that keeps views */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_views_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewIdRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` names the deleted view */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["ViewDeleted"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300 on `id`: a view shared by someone else is read-only (`view.not_yours`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400 on `id`: no such view the caller may see (`view.not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_views_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewPageRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a SavedViewList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SavedViewList"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000 on `page`: not a list page that keeps views (`view.page.unknown`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_views_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateViewRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is the changed SavedView */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SavedView"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the name is empty or longer than 40 characters, the state is not an object */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300 on `id`: a view shared by someone else is read-only (`view.not_yours`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400 on `id`: no such view the caller may see (`view.not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900 on `name`: the caller has another view of this name on the page */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: a name of spaces only, a state over 8 KiB */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_windows_upcoming: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of UpcomingWindow, by start */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["UpcomingWindow"][];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13155,6 +16528,58 @@ export interface operations {
             };
             /** @description 40000 `segment.phone_invalid`: not a mainland mobile number */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 42930: over the merchant's call rate; `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_openapi_v1_windows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of UpcomingWindow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["UpcomingWindow"][];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40130–40134: a signature header is missing or wrong, the key unknown, the nonce used */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40330–40332: the address is not whitelisted or the merchant is disabled */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,8 +8,11 @@
 import { ApiError } from './request';
 
 export const VALIDATION_FAILED_CODE = 40000;
-/** The codes whose answers may name fields (docs/api.md). */
-const FIELD_CODES = new Set([VALIDATION_FAILED_CODE, 40300, 40900]);
+/**
+ * The codes whose answers may name fields (docs/api.md); 40940–40943 are the risk controls'
+ * refusals at placement (the number, or the merchant's daily cap).
+ */
+const FIELD_CODES = new Set([VALIDATION_FAILED_CODE, 40300, 40900, 40940, 40941, 40942, 40943]);
 
 export interface ServerFieldError {
   /** The form field the message belongs to. */

@@ -1,10 +1,13 @@
 /** Order states, kinds and carriers as the API names them, with their display colours. */
-export type OrderStatus = 0 | 1 | 2 | 3 | 4;
+export type OrderStatus = 0 | 1 | 2 | 3 | 4 | 5;
 export type OrderKind = 'ordinary' | 'card' | 'behalf';
 
-/** 0 pending, 1 processing, 2 success, 3 failure, 4 manual review. */
-export const ORDER_STATUSES: readonly OrderStatus[] = [0, 1, 2, 3, 4];
-export const FINAL_STATUSES: readonly number[] = [2, 3];
+/** 0 pending, 1 processing, 2 success, 3 failure, 4 manual review, 5 reversed (冲正: a success
+ * taken back afterwards, the price refunded). */
+export const ORDER_STATUSES: readonly OrderStatus[] = [0, 1, 2, 3, 4, 5];
+export const FINAL_STATUSES: readonly number[] = [2, 3, 5];
+/** The status of a success reversed afterwards. */
+export const REVERSED_STATUS = 5;
 
 export const STATUS_COLORS: Record<number, string> = {
   0: 'default',
@@ -12,6 +15,7 @@ export const STATUS_COLORS: Record<number, string> = {
   2: 'success',
   3: 'error',
   4: 'warning',
+  5: 'magenta',
 };
 
 /** i18n key of a status: common.status.2 → 成功 / Success. */
@@ -74,8 +78,22 @@ export function failureReasonText(
   return order.failure_reason ?? '';
 }
 
-/** 归属地 of an order: "广东 深圳" (as stored at placement), a municipality once ("北京"), "-" when unknown. */
-export function regionText(order: { province?: string | null; city?: string | null }): string {
+interface Region {
+  province?: string | null;
+  city?: string | null;
+  province_en?: string | null;
+  city_en?: string | null;
+}
+
+/**
+ * 归属地 of an order: "广东 深圳" (as stored at placement), a municipality once ("北京"), "-"
+ * when unknown; in English (`english`) "Shenzhen, Guangdong" when the server gave the names.
+ */
+export function regionText(order: Region, english = false): string {
+  if (english && order.province_en) {
+    const city = order.city_en && order.city_en !== order.province_en ? order.city_en : null;
+    return city ? `${city}, ${order.province_en}` : order.province_en;
+  }
   if (!order.province) return '-';
   return !order.city || order.city === order.province ? order.province : `${order.province} ${order.city}`;
 }

@@ -29,6 +29,16 @@ import enCardExport from './en-US/card-export';
 import zhCardExport from './zh-CN/card-export';
 import enChannels from './en-US/channels';
 import zhChannels from './zh-CN/channels';
+import enFunding from './en-US/funding';
+import zhFunding from './zh-CN/funding';
+import enBlocklist from './en-US/blocklist';
+import zhBlocklist from './zh-CN/blocklist';
+import enSegments from './en-US/segments';
+import zhSegments from './zh-CN/segments';
+import enWindows from './en-US/windows';
+import zhWindows from './zh-CN/windows';
+import enRisk from './en-US/risk';
+import zhRisk from './zh-CN/risk';
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
 
@@ -48,6 +58,11 @@ describe('locales', () => {
     ['channels', zhChannels, enChannels],
     ['reconciliation', zhReconciliation, enReconciliation],
     ['card-export', zhCardExport, enCardExport],
+    ['funding', zhFunding, enFunding],
+    ['blocklist', zhBlocklist, enBlocklist],
+    ['risk', zhRisk, enRisk],
+    ['segments', zhSegments, enSegments],
+    ['windows', zhWindows, enWindows],
   ] as [string, Record<string, string>, Record<string, string>][])(
     '%s texts (loaded with their pages) pair up and never shadow the main texts',
     (_, zh, en) => {

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
+import { cleanup, configure, render } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterAll, afterEach, beforeEach } from 'vitest';
+import { MessageHolder } from '@/components/feedback/message-holder';
 import i18n, { DEFAULT_LOCALE } from '@/lib/i18n';
 import enUS from '@/locales/en-US';
 import zhCN from '@/locales/zh-CN';
@@ -37,6 +39,14 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
+
+// Toasts show through the console's holder, as in the signed-in layout, so each test's toasts
+// unmount with the test. antd's static toasts (the fallback outside the layout) live in a root
+// of their own that nothing unmounts: a close timer of theirs once rendered after a test
+// file's window was gone ("window is not defined", an unhandled error failing the run).
+beforeEach(() => {
+  render(createElement(MessageHolder));
+});
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,5 @@
-import { markScrollRegions, silenceMeasureRows } from './use-keyboard-access';
+import { renderHook } from '@testing-library/react';
+import { markScrollRegions, silenceMeasureRows, useKeyboardAccess } from './use-keyboard-access';
 
 /** A scroll container whose content is `scrollWidth` wide in a box `clientWidth` wide. */
 function scroller(html: string, scrollWidth: number, clientWidth = 300): HTMLElement {
@@ -50,6 +51,24 @@ describe('silenceMeasureRows', () => {
     silenceMeasureRows(document.body);
     expect(document.querySelector('.ant-table-measure-row')?.hasAttribute('inert')).toBe(true);
     expect(document.querySelector('.ant-table-row')?.hasAttribute('inert')).toBe(false);
+    document.body.innerHTML = '';
+  });
+});
+
+describe('useKeyboardAccess', () => {
+  it('marks a region that overflows once a text in it changes in place (a live table)', async () => {
+    let width = 300;
+    const region = scroller('<table><tr><td>1/2</td></tr></table>', 0);
+    Object.defineProperty(region, 'scrollWidth', { configurable: true, get: () => width });
+    const { unmount } = renderHook(() => useKeyboardAccess());
+    expect(region.hasAttribute('tabindex')).toBe(false);
+    width = 900;
+    const cell = region.querySelector('td')!.firstChild as Text;
+    cell.nodeValue = '1234/5678';
+    // The observer answers at the end of the task, as the page's does.
+    await Promise.resolve();
+    expect(region.tabIndex).toBe(0);
+    unmount();
     document.body.innerHTML = '';
   });
 });

@@ -49,7 +49,9 @@ export function useKeyboardAccess() {
       silenceMeasureRows(document.body);
     };
     const observer = new MutationObserver(mark);
-    observer.observe(document.body, { childList: true, subtree: true });
+    // Text changed in place counts too: React updates a cell's text node without adding
+    // nodes, and a live table (the monitor's channels) grows wider than its card that way.
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     window.addEventListener('resize', mark);
     mark();
     return () => {

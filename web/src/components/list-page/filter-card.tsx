@@ -25,6 +25,8 @@ export interface FilterCardProps {
   onSearch: (values: FilterValues) => void;
   onReset: () => void;
   title?: ReactNode;
+  /** At the right of the card's heading (the saved views). */
+  extra?: ReactNode;
   testId: string;
   searchTestId: string;
   resetTestId?: string;
@@ -59,6 +61,7 @@ export function FilterCard({
   onSearch,
   onReset,
   title,
+  extra,
   testId,
   searchTestId,
   resetTestId,
@@ -80,7 +83,7 @@ export function FilterCard({
   const buttons = actionCells(widths.slice(0, shown), perRow);
 
   return (
-    <Card title={title} size="small" className="list-filters" data-testid={`${testId}-card`}>
+    <Card title={title} extra={extra} size="small" className="list-filters" data-testid={`${testId}-card`}>
       <Form form={form} layout="vertical" onFinish={onSearch} data-testid={testId}>
         <Row gutter={16}>
           {fields.map((field, index) => (

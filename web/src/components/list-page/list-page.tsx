@@ -3,8 +3,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '@/components/export-buttons/export-buttons';
 import { FilterCard, type FilterField } from './filter-card';
-import { ListTable, type ListTableProps } from './list-table';
+import { HeldListTable, type ListTableProps } from './list-table';
+import { captureState, type ViewState, viewColumns } from './saved-views';
+import { SavedViewsMenu } from './saved-views-menu';
 import type { ListAnswer, ListPageState } from './use-list-page';
+import { useTableSettings } from './use-table-settings';
 
 export interface ListPageFilters {
   title: ReactNode;
@@ -44,6 +47,8 @@ export interface ListPageProps<T extends object, Q> extends Omit<ListTableProps<
   middle?: ReactNode;
   /** After the table: hints, the page's dialogs. */
   children?: ReactNode;
+  /** The page's sort, when it has one the person chooses: a saved view keeps and applies it. */
+  sort?: { value: string; onChange: (value: string) => void };
 }
 
 /** The total above a list: "N in total", or "more than N" when the server stopped counting. */
@@ -82,16 +87,33 @@ export function ListPage<T extends object, Q>({
   top,
   middle,
   children,
+  sort,
   ...table
 }: ListPageProps<T, Q>) {
   const [form] = Form.useForm();
   const { list, query } = state;
+  // Held here rather than by the table: a saved view reads and applies them with the filters.
+  const held = useTableSettings(table.listKey, table.columns, table.defaultDensity);
+  const applyView = (view: ViewState) => {
+    state.applyParams(view.filters);
+    held.update((current) => viewColumns(current, view, held.keys, held.hiddenKeys));
+    if (sort && view.sort !== undefined) sort.onChange(view.sort);
+  };
+  const views = (
+    <SavedViewsMenu
+      page={table.listKey}
+      search={state.search}
+      capture={() => captureState(state.search, held.settings, sort?.value)}
+      onApply={applyView}
+    />
+  );
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid={testId}>
       {top}
       {filters ? (
         <FilterCard
           title={filters.title}
+          extra={views}
           form={form}
           fields={filters.fields}
           values={state.values}
@@ -103,8 +125,19 @@ export function ListPage<T extends object, Q>({
         />
       ) : null}
       {middle}
-      <ListTable<T>
+      <HeldListTable<T>
         {...table}
+        held={held}
+        extra={
+          filters ? (
+            table.extra
+          ) : (
+            <>
+              {views}
+              {table.extra}
+            </>
+          )
+        }
         title={<ListTotal data={list.data} total={total} />}
         onExport={onExport ? (format) => onExport(query, format) : undefined}
         dataSource={list.data?.list ?? []}

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ExportButtons, type ExportFormat } from '@/components/export-buttons/export-buttons';
 import { applySettings, type Density } from './column-settings';
 import { ColumnSettingsButton, DensityButton } from './column-settings-button';
-import { useColumnSettings } from './use-column-settings';
+import { pinned, type TableSettings, useTableSettings } from './use-table-settings';
 import './list-page.css';
 
 /** A list column: a key is required (settings are kept by key). */
@@ -65,9 +65,6 @@ export interface ListTableProps<T> {
   /** More toolbar buttons, left of export. */
   extra?: ReactNode;
 }
-
-/** Pinned columns (fixed at the right, e.g. actions) stay last and are not settable. */
-const pinned = (column: { fixed?: unknown }) => column.fixed === 'right';
 
 /** Horizontal padding of a cell at each density (antd's table sizes). */
 const CELL_PADDING: Record<Density, number> = { large: 32, middle: 16, small: 16 };
@@ -146,21 +143,16 @@ function onPhone<T>(column: ListColumn<T>): ListColumn<T> {
  * simple one, so everything stays on screen.
  */
 export function ListTable<T extends object>(props: ListTableProps<T>) {
+  const held = useTableSettings(props.listKey, props.columns, props.defaultDensity);
+  return <HeldListTable {...props} held={held} />;
+}
+
+/** `ListTable` with its column settings held by the caller (the list page, for saved views). */
+export function HeldListTable<T extends object>(props: ListTableProps<T> & { held: TableSettings<ListColumn<T>> }) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const phone = screens.md === false;
-  const settable = useMemo(() => props.columns.filter((column) => !pinned(column)), [props.columns]);
-  const keys = useMemo(() => settable.map((column) => column.key), [settable]);
-  const hiddenKeys = useMemo(
-    () => settable.filter((column) => column.defaultHidden).map((column) => column.key),
-    [settable],
-  );
-  const { settings, update, reset } = useColumnSettings(
-    props.listKey,
-    keys,
-    props.defaultDensity ?? 'middle',
-    hiddenKeys,
-  );
+  const { settable, settings, update, reset } = props.held;
 
   const columns = useMemo(() => {
     const shown = applySettings(props.columns, settings, pinned).map(({ defaultHidden: _, ...column }) => column);

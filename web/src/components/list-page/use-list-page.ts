@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { type PagePosition, positionOf } from '@/lib/cursor-pages';
 import type { ListPagination } from './list-table';
 import { type PageNumbers, pagerChange } from './list-paging';
-import type { FilterSchema, FilterValues } from './url-filters';
+import { type FilterSchema, type FilterValues, paramsToValues } from './url-filters';
 import { useOnChange, useUrlFilters } from './use-url-filters';
 
 /** One page of a list as the API answers it. */
@@ -59,8 +59,12 @@ export interface ListPageState<Q, A> {
   list: UseQueryResult<A, Error>;
   page: number;
   pageSize: number;
+  /** The address's query as it is (what a saved view keeps of the filters). */
+  search: string;
   /** Apply the filters; the same filters again fetch the list again. */
   onSearch: (values: FilterValues) => void;
+  /** Apply filters given as address parameters (a saved view's); unknown keys are ignored. */
+  applyParams: (params: Record<string, string>) => void;
   onReset: () => void;
   /** Back to page 1 with no cursor (the feature changed what the cursors are about: the sort). */
   restart: () => void;
@@ -78,7 +82,8 @@ const NO_FILTERS: FilterSchema = {};
 export function useListPage<Q, A extends ListAnswer<unknown>, K extends QueryKey>(
   options: ListPageOptions<Q, A, K>,
 ): ListPageState<Q, A> {
-  const { values, apply, search } = useUrlFilters(options.schema ?? NO_FILTERS);
+  const schema = options.schema ?? NO_FILTERS;
+  const { values, apply, search } = useUrlFilters(schema);
   const [paging, setPaging] = useState<PageNumbers>(() => ({ page: 1, pageSize: options.defaultPageSize ?? 20 }));
   const { page, pageSize } = paging;
   // Cursors belong to one filter, sort and page size: forgotten when any changes.
@@ -117,7 +122,9 @@ export function useListPage<Q, A extends ListAnswer<unknown>, K extends QueryKey
     list,
     page,
     pageSize,
+    search,
     onSearch,
+    applyParams: (params) => onSearch(paramsToValues(new URLSearchParams(params), schema)),
     onReset: () => onSearch({}),
     restart: () => {
       setPaging({ page: 1, pageSize });

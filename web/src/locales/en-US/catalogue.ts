@@ -18,6 +18,12 @@ export default {
   'catalogue.actions': 'Actions',
   'catalogue.saved': 'Saved',
   'catalogue.deleted': 'Deleted',
+  'catalogue.speed': 'Speed',
+  'catalogue.speedHint':
+    'Fast tops up within minutes; slow takes longer and costs less. An order’s deadline follows its product’s speed',
+  'catalogue.area': 'Sales area',
+  'catalogue.areaHint': 'Sold only for numbers of these provinces; empty: national',
+  'catalogue.areaSeparator': ', ',
   'catalogue.total': '{{count}} products',
   'pricing.merchant': 'Merchant id',
   'pricing.merchantRequired': 'Enter the merchant id',

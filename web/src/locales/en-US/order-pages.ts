@@ -32,6 +32,7 @@ export default {
   'addOrder.carrierMismatch':
     "The number's segment belongs to {{segment}}, but the product is for {{product}}. Segment matching is only a sanity check: ported numbers keep their segment.",
   'addOrder.confirmPorted': 'I confirm the number has moved to the product’s carrier; order anyway',
+  'addOrder.portedAway': 'A supplier reported that this number has moved away from {{carrier}} (number portability): choose a product of the carrier it belongs to now',
   'addOrder.confirmPortedRequired': 'The segment does not match the product’s carrier: please confirm first',
   'addOrder.submit': 'Place order',
   'addOrder.submitWithPrice': 'Place order (charge ¥{{price}})',

@@ -23,6 +23,7 @@ export default {
   'reconcile.kind.missing_theirs': "Missing on the supplier's side",
   'reconcile.kind.amount_mismatch': 'Amount mismatch',
   'reconcile.kind.status_mismatch': 'Status mismatch',
+  'reconcile.kind.reversed': 'Reversed by the supplier (refunded)',
   'reconcile.column.kind': 'Difference',
   'reconcile.column.upstreamId': 'Upstream order id',
   'reconcile.column.systemId': 'System order id',

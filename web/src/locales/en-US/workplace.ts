@@ -26,4 +26,9 @@ export default {
   'workplace.chart.failure': 'Failure',
   'workplace.chart.other': 'In progress',
   'workplace.chart.total': 'Total',
+  'workplace.windows.title': 'Maintenance windows, next 7 days (Beijing time)',
+  'workplace.windows.none': 'No maintenance window in the next 7 days',
+  'workplace.windows.running': 'Running',
+  'workplace.windows.someChannels': 'Some upstream channels',
+  'workplace.windows.hint': 'During a window, fast orders it closes are refused; slow orders are taken and processed after it',
 };

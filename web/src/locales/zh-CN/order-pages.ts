@@ -32,6 +32,7 @@ export default {
   'addOrder.carrierMismatch':
     '该号码的号段属于{{segment}}，但商品属于{{product}}。号段匹配只是合理性检查：携号转网的号码会保留原号段。',
   'addOrder.confirmPorted': '我确认该号码已转网至商品所属运营商，仍要下单',
+  'addOrder.portedAway': '上游渠道已告知该号码携号转网，不再是{{carrier}}号码：请选择号码现属运营商的商品',
   'addOrder.confirmPortedRequired': '号段与商品运营商不一致，请确认后再下单',
   'addOrder.submit': '提交订单',
   'addOrder.submitWithPrice': '提交订单（扣款 ¥{{price}}）',

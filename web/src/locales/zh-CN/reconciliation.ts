@@ -23,6 +23,7 @@ export default {
   'reconcile.kind.missing_theirs': '供应商缺失',
   'reconcile.kind.amount_mismatch': '金额不符',
   'reconcile.kind.status_mismatch': '状态不符',
+  'reconcile.kind.reversed': '供应商冲正（已退款）',
   'reconcile.column.kind': '差异类型',
   'reconcile.column.upstreamId': '上游订单号',
   'reconcile.column.systemId': '系统订单号',

@@ -26,4 +26,9 @@ export default {
   'workplace.chart.failure': '失败',
   'workplace.chart.other': '处理中',
   'workplace.chart.total': '合计',
+  'workplace.windows.title': '近 7 天维护窗口（北京时间）',
+  'workplace.windows.none': '近 7 天没有维护窗口',
+  'workplace.windows.running': '进行中',
+  'workplace.windows.someChannels': '部分上游渠道',
+  'workplace.windows.hint': '维护期间相关快充订单暂不受理，慢充订单照常受理并在维护结束后处理',
 };

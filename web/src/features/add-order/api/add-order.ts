@@ -27,6 +27,23 @@ export function usePrice(merchantId?: number) {
   return useQuery(priceQueryOptions(merchantId));
 }
 
+/**
+ * The carrier a supplier reported `account` moved away from (携号转网), or null: asked once
+ * per complete number (the price call with the account names it as `ported_from`).
+ */
+export const portedFromQueryOptions = (account: string | null, merchantId?: number) =>
+  queryOptions({
+    queryKey: ['order-ported-from', merchantId ?? null, account],
+    queryFn: async () =>
+      (await post(PRICE_URL, { account, ...forMerchant(merchantId) }, { quietErrors: true })).ported_from ?? null,
+    enabled: account !== null,
+    staleTime: 60_000,
+  });
+
+export function usePortedFrom(account: string | null, merchantId?: number) {
+  return useQuery(portedFromQueryOptions(account, merchantId));
+}
+
 export type AddOrderRequest = ApiSchema<'AddOrderRequest'>;
 
 export type AddedOrder = ApiSchema<'OrderItem'>;

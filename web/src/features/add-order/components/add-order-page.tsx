@@ -10,9 +10,18 @@ import { formatFen } from '@/lib/money';
 import { carrierKey, FINAL_STATUSES } from '@/lib/order-labels';
 import { useSubmission } from '@/lib/submission';
 import { checkPhone, normalizePhone } from '@/lib/phone';
-import { type AddedOrder, type Offer, useAddedOrders, useAddOrder, usePrice } from '../api/add-order';
+import { inScope } from '@/lib/provinces';
+import {
+  type AddedOrder,
+  type Offer,
+  useAddedOrders,
+  useAddOrder,
+  usePortedFrom,
+  usePrice,
+  useSegmentLookup,
+} from '../api/add-order';
 import { PlacedOrdersCard } from './placed-orders-card';
-import { SegmentHint } from './segment-hint';
+import { SegmentHint, typedPrefix } from './segment-hint';
 
 interface FormValues {
   /** 直充 (a channel tops it up) or 代充 (a person does, for a third party). */
@@ -97,15 +106,28 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
   const account = Form.useWatch('account', form) ?? '';
   const productKey = Form.useWatch('productKey', form);
   const behalf = Form.useWatch('orderType', form) === 'behalf';
-  // A person tops up a phone on behalf: only direct products can be ordered so.
+  // The number's province, once its segment is known (the hint asks for the same prefix).
+  const segment = useSegmentLookup(typedPrefix(account)).data;
+  const province = segment && segment.prefix === typedPrefix(account) ? segment.province_code : null;
+  // A person tops up a phone on behalf: only direct products can be ordered so. A product
+  // sold only in some provinces is offered for numbers of those (a card goes to the merchant).
   const available = useMemo(
-    () => (price.data?.offers ?? []).filter((item) => !behalf || item.product_kind === 'direct'),
-    [price.data, behalf],
+    () =>
+      (price.data?.offers ?? []).filter(
+        (item) =>
+          (!behalf || item.product_kind === 'direct') &&
+          (item.product_kind === 'card' || !province || inScope(item.provinces, Number(province))),
+      ),
+    [price.data, behalf, province],
   );
   const offer: Offer | undefined = available.find((item) => item.product_key === productKey);
   const check = checkPhone(account);
   const needsAccount = behalf || offer?.product_kind !== 'card';
-  const mismatch = Boolean(offer && needsAccount && check.ok && check.carrier !== offer.carrier);
+  // A number a supplier reported ported away from a carrier: that carrier's products are
+  // refused, the others need no confirmation (the server decides the same).
+  const portedFrom = usePortedFrom(check.ok ? normalizePhone(account) : null, merchantId).data ?? null;
+  const portedAway = Boolean(offer && needsAccount && check.ok && portedFrom === offer.carrier);
+  const mismatch = Boolean(offer && needsAccount && check.ok && !portedFrom && check.carrier !== offer.carrier);
   const overFunds = Boolean(offer && price.data && offer.price_fen > price.data.spendable_fen);
 
   const offers = useMemo(() => {
@@ -252,7 +274,7 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
                   placeholder={t('addOrder.productPlaceholder')}
                   options={offers.map((item) => ({
                     value: item.product_key,
-                    label: `${item.product_name} · ${item.product_key} · ¥${formatFen(item.price_fen)}`,
+                    label: `${item.product_name} · ${item.product_key} · ${t(`common.speed.${item.speed}`)} · ¥${formatFen(item.price_fen)}`,
                   }))}
                 />
               </Form.Item>
@@ -263,6 +285,15 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
               >
                 <Input maxLength={64} allowClear data-testid="add-order-merchant-order-id" />
               </Form.Item>
+              {portedAway && offer ? (
+                <Alert
+                  type="error"
+                  showIcon
+                  style={{ marginBottom: 12 }}
+                  data-testid="add-order-ported-away"
+                  title={t('addOrder.portedAway', { carrier: t(carrierKey(offer.carrier)) })}
+                />
+              ) : null}
               {mismatch && offer && check.ok ? (
                 <>
                   <Alert
@@ -294,7 +325,7 @@ function AddOrderForm({ merchantId }: { merchantId: number | undefined }) {
                 type="primary"
                 htmlType="submit"
                 loading={submission.pending}
-                disabled={!offer || overFunds}
+                disabled={!offer || overFunds || portedAway}
                 data-testid="add-order-submit"
               >
                 {offer

@@ -73,7 +73,7 @@ describe('segment hint', () => {
   it('speaks English in en-US', async () => {
     await changeLocale('en-US');
     await renderHint('1380000');
-    expect(await screen.findByTestId('add-order-segment')).toHaveTextContent('Guangdong Shenzhen · China Mobile');
+    expect(await screen.findByTestId('add-order-segment')).toHaveTextContent('Shenzhen, Guangdong · China Mobile');
   });
 
   it("falls back to the segment rule's carrier when the table has no place", async () => {

@@ -38,9 +38,7 @@ export function SegmentHint({ account }: { account: string }) {
     return (
       <span data-testid="add-order-segment">
         {t('addOrder.segmentPlace', {
-          region: english
-            ? regionText({ province: segment.province_en, city: segment.city_en })
-            : regionText(segment),
+          region: regionText(segment, english),
           carrier: t(carrierKey(segment.carrier)),
         })}
       </span>

@@ -6,6 +6,7 @@ import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen, parseYuanToFen } from '@/lib/money';
 import { carrierKey } from '@/lib/order-labels';
+import { PROVINCE_CODES, provinceKey } from '@/lib/provinces';
 import {
   deleteProduct,
   type Product,
@@ -26,6 +27,24 @@ interface ProductForm {
   product_kind: ProductInput['product_kind'];
   face_value: string;
   status: boolean;
+  speed: 'fast' | 'slow';
+  provinces: number[];
+}
+
+/** A product as the update call takes it, with `changes` applied (the toggle sends the rest as is). */
+function asInput(product: Product, changes: Partial<ProductInput> = {}): ProductInput {
+  return {
+    id: product.id,
+    product_key: product.product_key,
+    name: product.name,
+    carrier: product.carrier,
+    product_kind: product.product_kind,
+    face_value_fen: product.face_value_fen,
+    status: product.status,
+    speed: product.speed,
+    provinces: product.provinces,
+    ...changes,
+  };
 }
 
 /** Create (product null) or edit a product. */
@@ -41,8 +60,10 @@ function ProductDialog({ open, product, onClose }: { open: boolean; product: Pro
         product_kind: product.product_kind,
         face_value: formatFen(product.face_value_fen),
         status: product.status === 1,
+        speed: product.speed,
+        provinces: product.provinces,
       }
-    : { carrier: 'mobile', product_kind: 'direct', status: true };
+    : { carrier: 'mobile', product_kind: 'direct', status: true, speed: 'fast', provinces: [] };
   return (
     <Modal
       open={open}
@@ -68,6 +89,8 @@ function ProductDialog({ open, product, onClose }: { open: boolean; product: Pro
               product_kind: values.product_kind,
               face_value_fen: parseYuanToFen(values.face_value) ?? 0,
               status: values.status ? 1 : 0,
+              speed: values.speed,
+              provinces: values.provinces ?? [],
             },
             {
               onSuccess: () => {
@@ -125,6 +148,29 @@ function ProductDialog({ open, product, onClose }: { open: boolean; product: Pro
             <Input style={{ width: 160 }} inputMode="decimal" data-testid="product-face-value" />
           </Form.Item>
         </Space>
+        <Space size={16} wrap align="start">
+          <Form.Item name="speed" label={t('catalogue.speed')} extra={t('catalogue.speedHint')}>
+            <Select
+              style={{ width: 200 }}
+              data-testid="product-speed"
+              options={(['fast', 'slow'] as const).map((speed) => ({
+                value: speed,
+                label: t(`common.speed.${speed}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="provinces" label={t('catalogue.area')} extra={t('catalogue.areaHint')}>
+            <Select
+              mode="multiple"
+              allowClear
+              style={{ width: 260 }}
+              placeholder={t('common.national')}
+              optionFilterProp="label"
+              data-testid="product-provinces"
+              options={PROVINCE_CODES.map((code) => ({ value: code, label: t(provinceKey(code)) }))}
+            />
+          </Form.Item>
+        </Space>
         <Form.Item name="status" label={t('quotes.status')} valuePropName="checked">
           <Switch checkedChildren={t('quotes.status.1')} unCheckedChildren={t('quotes.status.0')} />
         </Form.Item>
@@ -169,6 +215,26 @@ export default function ProductsPage() {
       render: (value: number) => formatFen(value),
     },
     {
+      key: 'speed',
+      title: t('catalogue.speed'),
+      dataIndex: 'speed',
+      render: (value: string) => (
+        <Tag color={value === 'slow' ? 'orange' : 'blue'}>
+          {t(`common.speed.${value === 'slow' ? 'slow' : 'fast'}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'provinces',
+      title: t('catalogue.area'),
+      dataIndex: 'provinces',
+      ellipsis: true,
+      render: (value: number[]) =>
+        value.length === 0
+          ? t('common.national')
+          : value.map((code) => t(provinceKey(code))).join(t('catalogue.areaSeparator')),
+    },
+    {
       key: 'status',
       title: t('quotes.status'),
       dataIndex: 'status',
@@ -196,18 +262,9 @@ export default function ProductsPage() {
             size="small"
             data-testid={`product-toggle-${product.product_key}`}
             onClick={() =>
-              toggle.mutate(
-                {
-                  id: product.id,
-                  product_key: product.product_key,
-                  name: product.name,
-                  carrier: product.carrier,
-                  product_kind: product.product_kind,
-                  face_value_fen: product.face_value_fen,
-                  status: product.status === 1 ? 0 : 1,
-                },
-                { onSuccess: () => showSuccessMessage(t('catalogue.saved')) },
-              )
+              toggle.mutate(asInput(product, { status: product.status === 1 ? 0 : 1 }), {
+                onSuccess: () => showSuccessMessage(t('catalogue.saved')),
+              })
             }
           >
             {t(product.status === 1 ? 'catalogue.switchOff' : 'catalogue.switchOn')}

@@ -4,7 +4,8 @@
  * the server's OpenAPI document; every body is checked against it (`satisfies PostBody`).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiSchema, type PostBody, post } from '@/lib/request';
+import { downloadFile } from '@/lib/download';
+import { type ApiSchema, type PostBody, post, postForm } from '@/lib/request';
 
 export const CHANNEL_URLS = {
   list: '/adminapi/admin/channel/list',
@@ -14,6 +15,8 @@ export const CHANNEL_URLS = {
   products: '/adminapi/admin/channel/products',
   saveProducts: '/adminapi/admin/channel/products/save',
   routing: '/adminapi/admin/channel/routing',
+  importCoverage: '/adminapi/admin/channel/coverage/import',
+  exportCoverage: '/adminapi/admin/channel/coverage/export',
 } as const;
 /** The catalogue (names and face values of the products a channel may supply). */
 export const CATALOGUE_URL = '/adminapi/product/list';
@@ -65,24 +68,45 @@ export function useSupplies(channelId: number | null) {
   return useQuery({ ...suppliesQueryOptions(channelId ?? 0), enabled: channelId !== null });
 }
 
+/** Whom the preview is for: a province, or a number (its segment's province); neither: coverage unchecked. */
+export interface RoutingFor {
+  merchantId?: number;
+  province?: number;
+  account?: string;
+}
+
 /** With a merchant, each channel's cost is set against that merchant's price for the product. */
-export function getRouting(productKey: string, merchantId?: number): Promise<RouteItem[]> {
+export function getRouting(productKey: string, { merchantId, province, account }: RoutingFor = {}): Promise<RouteItem[]> {
   const body = {
     product_key: productKey,
     ...(merchantId ? { merchant_id: merchantId } : {}),
+    ...(province ? { province } : {}),
+    ...(account && !province ? { account } : {}),
   } satisfies PostBody<typeof CHANNEL_URLS.routing>;
   return post(CHANNEL_URLS.routing, body);
 }
 
-export const routingQueryOptions = (productKey: string, merchantId?: number) =>
+export const routingQueryOptions = (productKey: string, asked: RoutingFor = {}) =>
   queryOptions({
-    queryKey: ['channels', 'routing', productKey, merchantId ?? null],
-    queryFn: () => getRouting(productKey, merchantId),
+    queryKey: ['channels', 'routing', productKey, asked.merchantId ?? null, asked.province ?? null, asked.account ?? null],
+    queryFn: () => getRouting(productKey, asked),
     refetchInterval: CHANNELS_REFRESH_MS,
   });
 
-export function useRouting(productKey: string | null, merchantId?: number) {
-  return useQuery({ ...routingQueryOptions(productKey ?? '', merchantId), enabled: Boolean(productKey) });
+export function useRouting(productKey: string | null, asked: RoutingFor = {}) {
+  return useQuery({ ...routingQueryOptions(productKey ?? '', asked), enabled: Boolean(productKey) });
+}
+
+/** Imports a channel's coverage file (the export's columns): all lines or none. */
+export function importCoverage(input: { channelId: number; file: File }): Promise<{ lines: number }> {
+  const form = new FormData();
+  form.append('file', input.file, input.file.name);
+  return postForm(CHANNEL_URLS.importCoverage, form, { params: { id: input.channelId } });
+}
+
+/** Downloads a channel's coverage as CSV, in the layout the import reads. */
+export function exportCoverage(channel: Pick<Channel, 'id' | 'code'>): Promise<void> {
+  return downloadFile(CHANNEL_URLS.exportCoverage, { id: channel.id }, `coverage-${channel.code}.csv`);
 }
 
 /** Create a channel, or edit the one with this code; answers its id. */

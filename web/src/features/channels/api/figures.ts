@@ -30,6 +30,9 @@ export const EXCLUSIONS = [
   'probing',
   'balance_short',
   'already_failed',
+  'window',
+  'province_not_covered',
+  'speed_not_offered',
 ] as const;
 
 export function exclusionKey(reason: string | null | undefined): string | null {

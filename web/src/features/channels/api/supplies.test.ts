@@ -56,6 +56,24 @@ describe('bulk edit', () => {
     expect(bulkItems(rows.slice(0, 1), { cost: '1e3' })).toEqual({ ok: false, field: 'cost', reason: 'invalid' });
   });
 
+  it('sets national or the chosen provinces on every row, or keeps each row its own', () => {
+    const chosen = bulkItems(rows.slice(0, 2), { cost: '9', coverage: 'provinces', provinces: [440000, 330000] });
+    expect(chosen.ok && chosen.items.map((item) => item.provinces)).toEqual([
+      [330000, 440000],
+      [330000, 440000],
+    ]);
+    const national = bulkItems(rows.slice(0, 1), { coverage: 'national' });
+    expect(national.ok && national.items[0].provinces).toEqual([]);
+    const kept = bulkItems(rows.slice(0, 1), { coverage: 'keep' });
+    expect(kept.ok && 'provinces' in kept.items[0]).toBe(false);
+    expect(bulkItems(rows.slice(0, 1), { coverage: 'provinces', provinces: [] })).toEqual({
+      ok: false,
+      field: 'provinces',
+      reason: 'provincesRequired',
+    });
+    expect(bulkFieldMap(1)['items[0].provinces']).toBe('provinces');
+  });
+
   it("puts the server's item messages on the bulk form's fields", () => {
     const error = new ApiError('bad', {
       kind: 'envelope',

@@ -1,6 +1,6 @@
 /**
  * A channel's products as the console shows and edits them: every catalogue product, with
- * the channel's cost, priority, weight and switch where it supplies it. Bulk edit sets the
+ * the channel's cost, priority, weight, switch and coverage (provinces) where it supplies it. Bulk edit sets the
  * same values on the chosen rows; blank fields keep each row's own. Costs are typed in
  * yuan and sent in fen (parsed as text, lib/money.ts).
  */
@@ -63,11 +63,22 @@ export interface BulkEditValues {
   weight?: number | null;
   /** 'keep' leaves each row's switch. */
   enabled?: 'keep' | 'on' | 'off';
+  /** 'keep' leaves each row's coverage; 'national' or the chosen `provinces` for every row. */
+  coverage?: 'keep' | 'national' | 'provinces';
+  provinces?: number[];
 }
 
 export type BulkResult =
   | { ok: true; items: Supply[] }
-  | { ok: false; field: 'cost'; reason: 'invalid' | 'required' | 'percentInvalid' | 'noFaceValue' };
+  | { ok: false; field: 'cost'; reason: 'invalid' | 'required' | 'percentInvalid' | 'noFaceValue' }
+  | { ok: false; field: 'provinces'; reason: 'provincesRequired' };
+
+/** The coverage the form sets: undefined keeps each row's (the server keeps an absent one). */
+function coverageOf(values: BulkEditValues): number[] | undefined | null {
+  if (values.coverage === 'national') return [];
+  if (values.coverage !== 'provinces') return undefined;
+  return values.provinces?.length ? [...values.provinces].sort((a, b) => a - b) : null;
+}
 
 const blank = (value: string | undefined) => value === undefined || value.trim() === '';
 
@@ -88,6 +99,8 @@ export function bulkItems(rows: readonly SupplyRow[], values: BulkEditValues): B
       if (cost === null) return { ok: false, field: 'cost', reason: 'invalid' };
     }
   }
+  const provinces = coverageOf(values);
+  if (provinces === null) return { ok: false, field: 'provinces', reason: 'provincesRequired' };
   const items: Supply[] = [];
   for (const row of rows) {
     let costFen = cost ?? row.supply?.cost_fen;
@@ -103,6 +116,7 @@ export function bulkItems(rows: readonly SupplyRow[], values: BulkEditValues): B
       priority: values.priority ?? row.supply?.priority ?? 0,
       weight: values.weight ?? row.supply?.weight ?? 1,
       enabled,
+      ...(provinces === undefined ? {} : { provinces }),
     });
   }
   return { ok: true, items };
@@ -118,6 +132,7 @@ export function bulkFieldMap(count: number): Record<string, string | null> {
     map[`items[${index}].cost_fen`] = 'cost';
     map[`items[${index}].priority`] = 'priority';
     map[`items[${index}].weight`] = 'weight';
+    map[`items[${index}].provinces`] = 'provinces';
     map[`items[${index}].product_key`] = null;
   }
   return map;

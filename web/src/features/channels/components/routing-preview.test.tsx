@@ -18,6 +18,7 @@ const route = (id: number, code: string, extra: Partial<RouteItem>): RouteItem =
   cost_fen: 960,
   priority: 10,
   weight: 1,
+  provinces: [],
   first_choice_share: 0,
   excluded: null,
   merchant_price_fen: null,
@@ -84,5 +85,24 @@ describe('routing preview', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0].querySelector('[data-column="margin"]')).toHaveTextContent('+1.25');
     expect(within(rows[1]).getByTestId('routing-at-cost')).toHaveTextContent('At or below cost 0.00');
+  });
+
+  it('says which channels do not cover the province, or offer the other speed only', async () => {
+    const rows = async () => within(await screen.findByTestId('routing-table')).getAllByRole('row').slice(1);
+    await renderPreview([
+      route(1, 'sim-reliable', { first_choice_share: 1 }),
+      route(2, 'sim-south', { excluded: 'province_not_covered', provinces: [440000, 330000] }),
+      route(3, 'slow-only', { excluded: 'speed_not_offered' }),
+    ]);
+    expect(screen.getByTestId('routing-any-province')).toHaveTextContent('不检查覆盖范围');
+    let [, south, slow] = await rows();
+    expect(within(south).getByTestId('routing-exclusion')).toHaveTextContent('不覆盖该省份');
+    expect(within(slow).getByTestId('routing-exclusion')).toHaveTextContent('只供应另一速度');
+    await act(async () => {
+      await changeLocale('en-US');
+    });
+    [, south, slow] = await rows();
+    expect(within(south).getByTestId('routing-exclusion')).toHaveTextContent("Does not cover the number's province");
+    expect(within(slow).getByTestId('routing-exclusion')).toHaveTextContent('Supplies the other speed (fast/slow) only');
   });
 });

@@ -1,20 +1,23 @@
-import { Alert, Card, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import { MerchantSelect } from '@/components/merchant-select/merchant-select';
 import { formatFen, formatSignedFen } from '@/lib/money';
+import { formatTimeAs } from '@/lib/platform-time';
+import { PROVINCE_CODES, provinceKey } from '@/lib/provinces';
 import { type RouteItem, useCatalogue, useRouting } from '../api/channels';
 import { exclusionKey, formatRatio } from '../api/figures';
 import { ChannelName } from './channel-name';
 
 /** Why a channel is out, in the console's language (the server's code when this console does not know it). */
-export function ExclusionTag({ reason }: { reason: string }) {
+export function ExclusionTag({ reason, window }: { reason: string; window?: RouteItem['window'] }) {
   const { t } = useTranslation();
   const key = exclusionKey(reason);
   return (
     <Tag color="default" data-testid="routing-exclusion">
       {key ? t(key) : reason}
+      {window ? t('channels.exclusion.windowNamed', { title: window.title, until: formatTimeAs(window.until, 'MM-DD HH:mm') }) : null}
     </Tag>
   );
 }
@@ -33,7 +36,11 @@ export function RoutingPreview({
   const { t } = useTranslation();
   const catalogue = useCatalogue();
   const [merchantId, setMerchantId] = useState<number | undefined>(undefined);
-  const routing = useRouting(productKey, merchantId);
+  const [province, setProvince] = useState<number | undefined>(undefined);
+  // The number is asked about once typed in full (11 digits), not at every keystroke.
+  const [account, setAccount] = useState('');
+  const number = /^1\d{10}$/.test(account.trim()) ? account.trim() : undefined;
+  const routing = useRouting(productKey, { merchantId, province, account: number });
   const routes = routing.data ?? [];
   const candidates = routes.filter((route) => !route.excluded);
   const price = routes.find((route) => route.merchant_price_fen != null)?.merchant_price_fen ?? null;
@@ -77,6 +84,15 @@ export function RoutingPreview({
           },
         ]
       : []),
+    {
+      key: 'coverage',
+      title: t('channels.supplies.coverage'),
+      ellipsis: true,
+      render: (_: unknown, route: RouteItem) =>
+        route.provinces.length
+          ? route.provinces.map((code) => t(provinceKey(code))).join(t('channels.supplies.provinceSeparator'))
+          : t('channels.supplies.coverage.national'),
+    },
     { key: 'priority', title: t('channels.supplies.priority'), dataIndex: 'priority', align: 'right' },
     { key: 'weight', title: t('channels.supplies.weight'), dataIndex: 'weight', align: 'right' },
     {
@@ -91,7 +107,7 @@ export function RoutingPreview({
       phone: true,
       render: (_: unknown, route: RouteItem) =>
         route.excluded ? (
-          <ExclusionTag reason={route.excluded} />
+          <ExclusionTag reason={route.excluded} window={route.window} />
         ) : (
           <Tag color={route.first_choice_share > 0 ? 'success' : 'processing'} data-testid="routing-candidate">
             {t(route.first_choice_share > 0 ? 'channels.routing.candidate' : 'channels.routing.fallback')}
@@ -128,6 +144,37 @@ export function RoutingPreview({
             ariaLabel={t('channels.routing.pickMerchant')}
             testId="routing-merchant"
           />
+          <Space wrap>
+            <Select
+              allowClear
+              showSearch
+              value={province}
+              onChange={(value?: number) => setProvince(value)}
+              placeholder={t('channels.routing.pickProvince')}
+              aria-label={t('channels.routing.pickProvince')}
+              style={{ width: 360, maxWidth: '100%' }}
+              optionFilterProp="label"
+              data-testid="routing-province"
+              options={PROVINCE_CODES.map((code) => ({ value: code, label: t(provinceKey(code)) }))}
+            />
+            <Input
+              allowClear
+              value={account}
+              disabled={province !== undefined}
+              onChange={(event) => setAccount(event.target.value)}
+              placeholder={t('channels.routing.account')}
+              aria-label={t('channels.routing.account')}
+              inputMode="numeric"
+              maxLength={20}
+              style={{ width: 360, maxWidth: '100%' }}
+              data-testid="routing-account"
+            />
+          </Space>
+          {province === undefined && !number ? (
+            <Typography.Text type="secondary" data-testid="routing-any-province">
+              {t('channels.routing.anyProvince')}
+            </Typography.Text>
+          ) : null}
         </Space>
       </Card>
       {productKey && routing.data && routes.length > 0 && candidates.length === 0 ? (

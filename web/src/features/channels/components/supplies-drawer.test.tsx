@@ -32,7 +32,7 @@ const rows: SupplyRow[] = supplyRows(
     { id: 2, product_key: 'MOBILE-DIRECT-20', name: 'Mobile 20', face_value_fen: 2000, status: 1 },
     { id: 3, product_key: 'MOBILE-DIRECT-30', name: 'Mobile 30', face_value_fen: 3000, status: 1 },
   ],
-  [{ product_key: 'MOBILE-DIRECT-10', cost_fen: 960, priority: 10, weight: 3, enabled: true }],
+  [{ product_key: 'MOBILE-DIRECT-10', cost_fen: 960, priority: 10, weight: 3, enabled: true, provinces: [440000] }],
 );
 
 /** The bulk dialog for the chosen rows (the check boxes are driven in e2e/channels.spec.ts). */
@@ -90,5 +90,24 @@ describe("bulk edit of a channel's products", () => {
     await chooseAndOpen(['MOBILE-DIRECT-10']);
     await submitBulk();
     expect(await screen.findByText('Weight must be 0 to 10000')).toBeInTheDocument();
+  });
+
+  it("edits one row's coverage: its provinces shown, national sent as an empty list", async () => {
+    const onClose = await chooseAndOpen(['MOBILE-DIRECT-10']);
+    expect(screen.getByTestId('supplies-bulk-provinces')).toHaveTextContent('Guangdong');
+    await act(async () => {
+      fireEvent.click(screen.getByText('National'));
+    });
+    expect(screen.queryByTestId('supplies-bulk-provinces')).toBeNull();
+    await submitBulk();
+    await waitFor(() =>
+      expect(mockedPost).toHaveBeenCalledWith(CHANNEL_URLS.saveProducts, {
+        id: 7,
+        items: [
+          { product_key: 'MOBILE-DIRECT-10', cost_fen: 960, priority: 10, weight: 3, enabled: true, provinces: [] },
+        ],
+      }),
+    );
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
   });
 });

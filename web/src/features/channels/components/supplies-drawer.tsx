@@ -5,6 +5,7 @@ import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen } from '@/lib/money';
+import { PROVINCE_CODES, provinceKey } from '@/lib/provinces';
 import { type Channel, saveSupplies, useCatalogue, useChannelChange, useSupplies } from '../api/channels';
 import {
   type BulkEditValues,
@@ -15,6 +16,7 @@ import {
   supplyRows,
   WEIGHT_RANGE,
 } from '../api/supplies';
+import { CoverageFile } from './coverage-file';
 
 const BULK_COST_ERRORS = {
   invalid: 'channels.supplies.costInvalid',
@@ -23,7 +25,7 @@ const BULK_COST_ERRORS = {
   noFaceValue: 'channels.supplies.noFaceValue',
 } as const;
 
-/** Set cost, priority, weight and switch of the chosen rows at once (blank: each keeps its own). */
+/** Set cost, priority, weight, switch and coverage of the chosen rows at once (blank: each keeps its own). */
 export function BulkEditDialog({
   channel,
   rows,
@@ -44,15 +46,19 @@ export function BulkEditDialog({
         priority: single.priority,
         weight: single.weight,
         enabled: single.enabled ? 'on' : 'off',
+        coverage: single.provinces?.length ? 'provinces' : 'national',
+        provinces: single.provinces ?? [],
       }
-    : { costMode: 'yuan', enabled: 'keep' };
+    : { costMode: 'yuan', enabled: 'keep', coverage: 'keep' };
   const percent = Form.useWatch('costMode', form) === 'percent';
+  const chooseProvinces = Form.useWatch('coverage', form) === 'provinces';
 
   const submit = (values: BulkEditValues) => {
     if (!rows) return;
     const result = bulkItems(rows, values);
     if (!result.ok) {
-      form.setFields([{ name: 'cost', errors: [t(BULK_COST_ERRORS[result.reason])] }]);
+      const message = result.field === 'provinces' ? 'channels.supplies.provincesRequired' : BULK_COST_ERRORS[result.reason];
+      form.setFields([{ name: result.field, errors: [t(message)] }]);
       return;
     }
     save.mutate(
@@ -140,6 +146,29 @@ export function BulkEditDialog({
             />
           </Form.Item>
         </Space>
+        <Form.Item name="coverage" label={t('channels.supplies.coverageMode')}>
+          <Radio.Group
+            optionType="button"
+            data-testid="supplies-bulk-coverage"
+            options={[
+              ...(single ? [] : [{ value: 'keep', label: t('channels.supplies.keep') }]),
+              { value: 'national', label: t('channels.supplies.coverage.national') },
+              { value: 'provinces', label: t('channels.supplies.coverage.provinces') },
+            ]}
+          />
+        </Form.Item>
+        {chooseProvinces ? (
+          <Form.Item name="provinces" label={t('channels.supplies.provinces')}>
+            <Select
+              mode="multiple"
+              allowClear
+              optionFilterProp="label"
+              placeholder={t('channels.supplies.provinces')}
+              data-testid="supplies-bulk-provinces"
+              options={PROVINCE_CODES.map((code) => ({ value: code, label: t(provinceKey(code)) }))}
+            />
+          </Form.Item>
+        ) : null}
       </Form>
     </Modal>
   );
@@ -201,6 +230,22 @@ export function SuppliesDrawer({ channel, onClose }: { channel: Channel | null; 
       render: (_: unknown, row: SupplyRow) => row.supply?.weight ?? '-',
     },
     {
+      key: 'coverage',
+      width: 180,
+      title: t('channels.supplies.coverage'),
+      ellipsis: true,
+      render: (_: unknown, row: SupplyRow) =>
+        row.supply ? (
+          <span data-testid={`supply-coverage-${row.product_key}`}>
+            {row.supply.provinces?.length
+              ? row.supply.provinces.map((code) => t(provinceKey(code))).join(t('channels.supplies.provinceSeparator'))
+              : t('channels.supplies.coverage.national')}
+          </span>
+        ) : (
+          '-'
+        ),
+    },
+    {
       key: 'enabled',
       width: 100,
       title: t('channels.supplies.enabled'),
@@ -230,7 +275,7 @@ export function SuppliesDrawer({ channel, onClose }: { channel: Channel | null; 
     <Drawer
       open={channel !== null}
       onClose={onClose}
-      size={1000}
+      size={1200}
       destroyOnHidden
       title={channel ? t('channels.supplies.title', { name: channel.name }) : null}
       data-testid="supplies-drawer"
@@ -240,6 +285,7 @@ export function SuppliesDrawer({ channel, onClose }: { channel: Channel | null; 
           {supplies.isError || catalogue.isError ? (
             <Alert type="error" showIcon title={t('common.loadFailed')} style={{ marginBottom: 12 }} />
           ) : null}
+          <CoverageFile channel={channel} />
           <ListTable<SupplyRow>
             listKey="channel-supplies"
             title={

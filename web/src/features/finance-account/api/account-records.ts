@@ -8,7 +8,15 @@ export const ACCOUNT_LIST_URL = '/adminapi/finance/account/list';
 export const ACCOUNT_EXPORT_URL = '/adminapi/finance/account/export';
 
 export const ACCOUNT_TYPES = ['balance', 'credit'] as const;
-export const CHANGE_TYPES = ['order_debit', 'refund', 'topup', 'credit_granted', 'repayment', 'adjustment'] as const;
+export const CHANGE_TYPES = [
+  'order_debit',
+  'refund',
+  'topup',
+  'credit_granted',
+  'repayment',
+  'adjustment',
+  'reversal_refund',
+] as const;
 
 export type AccountRecord = ApiSchema<'AccountRecord'>;
 

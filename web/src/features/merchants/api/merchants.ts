@@ -170,3 +170,33 @@ export const ownTwoFactorQueryOptions = () =>
 export function useOwnTwoFactorEnabled(active: boolean) {
   return useQuery({ ...ownTwoFactorQueryOptions(), enabled: active && hasToken() });
 }
+
+export const MERCHANT_RISK_URLS = {
+  view: '/adminapi/admin/merchant/risk',
+  save: '/adminapi/admin/merchant/risk/save',
+} as const;
+
+/** A merchant's risk controls (0 in a limit: no limit; amounts in fen). */
+export type MerchantRisk = ApiSchema<'RiskLimitsView'>;
+export type SaveMerchantRisk = PostBody<typeof MERCHANT_RISK_URLS.save>;
+
+export function getMerchantRisk(merchantId: number): Promise<MerchantRisk> {
+  return post(MERCHANT_RISK_URLS.view, { merchant_id: merchantId });
+}
+
+export function useMerchantRisk(merchantId: number | null) {
+  return useQuery({
+    queryKey: ['merchant-risk', merchantId],
+    queryFn: () => getMerchantRisk(merchantId ?? 0),
+    enabled: merchantId !== null,
+  });
+}
+
+/** POST save (administrators; audited): holds for the merchant's next order. */
+export function useSaveMerchantRisk() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SaveMerchantRisk): Promise<MerchantRisk> => post(MERCHANT_RISK_URLS.save, request),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['merchant-risk'] }),
+  });
+}

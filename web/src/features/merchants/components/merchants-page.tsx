@@ -16,6 +16,7 @@ import {
   useMerchantAdmin,
 } from '../api/merchants';
 import { ActionDialog, type ActionState } from './merchant-action-dialog';
+import { MerchantRiskDialog } from './merchant-risk-dialog';
 import {
   CreateMerchantDialog,
   MerchantUsersDialog,
@@ -23,6 +24,7 @@ import {
   TemporaryPasswordDialog,
 } from './merchant-admin-dialogs';
 import '@/locales/merchant-admin-texts';
+import '@/locales/risk-texts';
 
 const SCHEMA: FilterSchema = { texts: ['keyword'] };
 
@@ -41,6 +43,7 @@ export default function MerchantsPage() {
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<MerchantRow | null>(null);
   const [usersOf, setUsersOf] = useState<MerchantRow | null>(null);
+  const [riskOf, setRiskOf] = useState<MerchantRow | null>(null);
   const [credentials, setCredentials] = useState<TemporaryCredentials | null>(null);
   const switchEnabled = useMerchantAdmin(({ id, enabled }: { id: number; enabled: boolean }) =>
     setMerchantEnabled(id, enabled),
@@ -152,6 +155,7 @@ export default function MerchantsPage() {
               items: [
                 { key: 'rename', label: t('merchantAdmin.rename'), onClick: () => setRenaming(merchant) },
                 { key: 'users', label: t('merchantAdmin.users'), onClick: () => setUsersOf(merchant) },
+                { key: 'risk', label: t('risk.menu'), onClick: () => setRiskOf(merchant) },
                 {
                   key: 'switch',
                   danger: merchant.disabled_at === null,
@@ -211,6 +215,7 @@ export default function MerchantsPage() {
       <ActionDialog state={action} onClose={() => setAction(null)} />
       <CreateMerchantDialog open={creating} onClose={() => setCreating(false)} onCreated={setCredentials} />
       <RenameMerchantDialog merchant={renaming} onClose={() => setRenaming(null)} />
+      <MerchantRiskDialog merchant={riskOf} onClose={() => setRiskOf(null)} />
       <MerchantUsersDialog merchant={usersOf} onClose={() => setUsersOf(null)} onCredentials={setCredentials} />
       <TemporaryPasswordDialog credentials={credentials} onClose={() => setCredentials(null)} />
     </ListPage>

@@ -16,6 +16,7 @@ export function testSnapshot(extra: Partial<LiveSnapshot> = {}): LiveSnapshot {
     notifications: { backlog: 0, attempts_60m: 0, failed_60m: 0, failure_permille_60m: null },
     alerts: [],
     alerts_at: 0,
+    refused_today: [],
     ...extra,
   };
 }

@@ -15,6 +15,7 @@ describe('toOrderQuery', () => {
         orderType: 'history',
         carrier: 'unicom',
         faceValueFen: 5000,
+        province: 440000,
         duration: 's10to60',
         hasSerial: 'no',
         buyback: 'buyback',
@@ -32,6 +33,7 @@ describe('toOrderQuery', () => {
       order_type: 'history',
       carrier: 'unicom',
       face_value_fen: 5000,
+      province: 440000,
       duration_min_ms: 10_000,
       duration_max_ms: 60_000,
       has_serial: false,
@@ -67,6 +69,12 @@ describe('toOrderQuery', () => {
 });
 
 describe('valuesToOrderFilters', () => {
+  it('keeps a province only when it is a province code (a hand-edited link still opens)', () => {
+    expect(valuesToOrderFilters({ province: 440000 })).toEqual({ province: 440000 });
+    expect(valuesToOrderFilters({ province: 440100 })).toEqual({});
+    expect(valuesToOrderFilters({ province: '440000' })).toEqual({});
+  });
+
   it('reads the form or the address, range ends included to the second', () => {
     expect(
       valuesToOrderFilters({

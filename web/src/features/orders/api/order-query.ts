@@ -5,6 +5,7 @@
 import { rangeToIso } from '@/components/list-page/date-presets';
 import type { FilterSchema, FilterValues } from '@/components/list-page/url-filters';
 import { ORDER_STATUSES, type OrderKind } from '@/lib/order-labels';
+import { PROVINCE_CODES, type ProvinceCode } from '@/lib/provinces';
 
 /** Time-taken ranges offered by the filter, in [min, max) milliseconds. */
 export const DURATION_RANGES = {
@@ -25,6 +26,8 @@ export interface OrderFilters {
   carrier?: string;
   /** Face value in fen. */
   faceValueFen?: number;
+  /** 归属地: the GB/T 2260 code of the number's province. */
+  province?: ProvinceCode;
   duration?: DurationRange;
   hasSerial?: 'yes' | 'no';
   buyback?: 'buyback' | 'normal';
@@ -48,6 +51,7 @@ export interface OrderQuery {
   order_type?: 'today' | 'history';
   carrier?: string;
   face_value_fen?: number;
+  province?: ProvinceCode;
   duration_min_ms?: number;
   duration_max_ms?: number;
   has_serial?: boolean;
@@ -73,6 +77,7 @@ export function toOrderQuery(kind: OrderKind, filters: OrderFilters, sort: SortO
   if (filters.orderType) query.order_type = filters.orderType;
   if (filters.carrier) query.carrier = filters.carrier;
   if (filters.faceValueFen !== undefined) query.face_value_fen = filters.faceValueFen;
+  if (filters.province !== undefined) query.province = filters.province;
   if (filters.duration) {
     const [min, max] = DURATION_RANGES[filters.duration];
     if (min !== undefined) query.duration_min_ms = min;
@@ -106,7 +111,7 @@ export const ORDER_FILTER_SCHEMA: FilterSchema = {
     'orderNo',
     'account',
   ],
-  numbers: ['status', 'faceValueFen', 'merchantId'],
+  numbers: ['status', 'faceValueFen', 'province', 'merchantId'],
   ranges: ['range'],
 };
 
@@ -132,6 +137,7 @@ function number(value: unknown): number | undefined {
 export function valuesToOrderFilters(values: FilterValues): OrderFilters {
   const status = number(values.status);
   const merchantId = number(values.merchantId);
+  const province = number(values.province);
   const filters: OrderFilters = {
     kind: oneOf(values.kind, KINDS),
     status: status !== undefined && (ORDER_STATUSES as readonly number[]).includes(status) ? status : undefined,
@@ -139,6 +145,7 @@ export function valuesToOrderFilters(values: FilterValues): OrderFilters {
     orderType: oneOf(values.orderType, ['today', 'history']),
     carrier: oneOf(values.carrier, CARRIERS),
     faceValueFen: number(values.faceValueFen),
+    province: PROVINCE_CODES.find((code) => code === province),
     duration: oneOf(values.duration, Object.keys(DURATION_RANGES)),
     hasSerial: oneOf(values.hasSerial, ['yes', 'no']),
     buyback: oneOf(values.buyback, ['buyback', 'normal']),

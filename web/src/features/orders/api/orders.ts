@@ -87,6 +87,26 @@ export function exportOrders(query: OrderQuery, format: ExportFormat): Promise<v
   return downloadFile(ORDER_EXPORT_URL, { ...query, format }, stampedFileName(`orders-${query.kind}`, format));
 }
 
+export const ORDER_REVERSE_URL = '/adminapi/admin/order/reverse';
+
+export type ReverseRequest = ApiSchema<'ReverseRequest'>;
+
+/**
+ * POST /adminapi/admin/order/reverse (administrators): reverse (冲正) a successful order and
+ * refund its price once. A repeat is refused (409), so no key is needed to retry safely.
+ */
+export function reverseOrder(body: ReverseRequest): Promise<OrderItem> {
+  return post(ORDER_REVERSE_URL, body);
+}
+
+export function useReverseOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: reverseOrder,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
+
 export const ORDER_RESOLVE_MANY_URL = '/adminapi/admin/order/resolveMany';
 
 export type ResolveManyRequest = ApiSchema<'ResolveManyRequest'>;

@@ -9,6 +9,7 @@ import {
   failureReasonText,
   formatDuration,
   regionText,
+  REVERSED_STATUS,
   STATUS_COLORS,
   statusKey,
 } from '@/lib/order-labels';
@@ -21,6 +22,7 @@ import { OrderNotificationsSection } from './order-notifications';
 import { OrderStatusTag } from './order-status-tag';
 import { ChannelActions } from './channel-actions';
 import { ResolveActions } from './resolve-actions';
+import { ReverseAction } from './reverse-action';
 
 /**
  * The server writes fixed English notes on the timeline (and free text: a failure reason,
@@ -37,6 +39,7 @@ const TIMELINE_NOTE_KEYS: Record<string, string> = {
   pending: 'pending',
   processing: 'processing',
   manual_review: 'manualReview',
+  'reversed by the supplier': 'reversedBySupplier',
 };
 
 /** Resolutions by hand: the note names the administrator. */
@@ -45,6 +48,7 @@ const RESOLUTION_NOTE_KEYS: Record<string, string> = {
   'marked failed by an administrator': 'markedFailure',
   'sent to a channel by an administrator': 'sentByAdmin',
   'failed at the supplier when an administrator asked; routed on': 'failedOnQuery',
+  'reversed by an administrator': 'markedReversed',
 };
 
 export function timelineNote(
@@ -153,7 +157,7 @@ export function AccountRecordTable({ records }: { records: AccountRecord[] }) {
 
 /** An order's fields, its timeline of status changes and its account-change records. */
 export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const detail = useOrderDetail(orderId);
   const units = durationUnits(t);
   const order = detail.data?.order;
@@ -172,20 +176,18 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
       {order && detail.data ? (
         <Space orientation="vertical" size={20} style={{ width: '100%' }}>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
-            <Descriptions.Item label={t('common.column.merchantOrderId')}>
-              {order.merchant_order_id}
-            </Descriptions.Item>
+            <Descriptions.Item label={t('common.column.merchantOrderId')}>{order.merchant_order_id}</Descriptions.Item>
             <Descriptions.Item label={t('common.column.orderNo')}>
               <span data-testid="detail-order-no">{order.order_no}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('common.column.systemOrderId')}>{order.system_order_id}</Descriptions.Item>
             <Descriptions.Item label={t('common.column.productName')}>{order.product_name}</Descriptions.Item>
             <Descriptions.Item label={t('common.column.productKey')}>{order.product_key}</Descriptions.Item>
-            <Descriptions.Item label={t('common.column.carrier')}>
-              {t(carrierKey(order.carrier))}
-            </Descriptions.Item>
+            <Descriptions.Item label={t('common.column.carrier')}>{t(carrierKey(order.carrier))}</Descriptions.Item>
             <Descriptions.Item label={t('common.column.account')}>{order.account || '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('common.column.region')}>{regionText(order)}</Descriptions.Item>
+            <Descriptions.Item label={t('common.column.region')}>
+              {regionText(order, i18n.language === 'en-US')}
+            </Descriptions.Item>
             <Descriptions.Item label={t('common.column.faceValue')}>
               {formatFen(order.face_value_fen)}
             </Descriptions.Item>
@@ -196,16 +198,27 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
             <Descriptions.Item label={t('common.filter.buyback')}>
               {order.buyback ? t('common.buyback.buyback') : t('common.buyback.normal')}
             </Descriptions.Item>
-            <Descriptions.Item label={t('common.column.createdAt')}>
-              {formatTime(order.created_at)}
-            </Descriptions.Item>
+            <Descriptions.Item label={t('common.column.createdAt')}>{formatTime(order.created_at)}</Descriptions.Item>
+            {order.status === 0 || order.status === 1 ? (
+              <Descriptions.Item label={t('common.column.deadlineAt')}>
+                <span data-testid="order-detail-deadline">{formatTime(order.deadline_at)}</span>
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label={t('common.column.duration')}>
               {formatDuration(order.duration_ms, units)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('common.column.callbackAt')}>
-              {formatTime(order.callback_at)}
-            </Descriptions.Item>
+            <Descriptions.Item label={t('common.column.callbackAt')}>{formatTime(order.callback_at)}</Descriptions.Item>
             <Descriptions.Item label={t('common.column.serialNo')}>{order.serial_no || '-'}</Descriptions.Item>
+            {order.reversed_at ? (
+              <Descriptions.Item label={t('common.detail.reversedAt')}>
+                <span data-testid="detail-reversed-at">{formatTime(order.reversed_at)}</span>
+              </Descriptions.Item>
+            ) : null}
+            {order.reversal_reason ? (
+              <Descriptions.Item label={t('common.detail.reversalReason')}>
+                <span data-testid="detail-reversal-reason">{order.reversal_reason}</span>
+              </Descriptions.Item>
+            ) : null}
             {order.failure_reason ? (
               <Descriptions.Item label={t('common.detail.failureReason')}>
                 <span data-testid="detail-failure-reason">{failureReasonText(order, t)}</span>
@@ -219,6 +232,9 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
               <ResolveActions order={order} />
             </Permission>
           ) : null}
+          <Permission roles={['admin']}>
+            <ReverseAction order={order} />
+          </Permission>
           {order.status === 4 && order.kind !== 'behalf' ? (
             <Permission roles={['admin']}>
               <Space wrap data-testid="detail-review-actions">
@@ -234,7 +250,7 @@ export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) 
               data-testid="order-timeline"
               items={detail.data.timeline.map((entry) => ({
                 color:
-                  STATUS_COLORS[entry.status] === 'error'
+                  STATUS_COLORS[entry.status] === 'error' || entry.status === REVERSED_STATUS
                     ? 'red'
                     : STATUS_COLORS[entry.status] === 'success'
                       ? 'green'

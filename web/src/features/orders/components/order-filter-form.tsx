@@ -4,6 +4,7 @@ import { DateRangeFilter, type FilterField } from '@/components/list-page/filter
 import { usePermission } from '@/components/permission/use-permission';
 import { formatFen } from '@/lib/money';
 import { carrierKey, ORDER_STATUSES, type OrderKind, statusKey } from '@/lib/order-labels';
+import { PROVINCE_CODES, provinceKey } from '@/lib/provinces';
 import { DURATION_RANGES, type DurationRange } from '../api/order-query';
 
 export const FACE_VALUES_FEN = [1000, 2000, 3000, 5000, 10000, 20000, 30000, 50000];
@@ -91,6 +92,19 @@ export function useOrderFilterFields(kind: OrderKind): FilterField[] {
           data-testid="filter-carrier"
           placeholder={all}
           options={CARRIER_OPTIONS.map((carrier) => ({ value: carrier, label: t(carrierKey(carrier)) }))}
+        />
+      ),
+    },
+    {
+      name: 'province',
+      label: t('common.column.province'),
+      input: (
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          data-testid="filter-province"
+          placeholder={all}
+          options={PROVINCE_CODES.map((code) => ({ value: code, label: t(provinceKey(code)) }))}
         />
       ),
     },

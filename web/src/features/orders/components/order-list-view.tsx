@@ -41,7 +41,7 @@ const DEFAULT_PAGE_SIZE = 20;
  * filters live in the address, so the workplace's figures can open a filtered list.
  */
 export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [sort, setSort] = useState<SortOrder>('desc');
   const [openId, setOpenId] = useState<number | null>(null);
   const fields = useOrderFilterFields(kind);
@@ -62,6 +62,11 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
   });
   const { query } = state;
   const data = state.list.data;
+  const changeSort = (next: SortOrder) => {
+    if (next === sort) return;
+    setSort(next);
+    state.restart();
+  };
 
   const units = durationUnits(t);
   const [now] = useState(() => Date.now());
@@ -115,7 +120,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
       // Chosen in the column settings: shown by default it would push the list past a 1440 px
       // screen, where the failure reason of a failed order must stay in view.
       defaultHidden: true,
-      render: (_: unknown, order: OrderItem) => regionText(order),
+      render: (_: unknown, order: OrderItem) => regionText(order, i18n.language === 'en-US'),
     },
     {
       key: 'face_value_fen',
@@ -270,12 +275,9 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
       paginationTestId="order-pagination"
       onTableChange={(_pagination, _filters, sorter) => {
         const one = Array.isArray(sorter) ? sorter[0] : sorter;
-        const next: SortOrder = one?.order === 'ascend' ? 'asc' : 'desc';
-        if (next !== sort) {
-          setSort(next);
-          state.restart();
-        }
+        changeSort(one?.order === 'ascend' ? 'asc' : 'desc');
       }}
+      sort={{ value: sort, onChange: (value) => changeSort(value === 'asc' ? 'asc' : 'desc') }}
     >
       <OrderDetailDrawer orderId={openId} onClose={() => setOpenId(null)} />
       {exportsCards ? (

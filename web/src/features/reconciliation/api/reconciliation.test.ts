@@ -32,7 +32,15 @@ const result = (counts: Partial<Reconciliation['counts']>): Reconciliation => ({
   ours: { count: 3, face_value_fen: 3000, amount_fen: 2880 },
   theirs: { count: 3, face_value_fen: 3000, amount_fen: 2919 },
   matched: { count: 1, face_value_fen: 1000, amount_fen: 960 },
-  counts: { matched: 1, missing_ours: 0, missing_theirs: 0, amount_mismatch: 0, status_mismatch: 0, ...counts },
+  counts: {
+    matched: 1,
+    missing_ours: 0,
+    missing_theirs: 0,
+    amount_mismatch: 0,
+    status_mismatch: 0,
+    reversed: 0,
+    ...counts,
+  },
   differences: [],
   differences_total: 0,
 });
@@ -49,6 +57,7 @@ describe('reconciliation', () => {
   it('counts differences without the matched lines', () => {
     expect(differenceCount(result({}))).toBe(0);
     expect(differenceCount(result({ matched: 5, missing_ours: 1, amount_mismatch: 2, status_mismatch: 1 }))).toBe(4);
+    expect(differenceCount(result({ matched: 5, status_mismatch: 1, reversed: 2 }))).toBe(3);
   });
 
   it('gives the gap as the supplier minus us, in fen', () => {

@@ -18,6 +18,7 @@ export const DIFFERENCE_KINDS: Exclude<ReconcileKind, 'matched'>[] = [
   'missing_theirs',
   'amount_mismatch',
   'status_mismatch',
+  'reversed',
 ];
 
 export type KindFilter = 'all' | Exclude<ReconcileKind, 'matched'>;
@@ -84,7 +85,9 @@ export function filterDifferences(lines: readonly ReconcileLine[], kind: KindFil
 /** How many differences there are in all. */
 export function differenceCount(result: Reconciliation): number {
   const { counts } = result;
-  return counts.missing_ours + counts.missing_theirs + counts.amount_mismatch + counts.status_mismatch;
+  return (
+    counts.missing_ours + counts.missing_theirs + counts.amount_mismatch + counts.status_mismatch + counts.reversed
+  );
 }
 
 /** The colour of a kind's tag: missing lines are the costly ones. */

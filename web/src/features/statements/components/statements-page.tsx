@@ -43,13 +43,31 @@ const orders = (
   render: (_: unknown, row: Statement) => `${pick(row).count} / ${formatFen(pick(row).amount_fen)}`,
 });
 
+/** How many provinces a row names before "n more" (the export and the API have them all). */
+const PROVINCES_SHOWN = 3;
+
+/** "广东 2 / 19.70；北京 1 / 9.85；另有 2 个": the successes by province, most money first. */
+export function provinceSummary(
+  groups: Statement['succeeded_by_province'],
+  english: boolean,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  const shown = groups.slice(0, PROVINCES_SHOWN).map((group) => {
+    const name = (english ? group.province_en : group.province) || t('statement.provinceUnknown');
+    return `${name} ${group.count} / ${formatFen(group.amount_fen)}`;
+  });
+  const more = groups.length - shown.length;
+  const parts = more > 0 ? [...shown, t('statement.moreProvinces', { count: more })] : shown;
+  return parts.join(english ? '; ' : '；');
+}
+
 /**
  * Statements (/finance/statements): per merchant and Beijing day or month, opening and
  * closing figures, orders by status, movements by kind, and whether they reconcile with the
  * account log. Merchants see their own; administrators one merchant or all at once.
  */
 export default function StatementsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isAdmin = usePermission(['admin']);
   const [period, setPeriod] = useState<StatementPeriod>('day');
   const [moment, setMoment] = useState<Dayjs>(() => dayjs());
@@ -74,8 +92,23 @@ export default function StatementsPage() {
     orders('orders_succeeded', t('statement.ordersSucceeded'), (row) => row.orders_succeeded),
     orders('orders_failed', t('statement.ordersFailed'), (row) => row.orders_failed),
     orders('orders_in_flight', t('statement.ordersInFlight'), (row) => row.orders_in_flight),
+    {
+      key: 'succeeded_by_province',
+      title: t('statement.byProvince'),
+      render: (_: unknown, row: Statement) => (
+        <span data-testid="statement-by-province">
+          {provinceSummary(row.succeeded_by_province, i18n.language === 'en-US', t)}
+        </span>
+      ),
+    },
     money('debits', t('statement.debits'), (row) => movementOf(row, 'balance', 'order_debit'), true),
-    money('refunds', t('statement.refunds'), (row) => movementOf(row, 'balance', 'refund'), true),
+    // Failures' and reversals' (冲正) refunds, as the export's column.
+    money(
+      'refunds',
+      t('statement.refunds'),
+      (row) => movementOf(row, 'balance', 'refund') + movementOf(row, 'balance', 'reversal_refund'),
+      true,
+    ),
     money('topups', t('statement.topups'), (row) => movementOf(row, 'balance', 'topup'), true),
     money('adjustments', t('statement.adjustments'), (row) => movementOf(row, 'balance', 'adjustment'), true),
     money('closing_balance_fen', t('statement.closingBalance'), (row) => row.closing_balance_fen),

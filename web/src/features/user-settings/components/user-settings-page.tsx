@@ -26,6 +26,7 @@ import { downloadText, profileExport, profileExportFileName } from './export-pro
 import { IntegrationForm } from './integration-form';
 import { ProfileForm } from './profile-form';
 import { PasswordTab, SecurityTab } from './security-tab';
+import { RiskLimitsCard } from './risk-limits-card';
 import { WebhookSecretCard } from './webhook-secret-card';
 import './user-settings-page.css';
 
@@ -50,6 +51,7 @@ function IntegrationTab({ profile }: { profile: Profile }) {
     <>
       <IntegrationForm profile={profile} onSave={changeIntegration.mutateAsync} saving={changeIntegration.isPending} />
       {merchant ? <WebhookSecretCard /> : null}
+      {merchant ? <RiskLimitsCard /> : null}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { displayName, useUserStore } from '@/stores/user-store';
 import { MoneyPanel } from './money-panel';
 import { ShortcutCards } from './shortcut-cards';
+import { UpcomingWindows } from './upcoming-windows';
 import './workplace-page.css';
 
 /** The landing page: greeting, money and order figures, the last days' chart, shortcuts. */
@@ -37,6 +38,8 @@ export default function WorkplacePage() {
       </Card>
 
       <MoneyPanel />
+
+      <UpcomingWindows />
 
       <Card title={t('workplace.shortcuts')} data-testid="workplace-shortcuts">
         <ShortcutCards />

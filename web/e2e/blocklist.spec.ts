@@ -1,0 +1,61 @@
+/**
+ * The platform's blocklist (风控黑名单): an administrator bars a number with a reason, an
+ * import with a bad line names it and adds nothing, the barred number's order is refused
+ * with its reason for the merchant, and unblocking it lets it order again. Both locales.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, loginAs, openOverlay, refused, test, useLocale, USERS } from './support/console';
+
+const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+mkdirSync(screenshots, { recursive: true });
+
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`an administrator blocks a number, which then takes no orders (${locale})`, async ({ page, noise }) => {
+    noise.allow(refused(422, '/adminapi/admin/blocklist/import'), 'the import with a bad line this test sends');
+    await useLocale(page, locale);
+    await loginAs(page, 'admin');
+    await page.goto('#/qoute/blocklist');
+    await expect(page.getByTestId('blocklist-page')).toBeVisible();
+    const number = `1381${String(Date.now()).slice(-7)}`;
+
+    await openOverlay(page, page.getByTestId('blocklist-add'), page.getByTestId('blocklist-pattern'));
+    await page.getByTestId('blocklist-pattern').fill(`+86 ${number.slice(0, 3)} ${number.slice(3)}`);
+    await page.getByTestId('blocklist-reason').fill(locale === 'zh-CN' ? '欺诈投诉' : 'fraud complaint');
+    await page.screenshot({ path: `${screenshots}blocklist-add-${locale}.png` });
+    await page.getByTestId('blocklist-add-submit').click();
+    const row = page.getByTestId('blocklist-table').locator('tr', { hasText: number });
+    await expect(row).toContainText(locale === 'zh-CN' ? '号码' : 'Number');
+
+    // A bad line: named, nothing added.
+    await openOverlay(page, page.getByTestId('blocklist-import'), page.getByTestId('blocklist-import-text'));
+    await page.getByTestId('blocklist-import-text').fill('13700137000,ok\nabc,bad');
+    await page.getByTestId('blocklist-import-submit').click();
+    await expect(page.getByTestId('blocklist-import-errors')).toContainText(locale === 'zh-CN' ? '第 2 行' : 'Line 2');
+    await expectNoAxeViolations(page, `blocklist import ${locale}`);
+    await page.screenshot({ path: `${screenshots}blocklist-import-${locale}.png` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('blocklist-table')).not.toContainText('13700137000');
+    await page.screenshot({ path: `${screenshots}blocklist-${locale}.png`, fullPage: true });
+
+    // The merchant's order for it is refused, saying why.
+    const login = await page.request.post('/adminapi/login/login', { data: USERS.merchant });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const order = (account: string) =>
+      page.request.post('/adminapi/order/add', {
+        data: { account, product_key: 'MOBILE-DIRECT-10' },
+        headers: { Authorization: `Bearer ${token}`, 'Accept-Language': locale },
+      });
+    const answer = (await (await order(number)).json()) as { code: number; data: { keys: { account: string } } };
+    expect(answer.data.keys.account).toBe('order.account.blocked');
+
+    // Unblocked, it orders again.
+    const confirm = page.locator('.ant-popconfirm', { hasText: number });
+    await openOverlay(page, page.getByTestId(`blocklist-remove-${number}`), confirm);
+    await confirm.locator('.ant-btn-primary').click();
+    await expect(row).toHaveCount(0);
+    const again = (await (await order(number)).json()) as { code: number };
+    expect(again.code).toBe(20000);
+  });
+}

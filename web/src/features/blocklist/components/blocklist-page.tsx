@@ -1,0 +1,215 @@
+import { Alert, Button, Form, Input, Modal, Popconfirm, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import { showSuccessMessage } from '@/lib/feedback';
+import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
+import { formatTime } from '@/lib/platform-time';
+import {
+  addBlock,
+  type BlockedNumber,
+  exportBlocklist,
+  importBlocklist,
+  removeBlock,
+  useBlocklist,
+  useBlocklistChange,
+} from '../api/blocklist';
+import '@/locales/blocklist-texts';
+
+/** Bar a number or a prefix, with the reason. */
+function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ pattern: string; reason: string }>();
+  const add = useBlocklistChange(addBlock);
+  const submit = (values: { pattern: string; reason: string }) => {
+    if (add.isPending) return;
+    add.mutate(values, {
+      onSuccess: () => {
+        showSuccessMessage(t('blocklist.added'));
+        onClose();
+      },
+      onError: (error) => applyServerFieldErrors(form, error),
+    });
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('blocklist.add')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={add.isPending}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'blocklist-add-submit' } as Record<string, string>}
+    >
+      <Form form={form} layout="vertical" preserve={false} onFinish={submit}>
+        <Form.Item
+          name="pattern"
+          label={t('blocklist.pattern')}
+          extra={t('blocklist.patternHint')}
+          rules={[{ required: true, whitespace: true, message: t('blocklist.patternRequired') }]}
+        >
+          <Input maxLength={32} inputMode="numeric" data-testid="blocklist-pattern" />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={t('blocklist.reason')}
+          rules={[{ required: true, whitespace: true, message: t('blocklist.reasonRequired') }]}
+        >
+          <Input.TextArea maxLength={200} showCount rows={3} data-testid="blocklist-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Paste lines of "number or prefix, reason": all good or nothing imported, each bad line named. */
+function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const run = useBlocklistChange(importBlocklist);
+  const submit = () => {
+    if (run.isPending) return;
+    setProblems([]);
+    run.mutate(text, {
+      onSuccess: (result) => {
+        showSuccessMessage(t('blocklist.imported', { lines: result.lines, added: result.added }));
+        setText('');
+        onClose();
+      },
+      onError: (error) =>
+        setProblems(
+          serverFieldErrors(error).map(({ name, message }) =>
+            name.startsWith('line:') ? t('blocklist.importLine', { line: name.slice(5), message }) : message,
+          ),
+        ),
+    });
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('blocklist.import')}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={run.isPending}
+      okButtonProps={{ 'data-testid': 'blocklist-import-submit' } as Record<string, string>}
+    >
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <span>{t('blocklist.importHint')}</span>
+        <Input.TextArea
+          rows={8}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={'13800138000,欺诈投诉\n1700,高风险号段'}
+          aria-label={t('blocklist.import')}
+          data-testid="blocklist-import-text"
+        />
+        {problems.length > 0 ? (
+          <Alert
+            type="error"
+            showIcon
+            title={t('blocklist.importRefused')}
+            description={
+              <ul data-testid="blocklist-import-errors">
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            }
+          />
+        ) : null}
+      </Space>
+    </Modal>
+  );
+}
+
+/** The blocklist (/qoute/blocklist, administrators). */
+export default function BlocklistPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState({ current: 1, pageSize: 20 });
+  const list = useBlocklist(search, page.current, page.pageSize);
+  const remove = useBlocklistChange(removeBlock);
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+
+  const columns: ListColumn<BlockedNumber>[] = [
+    { key: 'pattern', title: t('blocklist.pattern'), dataIndex: 'pattern', phone: true, phoneWidth: 130 },
+    {
+      key: 'kind',
+      title: t('blocklist.kind'),
+      dataIndex: 'pattern',
+      render: (value: string) => t(value.length === 11 ? 'blocklist.kind.number' : 'blocklist.kind.prefix'),
+    },
+    { key: 'reason', title: t('blocklist.reason'), dataIndex: 'reason', ellipsis: true },
+    { key: 'created_by', title: t('blocklist.createdBy'), dataIndex: 'created_by' },
+    {
+      key: 'created_at',
+      title: t('blocklist.createdAt'),
+      dataIndex: 'created_at',
+      render: (value: string) => formatTime(value),
+    },
+    {
+      key: 'actions',
+      title: t('blocklist.actions'),
+      phone: true,
+      phoneWidth: 80,
+      render: (_: unknown, entry: BlockedNumber) => (
+        <Popconfirm
+          title={t('blocklist.removeConfirm', { pattern: entry.pattern })}
+          onConfirm={() => remove.mutate(entry.id, { onSuccess: () => showSuccessMessage(t('blocklist.removed')) })}
+        >
+          <Button type="link" size="small" danger data-testid={`blocklist-remove-${entry.pattern}`}>
+            {t('blocklist.remove')}
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="blocklist-page">
+      <Input.Search
+        allowClear
+        style={{ maxWidth: 320 }}
+        placeholder={t('blocklist.search')}
+        aria-label={t('blocklist.search')}
+        onSearch={(value) => {
+          setSearch(value.trim());
+          setPage((current) => ({ ...current, current: 1 }));
+        }}
+        data-testid="blocklist-search"
+      />
+      <ListTable<BlockedNumber>
+        listKey="blocklist"
+        title={<span data-testid="blocklist-total">{t('blocklist.total', { count: list.data?.total ?? 0 })}</span>}
+        columns={columns}
+        rowKey="id"
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        error={list.isError && !list.data}
+        onRetry={() => void list.refetch()}
+        tableTestId="blocklist-table"
+        onExport={exportBlocklist}
+        pagination={{
+          current: page.current,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          onChange: (current, pageSize) => setPage({ current, pageSize }),
+        }}
+        extra={
+          <Space>
+            <Button onClick={() => setImporting(true)} data-testid="blocklist-import">
+              {t('blocklist.import')}
+            </Button>
+            <Button type="primary" onClick={() => setAdding(true)} data-testid="blocklist-add">
+              {t('blocklist.add')}
+            </Button>
+          </Space>
+        }
+      />
+      <AddDialog open={adding} onClose={() => setAdding(false)} />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} />
+    </Space>
+  );
+}

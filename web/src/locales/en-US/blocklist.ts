@@ -1,0 +1,27 @@
+export default {
+  'blocklist.pattern': 'Number or prefix',
+  'blocklist.patternHint':
+    'An 11-digit mobile number, or a prefix of 3 to 10 digits (e.g. 1700); +86 and spaces are fine',
+  'blocklist.patternRequired': 'Enter a number or a prefix',
+  'blocklist.reason': 'Reason',
+  'blocklist.reasonRequired': 'Give a reason',
+  'blocklist.kind': 'Kind',
+  'blocklist.kind.number': 'Number',
+  'blocklist.kind.prefix': 'Prefix',
+  'blocklist.createdBy': 'Added by',
+  'blocklist.createdAt': 'Added at',
+  'blocklist.actions': 'Actions',
+  'blocklist.add': 'Block a number',
+  'blocklist.added': 'Blocked: the number takes no more orders',
+  'blocklist.remove': 'Unblock',
+  'blocklist.removeConfirm': 'Unblock {{pattern}}? It takes orders again',
+  'blocklist.removed': 'Unblocked',
+  'blocklist.import': 'Import',
+  'blocklist.importHint':
+    'One entry a line: number or prefix, reason (comma or tab; a title line is skipped). Nothing is imported unless every line is good.',
+  'blocklist.importRefused': 'Some lines are wrong; nothing was imported:',
+  'blocklist.importLine': 'Line {{line}}: {{message}}',
+  'blocklist.imported': '{{lines}} lines read, {{added}} added',
+  'blocklist.search': 'Find by the first digits',
+  'blocklist.total': 'Entries: {{count}}',
+};

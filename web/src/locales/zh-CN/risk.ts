@@ -1,0 +1,23 @@
+/** 商户风控设置（商户页、账号设置）与实时监控上的风控拒单。 */
+export default {
+  'risk.title': '风控设置',
+  'risk.menu': '风控设置',
+  'risk.intro': '下单时按以下规则拒单；限额填 0 表示不限。金额按订单售价计，成功与处理中的订单计入，失败与冲正的不计。',
+  'risk.singleFlight': '同号码仅一笔在途订单',
+  'risk.singleFlight.help': '开启后，号码有待处理、处理中或人工审核的订单时，同一号码的新订单会被拒绝。',
+  'risk.numberDailyOrders': '每号码每日订单数',
+  'risk.numberDailyYuan': '每号码每日金额（元）',
+  'risk.dailyCapYuan': '商户每日下单金额上限（元）',
+  'risk.unlimited': '不限',
+  'risk.on': '开启',
+  'risk.off': '关闭',
+  'risk.countInvalid': '请输入不小于 0 的整数',
+  'risk.amountInvalid': '请输入不小于 0 的金额，最多两位小数',
+  'risk.saved': '风控设置已保存',
+  'risk.readOnly': '风控限额由平台设置，如需调整请联系平台。',
+  'risk.refused.title': '今日风控拒单',
+  'risk.refused.number_in_flight': '号码有在途订单',
+  'risk.refused.number_daily_orders': '号码每日订单数',
+  'risk.refused.number_daily_amount': '号码每日金额',
+  'risk.refused.merchant_daily_cap': '商户每日金额上限',
+};
