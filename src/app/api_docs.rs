@@ -208,6 +208,7 @@ use utoipa_swagger_ui::SwaggerUi;
         live::snapshot::CarrierRatio,
         live::snapshot::ChannelRatio,
         live::snapshot::MerchantVolume,
+        live::snapshot::ProvinceVolume,
         live::snapshot::LiveAlert,
         live::snapshot::NotificationFigures,
         live::snapshot::RefusalCount,

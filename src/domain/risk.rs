@@ -32,6 +32,30 @@ pub struct Today {
     pub merchant_fen: i64,
 }
 
+/// Today's figures of a merchant and its numbers, as a batch submit reads them once and
+/// keeps them up to date line by line (its orders count for the lines after them).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DayFigures {
+    pub merchant_fen: i64,
+    /// (orders, fen) per number.
+    pub numbers: std::collections::HashMap<String, (i64, i64)>,
+}
+
+impl DayFigures {
+    pub fn today(&self, account: &str) -> Today {
+        let (number_orders, number_fen) = self.numbers.get(account).copied().unwrap_or_default();
+        Today { number_orders, number_fen, merchant_fen: self.merchant_fen }
+    }
+
+    /// An order of `price_fen` for `account` placed.
+    pub fn add(&mut self, account: &str, price_fen: i64) {
+        self.merchant_fen += price_fen;
+        let entry = self.numbers.entry(account.to_string()).or_default();
+        entry.0 += 1;
+        entry.1 += price_fen;
+    }
+}
+
 /// Why an order is refused by its merchant's controls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RiskRefusal {
@@ -119,5 +143,18 @@ mod tests {
             Some(RiskRefusal::MerchantDailyCap)
         );
         assert!(!RiskLimits { daily_cap_fen: -1, ..RiskLimits::default() }.is_valid());
+    }
+
+    #[test]
+    fn a_day_s_figures_count_each_order_placed_for_the_lines_after_it() {
+        let limits = RiskLimits { number_daily_orders: 2, daily_cap_fen: 2_500, ..RiskLimits::default() };
+        let mut day = DayFigures { merchant_fen: 500, ..DayFigures::default() };
+        day.add("13800138000", 1_000);
+        assert_eq!(day.today("13800138000"), Today { number_orders: 1, number_fen: 1_000, merchant_fen: 1_500 });
+        assert_eq!(day.today("13900139000"), Today { number_orders: 0, number_fen: 0, merchant_fen: 1_500 });
+        assert_eq!(limits.refusal(day.today("13800138000"), 1_000), None);
+        day.add("13800138000", 1_000);
+        assert_eq!(limits.refusal(day.today("13800138000"), 1), Some(RiskRefusal::NumberDailyOrders));
+        assert_eq!(limits.refusal(day.today("13900139000"), 1), Some(RiskRefusal::MerchantDailyCap));
     }
 }

@@ -149,6 +149,14 @@ pub struct Closed {
     pub until: i64,
 }
 
+impl Closed {
+    /// When it opens again, as the refusal says it: Beijing time to the minute.
+    pub fn until_minute(&self) -> String {
+        let until = super::beijing_time(self.until);
+        until.get(..16).unwrap_or(&until).to_string()
+    }
+}
+
 /// Every window, for questions at a time `at`.
 #[derive(Debug, Clone, Default)]
 pub struct Schedule {

@@ -35,6 +35,7 @@ fn trade_messages() -> Vec<TradeMessage> {
         NumberDailyOrders { max: 3 },
         NumberDailyAmount { max_fen: 30_000 },
         MerchantDailyCap { cap_fen: 1_000_000 },
+        WindowClosed { title: "upgrade".into(), until: "2026-12-01 02:00".into() },
         RiskLimitInvalid,
         BlockPatternInvalid,
         BlockReasonInvalid { max: 200 },
@@ -104,6 +105,7 @@ fn trade_messages() -> Vec<TradeMessage> {
             | NumberDailyOrders { .. }
             | NumberDailyAmount { .. }
             | MerchantDailyCap { .. }
+            | WindowClosed { .. }
             | RiskLimitInvalid
             | BlockPatternInvalid
             | BlockReasonInvalid { .. }

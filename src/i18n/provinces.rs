@@ -64,6 +64,12 @@ pub fn stored_province_in(stored: &str, locale: Locale) -> Option<&'static str> 
     province_name(province_code(stored)?, locale)
 }
 
+/// The code of a province as orders store it (广东), as the live monitor counts it: 0 for
+/// no province or a name that is no province's.
+pub fn live_code(stored: Option<&str>) -> u32 {
+    stored.and_then(province_code).unwrap_or(0)
+}
+
 /// A province's code by its Chinese short name or its English name (any case), as
 /// uploaded segment files write them.
 pub fn province_code_in_any_language(name: &str) -> Option<u32> {

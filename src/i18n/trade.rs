@@ -34,6 +34,13 @@ pub enum TradeMessage {
     MerchantDailyCap {
         cap_fen: i64,
     },
+    /// A batch line for a fast product while a maintenance window closes every channel that
+    /// could take it (`title`, ending at `until`, Beijing time `YYYY-MM-DD HH:MM`); the
+    /// single order's answer is `WindowMessage::Closed`, with the same words.
+    WindowClosed {
+        title: String,
+        until: String,
+    },
     /// A risk-control setting is not a whole number of at least 0.
     RiskLimitInvalid,
     /// A blocklist entry is not an 11-digit number or a prefix of 3 to 10 digits.
@@ -168,6 +175,7 @@ impl TradeMessage {
             NumberDailyOrders { .. } => "order.account.daily_orders",
             NumberDailyAmount { .. } => "order.account.daily_amount",
             MerchantDailyCap { .. } => "order.merchant.daily_cap",
+            WindowClosed { .. } => "order.batch.window",
             RiskLimitInvalid => "risk.limit.invalid",
             BlockPatternInvalid => "blocklist.pattern.invalid",
             BlockReasonInvalid { .. } => "blocklist.reason.invalid",
@@ -266,6 +274,12 @@ impl TradeMessage {
             "order.merchant.daily_cap" => return Some(MerchantDailyCap { cap_fen: limit(&mut parts)? }),
             _ => {}
         }
+        if key == "order.batch.window" {
+            // The title last: it may hold the separator.
+            let until = parts.next()?.to_string();
+            let title = parts.collect::<Vec<_>>().join("|");
+            return Some(WindowClosed { title, until });
+        }
         if key == "order.product.out_of_scope" {
             let carrier = Carrier::parse(parts.next()?)?;
             let province = parts.next()?.parse().ok();
@@ -292,6 +306,7 @@ impl TradeMessage {
             TradeMessage::NumberDailyOrders { max: limit }
             | TradeMessage::NumberDailyAmount { max_fen: limit }
             | TradeMessage::MerchantDailyCap { cap_fen: limit } => format!("{}|{limit}", self.key()),
+            TradeMessage::WindowClosed { title, until } => format!("{}|{until}|{title}", self.key()),
             other => other.key().to_string(),
         }
     }
@@ -320,6 +335,9 @@ impl TradeMessage {
                 crate::domain::yuan(*max_fen)
             )
             .into(),
+            (WindowClosed { title, until }, locale) => {
+                super::windows::WindowMessage::Closed { title: title.clone(), until: until.clone() }.text(locale)
+            }
             (MerchantDailyCap { cap_fen }, ZhCn) => {
                 format!("本商户今日下单金额将超过每日上限 {} 元；请明日再试或联系平台调整", crate::domain::yuan(*cap_fen)).into()
             }
@@ -530,5 +548,15 @@ mod tests {
         assert_eq!(TradeMessage::from_stored(&message.stored()), Some(message));
         assert_eq!(TradeMessage::from_stored("funds.insufficient"), Some(TradeMessage::InsufficientFunds));
         assert_eq!(TradeMessage::from_stored("nonsense"), None);
+    }
+
+    #[test]
+    fn a_window_refusal_reads_back_with_a_title_holding_the_separator() {
+        let message =
+            TradeMessage::WindowClosed { title: "移动|全国 升级".into(), until: "2026-12-01 02:00".into() };
+        assert_eq!(TradeMessage::from_stored(&message.stored()), Some(message.clone()));
+        assert!(message.text(Locale::ZhCn).contains("「移动|全国 升级」"));
+        assert!(message.text(Locale::EnUs).contains("2026-12-01 02:00"));
+        assert_eq!(TradeMessage::from_stored("order.batch.window"), None);
     }
 }

@@ -36,7 +36,8 @@ pub async fn place(state: &AppState, actor: Actor, mut intent: PlaceIntent) -> R
         }
         intent.line.ported_from = state.ports.current(&state.db).await?.get(number.as_str()).copied();
     }
-    intent.closed = closing_window(state, &intent, number.as_ref()).await?;
+    let province = intent.region.as_ref().map(|region| region.province_code);
+    intent.closed = closing_window(state, &intent.line.product_key, number.as_ref(), province).await?;
     let risk = state.services.get_or_init(RiskSettings::default).of(&state.db, intent.merchant_id).await?;
     intent.single_flight = risk.single_flight;
     // Kept for a refusal's answer (the intent goes to the group).
@@ -54,12 +55,7 @@ pub async fn place(state: &AppState, actor: Actor, mut intent: PlaceIntent) -> R
         Ok(placed) => placed,
         Err(error) => return Err(risk_refusal_counted(state, merchant_id, given_id.as_deref(), error).await),
     };
-    state.live.placed(crate::platform::live::aggregate::Placed {
-        id,
-        merchant_id: order.merchant_id,
-        price_fen: order.price_fen,
-        created_at: order.created_at,
-    });
+    state.live.placed(order.live_placed(id));
     state.services.get_or_init(Arrivals::default).0.notify_one();
     crate::money::finance::alerts::low_balance_after_debit(state, order.merchant_id, balance.0, balance.1).await;
     Ok(order.into_row(id))
@@ -102,21 +98,21 @@ async fn risk_refusal_counted(state: &AppState, merchant_id: i64, given: Option<
 /// any (`PlaceIntent::build` refuses a fast product then; a slow one waits). Answered from
 /// memory: no window running (the usual case) or one closing the number's carrier costs no
 /// query; only while a channel's window runs are the product's channels read.
-async fn closing_window(
+pub(in crate::orders) async fn closing_window(
     state: &AppState,
-    intent: &PlaceIntent,
+    product_key: &str,
     number: Option<&crate::domain::PhoneNumber>,
+    province: Option<u32>,
 ) -> Result<Option<Closed>, AppError> {
     let now = crate::platform::db::now_millis();
     let schedule = state.windows.current(&state.db).await?;
     if !schedule.any_running(now) {
         return Ok(None);
     }
-    if let Some(number) = number {
-        let province = intent.region.as_ref().map(|region| region.province_code);
-        if let Some(closed) = schedule.closing_number(number.carrier(), province, now) {
-            return Ok(Some(closed));
-        }
+    if let Some(number) = number
+        && let Some(closed) = schedule.closing_number(number.carrier(), province, now)
+    {
+        return Ok(Some(closed));
     }
     if !schedule.channel_window_running(now) {
         return Ok(None);
@@ -125,12 +121,11 @@ async fn closing_window(
         "SELECT cp.channel_id, cp.provinces FROM channel_products cp JOIN channels c ON c.id = cp.channel_id
          JOIN products p ON p.id = cp.product_id WHERE p.product_key = $1 AND cp.enabled <> 0 AND c.enabled <> 0",
     )
-    .bind(crate::domain::product_key_input(&intent.line.product_key))
+    .bind(crate::domain::product_key_input(product_key))
     .fetch_all(&state.db.pool)
     .await?;
     // Only the channels covering the number's province could take it (routing::cover): a
     // closed channel elsewhere does not refuse it, an open one elsewhere does not admit it.
-    let province = intent.region.as_ref().map(|region| region.province_code);
     let covering = channels
         .into_iter()
         .filter(|(_, provinces)| crate::domain::Scope::from_stored(provinces).unwrap_or_default().admits(province));

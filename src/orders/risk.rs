@@ -18,7 +18,7 @@
 //! inside the transaction would put a read of the merchant's day under its account lock on
 //! every group, which group commit exists to avoid (bench/README.md).
 
-use crate::domain::risk::{RiskLimits, RiskRefusal, Today};
+use crate::domain::risk::{DayFigures, RiskLimits, RiskRefusal, Today};
 use crate::http::error::{AppError, FieldError, code};
 use crate::i18n::TradeMessage;
 use axum::http::StatusCode;
@@ -48,6 +48,17 @@ pub fn message(reason: RiskRefusal, limits: &RiskLimits) -> TradeMessage {
         RiskRefusal::NumberDailyOrders => TradeMessage::NumberDailyOrders { max: limits.number_daily_orders },
         RiskRefusal::NumberDailyAmount => TradeMessage::NumberDailyAmount { max_fen: limits.number_daily_fen },
         RiskRefusal::MerchantDailyCap => TradeMessage::MerchantDailyCap { cap_fen: limits.daily_cap_fen },
+    }
+}
+
+/// The control a batch line's reason stands for, for the live monitor's count.
+pub fn refusal_of(message: &TradeMessage) -> Option<RiskRefusal> {
+    match message {
+        TradeMessage::NumberInFlight => Some(RiskRefusal::NumberInFlight),
+        TradeMessage::NumberDailyOrders { .. } => Some(RiskRefusal::NumberDailyOrders),
+        TradeMessage::NumberDailyAmount { .. } => Some(RiskRefusal::NumberDailyAmount),
+        TradeMessage::MerchantDailyCap { .. } => Some(RiskRefusal::MerchantDailyCap),
+        _ => None,
     }
 }
 
@@ -109,6 +120,24 @@ pub async fn today(
             .fetch_one(pool)
             .await?;
     Ok((Today { number_orders, number_fen, merchant_fen }, price))
+}
+
+/// Today's (Beijing day) figures of the merchant and each of its numbers, for a batch submit
+/// (read once, then kept up to date as its lines are decided). A merchant's day is read
+/// whole, by the (merchant, time) index: only merchants with a limit pay for it.
+pub async fn day_figures(pool: &sqlx::AnyPool, merchant_id: i64, now: i64) -> Result<DayFigures, sqlx::Error> {
+    let start = crate::domain::beijing_day_start(crate::domain::beijing_day(now));
+    let rows: Vec<(String, i64, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT account, COUNT(*), CAST(COALESCE(SUM(price_fen), 0) AS BIGINT) FROM orders
+         WHERE merchant_id = $1 AND created_at >= $2 AND {COUNTED} GROUP BY account"
+    )))
+    .bind(merchant_id)
+    .bind(start)
+    .fetch_all(pool)
+    .await?;
+    let merchant_fen = rows.iter().map(|(_, _, fen)| fen).sum();
+    let numbers = rows.into_iter().map(|(account, orders, fen)| (account, (orders, fen))).collect();
+    Ok(DayFigures { merchant_fen, numbers })
 }
 
 /// Whether the merchant has an order with this merchant order id: a retry of an order

@@ -218,6 +218,17 @@ pub struct NewOrder {
 }
 
 impl NewOrder {
+    /// What the live monitor is told once the order, stored as `id`, is committed.
+    pub fn live_placed(&self, id: i64) -> crate::platform::live::aggregate::Placed {
+        crate::platform::live::aggregate::Placed {
+            id,
+            merchant_id: self.merchant_id,
+            price_fen: self.price_fen,
+            created_at: self.created_at,
+            province: crate::i18n::provinces::live_code(self.province.as_deref()),
+        }
+    }
+
     /// A new order waiting for the channel, as `add` and a batch submit place it: unpaid
     /// until the ledger says how (`paid`), due at `deadline_at`, queued for the worker.
     #[allow(clippy::too_many_arguments)]

@@ -113,6 +113,7 @@ async fn the_stream_refuses_merchants_and_strangers(backend: Backend) {
 async fn the_stream_shows_an_order_moving(backend: Backend) {
     let app = spawn_app(backend).await;
     let admin = app.login(ADMIN).await;
+    crate::product_scope::add_test_segments(&app).await;
     let (mid, token) = app.merchant("live1").await;
     app.fund(mid, 100_000, 0).await;
     let mut stream = open_with_ticket(&app, &admin).await;
@@ -131,6 +132,12 @@ async fn the_stream_shows_an_order_moving(backend: Backend) {
     assert_eq!(
         (top["merchant_id"].as_i64(), top["name"].as_str(), top["orders"].as_u64()),
         (Some(mid), Some("live1"), Some(1))
+    );
+    // 13800138000 is a Beijing number (the test segments): today's province figures.
+    assert_eq!(
+        done["provinces_today"],
+        json!([{"province": 110000, "orders": 1, "amount_fen": top["amount_fen"], "succeeded": 1, "failed": 0,
+                "success_permille": 1000}])
     );
     // Below the alert line (1,000 yuan by default) after funding 1,000 yuan and ordering.
     let alerted = stream.until(|snapshot| !snapshot["alerts"].as_array().unwrap().is_empty()).await;
@@ -178,11 +185,13 @@ async fn the_stream_ends_with_its_session(backend: Backend) {
 
 async fn a_restart_rebuilds_the_figures_from_the_database(backend: Backend) {
     let mut app = spawn_app(backend).await;
+    crate::product_scope::add_test_segments(&app).await;
     let (mid, token) = app.merchant("live2").await;
     app.fund(mid, 100_000, 0).await;
-    for _ in 0..2 {
-        let placed = app.add_order(&token, json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10"})).await;
-        assert_eq!(placed.code(), 20000);
+    // Beijing, Guangdong (the test segments) and a number of no known segment.
+    for account in ["13800138000", "13822221234", "13900001111"] {
+        let placed = app.add_order(&token, json!({"account": account, "product_key": "MOBILE-DIRECT-10"})).await;
+        assert_eq!(placed.code(), 20000, "{:?}", placed.body);
     }
     app.wait_for_zero("SELECT COUNT(*) FROM orders WHERE merchant_id = $1 AND status IN (0, 1)", mid, 20).await;
     app.stop().await;
@@ -190,8 +199,15 @@ async fn a_restart_rebuilds_the_figures_from_the_database(backend: Backend) {
     let admin = restarted.login(ADMIN).await;
     let mut stream = open_with_ticket(&restarted, &admin).await;
     let (_, snapshot) = stream.next().await.unwrap();
-    assert_eq!((total(&snapshot, "placed"), total(&snapshot, "succeeded")), (2, 2));
-    assert_eq!(snapshot["top_merchants"][0]["orders"], 2);
+    assert_eq!((total(&snapshot, "placed"), total(&snapshot, "succeeded")), (3, 3));
+    assert_eq!(snapshot["top_merchants"][0]["orders"], 3);
+    let provinces: Vec<(Value, u64, u64)> = snapshot["provinces_today"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| (row["province"].clone(), row["orders"].as_u64().unwrap(), row["succeeded"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(provinces, [(json!(110000), 1, 1), (json!(440000), 1, 1), (Value::Null, 1, 1)]);
     assert_eq!(snapshot["top_merchants"][0]["name"], "live2");
 }
 

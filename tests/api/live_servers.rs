@@ -35,6 +35,7 @@ fn order_figures(snapshot: &Value) -> Value {
         "manual_review": snapshot["manual_review"],
         "top_merchants": top,
         "carriers": snapshot["carriers"],
+        "provinces_today": snapshot["provinces_today"],
     })
 }
 

@@ -15,6 +15,7 @@ on_both_backends!(
     a_merchant_may_switch_single_flight_off_and_only_administrators_change_it,
     daily_limits_and_the_cap_refuse_what_would_pass_them,
     a_batch_marks_the_line_and_the_open_api_answers_the_code,
+    a_batch_counts_its_own_lines_against_the_daily_limits,
 );
 
 const NUMBER: &str = "13912345678";
@@ -226,5 +227,45 @@ async fn a_batch_marks_the_line_and_the_open_api_answers_the_code(backend: Backe
             .await
             .unwrap();
     assert_eq!(reasons, vec!["order.account.in_flight", "order.account.in_flight"]);
+    app.assert_books_balance(mid).await;
+}
+
+async fn a_batch_counts_its_own_lines_against_the_daily_limits(backend: Backend) {
+    let app = app(backend).await;
+    let admin = app.login(ADMIN).await;
+    let (mid, token) = app.merchant_as_new("buyer").await;
+    app.fund(mid, 1_000_000, 0).await;
+    let first = app.add_order(&token, behalf(NUMBER)).await;
+    assert_eq!(first.code(), 20000, "{:?}", first.body);
+    let price = first.data()["price_fen"].as_i64().unwrap();
+    let cap = 4 * price;
+    let limits = json!({"single_flight": false, "number_daily_orders": 2, "daily_cap_fen": cap});
+    assert_eq!(save(&app, &admin, mid, limits).await.code(), 20000);
+    // Line 1 is the number's second order today; line 2 its third. Lines 3 and 4 take the
+    // merchant to its cap exactly; line 5 would pass it.
+    let text = format!(
+        "{NUMBER},MOBILE-DIRECT-10,L-1\n{NUMBER},MOBILE-DIRECT-10,L-2\n13912340020,MOBILE-DIRECT-10,L-3\n\
+         13912340021,MOBILE-DIRECT-10,L-4\n13912340022,MOBILE-DIRECT-10,L-5"
+    );
+    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": text})).await;
+    assert_eq!(preview.code(), 20000, "{:?}", preview.body);
+    let batch_id = preview.data()["batch_id"].as_i64().unwrap();
+    let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
+    assert_eq!(submit.data()["placed_rows"].as_i64(), Some(3), "{:?}", submit.body);
+    let reasons: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT line_no, reason FROM order_batch_rows WHERE batch_id = $1 AND reason <> '' ORDER BY line_no",
+    )
+    .bind(batch_id)
+    .fetch_all(&app.state.db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        reasons,
+        [(2, "order.account.daily_orders|2".to_string()), (5, format!("order.merchant.daily_cap|{cap}"))]
+    );
+    let result = crate::batch_rules::result_csv(&app, &token, batch_id).await;
+    assert!(result.contains("limit of 2 orders today"), "{result}");
+    let today = app.scalar("SELECT CAST(SUM(price_fen) AS BIGINT) FROM orders WHERE merchant_id = $1", mid).await;
+    assert_eq!(today, cap, "the cap is met, not passed");
     app.assert_books_balance(mid).await;
 }

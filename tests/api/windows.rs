@@ -14,6 +14,7 @@ on_both_backends!(
     windows_are_validated_audited_and_listed,
     a_fast_order_is_refused_while_its_channels_are_in_a_window,
     routing_skips_a_window_and_a_slow_order_waits_for_its_end,
+    a_batch_refuses_its_fast_lines_during_a_window_and_places_the_slow_ones,
     merchants_see_upcoming_windows_in_the_console_and_the_open_api,
 );
 
@@ -299,6 +300,53 @@ async fn routing_skips_a_window_and_a_slow_order_waits_for_its_end(backend: Back
     }
     app.wait_for_zero("SELECT COUNT(*) FROM orders WHERE id = $1 AND status <> 2", slow, 10).await;
     assert_eq!(attempts(&app, slow).await.len(), 1);
+    app.assert_books_balance(mid).await;
+}
+
+async fn a_batch_refuses_its_fast_lines_during_a_window_and_places_the_slow_ones(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
+    let admin = app.login(ADMIN).await;
+    let (mid, token) = app.merchant("buyer").await;
+    app.fund(mid, 100_000, 0).await;
+    sqlx::query("UPDATE products SET speed = 2 WHERE product_key = 'MOBILE-DIRECT-20'")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    let text = "13800138000,MOBILE-DIRECT-10,F-1\n13800138001,MOBILE-DIRECT-20,S-1\n\
+                13012345678,UNICOM-DIRECT-10,U-1\n13800138002,MOBILE-DIRECT-10,F-2";
+    let preview = app.post_as(&token, "/adminapi/order/batch/preview", json!({"text": text})).await;
+    assert_eq!(preview.code(), 20000, "{:?}", preview.body);
+    let batch_id = preview.data()["batch_id"].as_i64().unwrap();
+    // China Mobile closes between the preview and the submit.
+    let window = create(&app, &admin, running("移动全网割接", json!({"scope": "carrier", "carrier": "mobile"}))).await;
+    let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
+    assert_eq!(submit.code(), 20000, "{:?}", submit.body);
+    assert_eq!(submit.data()["placed_rows"].as_i64(), Some(2), "{:?}", submit.body);
+    let placed: Vec<String> =
+        sqlx::query_scalar("SELECT merchant_order_id FROM orders WHERE batch_id = $1 ORDER BY merchant_order_id")
+            .bind(batch_id)
+            .fetch_all(&app.state.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(placed, ["S-1", "U-1"], "the slow line waits for the window's end, Unicom is open");
+    let reasons: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT line_no, reason FROM order_batch_rows WHERE batch_id = $1 AND reason <> '' ORDER BY line_no",
+    )
+    .bind(batch_id)
+    .fetch_all(&app.state.db.pool)
+    .await
+    .unwrap();
+    let ends: i64 = sqlx::query_scalar("SELECT ends_at FROM maintenance_windows WHERE id = $1")
+        .bind(window)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    let until = &backoffice::domain::beijing_time(ends)[..16];
+    let stored = format!("order.batch.window|{until}|移动全网割接");
+    assert_eq!(reasons, [(1, stored.clone()), (4, stored)]);
+    // The result file names the window and its end in the reader's language.
+    let result = crate::batch_rules::result_csv(&app, &token, batch_id).await;
+    assert!(result.contains("移动全网割接") && result.contains(until), "{result}");
     app.assert_books_balance(mid).await;
 }
 

@@ -39,6 +39,8 @@ test('the monitor moves when an order is placed', async ({ page }) => {
   await placeOrder(page.request);
   await expect.poll(() => figure(placed), { timeout: 30_000 }).toBe(before + 1);
   await expect(page.getByTestId('live-top-merchants')).toContainText('10001');
+  // 138 0013 is a Beijing segment: today's orders by province name it in the reader's language.
+  await expect(page.getByTestId('live-province-110000')).toContainText('Beijing');
   await expect(page.getByTestId('live-chart').locator('canvas')).toHaveCount(1);
   // The notification outbox's figures are shown beside the orders' (read every 10 s).
   await expect(page.getByTestId('live-notify-backlog')).toContainText(/\d/);

@@ -3,8 +3,10 @@
 //! others are refused; and whether a side-by-side decision still holds under the lock.
 
 use crate::domain::blocklist::BlockSet;
+use crate::domain::risk::{DayFigures, RiskLimits};
 use crate::domain::segments::Region;
-use crate::domain::{OrderKind, ProductKind};
+use crate::domain::windows::Closed;
+use crate::domain::{OrderKind, ProductKind, Speed};
 use crate::i18n::TradeMessage;
 use crate::money::finance::ledger::{Account, Actor};
 use crate::orders::store::{NewOrder, Offer};
@@ -35,39 +37,60 @@ pub(super) struct Decided {
     pub refused: Vec<(i64, TradeMessage)>,
 }
 
+/// What a range's lines are held against besides their prices and the money.
+pub(super) struct Guards<'a> {
+    pub blocked: &'a BlockSet,
+    /// Merchant order ids used already.
+    pub used: &'a HashSet<String>,
+    /// The numbers with an unfinished order when the merchant keeps one in flight per number
+    /// (None: it does not); each order placed here adds its number.
+    pub in_flight: Option<&'a mut HashSet<String>>,
+    /// Per line: the maintenance window closing every channel that could take it now.
+    pub closed: &'a [Option<Closed>],
+    /// The merchant's daily limits and today's figures (None: no limit set); each order
+    /// placed here counts for the lines after it.
+    pub day: Option<(&'a RiskLimits, &'a mut DayFigures)>,
+}
+
 /// Which lines become orders, at what price and paid how, and why the others are refused.
 /// A line whose quote was switched off or repriced since the preview is refused with its
-/// reason, never placed at the preview's price. `in_flight` holds the numbers with an
-/// unfinished order when the merchant keeps one in flight per number (None: it does not): a
-/// line for one of them is refused, and each order placed here adds its number.
+/// reason, never placed at the preview's price. A line is refused, as a single order would
+/// be, for a number with an order in flight, a fast product while a maintenance window closes
+/// every channel that could take it (a slow one is placed and waits), or a daily limit.
 pub(super) fn decide(
     batch: &Placing,
     lines: &[Line],
-    (offers, blocked): (&HashMap<String, Offer>, &BlockSet),
+    offers: &HashMap<String, Offer>,
     regions: &[Option<Region>],
-    (used, mut in_flight): (&HashSet<String>, Option<&mut HashSet<String>>),
+    mut guards: Guards<'_>,
     mut figures: Account,
     (now, deadlines): (i64, Deadlines),
 ) -> Decided {
     let (mut orders, mut refused) = (Vec::new(), Vec::new());
-    for (line, region) in lines.iter().zip(regions) {
+    for (index, (line, region)) in lines.iter().zip(regions).enumerate() {
         let offer = offers.get(&line.product_key).filter(|offer| offer.price_fen.is_some());
         let province = region.as_ref().map(|region| region.province_code);
+        let closed = guards.closed.get(index).and_then(Option::as_ref);
         let reason = match offer {
             None => Some(TradeMessage::QuoteUnavailable),
             Some(offer) if offer.price_fen != Some(line.preview_price) => Some(TradeMessage::QuoteChanged),
             // Barred since the preview.
-            Some(_) if blocked.barring(&line.account).is_some() => Some(TradeMessage::AccountBlocked),
+            Some(_) if guards.blocked.barring(&line.account).is_some() => Some(TradeMessage::AccountBlocked),
             // The product's sales area changed since the preview.
             Some(offer) if !offer.account_in_scope(&line.account, province) => {
                 Some(TradeMessage::OutOfScope { carrier: offer.carrier, province })
             }
-            Some(_) if used.contains(&line.merchant_order_id) => Some(TradeMessage::MerchantOrderIdDuplicate),
+            Some(_) if guards.used.contains(&line.merchant_order_id) => Some(TradeMessage::MerchantOrderIdDuplicate),
             // The number has an unfinished order (placed before, or by an earlier line).
-            Some(_) if in_flight.as_ref().is_some_and(|numbers| numbers.contains(&line.account)) => {
+            Some(_) if guards.in_flight.as_ref().is_some_and(|numbers| numbers.contains(&line.account)) => {
                 Some(TradeMessage::NumberInFlight)
             }
-            Some(_) => None,
+            Some(offer) if offer.speed == Speed::Fast && closed.is_some() => closed
+                .map(|closed| TradeMessage::WindowClosed { title: closed.title.clone(), until: closed.until_minute() }),
+            Some(offer) => guards.day.as_ref().and_then(|(limits, day)| {
+                let refusal = limits.refusal(day.today(&line.account), offer.price_fen.unwrap_or_default())?;
+                Some(crate::orders::risk::message(refusal, limits))
+            }),
         };
         let (Some(offer), None) = (offer, reason.clone()) else {
             refused.push((line.line_no, reason.unwrap_or(TradeMessage::QuoteUnavailable)));
@@ -95,7 +118,10 @@ pub(super) fn decide(
         }
         order.batch_id = Some(batch.batch_id);
         order.created_by = batch.actor.id;
-        if let Some(numbers) = in_flight.as_mut()
+        if let Some((_, day)) = guards.day.as_mut() {
+            day.add(&line.account, price);
+        }
+        if let Some(numbers) = guards.in_flight.as_mut()
             && !line.account.is_empty()
         {
             numbers.insert(line.account.clone());

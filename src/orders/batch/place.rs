@@ -25,10 +25,12 @@
 //!   so they cannot deadlock each other.
 
 pub use super::decide::Placing;
-use super::decide::{Line, decide, still_holds};
+use super::decide::{Guards, Line, decide, still_holds};
 use super::ranges;
-use crate::domain::OrderStatus;
+use crate::domain::risk::{DayFigures, RiskLimits};
 use crate::domain::segments::Region;
+use crate::domain::windows::Closed;
+use crate::domain::{Carrier, OrderStatus, PhoneNumber, Speed};
 use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
 use crate::money::finance::ledger::{Ledger, OrderRef};
@@ -63,16 +65,25 @@ enum Range {
 pub async fn place_waiting(state: &AppState, batch: &Placing) -> Result<(), AppError> {
     let ranges = ranges::waiting(&state.db.pool, batch.batch_id).await?;
     let balance = crate::money::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
-    let side_by_side = state.db.kind == DatabaseKind::Postgres && ranges.len() > 1 && balance >= batch.total_fen;
+    let risk = state.services.get_or_init(RiskSettings::default).of(&state.db, batch.merchant_id).await?;
+    // With a daily limit the ranges go in order, today's figures read once and carried from
+    // range to range: side by side, two ranges would each see the other's orders too late.
+    let mut day = match risk.counts_today() {
+        true => Some(crate::orders::risk::day_figures(&state.db.pool, batch.merchant_id, now_millis()).await?),
+        false => None,
+    };
+    let side_by_side =
+        state.db.kind == DatabaseKind::Postgres && ranges.len() > 1 && balance >= batch.total_fen && day.is_none();
     if !side_by_side {
         for range in ranges {
-            place_range(state, batch, range, Way::Locked).await?;
+            let day = day.as_mut().map(|day| (&risk, day));
+            place_range(state, batch, range, Way::Locked, day).await?;
         }
         return Ok(());
     }
     let mut placed = futures_util::stream::iter(ranges)
         .map(|range| async move {
-            match place_range(state, batch, range, Way::SideBySide).await {
+            match place_range(state, batch, range, Way::SideBySide, None).await {
                 Ok(Range::Placed) => return Ok(()),
                 Ok(Range::InOrder) => {}
                 // Any error of the attempt (a merchant order id taken meanwhile, a deadlock
@@ -82,7 +93,7 @@ pub async fn place_waiting(state: &AppState, batch: &Placing) -> Result<(), AppE
                     tracing::debug!(?error, "batch range placed in order after a side-by-side attempt failed")
                 }
             }
-            place_range(state, batch, range, Way::Locked).await.map(drop)
+            place_range(state, batch, range, Way::Locked, None).await.map(drop)
         })
         .buffer_unordered(LANES);
     while let Some(outcome) = placed.next().await {
@@ -92,7 +103,13 @@ pub async fn place_waiting(state: &AppState, batch: &Placing) -> Result<(), AppE
 }
 
 /// Places the waiting lines of one range in one transaction.
-async fn place_range(state: &AppState, batch: &Placing, first_line: i64, way: Way) -> Result<Range, AppError> {
+async fn place_range(
+    state: &AppState,
+    batch: &Placing,
+    first_line: i64,
+    way: Way,
+    day: Option<(&RiskLimits, &mut DayFigures)>,
+) -> Result<Range, AppError> {
     let mut transaction = state.db.begin_write().await?;
     let Some(lines) = ranges::take(&mut transaction, batch.batch_id, first_line).await? else {
         return Ok(Range::Placed);
@@ -133,8 +150,11 @@ async fn place_range(state: &AppState, batch: &Placing, first_line: i64, way: Wa
         true => Some(numbers_in_flight(&mut transaction, batch.merchant_id).await?),
         false => None,
     };
-    let decided =
-        decide(batch, &lines, (&offers, &blocked), &regions, (&used, in_flight.as_mut()), figures, (now, deadlines));
+    let closed = closing_windows(state, &lines, &regions, &offers).await?;
+    // Today's figures count the orders decided here: if this transaction then fails, the
+    // submit fails with it, and the next submit reads them again.
+    let guards = Guards { blocked: &blocked, used: &used, in_flight: in_flight.as_mut(), closed: &closed, day };
+    let decided = decide(batch, &lines, &offers, &regions, guards, figures, (now, deadlines));
     // Side by side, every order is paid from the balance alone: then whichever range
     // commits first, each order's split is the one decided here.
     let short = decided.refused.iter().any(|(_, reason)| *reason == TradeMessage::InsufficientFunds);
@@ -170,20 +190,48 @@ async fn place_range(state: &AppState, batch: &Placing, first_line: i64, way: Wa
     ledger.flush(&mut transaction).await?;
     counters.apply(&mut transaction).await?;
     transaction.commit().await?;
-    for (_, reason) in &decided.refused {
-        if *reason == TradeMessage::NumberInFlight {
-            state.live.refused(crate::domain::risk::RiskRefusal::NumberInFlight);
-        }
+    for reason in decided.refused.iter().filter_map(|(_, reason)| crate::orders::risk::refusal_of(reason)) {
+        state.live.refused(reason);
     }
     for order in &decided.orders {
-        state.live.placed(crate::platform::live::aggregate::Placed {
-            id: id_of[order.merchant_order_id.as_str()],
-            merchant_id: order.merchant_id,
-            price_fen: order.price_fen,
-            created_at: order.created_at,
-        });
+        state.live.placed(order.live_placed(id_of[order.merchant_order_id.as_str()]));
     }
     Ok(Range::Placed)
+}
+
+/// Per line, the maintenance window that closes every channel which could take its fast
+/// product now (None for a slow product, which is placed and waits, and for an open line), as
+/// a single order is refused (`orders::place::closing_window`). Nothing is read while no
+/// window runs (the usual case); while one runs, once per product, carrier and province.
+async fn closing_windows(
+    state: &AppState,
+    lines: &[Line],
+    regions: &[Option<Region>],
+    offers: &HashMap<String, crate::orders::store::Offer>,
+) -> Result<Vec<Option<Closed>>, AppError> {
+    let now = now_millis();
+    if !state.windows.current(&state.db).await?.any_running(now) {
+        return Ok(Vec::new());
+    }
+    let mut known: HashMap<(&str, Carrier, Option<u32>), Option<Closed>> = HashMap::new();
+    let mut closed = Vec::with_capacity(lines.len());
+    for (line, region) in lines.iter().zip(regions) {
+        let fast = offers.get(&line.product_key).is_some_and(|offer| offer.speed == Speed::Fast);
+        let number = PhoneNumber::parse(&line.account).filter(|_| fast);
+        let Some(number) = number else {
+            closed.push(None);
+            continue;
+        };
+        let province = region.as_ref().map(|region| region.province_code);
+        let key = (line.product_key.as_str(), number.carrier(), province);
+        let found = match known.get(&key) {
+            Some(found) => found.clone(),
+            None => crate::orders::place::closing_window(state, &line.product_key, Some(&number), province).await?,
+        };
+        known.insert(key, found.clone());
+        closed.push(found);
+    }
+    Ok(closed)
 }
 
 /// Rolls a side-by-side attempt back now (its line locks go with it, before the range is

@@ -398,6 +398,7 @@ async fn settle_order(
         created_at: order.created_at,
         finished_at: now,
         success: matches!(outcome, Outcome::Success { .. }),
+        province: crate::i18n::provinces::live_code(order.province.as_deref()),
     }))
 }
 

@@ -134,11 +134,9 @@ impl PlaceIntent {
             && valid.offer.speed == Speed::Fast
             && !self.behalf
         {
-            let until = crate::domain::beijing_time(closed.until);
-            let until = until.get(..16).unwrap_or(&until).to_string();
             return Err(AppError::unprocessable(
                 "product_key",
-                WindowMessage::Closed { title: closed.title.clone(), until },
+                WindowMessage::Closed { title: closed.title.clone(), until: closed.until_minute() },
             ));
         }
         let kind = match (valid.offer.product_kind, self.behalf) {

@@ -5,7 +5,7 @@
 // The events' values, named here too where the life cycle reports them.
 pub use super::event::{Finished, Placed};
 use super::recent::Recent;
-use super::snapshot::{CarrierRatio, LiveSnapshot, MerchantVolume, MinuteFigures, NotificationFigures};
+use super::snapshot::{CarrierRatio, LiveSnapshot, MerchantVolume, MinuteFigures, NotificationFigures, ProvinceVolume};
 use crate::domain::OrderStatus;
 use std::collections::HashMap;
 
@@ -67,6 +67,16 @@ impl MinuteSlot {
     }
 }
 
+/// Orders placed today in one province: how many, for how much, and how those finished
+/// so far ended.
+#[derive(Debug, Clone, Copy, Default)]
+struct ProvinceDay {
+    orders: u64,
+    amount_fen: i64,
+    succeeded: u64,
+    failed: u64,
+}
+
 /// An order that waits for a result: in flight (pending, processing) or in manual review.
 #[derive(Debug, Clone, Copy)]
 struct Waiting {
@@ -80,6 +90,8 @@ pub struct Aggregate {
     day: i64,
     /// Today's (orders, amount in fen) per merchant.
     merchants: HashMap<i64, (u64, i64)>,
+    /// Today's orders per province of the number (0: unknown), with their results so far.
+    provinces: HashMap<u32, ProvinceDay>,
     bounds: [i64; DURATION_BUCKETS],
     /// Only when several servers share their events (`recent.rs`).
     pub(super) recent: Option<Box<Recent>>,
@@ -94,6 +106,7 @@ impl Aggregate {
             waiting: HashMap::new(),
             day: beijing_day(now),
             merchants: HashMap::new(),
+            provinces: HashMap::new(),
             bounds: duration_bounds(),
             recent: None,
         }
@@ -127,6 +140,7 @@ impl Aggregate {
         if today != self.day {
             self.day = today;
             self.merchants.clear();
+            self.provinces.clear();
         }
     }
 
@@ -150,6 +164,9 @@ impl Aggregate {
             let entry = self.merchants.entry(order.merchant_id).or_default();
             entry.0 += 1;
             entry.1 += order.price_fen;
+            let province = self.provinces.entry(order.province).or_default();
+            province.orders += 1;
+            province.amount_fen += order.price_fen;
         }
     }
 
@@ -172,6 +189,15 @@ impl Aggregate {
             && !recent.finished.first(order.id, order.finished_at, now)
         {
             return;
+        }
+        self.roll_day(now);
+        if beijing_day(order.created_at) == self.day {
+            let province = self.provinces.entry(order.province).or_default();
+            if order.success {
+                province.succeeded += 1;
+            } else {
+                province.failed += 1;
+            }
         }
         let duration = (order.finished_at - order.created_at).max(0);
         let bucket = self.bounds.iter().position(|bound| duration <= *bound).unwrap_or(DURATION_BUCKETS - 1);
@@ -240,6 +266,7 @@ impl Aggregate {
                 amount_fen: *amount,
             })
             .collect();
+        let provinces_today = if beijing_day(now) == self.day { self.provinces_today() } else { Vec::new() };
         LiveSnapshot {
             at: now,
             minutes,
@@ -251,11 +278,37 @@ impl Aggregate {
             p50_ms: self.percentile(&durations, 50),
             p95_ms: self.percentile(&durations, 95),
             top_merchants,
+            provinces_today,
             notifications: NotificationFigures::default(),
             alerts: Vec::new(),
             alerts_at: 0,
             refused_today: Vec::new(),
         }
+    }
+
+    /// Today's provinces by amount ordered, the unknown province last.
+    fn provinces_today(&self) -> Vec<ProvinceVolume> {
+        let mut provinces: Vec<ProvinceVolume> = self
+            .provinces
+            .iter()
+            .map(|(code, day)| {
+                ProvinceVolume::new(
+                    (*code != 0).then_some(*code),
+                    day.orders,
+                    day.amount_fen,
+                    (day.succeeded, day.failed),
+                )
+            })
+            .collect();
+        provinces.sort_by(|a, b| {
+            (a.province.is_none(), b.amount_fen, b.orders, a.province).cmp(&(
+                b.province.is_none(),
+                a.amount_fen,
+                a.orders,
+                b.province,
+            ))
+        });
+        provinces
     }
 
     /// The bucket bound under which `percent` % of the results fell (None without results).
@@ -288,7 +341,7 @@ mod tests {
     const NOW: i64 = 1_800_000_000_000;
 
     fn placed(id: i64, merchant_id: i64, price_fen: i64, created_at: i64) -> Placed {
-        Placed { id, merchant_id, price_fen, created_at }
+        Placed { id, merchant_id, price_fen, created_at, province: 0 }
     }
 
     #[test]
@@ -296,8 +349,10 @@ mod tests {
         let mut aggregate = Aggregate::new(NOW);
         aggregate.placed(placed(1, 10, 1_000, NOW - 61_000), NOW);
         aggregate.placed(placed(2, 10, 1_000, NOW), NOW);
-        aggregate
-            .finished(Finished { id: 1, carrier: 1, created_at: NOW - 61_000, finished_at: NOW, success: true }, NOW);
+        aggregate.finished(
+            Finished { id: 1, carrier: 1, created_at: NOW - 61_000, finished_at: NOW, success: true, province: 0 },
+            NOW,
+        );
         let snapshot = aggregate.snapshot(NOW, &HashMap::new());
         let last = snapshot.minutes.last().unwrap();
         assert_eq!((last.placed, last.succeeded, last.failed), (1, 1, 0));
@@ -313,7 +368,10 @@ mod tests {
     fn carrier_ratios_cover_five_and_sixty_minutes() {
         let mut aggregate = Aggregate::new(NOW);
         let finish = |aggregate: &mut Aggregate, id, at, success| {
-            aggregate.finished(Finished { id, carrier: 2, created_at: at - 1_000, finished_at: at, success }, NOW)
+            aggregate.finished(
+                Finished { id, carrier: 2, created_at: at - 1_000, finished_at: at, success, province: 0 },
+                NOW,
+            )
         };
         finish(&mut aggregate, 1, NOW - 30 * 60_000, false);
         finish(&mut aggregate, 2, NOW - 30 * 60_000, false);
@@ -342,7 +400,14 @@ mod tests {
         for id in 0..100 {
             let duration = if id < 90 { 1_000 } else { 60_000 };
             aggregate.finished(
-                Finished { id: 100 + id, carrier: 1, created_at: NOW - duration, finished_at: NOW, success: true },
+                Finished {
+                    id: 100 + id,
+                    carrier: 1,
+                    created_at: NOW - duration,
+                    finished_at: NOW,
+                    success: true,
+                    province: 0,
+                },
                 NOW,
             );
         }
@@ -362,5 +427,33 @@ mod tests {
         let snapshot = aggregate.snapshot(tomorrow, &HashMap::new());
         assert_eq!(snapshot.top_merchants.len(), 1);
         assert_eq!(snapshot.top_merchants[0].amount_fen, 700);
+    }
+
+    #[test]
+    fn provinces_count_today_s_orders_and_their_results_the_unknown_last() {
+        let mut aggregate = Aggregate::new(NOW);
+        let place = |aggregate: &mut Aggregate, id, price_fen, province, created_at| {
+            aggregate.placed(Placed { id, merchant_id: 10, price_fen, created_at, province }, NOW)
+        };
+        let finish = |aggregate: &mut Aggregate, id, province, created_at, success| {
+            aggregate.finished(Finished { id, carrier: 1, created_at, finished_at: NOW, success, province }, NOW)
+        };
+        place(&mut aggregate, 1, 5_000, 0, NOW);
+        place(&mut aggregate, 2, 1_000, 440000, NOW);
+        place(&mut aggregate, 3, 2_000, 440000, NOW);
+        place(&mut aggregate, 4, 2_500, 330000, NOW);
+        finish(&mut aggregate, 2, 440000, NOW, true);
+        finish(&mut aggregate, 3, 440000, NOW, false);
+        // Yesterday's order finishing today counts for no province of today.
+        let yesterday = beijing_day_start(beijing_day(NOW)) - 1;
+        finish(&mut aggregate, 9, 330000, yesterday, true);
+        let provinces = aggregate.snapshot(NOW, &HashMap::new()).provinces_today;
+        let rows: Vec<_> =
+            provinces.iter().map(|row| (row.province, row.orders, row.amount_fen, row.succeeded, row.failed)).collect();
+        assert_eq!(rows, [(Some(440000), 2, 3_000, 1, 1), (Some(330000), 1, 2_500, 0, 0), (None, 1, 5_000, 0, 0)]);
+        assert_eq!(provinces[0].success_permille, Some(500));
+        assert_eq!(provinces[1].success_permille, None);
+        let tomorrow = beijing_day_start(beijing_day(NOW) + 1);
+        assert!(aggregate.snapshot(tomorrow, &HashMap::new()).provinces_today.is_empty());
     }
 }

@@ -2,9 +2,11 @@
 //! them from one server to the others through PostgreSQL's `NOTIFY` (`share.rs`).
 //!
 //! A payload is `<server>|<event>;<event>;...`, each event a letter and its numbers in
-//! decimal (`p,id,merchant,price,created`, `m,id,created,status`,
-//! `f,id,carrier,created,finished,success`): about 45 bytes an event, so some 170 fit in
-//! one notification, far below PostgreSQL's 8000-byte limit per payload.
+//! decimal (`p,id,merchant,price,created,province`, `m,id,created,status`,
+//! `f,id,carrier,created,finished,success,province`): about 50 bytes an event, so some 150
+//! fit in one notification, far below PostgreSQL's 8000-byte limit per payload. A server
+//! of the previous version writes `p` and `f` without the province (read as unknown), so
+//! that servers of both versions share figures during a rolling upgrade.
 
 use crate::domain::OrderStatus;
 
@@ -18,6 +20,8 @@ pub struct Placed {
     pub merchant_id: i64,
     pub price_fen: i64,
     pub created_at: i64,
+    /// The number's province (GB/T 2260 code) when it was placed; 0 when unknown.
+    pub province: u32,
 }
 
 /// A final result, as the life cycle reports it.
@@ -28,6 +32,8 @@ pub struct Finished {
     pub created_at: i64,
     pub finished_at: i64,
     pub success: bool,
+    /// As [`Placed::province`].
+    pub province: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,17 +49,19 @@ impl LiveEvent {
         // Writing to a String cannot fail.
         let _ = match self {
             LiveEvent::Placed(order) => {
-                write!(out, "p,{},{},{},{}", order.id, order.merchant_id, order.price_fen, order.created_at)
+                let Placed { id, merchant_id, price_fen, created_at, province } = order;
+                write!(out, "p,{id},{merchant_id},{price_fen},{created_at},{province}")
             }
             LiveEvent::Moved { id, created_at, status } => write!(out, "m,{id},{created_at},{}", status.code()),
             LiveEvent::Finished(order) => write!(
                 out,
-                "f,{},{},{},{},{}",
+                "f,{},{},{},{},{},{}",
                 order.id,
                 order.carrier,
                 order.created_at,
                 order.finished_at,
-                u8::from(order.success)
+                u8::from(order.success),
+                order.province
             ),
         };
     }
@@ -62,15 +70,19 @@ impl LiveEvent {
         let mut fields = text.split(',');
         let kind = fields.next()?;
         let numbers: Vec<i64> = fields.map(|field| field.parse().ok()).collect::<Option<_>>()?;
+        let province = |code: Option<&i64>| code.map_or(Some(0), |code| u32::try_from(*code).ok());
         match (kind, numbers.as_slice()) {
-            ("p", &[id, merchant_id, price_fen, created_at]) => {
-                Some(LiveEvent::Placed(Placed { id, merchant_id, price_fen, created_at }))
+            ("p", &[id, merchant_id, price_fen, created_at, ref rest @ ..]) if rest.len() <= 1 => {
+                let province = province(rest.first())?;
+                Some(LiveEvent::Placed(Placed { id, merchant_id, price_fen, created_at, province }))
             }
             ("m", &[id, created_at, status]) => {
                 Some(LiveEvent::Moved { id, created_at, status: OrderStatus::from_code(status)? })
             }
-            ("f", &[id, carrier, created_at, finished_at, success @ (0 | 1)]) => {
-                Some(LiveEvent::Finished(Finished { id, carrier, created_at, finished_at, success: success == 1 }))
+            ("f", &[id, carrier, created_at, finished_at, success @ (0 | 1), ref rest @ ..]) if rest.len() <= 1 => {
+                let province = province(rest.first())?;
+                let success = success == 1;
+                Some(LiveEvent::Finished(Finished { id, carrier, created_at, finished_at, success, province }))
             }
             _ => None,
         }
@@ -116,9 +128,16 @@ mod tests {
     fn sample(id: i64) -> [LiveEvent; 3] {
         let at = 1_800_000_000_000 + id;
         [
-            LiveEvent::Placed(Placed { id, merchant_id: 7, price_fen: 9_850, created_at: at }),
+            LiveEvent::Placed(Placed { id, merchant_id: 7, price_fen: 9_850, created_at: at, province: 440000 }),
             LiveEvent::Moved { id, created_at: at, status: OrderStatus::ManualReview },
-            LiveEvent::Finished(Finished { id, carrier: 3, created_at: at, finished_at: at + 1_234, success: false }),
+            LiveEvent::Finished(Finished {
+                id,
+                carrier: 3,
+                created_at: at,
+                finished_at: at + 1_234,
+                success: false,
+                province: 440000,
+            }),
         ]
     }
 
@@ -143,9 +162,45 @@ mod tests {
 
     #[test]
     fn a_foreign_or_damaged_payload_is_refused() {
-        for bad in ["", "no separator", "a|x,1,2", "a|p,1,2,3", "a|m,1,2,99", "a|f,1,2,3,4,2", "a|p,1,2,3,x"] {
+        for bad in [
+            "",
+            "no separator",
+            "a|x,1,2",
+            "a|p,1,2,3",
+            "a|m,1,2,99",
+            "a|f,1,2,3,4,2",
+            "a|p,1,2,3,x",
+            "a|p,1,2,3,4,-1",
+            "a|p,1,2,3,4,5,6",
+            "a|f,1,2,3,4,1,5,6",
+        ] {
             assert!(parse(bad).is_none(), "{bad}");
         }
         assert!(payloads("a", &[]).is_empty());
+    }
+
+    #[test]
+    fn a_payload_of_the_previous_version_reads_with_an_unknown_province() {
+        let (_, read) = parse("old|p,5,7,100,1800000000000;f,5,1,1800000000000,1800000001000,1").unwrap();
+        assert_eq!(
+            read,
+            [
+                LiveEvent::Placed(Placed {
+                    id: 5,
+                    merchant_id: 7,
+                    price_fen: 100,
+                    created_at: 1_800_000_000_000,
+                    province: 0
+                }),
+                LiveEvent::Finished(Finished {
+                    id: 5,
+                    carrier: 1,
+                    created_at: 1_800_000_000_000,
+                    finished_at: 1_800_000_001_000,
+                    success: true,
+                    province: 0,
+                }),
+            ]
+        );
     }
 }

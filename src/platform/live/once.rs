@@ -53,11 +53,18 @@ mod tests {
     const NOW: i64 = 1_800_000_000_000;
 
     fn placed(id: i64) -> LiveEvent {
-        LiveEvent::Placed(Placed { id, merchant_id: 1, price_fen: 1_000, created_at: NOW - 1_000 })
+        LiveEvent::Placed(Placed { id, merchant_id: 1, price_fen: 1_000, created_at: NOW - 1_000, province: 0 })
     }
 
     fn finished(id: i64) -> LiveEvent {
-        LiveEvent::Finished(Finished { id, carrier: 1, created_at: NOW - 1_000, finished_at: NOW, success: true })
+        LiveEvent::Finished(Finished {
+            id,
+            carrier: 1,
+            created_at: NOW - 1_000,
+            finished_at: NOW,
+            success: true,
+            province: 0,
+        })
     }
 
     fn moved(id: i64) -> LiveEvent {

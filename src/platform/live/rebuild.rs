@@ -25,7 +25,7 @@ pub async fn read(db: &Database, now: i64, sharing: bool) -> Result<(Aggregate, 
     let since = (now - HOUR_MS).min(beijing_day_start(beijing_day(now)));
     let mut aggregate = if sharing { Aggregate::sharing(now) } else { Aggregate::new(now) };
     let rows = sqlx::query(
-        "SELECT id, merchant_id, carrier, price_fen, status, created_at, finished_at FROM orders
+        "SELECT id, merchant_id, carrier, price_fen, status, created_at, finished_at, province FROM orders
          WHERE created_at >= $1 ORDER BY created_at",
     )
     .bind(since)
@@ -34,7 +34,9 @@ pub async fn read(db: &Database, now: i64, sharing: bool) -> Result<(Aggregate, 
     for row in rows {
         let (id, created_at): (i64, i64) = (row.try_get(0)?, row.try_get(5)?);
         let status = OrderStatus::from_code(row.try_get(4)?).unwrap_or(OrderStatus::Processing);
-        aggregate.placed(Placed { id, merchant_id: row.try_get(1)?, price_fen: row.try_get(3)?, created_at }, now);
+        let province = crate::i18n::provinces::live_code(row.try_get::<Option<String>, _>(7)?.as_deref());
+        let (merchant_id, price_fen) = (row.try_get(1)?, row.try_get(3)?);
+        aggregate.placed(Placed { id, merchant_id, price_fen, created_at, province }, now);
         let finished_at: Option<i64> = row.try_get(6)?;
         match (status, finished_at) {
             // A reversed order (冲正) finished, and in the end was not topped up.
@@ -46,6 +48,7 @@ pub async fn read(db: &Database, now: i64, sharing: bool) -> Result<(Aggregate, 
                         created_at,
                         finished_at,
                         success: status == OrderStatus::Success,
+                        province,
                     },
                     now,
                 ),

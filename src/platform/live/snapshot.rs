@@ -26,6 +26,9 @@ pub struct LiveSnapshot {
     pub p95_ms: Option<i64>,
     /// Today's (Beijing day) merchants by amount ordered, at most 10.
     pub top_merchants: Vec<MerchantVolume>,
+    /// Today's (Beijing day) orders by the number's province, by amount ordered, the
+    /// numbers of no known province last; every province with an order today.
+    pub provinces_today: Vec<ProvinceVolume>,
     /// Merchants' order notifications (read from the outbox every 10 seconds).
     pub notifications: NotificationFigures,
     pub alerts: Vec<LiveAlert>,
@@ -148,6 +151,26 @@ pub struct MerchantVolume {
     pub name: String,
     pub orders: u64,
     pub amount_fen: i64,
+}
+
+/// A province's orders placed today, and how those finished so far ended.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ProvinceVolume {
+    /// GB/T 2260 code (440000); null for numbers whose province is not known.
+    pub province: Option<u32>,
+    pub orders: u64,
+    pub amount_fen: i64,
+    pub succeeded: u64,
+    pub failed: u64,
+    /// Successes per thousand of the finished ones (rounded down); null before any finished.
+    pub success_permille: Option<u64>,
+}
+
+impl ProvinceVolume {
+    pub fn new(province: Option<u32>, orders: u64, amount_fen: i64, results: (u64, u64)) -> Self {
+        let (succeeded, failed) = results;
+        Self { province, orders, amount_fen, succeeded, failed, success_permille: permille(results) }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -4156,6 +4156,11 @@ export interface components {
             /** Format: int64 */
             p95_ms?: number | null;
             /**
+             * @description Today's (Beijing day) orders by the number's province, by amount ordered, the
+             *     numbers of no known province last; every province with an order today.
+             */
+            provinces_today: components["schemas"]["ProvinceVolume"][];
+            /**
              * @description Orders refused by the merchants' risk controls today (Beijing day), by reason, every
              *     reason listed. Counted by the server that refused them, since it started.
              */
@@ -5222,6 +5227,27 @@ export interface components {
              */
             province_code?: number | null;
             province_en: string;
+        };
+        /** @description A province's orders placed today, and how those finished so far ended. */
+        ProvinceVolume: {
+            /** Format: int64 */
+            amount_fen: number;
+            /** Format: int64 */
+            failed: number;
+            /** Format: int64 */
+            orders: number;
+            /**
+             * Format: int32
+             * @description GB/T 2260 code (440000); null for numbers whose province is not known.
+             */
+            province?: number | null;
+            /** Format: int64 */
+            succeeded: number;
+            /**
+             * Format: int64
+             * @description Successes per thousand of the finished ones (rounded down); null before any finished.
+             */
+            success_permille?: number | null;
         };
         QualityInspection: {
             data: components["schemas"]["LabelValue"][];

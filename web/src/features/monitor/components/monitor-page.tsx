@@ -4,6 +4,7 @@ import { formatTimeAs } from '@/lib/platform-time';
 import { useLiveStream } from '../api/live-stream';
 import { Alerts } from './live-alerts';
 import { CarrierTable, ChannelTable, LiveFigures, MinuteChart, TopMerchants } from './live-panels';
+import { ProvinceVolumes } from './province-volume';
 import { RiskRefusals } from './risk-refusals';
 import { ServerPanel } from './server-panel';
 import '@/locales/monitor-texts';
@@ -48,6 +49,9 @@ export default function MonitorPage() {
               </Col>
               <Col xs={24} xl={12}>
                 <TopMerchants merchants={snapshot.top_merchants} />
+              </Col>
+              <Col xs={24} xl={12}>
+                <ProvinceVolumes provinces={snapshot.provinces_today ?? []} />
               </Col>
               <Col xs={24} xl={12}>
                 <RiskRefusals refused={snapshot.refused_today ?? []} />

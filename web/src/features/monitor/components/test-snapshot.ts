@@ -13,6 +13,7 @@ export function testSnapshot(extra: Partial<LiveSnapshot> = {}): LiveSnapshot {
     p50_ms: null,
     p95_ms: null,
     top_merchants: [],
+    provinces_today: [],
     notifications: { backlog: 0, attempts_60m: 0, failed_60m: 0, failure_permille_60m: null },
     alerts: [],
     alerts_at: 0,
