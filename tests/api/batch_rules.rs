@@ -21,6 +21,15 @@ async fn preview(app: &TestApp, token: &str, body: serde_json::Value) -> serde_j
     answer.data().clone()
 }
 
+/// The batch's refused lines and their stored reasons, by line.
+pub(crate) async fn refused_lines(app: &TestApp, batch_id: i64) -> Vec<(i64, String)> {
+    sqlx::query_as("SELECT line_no, reason FROM order_batch_rows WHERE batch_id = $1 AND reason <> '' ORDER BY line_no")
+        .bind(batch_id)
+        .fetch_all(&app.state.db.pool)
+        .await
+        .unwrap()
+}
+
 pub(crate) async fn result_csv(app: &TestApp, token: &str, batch_id: i64) -> String {
     let path = format!("/adminapi/order/batch/result?batch_id={batch_id}");
     app.client.get(app.url(&path)).bearer_auth(token).send().await.unwrap().text().await.unwrap()

@@ -252,13 +252,7 @@ async fn a_batch_counts_its_own_lines_against_the_daily_limits(backend: Backend)
     let batch_id = preview.data()["batch_id"].as_i64().unwrap();
     let submit = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
     assert_eq!(submit.data()["placed_rows"].as_i64(), Some(3), "{:?}", submit.body);
-    let reasons: Vec<(i64, String)> = sqlx::query_as(
-        "SELECT line_no, reason FROM order_batch_rows WHERE batch_id = $1 AND reason <> '' ORDER BY line_no",
-    )
-    .bind(batch_id)
-    .fetch_all(&app.state.db.pool)
-    .await
-    .unwrap();
+    let reasons = crate::batch_rules::refused_lines(&app, batch_id).await;
     assert_eq!(
         reasons,
         [(2, "order.account.daily_orders|2".to_string()), (5, format!("order.merchant.daily_cap|{cap}"))]

@@ -329,13 +329,7 @@ async fn a_batch_refuses_its_fast_lines_during_a_window_and_places_the_slow_ones
             .await
             .unwrap();
     assert_eq!(placed, ["S-1", "U-1"], "the slow line waits for the window's end, Unicom is open");
-    let reasons: Vec<(i64, String)> = sqlx::query_as(
-        "SELECT line_no, reason FROM order_batch_rows WHERE batch_id = $1 AND reason <> '' ORDER BY line_no",
-    )
-    .bind(batch_id)
-    .fetch_all(&app.state.db.pool)
-    .await
-    .unwrap();
+    let reasons = crate::batch_rules::refused_lines(&app, batch_id).await;
     let ends: i64 = sqlx::query_scalar("SELECT ends_at FROM maintenance_windows WHERE id = $1")
         .bind(window)
         .fetch_one(&app.state.db.pool)
