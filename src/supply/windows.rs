@@ -13,6 +13,7 @@ use crate::http::pagination::PageNumber;
 use crate::identity::session::{AdminUser, CurrentUser};
 use crate::platform::audit;
 use crate::platform::db::{millis_to_rfc3339, now_millis};
+use crate::platform::sql::{Bind, bind_all};
 use crate::platform::state::AppState;
 use crate::platform::windows::WINDOW_COLUMNS;
 use axum::Router;
@@ -195,28 +196,19 @@ pub async fn create(
     let form = checked::check(&state, &form).await?;
     let now = now_millis();
     let mut transaction = state.db.begin_write().await?;
-    let columns = checked::columns(&form);
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO maintenance_windows (title, note, scope_kind, carrier, province, channel_id, recurrence,
-             starts_at, ends_at, day, span_start, span_end, created_by, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) RETURNING id",
+    let mut binds = checked::binds(&form);
+    binds.extend([Bind::Text(admin.username.clone()), Bind::Int(now)]);
+    let id: i64 = bind_all(
+        sqlx::query(
+            "INSERT INTO maintenance_windows (title, note, scope_kind, carrier, province, channel_id, recurrence,
+                 starts_at, ends_at, day, span_start, span_end, created_by, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) RETURNING id",
+        ),
+        binds,
     )
-    .bind(&form.title)
-    .bind(&form.note)
-    .bind(columns[0])
-    .bind(columns[1])
-    .bind(columns[2])
-    .bind(columns[3])
-    .bind(columns[4])
-    .bind(columns[5])
-    .bind(columns[6])
-    .bind(columns[7])
-    .bind(columns[8])
-    .bind(columns[9])
-    .bind(&admin.username)
-    .bind(now)
     .fetch_one(&mut *transaction)
-    .await?;
+    .await?
+    .try_get(0)?;
     let target = format!("window:{id}");
     audit::record_on(
         &mut *transaction,
@@ -252,28 +244,18 @@ pub async fn update(
     JsonBody(request): JsonBody<WindowUpdate>,
 ) -> ApiResult<MaintenanceWindow> {
     let form = checked::check(&state, &request.form).await?;
-    let columns = checked::columns(&form);
     let mut transaction = state.db.begin_write().await?;
-    let changed = sqlx::query(
-        "UPDATE maintenance_windows SET title = $1, note = $2, scope_kind = $3, carrier = $4, province = $5,
-             channel_id = $6, recurrence = $7, starts_at = $8, ends_at = $9, day = $10, span_start = $11,
-             span_end = $12, updated_at = $13 WHERE id = $14",
-    )
-    .bind(&form.title)
-    .bind(&form.note)
-    .bind(columns[0])
-    .bind(columns[1])
-    .bind(columns[2])
-    .bind(columns[3])
-    .bind(columns[4])
-    .bind(columns[5])
-    .bind(columns[6])
-    .bind(columns[7])
-    .bind(columns[8])
-    .bind(columns[9])
+    let mut binds = checked::binds(&form);
     // Strictly increasing, so another server sees the change in its version check.
-    .bind(now_millis())
-    .bind(request.id)
+    binds.extend([Bind::Int(now_millis()), Bind::Int(request.id)]);
+    let changed = bind_all(
+        sqlx::query(
+            "UPDATE maintenance_windows SET title = $1, note = $2, scope_kind = $3, carrier = $4, province = $5,
+                 channel_id = $6, recurrence = $7, starts_at = $8, ends_at = $9, day = $10, span_start = $11,
+                 span_end = $12, updated_at = $13 WHERE id = $14",
+        ),
+        binds,
+    )
     .execute(&mut *transaction)
     .await?;
     if changed.rows_affected() == 0 {

@@ -6,6 +6,7 @@ use crate::domain::windows::{DaySpan, Recurrence, WindowScope, parse_clock};
 use crate::http::error::{AppError, FieldError};
 use crate::http::pagination::parse_time;
 use crate::i18n::WindowMessage;
+use crate::platform::sql::Bind;
 use crate::platform::state::AppState;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -128,9 +129,17 @@ fn recurrence(form: &WindowForm, errors: &mut Vec<FieldError>) -> Result<Option<
     Ok(found)
 }
 
-/// The row's columns after title and note: scope_kind, carrier, province, channel_id,
-/// recurrence, starts_at, ends_at, day, span_start, span_end.
-pub fn columns(form: &Checked) -> [Option<i64>; 10] {
+/// The row's values, in the order creation and change both write them: title, note,
+/// scope_kind, carrier, province, channel_id, recurrence, starts_at, ends_at, day,
+/// span_start, span_end.
+pub fn binds(form: &Checked) -> Vec<Bind> {
+    let mut binds = vec![Bind::Text(form.title.clone()), Bind::Text(form.note.clone())];
+    binds.extend(columns(form).map(Bind::OptInt));
+    binds
+}
+
+/// The row's columns after title and note.
+fn columns(form: &Checked) -> [Option<i64>; 10] {
     let (kind, carrier, province, channel) = match form.scope {
         WindowScope::Carrier(carrier) => (1, Some(carrier.code()), None, None),
         WindowScope::Province(carrier, code) => (2, Some(carrier.code()), Some(i64::from(code)), None),
