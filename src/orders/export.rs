@@ -1,8 +1,10 @@
 //! `GET /adminapi/order/export`: the current filter of an order list as CSV or xlsx.
 
+use super::export_city::{city_sql, city_text};
 use super::model::OrderRow;
 use super::query::{OrderFilter, OrderQuery, fetch_page, rows_after, time_order};
 use crate::domain::Carrier;
+use crate::domain::segments::{Place, SegmentTable};
 use crate::http::error::AppError;
 use crate::http::export::{
     Cell, CsvFetcher, EXPORT_PAGE_SIZE, ExportParams, FORMULA_TRIGGERS, Format, PageFetcher, csv_stream, respond,
@@ -20,6 +22,7 @@ use crate::platform::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
+use std::sync::Arc;
 
 fn header_row(locale: Locale) -> Vec<Cell> {
     titles(&ORDER_EXPORT_COLUMNS.get(locale))
@@ -30,7 +33,7 @@ pub(super) fn status_text(status: i64, locale: Locale) -> &'static str {
     ORDER_STATUS.get(locale)[crate::domain::OrderStatus::from_code(status).map_or(4, |known| known.code() as usize)]
 }
 
-pub fn export_row(order: &OrderRow, locale: Locale) -> Vec<Cell> {
+pub fn export_row(order: &OrderRow, locale: Locale, segments: &SegmentTable) -> Vec<Cell> {
     let carrier = Carrier::from_code(order.carrier).map_or("", |carrier| carrier_name(carrier, locale));
     let buyback = BUYBACK.get(locale)[if order.buyback != 0 { 0 } else { 1 }];
     vec![
@@ -52,7 +55,12 @@ pub fn export_row(order: &OrderRow, locale: Locale) -> Vec<Cell> {
         Cell::Int(order.merchant_id),
         Cell::text(order.failure_reason.as_deref().map(|stored| failure_text(stored, locale)).unwrap_or_default()),
         Cell::text(order.province.as_deref().map(|name| province_text(name, locale)).unwrap_or_default()),
-        Cell::text(order.city.as_deref().unwrap_or_default()),
+        Cell::text(
+            order
+                .city
+                .as_deref()
+                .map_or("", |city| city_text(segments, order.province.as_deref(), city, locale == Locale::ZhCn)),
+        ),
     ]
 }
 
@@ -79,21 +87,22 @@ pub async fn export_orders(
     let format = params.format()?;
     let page = PageRequest { page_size: EXPORT_PAGE_SIZE, ..page_request(params.sort.as_deref(), None, None, None)? };
     if format == Format::Csv {
-        let zh = locale == Locale::ZhCn;
+        let line = csv_line(state.db.kind, locale == Locale::ZhCn, state.segments.table().places());
         let lines = match crate::platform::db::dialect::long_read(state.db.kind) {
-            LongRead::OneStatement => stream_csv_lines(state.db.clone(), query, page.descending, zh),
-            LongRead::Pages => stream_csv_pages(state.db.clone(), query, page.descending, zh),
+            LongRead::OneStatement => stream_csv_lines(state.db.clone(), query, page.descending, line),
+            LongRead::Pages => stream_csv_pages(state.db.clone(), query, page.descending, line.into()),
         };
         return Ok(csv_stream("orders", header_row(locale), lines));
     }
     let pool = state.db.pool.clone();
+    let segments = state.segments.table();
     let fetch: PageFetcher = Box::new(move |cursor| {
-        let (pool, query) = (pool.clone(), query.clone());
+        let (pool, query, segments) = (pool.clone(), query.clone(), segments.clone());
         Box::pin(async move {
             let cursor = cursor.as_deref().and_then(decode_cursor);
             let request = PageRequest { cursor, page: None, ..page };
             let (orders, next) = fetch_page(&pool, &query, request).await?;
-            Ok((orders.iter().map(|order| export_row(order, locale)).collect(), next))
+            Ok((orders.iter().map(|order| export_row(order, locale, &segments)).collect(), next))
         })
     });
     respond(format, "orders", header_row(locale), fetch).await
@@ -105,7 +114,7 @@ pub async fn export_orders(
 /// the column order is `header_row`'s. The fields are exactly what `Cell::csv_field`
 /// writes for `export_row`'s cells (a test holds them equal): text and ids quoted and
 /// neutralised against formulas (`FORMULA_TRIGGERS`), ids exactly as stored, numbers bare.
-fn csv_line(engine: crate::platform::db::DatabaseKind, zh: bool) -> String {
+fn csv_line(engine: crate::platform::db::DatabaseKind, zh: bool, places: &[Place]) -> String {
     use crate::platform::db::dialect;
     // The first character's code point, compared as numbers: cheaper than a substring
     // compared as text, on every field of a million rows.
@@ -179,7 +188,7 @@ fn csv_line(engine: crate::platform::db::DatabaseKind, zh: bool) -> String {
         "CAST(merchant_id AS TEXT)".to_string(),
         failure_reason,
         province,
-        text("city"),
+        city_sql(places, zh, &text("city")),
     ];
     // One `concat` instead of a chain of `||`: each `||` copied the line built so far, and on
     // SQLite those copies were an eighth of a million-row export's time.
@@ -196,7 +205,12 @@ type Key = (i64, i64);
 /// [`EXPORT_PAGE_SIZE`] rows on), and the pages, each everything after the previous page's
 /// last row up to its own, are built two at a time and handed on in order. A row placed
 /// during the export inside a page already cut still lands in its page: nothing is skipped.
-fn stream_csv_pages(db: crate::platform::db::Database, query: OrderQuery, descending: bool, zh: bool) -> CsvFetcher {
+fn stream_csv_pages(
+    db: crate::platform::db::Database,
+    query: OrderQuery,
+    descending: bool,
+    line: Arc<str>,
+) -> CsvFetcher {
     use futures_util::StreamExt;
     channel_fetcher(move |sender| async move {
         // (after, through): the page's bounds; through None for the last page.
@@ -214,10 +228,10 @@ fn stream_csv_pages(db: crate::platform::db::Database, query: OrderQuery, descen
         let mut pages = std::pin::pin!(
             bounds
                 .map(|bounds| {
-                    let (db, query) = (db.clone(), query.clone());
+                    let (db, query, line) = (db.clone(), query.clone(), line.clone());
                     async move {
                         let (after, through) = bounds?;
-                        fetch_csv_range(&db, &query, descending, zh, after, through).await
+                        fetch_csv_range(&db, &query, descending, &line, after, through).await
                     }
                 })
                 .buffered(2)
@@ -256,7 +270,7 @@ async fn fetch_csv_range(
     db: &crate::platform::db::Database,
     query: &OrderQuery,
     descending: bool,
-    zh: bool,
+    line: &str,
     after: Option<Key>,
     through: Option<Key>,
 ) -> anyhow::Result<Vec<u8>> {
@@ -271,7 +285,6 @@ async fn fetch_csv_range(
     let sql = format!(
         "SELECT string_agg(line, ${separator} ORDER BY {order}) FROM
          (SELECT created_at, id, {line} AS line FROM orders{where_clause})",
-        line = csv_line(db.kind, zh),
         where_clause = conditions.where_clause(),
     );
     let mut binds = conditions.binds;
@@ -321,26 +334,28 @@ const CHUNK_BYTES: usize = 256 * 1024;
 /// spent as long on that as on the lines), and the file is one consistent snapshot. Memory stays at a few chunks:
 /// when the client reads slowly the chunks wait, the statement's rows wait in the socket.
 /// A client that leaves stops the statement (its connection is closed, not drained).
-fn stream_csv_lines(db: crate::platform::db::Database, query: OrderQuery, descending: bool, zh: bool) -> CsvFetcher {
-    channel_fetcher(move |sender| async move { send_csv_lines(&db, &query, descending, zh, &sender).await })
+fn stream_csv_lines(
+    db: crate::platform::db::Database,
+    query: OrderQuery,
+    descending: bool,
+    line: String,
+) -> CsvFetcher {
+    channel_fetcher(move |sender| async move { send_csv_lines(&db, &query, descending, &line, &sender).await })
 }
 
 async fn send_csv_lines(
     db: &crate::platform::db::Database,
     query: &OrderQuery,
     descending: bool,
-    zh: bool,
+    line: &str,
     sender: &tokio::sync::mpsc::Sender<anyhow::Result<Vec<u8>>>,
 ) -> anyhow::Result<()> {
     use futures_util::TryStreamExt;
     use sqlx::Row;
     let conditions = query.row_conditions(query.from, query.to);
     let order = if descending { "created_at DESC, id DESC" } else { "created_at ASC, id ASC" };
-    let sql = format!(
-        "SELECT {line} FROM orders{where_clause} ORDER BY {order}",
-        line = csv_line(db.kind, zh),
-        where_clause = conditions.where_clause(),
-    );
+    let sql =
+        format!("SELECT {line} FROM orders{where_clause} ORDER BY {order}", where_clause = conditions.where_clause(),);
     let mut connection = db.pool.acquire().await?;
     let mut chunk = Vec::with_capacity(CHUNK_BYTES + 4096);
     let finished: anyhow::Result<bool> = async {

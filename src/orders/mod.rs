@@ -8,6 +8,7 @@ pub mod blocklist;
 pub mod card_export;
 pub mod counters;
 pub mod export;
+mod export_city;
 pub mod generate;
 pub mod lifecycle;
 pub mod model;

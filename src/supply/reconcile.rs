@@ -8,6 +8,7 @@
 //! Matching is pure ([`reconcile`]); reading is [`our_lines`] and the channel adapter's
 //! `statement`.
 
+use crate::domain::OrderStatus;
 use crate::money::statements::Period;
 use crate::platform::channel::statement::StatementLine;
 use serde::Serialize;
@@ -62,6 +63,10 @@ pub struct OurLine {
     pub face_value_fen: i64,
     pub cost_fen: i64,
     pub serial_no: Option<String>,
+    /// The order was reversed since (by the supplier's report or an administrator). The
+    /// supplier's charge stands while its statement lists a success; a line it lists as
+    /// reversed, or not at all, agrees with ours and is no difference.
+    pub reversed: bool,
 }
 
 /// A line of the comparison: ours, theirs, or both.
@@ -142,7 +147,6 @@ pub fn reconcile(ours: &[OurLine], theirs: &[StatementLine]) -> Outcome {
     let mut outcome = Outcome::default();
     let mut open: HashMap<&str, &OurLine> = HashMap::with_capacity(ours.len());
     for our in ours {
-        outcome.ours.add(our.face_value_fen, our.cost_fen);
         open.insert(our.upstream_order_id.as_str(), our);
     }
     for their in theirs {
@@ -152,24 +156,27 @@ pub fn reconcile(ours: &[OurLine], theirs: &[StatementLine]) -> Outcome {
             match our {
                 None => Kind::MissingOurs,
                 Some(our) if our.face_value_fen != their.face_value_fen || our.cost_fen != their.price_fen => {
+                    outcome.ours.add(our.face_value_fen, our.cost_fen);
                     Kind::AmountMismatch
                 }
                 Some(our) => {
+                    outcome.ours.add(our.face_value_fen, our.cost_fen);
                     outcome.matched.add(our.face_value_fen, our.cost_fen);
                     Kind::Matched
                 }
             }
         } else {
-            // Both say it is not a success: nothing to reconcile.
-            if our.is_none() {
-                continue;
-            }
+            // Both say it is not a success (a reversal already applied counts as ours
+            // saying so): nothing to reconcile.
+            let Some(our) = our.filter(|our| !our.reversed) else { continue };
+            outcome.ours.add(our.face_value_fen, our.cost_fen);
             if their.reversed() { Kind::Reversed } else { Kind::StatusMismatch }
         };
         outcome.lines.push(line(kind, our, Some(their)));
     }
     for our in ours {
-        if open.contains_key(our.upstream_order_id.as_str()) {
+        if !our.reversed && open.contains_key(our.upstream_order_id.as_str()) {
+            outcome.ours.add(our.face_value_fen, our.cost_fen);
             outcome.lines.push(line(Kind::MissingTheirs, Some(our), None));
         }
     }
@@ -187,9 +194,9 @@ pub fn reconcile(ours: &[OurLine], theirs: &[StatementLine]) -> Outcome {
 /// `channel::results::tally` counts for the same span (the live monitor's and the channels
 /// list's "today").
 pub async fn our_lines(pool: &sqlx::AnyPool, channel_id: i64, period: Period) -> Result<Vec<OurLine>, sqlx::Error> {
-    type Row = (String, String, String, i64, i64, Option<String>);
+    type Row = (String, String, String, i64, i64, Option<String>, i64);
     let rows: Vec<Row> = sqlx::query_as(
-        "SELECT a.upstream_order_id, o.system_order_id, o.account, o.face_value_fen, a.cost_fen, a.serial_no
+        "SELECT a.upstream_order_id, o.system_order_id, o.account, o.face_value_fen, a.cost_fen, a.serial_no, o.status
          FROM order_attempts a JOIN orders o ON o.id = a.order_id
          WHERE a.channel_id = $1 AND a.outcome = 'success' AND a.answered_at >= $2 AND a.answered_at < $3",
     )
@@ -200,13 +207,14 @@ pub async fn our_lines(pool: &sqlx::AnyPool, channel_id: i64, period: Period) ->
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(upstream_order_id, system_order_id, account, face_value_fen, cost_fen, serial_no)| OurLine {
+        .map(|(upstream_order_id, system_order_id, account, face_value_fen, cost_fen, serial_no, status)| OurLine {
             upstream_order_id,
             system_order_id,
             account,
             face_value_fen,
             cost_fen,
             serial_no,
+            reversed: status == OrderStatus::Reversed.code(),
         })
         .collect())
 }
@@ -243,6 +251,7 @@ mod tests {
             face_value_fen: face,
             cost_fen: cost,
             serial_no: None,
+            reversed: false,
         }
     }
 
@@ -291,6 +300,21 @@ mod tests {
         assert_eq!(outcome.counts, [1, 1, 1, 1, 1, 1]);
         assert_eq!(outcome.lines[2].our_cost_fen, Some(980));
         assert_eq!(outcome.lines[2].their_price_fen, Some(990));
+    }
+
+    #[test]
+    fn a_reversal_already_applied_is_no_difference() {
+        let reversed = |id: &str| OurLine { reversed: true, ..our(id, 1000, 980) };
+        // R: reversed by the supplier and by us; S: we reversed, its statement leaves it out;
+        // T: an administrator reversed it, the supplier's success (and charge) stands.
+        let ours = [our("A", 1000, 980), reversed("R"), reversed("S"), reversed("T")];
+        let theirs =
+            [their("A", 1000, 980, "success"), their("R", 1000, 980, "reversed"), their("T", 1000, 980, "success")];
+        let outcome = reconcile(&ours, &theirs);
+        assert_eq!(outcome.counts, [2, 0, 0, 0, 0, 0]);
+        assert_eq!(outcome.ours, Totals { count: 2, face_value_fen: 2000, amount_fen: 1960 });
+        assert_eq!(outcome.matched, outcome.ours);
+        assert_eq!(outcome.theirs, outcome.ours);
     }
 
     #[test]

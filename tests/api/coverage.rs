@@ -8,6 +8,7 @@ use crate::channel_support::{attempts, channels_config, supplier_channel, withou
 use crate::helpers::{ADMIN, Answer, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
 use crate::open_api::{Call, merchant_with_key, send};
+use crate::product_scope::add_test_segments;
 use backoffice::supply::simulator::SimConfig;
 use serde_json::{Value, json};
 
@@ -23,26 +24,6 @@ const GUANGDONG: &str = "13822220000";
 /// Allocated to China Mobile, but not in this test's table.
 const UNKNOWN: &str = "13900139000";
 const GD_ZJ: [u32; 2] = [330000, 440000];
-
-/// Beijing and Guangdong segments (the shipped table is not loaded in tests).
-async fn with_segments(app: &TestApp) {
-    for (prefix, code, province, en) in
-        [("1380013", "110000", "北京", "Beijing"), ("1382222", "440000", "广东", "Guangdong")]
-    {
-        sqlx::query(
-            "INSERT INTO number_segments (prefix, province_code, province, city, carrier, province_en, city_en)
-             VALUES ($1, $2, $3, $3, 'mobile', $4, $4)",
-        )
-        .bind(prefix)
-        .bind(code)
-        .bind(province)
-        .bind(en)
-        .execute(&app.state.db.pool)
-        .await
-        .expect("a segment");
-    }
-    app.state.segments.reload(&app.state.db).await.expect("segments read");
-}
 
 /// Sets channel `id`'s supply of MOBILE-DIRECT-10, covering `provinces`.
 async fn cover(app: &TestApp, admin: &str, id: i64, cost_fen: i64, priority: i64, provinces: Value) -> Answer {
@@ -79,7 +60,7 @@ fn success(code: &str) -> Vec<(String, String)> {
 
 async fn orders_go_to_channels_covering_their_province(backend: Backend) {
     let app = spawn_app_with(backend, channels_config).await;
-    with_segments(&app).await;
+    add_test_segments(&app).await;
     let admin = app.login(ADMIN).await;
     let (_, south) = two_channels(&app, &admin).await;
     let (mid, token, key) = merchant_with_key(&app, "buyer").await;
@@ -148,7 +129,7 @@ async fn the_preview_names_why_channels_are_excluded(backend: Backend) {
         config.worker.enabled = false;
     })
     .await;
-    with_segments(&app).await;
+    add_test_segments(&app).await;
     let admin = app.login(ADMIN).await;
     let (_, south) = two_channels(&app, &admin).await;
     // A supplier of the slow product only (mobile, direct, 10 yuan, slow).
@@ -232,7 +213,7 @@ async fn a_window_refuses_only_when_every_covering_channel_is_closed(backend: Ba
         config.worker.enabled = false;
     })
     .await;
-    with_segments(&app).await;
+    add_test_segments(&app).await;
     let admin = app.login(ADMIN).await;
     let (national, _) = two_channels(&app, &admin).await;
     let (mid, token) = app.merchant("buyer").await;

@@ -6,6 +6,7 @@
 
 use crate::helpers::{ADMIN, Answer, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
+use crate::product_scope::add_test_segments;
 use backoffice::http::export::Cell;
 use serde_json::json;
 use std::io::Write;
@@ -154,10 +155,11 @@ fn moment_of(date: &calamine::ExcelDateTime) -> i64 {
 
 async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
     let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
+    add_test_segments(&app).await;
     let (mid, token) = app.merchant("buyer").await;
     app.fund(mid, 100_000, 0).await;
-    for id in ["-5", "A.1"] {
-        let body = json!({"account": "13800138000", "product_key": "MOBILE-DIRECT-10", "merchant_order_id": id});
+    for (id, account) in [("-5", "13800138000"), ("A.1", "13822221111")] {
+        let body = json!({"account": account, "product_key": "MOBILE-DIRECT-10", "merchant_order_id": id});
         assert_eq!(app.add_order(&token, body).await.code(), 20000);
     }
     // Orders: the CSV (built by the database) holds exactly what the xlsx path's cells
@@ -202,6 +204,13 @@ async fn exports_neutralise_formulas_and_keep_identifiers(backend: Backend) {
         assert!(matches!(row[8], calamine::Data::Float(_)), "the price is a number: {:?}", row[8]);
     }
     assert_eq!(raw_fields(lines[0])[0], "\"'-5\"", "a leading '-' is neutralised");
+    // The number's province and city in the reader's language (stored as 北京 北京).
+    assert_eq!(raw_fields(lines[0])[17..], ["\"Beijing\"", "\"Beijing\""], "{}", lines[0]);
+    assert_eq!(raw_fields(lines[1])[17..], ["\"Guangdong\"", "\"Shenzhen\""], "{}", lines[1]);
+    let request = app.client.get(app.url("/adminapi/order/export?format=csv&sort=asc")).bearer_auth(&token);
+    let chinese = request.header("accept-language", "zh-CN").send().await.unwrap().text().await.unwrap();
+    let ends: Vec<bool> = chinese.lines().skip(1).map(|line| line.ends_with(",\"广东\",\"深圳\"")).collect();
+    assert_eq!(ends, [false, true], "{chinese}");
     assert_eq!(range.get((1, 0)), Some(&calamine::Data::String("'-5".into())));
 
     // The account log: an administrator's remark that is a formula, amounts as numbers.

@@ -7,6 +7,7 @@ use crate::channel_support::{attempts, channels_config, order, supplier_channel,
 use crate::helpers::{ADMIN, Backend, TestApp, spawn_app_with};
 use crate::on_both_backends;
 use crate::open_api::{Call, merchant_with_key, send};
+use crate::product_scope::add_test_segments;
 use backoffice::supply::simulator::SimConfig;
 use serde_json::{Value, json};
 
@@ -188,14 +189,7 @@ async fn windows_are_validated_audited_and_listed(backend: Backend) {
 
 async fn a_fast_order_is_refused_while_its_channels_are_in_a_window(backend: Backend) {
     let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
-    sqlx::query(
-        "INSERT INTO number_segments (prefix, province_code, province, city, carrier, province_en, city_en)
-         VALUES ('1380013', '110000', '北京', '北京', 'mobile', 'Beijing', 'Beijing')",
-    )
-    .execute(&app.state.db.pool)
-    .await
-    .unwrap();
-    app.state.segments.reload(&app.state.db).await.unwrap();
+    add_test_segments(&app).await;
     let admin = app.login(ADMIN).await;
     let (mid, token) = app.merchant("buyer").await;
     app.fund(mid, 100_000, 0).await;
