@@ -156,11 +156,9 @@ pub fn reconcile(ours: &[OurLine], theirs: &[StatementLine]) -> Outcome {
             match our {
                 None => Kind::MissingOurs,
                 Some(our) if our.face_value_fen != their.face_value_fen || our.cost_fen != their.price_fen => {
-                    outcome.ours.add(our.face_value_fen, our.cost_fen);
                     Kind::AmountMismatch
                 }
                 Some(our) => {
-                    outcome.ours.add(our.face_value_fen, our.cost_fen);
                     outcome.matched.add(our.face_value_fen, our.cost_fen);
                     Kind::Matched
                 }
@@ -168,15 +166,15 @@ pub fn reconcile(ours: &[OurLine], theirs: &[StatementLine]) -> Outcome {
         } else {
             // Both say it is not a success (a reversal already applied counts as ours
             // saying so): nothing to reconcile.
-            let Some(our) = our.filter(|our| !our.reversed) else { continue };
-            outcome.ours.add(our.face_value_fen, our.cost_fen);
+            if our.is_none_or(|our| our.reversed) {
+                continue;
+            }
             if their.reversed() { Kind::Reversed } else { Kind::StatusMismatch }
         };
         outcome.lines.push(line(kind, our, Some(their)));
     }
     for our in ours {
         if !our.reversed && open.contains_key(our.upstream_order_id.as_str()) {
-            outcome.ours.add(our.face_value_fen, our.cost_fen);
             outcome.lines.push(line(Kind::MissingTheirs, Some(our), None));
         }
     }
@@ -186,6 +184,10 @@ pub fn reconcile(ours: &[OurLine], theirs: &[StatementLine]) -> Outcome {
     });
     for line in &outcome.lines {
         outcome.counts[line.kind.index()] += 1;
+        // Ours: every line with our side (a reversal both sides agree on has no line).
+        if let (Some(face_value_fen), Some(cost_fen)) = (line.our_face_value_fen, line.our_cost_fen) {
+            outcome.ours.add(face_value_fen, cost_fen);
+        }
     }
     outcome
 }
