@@ -10,10 +10,11 @@
 # ENGINE: sqlite (default) or postgres (a throwaway durable cluster unless TEST_POSTGRES_URL
 # is set); CALL: add (default), list, userinfo; COUNT orders (default 1,000,000), generated
 # by the first binary; CONNECTIONS (default 64); ROUNDS (default 4); DURATION a round and
-# call (default 5s).
+# call (default 5s, in seconds). Each call's CPU time is printed too (median µs per call, of
+# the server and of the whole machine, database included): steadier than rates here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 1 ] || { sed -n 2,13p "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n 2,14p "$0" >&2; exit 2; }
 ENGINE=${ENGINE:-sqlite}
 if [ "$ENGINE" = postgres ] && [ -z "${TEST_POSTGRES_URL:-}" ]; then
   exec env PG_DURABLE=1 scripts/with-postgres.sh "$0" "$@"
@@ -83,6 +84,12 @@ for index in "${!ports[@]}"; do
   repeats_allowed "$base"
 done
 
+# CPU time so far in clock ticks: a process's (user + system), and the machine's busy time.
+# A call's CPU cost varies far less with this machine's spells than its rate does.
+process_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+machine_ticks() { awk '/^cpu /{print $2 + $3 + $4 + $7 + $8}' /proc/stat; }
+tick_us=$((1000000 / $(getconf CLK_TCK)))
+seconds=${DURATION%s}
 # wrk once (bench/lib.sh): "requests/s p50_ms p99_ms errors".
 drive() { wrk_call "$2" "$CONNECTIONS" "$1" "${3:-}" "${4:-}"; }
 echo "$ENGINE, $COUNT orders, $CALL at $CONNECTIONS connections, $ROUNDS rounds of $DURATION, $(date -u +%FT%TZ), load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -91,9 +98,13 @@ for round in $(seq 1 "$ROUNDS"); do
   for index in "${!ports[@]}"; do
     base="http://127.0.0.1:${ports[$index]}"
     static=$(drive GET "$base/web/")
+    server_before=$(process_ticks "${servers[$index]}") machine_before=$(machine_ticks)
     measured=$(drive "${call[0]}" "$base${call[1]}" "${call[2]}" "${tokens[$index]}")
-    echo "$round ${names[$index]} $static $measured" | tee -a "$results" | awk \
-      '{printf "round %s %-28s static %7.0f/s  %s %7.0f/s p50 %s p99 %s ms errors %s\n", $1, $2, $3, "'"$CALL"'", $7, $8, $9, $10}'
+    server_after=$(process_ticks "${servers[$index]}") machine_after=$(machine_ticks)
+    # CPU time per call (µs): the server's own, and the machine's (with the database's).
+    cpu=$(python3 -c "r=${measured%% *}*$seconds; print(round(($server_after-$server_before)*$tick_us/r,1), round(($machine_after-$machine_before)*$tick_us/r,1))")
+    echo "$round ${names[$index]} $static $measured $cpu" | tee -a "$results" | awk \
+      '{printf "round %s %-28s static %7.0f/s  %s %7.0f/s p50 %s p99 %s ms errors %s cpu µs/call server %s machine %s\n", $1, $2, $3, "'"$CALL"'", $7, $8, $9, $10, $11, $12}'
   done
 done
 python3 - "$results" <<'PY'
@@ -101,10 +112,11 @@ import statistics, sys
 by = {}
 for line in open(sys.argv[1]):
     f = line.split()
-    by.setdefault(f[1], []).append((float(f[2]), float(f[6])))
-print(f"{'binary':30} {'mean rate':>10} {'median':>8} {'mean vs static':>15}")
+    by.setdefault(f[1], []).append((float(f[2]), float(f[6]), float(f[10]), float(f[11])))
+print(f"{'binary':30} {'mean rate':>10} {'median':>8} {'mean vs static':>15} {'server µs':>10} {'machine µs':>11}")
 for name, runs in by.items():
-    rates = [call for _, call in runs]
+    rates = [run[1] for run in runs]
     print(f"{name:30} {statistics.mean(rates):>10,.0f} {statistics.median(rates):>8,.0f} "
-          f"{statistics.mean(call / static for static, call in runs):>15.4f}")
+          f"{statistics.mean(run[1] / run[0] for run in runs):>15.4f} "
+          f"{statistics.median(run[2] for run in runs):>10.1f} {statistics.median(run[3] for run in runs):>11.1f}")
 PY

@@ -67,6 +67,9 @@ pub struct SegmentTable {
     /// Per prefix: index into `places`, and the carrier if the table names one.
     entries: Vec<(u32, Option<Carrier>)>,
     places: Vec<Place>,
+    /// A place by its Chinese province and city names, as orders store them (the first
+    /// place of those names): exports name the city in English per row.
+    by_names: std::collections::HashMap<String, std::collections::HashMap<String, u32>>,
 }
 
 /// The 7-digit prefix of a number as an integer (1380013 for 13800138000); None unless
@@ -100,7 +103,13 @@ impl SegmentTable {
         keyed.dedup_by_key(|(prefix, _)| *prefix);
         keyed.reverse();
         let (prefixes, entries) = keyed.into_iter().unzip();
-        Self { prefixes, entries, places }
+        let mut by_names: std::collections::HashMap<String, std::collections::HashMap<String, u32>> =
+            std::collections::HashMap::new();
+        for (index, place) in places.iter().enumerate() {
+            let cities = by_names.entry(place.province.clone()).or_default();
+            cities.entry(place.city.clone()).or_insert(index as u32);
+        }
+        Self { prefixes, entries, places, by_names }
     }
 
     pub fn len(&self) -> usize {
@@ -121,8 +130,8 @@ impl SegmentTable {
 
     /// A city's English name by its Chinese province and city names, as orders store them.
     pub fn city_en(&self, province: &str, city: &str) -> Option<&str> {
-        let place = self.places.iter().find(|place| place.province == province && place.city == city)?;
-        Some(place.city_en.as_str())
+        let index = self.by_names.get(province)?.get(city)?;
+        Some(self.places.get(*index as usize)?.city_en.as_str())
     }
 
     /// The distinct places of the table.

@@ -34,7 +34,7 @@ pub async fn place(state: &AppState, actor: Actor, mut intent: PlaceIntent) -> R
         if state.blocklist.current(&state.db).await?.barring(number.as_str()).is_some() {
             return Err(AppError::unprocessable("account", TradeMessage::AccountBlocked));
         }
-        intent.line.ported_from = state.ports.current(&state.db).await?.get(number.as_str()).copied();
+        intent.line.ported_from = state.ports.left_by(&state.db, number).await?;
     }
     let province = intent.region.as_ref().map(|region| region.province_code);
     intent.closed = closing_window(state, &intent.line.product_key, number.as_ref(), province).await?;
@@ -90,7 +90,7 @@ async fn risk_refusal_counted(state: &AppState, merchant_id: i64, given: Option<
     {
         return AppError::Conflict(TradeMessage::MerchantOrderIdDuplicate.into());
     }
-    state.live.refused(reason);
+    state.live.refused(&state.db, merchant_id, &[reason]).await;
     error
 }
 

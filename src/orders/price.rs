@@ -71,7 +71,7 @@ pub async fn price(
     }
     let province = state.segments.region(&account_text).map(|region| region.province_code);
     let ported_from = match &number {
-        Some(number) => state.ports.current(&state.db).await?.get(number.as_str()).copied(),
+        Some(number) => state.ports.left_by(&state.db, number).await?,
         None => None,
     };
     let product_key = crate::domain::product_key_input(&request.product_key.unwrap_or_default());

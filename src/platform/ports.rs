@@ -41,6 +41,15 @@ impl Ports {
         Ok(self.0.get())
     }
 
+    /// The carrier `number` left, if a supplier reported it moved (placing one order, its price).
+    pub async fn left_by(
+        &self,
+        db: &Database,
+        number: &crate::domain::PhoneNumber,
+    ) -> Result<Option<Carrier>, sqlx::Error> {
+        Ok(self.current(db).await?.get(number.as_str()).copied())
+    }
+
     /// Records that the number of `order_id` left the carrier of the product it was ordered
     /// as, as `channel_id` answered; the newest answer wins. This server holds it at once.
     pub async fn record(&self, db: &Database, order_id: i64, channel_id: i64) -> Result<(), sqlx::Error> {

@@ -5,6 +5,7 @@
 
 use crate::channel_support::{PRICE, SECRET, channels_config, order, post_callback, supplier_channel, without_sandbox};
 use crate::helpers::{ADMIN, Backend, TestApp, spawn_app_with, wait_until};
+use crate::live::open_with_ticket;
 use crate::on_both_backends;
 use crate::two_factor::{code_now, enable_two_factor};
 use axum::extract::State;
@@ -210,6 +211,12 @@ async fn administrators_reverse_by_hand_with_a_reason_and_step_up(backend: Backe
     let refused = app.post_as(&token, REVERSE, json!({"order_id": order_id, "reason": "mine"})).await;
     assert_eq!((refused.status.as_u16(), refused.code()), (403, 40300), "{:?}", refused.body);
     let admin = enable_two_factor(&app, ADMIN).await;
+    let mut stream = open_with_ticket(&app, &admin.token).await;
+    let minutes = |data: &Value, field: &str| -> u64 {
+        data["minutes"].as_array().map_or(0, |all| all.iter().map(|minute| minute[field].as_u64().unwrap_or(0)).sum())
+    };
+    let seen = stream.until(|data| minutes(data, "succeeded") >= 1).await;
+    assert_eq!(minutes(&seen, "failed"), 0, "{seen}");
     // A reason is required and bounded, in both languages; checked before the step-up.
     for reason in ["", "   ", &"长".repeat(201)] {
         let bad = app.post_as(&admin.token, REVERSE, json!({"order_id": order_id, "reason": reason})).await;
@@ -239,6 +246,10 @@ async fn administrators_reverse_by_hand_with_a_reason_and_step_up(backend: Backe
     assert_eq!(reversed.data()["status_name"], "reversed");
     assert_eq!(reversed.data()["reversal_reason"], "运营商确认未到账");
     assert_eq!(app.figures(mid).await.0, 10 * PRICE);
+    // The live monitor counts it a failure from now on, in the minute it counted the success.
+    let seen = stream.until(|data| minutes(data, "failed") >= 1).await;
+    assert_eq!((minutes(&seen, "succeeded"), minutes(&seen, "failed")), (0, 1), "{seen}");
+    drop(stream);
     // The timeline names the administrator and the reason; the audit row too.
     let detail = app.post_as(&admin.token, "/adminapi/order/detail", json!({"order_id": order_id})).await;
     let last = detail.data()["timeline"].as_array().unwrap().last().unwrap().clone();

@@ -16,6 +16,7 @@ on_both_backends!(
     daily_limits_and_the_cap_refuse_what_would_pass_them,
     a_batch_marks_the_line_and_the_open_api_answers_the_code,
     a_batch_counts_its_own_lines_against_the_daily_limits,
+    every_server_counts_the_refusals_of_the_others,
 );
 
 const NUMBER: &str = "13912345678";
@@ -262,4 +263,31 @@ async fn a_batch_counts_its_own_lines_against_the_daily_limits(backend: Backend)
     let today = app.scalar("SELECT CAST(SUM(price_fen) AS BIGINT) FROM orders WHERE merchant_id = $1", mid).await;
     assert_eq!(today, cap, "the cap is met, not passed");
     app.assert_books_balance(mid).await;
+}
+
+/// Refused orders are never written, so the count is kept in the database: a server that
+/// refused nothing shows another's refusals, and so does one started afterwards.
+async fn every_server_counts_the_refusals_of_the_others(backend: Backend) {
+    let app = app(backend).await;
+    let other = app.restart_with(|config| config.worker.enabled = false).await;
+    let admin = app.login(ADMIN).await;
+    let (mid, token) = app.merchant_as_new("buyer").await;
+    app.fund(mid, 100_000, 0).await;
+    assert_eq!(app.add_order(&token, behalf(NUMBER)).await.code(), 20000);
+    for _ in 0..2 {
+        assert_eq!(app.add_order(&token, order(NUMBER)).await.code(), 40940);
+    }
+    let mut elsewhere = open_with_ticket(&other, &admin).await;
+    let seen = elsewhere.until(|data| refused_today(data, "number_in_flight") >= 2).await;
+    assert_eq!(refused_today(&seen, "number_in_flight"), 2, "{seen}");
+    // A refusal on the other server adds to the same count here.
+    assert_eq!(other.add_order(&token, order(NUMBER)).await.code(), 40940);
+    let mut here = open_with_ticket(&app, &admin).await;
+    let seen = here.until(|data| refused_today(data, "number_in_flight") >= 3).await;
+    assert_eq!(refused_today(&seen, "number_in_flight"), 3, "{seen}");
+    drop((here, elsewhere));
+    let later = app.restart_with(|config| config.worker.enabled = false).await;
+    let mut started = open_with_ticket(&later, &admin).await;
+    let first = started.until(|data| data["refused_today"].is_array()).await;
+    assert_eq!(refused_today(&first, "number_in_flight"), 3, "read from the database: {first}");
 }

@@ -99,6 +99,20 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(south.getByTestId('routing-exclusion')).toHaveText(text.notCovered);
     await expect(routes.locator('tr', { hasText: 'sim-cheap' }).getByTestId('routing-candidate')).toBeVisible();
     await pageShot(page, `${screenshots}coverage-routing-${locale}.png`, { style: WITHOUT_TOASTS });
+
+    // By number instead of province: typed key by key (Beijing), then pasted as people write
+    // it (Shenzhen, with +86 and spaces).
+    const province = page.getByTestId('routing-province');
+    await province.hover();
+    await province.locator('.ant-select-clear').click();
+    const account = page.getByTestId('routing-account');
+    await expect(account).toBeEnabled();
+    await account.pressSequentially('13800138000', { delay: 40 });
+    await expect(south.getByTestId('routing-exclusion')).toHaveText(text.notCovered);
+    await account.fill('+86 134 1000 1234');
+    await expect(south.getByTestId('routing-candidate')).toHaveText(text.candidate);
+    await expect(routes.locator('tbody tr.ant-table-row').first()).toContainText('sim-south');
+    await pageShot(page, `${screenshots}coverage-routing-number-${locale}.png`, { style: WITHOUT_TOASTS });
   });
 }
 
@@ -111,13 +125,16 @@ test('the coverage file: export, a bad import refused line by line, a good one a
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('coverage-export').click()]);
   expect(download.suggestedFilename()).toBe('coverage-sim-south.csv');
-  const lines = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  const lines = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n');
   expect(lines[0]).toContain('"Product key","Provinces","Cost (yuan)","Priority","Weight"');
   expect(lines).toContainEqual(expect.stringMatching(/^"MOBILE-DIRECT-10","Zhejiang;Guangdong",9\.50,"20",1$/));
 
   const drawer = page.getByTestId('supplies-drawer');
   const input = drawer.locator('input[type=file]');
-  const bad = 'Product key,Provinces,Cost (yuan),Priority,Weight\nTELECOM-DIRECT-50,Shanghai;Guangdong,47.5,20,1\nTELECOM-DIRECT-100,Atlantis,95,20,1\n';
+  const bad =
+    'Product key,Provinces,Cost (yuan),Priority,Weight\nTELECOM-DIRECT-50,Shanghai;Guangdong,47.5,20,1\nTELECOM-DIRECT-100,Atlantis,95,20,1\n';
   await input.setInputFiles({ name: 'coverage.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
   await expect(page.getByTestId('coverage-import-errors')).toContainText('Line 3: provinces must be names or codes');
   await expect(page.getByTestId('supply-coverage-TELECOM-DIRECT-50')).toHaveText('Zhejiang, Guangdong');

@@ -190,9 +190,9 @@ async fn place_range(
     ledger.flush(&mut transaction).await?;
     counters.apply(&mut transaction).await?;
     transaction.commit().await?;
-    for reason in decided.refused.iter().filter_map(|(_, reason)| crate::orders::risk::refusal_of(reason)) {
-        state.live.refused(reason);
-    }
+    let refused: Vec<_> =
+        decided.refused.iter().filter_map(|(_, reason)| crate::orders::risk::refusal_of(reason)).collect();
+    state.live.refused(&state.db, batch.merchant_id, &refused).await;
     for order in &decided.orders {
         state.live.placed(order.live_placed(id_of[order.merchant_order_id.as_str()]));
     }

@@ -80,5 +80,15 @@ pub async fn reverse(state: &AppState, order_id: i64, reason: &str, by: Reversed
     notify_merchant_with(&mut transaction, order.merchant_id, notification, Extras::new(ORDERS_PAGE, Some(&key)))
         .await?;
     transaction.commit().await?;
+    if let Some(finished_at) = order.finished_at {
+        state.live.reversed(crate::platform::live::event::Finished {
+            id: order.id,
+            carrier: order.carrier,
+            created_at: order.created_at,
+            finished_at,
+            success: false,
+            province: crate::i18n::provinces::live_code(order.province.as_deref()),
+        });
+    }
     Ok(true)
 }

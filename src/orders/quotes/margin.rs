@@ -6,6 +6,7 @@
 //! warnings the preview showed: a digest of them, so costs or prices that moved between
 //! preview and apply are caught rather than silently accepted.
 
+use crate::domain::product_scope::{PROVINCE_CODES, Scope};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
@@ -30,7 +31,8 @@ pub struct MarginWarning {
     pub product_name: String,
     pub face_value_fen: i64,
     pub new_price_fen: i64,
-    /// The lowest cost among the enabled channels supplying the product (enabled supply).
+    /// The cost the price must clear: in each province the product is sold in, the cheapest
+    /// enabled channel covering it (enabled supply); the dearest of those (`dearest_cheapest`).
     pub cheapest_cost_fen: i64,
     /// `new_price_fen - cheapest_cost_fen`: zero or negative is a sale at a loss.
     pub margin_fen: i64,
@@ -58,19 +60,50 @@ pub fn judge(price_fen: i64, cost_fen: i64, min_margin_fen: i64) -> Option<Margi
     }
 }
 
-/// The cheapest cost of every product some enabled channel supplies (its supply enabled
-/// too); products no channel supplies are absent (nothing to compare with). Paused
-/// channels count: a pause is temporary and the price outlives it.
+/// The cost a price must clear, for every product some enabled channel supplies (its supply
+/// enabled too); products no channel supplies are absent (nothing to compare with). Paused
+/// channels count: a pause is temporary and the price outlives it. See [`dearest_cheapest`].
 pub async fn cheapest_costs<'e>(
     executor: impl sqlx::Executor<'e, Database = sqlx::Any>,
 ) -> Result<HashMap<i64, i64>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT cp.product_id, MIN(cp.cost_fen) FROM channel_products cp JOIN channels c ON c.id = cp.channel_id
-         WHERE cp.enabled = 1 AND c.enabled = 1 GROUP BY cp.product_id",
+        "SELECT cp.product_id, cp.cost_fen, cp.provinces, p.provinces FROM channel_products cp
+         JOIN channels c ON c.id = cp.channel_id JOIN products p ON p.id = cp.product_id
+         WHERE cp.enabled = 1 AND c.enabled = 1 ORDER BY cp.product_id",
     )
     .fetch_all(executor)
     .await?;
-    rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect()
+    let mut offers: HashMap<i64, (Scope, Vec<(i64, Scope)>)> = HashMap::new();
+    for row in rows {
+        let (product, cost): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
+        // A stored scope that does not read is covered nowhere (routing passes it over too).
+        let Some(covers) = Scope::from_stored(row.try_get::<String, _>(2)?.as_str()) else { continue };
+        let sold_in = Scope::from_stored(row.try_get::<String, _>(3)?.as_str()).unwrap_or_default();
+        offers.entry(product).or_insert_with(|| (sold_in, Vec::new())).1.push((cost, covers));
+    }
+    Ok(offers
+        .into_iter()
+        .filter_map(|(product, (sold_in, offers))| Some((product, dearest_cheapest(&sold_in, &offers)?)))
+        .collect())
+}
+
+/// The cost a price of a product sold in `sold_in` must clear, given its channels' (cost,
+/// coverage): in each province it is sold in, the cheapest channel covering that province;
+/// the dearest of those. A national product priced above a provincial channel's cost but
+/// under the national one's loses money on every order from elsewhere. Numbers of no known
+/// province count where a national channel takes them. None when no channel covers any
+/// province the product is sold in.
+pub fn dearest_cheapest(sold_in: &Scope, offers: &[(i64, Scope)]) -> Option<i64> {
+    // Mainland numbers only: Hong Kong, Macao and Taiwan close the code list.
+    let provinces: Vec<Option<u32>> = if sold_in.is_national() {
+        PROVINCE_CODES[..31].iter().copied().map(Some).chain([None]).collect()
+    } else {
+        sold_in.provinces().iter().copied().map(Some).collect()
+    };
+    provinces
+        .into_iter()
+        .filter_map(|province| offers.iter().filter(|(_, covers)| covers.admits(province)).map(|(cost, _)| *cost).min())
+        .max()
 }
 
 /// The acknowledgement of a list of warnings for one merchant: what the console sends
@@ -121,6 +154,24 @@ mod tests {
             min_margin_fen: 25,
             problem: MarginProblem::BelowCost,
         }
+    }
+
+    #[test]
+    fn a_provincial_channel_lowers_the_cost_only_where_it_covers() {
+        let national = Scope::national();
+        let guangdong = Scope::of([440000]).unwrap();
+        let both = Scope::of([440000, 330000]).unwrap();
+        // A national product: elsewhere only the national channel's 980 takes it.
+        assert_eq!(dearest_cheapest(&national, &[(980, national.clone()), (950, guangdong.clone())]), Some(980));
+        // Sold in Guangdong only: the provincial channel is the cheapest wherever it is sold.
+        assert_eq!(dearest_cheapest(&guangdong, &[(980, national.clone()), (950, guangdong.clone())]), Some(950));
+        // Sold in two provinces, one covered cheaply, the other by the national channel only.
+        assert_eq!(dearest_cheapest(&both, &[(980, national.clone()), (950, guangdong.clone())]), Some(980));
+        // Only provincial channels: the dearest province's cheapest, provinces no one covers left out.
+        assert_eq!(dearest_cheapest(&national, &[(950, guangdong.clone()), (970, both.clone())]), Some(970));
+        // No channel where it is sold.
+        assert_eq!(dearest_cheapest(&Scope::of([110000]).unwrap(), &[(950, guangdong)]), None);
+        assert_eq!(dearest_cheapest(&national, &[]), None);
     }
 
     #[test]

@@ -219,6 +219,45 @@ impl Aggregate {
         slot.durations[bucket] += 1;
     }
 
+    /// A success reversed (冲正): from now on a failure, in the minute it was counted in and
+    /// among its province's results today. Counted once: a re-read that found the order
+    /// reversed already marked it (`reversed_already`).
+    pub fn reversed(&mut self, order: Finished, now: i64) {
+        if let Some(recent) = self.recent.as_deref_mut()
+            && !recent.reversed.first(order.id, now, now)
+        {
+            return;
+        }
+        self.roll_day(now);
+        if beijing_day(order.created_at) == self.day {
+            let province = self.provinces.entry(order.province).or_default();
+            if province.succeeded > 0 {
+                province.succeeded -= 1;
+                province.failed += 1;
+            }
+        }
+        let carrier = usize::try_from(order.carrier - 1).ok().filter(|index| *index < CARRIERS);
+        let Some(slot) = self.slot(order.finished_at, now) else { return };
+        if slot.succeeded > 0 {
+            slot.succeeded -= 1;
+            slot.failed += 1;
+        }
+        if let Some(pair) = carrier.map(|carrier| &mut slot.carriers[carrier])
+            && pair.0 > 0
+        {
+            pair.0 -= 1;
+            pair.1 += 1;
+        }
+    }
+
+    /// An order read reversed from the database: a reversal event for it that arrives later
+    /// (from another server, sharing figures) changes nothing.
+    pub fn reversed_already(&mut self, id: i64, now: i64) {
+        if let Some(recent) = self.recent.as_deref_mut() {
+            recent.reversed.first(id, now, now);
+        }
+    }
+
     /// The figures at `now`. Merchant names come from the caller's cache.
     pub fn snapshot(&self, now: i64, names: &HashMap<i64, String>) -> LiveSnapshot {
         let current = now.div_euclid(MINUTE_MS);

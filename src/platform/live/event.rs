@@ -3,10 +3,13 @@
 //!
 //! A payload is `<server>|<event>;<event>;...`, each event a letter and its numbers in
 //! decimal (`p,id,merchant,price,created,province`, `m,id,created,status`,
-//! `f,id,carrier,created,finished,success,province`): about 50 bytes an event, so some 150
+//! `f,id,carrier,created,finished,success,province`, `r,id,carrier,created,finished,province`
+//! for a reversed success): about 50 bytes an event, so some 150
 //! fit in one notification, far below PostgreSQL's 8000-byte limit per payload. A server
 //! of the previous version writes `p` and `f` without the province (read as unknown), so
-//! that servers of both versions share figures during a rolling upgrade.
+//! that servers of both versions share figures during a rolling upgrade. A server older than
+//! `r` skips a payload holding one (rare: reversals are); its figures catch up at its next
+//! re-read.
 
 use crate::domain::OrderStatus;
 
@@ -39,8 +42,15 @@ pub struct Finished {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LiveEvent {
     Placed(Placed),
-    Moved { id: i64, created_at: i64, status: OrderStatus },
+    Moved {
+        id: i64,
+        created_at: i64,
+        status: OrderStatus,
+    },
     Finished(Finished),
+    /// A success reversed by its supplier or an administrator (冲正): `finished_at` is the
+    /// success's own time, where it was counted; it counts as a failure from now on.
+    Reversed(Finished),
 }
 
 impl LiveEvent {
@@ -53,6 +63,11 @@ impl LiveEvent {
                 write!(out, "p,{id},{merchant_id},{price_fen},{created_at},{province}")
             }
             LiveEvent::Moved { id, created_at, status } => write!(out, "m,{id},{created_at},{}", status.code()),
+            LiveEvent::Reversed(order) => write!(
+                out,
+                "r,{},{},{},{},{}",
+                order.id, order.carrier, order.created_at, order.finished_at, order.province
+            ),
             LiveEvent::Finished(order) => write!(
                 out,
                 "f,{},{},{},{},{},{}",
@@ -83,6 +98,10 @@ impl LiveEvent {
                 let province = province(rest.first())?;
                 let success = success == 1;
                 Some(LiveEvent::Finished(Finished { id, carrier, created_at, finished_at, success, province }))
+            }
+            ("r", &[id, carrier, created_at, finished_at, province]) => {
+                let province = u32::try_from(province).ok()?;
+                Some(LiveEvent::Reversed(Finished { id, carrier, created_at, finished_at, success: false, province }))
             }
             _ => None,
         }
@@ -125,7 +144,7 @@ pub fn parse(payload: &str) -> Option<(&str, Vec<LiveEvent>)> {
 mod tests {
     use super::*;
 
-    fn sample(id: i64) -> [LiveEvent; 3] {
+    fn sample(id: i64) -> [LiveEvent; 4] {
         let at = 1_800_000_000_000 + id;
         [
             LiveEvent::Placed(Placed { id, merchant_id: 7, price_fen: 9_850, created_at: at, province: 440000 }),
@@ -137,6 +156,14 @@ mod tests {
                 finished_at: at + 1_234,
                 success: false,
                 province: 440000,
+            }),
+            LiveEvent::Reversed(Finished {
+                id,
+                carrier: 1,
+                created_at: at,
+                finished_at: at + 2_000,
+                success: false,
+                province: 0,
             }),
         ]
     }
@@ -173,6 +200,8 @@ mod tests {
             "a|p,1,2,3,4,-1",
             "a|p,1,2,3,4,5,6",
             "a|f,1,2,3,4,1,5,6",
+            "a|r,1,2,3,4",
+            "a|r,1,2,3,4,-5",
         ] {
             assert!(parse(bad).is_none(), "{bad}");
         }

@@ -13,7 +13,8 @@
 //! that every server's monitor shows the whole platform within about a second;
 //! `--monitor-rebuild-seconds` still makes each one re-read the database periodically, a
 //! safety net for events lost with a server that died. Channel figures and alerts are read
-//! from the database, so every server shows the same.
+//! from the database, and so are the risk controls' refusals (`refusals.rs`), so every
+//! server shows the same.
 
 pub mod aggregate;
 pub mod alerts;
@@ -22,6 +23,7 @@ pub mod event;
 pub mod once;
 pub mod rebuild;
 pub mod recent;
+pub mod refusals;
 pub mod share;
 pub mod snapshot;
 
@@ -67,8 +69,8 @@ pub struct LiveMonitor {
     /// One re-read at a time (the ticker's and the listener's): each records the events
     /// applied during its read, and a second would restart the first one's record.
     rereading: tokio::sync::Mutex<()>,
-    /// Today's refusals by the risk controls: (Beijing day, count by reason).
-    refusals: Mutex<(i64, HashMap<RiskRefusal, u64>)>,
+    /// Today's refusals by the risk controls, every server's (`refusals.rs`).
+    refusals: refusals::Refusals,
 }
 
 fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -92,7 +94,7 @@ impl LiveMonitor {
             stopping: watch::Sender::new(false),
             outbox: OnceLock::new(),
             rereading: tokio::sync::Mutex::new(()),
-            refusals: Mutex::new((0, HashMap::new())),
+            refusals: refusals::Refusals::default(),
         }
     }
 
@@ -114,6 +116,8 @@ impl LiveMonitor {
         *locked(&monitor.channels_today) = today;
         *locked(&monitor.channel_names) = channel_names;
         *locked(&monitor.channel_alerts) = channel_alerts;
+        let (day, refused) = refusals::read_today(db).await?;
+        monitor.refusals.replace(day, refused);
         Ok(monitor)
     }
 
@@ -129,27 +133,31 @@ impl LiveMonitor {
         self.handled(LiveEvent::Finished(order));
     }
 
-    /// An order refused by its merchant's risk controls (`orders::risk`).
-    pub fn refused(&self, reason: RiskRefusal) {
-        let day = crate::domain::beijing_day(now_millis());
-        let mut refusals = locked(&self.refusals);
-        if refusals.0 != day {
-            *refusals = (day, HashMap::new());
-        }
-        *refusals.1.entry(reason).or_insert(0) += 1;
+    /// A success reversed (冲正) after its change committed; `order.finished_at` is the
+    /// success's time.
+    pub fn reversed(&self, order: Finished) {
+        self.handled(LiveEvent::Reversed(order));
     }
 
-    /// Today's refusals, every reason listed.
-    fn refused_today(&self) -> Vec<snapshot::RefusalCount> {
-        let day = crate::domain::beijing_day(now_millis());
-        let refusals = locked(&self.refusals);
-        RiskRefusal::ALL
-            .into_iter()
-            .map(|reason| snapshot::RefusalCount {
-                reason: reason.name().to_string(),
-                count: if refusals.0 == day { refusals.1.get(&reason).copied().unwrap_or(0) } else { 0 },
-            })
-            .collect()
+    /// Orders of a merchant refused by its risk controls (`orders::risk`): recorded for
+    /// every server's monitor, and counted here at once. A failed record is logged, never
+    /// the refused caller's error.
+    pub async fn refused(&self, db: &Database, merchant_id: i64, reasons: &[RiskRefusal]) {
+        if reasons.is_empty() {
+            return;
+        }
+        if let Err(error) = refusals::record(db, merchant_id, reasons).await {
+            tracing::warn!(error = %error, "monitor: refusals not recorded");
+        }
+        self.refusals.add(reasons);
+    }
+
+    /// Reads today's refusals of every server.
+    async fn read_refusals(&self, db: &Database) {
+        match refusals::read_today(db).await {
+            Ok((day, counts)) => self.refusals.replace(day, counts),
+            Err(error) => tracing::warn!(error = %error, "monitor: refusals not read"),
+        }
     }
 
     /// An event this server handled (after its change committed): counted, and sent to
@@ -230,7 +238,7 @@ impl LiveMonitor {
         snapshot.alerts.extend(locked(&self.notification_alerts).iter().cloned());
         snapshot.notifications = locked(&self.notifications).clone();
         snapshot.alerts_at = *locked(&self.alerts_at);
-        snapshot.refused_today = self.refused_today();
+        snapshot.refused_today = self.refusals.today();
         let data = serde_json::to_string(&snapshot).unwrap_or_default();
         let id = now.max(self.events.borrow().id + 1);
         self.events.send_replace(Arc::new(StreamEvent { id, data }));
@@ -338,6 +346,7 @@ pub fn spawn_ticker(
                 live.reread(&db).await;
             }
             live.read_channels(&db, tick.is_multiple_of(ALERT_REFRESH_TICKS)).await;
+            live.read_refusals(&db).await;
             live.publish();
         }
     })

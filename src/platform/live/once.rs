@@ -15,6 +15,7 @@ impl Aggregate {
             LiveEvent::Placed(order) => self.placed(order, now),
             LiveEvent::Moved { id, created_at, status } => self.moved(id, created_at, status),
             LiveEvent::Finished(order) => self.finished(order, now),
+            LiveEvent::Reversed(order) => self.reversed(order, now),
         }
     }
 
@@ -39,6 +40,7 @@ impl Aggregate {
         if let Some(recent) = self.recent.as_deref_mut() {
             recent.placed.forget_old(now);
             recent.finished.forget_old(now);
+            recent.reversed.forget_old(now);
         }
     }
 }
@@ -56,15 +58,12 @@ mod tests {
         LiveEvent::Placed(Placed { id, merchant_id: 1, price_fen: 1_000, created_at: NOW - 1_000, province: 0 })
     }
 
+    fn success(id: i64) -> Finished {
+        Finished { id, carrier: 1, created_at: NOW - 1_000, finished_at: NOW, success: true, province: 0 }
+    }
+
     fn finished(id: i64) -> LiveEvent {
-        LiveEvent::Finished(Finished {
-            id,
-            carrier: 1,
-            created_at: NOW - 1_000,
-            finished_at: NOW,
-            success: true,
-            province: 0,
-        })
+        LiveEvent::Finished(success(id))
     }
 
     fn moved(id: i64) -> LiveEvent {
@@ -94,6 +93,45 @@ mod tests {
             alone.apply(event, NOW);
         }
         assert_eq!(figures(&alone), (1, 1, 1, 1_000));
+    }
+
+    fn reversed(id: i64) -> LiveEvent {
+        LiveEvent::Reversed(Finished { success: false, ..success(id) })
+    }
+
+    /// (succeeded, failed) of the minutes, of the carrier in the last five minutes, and of
+    /// today's unknown province.
+    fn results(aggregate: &Aggregate) -> [(u64, u64); 3] {
+        let snapshot = aggregate.snapshot(NOW, &HashMap::new());
+        let minutes =
+            snapshot.minutes.iter().fold((0, 0), |sum, minute| (sum.0 + minute.succeeded, sum.1 + minute.failed));
+        let carrier = snapshot.carriers.first().map_or((0, 0), |carrier| (carrier.succeeded_5m, carrier.failed_5m));
+        let province =
+            snapshot.provinces_today.first().map_or((0, 0), |province| (province.succeeded, province.failed));
+        [minutes, carrier, province]
+    }
+
+    #[test]
+    fn a_reversed_success_becomes_a_failure_once() {
+        for mut aggregate in [Aggregate::new(NOW), Aggregate::sharing(NOW)] {
+            for event in [placed(1), finished(1), placed(2), finished(2), reversed(1)] {
+                aggregate.apply(event, NOW);
+            }
+            assert_eq!(results(&aggregate), [(1, 1); 3]);
+        }
+        // Sharing: the echo of a reversal, and one for an order the database read reversed
+        // already, change nothing.
+        let mut shared = Aggregate::sharing(NOW);
+        for event in [placed(1), finished(1), reversed(1), reversed(1)] {
+            shared.apply(event, NOW);
+        }
+        assert_eq!(results(&shared), [(0, 1); 3]);
+        let mut read = Aggregate::sharing(NOW);
+        read.apply(placed(3), NOW);
+        read.finished(Finished { success: false, ..success(3) }, NOW);
+        read.reversed_already(3, NOW);
+        read.apply(reversed(3), NOW);
+        assert_eq!(results(&read), [(0, 1); 3]);
     }
 
     #[test]

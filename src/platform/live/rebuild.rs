@@ -38,6 +38,9 @@ pub async fn read(db: &Database, now: i64, sharing: bool) -> Result<(Aggregate, 
         let (merchant_id, price_fen) = (row.try_get(1)?, row.try_get(3)?);
         aggregate.placed(Placed { id, merchant_id, price_fen, created_at, province }, now);
         let finished_at: Option<i64> = row.try_get(6)?;
+        if status == OrderStatus::Reversed {
+            aggregate.reversed_already(id, now);
+        }
         match (status, finished_at) {
             // A reversed order (冲正) finished, and in the end was not topped up.
             (OrderStatus::Success | OrderStatus::Failure | OrderStatus::Reversed, Some(finished_at)) => aggregate

@@ -63,6 +63,8 @@ impl RecentIds {
 pub struct Recent {
     pub placed: RecentIds,
     pub finished: RecentIds,
+    /// Reversed successes, by the time they were reversed or read reversed.
+    pub reversed: RecentIds,
     /// Events applied while the figures are re-read (`Some` during a re-read): they are
     /// applied again to the figures read, where those already in the read count nothing.
     pub recording: Option<Vec<LiveEvent>>,

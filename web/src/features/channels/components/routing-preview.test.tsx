@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n';
 import { post } from '@/lib/request';
@@ -65,6 +65,20 @@ describe('routing preview', () => {
     expect(screen.queryByTestId('routing-none')).toBeNull();
   });
 
+  it('asks about a number however it is written, once it is whole', async () => {
+    await renderPreview([route(3, 'sim-reliable', { first_choice_share: 1 })]);
+    const field = screen.getByTestId('routing-account');
+    for (const typed of ['+86 138', '+86 138 0013 8000', '１３８００１３８０００']) {
+      await act(async () => {
+        fireEvent.change(field, { target: { value: typed } });
+      });
+    }
+    const asked = mockedPost.mock.calls.filter(([url]) => url === CHANNEL_URLS.routing).map(([, body]) => body);
+    expect(asked).toContainEqual({ product_key: 'MOBILE-DIRECT-10', account: '13800138000' });
+    expect(asked.filter((body) => JSON.stringify(body).includes('"account":"+86'))).toEqual([]);
+    expect(asked.filter((body) => JSON.stringify(body).includes('138"'))).toEqual([]);
+  });
+
   it('warns when no channel would take the product', async () => {
     await changeLocale('en-US');
     await renderPreview([route(2, 'sim-cheap', { excluded: 'balance_short' })]);
@@ -88,7 +102,10 @@ describe('routing preview', () => {
   });
 
   it('says which channels do not cover the province, or offer the other speed only', async () => {
-    const rows = async () => within(await screen.findByTestId('routing-table')).getAllByRole('row').slice(1);
+    const rows = async () =>
+      within(await screen.findByTestId('routing-table'))
+        .getAllByRole('row')
+        .slice(1);
     await renderPreview([
       route(1, 'sim-reliable', { first_choice_share: 1 }),
       route(2, 'sim-south', { excluded: 'province_not_covered', provinces: [440000, 330000] }),
@@ -103,6 +120,8 @@ describe('routing preview', () => {
     });
     [, south, slow] = await rows();
     expect(within(south).getByTestId('routing-exclusion')).toHaveTextContent("Does not cover the number's province");
-    expect(within(slow).getByTestId('routing-exclusion')).toHaveTextContent('Supplies the other speed (fast/slow) only');
+    expect(within(slow).getByTestId('routing-exclusion')).toHaveTextContent(
+      'Supplies the other speed (fast/slow) only',
+    );
   });
 });

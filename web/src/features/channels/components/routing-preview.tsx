@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import { MerchantSelect } from '@/components/merchant-select/merchant-select';
 import { formatFen, formatSignedFen } from '@/lib/money';
+import { normalizePhone } from '@/lib/phone';
 import { formatTimeAs } from '@/lib/platform-time';
 import { PROVINCE_CODES, provinceKey } from '@/lib/provinces';
 import { type RouteItem, useCatalogue, useRouting } from '../api/channels';
@@ -17,7 +18,9 @@ export function ExclusionTag({ reason, window }: { reason: string; window?: Rout
   return (
     <Tag color="default" data-testid="routing-exclusion">
       {key ? t(key) : reason}
-      {window ? t('channels.exclusion.windowNamed', { title: window.title, until: formatTimeAs(window.until, 'MM-DD HH:mm') }) : null}
+      {window
+        ? t('channels.exclusion.windowNamed', { title: window.title, until: formatTimeAs(window.until, 'MM-DD HH:mm') })
+        : null}
     </Tag>
   );
 }
@@ -37,9 +40,11 @@ export function RoutingPreview({
   const catalogue = useCatalogue();
   const [merchantId, setMerchantId] = useState<number | undefined>(undefined);
   const [province, setProvince] = useState<number | undefined>(undefined);
-  // The number is asked about once typed in full (11 digits), not at every keystroke.
+  // The number is asked about once typed in full (11 digits), not at every keystroke; spaces,
+  // +86 and full-width digits read as the number meant.
   const [account, setAccount] = useState('');
-  const number = /^1\d{10}$/.test(account.trim()) ? account.trim() : undefined;
+  const normalized = normalizePhone(account);
+  const number = /^1\d{10}$/.test(normalized) ? normalized : undefined;
   const routing = useRouting(productKey, { merchantId, province, account: number });
   const routes = routing.data ?? [];
   const candidates = routes.filter((route) => !route.excluded);
@@ -165,7 +170,7 @@ export function RoutingPreview({
               placeholder={t('channels.routing.account')}
               aria-label={t('channels.routing.account')}
               inputMode="numeric"
-              maxLength={20}
+              maxLength={32}
               style={{ width: 360, maxWidth: '100%' }}
               data-testid="routing-account"
             />

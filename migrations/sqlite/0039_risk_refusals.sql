@@ -1,0 +1,11 @@
+-- Orders refused by the merchants' risk controls, counted per Beijing day, merchant and
+-- reason (domain::risk::RiskRefusal::name), so that the live monitor shows today's counts
+-- of every server, and the same after a restart (platform/live/refusals.rs). A refusal adds
+-- to its row; nothing else is kept of a refused order (it was never written).
+CREATE TABLE risk_refusals (
+    day          INTEGER NOT NULL,
+    merchant_id  INTEGER NOT NULL,
+    reason       TEXT    NOT NULL,
+    count        INTEGER NOT NULL,
+    PRIMARY KEY (day, merchant_id, reason)
+);
