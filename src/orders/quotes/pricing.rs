@@ -129,7 +129,7 @@ pub struct RepriceRow {
     /// The current price; absent when the merchant has no quote yet (the rule creates one, on).
     pub old_price_fen: Option<i64>,
     pub new_price_fen: i64,
-    /// The cheapest cost among the channels supplying it; absent when none does.
+    /// The cost its price must clear (`margin::dearest_cheapest`); absent when no channel supplies it.
     pub cheapest_cost_fen: Option<i64>,
 }
 

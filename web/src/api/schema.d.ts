@@ -4282,7 +4282,8 @@ export interface components {
         MarginWarning: {
             /**
              * Format: int64
-             * @description The lowest cost among the enabled channels supplying the product (enabled supply).
+             * @description The cost the price must clear: in each province the product is sold in, the cheapest
+             *     enabled channel covering it (enabled supply); the dearest of those (`dearest_cheapest`).
              */
             cheapest_cost_fen: number;
             /** Format: int64 */
@@ -5514,7 +5515,7 @@ export interface components {
         RepriceRow: {
             /**
              * Format: int64
-             * @description The cheapest cost among the channels supplying it; absent when none does.
+             * @description The cost its price must clear (`margin::dearest_cheapest`); absent when no channel supplies it.
              */
             cheapest_cost_fen?: number | null;
             /** Format: int64 */
