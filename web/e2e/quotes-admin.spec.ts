@@ -121,14 +121,14 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.getByTestId('pricing-rate').fill('50');
     await page.getByTestId('pricing-preview').click();
 
-    // ¥50 face value for ¥25 against the cheapest channel's ¥47.50 (the demo's 95 % provincial
-    // supplier, sim-south).
+    // ¥50 face value for ¥25 against ¥48.00: the cheapest channel where it is dearest (the
+    // demo's national sim-cheap at 96 %; sim-south's 95 % covers only Guangdong and Zhejiang).
     const warnings = page.getByTestId('pricing-warnings');
     await expect(warnings).toBeVisible();
     const fifty = page.getByTestId('pricing-warnings-table').locator('tr', { hasText: 'MOBILE-DIRECT-50' });
     await expect(fifty).toContainText('25.00');
-    await expect(fifty).toContainText('47.50');
-    await expect(fifty).toContainText('-22.50');
+    await expect(fifty).toContainText('48.00');
+    await expect(fifty).toContainText('-23.00');
     await expect(page.getByTestId('pricing-apply')).toBeDisabled();
     await shoot(page, `${locale}-repricing-preview`);
 
