@@ -73,6 +73,11 @@ impl RiskRefusal {
         RiskRefusal::MerchantDailyCap,
     ];
 
+    /// The refusal of a [`RiskRefusal::name`] (as `risk_refusals` stores it).
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|reason| reason.name() == name)
+    }
+
     /// Its name on the live monitor and in the API.
     pub fn name(self) -> &'static str {
         match self {

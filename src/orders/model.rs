@@ -56,6 +56,19 @@ pub struct OrderRow {
 }
 
 impl OrderRow {
+    /// What the live monitor is told of its result (finished at `finished_at`), or of its
+    /// reversal (`finished_at` then the success's own time).
+    pub fn live_finished(&self, finished_at: i64, success: bool) -> crate::platform::live::event::Finished {
+        crate::platform::live::event::Finished {
+            id: self.id,
+            carrier: self.carrier,
+            created_at: self.created_at,
+            finished_at,
+            success,
+            province: crate::i18n::provinces::live_code(self.province.as_deref()),
+        }
+    }
+
     /// How long the order may wait for its channel's answer, from when it was placed or last
     /// handed to a channel: set at placement by its product's speed (`Deadlines`), kept
     /// when a submission or a reopening starts the wait again.

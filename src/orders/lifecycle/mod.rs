@@ -392,14 +392,7 @@ async fn settle_order(
     if let Some(batch_id) = order.batch_id {
         super::batch::notice::tell_if_finished(&mut *connection, batch_id).await?;
     }
-    Ok(Some(Finished {
-        id: order.id,
-        carrier: order.carrier,
-        created_at: order.created_at,
-        finished_at: now,
-        success: matches!(outcome, Outcome::Success { .. }),
-        province: crate::i18n::provinces::live_code(order.province.as_deref()),
-    }))
+    Ok(Some(order.live_finished(now, matches!(outcome, Outcome::Success { .. }))))
 }
 
 fn to_sqlx(error: anyhow::Error) -> sqlx::Error {

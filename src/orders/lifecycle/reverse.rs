@@ -81,14 +81,7 @@ pub async fn reverse(state: &AppState, order_id: i64, reason: &str, by: Reversed
         .await?;
     transaction.commit().await?;
     if let Some(finished_at) = order.finished_at {
-        state.live.reversed(crate::platform::live::event::Finished {
-            id: order.id,
-            carrier: order.carrier,
-            created_at: order.created_at,
-            finished_at,
-            success: false,
-            province: crate::i18n::provinces::live_code(order.province.as_deref()),
-        });
+        state.live.reversed(order.live_finished(finished_at, false));
     }
     Ok(true)
 }

@@ -32,6 +32,11 @@ pub fn beijing_day_start(day: i64) -> i64 {
     day * DAY_MS - BEIJING_OFFSET_MS
 }
 
+/// A carrier code's index in a minute's `carriers` (None for a code not known here).
+fn carrier_index(carrier: i64) -> Option<usize> {
+    usize::try_from(carrier - 1).ok().filter(|index| *index < CARRIERS)
+}
+
 fn duration_bounds() -> [i64; DURATION_BUCKETS] {
     let mut bounds = [0i64; DURATION_BUCKETS];
     let mut bound = 100i64;
@@ -201,7 +206,7 @@ impl Aggregate {
         }
         let duration = (order.finished_at - order.created_at).max(0);
         let bucket = self.bounds.iter().position(|bound| duration <= *bound).unwrap_or(DURATION_BUCKETS - 1);
-        let carrier = usize::try_from(order.carrier - 1).ok().filter(|index| *index < CARRIERS);
+        let carrier = carrier_index(order.carrier);
         let Some(slot) = self.slot(order.finished_at, now) else { return };
         if order.success {
             slot.succeeded += 1;
@@ -236,7 +241,7 @@ impl Aggregate {
                 province.failed += 1;
             }
         }
-        let carrier = usize::try_from(order.carrier - 1).ok().filter(|index| *index < CARRIERS);
+        let carrier = carrier_index(order.carrier);
         let Some(slot) = self.slot(order.finished_at, now) else { return };
         if slot.succeeded > 0 {
             slot.succeeded -= 1;

@@ -81,10 +81,7 @@ pub async fn read_today(db: &Database) -> Result<(i64, HashMap<RiskRefusal, u64>
             .await?;
     let counts = rows
         .into_iter()
-        .filter_map(|(name, count)| {
-            let reason = RiskRefusal::ALL.into_iter().find(|reason| reason.name() == name)?;
-            Some((reason, u64::try_from(count).unwrap_or(0)))
-        })
+        .filter_map(|(name, count)| Some((RiskRefusal::parse(&name)?, u64::try_from(count).unwrap_or(0))))
         .collect();
     Ok((day, counts))
 }
