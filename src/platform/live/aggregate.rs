@@ -4,7 +4,7 @@
 
 // The events' values, named here too where the life cycle reports them.
 pub use super::event::{Finished, Placed};
-use super::recent::Recent;
+use super::recent::{IdMap, Recent};
 use super::snapshot::{CarrierRatio, LiveSnapshot, MerchantVolume, MinuteFigures, NotificationFigures, ProvinceVolume};
 use crate::domain::OrderStatus;
 use std::collections::HashMap;
@@ -91,12 +91,12 @@ struct Waiting {
 
 pub struct Aggregate {
     slots: Vec<MinuteSlot>,
-    waiting: HashMap<i64, Waiting>,
+    waiting: IdMap<i64, Waiting>,
     day: i64,
     /// Today's (orders, amount in fen) per merchant.
-    merchants: HashMap<i64, (u64, i64)>,
+    merchants: IdMap<i64, (u64, i64)>,
     /// Today's orders per province of the number (0: unknown), with their results so far.
-    provinces: HashMap<u32, ProvinceDay>,
+    provinces: IdMap<u32, ProvinceDay>,
     bounds: [i64; DURATION_BUCKETS],
     /// Only when several servers share their events (`recent.rs`).
     pub(super) recent: Option<Box<Recent>>,
@@ -108,10 +108,10 @@ impl Aggregate {
         // first event of any minute of the hour claims its slot.
         Self {
             slots: vec![MinuteSlot::empty(-1); HOUR_MINUTES],
-            waiting: HashMap::new(),
+            waiting: IdMap::default(),
             day: beijing_day(now),
-            merchants: HashMap::new(),
-            provinces: HashMap::new(),
+            merchants: IdMap::default(),
+            provinces: IdMap::default(),
             bounds: duration_bounds(),
             recent: None,
         }

@@ -10,23 +10,63 @@
 //! of this: its events come in the order they happened.
 
 use super::event::LiveEvent;
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// How long an order's id is remembered: far longer than an event takes between servers.
 const REMEMBERED_MS: i64 = 120_000;
-/// Ids are kept in sets of 10 seconds each, so that forgetting the oldest drops one set.
+/// Ids are forgotten by sets of 10 seconds each, so that forgetting the oldest drops one set.
 const BUCKET_MS: i64 = 10_000;
 
-/// Ids seen in the last [`REMEMBERED_MS`], by the time of their event.
+/// Hashes an order id (the only key here) with one multiply-and-fold. Every event looks ids
+/// up under the figures' lock, at up to some 600,000 ids remembered under load; ids come
+/// from the database's sequence, so nobody outside can choose them to collide.
+#[derive(Default, Clone, Copy)]
+pub struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.write_u64(u64::from(*byte) ^ self.0.rotate_left(8));
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        // Both halves of the product, folded: high bits (the table's control bytes) and low
+        // bits (its slot) both depend on every bit of the id.
+        let product = u128::from(value ^ 0x243f_6a88_85a3_08d3).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = (product as u64) ^ ((product >> 64) as u64);
+    }
+
+    fn write_i64(&mut self, value: i64) {
+        self.write_u64(value as u64);
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(u64::from(value));
+    }
+}
+
+/// A map keyed by order ids, or by the figures' other numbers (merchant ids, province codes).
+pub type IdMap<K, V> = HashMap<K, V, BuildHasherDefault<IdHasher>>;
+
+/// Ids seen in the last [`REMEMBERED_MS`], by the time of their event: one map to ask (an
+/// id at most once in it), and the ids again by 10-second set, oldest first, to forget.
 #[derive(Default)]
 pub struct RecentIds {
-    /// (bucket number, ids), oldest first.
-    buckets: VecDeque<(i64, HashSet<i64>)>,
+    /// id → the number of the set it is in.
+    ids: IdMap<i64, i64>,
+    /// (set number, its ids), oldest first.
+    buckets: VecDeque<(i64, Vec<i64>)>,
 }
 
 impl RecentIds {
     pub fn contains(&self, id: i64) -> bool {
-        self.buckets.iter().any(|(_, ids)| ids.contains(&id))
+        self.ids.contains_key(&id)
     }
 
     /// Remembers `id` (an event at `at`); false if it was seen already. An event older than
@@ -40,13 +80,13 @@ impl RecentIds {
             return true;
         }
         let bucket = at.div_euclid(BUCKET_MS);
-        let position = self.buckets.iter().position(|(number, _)| *number >= bucket).unwrap_or(self.buckets.len());
-        match self.buckets.get_mut(position) {
-            Some((number, ids)) if *number == bucket => {
-                ids.insert(id);
-            }
-            _ => self.buckets.insert(position, (bucket, HashSet::from([id]))),
+        // Events come about in time order: the set is nearly always the newest one.
+        let position = self.buckets.iter().rposition(|(number, _)| *number <= bucket).map_or(0, |found| found + 1);
+        match position.checked_sub(1).and_then(|index| self.buckets.get_mut(index)) {
+            Some((number, ids)) if *number == bucket => ids.push(id),
+            _ => self.buckets.insert(position, (bucket, vec![id])),
         }
+        self.ids.insert(id, bucket);
         true
     }
 
@@ -54,7 +94,11 @@ impl RecentIds {
     pub fn forget_old(&mut self, now: i64) {
         let oldest = (now - REMEMBERED_MS).div_euclid(BUCKET_MS);
         while self.buckets.front().is_some_and(|(number, _)| *number < oldest) {
-            self.buckets.pop_front();
+            if let Some((_, ids)) = self.buckets.pop_front() {
+                for id in ids {
+                    self.ids.remove(&id);
+                }
+            }
         }
     }
 }
@@ -89,5 +133,35 @@ mod tests {
         assert!(!ids.contains(5));
         assert!(ids.contains(6));
         assert_eq!(ids.buckets.len(), 1);
+    }
+
+    #[test]
+    fn an_event_late_for_its_set_is_forgotten_with_that_set() {
+        let mut ids = RecentIds::default();
+        assert!(ids.first(1, NOW, NOW));
+        assert!(ids.first(2, NOW - 30_000, NOW));
+        assert!(ids.first(3, NOW - 30_000, NOW));
+        assert!(ids.first(4, NOW - 15_000, NOW));
+        let numbers: Vec<i64> = ids.buckets.iter().map(|(number, _)| *number).collect();
+        assert!(numbers.windows(2).all(|pair| pair[0] < pair[1]), "{numbers:?}");
+        assert_eq!(ids.buckets.len(), 3);
+        // 30 s later than the two late ones' memory: those two go, the others stay.
+        ids.forget_old(NOW + 90_000 + 10_000);
+        assert!(!ids.contains(2) && !ids.contains(3));
+        assert!(ids.contains(1) && ids.contains(4));
+        assert!(!ids.first(4, NOW, NOW + 100_000));
+        assert!(ids.first(2, NOW, NOW + 100_000));
+    }
+
+    #[test]
+    fn sequential_ids_spread_over_the_table() {
+        use std::hash::BuildHasher;
+        let build = BuildHasherDefault::<IdHasher>::default();
+        let hashes: Vec<u64> = (1_000_000_i64..1_004_096).map(|id| build.hash_one(id)).collect();
+        // The slot (low bits) and the control byte (top 7 bits) both vary with the id.
+        let slots: std::collections::HashSet<u64> = hashes.iter().map(|hash| hash & 4095).collect();
+        let controls: std::collections::HashSet<u64> = hashes.iter().map(|hash| hash >> 57).collect();
+        assert!(slots.len() > 2_500, "{}", slots.len());
+        assert_eq!(controls.len(), 128);
     }
 }
