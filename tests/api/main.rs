@@ -58,6 +58,7 @@ mod phone_spellings;
 mod placement_crash;
 mod placement_state;
 mod portability;
+mod ported_numbers;
 mod product_keys;
 mod product_scope;
 mod profile;
