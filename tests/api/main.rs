@@ -73,6 +73,7 @@ mod review_actions;
 mod review_queue;
 mod risk;
 mod rollups;
+mod sandbox_reversal;
 mod saved_views;
 mod schema;
 mod segment_admin;
