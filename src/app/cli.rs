@@ -246,6 +246,13 @@ pub struct ServeArgs {
     /// Sandbox channel: share of orders that succeed (0.0 to 1.0).
     #[arg(long, env = "BACKOFFICE_SANDBOX_SUCCESS_RATIO", default_value_t = 0.9)]
     pub sandbox_success_ratio: f64,
+    /// Sandbox channel: share of successes it reverses (冲正) afterwards (0.0 to 1.0; the
+    /// merchant gets `order.reversed`). Default 0, or 0.02 with --demo.
+    #[arg(long, env = "BACKOFFICE_SANDBOX_REVERSAL_RATIO")]
+    pub sandbox_reversal_ratio: Option<f64>,
+    /// Sandbox channel: milliseconds from a reversed success to its reversal.
+    #[arg(long, env = "BACKOFFICE_SANDBOX_REVERSAL_DELAY_MS", default_value_t = 60_000)]
+    pub sandbox_reversal_delay_ms: u64,
     /// Seconds an order of a fast product (快充) may wait for the channel's answer before it
     /// goes to manual review.
     #[arg(long, env = "BACKOFFICE_ORDER_DEADLINE_SECONDS", default_value_t = 1_800, value_parser = clap::value_parser!(u64).range(1..))]
@@ -354,6 +361,9 @@ pub enum RoleArg {
     User,
 }
 
+/// The share of the sandbox's successes `--demo` reverses unless told otherwise.
+pub const DEMO_SANDBOX_REVERSAL_RATIO: f64 = 0.02;
+
 impl ServeArgs {
     pub fn into_config(self) -> Config {
         let mut config = Config::new(self.listen, self.database.database_url);
@@ -374,6 +384,12 @@ impl ServeArgs {
         config.channel = ChannelConfig {
             sandbox_delay: Duration::from_millis(self.sandbox_delay_ms),
             sandbox_success_ratio: self.sandbox_success_ratio.clamp(0.0, 1.0),
+            // The demo shows a reversal now and then, as its simulated suppliers do.
+            sandbox_reversal_ratio: self
+                .sandbox_reversal_ratio
+                .unwrap_or(if self.demo { DEMO_SANDBOX_REVERSAL_RATIO } else { 0.0 })
+                .clamp(0.0, 1.0),
+            sandbox_reversal_delay: Duration::from_millis(self.sandbox_reversal_delay_ms),
             deadline: Duration::from_secs(self.order_deadline_seconds),
             slow_deadline: Duration::from_secs(self.slow_order_deadline_seconds),
             // The demo's simulated suppliers listen on 127.0.0.1.

@@ -58,12 +58,8 @@ impl Application {
         if config.channel.demo_simulators {
             crate::supply::simulator::demo::start(&db, &secrets).await?;
         }
-        let channel: Arc<dyn Channel> = Arc::new(SandboxChannel::new(
-            db.pool.clone(),
-            secrets.clone(),
-            config.channel.sandbox_delay,
-            config.channel.sandbox_success_ratio,
-        ));
+        let channel: Arc<dyn Channel> =
+            Arc::new(SandboxChannel::new(db.pool.clone(), secrets.clone(), &config.channel));
         let listener =
             TcpListener::bind(&config.listen).await.with_context(|| format!("cannot listen on {}", config.listen))?;
         let port = listener.local_addr()?.port();
@@ -125,6 +121,13 @@ impl Application {
             .worker
             .enabled
             .then(|| crate::supply::health::spawn_balance_reader(self.state.clone(), worker_stop.clone()));
+        // The sandbox's reversals go with the worker: a server without one leaves them to others.
+        let reversals = self
+            .state
+            .config
+            .worker
+            .enabled
+            .then(|| crate::supply::sandbox_reversals::spawn(self.state.clone(), worker_stop.clone()));
         let statistics = crate::platform::db::first_statistics::spawn(self.state.db.clone(), worker_stop.clone());
         let segments =
             crate::platform::segments::follow(self.state.segments.clone(), self.state.db.clone(), worker_stop.clone());
@@ -157,6 +160,9 @@ impl Application {
         }
         if let Some(balances) = balances {
             let _ = balances.await;
+        }
+        if let Some(reversals) = reversals {
+            let _ = reversals.await;
         }
         if let Some(sender) = sender {
             let _ = sender.await;

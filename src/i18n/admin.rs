@@ -24,6 +24,10 @@ pub enum AdminMessage {
     /// A money action by an administrator with two-factor on, without a confirmation in
     /// the last minutes (`/adminapi/admin/stepUp/confirm`).
     StepUpRequired,
+    /// Removing a ported-number record (携号转网) needs a reason of 1 to `max` characters.
+    PortReasonInvalid {
+        max: usize,
+    },
 }
 
 impl AdminMessage {
@@ -39,6 +43,7 @@ impl AdminMessage {
             NotAMerchantUser => "merchant.user.not_merchant",
             AuditActionUnknown => "audit.action_unknown",
             StepUpRequired => "step_up.required",
+            PortReasonInvalid { .. } => "port.reason.invalid",
         }
     }
 
@@ -76,6 +81,13 @@ impl AdminMessage {
             AuditActionUnknown => pick("未知的操作类型", "unknown action"),
             StepUpRequired => {
                 pick("资金操作需先输入两步验证码确认", "confirm money actions with your two-factor code first")
+            }
+            PortReasonInvalid { max } => {
+                if zh {
+                    format!("请填写删除原因，最多 {max} 个字").into()
+                } else {
+                    format!("give the reason for the removal, at most {max} characters").into()
+                }
             }
         }
     }

@@ -71,6 +71,7 @@ pub const ACTION_NAMES: &[(&str, &str, &str)] = &[
     ("number_blocked", "号码加入黑名单", "Number blocked"),
     ("number_unblocked", "号码移出黑名单", "Number unblocked"),
     ("numbers_imported", "导入黑名单", "Blocklist imported"),
+    ("number_port_removed", "删除携号转网记录", "Ported-number record removed"),
     ("segments_applied", "更新号段表", "Number segments replaced"),
     ("window_created", "新建维护窗口", "Maintenance window created"),
     ("window_updated", "修改维护窗口", "Maintenance window changed"),

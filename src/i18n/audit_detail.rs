@@ -143,6 +143,13 @@ pub enum AuditDetail {
         lines: i64,
         added: i64,
     },
+    /// A ported-number record removed: the number, the carrier it was said to have left
+    /// (`domain::Carrier` code), the administrator's reason.
+    NumberPortRemoved {
+        number: String,
+        from_carrier: i64,
+        reason: String,
+    },
     /// The number-segment table replaced by an uploaded file (`segment_uploads`).
     SegmentsApplied {
         file_name: String,
@@ -386,6 +393,14 @@ impl AuditDetail {
                 true => format!("{lines} 行，新增 {added} 条"),
                 false => format!("{lines} lines, {added} added"),
             },
+            AuditDetail::NumberPortRemoved { number, from_carrier, reason } => {
+                let carrier = crate::domain::Carrier::from_code(*from_carrier)
+                    .map_or_else(|| from_carrier.to_string(), |c| super::files::carrier_name(c, locale).to_string());
+                match zh {
+                    true => format!("{number}（记录为转出{carrier}），原因：{reason}"),
+                    false => format!("{number} (recorded as having left {carrier}), reason: {reason}"),
+                }
+            }
             AuditDetail::SegmentsApplied { file_name, rows, added, changed, removed } => match zh {
                 true => format!("文件 {file_name}：共 {rows} 个号段，新增 {added}、变更 {changed}、删除 {removed}"),
                 false => {

@@ -47,6 +47,7 @@ fn details_are_data_rendered_in_both_languages() {
         AuditDetail::SupplierQueried { attempt_no: 2, answer: "not_received".into() },
         AuditDetail::SentToChannel { attempt_no: 1, channel_code: "up1".into() },
         AuditDetail::ServerKeyRotated { resealed: 14 },
+        AuditDetail::NumberPortRemoved { number: "13700137000".into(), from_carrier: 1, reason: "wrong answer".into() },
         funding("filed", None),
         funding("rejected", Some("no transfer arrived")),
     ];

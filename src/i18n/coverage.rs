@@ -354,6 +354,7 @@ fn admin_messages() -> Vec<AdminMessage> {
         NotAMerchantUser,
         AuditActionUnknown,
         StepUpRequired,
+        PortReasonInvalid { max: 200 },
     ];
     for message in &all {
         match message {
@@ -365,7 +366,8 @@ fn admin_messages() -> Vec<AdminMessage> {
             | PasswordChangeRequired
             | NotAMerchantUser
             | AuditActionUnknown
-            | StepUpRequired => {}
+            | StepUpRequired
+            | PortReasonInvalid { .. } => {}
         }
     }
     all

@@ -154,6 +154,15 @@ pub fn carrier_name(carrier: crate::domain::Carrier, locale: Locale) -> &'static
 pub const BLOCKLIST_HEADER: Labels<4> =
     Labels([("号码或号段", "Number or prefix"), ("原因", "Reason"), ("添加人", "Added by"), ("添加时间", "Added at")]);
 
+/// The ported numbers' export: number, carrier left, channel, system order id, recorded at.
+pub const PORTS_HEADER: Labels<5> = Labels([
+    ("号码", "Number"),
+    ("转出运营商", "Carrier left"),
+    ("上游渠道", "Channel"),
+    ("系统订单号", "System order id"),
+    ("记录时间", "Recorded at"),
+]);
+
 /// An order bought back, then an ordinary one.
 pub const BUYBACK: Labels<2> = Labels([("回购单", "buyback"), ("正常单", "normal")]);
 

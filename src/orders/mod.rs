@@ -15,6 +15,7 @@ pub mod model;
 pub mod place;
 pub mod placement;
 mod placing_sql;
+pub mod ported_numbers;
 pub mod price;
 pub mod query;
 pub mod quotes;
@@ -70,6 +71,7 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/admin/order/reverse", post(reverse::reverse_order))
         .merge(batch::router())
         .merge(blocklist::router())
+        .merge(ported_numbers::router())
         .merge(segment_admin::router())
 }
 

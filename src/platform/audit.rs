@@ -113,6 +113,9 @@ pub mod action {
         NUMBER_BLOCKED = "number_blocked";
         NUMBER_UNBLOCKED = "number_unblocked";
         NUMBERS_IMPORTED = "numbers_imported";
+        /// A wrong ported-number record (携号转网) removed, with the administrator's reason
+        /// (`target` `port:<number>`).
+        NUMBER_PORT_REMOVED = "number_port_removed";
         /// The number-segment table replaced by an uploaded file (target `segments`).
         SEGMENTS_APPLIED = "segments_applied";
         /// A maintenance window created, changed or deleted (`target` `window:<id>`; `detail`

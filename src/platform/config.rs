@@ -73,6 +73,10 @@ pub struct ChannelConfig {
     pub sandbox_delay: Duration,
     /// Share of sandbox orders that succeed, 0.0 to 1.0.
     pub sandbox_success_ratio: f64,
+    /// Share of the sandbox's successes it reverses (冲正) afterwards, 0.0 to 1.0: drawn at
+    /// submission, reported `sandbox_reversal_delay` after the result was ready.
+    pub sandbox_reversal_ratio: f64,
+    pub sandbox_reversal_delay: Duration,
     /// An order of a fast product without an answer this long after it was placed goes to
     /// manual review (never to an automatic refund: the top-up may still have happened).
     pub deadline: Duration,
@@ -130,6 +134,8 @@ impl Default for ChannelConfig {
         Self {
             sandbox_delay: Duration::from_secs(2),
             sandbox_success_ratio: 0.9,
+            sandbox_reversal_ratio: 0.0,
+            sandbox_reversal_delay: Duration::from_secs(60),
             deadline: Duration::from_secs(1_800),
             slow_deadline: Duration::from_secs(72 * 3_600),
             allow_private: false,

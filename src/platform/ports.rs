@@ -1,9 +1,11 @@
 //! Number portability (携号转网) in memory: the numbers a supplier reported as moved away
 //! from a carrier (answer code 13), so that placing knows them without a query. Recorded
 //! when an attempt fails with `order.failure.number_ported` (the worker's query, a
-//! callback); several servers follow the table as they follow the blocklist: each reads
-//! `(count, newest change)` at most once a second on the placing path and reads the table
-//! again when that moved.
+//! callback) and removed by an administrator (`orders::ported_numbers`); several servers
+//! follow the table as they follow the blocklist: each reads its version (a counter every
+//! insert, update and delete raises, migration 0040) at most once a second on the placing
+//! path and reads the table again when that moved. (Count and newest change did not do: a
+//! removal and a new report between two checks could leave both as they were.)
 
 use crate::domain::Carrier;
 use crate::platform::db::{Database, now_millis};
@@ -15,10 +17,10 @@ use std::sync::Arc;
 pub type PortSet = HashMap<String, Carrier>;
 
 #[derive(Default)]
-pub struct Ports(Followed<PortSet, (i64, i64)>);
+pub struct Ports(Followed<PortSet, i64>);
 
 impl Ports {
-    /// The table as it stands now (at start, and after this server recorded a port).
+    /// The table as it stands now (at start, and after this server recorded or removed a port).
     pub async fn reload(&self, db: &Database) -> Result<usize, sqlx::Error> {
         let version = read_version(db).await?;
         let rows: Vec<(String, i64)> = sqlx::query_as("SELECT account, from_carrier FROM number_ports WHERE $1 = $1")
@@ -32,8 +34,8 @@ impl Ports {
         Ok(held)
     }
 
-    /// The ports for a placement: as held, read again if another server recorded one
-    /// (checked at most once a second).
+    /// The ports for a placement: as held, read again if another server recorded or
+    /// removed one (checked at most once a second).
     pub async fn current(&self, db: &Database) -> Result<Arc<PortSet>, sqlx::Error> {
         if self.0.check_due() && self.0.is_stale(read_version(db).await?) {
             self.reload(db).await?;
@@ -68,9 +70,6 @@ impl Ports {
     }
 }
 
-async fn read_version(db: &Database) -> Result<(i64, i64), sqlx::Error> {
-    sqlx::query_as("SELECT COUNT(*), COALESCE(MAX(recorded_at), 0) FROM number_ports WHERE $1 = $1")
-        .bind(0_i64)
-        .fetch_one(&db.pool)
-        .await
+async fn read_version(db: &Database) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT version FROM number_ports_version WHERE id = $1").bind(1_i64).fetch_one(&db.pool).await
 }

@@ -12,6 +12,7 @@ pub mod figures;
 pub mod health;
 pub mod notices;
 pub mod reconcile;
+pub mod sandbox_reversals;
 pub mod settle;
 pub mod setup;
 pub mod simulator;

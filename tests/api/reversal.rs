@@ -31,10 +31,10 @@ const REVERSAL_REFUNDS: &str = "SELECT COUNT(*) FROM account_log WHERE order_id 
 
 /// The merchant's callback receiver: (webhook-id, timestamp, signature, body) of each request.
 #[derive(Clone, Default)]
-struct Receiver(Arc<Mutex<Vec<[String; 4]>>>);
+pub(crate) struct Receiver(Arc<Mutex<Vec<[String; 4]>>>);
 
 impl Receiver {
-    async fn start() -> (Self, String) {
+    pub(crate) async fn start() -> (Self, String) {
         let receiver = Receiver::default();
         let app = axum::Router::new().route("/cb", axum::routing::post(receive)).with_state(receiver.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -44,7 +44,7 @@ impl Receiver {
     }
 
     /// The requests whose event is `event`.
-    fn of(&self, event: &str) -> Vec<[String; 4]> {
+    pub(crate) fn of(&self, event: &str) -> Vec<[String; 4]> {
         let all = self.0.lock().unwrap().clone();
         all.into_iter().filter(|[.., body]| serde_json::from_str::<Value>(body).unwrap()["type"] == event).collect()
     }

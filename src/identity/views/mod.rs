@@ -32,6 +32,7 @@ pub const PAGES: &[&str] = &[
     "template-policies",
     "funding",
     "funding-review",
+    "ported-numbers",
 ];
 
 pub const MAX_NAME_CHARS: usize = 40;

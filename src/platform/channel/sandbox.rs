@@ -1,9 +1,13 @@
 //! The sandbox channel: fulfils orders without any supplier, after a configurable delay
-//! and with a configurable success ratio, so the whole life cycle runs locally.
+//! and with a configurable success ratio, so the whole life cycle runs locally; a share of
+//! its successes it reverses (冲正) a while later, as a carrier may.
 //!
 //! Like a real supplier it keeps its own book (the `sandbox_channel_orders` table), so
-//! it still knows every order after our process restarts. The outcome is drawn once, at
-//! submission. Card secrets are derived from the serial number under the server key
+//! it still knows every order after our process restarts. The outcome, and whether a
+//! success will be reversed, is drawn once, at submission. A due reversal is answered to
+//! queries and listed in the statement; being in-process, the sandbox has no callback to
+//! send: `supply::sandbox_reversals` claims due ones ([`claim_due_reversals`]) and applies
+//! each through the supplier callback's path. Card secrets are derived from the serial number under the server key
 //! rather than stored, so no plaintext card secret ever sits in the database, and nobody
 //! who sees a serial number (it is shown in lists and exports) can work the card out.
 
@@ -19,17 +23,70 @@ pub struct SandboxChannel {
     secrets: std::sync::Arc<crate::platform::crypto::Secrets>,
     delay: Duration,
     success_ratio: f64,
+    reversal_ratio: f64,
+    reversal_delay: Duration,
 }
 
 impl SandboxChannel {
     pub fn new(
         pool: AnyPool,
         secrets: std::sync::Arc<crate::platform::crypto::Secrets>,
-        delay: Duration,
-        success_ratio: f64,
+        config: &crate::platform::config::ChannelConfig,
     ) -> Self {
-        Self { pool, secrets, delay, success_ratio: success_ratio.clamp(0.0, 1.0) }
+        Self {
+            pool,
+            secrets,
+            delay: config.sandbox_delay,
+            success_ratio: config.sandbox_success_ratio.clamp(0.0, 1.0),
+            reversal_ratio: config.sandbox_reversal_ratio.clamp(0.0, 1.0),
+            reversal_delay: config.sandbox_reversal_delay,
+        }
     }
+}
+
+/// Why the sandbox says it reversed a success (a supplier's words, kept as they are, like
+/// the simulator's).
+pub const REVERSAL_REASON: &str = "carrier reversed the top-up (sandbox)";
+
+/// How long a claimed reversal is this server's to deliver; after it another server (or
+/// this one after a restart) claims it again. Delivering twice is harmless (an order is
+/// reversed once), losing one is not.
+const REVERSAL_LEASE_MILLIS: i64 = 60_000;
+
+/// Claims up to `limit` reversals due by `now` that no server delivered or holds: their
+/// upstream order ids. One conditional UPDATE: servers claiming at once get distinct ones
+/// (PostgreSQL checks the condition again on the row it locked).
+pub async fn claim_due_reversals(pool: &AnyPool, now: i64, limit: i64) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE sandbox_channel_orders SET reversal_claimed_until = $1
+         WHERE system_order_id IN (
+             SELECT system_order_id FROM sandbox_channel_orders
+             WHERE reversed_at IS NOT NULL AND reversal_delivered_at IS NULL AND reversed_at <= $2
+               AND (reversal_claimed_until IS NULL OR reversal_claimed_until < $2)
+             ORDER BY reversed_at LIMIT $3)
+           AND reversal_delivered_at IS NULL AND (reversal_claimed_until IS NULL OR reversal_claimed_until < $2)
+         RETURNING system_order_id",
+    )
+    .bind(now + REVERSAL_LEASE_MILLIS)
+    .bind(now)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
+/// A claimed reversal was applied: never claimed again.
+pub async fn reversal_delivered(pool: &AnyPool, upstream_order_id: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sandbox_channel_orders SET reversal_delivered_at = $1 WHERE system_order_id = $2")
+        .bind(now)
+        .bind(upstream_order_id)
+        .execute(pool)
+        .await
+        .map(drop)
+}
+
+/// Whether a success drawn to be reversed at `reversed_at` stands reversed at `now`.
+fn reversed_by(reversed_at: Option<i64>, now: i64) -> bool {
+    reversed_at.is_some_and(|at| now >= at)
 }
 
 /// Digits derived from a serial number under the server key (HMAC), as a prepaid
@@ -61,16 +118,20 @@ impl Channel for SandboxChannel {
             let now = now_millis();
             let succeeds = rand::random::<f64>() < self.success_ratio;
             let serial_no = format!("SB{now}{:06}", rand::random::<u32>() % 1_000_000);
+            let ready_at = now + crate::platform::config::millis(self.delay);
+            let reversed_at = (succeeds && rand::random::<f64>() < self.reversal_ratio)
+                .then(|| ready_at + crate::platform::config::millis(self.reversal_delay));
             sqlx::query(
-                "INSERT INTO sandbox_channel_orders (system_order_id, received_at, ready_at, succeeds, serial_no)
-                 VALUES ($1, $2, $3, $4, $5)
+                "INSERT INTO sandbox_channel_orders (system_order_id, received_at, ready_at, succeeds, serial_no, reversed_at)
+                 VALUES ($1, $2, $3, $4, $5, $6)
                  ON CONFLICT (system_order_id) DO UPDATE SET submissions = sandbox_channel_orders.submissions + 1",
             )
             .bind(&order.upstream_order_id)
             .bind(now)
-            .bind(now + crate::platform::config::millis(self.delay))
+            .bind(ready_at)
             .bind(i64::from(succeeds))
             .bind(serial_no)
+            .bind(reversed_at)
             .execute(&self.pool)
             .await?;
             Ok(ChannelStatus::Pending)
@@ -80,18 +141,23 @@ impl Channel for SandboxChannel {
     fn query<'a>(&'a self, order: &'a ChannelOrder) -> BoxFuture<'a, anyhow::Result<ChannelStatus>> {
         Box::pin(async move {
             let row = sqlx::query(
-                "SELECT ready_at, succeeds, serial_no FROM sandbox_channel_orders WHERE system_order_id = $1",
+                "SELECT ready_at, succeeds, serial_no, reversed_at FROM sandbox_channel_orders WHERE system_order_id = $1",
             )
             .bind(&order.upstream_order_id)
             .fetch_optional(&self.pool)
             .await?;
             let Some(row) = row else { return Ok(ChannelStatus::NotReceived) };
             let ready_at: i64 = row.try_get(0)?;
-            if now_millis() < ready_at {
+            let now = now_millis();
+            if now < ready_at {
                 return Ok(ChannelStatus::Pending);
             }
             let succeeds: i64 = row.try_get(1)?;
             let serial_no: String = row.try_get(2)?;
+            // As a supplier answers code 20 once the carrier took the top-up back.
+            if reversed_by(row.try_get(3)?, now) {
+                return Ok(ChannelStatus::Reversed { reason: REVERSAL_REASON.to_string() });
+            }
             Ok(if succeeds == 1 {
                 let card = order.card.then(|| card_for(&self.secrets, &serial_no));
                 ChannelStatus::Succeeded { serial_no, card }
@@ -104,13 +170,14 @@ impl Channel for SandboxChannel {
 
     /// The sandbox's own book: the orders it made succeed that day (by the time their
     /// result was ready), with the account and face value of the order it was handed and
-    /// the cost it was handed at (it has no price list of its own).
+    /// the cost it was handed at (it has no price list of its own); those reversed since
+    /// (as the statement is asked for) listed as `reversed`, with the reason.
     fn statement<'a>(&'a self, date: &'a str) -> BoxFuture<'a, Result<Vec<StatementLine>, StatementError>> {
         Box::pin(async move {
             let (start, end) =
                 beijing_day_bounds(date).ok_or_else(|| StatementError::Malformed(format!("not a date: {date}")))?;
-            let rows: Vec<(String, String, i64, i64, String)> = sqlx::query_as(
-                "SELECT s.system_order_id, o.account, o.face_value_fen, a.cost_fen, s.serial_no
+            let rows: Vec<(String, String, i64, i64, String, Option<i64>)> = sqlx::query_as(
+                "SELECT s.system_order_id, o.account, o.face_value_fen, a.cost_fen, s.serial_no, s.reversed_at
                  FROM sandbox_channel_orders s
                  JOIN order_attempts a ON a.upstream_order_id = s.system_order_id
                  JOIN channels c ON c.id = a.channel_id AND c.adapter = 'sandbox'
@@ -127,16 +194,20 @@ impl Channel for SandboxChannel {
             if rows.len() > MAX_STATEMENT_LINES {
                 return Err(StatementError::TooManyLines);
             }
+            let now = now_millis();
             Ok(rows
                 .into_iter()
-                .map(|(upstream_order_id, account, face_value_fen, price_fen, serial_no)| StatementLine {
-                    upstream_order_id,
-                    account,
-                    face_value_fen,
-                    price_fen,
-                    serial_no,
-                    status: "success".into(),
-                    reason: String::new(),
+                .map(|(upstream_order_id, account, face_value_fen, price_fen, serial_no, reversed_at)| {
+                    let reversed = reversed_by(reversed_at, now);
+                    StatementLine {
+                        upstream_order_id,
+                        account,
+                        face_value_fen,
+                        price_fen,
+                        serial_no,
+                        status: if reversed { "reversed" } else { "success" }.into(),
+                        reason: if reversed { REVERSAL_REASON } else { "" }.into(),
+                    }
                 })
                 .collect())
         })

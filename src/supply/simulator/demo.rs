@@ -2,7 +2,9 @@
 //! failover and margins at once: a cheap flaky one (tried first) and a dearer reliable
 //! one (where the cheap one's definite failures go). The built-in sandbox stays, last.
 //! A third, cheapest and tried before both, covers only Guangdong and Zhejiang, so the
-//! routing preview (and the orders) show province routing at once.
+//! routing preview (and the orders) show province routing at once. Each answers the
+//! numbers of [`DEMO_PORTED_NUMBERS`] as ported (携号转网, code 13), so an order for one
+//! shows the portability refusal and the administrators' ported-number page.
 
 use super::{SimConfig, Simulator};
 use crate::domain::Scope;
@@ -10,6 +12,10 @@ use crate::platform::crypto::Secrets;
 use crate::platform::db::Database;
 use crate::supply::setup::{ChannelSpec, supply_catalogue_in, upsert};
 use std::time::Duration;
+
+/// Beijing China Mobile numbers every demo supplier answers as moved to another carrier.
+pub const DEMO_PORTED_NUMBERS: [&str; 6] =
+    ["13910010001", "13910010002", "13910010003", "13910010004", "13910010005", "13910010006"];
 
 struct DemoSupplier {
     code: &'static str,
@@ -74,7 +80,11 @@ pub async fn start(db: &Database, secrets: &Secrets) -> anyhow::Result<Vec<tokio
     let mut tasks = Vec::new();
     for supplier in suppliers {
         let secret = uuid::Uuid::new_v4().simple().to_string();
-        let config = SimConfig { secret: secret.clone().into_bytes(), ..supplier.config };
+        let config = SimConfig {
+            secret: secret.clone().into_bytes(),
+            ported_accounts: DEMO_PORTED_NUMBERS.iter().map(ToString::to_string).collect(),
+            ..supplier.config
+        };
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let base_url = format!("http://{}", listener.local_addr()?);
         let simulator = Simulator::new(config);

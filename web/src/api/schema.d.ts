@@ -770,6 +770,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/admin/ports/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a wrong record: the number's orders are placed by its segment's carrier again. */
+        post: operations["post_adminapi_admin_ports_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/ports/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ported numbers matching the filter as a file (number, carrier left, channel, system
+         *     order id, recorded at), newest first, CSV or xlsx.
+         */
+        get: operations["get_adminapi_admin_ports_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/ports/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ported numbers, newest first. */
+        post: operations["post_adminapi_admin_ports_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/product/create": {
         parameters: {
             query?: never;
@@ -4917,6 +4971,44 @@ export interface components {
             key: number;
             title: string;
         };
+        /** @description Which records: the list's body fields, the export's query parameters. */
+        PortFilter: {
+            /** @description The carrier the number left: `mobile`, `unicom`, `telecom` or `broadnet`. */
+            from_carrier?: ((string & unknown) | null) & unknown;
+            /** @description Numbers containing these digits (+86, spaces and full-width digits read). */
+            number?: string | null;
+        };
+        PortListRequest: components["schemas"]["PortFilter"] & components["schemas"]["PageNumber"];
+        PortRemoveRequest: {
+            /** @description The number as listed. */
+            number: string;
+            /** @description Why the record is wrong (1 to 200 characters): kept in the audit log. */
+            reason: string;
+        };
+        PortedNumber: {
+            /**
+             * Format: int64
+             * @description The channel whose answer recorded it (null: recorded without one, or since deleted).
+             */
+            channel_id?: number | null;
+            channel_name?: string | null;
+            /** @description The carrier the supplier said the number left (its products are refused for it). */
+            from_carrier: components["schemas"]["Carrier"];
+            number: string;
+            /**
+             * Format: int64
+             * @description The order that answer was for (null when the order is gone).
+             */
+            order_id?: number | null;
+            order_no?: string | null;
+            recorded_at: string;
+            system_order_id?: string | null;
+        };
+        PortedNumberPage: {
+            list: components["schemas"]["PortedNumber"][];
+            /** Format: int64 */
+            total: number;
+        };
         PreviewError: {
             account: string;
             /** Format: int64 */
@@ -6262,7 +6354,7 @@ export interface components {
             /**
              * @description One of the list pages that keep views (`orders-ordinary`, `orders-card`, `orders-behalf`,
              *     `review-queue`, `quotes`, `account-records`, `notifications`, `merchants`, `audit-log`,
-             *     `template-policies`, `funding`, `funding-review`); another is refused with `view.page.unknown`.
+             *     `template-policies`, `funding`, `funding-review`, `ported-numbers`); another is refused with `view.page.unknown`.
              * @example orders-ordinary
              */
             page: string;
@@ -9270,6 +9362,193 @@ export interface operations {
             };
             /** @description 42200: the `Idempotency-Key` was used for a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_ports_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortRemoveRequest"];
+            };
+        };
+        responses: {
+            /** @description done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: the reason is empty or too long (`port.reason.invalid`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_adminapi_admin_ports_export: {
+        parameters: {
+            query?: {
+                /** @description Numbers containing these digits (+86, spaces and full-width digits read). */
+                number?: string;
+                /** @description The carrier the number left: `mobile`, `unicom`, `telecom` or `broadnet`. */
+                from_carrier?: string & unknown;
+                /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
+                format?: string & unknown;
+                /** @description `desc` (default) or `asc` by time. */
+                sort?: string & unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (text/csv or xlsx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            /** @description 40000: an unknown format or carrier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_ports_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PortListRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a PortedNumberPage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["PortedNumberPage"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: page or page_size out of range, or an unknown carrier */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

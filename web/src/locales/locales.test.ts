@@ -37,7 +37,9 @@ import enSegments from './en-US/segments';
 import zhSegments from './zh-CN/segments';
 import enWindows from './en-US/windows';
 import zhWindows from './zh-CN/windows';
+import enPortedNumbers from './en-US/ported-numbers';
 import enRisk from './en-US/risk';
+import zhPortedNumbers from './zh-CN/ported-numbers';
 import zhRisk from './zh-CN/risk';
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
@@ -63,6 +65,7 @@ describe('locales', () => {
     ['risk', zhRisk, enRisk],
     ['segments', zhSegments, enSegments],
     ['windows', zhWindows, enWindows],
+    ['ported-numbers', zhPortedNumbers, enPortedNumbers],
   ] as [string, Record<string, string>, Record<string, string>][])(
     '%s texts (loaded with their pages) pair up and never shadow the main texts',
     (_, zh, en) => {

@@ -54,6 +54,7 @@ export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   Products: () => import('@/features/catalogue/components/products-page'),
   Blocklist: () => import('@/features/blocklist/components/blocklist-page'),
   Segments: () => import('@/features/segments/components/segments-page'),
+  PortedNumbers: () => import('@/features/ported-numbers/components/ported-numbers-page'),
   Channels: () => import('@/features/channels/components/channels-page'),
   MaintenanceWindows: () => import('@/features/windows/components/windows-page'),
   Account: () => import('@/features/finance-account/components/account-records-page'),

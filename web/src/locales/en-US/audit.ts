@@ -11,6 +11,7 @@ export default {
   'audit.target.merchant': 'Merchant {{id}}',
   'audit.target.order': 'Order {{id}}',
   'audit.target.channel': 'Channel {{id}}',
+  'audit.target.port': 'Ported number {{id}}',
   'audit.target.named': '{{label}}: {{name}}',
   'audit.target.server': 'Server',
   'audit.detail': 'Detail',

@@ -23,6 +23,7 @@ export default {
   'menu.qoute.products': 'Products',
   'menu.qoute.blocklist': 'Number blocklist',
   'menu.qoute.segments': 'Number segments',
+  'menu.qoute.portedNumbers': 'Ported numbers',
   'menu.qoute.channels': 'Channels',
   'menu.qoute.windows': 'Maintenance windows',
   'menu.qoute.pricing': 'Repricing',

@@ -11,6 +11,7 @@ export default {
   'audit.target.merchant': '商户 {{id}}',
   'audit.target.order': '订单 {{id}}',
   'audit.target.channel': '渠道 {{id}}',
+  'audit.target.port': '携号转网记录 {{id}}',
   'audit.target.named': '{{label}}：{{name}}',
   'audit.target.server': '服务器',
   'audit.detail': '详情',

@@ -23,6 +23,7 @@ export default {
   'menu.qoute.products': '商品管理',
   'menu.qoute.blocklist': '号码黑名单',
   'menu.qoute.segments': '号段表',
+  'menu.qoute.portedNumbers': '携号转网记录',
   'menu.qoute.channels': '上游渠道',
   'menu.qoute.windows': '维护窗口',
   'menu.qoute.pricing': '调价',

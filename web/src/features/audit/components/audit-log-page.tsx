@@ -21,7 +21,7 @@ import {
 
 const SCHEMA: FilterSchema = { texts: ['actor', 'action', 'target'], ranges: ['range'] };
 
-const TARGET_KINDS = ['user', 'merchant', 'order', 'channel'] as const;
+const TARGET_KINDS = ['user', 'merchant', 'order', 'channel', 'port'] as const;
 
 function toFilters(values: FilterValues): AuditFilters {
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);

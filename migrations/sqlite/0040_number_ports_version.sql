@@ -1,0 +1,17 @@
+-- The version of number_ports that servers follow (platform/ports.rs). Until now they
+-- compared (count, newest recorded_at), which an administrator's removal of an older row
+-- plus a supplier's new report can leave unchanged: the removed port would stay applied
+-- on the other servers. A counter raised by every insert, update and delete, in the
+-- change's own transaction, moves with each change whoever writes it.
+CREATE TABLE number_ports_version (
+    id       INTEGER PRIMARY KEY,
+    version  BIGINT  NOT NULL
+);
+INSERT INTO number_ports_version (id, version) VALUES (1, 0);
+
+CREATE TRIGGER number_ports_inserted AFTER INSERT ON number_ports
+BEGIN UPDATE number_ports_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER number_ports_updated AFTER UPDATE ON number_ports
+BEGIN UPDATE number_ports_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER number_ports_deleted AFTER DELETE ON number_ports
+BEGIN UPDATE number_ports_version SET version = version + 1 WHERE id = 1; END;
