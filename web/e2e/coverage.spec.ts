@@ -19,6 +19,7 @@ import {
   pageShot,
   pickOption,
   refused,
+  requestsTo,
   test,
   useLocale,
   WITHOUT_TOASTS,
@@ -79,9 +80,11 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await openOverlay(page, page.getByTestId('supplies-bulk-edit'), page.getByTestId('supplies-bulk-coverage'));
     await page.getByTestId('supplies-bulk-coverage').getByText(text.chosen).click();
     await addOption(page, 'supplies-bulk-provinces', text.guangdong);
-    await page.getByTestId('supplies-bulk-submit').click();
+    const saves = requestsTo(page, '/adminapi/admin/channel/products/save');
+    await page.getByTestId('supplies-bulk-submit').dblclick();
     await expect(page.getByTestId(`supply-coverage-${key}`)).toHaveText(text.guangdong);
     await expect(page.getByTestId(`supply-coverage-${other}`)).toHaveText(text.guangdong);
+    expect(saves).toHaveLength(1);
     await expect(page.getByTestId('supply-coverage-MOBILE-DIRECT-10')).toHaveText(text.south);
     await pageShot(page, `${screenshots}coverage-drawer-${locale}.png`, { style: WITHOUT_TOASTS });
     await page.getByTestId('supplies-drawer').locator('.ant-drawer-close').click();

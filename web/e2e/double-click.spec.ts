@@ -2,19 +2,10 @@
  * A double click never moves money twice and never skips a second look: the administrator's
  * money dialog stops on its review step, and the add-order and batch pages place once.
  */
-import type { Locator, Page, Request } from '@playwright/test';
-import { chooseFromMenu, expect, loginAs, openOverlay, test, useLocale } from './support/console';
+import type { Locator, Page } from '@playwright/test';
+import { chooseFromMenu, expect, loginAs, openOverlay, requestsTo, test, useLocale } from './support/console';
 
 const LOCALES = ['zh-CN', 'en-US'] as const;
-
-/** Every request the page makes to an API path ending in `path`, as it is sent. */
-function watchCalls(page: Page, path: string): Request[] {
-  const calls: Request[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.endsWith(path)) calls.push(request);
-  });
-  return calls;
-}
 
 const fen = (text: string | null) => Number((text ?? '').replace(/[^0-9-]/g, ''));
 
@@ -45,7 +36,7 @@ for (const locale of LOCALES) {
   test(`a double click on Next stops on the review step; its confirm tops up once (${locale})`, async ({ page }) => {
     await useLocale(page, locale);
     await loginAs(page, 'admin');
-    const topUps = watchCalls(page, '/adminapi/admin/merchant/topup');
+    const topUps = requestsTo(page, '/adminapi/admin/merchant/topup');
     await page.goto('#/finance/merchants');
     const row = page.getByTestId('merchant-table').locator('tbody tr.ant-table-row').first();
     await expect(row).toBeVisible();
@@ -92,7 +83,7 @@ for (const locale of LOCALES) {
     test(`${how} on Place order, no merchant order id, places one order (${locale})`, async ({ page }) => {
       await useLocale(page, locale);
       await loginAs(page, 'merchant');
-      const placing = watchCalls(page, '/adminapi/order/add');
+      const placing = requestsTo(page, '/adminapi/order/add');
       await page.goto('#/order/addList');
       const account = freshMobileNumber();
       await page.getByTestId('add-order-account').fill(account);
@@ -125,7 +116,7 @@ for (const locale of LOCALES) {
   test(`a double click on the batch confirm places the batch once (${locale})`, async ({ page }) => {
     await useLocale(page, locale);
     await loginAs(page, 'merchant');
-    const submitting = watchCalls(page, '/adminapi/order/batch/submit');
+    const submitting = requestsTo(page, '/adminapi/order/batch/submit');
     await page.goto('#/order/allAddList');
     const account = freshMobileNumber();
     await page.getByRole('tab', { name: zh ? '粘贴文本' : 'Paste lines' }).click();

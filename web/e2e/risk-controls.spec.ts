@@ -104,3 +104,58 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     }
   });
 }
+
+/**
+ * The dialog as people fill it: the limits typed key by key while the dialog still opens (a
+ * password manager or a paste fills at once: the first test), then the save double-clicked.
+ * What was typed is saved, with one request.
+ */
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`the risk dialog typed key by key as it opens and double-clicked saves once (${locale})`, async ({ page }) => {
+    const admin = await apiLogin(page.request, 'admin');
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === SAVE) saves.push(request.postData() ?? '');
+    });
+    try {
+      await useLocale(page, locale);
+      await loginAs(page, 'admin');
+      await page.goto('#/finance/merchants');
+      await page.getByTestId('merchant-filter-keyword').fill('10001');
+      await page.getByTestId('merchant-search').click();
+      await expect(page.getByTestId('merchant-total')).toContainText('1');
+      const form = page.getByTestId('merchant-risk-form');
+      await chooseFromMenu(
+        () => page.getByTestId('merchant-manage').first().click({ timeout: 3_000 }),
+        page.getByRole('menuitem', { name: TEXTS[locale].menu }),
+        () => form.isVisible(),
+      );
+      // No wait for the dialog's animation: typed as soon as the fields are there.
+      for (const [testId, keys] of [
+        ['merchant-risk-orders', '12'],
+        ['merchant-risk-number-amount', '300.5'],
+      ] as const) {
+        const field = page.getByTestId(testId);
+        await field.click();
+        await field.press('ControlOrMeta+a');
+        await field.pressSequentially(keys);
+        await expect(field).toHaveValue(keys);
+      }
+      const saved = page.waitForResponse((response) => response.url().endsWith(SAVE));
+      await page.getByTestId('merchant-risk-submit').dblclick();
+      expect(((await (await saved).json()) as { code: number }).code).toBe(20000);
+      await expect(form).toBeHidden();
+      const risk = await api<{ number_daily_orders: number; number_daily_fen: number }>(
+        page.request,
+        admin,
+        '/adminapi/admin/merchant/risk',
+        { merchant_id: 10001 },
+      );
+      expect(risk.number_daily_orders).toBe(12);
+      expect(risk.number_daily_fen).toBe(30_050);
+      expect(saves).toHaveLength(1);
+    } finally {
+      await api(page.request, admin, SAVE, OFF);
+    }
+  });
+}

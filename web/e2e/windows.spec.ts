@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, loginAs, openOverlay, pickOption, signOut, test, useLocale } from './support/console';
+import { expect, loginAs, openOverlay, pickOption, requestsTo, signOut, test, useLocale } from './support/console';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -20,10 +20,15 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(page.getByTestId('windows-page')).toBeVisible();
     const title = `${zh ? '广电夜间维护' : 'Broadnet nightly'} ${String(Date.now()).slice(-6)}`;
 
+    const creates = requestsTo(page, '/adminapi/admin/windows/create');
     await openOverlay(page, page.getByTestId('window-create'), page.getByTestId('window-title'));
-    await page.getByTestId('window-title').fill(title);
+    // Typed key by key (the other fields are filled at once), and the save double-clicked.
+    await page.getByTestId('window-title').pressSequentially(title);
     await pickOption(page, 'window-carrier', zh ? '中国广电' : 'China Broadnet');
-    await page.getByTestId('window-recurrence').getByText(zh ? '每天' : 'Daily').click();
+    await page
+      .getByTestId('window-recurrence')
+      .getByText(zh ? '每天' : 'Daily')
+      .click();
     for (const [testId, time] of [
       ['window-span-start', '23:00'],
       ['window-span-end', '01:00'],
@@ -37,8 +42,10 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     }
     await expect(page.getByTestId('window-next-day')).toBeVisible();
     await page.screenshot({ path: `${screenshots}windows-form-${locale}.png` });
-    await page.getByTestId('window-submit').click();
+    await page.getByTestId('window-submit').dblclick();
     const row = page.getByTestId('windows-table').locator('tr', { hasText: title });
+    await expect(row).toHaveCount(1);
+    expect(creates).toHaveLength(1);
     await expect(row).toContainText(zh ? '每天 23:00–01:00 （次日）' : 'Daily 23:00–01:00 (next day)');
     await expect(row).toContainText(zh ? '中国广电' : 'China Broadnet');
     await page.screenshot({ path: `${screenshots}windows-${locale}.png`, fullPage: true });

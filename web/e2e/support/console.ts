@@ -5,6 +5,7 @@ import {
   type Locator,
   type Page,
   type PageScreenshotOptions,
+  type Request,
   type Response,
 } from '@playwright/test';
 import { ownServer, SERVER_HOST, type OwnServer } from './own-server';
@@ -401,4 +402,16 @@ export async function loadList(
   await go();
   expect((await answered).ok()).toBe(true);
   return tableShown(page, list.table);
+}
+
+/**
+ * Every request the page sends to an API path ending in `path`, as it is sent: a form
+ * double-clicked must send one.
+ */
+export function requestsTo(page: Page, path: string): Request[] {
+  const calls: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith(path)) calls.push(request);
+  });
+  return calls;
 }

@@ -5,6 +5,7 @@ import { type ListColumn, ListTable } from '@/components/list-page/list-table';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { formatTime } from '@/lib/platform-time';
+import { useSubmission } from '@/lib/submission';
 import {
   addBlock,
   type BlockedNumber,
@@ -21,15 +22,16 @@ function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ pattern: string; reason: string }>();
   const add = useBlocklistChange(addBlock);
+  // A double click submits twice before the first answer: barred (and audited) once.
+  const submission = useSubmission();
   const submit = (values: { pattern: string; reason: string }) => {
-    if (add.isPending) return;
-    add.mutate(values, {
-      onSuccess: () => {
+    submission
+      .run(values, () => add.mutateAsync(values))
+      ?.then(() => {
         showSuccessMessage(t('blocklist.added'));
         onClose();
-      },
-      onError: (error) => applyServerFieldErrors(form, error),
-    });
+      })
+      .catch((error: unknown) => applyServerFieldErrors(form, error));
   };
   return (
     <Modal
@@ -37,7 +39,7 @@ function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
       title={t('blocklist.add')}
       onCancel={onClose}
       onOk={() => form.submit()}
-      confirmLoading={add.isPending}
+      confirmLoading={submission.pending}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'blocklist-add-submit' } as Record<string, string>}
     >
@@ -68,22 +70,24 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const [text, setText] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const run = useBlocklistChange(importBlocklist);
+  const submission = useSubmission();
   const submit = () => {
-    if (run.isPending) return;
+    const started = submission.run(text, () => run.mutateAsync(text));
+    if (!started) return;
     setProblems([]);
-    run.mutate(text, {
-      onSuccess: (result) => {
+    started
+      .then((result) => {
         showSuccessMessage(t('blocklist.imported', { lines: result.lines, added: result.added }));
         setText('');
         onClose();
-      },
-      onError: (error) =>
+      })
+      .catch((error: unknown) =>
         setProblems(
           serverFieldErrors(error).map(({ name, message }) =>
             name.startsWith('line:') ? t('blocklist.importLine', { line: name.slice(5), message }) : message,
           ),
         ),
-    });
+      );
   };
   return (
     <Modal
@@ -91,7 +95,7 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
       title={t('blocklist.import')}
       onCancel={onClose}
       onOk={submit}
-      confirmLoading={run.isPending}
+      confirmLoading={submission.pending}
       okButtonProps={{ 'data-testid': 'blocklist-import-submit' } as Record<string, string>}
     >
       <Space orientation="vertical" style={{ width: '100%' }}>

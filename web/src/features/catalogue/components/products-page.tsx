@@ -7,6 +7,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen, parseYuanToFen } from '@/lib/money';
 import { carrierKey } from '@/lib/order-labels';
 import { PROVINCE_CODES, provinceKey } from '@/lib/provinces';
+import { useSubmission } from '@/lib/submission';
 import {
   deleteProduct,
   type Product,
@@ -52,6 +53,8 @@ function ProductDialog({ open, product, onClose }: { open: boolean; product: Pro
   const { t } = useTranslation();
   const [form] = Form.useForm<ProductForm>();
   const save = useProductAdmin(saveProduct);
+  // A double click submits twice before the first answer: one product saved, once.
+  const submission = useSubmission();
   const initial: Partial<ProductForm> = product
     ? {
         product_key: product.product_key,
@@ -70,7 +73,7 @@ function ProductDialog({ open, product, onClose }: { open: boolean; product: Pro
       title={t(product ? 'catalogue.editTitle' : 'catalogue.create')}
       onCancel={onClose}
       onOk={() => form.submit()}
-      confirmLoading={save.isPending}
+      confirmLoading={submission.pending}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'product-submit' } as Record<string, string>}
     >
@@ -79,28 +82,28 @@ function ProductDialog({ open, product, onClose }: { open: boolean; product: Pro
         layout="vertical"
         preserve={false}
         initialValues={initial}
-        onFinish={(values) =>
-          save.mutate(
-            {
-              ...(product ? { id: product.id } : {}),
-              product_key: values.product_key.trim(),
-              name: values.name.trim(),
-              carrier: values.carrier,
-              product_kind: values.product_kind,
-              face_value_fen: parseYuanToFen(values.face_value) ?? 0,
-              status: values.status ? 1 : 0,
-              speed: values.speed,
-              provinces: values.provinces ?? [],
-            },
-            {
-              onSuccess: () => {
-                showSuccessMessage(t('catalogue.saved'));
-                onClose();
-              },
-              onError: (error) => applyServerFieldErrors(form, error, { fieldMap: { face_value_fen: 'face_value' } }),
-            },
-          )
-        }
+        onFinish={(values) => {
+          const request = {
+            ...(product ? { id: product.id } : {}),
+            product_key: values.product_key.trim(),
+            name: values.name.trim(),
+            carrier: values.carrier,
+            product_kind: values.product_kind,
+            face_value_fen: parseYuanToFen(values.face_value) ?? 0,
+            status: values.status ? 1 : 0,
+            speed: values.speed,
+            provinces: values.provinces ?? [],
+          };
+          submission
+            .run(request, () => save.mutateAsync(request))
+            ?.then(() => {
+              showSuccessMessage(t('catalogue.saved'));
+              onClose();
+            })
+            .catch((error: unknown) =>
+              applyServerFieldErrors(form, error, { fieldMap: { face_value_fen: 'face_value' } }),
+            );
+        }}
       >
         <Form.Item
           name="product_key"

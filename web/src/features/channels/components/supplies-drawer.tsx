@@ -6,6 +6,7 @@ import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatFen } from '@/lib/money';
 import { PROVINCE_CODES, provinceKey } from '@/lib/provinces';
+import { useSubmission } from '@/lib/submission';
 import { type Channel, saveSupplies, useCatalogue, useChannelChange, useSupplies } from '../api/channels';
 import {
   type BulkEditValues,
@@ -38,6 +39,8 @@ export function BulkEditDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<BulkEditValues>();
   const save = useChannelChange(saveSupplies);
+  // A double click submits twice before the first answer: saved (and audited) once.
+  const submission = useSubmission();
   const single = rows?.length === 1 ? rows[0].supply : null;
   const initial: BulkEditValues = single
     ? {
@@ -57,20 +60,19 @@ export function BulkEditDialog({
     if (!rows) return;
     const result = bulkItems(rows, values);
     if (!result.ok) {
-      const message = result.field === 'provinces' ? 'channels.supplies.provincesRequired' : BULK_COST_ERRORS[result.reason];
+      const message =
+        result.field === 'provinces' ? 'channels.supplies.provincesRequired' : BULK_COST_ERRORS[result.reason];
       form.setFields([{ name: result.field, errors: [t(message)] }]);
       return;
     }
-    save.mutate(
-      { id: channel.id, items: result.items },
-      {
-        onSuccess: () => {
-          showSuccessMessage(t('channels.supplies.saved', { count: result.items.length }));
-          onClose(true);
-        },
-        onError: (error) => applyServerFieldErrors(form, error, { fieldMap: bulkFieldMap(result.items.length) }),
-      },
-    );
+    const request = { id: channel.id, items: result.items };
+    submission
+      .run(request, () => save.mutateAsync(request))
+      ?.then(() => {
+        showSuccessMessage(t('channels.supplies.saved', { count: result.items.length }));
+        onClose(true);
+      })
+      .catch((error: unknown) => applyServerFieldErrors(form, error, { fieldMap: bulkFieldMap(result.items.length) }));
   };
 
   return (
@@ -79,7 +81,7 @@ export function BulkEditDialog({
       title={t('channels.supplies.bulkTitle', { count: rows?.length ?? 0 })}
       onCancel={() => onClose(false)}
       onOk={() => form.submit()}
-      confirmLoading={save.isPending}
+      confirmLoading={submission.pending}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'supplies-bulk-submit' } as Record<string, string>}
     >

@@ -2,6 +2,7 @@ import { Form, Input, Modal, Skeleton, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useSubmission } from '@/lib/submission';
 import { type MerchantRow, useMerchantRisk, useSaveMerchantRisk } from '../api/merchants';
 import { parseCount, parseLimitYuan, riskBody, type RiskFormValues, riskFormValues } from './risk-form';
 import '@/locales/risk-texts';
@@ -15,6 +16,8 @@ export function MerchantRiskDialog({ merchant, onClose }: { merchant: MerchantRo
   const [form] = Form.useForm<RiskFormValues>();
   const risk = useMerchantRisk(merchant?.merchant_id ?? null);
   const save = useSaveMerchantRisk();
+  // A double click submits the form twice before the first answer: saved (and audited) once.
+  const submission = useSubmission();
   const countRule = {
     validator: async (_: unknown, value: string | undefined) => {
       if (parseCount(value ?? '') === null) throw new Error(t('risk.countInvalid'));
@@ -31,7 +34,7 @@ export function MerchantRiskDialog({ merchant, onClose }: { merchant: MerchantRo
       title={merchant ? `${t('risk.title')} · ${merchant.name}（${merchant.merchant_id}）` : ''}
       onCancel={onClose}
       onOk={() => form.submit()}
-      confirmLoading={save.isPending}
+      confirmLoading={submission.pending}
       okButtonProps={{ disabled: !risk.data, ...({ 'data-testid': 'merchant-risk-submit' } as Record<string, string>) }}
       destroyOnHidden
     >
@@ -45,16 +48,17 @@ export function MerchantRiskDialog({ merchant, onClose }: { merchant: MerchantRo
           onFinish={(values) => {
             const body = riskBody(merchant.merchant_id, values);
             if (!body) return;
-            save.mutate(body, {
-              onSuccess: () => {
+            submission
+              .run(body, () => save.mutateAsync(body))
+              ?.then(() => {
                 showSuccessMessage(t('risk.saved'));
                 onClose();
-              },
-              onError: (error) =>
+              })
+              .catch((error: unknown) =>
                 applyServerFieldErrors(form, error, {
                   fieldMap: { number_daily_fen: 'number_daily_yuan', daily_cap_fen: 'daily_cap_yuan' },
                 }),
-            });
+              );
           }}
         >
           <Typography.Paragraph type="secondary">{t('risk.intro')}</Typography.Paragraph>

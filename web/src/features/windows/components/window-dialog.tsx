@@ -2,6 +2,7 @@ import { DatePicker, Form, Input, InputNumber, Modal, Radio, Select, TimePicker,
 import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useSubmission } from '@/lib/submission';
 import { PROVINCE_CODES, provinceKey } from '@/lib/provinces';
 import { type MaintenanceWindow, saveWindow, useChannelChoices, useWindowChange } from '../api/windows';
 import { crossesMidnight, EMPTY_VALUES, fromWindow, toRequest, type WindowValues } from './window-values';
@@ -10,10 +11,20 @@ const CARRIERS = ['mobile', 'unicom', 'telecom', 'broadnet'];
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 
 /** Create a window, or edit `editing`: scope, repetition, times, title and note. */
-export function WindowDialog({ editing, open, onClose }: { editing?: MaintenanceWindow; open: boolean; onClose: () => void }) {
+export function WindowDialog({
+  editing,
+  open,
+  onClose,
+}: {
+  editing?: MaintenanceWindow;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<WindowValues>();
   const save = useWindowChange(saveWindow);
+  // A double click submits twice before the first answer: one window, not two.
+  const submission = useSubmission();
   const channels = useChannelChoices(open);
   const scope = Form.useWatch('scope', form);
   const recurrence = Form.useWatch('recurrence', form);
@@ -22,17 +33,14 @@ export function WindowDialog({ editing, open, onClose }: { editing?: Maintenance
   const required = (message: string) => [{ required: true, message }];
 
   const submit = (values: WindowValues) => {
-    if (save.isPending) return;
-    save.mutate(
-      { id: editing?.id, form: toRequest(values) },
-      {
-        onSuccess: () => {
-          showSuccessMessage(t('windows.saved'));
-          onClose();
-        },
-        onError: (error) => applyServerFieldErrors(form, error),
-      },
-    );
+    const request = { id: editing?.id, form: toRequest(values) };
+    submission
+      .run(request, () => save.mutateAsync(request))
+      ?.then(() => {
+        showSuccessMessage(t('windows.saved'));
+        onClose();
+      })
+      .catch((error: unknown) => applyServerFieldErrors(form, error));
   };
 
   return (
@@ -41,7 +49,7 @@ export function WindowDialog({ editing, open, onClose }: { editing?: Maintenance
       title={t(editing ? 'windows.edit' : 'windows.create')}
       onCancel={onClose}
       onOk={() => form.submit()}
-      confirmLoading={save.isPending}
+      confirmLoading={submission.pending}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'window-submit' } as Record<string, string>}
     >
@@ -53,7 +61,12 @@ export function WindowDialog({ editing, open, onClose }: { editing?: Maintenance
         onFinish={submit}
         data-testid="window-form"
       >
-        <Form.Item name="title" label={t('windows.title')} extra={t('windows.titleHint')} rules={required(t('windows.titleRequired'))}>
+        <Form.Item
+          name="title"
+          label={t('windows.title')}
+          extra={t('windows.titleHint')}
+          rules={required(t('windows.titleRequired'))}
+        >
           <Input maxLength={60} data-testid="window-title" />
         </Form.Item>
         <Form.Item name="scope" label={t('windows.scope')}>
@@ -103,8 +116,17 @@ export function WindowDialog({ editing, open, onClose }: { editing?: Maintenance
           />
         </Form.Item>
         {recurrence === 'once' ? (
-          <Form.Item name="range" label={t('windows.range')} extra={t('windows.beijing')} rules={required(t('windows.rangeRequired'))}>
-            <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" data-testid="window-range" />
+          <Form.Item
+            name="range"
+            label={t('windows.range')}
+            extra={t('windows.beijing')}
+            rules={required(t('windows.rangeRequired'))}
+          >
+            <DatePicker.RangePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              data-testid="window-range"
+            />
           </Form.Item>
         ) : (
           <>
@@ -128,11 +150,21 @@ export function WindowDialog({ editing, open, onClose }: { editing?: Maintenance
             ) : null}
             <Form.Item label={t('windows.span')} extra={t('windows.beijing')} required>
               <Form.Item name="span_start" noStyle rules={required(t('windows.spanRequired'))}>
-                <TimePicker format="HH:mm" needConfirm={false} placeholder={t('windows.spanStart')} data-testid="window-span-start" />
+                <TimePicker
+                  format="HH:mm"
+                  needConfirm={false}
+                  placeholder={t('windows.spanStart')}
+                  data-testid="window-span-start"
+                />
               </Form.Item>
               <span style={{ margin: '0 8px' }}>–</span>
               <Form.Item name="span_end" noStyle rules={required(t('windows.spanRequired'))}>
-                <TimePicker format="HH:mm" needConfirm={false} placeholder={t('windows.spanEnd')} data-testid="window-span-end" />
+                <TimePicker
+                  format="HH:mm"
+                  needConfirm={false}
+                  placeholder={t('windows.spanEnd')}
+                  data-testid="window-span-end"
+                />
               </Form.Item>
               {crossesMidnight(spanStart, spanEnd) ? (
                 <Typography.Text type="secondary" style={{ marginLeft: 8 }} data-testid="window-next-day">
