@@ -45,9 +45,11 @@ pub struct AuditEvent {
     /// The action's name in the request's language.
     pub action_name: String,
     /// What was acted on: `user:<id>`, `merchant:<mid>`, `order:<id>`, `channel:<id>`,
-    /// `server`, or ''.
+    /// `product:<id>`, `window:<id>`, `blocklist:<pattern>` (`blocklist` for an import),
+    /// `port:<number>` (a ported number), `segments`, `server`, or ''.
     pub target: String,
-    /// The target's kind (`user`, `merchant`, `order`, `channel`, `server`; '' without one).
+    /// The target's kind: the part before `:` (`user`, `merchant`, `order`, `channel`,
+    /// `product`, `window`, `blocklist`, `port`, `segments`, `server`; '' without one).
     pub target_type: String,
     pub target_id: Option<i64>,
     /// The target's name now (a username, merchant or channel name, order number); '' when

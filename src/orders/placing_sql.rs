@@ -109,14 +109,18 @@ pub(super) static OPEN_RUN_SQLITE: LazyLock<String> =
 pub(super) static READ_RUN_SQLITE: LazyLock<String> =
     LazyLock::new(|| format!("{};\n{}", *READ_SQLITE, SQLITE_RUN_REPEATS));
 
-/// PostgreSQL: one statement, one row per order ($4 of them), each with its own id; the
-/// account is read with `account` ([`ledger::LOCK_ACCOUNT_FOR_UPDATE`] or
-/// [`ledger::READ_ACCOUNT`]). Columns: the account's four, the id, the offer (NULL if
-/// none), the two arrays of repeats.
+/// PostgreSQL: one statement answering one row, with an id for each of the run's $4 orders;
+/// the account is read with `account` ([`ledger::LOCK_ACCOUNT_FOR_UPDATE`] or
+/// [`ledger::READ_ACCOUNT`]). Columns: the account's four, the ids (comma-separated text),
+/// the offer (NULL if none), the two arrays of repeats. The ids come as one text rather than
+/// a row per order: the placement writer decodes every column of every row it is sent, and
+/// that decoding of the same account and offer once per order was a sixth of its time.
 fn open_run_postgres(account: &str) -> String {
     format!(
-        "WITH locked AS ({account}) SELECT locked.*, {} AS next_order_id, offer.*, {}
-         FROM locked LEFT JOIN ({}) offer ON TRUE CROSS JOIN generate_series(1, $4::bigint)",
+        "WITH locked AS ({account}) SELECT locked.*,
+           array_to_string(ARRAY(SELECT {} FROM generate_series(1, $4::bigint)), ',') AS next_order_ids,
+           offer.*, {}
+         FROM locked LEFT JOIN ({}) offer ON TRUE",
         POSTGRES_NEXT_ORDER_ID, POSTGRES_RUN_REPEATS, OFFER_BY_KEY_QUERY,
     )
 }

@@ -235,21 +235,21 @@ pub async fn open_run_on_postgres(
         Lock::ForUpdate => sql::OPEN_RUN_POSTGRES.as_str(),
         Lock::None => sql::READ_RUN_POSTGRES.as_str(),
     };
-    let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(merchant_id)
         .bind(crate::platform::db::now_millis())
         .bind(product_key)
         .bind(count as i64)
         .bind(ids_json)
         .bind(nonces_json)
-        .fetch_all(connection)
+        .fetch_optional(connection)
         .await?;
-    let Some(first) = rows.first() else { return Ok(None) };
+    let Some(first) = row.as_ref() else { return Ok(None) };
     let ledger = match lock {
         Lock::ForUpdate => Ledger::from_locked_row(merchant_id, actor, first)?,
         Lock::None => Ledger::from_unlocked_row(merchant_id, actor, first)?,
     };
-    let ids = rows.iter().map(|row| row.try_get(4)).collect::<Result<Vec<i64>, _>>()?;
+    let ids = drawn_ids(&first.try_get::<String, _>(4)?)?;
     let taken = Taken::read(
         &first.try_get::<String, _>("repeated_merchant_order_ids")?,
         &first.try_get::<String, _>("repeated_nonces")?,
@@ -261,6 +261,13 @@ pub async fn open_run_on_postgres(
         taken,
         standing: Standing::read(first)?,
     }))
+}
+
+/// The ids a PostgreSQL run drew, as its first hop lists them ("11,12,13").
+fn drawn_ids(text: &str) -> Result<Vec<i64>, sqlx::Error> {
+    text.split(',')
+        .map(|id| id.parse().map_err(|_| sqlx::Error::Decode(format!("bad order id {id:?}").into())))
+        .collect()
 }
 
 /// What a placement writer knows after writing a run without the lock, every order

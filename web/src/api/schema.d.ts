@@ -3232,7 +3232,8 @@ export interface components {
             id: number;
             /**
              * @description What was acted on: `user:<id>`, `merchant:<mid>`, `order:<id>`, `channel:<id>`,
-             *     `server`, or ''.
+             *     `product:<id>`, `window:<id>`, `blocklist:<pattern>` (`blocklist` for an import),
+             *     `port:<number>` (a ported number), `segments`, `server`, or ''.
              */
             target: string;
             /** Format: int64 */
@@ -3242,7 +3243,10 @@ export interface components {
              *     unknown or gone.
              */
             target_name: string;
-            /** @description The target's kind (`user`, `merchant`, `order`, `channel`, `server`; '' without one). */
+            /**
+             * @description The target's kind: the part before `:` (`user`, `merchant`, `order`, `channel`,
+             *     `product`, `window`, `blocklist`, `port`, `segments`, `server`; '' without one).
+             */
             target_type: string;
         };
         AuditFilter: {
