@@ -41,17 +41,20 @@ pub fn refuse_repeated_numbers(jobs: Vec<Job>) -> Vec<Job> {
     let mut numbers: std::collections::HashMap<(i64, String), Option<String>> = std::collections::HashMap::new();
     let mut kept = Vec::with_capacity(jobs.len());
     for job in jobs {
+        // Read only for a merchant that keeps one order in flight per number: the writer's
+        // time is every order's wait.
         let number =
             job.intent.single_flight.then(|| crate::domain::PhoneNumber::parse(&job.intent.line.account)).flatten();
-        let id = job.intent.line.merchant_order_id.clone().filter(|id| !id.trim().is_empty());
-        let repeated =
-            number.is_some_and(|number| match numbers.entry((job.intent.merchant_id, number.as_str().to_string())) {
+        let repeated = number.is_some_and(|number| {
+            let id = job.intent.line.merchant_order_id.clone().filter(|id| !id.trim().is_empty());
+            match numbers.entry((job.intent.merchant_id, number.as_str().to_string())) {
                 std::collections::hash_map::Entry::Vacant(vacant) => {
-                    vacant.insert(id.clone());
+                    vacant.insert(id);
                     false
                 }
                 std::collections::hash_map::Entry::Occupied(first) => id.is_none() || *first.get() != id,
-            });
+            }
+        });
         if repeated {
             let reason = crate::domain::risk::RiskRefusal::NumberInFlight;
             let _ = job.answer.send(Err(crate::orders::risk::refused(reason, &Default::default())));
