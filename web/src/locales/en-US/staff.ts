@@ -9,6 +9,7 @@ export default {
   'staff.password': 'Password',
   'staff.passwordHelp': 'Hand it to the user; they sign in with it.',
   'staff.role': 'Role',
+  'staff.roleOf': "{{username}}'s role",
   'staff.state': 'State',
   'staff.twoFactor': 'Two-factor',
   'staff.lastSignIn': 'Last sign-in',

@@ -9,6 +9,7 @@ export default {
   'staff.password': '密码',
   'staff.passwordHelp': '请转交给该用户，用于登录。',
   'staff.role': '角色',
+  'staff.roleOf': '{{username}} 的角色',
   'staff.state': '状态',
   'staff.twoFactor': '两步验证',
   'staff.lastSignIn': '最近登录',

@@ -35,7 +35,12 @@ import {
 } from '../api/staff';
 import '@/locales/staff-texts';
 
-function RoleSelect(props: { value?: MerchantRole; onChange?: (role: MerchantRole) => void; testId: string }) {
+function RoleSelect(props: {
+  value?: MerchantRole;
+  onChange?: (role: MerchantRole) => void;
+  testId: string;
+  label: string;
+}) {
   const { t } = useTranslation();
   return (
     <Select<MerchantRole>
@@ -43,6 +48,7 @@ function RoleSelect(props: { value?: MerchantRole; onChange?: (role: MerchantRol
       onChange={props.onChange}
       style={{ minWidth: 140 }}
       data-testid={props.testId}
+      aria-label={props.label}
       popupMatchSelectWidth={false}
       options={MERCHANT_ROLES.map((role) => ({
         value: role,
@@ -101,7 +107,7 @@ function AddStaffDialog({ open, onClose }: { open: boolean; onClose: () => void 
           <Input.Password autoComplete="new-password" data-testid="staff-add-password" />
         </Form.Item>
         <Form.Item name="role" label={t('staff.role')} rules={[{ required: true }]}>
-          <RoleSelect testId="staff-add-role" />
+          <RoleSelect testId="staff-add-role" label={t('staff.role')} />
         </Form.Item>
       </Form>
     </Modal>
@@ -142,6 +148,7 @@ export default function StaffPage() {
         <RoleSelect
           value={member.role}
           testId={`staff-role-${member.username}`}
+          label={t('staff.roleOf', { username: member.username })}
           onChange={(role) => changeRole.mutate({ user_id: member.user_id, role }, { onSuccess: saved })}
         />
       ),
@@ -220,6 +227,7 @@ export default function StaffPage() {
               disabled={!list.data}
               onChange={(required) => requirement.mutate(required, { onSuccess: saved })}
               data-testid="staff-require-two-factor"
+              aria-label={t('staff.requireTwoFactor')}
             />
             <span>{t('staff.requireTwoFactor')}</span>
             <Typography.Text type="secondary">{t('staff.requireTwoFactorHelp')}</Typography.Text>
