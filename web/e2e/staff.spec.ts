@@ -65,6 +65,8 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await signOut(page);
     await submitLogin(page, { username, password: PASSWORD });
     await expect(page.getByTestId('workplace-page')).toBeVisible();
+    await expect(page.getByTestId('shortcut-add-order')).toBeVisible();
+    await expect(page.getByTestId('shortcut-account-records')).toHaveCount(0);
     await openEveryMenuGroup(page);
     await expect(page.getByTestId('menu-item-AddList')).toBeVisible();
     await expect(page.getByTestId('menu-item-OrderList')).toBeVisible();
