@@ -148,6 +148,13 @@ use utoipa_swagger_ui::SwaggerUi;
         merchant_admin::users,
         merchant_admin::add_user,
         merchant_admin::reset_password,
+        crate::identity::staff::list,
+        crate::identity::staff::add,
+        crate::identity::staff::set_role,
+        crate::identity::staff::disable,
+        crate::identity::staff::enable,
+        crate::identity::staff::remove,
+        crate::identity::staff::require_two_factor,
         crate::supply::callback::callback,
         crate::supply::admin::list,
         crate::supply::admin::save,
@@ -365,6 +372,14 @@ use utoipa_swagger_ui::SwaggerUi;
         merchant_admin::MerchantRef,
         merchant_admin::MerchantState,
         merchant_admin::MerchantUserItem,
+        crate::identity::permissions::MerchantRole,
+        crate::identity::staff::StaffListRequest,
+        crate::identity::staff::StaffMember,
+        crate::identity::staff::StaffList,
+        crate::identity::staff::AddStaffRequest,
+        crate::identity::staff::StaffRef,
+        crate::identity::staff::SetRoleRequest,
+        crate::identity::staff::RequireTwoFactorRequest,
         crate::supply::callback::CallbackAnswer,
         crate::supply::admin::ChannelItem,
         crate::supply::figures::ChannelFigures,
@@ -490,5 +505,28 @@ mod operation_id_tests {
         // The schemas written as JSON were read as written.
         let mid = &served["components"]["schemas"]["UserInfoRequest"]["properties"]["mid"];
         assert_eq!(mid["anyOf"].as_array().map(Vec::len), Some(3), "{mid}");
+    }
+}
+
+#[cfg(test)]
+mod permission_tests {
+    use crate::identity::permissions::rule;
+
+    /// Every operation the server documents has a permission rule: a new endpoint without
+    /// one fails here (and would be refused to everyone, `identity::permissions`).
+    #[test]
+    fn every_documented_operation_has_a_permission_rule() {
+        let document = super::document_value();
+        let paths = document["paths"].as_object().expect("paths");
+        assert!(paths.len() > 100, "the whole document: {}", paths.len());
+        let mut missing = Vec::new();
+        for (path, item) in paths {
+            for method in ["get", "post", "put", "delete", "patch"] {
+                if item.get(method).is_some() && rule(&method.to_uppercase(), path).is_none() {
+                    missing.push(format!("{method} {path}"));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "operations without a permission rule: {missing:?}");
     }
 }

@@ -188,6 +188,7 @@ pub fn routes(state: AppState) -> Router {
     let api = Router::new()
         .merge(auth::router())
         .merge(users::router())
+        .merge(crate::identity::staff::router())
         .merge(monitor::router())
         .merge(user_centre::router())
         .merge(views::router())

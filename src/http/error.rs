@@ -50,6 +50,9 @@ pub mod code {
     /// A money action by an administrator with two-factor on whose session has not
     /// confirmed with a code in the last 5 minutes (`/adminapi/admin/stepUp/confirm`).
     pub const STEP_UP_REQUIRED: i64 = 40340;
+    /// The merchant requires two-factor of every user and the caller has not turned it on:
+    /// every call but the set-up's, userInfo, system/info, the menu and sign-out.
+    pub const TWO_FACTOR_REQUIRED: i64 = 40341;
     pub const API_ADDRESS_NOT_WHITELISTED: i64 = 40331;
     pub const API_MERCHANT_DISABLED: i64 = 40332;
     pub const API_ORDER_ID_REUSED: i64 = 40930;
@@ -131,6 +134,9 @@ pub enum AppError {
     /// A money action needs a fresh two-factor confirmation of this session (step-up).
     #[error("step-up required")]
     StepUpRequired,
+    /// The merchant requires two-factor and the caller has not set it up.
+    #[error("two-factor required")]
+    TwoFactorRequired,
     /// A known path called with a method it does not take; the router adds `Allow`.
     #[error("method not allowed")]
     MethodNotAllowed,
@@ -289,6 +295,10 @@ impl IntoResponse for AppError {
             AppError::StepUpRequired => (
                 StatusCode::FORBIDDEN,
                 report(code::STEP_UP_REQUIRED, crate::i18n::AdminMessage::StepUpRequired.into()),
+            ),
+            AppError::TwoFactorRequired => (
+                StatusCode::FORBIDDEN,
+                report(code::TWO_FACTOR_REQUIRED, crate::i18n::AdminMessage::TwoFactorRequired.into()),
             ),
             AppError::MethodNotAllowed => {
                 (StatusCode::METHOD_NOT_ALLOWED, report(code::METHOD_NOT_ALLOWED, Message::MethodNotAllowed))

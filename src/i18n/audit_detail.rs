@@ -78,6 +78,19 @@ pub enum AuditDetail {
         from: String,
         to: String,
     },
+    /// A merchant's staff member added, its role changed (`from` None: added), disabled,
+    /// enabled or removed (`change`: `added`, `role`, `disabled`, `enabled`, `removed`).
+    /// Roles are `identity::permissions::MerchantRole` codes.
+    Staff {
+        username: String,
+        change: String,
+        from: Option<String>,
+        role: String,
+    },
+    /// Two-factor required of every user of the merchant, or no longer.
+    StaffTwoFactor {
+        required: bool,
+    },
     /// How many sessions of the merchant's users the switch-off ended.
     MerchantDisabled {
         sessions_ended: i64,
@@ -333,6 +346,33 @@ impl AuditDetail {
                 true => format!("添加用户 {username}（用户 ID {user_id}）"),
                 false => format!("User {username} added (user id {user_id})"),
             },
+            AuditDetail::Staff { username, change, from, role } => {
+                let name = |code: &str| staff_role_name(code, zh);
+                match (zh, change.as_str()) {
+                    (true, "added") => format!("添加员工 {username}，角色：{}", name(role)),
+                    (false, "added") => format!("{username} added as {}", name(role)),
+                    (true, "role") => format!(
+                        "员工 {username} 的角色：{} → {}",
+                        name(from.as_deref().unwrap_or_default()),
+                        name(role)
+                    ),
+                    (false, "role") => {
+                        format!("{username}'s role: {} → {}", name(from.as_deref().unwrap_or_default()), name(role))
+                    }
+                    (true, "disabled") => format!("停用员工 {username}（{}）", name(role)),
+                    (false, "disabled") => format!("{username} ({}) disabled", name(role)),
+                    (true, "enabled") => format!("启用员工 {username}（{}）", name(role)),
+                    (false, "enabled") => format!("{username} ({}) enabled", name(role)),
+                    (true, _) => format!("移除员工 {username}（{}）", name(role)),
+                    (false, _) => format!("{username} ({}) removed", name(role)),
+                }
+            }
+            AuditDetail::StaffTwoFactor { required } => match (zh, required) {
+                (true, true) => "要求所有用户开启两步验证".to_string(),
+                (true, false) => "不再要求所有用户开启两步验证".to_string(),
+                (false, true) => "Two-factor required of every user".to_string(),
+                (false, false) => "Two-factor no longer required of every user".to_string(),
+            },
             AuditDetail::MerchantRenamed { from, to } => match zh {
                 true => format!("名称「{from}」→「{to}」"),
                 false => format!("Name “{from}” → “{to}”"),
@@ -465,3 +505,21 @@ impl AuditDetail {
 #[cfg(test)]
 #[path = "audit_detail_tests.rs"]
 mod tests;
+
+/// A merchant role's name for people (`identity::permissions::MerchantRole` codes).
+pub fn staff_role_name(code: &str, zh: bool) -> &'static str {
+    match (code, zh) {
+        ("owner", true) => "所有者",
+        ("owner", false) => "Owner",
+        ("finance", true) => "财务",
+        ("finance", false) => "Finance",
+        ("operator", true) => "操作员",
+        ("operator", false) => "Operator",
+        ("developer", true) => "开发者",
+        ("developer", false) => "Developer",
+        ("viewer", true) => "只读成员",
+        ("viewer", false) => "Viewer",
+        (_, true) => "未知角色",
+        (_, false) => "Unknown role",
+    }
+}

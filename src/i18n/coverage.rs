@@ -355,6 +355,10 @@ fn admin_messages() -> Vec<AdminMessage> {
         AuditActionUnknown,
         StepUpRequired,
         PortReasonInvalid { max: 200 },
+        TwoFactorRequired,
+        StaffRoleInvalid,
+        LastOwner,
+        UserDisabled,
     ];
     for message in &all {
         match message {
@@ -367,7 +371,11 @@ fn admin_messages() -> Vec<AdminMessage> {
             | NotAMerchantUser
             | AuditActionUnknown
             | StepUpRequired
-            | PortReasonInvalid { .. } => {}
+            | PortReasonInvalid { .. }
+            | TwoFactorRequired
+            | StaffRoleInvalid
+            | LastOwner
+            | UserDisabled => {}
         }
     }
     all

@@ -3,8 +3,10 @@
 
 pub mod api_keys;
 pub mod auth;
+pub mod permissions;
 pub mod recent;
 pub mod session;
+pub mod staff;
 pub mod step_up;
 pub mod system_info;
 pub mod throttle;

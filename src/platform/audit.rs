@@ -125,6 +125,15 @@ pub mod action {
         WINDOW_DELETED = "window_deleted";
         /// A merchant's risk controls saved (target `merchant:<id>`; `detail` every setting).
         RISK_LIMITS_SAVED = "risk_limits_saved";
+        /// A merchant's owner ran its staff (target `user:<id>`, or `merchant:<id>` for
+        /// the two-factor requirement): a user added with a role, its role changed, disabled,
+        /// enabled, removed; two-factor required of every user or not.
+        STAFF_ADDED = "staff_added";
+        STAFF_ROLE_CHANGED = "staff_role_changed";
+        STAFF_DISABLED = "staff_disabled";
+        STAFF_ENABLED = "staff_enabled";
+        STAFF_REMOVED = "staff_removed";
+        STAFF_TWO_FACTOR_REQUIRED = "staff_two_factor_required";
     }
 }
 

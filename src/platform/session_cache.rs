@@ -33,6 +33,11 @@ pub struct CachedUser {
     pub is_admin: bool,
     pub merchant_id: Option<i64>,
     pub session_id: i64,
+    /// A merchant user's role (`identity::permissions::MerchantRole::as_str`); None for
+    /// an administrator.
+    pub merchant_role: Option<&'static str>,
+    /// The merchant requires two-factor and this user has not turned it on.
+    pub two_factor_missing: bool,
 }
 
 #[derive(Clone)]
@@ -161,7 +166,15 @@ mod tests {
     use super::*;
 
     fn user() -> CachedUser {
-        CachedUser { user_id: 1, username: "m".into(), is_admin: false, merchant_id: Some(10001), session_id: 7 }
+        CachedUser {
+            user_id: 1,
+            username: "m".into(),
+            is_admin: false,
+            merchant_id: Some(10001),
+            session_id: 7,
+            merchant_role: Some("owner"),
+            two_factor_missing: false,
+        }
     }
 
     #[test]

@@ -79,6 +79,7 @@ mod schema;
 mod segment_admin;
 mod segments;
 mod session;
+mod staff;
 mod statements;
 mod step_up;
 mod template_pages;

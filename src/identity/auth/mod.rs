@@ -98,8 +98,9 @@ pub(crate) async fn open_session(
     headers: &HeaderMap,
     with_code: bool,
 ) -> Result<LoginResponse, AppError> {
-    let disabled_at: Option<i64> = sqlx::query_scalar(
-        "SELECT m.disabled_at FROM users u LEFT JOIN merchants m ON m.id = u.merchant_id WHERE u.id = $1",
+    let (disabled_at, user_disabled_at): (Option<i64>, Option<i64>) = sqlx::query_as(
+        "SELECT m.disabled_at, COALESCE(u.disabled_at, u.removed_at)
+         FROM users u LEFT JOIN merchants m ON m.id = u.merchant_id WHERE u.id = $1",
     )
     .bind(account.user_id)
     .fetch_one(&state.db.pool)
@@ -107,6 +108,11 @@ pub(crate) async fn open_session(
     if disabled_at.is_some() {
         audit_sign_in(&state.db.pool, account.user_id, action::LOGIN_REFUSED_DISABLED, with_code, address).await?;
         return Err(AppError::Forbidden(AdminMessage::MerchantDisabled.into()));
+    }
+    if user_disabled_at.is_some() {
+        // The merchant's owner disabled (or removed) this user.
+        audit_sign_in(&state.db.pool, account.user_id, action::LOGIN_REFUSED_DISABLED, with_code, address).await?;
+        return Err(AppError::Forbidden(AdminMessage::UserDisabled.into()));
     }
     let user_agent = headers.get(axum::http::header::USER_AGENT).and_then(|value| value.to_str().ok()).unwrap_or("");
     // The session, the sign-in's known address and its audit record commit together: no

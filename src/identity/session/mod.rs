@@ -8,6 +8,7 @@ pub mod token;
 
 use crate::http::error::AppError;
 use crate::i18n::AdminMessage;
+use crate::identity::permissions::{self, MerchantRole};
 use crate::platform::db::now_millis;
 use crate::platform::session_cache::CachedUser;
 use crate::platform::state::AppState;
@@ -49,9 +50,19 @@ pub struct CurrentUser {
     pub role: Role,
     pub merchant_id: Option<i64>,
     pub session_id: i64,
+    /// A merchant user's role (`identity::permissions`); None for an administrator.
+    pub merchant_role: Option<MerchantRole>,
+    /// The merchant requires two-factor and this user has not turned it on: every call but
+    /// `permissions::TWO_FACTOR_SETUP_PATHS` is refused (40341).
+    pub two_factor_missing: bool,
 }
 
 impl CurrentUser {
+    /// Whether the caller is an owner of its merchant (administrators are not).
+    pub fn is_owner(&self) -> bool {
+        self.merchant_role == Some(MerchantRole::Owner)
+    }
+
     /// Whose data a request may see. A merchant sees only its own: asking for another
     /// merchant is refused (40300). An administrator sees the merchant asked for, or
     /// every merchant (`None`).
@@ -108,6 +119,8 @@ pub mod revoke_reason {
     pub const MERCHANT_DISABLED: &str = "merchant_disabled";
     /// An administrator reset the user's password.
     pub const PASSWORD_RESET: &str = "password_reset";
+    /// The merchant's owner disabled or removed the user.
+    pub const USER_DISABLED: &str = "user_disabled";
 }
 
 /// What a user holding a temporary password may still call: who they are, the server's
@@ -252,14 +265,18 @@ async fn authenticate(state: &AppState, headers: &HeaderMap, path: &str) -> Resu
         if now >= cached.expires_at || now.saturating_sub(cached.last_used_at) >= idle_limit {
             return Err(AppError::TokenExpired);
         }
-        let CachedUser { user_id, username, is_admin, merchant_id, session_id } = cached.user;
+        let CachedUser { user_id, username, is_admin, merchant_id, session_id, merchant_role, two_factor_missing } =
+            cached.user;
         note_use(state, &hash, session_id, now);
         let role = if is_admin { Role::Admin } else { Role::User };
-        return Ok(CurrentUser { user_id, username, role, merchant_id, session_id });
+        let merchant_role = merchant_role.and_then(MerchantRole::parse);
+        return Ok(CurrentUser { user_id, username, role, merchant_id, session_id, merchant_role, two_factor_missing });
     }
     let row = sqlx::query(
         "SELECT s.id, s.user_id, s.last_used_at, s.expires_at, s.revoked_at, s.revoked_reason, u.username, u.role,
-                u.merchant_id, u.must_change_password, m.disabled_at
+                u.merchant_id, u.must_change_password, m.disabled_at, u.merchant_role,
+                u.disabled_at AS user_disabled_at, u.removed_at, COALESCE(m.require_two_factor, 0) AS require_two_factor,
+                (SELECT COUNT(*) FROM two_factor t WHERE t.user_id = u.id) AS two_factor_on
          FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN merchants m ON m.id = u.merchant_id
          WHERE s.token_hash = $1",
     )
@@ -279,6 +296,9 @@ async fn authenticate(state: &AppState, headers: &HeaderMap, path: &str) -> Resu
         if revoked_reason.as_deref() == Some(revoke_reason::MERCHANT_DISABLED) {
             return Err(AppError::SessionEndedBecause(AdminMessage::MerchantDisabled.into()));
         }
+        if revoked_reason.as_deref() == Some(revoke_reason::USER_DISABLED) {
+            return Err(AppError::SessionEndedBecause(AdminMessage::UserDisabled.into()));
+        }
         return Err(AppError::SessionEnded);
     }
     if merchant_disabled {
@@ -292,6 +312,18 @@ async fn authenticate(state: &AppState, headers: &HeaderMap, path: &str) -> Resu
             .await?;
         return Err(AppError::SessionEndedBecause(AdminMessage::MerchantDisabled.into()));
     }
+    let user_disabled = row.try_get::<Option<i64>, _>("user_disabled_at")?.is_some()
+        || row.try_get::<Option<i64>, _>("removed_at")?.is_some();
+    if user_disabled {
+        // Disabling ends the user's sessions; one opened in the same instant ends here.
+        sqlx::query("UPDATE sessions SET revoked_at = $1, revoked_reason = $2 WHERE id = $3 AND revoked_at IS NULL")
+            .bind(now_millis())
+            .bind(revoke_reason::USER_DISABLED)
+            .bind(session_id)
+            .execute(&state.db.pool)
+            .await?;
+        return Err(AppError::SessionEndedBecause(AdminMessage::UserDisabled.into()));
+    }
     if now >= expires_at || now.saturating_sub(last_used_at) >= idle_limit {
         return Err(AppError::TokenExpired);
     }
@@ -300,14 +332,31 @@ async fn authenticate(state: &AppState, headers: &HeaderMap, path: &str) -> Resu
         return Err(AppError::Forbidden(AdminMessage::PasswordChangeRequired.into()));
     }
     let Account { user_id, username, role, merchant_id } = Account::from_row(&row)?;
+    let merchant_role = match role {
+        Role::Admin => None,
+        Role::User => {
+            let stored: String = row.try_get("merchant_role")?;
+            Some(MerchantRole::parse(&stored).ok_or_else(|| anyhow::anyhow!("unknown merchant role {stored:?}"))?)
+        }
+    };
+    let two_factor_missing = role == Role::User
+        && row.try_get::<i64, _>("require_two_factor")? != 0
+        && row.try_get::<i64, _>("two_factor_on")? == 0;
     if !must_change_password {
         // A temporary password is not cached: each of its calls is checked against its path.
-        let cached =
-            CachedUser { user_id, username: username.clone(), is_admin: role == Role::Admin, merchant_id, session_id };
+        let cached = CachedUser {
+            user_id,
+            username: username.clone(),
+            is_admin: role == Role::Admin,
+            merchant_id,
+            session_id,
+            merchant_role: merchant_role.map(MerchantRole::as_str),
+            two_factor_missing,
+        };
         state.sessions.put(hash.clone(), cached, last_used_at, expires_at, now);
     }
     note_use(state, &hash, session_id, now);
-    Ok(CurrentUser { user_id, username, role, merchant_id, session_id })
+    Ok(CurrentUser { user_id, username, role, merchant_id, session_id, merchant_role, two_factor_missing })
 }
 
 /// Moves the session's idle clock. The clocks every call moved are written together, at
@@ -331,7 +380,15 @@ impl FromRequestParts<AppState> for CurrentUser {
         if let Some(user) = parts.extensions.get::<CurrentUser>() {
             return Ok(user.clone());
         }
-        let user = authenticate(state, &parts.headers, parts.uri.path()).await?;
+        let path = parts.uri.path();
+        let user = authenticate(state, &parts.headers, path).await?;
+        // The role's permission, the same table for every path (`identity::permissions`).
+        if !permissions::allows(user.merchant_role, parts.method.as_str(), path) {
+            return Err(AppError::PermissionDenied);
+        }
+        if user.two_factor_missing && !permissions::TWO_FACTOR_SETUP_PATHS.contains(&path) {
+            return Err(AppError::TwoFactorRequired);
+        }
         parts.extensions.insert(user.clone());
         Ok(user)
     }

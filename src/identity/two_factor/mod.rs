@@ -206,6 +206,8 @@ pub async fn enable(
     backup_codes::replace(&mut transaction, &state.secrets, user.user_id, &codes, now).await?;
     record(&mut transaction, user.user_id, SecurityEvent::Enabled, &address).await?;
     transaction.commit().await?;
+    // A merchant requiring two-factor lets this user in at once (`CurrentUser`).
+    state.sessions.forget_all();
     check.succeeded().await?;
     Ok(ApiOk(BackupCodesResponse { backup_codes: codes }))
 }
@@ -243,6 +245,7 @@ pub async fn disable(
     store::delete_setups(&mut transaction, user.user_id).await?;
     record(&mut transaction, user.user_id, SecurityEvent::Disabled, &address).await?;
     transaction.commit().await?;
+    state.sessions.forget_all();
     check.succeeded().await?;
     Ok(ApiOk(()))
 }

@@ -5,6 +5,7 @@
 //! open are left out, so the tree doubles as a statement of what each role may use.
 
 use crate::http::error::{ApiOk, ApiResult};
+use crate::identity::permissions::MerchantRole;
 use crate::identity::session::{CurrentUser, Role};
 use crate::platform::state::AppState;
 use axum::extract::State;
@@ -44,7 +45,8 @@ struct Definition {
     locale: String,
     #[serde(default)]
     icon: Option<String>,
-    /// `["*"]` for everyone or `["admin"]`.
+    /// `["*"]` for everyone, `"admin"`, `"user"` (every merchant user) or merchant roles
+    /// (`"owner"`, `"finance"`...: the merchant users holding one).
     roles: Vec<String>,
     /// Reachable (from the navbar) but not listed in the side menu.
     #[serde(default)]
@@ -64,17 +66,28 @@ const MENU_JSON: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/web/s
 static MENU: LazyLock<Vec<Definition>> =
     LazyLock::new(|| serde_json::from_str(MENU_JSON).expect("web/src/app/routes/menu.json is a valid menu"));
 
-fn may_see(roles: &[String], role: Role) -> bool {
+/// Who sees an entry. A merchant user of no known role counts as an owner.
+#[derive(Clone, Copy)]
+struct Viewer {
+    role: Role,
+    merchant_role: Option<MerchantRole>,
+}
+
+fn may_see(roles: &[String], viewer: Viewer) -> bool {
     roles.iter().any(|allowed| {
-        allowed == "*" || (allowed == "admin" && role == Role::Admin) || (allowed == "user" && role == Role::User)
+        allowed == "*"
+            || (allowed == "admin" && viewer.role == Role::Admin)
+            || (allowed == "user" && viewer.role == Role::User)
+            || (viewer.role == Role::User
+                && viewer.merchant_role.unwrap_or(MerchantRole::Owner).as_str() == allowed.as_str())
     })
 }
 
-fn build(definitions: &[Definition], role: Role, template_pages: bool, top_level: bool) -> Vec<MenuEntry> {
+fn build(definitions: &[Definition], viewer: Viewer, template_pages: bool, top_level: bool) -> Vec<MenuEntry> {
     definitions
         .iter()
         .enumerate()
-        .filter(|(_, definition)| may_see(&definition.roles, role) && (template_pages || !definition.template))
+        .filter(|(_, definition)| may_see(&definition.roles, viewer) && (template_pages || !definition.template))
         .map(|(index, definition)| MenuEntry {
             path: definition.path.clone(),
             name: definition.name.clone(),
@@ -89,13 +102,18 @@ fn build(definitions: &[Definition], role: Role, template_pages: bool, top_level
                 hide_in_menu: definition.hide_in_menu,
                 template: definition.template,
             },
-            children: build(&definition.children, role, template_pages, false),
+            children: build(&definition.children, viewer, template_pages, false),
         })
         .collect()
 }
 
 pub fn menu_for(role: Role, template_pages: bool) -> Vec<MenuEntry> {
-    build(&MENU, role, template_pages, true)
+    menu_of(role, None, template_pages)
+}
+
+/// The menu of a merchant user of a role (None: an administrator, or an owner).
+pub fn menu_of(role: Role, merchant_role: Option<MerchantRole>, template_pages: bool) -> Vec<MenuEntry> {
+    build(&MENU, Viewer { role, merchant_role }, template_pages, true)
 }
 
 /// The menu tree the caller's role may see.
@@ -105,7 +123,7 @@ pub fn menu_for(role: Role, template_pages: bool) -> Vec<MenuEntry> {
     security(("token" = []))
 )]
 pub async fn user_menu(State(state): State<AppState>, caller: CurrentUser) -> ApiResult<Vec<MenuEntry>> {
-    Ok(ApiOk(menu_for(caller.role, state.config.template_pages)))
+    Ok(ApiOk(menu_of(caller.role, caller.merchant_role, state.config.template_pages)))
 }
 
 #[cfg(test)]
@@ -121,7 +139,11 @@ mod tests {
         fn check(definitions: &[Definition]) {
             for definition in definitions {
                 assert!(
-                    definition.roles.iter().all(|role| ["*", "admin", "user"].contains(&role.as_str())),
+                    definition
+                        .roles
+                        .iter()
+                        .all(|role| ["*", "admin", "user"].contains(&role.as_str())
+                            || MerchantRole::parse(role).is_some()),
                     "{}",
                     definition.name
                 );
@@ -129,6 +151,19 @@ mod tests {
             }
         }
         check(&MENU);
+    }
+
+    #[test]
+    fn merchant_roles_see_their_part() {
+        let operator = names(&menu_of(Role::User, Some(MerchantRole::Operator), false));
+        assert!(operator.contains(&"AddList".to_string()));
+        assert!(!operator.contains(&"Account".to_string()) && !operator.contains(&"Funding".to_string()));
+        assert!(!operator.contains(&"Staff".to_string()));
+        let finance = names(&menu_of(Role::User, Some(MerchantRole::Finance), false));
+        assert!(finance.contains(&"Funding".to_string()) && !finance.contains(&"AddList".to_string()));
+        let owner = names(&menu_of(Role::User, Some(MerchantRole::Owner), false));
+        assert!(owner.contains(&"Staff".to_string()) && owner.contains(&"Funding".to_string()));
+        assert!(!names(&menu_for(Role::Admin, false)).contains(&"Staff".to_string()));
     }
 
     #[test]

@@ -63,6 +63,12 @@ pub struct UserInfo {
     pub has_avatar: bool,
     /// The password is a temporary one an administrator set: change it before anything else.
     pub must_change_password: bool,
+    /// A merchant user's role, which decides what it may call (`identity::permissions`);
+    /// null for an administrator.
+    pub merchant_role: Option<crate::identity::permissions::MerchantRole>,
+    /// The merchant requires two-factor and this user has not turned it on: set it up
+    /// before anything else (every other call answers 40341).
+    pub must_set_up_two_factor: bool,
 }
 
 /// Reads a merchant id the way clients send it: a positive integer, or its digits as text.
@@ -132,7 +138,9 @@ async fn read_user_info(
     requested_mid: Option<i64>,
 ) -> Result<UserInfo, AppError> {
     // A merchant's account is its earliest user: the one created with the merchant.
-    let query_by_merchant = "SELECT u.*, (SELECT COUNT(*) FROM avatars a WHERE a.user_id = u.id) AS avatars \
+    let query_by_merchant = "SELECT u.*, (SELECT COUNT(*) FROM avatars a WHERE a.user_id = u.id) AS avatars, \
+                             (SELECT COUNT(*) FROM two_factor t WHERE t.user_id = u.id) AS two_factor_on, \
+                             (SELECT m.require_two_factor FROM merchants m WHERE m.id = u.merchant_id) AS require_two_factor \
                              FROM users u WHERE u.merchant_id = $1 ORDER BY u.id LIMIT 1";
     match (caller.role, requested_mid) {
         (_, None) => own_user_info(state, caller.user_id).await,
@@ -154,8 +162,10 @@ pub async fn own_user_info(state: &AppState, user_id: i64) -> Result<UserInfo, A
 }
 
 // Whether the user has an avatar comes in the same read (one round trip, not two).
-const QUERY_BY_USER: &str =
-    "SELECT u.*, (SELECT COUNT(*) FROM avatars a WHERE a.user_id = u.id) AS avatars FROM users u WHERE u.id = $1";
+const QUERY_BY_USER: &str = "SELECT u.*, (SELECT COUNT(*) FROM avatars a WHERE a.user_id = u.id) AS avatars,
+    (SELECT COUNT(*) FROM two_factor t WHERE t.user_id = u.id) AS two_factor_on,
+    (SELECT m.require_two_factor FROM merchants m WHERE m.id = u.merchant_id) AS require_two_factor
+    FROM users u WHERE u.id = $1";
 
 fn user_info_of(row: &sqlx::any::AnyRow) -> Result<UserInfo, sqlx::Error> {
     let text = |column: &str| -> Result<String, sqlx::Error> { row.try_get::<String, _>(column) };
@@ -186,6 +196,13 @@ fn user_info_of(row: &sqlx::any::AnyRow) -> Result<UserInfo, sqlx::Error> {
         mid: merchant_id,
         has_avatar: avatars > 0,
         must_change_password: row.try_get::<i64, _>("must_change_password")? != 0,
+        merchant_role: match merchant_id {
+            Some(_) => crate::identity::permissions::MerchantRole::parse(&text("merchant_role")?),
+            None => None,
+        },
+        must_set_up_two_factor: merchant_id.is_some()
+            && row.try_get::<Option<i64>, _>("require_two_factor")?.unwrap_or(0) != 0
+            && row.try_get::<i64, _>("two_factor_on")? == 0,
     })
 }
 

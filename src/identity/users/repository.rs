@@ -20,7 +20,9 @@ pub struct StoredCredentials {
 
 pub async fn find_credentials(pool: &AnyPool, username: &str) -> anyhow::Result<Option<StoredCredentials>> {
     let row = sqlx::query(
-        "SELECT id AS user_id, username, password_hash, role, merchant_id FROM users WHERE lower(username) = lower($1)",
+        // A removed user never signs in again: as if it did not exist.
+        "SELECT id AS user_id, username, password_hash, role, merchant_id FROM users
+         WHERE lower(username) = lower($1) AND removed_at IS NULL",
     )
     .bind(username)
     .fetch_optional(pool)

@@ -2424,6 +2424,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/staff/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a user to the merchant with a role and the password the owner chose. */
+        post: operations["post_adminapi_staff_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/staff/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a user: their sessions end at once and they cannot sign in until enabled. */
+        post: operations["post_adminapi_staff_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/staff/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable a disabled user again. */
+        post: operations["post_adminapi_staff_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/staff/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The merchant's users (removed ones are not listed) and whether two-factor is required. */
+        post: operations["post_adminapi_staff_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/staff/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a user: their sessions end, they never sign in again and are no longer listed
+         *     (what they did stays, under their name).
+         */
+        post: operations["post_adminapi_staff_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/staff/requireTwoFactor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Require two-factor of every user of the merchant (or no longer): a user without it may
+         *     then only set it up, read who they are and sign out (40341 on everything else).
+         */
+        post: operations["post_adminapi_staff_requireTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/staff/setRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a user another role. The last enabled owner keeps theirs (40900 `staff.last_owner`). */
+        post: operations["post_adminapi_staff_setRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/views/create": {
         parameters: {
             query?: never;
@@ -3064,6 +3189,17 @@ export interface components {
              * @description The supply price charged, fen.
              */
             price_fen: number;
+        };
+        AddStaffRequest: {
+            /** Format: int64 */
+            merchant_id?: number | null;
+            /** @description Display name; the username when absent. */
+            name?: string | null;
+            /** @description The first password, which the owner hands over (the password rule applies). */
+            password: string;
+            role: components["schemas"]["MerchantRole"];
+            /** @description Sign-in name: 1 to 64 characters without spaces, unique on the platform. */
+            username: string & unknown;
         };
         AddUserRequest: {
             /** Format: int64 */
@@ -4427,6 +4563,11 @@ export interface components {
             /** Format: int64 */
             merchant_id: number;
         };
+        /**
+         * @description A merchant user's role (`users.merchant_role`).
+         * @enum {string}
+         */
+        MerchantRole: "owner" | "finance" | "operator" | "developer" | "viewer";
         MerchantState: {
             /** @description When it was disabled (RFC 3339); null while enabled. */
             disabled_at?: string | null;
@@ -5628,6 +5769,11 @@ export interface components {
             product_key: string;
             product_name: string;
         };
+        RequireTwoFactorRequest: {
+            /** Format: int64 */
+            merchant_id?: number | null;
+            required: boolean;
+        };
         ResendFailedRequest: {
             /**
              * Format: date-time
@@ -6066,6 +6212,13 @@ export interface components {
             enabled: boolean;
             key_id: string;
         };
+        SetRoleRequest: {
+            /** Format: int64 */
+            merchant_id?: number | null;
+            role: components["schemas"]["MerchantRole"];
+            /** Format: int64 */
+            user_id: number;
+        };
         SetupResponse: {
             /** @description The backup codes that enabling with this setup will put in force. */
             backup_codes: string[];
@@ -6106,6 +6259,43 @@ export interface components {
          * @enum {string}
          */
         Speed: "fast" | "slow";
+        StaffList: {
+            items: components["schemas"]["StaffMember"][];
+            /** @description Every user must turn two-factor on before anything else. */
+            require_two_factor: boolean;
+        };
+        StaffListRequest: {
+            /**
+             * Format: int64
+             * @description Administrators: the merchant. Its owners leave it out.
+             */
+            merchant_id?: number | null;
+        };
+        StaffMember: {
+            /** @description RFC 3339. */
+            created_at: string;
+            /** @description Disabled by an owner: cannot sign in until enabled. */
+            disabled: boolean;
+            /** @description The latest sign-in (RFC 3339); null if never. */
+            last_sign_in?: string | null;
+            /** @description Still holds a temporary password an administrator set. */
+            must_change_password: boolean;
+            name: string;
+            role: components["schemas"]["MerchantRole"];
+            two_factor_enabled: boolean;
+            /** Format: int64 */
+            user_id: number;
+            username: string;
+        };
+        StaffRef: {
+            /** Format: int64 */
+            merchant_id?: number | null;
+            /**
+             * Format: int64
+             * @description One of the merchant's users (`/adminapi/staff/list`).
+             */
+            user_id: number;
+        };
         /** @description One merchant's statement for one period. */
         Statement: {
             /**
@@ -6322,10 +6512,16 @@ export interface components {
             jobName: string;
             location: string;
             locationName: string;
+            merchantRole?: components["schemas"]["MerchantRole"] | null;
             /** Format: int64 */
             mid?: number | null;
             /** @description The password is a temporary one an administrator set: change it before anything else. */
             mustChangePassword: boolean;
+            /**
+             * @description The merchant requires two-factor and this user has not turned it on: set it up
+             *     before anything else (every other call answers 40341).
+             */
+            mustSetUpTwoFactor: boolean;
             name: string;
             organization: string;
             organizationName: string;
@@ -15271,6 +15467,497 @@ export interface operations {
             };
             /** @description 40000 `segment.phone_invalid`: not a mainland mobile number nor its first 7 digits */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_staff_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddStaffRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is the new StaffMember */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["StaffMember"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the username is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: the username or the password does not follow the rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_staff_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRef"];
+            };
+        };
+        responses: {
+            /** @description Disabled; `data` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such user of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the merchant's last owner (`staff.last_owner`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_staff_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRef"];
+            };
+        };
+        responses: {
+            /** @description Enabled; `data` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such user of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_staff_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StaffListRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a StaffList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["StaffList"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: an administrator named no merchant */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_staff_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRef"];
+            };
+        };
+        responses: {
+            /** @description Removed; `data` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such user of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the merchant's last owner (`staff.last_owner`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_staff_requireTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequireTwoFactorRequest"];
+            };
+        };
+        responses: {
+            /** @description Set; `data` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_staff_setRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; `data` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: null;
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: the body is not JSON, or a field is missing, of the wrong type or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: no such user of the merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40900: the merchant's last owner (`staff.last_owner`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,3 +2,8 @@
 export function reloadPage(): void {
   window.location.reload();
 }
+
+/** Opens a page of the console by its path (a full load: the guards run again). */
+export function openPage(path: string): void {
+  if (window.location.pathname !== path) window.location.assign(path);
+}

@@ -23,7 +23,10 @@ describe('failure reasons', () => {
   it('translate the server’s codes and show an administrator’s words as written', async () => {
     await i18n.changeLanguage('zh-CN');
     const t = (key: string) => i18n.t(key);
-    const refused = { failure_reason: 'The carrier refused the top-up', failure_reason_code: 'order.failure.carrier_refused' };
+    const refused = {
+      failure_reason: 'The carrier refused the top-up',
+      failure_reason_code: 'order.failure.carrier_refused',
+    };
     expect(failureReasonText(refused, t)).toBe('运营商拒绝充值');
     expect(failureReasonText({ failure_reason: '号码已停机', failure_reason_code: null }, t)).toBe('号码已停机');
     await i18n.changeLanguage('en-US');

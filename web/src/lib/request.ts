@@ -13,6 +13,8 @@
  *   5 s and an ApiError of kind 'transport'. No answer at all (server away, network down)
  *   says the server cannot be reached and to check the connection and retry. The browser's
  *   own words ("Network Error", "Request failed with status code 502") never reach the user.
+ * - 40341 (the merchant requires two-factor and the user has not set it up) opens the
+ *   two-factor page, the one page such a user may use.
  * - 50300 (the server's database is switching over) on a call that is safe to send again, a
  *   read or a call with an `Idempotency-Key`, is sent again after the answer's Retry-After
  *   (a few times, quietly): the server answers the first call's result or does it once.
@@ -29,7 +31,7 @@ import type {
   PostAnswer,
   PostBody,
 } from './api-paths';
-import { reloadPage } from './browser';
+import { openPage, reloadPage } from './browser';
 import { IDEMPOTENCY_HEADER } from './idempotency';
 import { openErrorDialog, showErrorMessage } from './feedback';
 import i18n, { currentLocale } from './i18n';
@@ -42,6 +44,9 @@ export const SESSION_ENDED_CODES: readonly number[] = [50008, 50012, 50014];
  * the money dialogs open the code dialog (components/step-up) and retry.
  */
 export const STEP_UP_REQUIRED_CODE = 40340;
+/** The merchant requires two-factor of every user and this one has not set it up. */
+export const TWO_FACTOR_REQUIRED_CODE = 40341;
+export const TWO_FACTOR_PAGE_PATH = '/user/google-auth';
 export const USER_INFO_URL = '/adminapi/merchant/userInfo';
 export const LOGOUT_URL = '/adminapi/login/logout';
 export const ERROR_MESSAGE_SECONDS = 5;
@@ -127,6 +132,7 @@ function rejectEnvelope(
   if (isSessionEndedCode(envelope.code) && !isUserInfoCall(config) && !config?.url?.includes(LOGOUT_URL)) {
     openSessionEndedDialog();
   }
+  if (envelope.code === TWO_FACTOR_REQUIRED_CODE) openPage(TWO_FACTOR_PAGE_PATH);
   return Promise.reject(new ApiError(message, { kind: 'envelope', code: envelope.code, data: envelope.data, status }));
 }
 

@@ -1,8 +1,27 @@
 /** Route metadata shared by the route table, the guards, the menus and the server menu. */
+import type { ApiSchema } from './api-paths';
 import type { Role } from './session';
 
-/** '*' means any role. */
-export type RoleRule = Role | '*';
+/** A merchant user's role (owner, finance, operator, developer, viewer): server-side rules in identity/permissions.rs. */
+export type MerchantRole = ApiSchema<'MerchantRole'>;
+
+/**
+ * '*' means any role; 'user' every merchant user; a merchant role (owner, finance...)
+ * only the merchant users holding it.
+ */
+export type RoleRule = Role | MerchantRole | '*';
+
+/**
+ * Whether a non-empty role list admits the caller: '*', their role, or (a merchant user)
+ * their merchant role. A merchant user whose merchant role is not known yet counts as an
+ * owner (an administrator previewing the merchant view sees what an owner sees).
+ */
+export function admitsRole(roles: readonly RoleRule[], role: Role | '', merchantRole: MerchantRole | '' = ''): boolean {
+  if (roles.includes('*')) return true;
+  if (role === '') return false;
+  if (roles.includes(role)) return true;
+  return role === 'user' && roles.includes(merchantRole || 'owner');
+}
 
 export interface RouteMeta {
   /** i18n key of the title, e.g. 'menu.dashboard.workplace'. */
@@ -34,10 +53,13 @@ export interface RouteHandle {
 }
 
 /** A route without auth or without a role list is open; '*' means any role. */
-export function isRouteAllowed(meta: RouteMeta | undefined, role: Role | ''): boolean {
+export function isRouteAllowed(
+  meta: RouteMeta | undefined,
+  role: Role | '',
+  merchantRole: MerchantRole | '' = '',
+): boolean {
   if (!meta?.requiresAuth || !meta.roles) return true;
-  if (meta.roles.includes('*')) return true;
-  return role !== '' && meta.roles.includes(role);
+  return admitsRole(meta.roles, role, merchantRole);
 }
 
 /** The route tree without template entries (when the server does not serve them). */

@@ -1,6 +1,7 @@
 /** The signed-in user's profile and role (not persisted: fetched per page load by the guard). */
 import { create } from 'zustand';
 import type { ApiSchema } from '@/lib/request';
+import type { MerchantRole } from '@/lib/route-meta';
 import type { Role } from '@/lib/session';
 
 /** The profile as userInfo (and sign-in) answers it. */
@@ -24,6 +25,11 @@ export interface UserState {
    * 'user' while an administrator previews the merchant view.
    */
   role: Role | '';
+  /**
+   * A merchant user's role (what the server lets it call, identity/permissions.rs); an
+   * administrator previewing the merchant view is shown an owner's; '' otherwise.
+   */
+  merchantRole: MerchantRole | '';
   /** An administrator is previewing the merchant view (the local role switcher). */
   previewing: boolean;
   setUserInfo: (info: Partial<UserInfo>) => void;
@@ -36,6 +42,12 @@ export interface UserState {
   resetUser: () => void;
 }
 
+/** The merchant role to show: the server's, or an owner's for an administrator's preview. */
+function shownMerchantRole(info: Partial<UserInfo>, previewing: boolean): MerchantRole | '' {
+  if (info.role === 'admin') return previewing ? 'owner' : '';
+  return info.merchantRole ?? '';
+}
+
 /** The role to show for the server's role and the preview flag. */
 function shownRole(serverRole: Role | '' | undefined, previewing: boolean): Role | '' {
   if (!serverRole) return '';
@@ -45,12 +57,18 @@ function shownRole(serverRole: Role | '' | undefined, previewing: boolean): Role
 export const useUserStore = create<UserState>()((set, get) => ({
   info: {},
   role: '',
+  merchantRole: '',
   previewing: storedPreview(),
   setUserInfo: (info) => {
     const merged = { ...get().info, ...info };
     // A preview is only ever an administrator's.
     const previewing = get().previewing && merged.role === 'admin';
-    set({ info: merged, previewing, role: shownRole(merged.role, previewing) || (info.role ?? get().role) });
+    set({
+      info: merged,
+      previewing,
+      role: shownRole(merged.role, previewing) || (info.role ?? get().role),
+      merchantRole: shownMerchantRole(merged, previewing),
+    });
   },
   switchRole: () => {
     const { info, previewing } = get();
@@ -59,12 +77,12 @@ export const useUserStore = create<UserState>()((set, get) => ({
     if (next) sessionStorage.setItem(ROLE_PREVIEW_KEY, 'user');
     else sessionStorage.removeItem(ROLE_PREVIEW_KEY);
     const role = shownRole(info.role, next);
-    set({ previewing: next, role });
+    set({ previewing: next, role, merchantRole: shownMerchantRole(info, next) });
     return role;
   },
   resetUser: () => {
     sessionStorage.removeItem(ROLE_PREVIEW_KEY);
-    set({ info: {}, role: '', previewing: false });
+    set({ info: {}, role: '', merchantRole: '', previewing: false });
   },
 }));
 

@@ -19,6 +19,7 @@ import { loadSystemInfo } from './system-info-loader';
 export const guardDependencies: GuardDependencies = {
   hasToken,
   getRole: () => useUserStore.getState().role,
+  getMerchantRole: () => useUserStore.getState().merchantRole,
   loadUserInfo,
   logout: async () => (await import('@/features/auth/session-actions')).logout(),
   isMenuFromServer: () => useSettingsStore.getState().menuFromServer,
@@ -27,6 +28,7 @@ export const guardDependencies: GuardDependencies = {
   appRoutes: APP_ROUTES,
   loadSystemInfo,
   mustChangePassword: () => useUserStore.getState().info.mustChangePassword === true,
+  mustSetUpTwoFactor: () => useUserStore.getState().info.mustSetUpTwoFactor === true,
   // On a deep link the guard runs before the console's texts may have arrived.
   tellForbidden: () => {
     void loadAppTexts(currentLocale())

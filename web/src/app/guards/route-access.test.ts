@@ -142,6 +142,13 @@ describe('resolveNavigation: temporary password', () => {
     expect(deps.loadServerMenu).not.toHaveBeenCalled();
   });
 
+  it('sends a user of a merchant requiring two-factor to set it up before any page', async () => {
+    const { deps } = fakeDeps({ role: 'user' }, { mustSetUpTwoFactor: () => true });
+    expect(await resolveNavigation(workplace, deps)).toEqual({ kind: 'redirect', to: { name: 'GoogleAuth' } });
+    const setUp: NavigationTarget = { name: 'GoogleAuth', meta: ANY, query: {} };
+    expect(await resolveNavigation(setUp, deps)).toEqual({ kind: 'allow' });
+  });
+
   it('lets everyone else through to the page asked for', async () => {
     const { deps } = fakeDeps({ role: 'user' }, { mustChangePassword: () => false });
     expect(await resolveNavigation(workplace, deps)).toEqual({ kind: 'allow' });
@@ -232,6 +239,23 @@ describe('route tree helpers', () => {
     expect(findFirstPermittedRoute(adminFirst, 'admin')).toBe('AdminPage');
   });
 
+  it("follows a merchant user's role (an unknown one counts as an owner)", () => {
+    const account = { name: 'Account', meta: { requiresAuth: true, roles: ['admin', 'owner', 'finance', 'viewer'] } };
+    const decide = (merchantRole: 'operator' | 'finance' | '') =>
+      decideAccess({
+        target: { ...account, query: {} },
+        role: 'user',
+        merchantRole,
+        menuFromServer: false,
+        serverMenu: [],
+        appRoutes: APP_ROUTES,
+      } as Parameters<typeof decideAccess>[0]);
+    expect(decide('finance')).toEqual({ kind: 'allow' });
+    expect(decide('')).toEqual({ kind: 'allow' });
+    expect(decide('operator')).toEqual({ kind: 'redirect', to: { name: 'Workplace' }, forbidden: true });
+    expect(findFirstPermittedRoute(APP_ROUTES, 'user', 'operator')).toBe('Workplace');
+  });
+
   it('finds nested names in a menu tree', () => {
     expect(menuContainsRoute(APP_ROUTES, 'GoogleAuth')).toBe(true);
     expect(menuContainsRoute(APP_ROUTES, 'Nope')).toBe(false);
@@ -241,17 +265,18 @@ describe('route tree helpers', () => {
     const expected: [string, string, string[]][] = [
       ['Workplace', '/dashboard/workplace', ['*']],
       ['Monitor', '/dashboard/monitor', ['admin']],
-      ['Account', '/finance/account', ['*']],
+      ['Account', '/finance/account', ['admin', 'owner', 'finance', 'viewer']],
       ['OrderList', '/order/list', ['*']],
       ['CardList', '/order/cardList', ['*']],
       ['BehalfList', '/order/behalfList', ['*']],
-      ['AddList', '/order/addList', ['*']],
-      ['AllAddList', '/order/allAddList', ['*']],
+      ['AddList', '/order/addList', ['admin', 'owner', 'operator']],
+      ['AllAddList', '/order/allAddList', ['admin', 'owner', 'operator']],
       ['QouteList', '/qoute/list', ['*']],
       ['Setting', '/user/setting', ['*']],
       ['GoogleAuth', '/user/google-auth', ['*']],
       ['Info', '/user/info', ['*']],
       ['MessageCenter', '/user/message', ['*']],
+      ['Staff', '/user/staff', ['owner']],
     ];
     for (const [name, path, roles] of expected) {
       expect(pathOfRouteName(name)).toBe(path);

@@ -10,7 +10,7 @@
  * 4. Otherwise a route the role may not open goes to the first permitted route, or not-found;
  *    the redirect says it was for lack of permission (the console then tells the user why).
  */
-import { isRouteAllowed, type MenuRoute, type RouteMeta } from '@/lib/route-meta';
+import { isRouteAllowed, type MenuRoute, type MerchantRole, type RouteMeta } from '@/lib/route-meta';
 import type { Role } from '@/lib/session';
 import { ROUTE_NAMES } from '../routes/route-names';
 
@@ -50,11 +50,15 @@ const ALLOW: GuardDecision = { kind: 'allow' };
 const NOT_FOUND: GuardDecision = { kind: 'redirect', to: { name: ROUTE_NAMES.notFound } };
 
 /** First page (depth first, in menu order) the role may open, by name. */
-export function findFirstPermittedRoute(routes: MenuRoute[], role: Role | ''): string | null {
+export function findFirstPermittedRoute(
+  routes: MenuRoute[],
+  role: Role | '',
+  merchantRole: MerchantRole | '' = '',
+): string | null {
   for (const route of routes) {
-    if (!isRouteAllowed(route.meta, role)) continue;
+    if (!isRouteAllowed(route.meta, role, merchantRole)) continue;
     if (route.children?.length) {
-      const child = findFirstPermittedRoute(route.children, role);
+      const child = findFirstPermittedRoute(route.children, role, merchantRole);
       if (child) return child;
     } else {
       return route.name;
@@ -79,20 +83,29 @@ export function loginRedirect(target: NavigationTarget): GuardDecision {
 export interface AccessInput {
   target: NavigationTarget;
   role: Role | '';
+  /** A merchant user's role ('' for an administrator or when not known). */
+  merchantRole?: MerchantRole | '';
   menuFromServer: boolean;
   serverMenu: MenuRoute[];
   appRoutes: MenuRoute[];
 }
 
 /** Steps 3 and 4: the decision once the role (and server menu, if used) is known. */
-export function decideAccess({ target, role, menuFromServer, serverMenu, appRoutes }: AccessInput): GuardDecision {
-  const allowed = isRouteAllowed(target.meta, role);
+export function decideAccess({
+  target,
+  role,
+  merchantRole = '',
+  menuFromServer,
+  serverMenu,
+  appRoutes,
+}: AccessInput): GuardDecision {
+  const allowed = isRouteAllowed(target.meta, role, merchantRole);
   if (menuFromServer) {
     const inMenu = ALWAYS_IN_MENU.includes(target.name) || menuContainsRoute(serverMenu, target.name);
     return inMenu && allowed ? ALLOW : NOT_FOUND;
   }
   if (allowed) return ALLOW;
-  const first = findFirstPermittedRoute(appRoutes, role);
+  const first = findFirstPermittedRoute(appRoutes, role, merchantRole);
   return first ? { kind: 'redirect', to: { name: first }, forbidden: true } : NOT_FOUND;
 }
 
@@ -100,6 +113,8 @@ export function decideAccess({ target, role, menuFromServer, serverMenu, appRout
 export interface GuardDependencies {
   hasToken: () => boolean;
   getRole: () => Role | '';
+  /** A merchant user's role ('' for an administrator). */
+  getMerchantRole?: () => MerchantRole | '';
   /** Loads user info into the user store (so getRole answers); rejects on failure. */
   loadUserInfo: () => Promise<void>;
   /** Clears the session whatever the server says. */
@@ -117,6 +132,8 @@ export interface GuardDependencies {
   loadSystemInfo?: () => Promise<{ templatePages: boolean }>;
   /** The user holds a temporary password (every other server call is refused until it changes). */
   mustChangePassword?: () => boolean;
+  /** The merchant requires two-factor and the user has not set it up (every other server call is refused). */
+  mustSetUpTwoFactor?: () => boolean;
   /** Says the user's group may not open the page asked for (it was sent elsewhere); must not reject. */
   tellForbidden?: () => void;
 }
@@ -142,6 +159,10 @@ export async function resolveNavigation(target: NavigationTarget, deps: GuardDep
   if (deps.mustChangePassword?.() && target.name !== ROUTE_NAMES.changePassword) {
     return { kind: 'redirect', to: { name: ROUTE_NAMES.changePassword } };
   }
+  // So is two-factor, when the merchant requires it of every user.
+  if (deps.mustSetUpTwoFactor?.() && target.name !== ROUTE_NAMES.googleAuth) {
+    return { kind: 'redirect', to: { name: ROUTE_NAMES.googleAuth } };
+  }
   if (deps.isMenuFromServer() && deps.getServerMenu().length === 0 && !WHITE_LIST.includes(target.name)) {
     await deps.loadServerMenu();
   }
@@ -151,6 +172,7 @@ export async function resolveNavigation(target: NavigationTarget, deps: GuardDep
   return decideAccess({
     target,
     role: deps.getRole(),
+    merchantRole: deps.getMerchantRole?.() ?? '',
     menuFromServer: deps.isMenuFromServer(),
     serverMenu: deps.getServerMenu(),
     appRoutes: deps.appRoutes,

@@ -51,6 +51,7 @@ function LayoutFrame() {
   const settings = useSettingsStore();
   const logout = useLogout();
   const role = useUserStore((state) => state.role);
+  const merchantRole = useUserStore((state) => state.merchantRole);
   const mobileMenuOpen = useUiStore((state) => state.mobileMenuOpen);
   const setMobileMenuOpen = useUiStore((state) => state.setMobileMenuOpen);
   // The console's components hold antd's cache entries now; a task later, because a root
@@ -62,7 +63,10 @@ function LayoutFrame() {
 
   // The server's menu leaves the template section out itself when it does not serve it.
   const menuSource = settings.menuFromServer ? settings.serverMenu : templatePagesOn() ? APP_ROUTES : LOCAL_MENU;
-  const menuEntries = useMemo(() => buildMenuEntries(menuSource, role), [menuSource, role]);
+  const menuEntries = useMemo(
+    () => buildMenuEntries(menuSource, role, '', merchantRole),
+    [menuSource, role, merchantRole],
+  );
 
   const showSider = settings.menu && !settings.topMenu && !settings.hideMenu;
   const siderTop = settings.navbar ? NAVBAR_HEIGHT : 0;

@@ -10,7 +10,10 @@ describe('loadConsoleScripts', () => {
     document.head.innerHTML = `<meta name="${CONSOLE_SCRIPTS_META}" content="/web/assets/index.js /web/assets/react.js /web/assets/i18n.js">`;
     loadConsoleScripts();
     const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')];
-    expect(preloads.map((link) => new URL(link.href).pathname)).toEqual(['/web/assets/react.js', '/web/assets/i18n.js']);
+    expect(preloads.map((link) => new URL(link.href).pathname)).toEqual([
+      '/web/assets/react.js',
+      '/web/assets/i18n.js',
+    ]);
     const scripts = [...document.head.querySelectorAll<HTMLScriptElement>('script')];
     expect(scripts).toHaveLength(1);
     expect(scripts[0].type).toBe('module');

@@ -7,6 +7,8 @@ export const ROUTE_NAMES = {
   monitor: 'Monitor',
   /** Outside the menu: where a user holding a temporary password must go first. */
   changePassword: 'ChangePassword',
+  /** Where a user of a merchant requiring two-factor must go first, without it. */
+  googleAuth: 'GoogleAuth',
 } as const;
 
 export const LOGIN_PATH = '/login';

@@ -56,6 +56,18 @@ describe('usePermission / hasPermission', () => {
     expect(renderHook(() => usePermission(['admin'])).result.current).toBe(false);
   });
 
+  it("admits a merchant user by its merchant role, and 'user' admits every merchant role", () => {
+    expect(hasPermission(['owner', 'finance'], 'user', 'finance')).toBe(true);
+    expect(hasPermission(['owner', 'finance'], 'user', 'operator')).toBe(false);
+    expect(hasPermission(['user'], 'user', 'viewer')).toBe(true);
+    expect(hasPermission(['owner'], 'admin', '')).toBe(false);
+    expect(hasPermission(['owner'], 'user', '')).toBe(true);
+    useUserStore.setState({ role: 'user', merchantRole: 'developer' });
+    expect(renderHook(() => usePermission(['owner', 'developer'])).result.current).toBe(true);
+    expect(renderHook(() => usePermission(['owner', 'finance'])).result.current).toBe(false);
+    useUserStore.setState({ merchantRole: '' });
+  });
+
   it('denies a listed role before the role is known', () => {
     expect(hasPermission(['admin', 'user'], '')).toBe(false);
   });

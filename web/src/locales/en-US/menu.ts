@@ -37,6 +37,7 @@ export default {
   'menu.user': 'User centre',
   'menu.user.info': 'User info',
   'menu.user.setting': 'User settings',
+  'menu.user.staff': 'Staff',
   'menu.user.signHelper': 'Signature helper',
   'menu.user.messageCenter': 'Message center',
   'menu.user.googleAuth': 'Two-Factor Authentication',

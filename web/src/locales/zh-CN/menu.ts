@@ -37,6 +37,7 @@ export default {
   'menu.user': '用户中心',
   'menu.user.info': '用户信息',
   'menu.user.setting': '用户设置',
+  'menu.user.staff': '员工管理',
   'menu.user.signHelper': '签名助手',
   'menu.user.messageCenter': '消息中心',
   'menu.user.googleAuth': '双因素认证',

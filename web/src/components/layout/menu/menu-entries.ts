@@ -1,5 +1,5 @@
 /** Turns a route tree (local table or server menu) into the entries a role may see. */
-import { isRouteAllowed, type MenuRoute } from '@/lib/route-meta';
+import { isRouteAllowed, type MenuRoute, type MerchantRole } from '@/lib/route-meta';
 import type { Role } from '@/lib/session';
 
 export interface MenuEntry {
@@ -20,9 +20,14 @@ function joinPath(parent: string, child: string): string {
   return `${parent.replace(/\/+$/, '')}/${child}`;
 }
 
-export function buildMenuEntries(routes: MenuRoute[], role: Role | '', parentPath = ''): MenuEntry[] {
+export function buildMenuEntries(
+  routes: MenuRoute[],
+  role: Role | '',
+  parentPath = '',
+  merchantRole: MerchantRole | '' = '',
+): MenuEntry[] {
   return [...routes]
-    .filter((route) => !route.meta?.hideInMenu && isRouteAllowed(route.meta, role))
+    .filter((route) => !route.meta?.hideInMenu && isRouteAllowed(route.meta, role, merchantRole))
     .sort((a, b) => (a.meta?.order ?? Number.MAX_SAFE_INTEGER) - (b.meta?.order ?? Number.MAX_SAFE_INTEGER))
     .map<MenuEntry | null>((route) => {
       const key = parentPath ? joinPath(parentPath, route.path) : route.path;
@@ -34,7 +39,7 @@ export function buildMenuEntries(routes: MenuRoute[], role: Role | '', parentPat
         external: isExternal(key),
       };
       if (route.children?.length) {
-        const children = buildMenuEntries(route.children, role, key);
+        const children = buildMenuEntries(route.children, role, key, merchantRole);
         if (children.length === 0) return null;
         entry.children = children;
       }

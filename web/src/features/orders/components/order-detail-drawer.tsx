@@ -2,6 +2,7 @@ import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Space, Table, Tag
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '@/components/permission/permission';
+import { usePermission } from '@/components/permission/use-permission';
 import { formatFen, formatSignedFen } from '@/lib/money';
 import {
   carrierKey,
@@ -89,9 +90,10 @@ function CardReveal({ order }: { order: OrderItem }) {
   const { t } = useTranslation();
   const mid = useUserStore((state) => state.info.mid);
   const reveal = useRevealCard();
+  const mayReveal = usePermission(['owner', 'operator']);
   const [secret, setSecret] = useState<CardSecret | null>(null);
-  // Only the owning merchant may reveal; the server refuses anyone else anyway.
-  if (!order.has_card || mid !== order.merchant_id) return null;
+  // Only the owning merchant's owners and operators may reveal; the server refuses anyone else anyway.
+  if (!order.has_card || mid !== order.merchant_id || !mayReveal) return null;
   if (secret)
     return (
       <Descriptions size="small" column={1} bordered data-testid="card-secret">

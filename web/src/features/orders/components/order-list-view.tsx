@@ -47,7 +47,9 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
   const fields = useOrderFilterFields(kind);
   const merchantColumn = useMerchantColumn<OrderItem>();
   // Card secrets leave only for the owning merchant's users (the server says the same).
-  const exportsCards = usePermission(['user']) && kind === 'card';
+  const exportsCards = usePermission(['owner', 'operator']) && kind === 'card';
+  // Exports are for administrators, owners, finance and operators (identity/permissions.rs).
+  const exportsOrders = usePermission(['admin', 'owner', 'finance', 'operator']);
   const [chosen, setChosen] = useState<number[]>([]);
   const [exporting, setExporting] = useState<CardExportChoice | null>(null);
 
@@ -257,7 +259,7 @@ export function OrderListView({ kind, titleKey, testId }: OrderListViewProps) {
           </Button>
         ) : null,
       }}
-      onExport={exportOrders}
+      onExport={exportsOrders ? exportOrders : undefined}
       listKey={`orders-${kind}`}
       columns={columns}
       rowKey="id"

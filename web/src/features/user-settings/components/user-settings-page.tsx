@@ -46,12 +46,13 @@ function BasicInfoTab({ profile }: { profile: Profile }) {
 
 function IntegrationTab({ profile }: { profile: Profile }) {
   const changeIntegration = useChangeIntegration();
-  const merchant = usePermission(['user']);
+  const merchant = usePermission(['owner', 'developer']);
+  const readsRisk = usePermission(['owner', 'finance', 'viewer']);
   return (
     <>
       <IntegrationForm profile={profile} onSave={changeIntegration.mutateAsync} saving={changeIntegration.isPending} />
       {merchant ? <WebhookSecretCard /> : null}
-      {merchant ? <RiskLimitsCard /> : null}
+      {readsRisk ? <RiskLimitsCard /> : null}
     </>
   );
 }

@@ -13,24 +13,40 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Permission } from '@/components/permission/permission';
+import type { RoleRule } from '@/lib/route-meta';
 
 interface Shortcut {
   key: string;
   labelKey: string;
   path: string;
   icon: ReactNode;
+  /** Who the page is for, as its menu entry says (menu.json); none: everyone. */
+  roles?: RoleRule[];
 }
 
 const SHORTCUTS: Shortcut[] = [
   { key: 'orders', labelKey: 'workplace.shortcut.orders', path: '/order/list', icon: <ProfileOutlined /> },
-  { key: 'add-order', labelKey: 'workplace.shortcut.addOrder', path: '/order/addList', icon: <FileAddOutlined /> },
-  { key: 'batch-add', labelKey: 'workplace.shortcut.batchAdd', path: '/order/allAddList', icon: <UploadOutlined /> },
+  {
+    key: 'add-order',
+    labelKey: 'workplace.shortcut.addOrder',
+    path: '/order/addList',
+    icon: <FileAddOutlined />,
+    roles: ['admin', 'owner', 'operator'],
+  },
+  {
+    key: 'batch-add',
+    labelKey: 'workplace.shortcut.batchAdd',
+    path: '/order/allAddList',
+    icon: <UploadOutlined />,
+    roles: ['admin', 'owner', 'operator'],
+  },
   { key: 'quotes', labelKey: 'workplace.shortcut.quotes', path: '/qoute/list', icon: <TagsOutlined /> },
   {
     key: 'account-records',
     labelKey: 'workplace.shortcut.accountRecords',
     path: '/finance/account',
     icon: <AccountBookOutlined />,
+    roles: ['admin', 'owner', 'finance', 'viewer'],
   },
   { key: 'settings', labelKey: 'workplace.shortcut.settings', path: '/user/setting', icon: <SettingOutlined /> },
   {
@@ -60,7 +76,9 @@ export function ShortcutCards() {
   return (
     <Row gutter={[12, 12]}>
       {SHORTCUTS.map((shortcut) => (
-        <ShortcutCard key={shortcut.key} shortcut={shortcut} />
+        <Permission key={shortcut.key} roles={shortcut.roles ?? []}>
+          <ShortcutCard shortcut={shortcut} />
+        </Permission>
       ))}
       <Permission roles={['admin']}>
         <ShortcutCard

@@ -1,5 +1,6 @@
 import { Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePermission } from '@/components/permission/use-permission';
 import { displayName, useUserStore } from '@/stores/user-store';
 import { MoneyPanel } from './money-panel';
 import { ShortcutCards } from './shortcut-cards';
@@ -12,6 +13,9 @@ export default function WorkplacePage() {
   const info = useUserStore((state) => state.info);
   const role = useUserStore((state) => state.role);
   const previewing = useUserStore((state) => state.previewing);
+  // The balance and the figures are finance's (identity/permissions.rs): operators and
+  // developers do not get them.
+  const seesMoney = usePermission(['admin', 'owner', 'finance', 'viewer']);
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="workplace-page">
@@ -37,7 +41,7 @@ export default function WorkplacePage() {
         <Typography.Text type="secondary">{t('workplace.subtitle')}</Typography.Text>
       </Card>
 
-      <MoneyPanel />
+      {seesMoney ? <MoneyPanel /> : null}
 
       <UpcomingWindows />
 

@@ -1,0 +1,447 @@
+//! A merchant's staff (issue 52 §1): its owner lists, adds, disables, enables and removes
+//! the merchant's users and gives each a role (`identity::permissions` says what each may
+//! call), and may require two-factor of every user. The merchant's last enabled owner can
+//! be neither removed, disabled nor given another role. Every change is audited and takes
+//! effect at once (cached sessions are forgotten; a disabled or removed user's sessions end).
+//!
+//! A removed user is kept (orders, funding requests and the audit name it) but never signs
+//! in again and is no longer listed; its username stays taken.
+//!
+//! The paths are the owner's (`permissions`); an administrator may call them too, naming
+//! the merchant with `merchant_id`.
+
+use crate::http::error::{ApiOk, ApiResult, AppError};
+use crate::http::extract::{ClientAddress, JsonBody};
+use crate::i18n::AdminMessage;
+use crate::i18n::audit::AuditDetail;
+use crate::identity::permissions::MerchantRole;
+use crate::identity::session::{CurrentUser, revoke_reason};
+use crate::identity::users::repository::MAX_USERNAME_LENGTH;
+use crate::platform::audit;
+use crate::platform::db::{millis_to_rfc3339, now_millis};
+use crate::platform::password::NewPassword;
+use crate::platform::state::AppState;
+use axum::{Router, extract::State, routing::post};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use utoipa::ToSchema;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/adminapi/staff/list", post(list))
+        .route("/adminapi/staff/add", post(add))
+        .route("/adminapi/staff/setRole", post(set_role))
+        .route("/adminapi/staff/disable", post(disable))
+        .route("/adminapi/staff/enable", post(enable))
+        .route("/adminapi/staff/remove", post(remove))
+        .route("/adminapi/staff/requireTwoFactor", post(require_two_factor))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StaffListRequest {
+    /// Administrators: the merchant. Its owners leave it out.
+    #[serde(default)]
+    pub merchant_id: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffMember {
+    pub user_id: i64,
+    pub username: String,
+    pub name: String,
+    pub role: MerchantRole,
+    /// Disabled by an owner: cannot sign in until enabled.
+    pub disabled: bool,
+    pub two_factor_enabled: bool,
+    /// Still holds a temporary password an administrator set.
+    pub must_change_password: bool,
+    /// RFC 3339.
+    pub created_at: String,
+    /// The latest sign-in (RFC 3339); null if never.
+    pub last_sign_in: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffList {
+    /// Every user must turn two-factor on before anything else.
+    pub require_two_factor: bool,
+    pub items: Vec<StaffMember>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AddStaffRequest {
+    #[serde(default)]
+    pub merchant_id: Option<i64>,
+    /// Sign-in name: 1 to 64 characters without spaces, unique on the platform.
+    #[schema(pattern = r"^\s*\S{1,64}\s*$")]
+    pub username: String,
+    /// The first password, which the owner hands over (the password rule applies).
+    pub password: String,
+    pub role: MerchantRole,
+    /// Display name; the username when absent.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StaffRef {
+    #[serde(default)]
+    pub merchant_id: Option<i64>,
+    /// One of the merchant's users (`/adminapi/staff/list`).
+    pub user_id: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SetRoleRequest {
+    #[serde(default)]
+    pub merchant_id: Option<i64>,
+    pub user_id: i64,
+    pub role: MerchantRole,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RequireTwoFactorRequest {
+    #[serde(default)]
+    pub merchant_id: Option<i64>,
+    pub required: bool,
+}
+
+/// The merchant's users (removed ones are not listed) and whether two-factor is required.
+#[utoipa::path(post, path = "/adminapi/staff/list", tag = "staff", request_body = StaffListRequest,
+    responses((status = 200, description = "`data` is a StaffList", body = StaffList),
+        (status = 422, description = "40000: an administrator named no merchant")),
+    security(("token" = [])))]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    JsonBody(request): JsonBody<StaffListRequest>,
+) -> ApiResult<StaffList> {
+    let merchant_id = caller.acting_merchant(request.merchant_id)?;
+    let require: Option<i64> = sqlx::query_scalar("SELECT require_two_factor FROM merchants WHERE id = $1")
+        .bind(merchant_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    let require = require.ok_or(AppError::NotFound)?;
+    let rows = sqlx::query(
+        "SELECT u.id, u.username, u.name, u.merchant_role, u.disabled_at, u.must_change_password, u.created_at,
+                (SELECT MAX(s.created_at) FROM sessions s WHERE s.user_id = u.id) AS last_sign_in,
+                (SELECT COUNT(*) FROM two_factor t WHERE t.user_id = u.id) AS two_factor
+         FROM users u WHERE u.merchant_id = $1 AND u.removed_at IS NULL ORDER BY u.id",
+    )
+    .bind(merchant_id)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let items = rows
+        .iter()
+        .map(|row| -> Result<StaffMember, AppError> {
+            Ok(StaffMember {
+                user_id: row.try_get("id")?,
+                username: row.try_get("username")?,
+                name: row.try_get("name")?,
+                role: stored_role(row)?,
+                disabled: row.try_get::<Option<i64>, _>("disabled_at")?.is_some(),
+                two_factor_enabled: row.try_get::<i64, _>("two_factor")? != 0,
+                must_change_password: row.try_get::<i64, _>("must_change_password")? != 0,
+                created_at: millis_to_rfc3339(row.try_get("created_at")?),
+                last_sign_in: row.try_get::<Option<i64>, _>("last_sign_in")?.map(millis_to_rfc3339),
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ApiOk(StaffList { require_two_factor: require != 0, items }))
+}
+
+fn stored_role(row: &sqlx::any::AnyRow) -> Result<MerchantRole, AppError> {
+    let text: String = row.try_get("merchant_role")?;
+    MerchantRole::parse(&text).ok_or_else(|| AppError::Internal(anyhow::anyhow!("unknown merchant role {text:?}")))
+}
+
+/// Add a user to the merchant with a role and the password the owner chose.
+#[utoipa::path(post, path = "/adminapi/staff/add", tag = "staff", request_body = AddStaffRequest,
+    responses((status = 200, description = "`data` is the new StaffMember", body = StaffMember),
+        (status = 422, description = "40000: the username or the password does not follow the rules"),
+        (status = 409, description = "40900: the username is taken")),
+    security(("token" = [])))]
+pub async fn add(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(request): JsonBody<AddStaffRequest>,
+) -> ApiResult<StaffMember> {
+    let merchant_id = caller.acting_merchant(request.merchant_id)?;
+    let username = request.username.trim().to_string();
+    if username.is_empty()
+        || username.chars().count() > MAX_USERNAME_LENGTH
+        || username.chars().any(char::is_whitespace)
+    {
+        return Err(AppError::unprocessable("username", AdminMessage::UsernameInvalid { max: MAX_USERNAME_LENGTH }));
+    }
+    let password =
+        NewPassword::parse(&request.password).map_err(|message| AppError::unprocessable("password", message))?;
+    let name: String = request.name.unwrap_or_default().trim().chars().take(64).collect();
+    let name = if name.is_empty() { username.clone() } else { name };
+    let hash = state.hasher.hash(&password).await?;
+    let now = now_millis();
+    let mut transaction = state.db.begin_write().await?;
+    let taken: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE lower(username) = lower($1)")
+        .bind(&username)
+        .fetch_optional(&mut *transaction)
+        .await?;
+    if taken.is_some() {
+        return Err(AppError::conflict_on("username", AdminMessage::UsernameTaken));
+    }
+    let user_id: i64 = sqlx::query_scalar(
+        "INSERT INTO users (username, password_hash, role, merchant_id, name, password_changed_at, created_at,
+                            merchant_role)
+         VALUES ($1, $2, 'user', $3, $4, $5, $5, $6) RETURNING id",
+    )
+    .bind(&username)
+    .bind(&hash)
+    .bind(merchant_id)
+    .bind(&name)
+    .bind(now)
+    .bind(request.role.as_str())
+    .fetch_one(&mut *transaction)
+    .await
+    .map_err(|error| match &error {
+        sqlx::Error::Database(database_error) if database_error.is_unique_violation() => {
+            AppError::conflict_on("username", AdminMessage::UsernameTaken)
+        }
+        _ => error.into(),
+    })?;
+    let detail = AuditDetail::Staff {
+        username: username.clone(),
+        change: "added".into(),
+        from: None,
+        role: role_code(request.role),
+    };
+    let address = address.to_string();
+    let target = audit::target::user(user_id);
+    audit::record_detail(
+        &mut *transaction,
+        Some(caller.user_id),
+        audit::action::STAFF_ADDED,
+        &target,
+        &detail,
+        &address,
+    )
+    .await?;
+    transaction.commit().await?;
+    Ok(ApiOk(StaffMember {
+        user_id,
+        username,
+        name,
+        role: request.role,
+        disabled: false,
+        two_factor_enabled: false,
+        must_change_password: false,
+        created_at: millis_to_rfc3339(now),
+        last_sign_in: None,
+    }))
+}
+
+fn role_code(role: MerchantRole) -> String {
+    role.as_str().to_string()
+}
+
+/// What a change does to one of the merchant's users.
+#[derive(Clone, Copy)]
+enum Change {
+    Role(MerchantRole),
+    Disable,
+    Enable,
+    Remove,
+}
+
+/// Applies a change to a user of the caller's merchant in one transaction: the merchant's
+/// row is locked first, so two owners changing each other at once cannot both pass the
+/// last-owner check.
+async fn change(
+    state: &AppState,
+    caller: &CurrentUser,
+    address: &str,
+    merchant_id: i64,
+    user_id: i64,
+    change: Change,
+) -> Result<(), AppError> {
+    let mut transaction = state.db.begin_write().await?;
+    let locked = sqlx::query("UPDATE merchants SET require_two_factor = require_two_factor WHERE id = $1")
+        .bind(merchant_id)
+        .execute(&mut *transaction)
+        .await?
+        .rows_affected();
+    if locked == 0 {
+        return Err(AppError::NotFound);
+    }
+    let row = sqlx::query(
+        "SELECT username, merchant_role, disabled_at FROM users
+         WHERE id = $1 AND merchant_id = $2 AND role = 'user' AND removed_at IS NULL",
+    )
+    .bind(user_id)
+    .bind(merchant_id)
+    .fetch_optional(&mut *transaction)
+    .await?
+    .ok_or(AppError::NotFound)?;
+    let username: String = row.try_get("username")?;
+    let role = stored_role(&row)?;
+    let enabled = row.try_get::<Option<i64>, _>("disabled_at")?.is_none();
+    // Whether the change takes away an enabled owner.
+    let loses_owner = role == MerchantRole::Owner
+        && enabled
+        && match change {
+            Change::Role(new) => new != MerchantRole::Owner,
+            Change::Disable | Change::Remove => true,
+            Change::Enable => false,
+        };
+    if loses_owner {
+        let other_owners: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM users WHERE merchant_id = $1 AND id <> $2 AND role = 'user'
+             AND merchant_role = 'owner' AND disabled_at IS NULL AND removed_at IS NULL",
+        )
+        .bind(merchant_id)
+        .bind(user_id)
+        .fetch_one(&mut *transaction)
+        .await?;
+        if other_owners == 0 {
+            return Err(AppError::Conflict(AdminMessage::LastOwner.into()));
+        }
+    }
+    let now = now_millis();
+    let (action, detail_change, from, new_role) = match change {
+        Change::Role(new) => (audit::action::STAFF_ROLE_CHANGED, "role", Some(role_code(role)), new),
+        Change::Disable => (audit::action::STAFF_DISABLED, "disabled", None, role),
+        Change::Enable => (audit::action::STAFF_ENABLED, "enabled", None, role),
+        Change::Remove => (audit::action::STAFF_REMOVED, "removed", None, role),
+    };
+    let update = match change {
+        Change::Role(new) => {
+            sqlx::query("UPDATE users SET merchant_role = $1 WHERE id = $2").bind(new.as_str()).bind(user_id)
+        }
+        Change::Disable => sqlx::query("UPDATE users SET disabled_at = COALESCE(disabled_at, $1) WHERE id = $2")
+            .bind(now)
+            .bind(user_id),
+        Change::Enable => sqlx::query("UPDATE users SET disabled_at = NULL WHERE id = $1").bind(user_id),
+        Change::Remove => sqlx::query("UPDATE users SET removed_at = $1 WHERE id = $2").bind(now).bind(user_id),
+    };
+    update.execute(&mut *transaction).await?;
+    if matches!(change, Change::Disable | Change::Remove) {
+        sqlx::query(
+            "UPDATE sessions SET revoked_at = $1, revoked_reason = $2 WHERE user_id = $3 AND revoked_at IS NULL",
+        )
+        .bind(now)
+        .bind(revoke_reason::USER_DISABLED)
+        .bind(user_id)
+        .execute(&mut *transaction)
+        .await?;
+    }
+    let detail = AuditDetail::Staff { username, change: detail_change.into(), from, role: role_code(new_role) };
+    let target = audit::target::user(user_id);
+    audit::record_detail(&mut *transaction, Some(caller.user_id), action, &target, &detail, address).await?;
+    transaction.commit().await?;
+    // The new role, or the end of the user's sessions, holds from the next call on.
+    state.sessions.forget_all();
+    Ok(())
+}
+
+/// Give a user another role. The last enabled owner keeps theirs (40900 `staff.last_owner`).
+#[utoipa::path(post, path = "/adminapi/staff/setRole", tag = "staff", request_body = SetRoleRequest,
+    responses((status = 200, description = "Changed; `data` is null"),
+        (status = 404, description = "40400: no such user of the merchant"),
+        (status = 409, description = "40900: the merchant's last owner (`staff.last_owner`)")),
+    security(("token" = [])))]
+pub async fn set_role(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(request): JsonBody<SetRoleRequest>,
+) -> ApiResult<()> {
+    let merchant_id = caller.acting_merchant(request.merchant_id)?;
+    let address = address.to_string();
+    change(&state, &caller, &address, merchant_id, request.user_id, Change::Role(request.role)).await?;
+    Ok(ApiOk(()))
+}
+
+/// Disable a user: their sessions end at once and they cannot sign in until enabled.
+#[utoipa::path(post, path = "/adminapi/staff/disable", tag = "staff", request_body = StaffRef,
+    responses((status = 200, description = "Disabled; `data` is null"),
+        (status = 404, description = "40400: no such user of the merchant"),
+        (status = 409, description = "40900: the merchant's last owner (`staff.last_owner`)")),
+    security(("token" = [])))]
+pub async fn disable(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(request): JsonBody<StaffRef>,
+) -> ApiResult<()> {
+    let merchant_id = caller.acting_merchant(request.merchant_id)?;
+    let address = address.to_string();
+    change(&state, &caller, &address, merchant_id, request.user_id, Change::Disable).await?;
+    Ok(ApiOk(()))
+}
+
+/// Enable a disabled user again.
+#[utoipa::path(post, path = "/adminapi/staff/enable", tag = "staff", request_body = StaffRef,
+    responses((status = 200, description = "Enabled; `data` is null"),
+        (status = 404, description = "40400: no such user of the merchant")),
+    security(("token" = [])))]
+pub async fn enable(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(request): JsonBody<StaffRef>,
+) -> ApiResult<()> {
+    let merchant_id = caller.acting_merchant(request.merchant_id)?;
+    let address = address.to_string();
+    change(&state, &caller, &address, merchant_id, request.user_id, Change::Enable).await?;
+    Ok(ApiOk(()))
+}
+
+/// Remove a user: their sessions end, they never sign in again and are no longer listed
+/// (what they did stays, under their name).
+#[utoipa::path(post, path = "/adminapi/staff/remove", tag = "staff", request_body = StaffRef,
+    responses((status = 200, description = "Removed; `data` is null"),
+        (status = 404, description = "40400: no such user of the merchant"),
+        (status = 409, description = "40900: the merchant's last owner (`staff.last_owner`)")),
+    security(("token" = [])))]
+pub async fn remove(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(request): JsonBody<StaffRef>,
+) -> ApiResult<()> {
+    let merchant_id = caller.acting_merchant(request.merchant_id)?;
+    let address = address.to_string();
+    change(&state, &caller, &address, merchant_id, request.user_id, Change::Remove).await?;
+    Ok(ApiOk(()))
+}
+
+/// Require two-factor of every user of the merchant (or no longer): a user without it may
+/// then only set it up, read who they are and sign out (40341 on everything else).
+#[utoipa::path(post, path = "/adminapi/staff/requireTwoFactor", tag = "staff", request_body = RequireTwoFactorRequest,
+    responses((status = 200, description = "Set; `data` is null"), (status = 404, description = "40400: no such merchant")),
+    security(("token" = [])))]
+pub async fn require_two_factor(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(request): JsonBody<RequireTwoFactorRequest>,
+) -> ApiResult<()> {
+    let merchant_id = caller.acting_merchant(request.merchant_id)?;
+    let mut transaction = state.db.begin_write().await?;
+    let changed = sqlx::query("UPDATE merchants SET require_two_factor = $1 WHERE id = $2")
+        .bind(i64::from(request.required))
+        .bind(merchant_id)
+        .execute(&mut *transaction)
+        .await?
+        .rows_affected();
+    if changed == 0 {
+        return Err(AppError::NotFound);
+    }
+    let detail = AuditDetail::StaffTwoFactor { required: request.required };
+    let target = audit::target::merchant(merchant_id);
+    let action = audit::action::STAFF_TWO_FACTOR_REQUIRED;
+    audit::record_detail(&mut *transaction, Some(caller.user_id), action, &target, &detail, &address.to_string())
+        .await?;
+    transaction.commit().await?;
+    state.sessions.forget_all();
+    Ok(ApiOk(()))
+}
