@@ -84,7 +84,12 @@ impl Application {
             blocklist: Arc::default(),
             ports: Arc::default(),
             windows: Arc::default(),
-            services: Arc::default(),
+            risk: Default::default(),
+            arrivals: Default::default(),
+            placements: Default::default(),
+            callbacks: Default::default(),
+            recent_keys: Default::default(),
+            recent_profiles: Default::default(),
             started_at: now_millis(),
         });
         state.blocklist.reload(&db).await?;

@@ -273,7 +273,7 @@ async fn admit(
 
 /// A key as the guard checks it, with its merchant's whitelist.
 #[derive(Clone)]
-struct CheckedKey {
+pub struct CheckedKey {
     key: Arc<ActiveKey>,
     whitelist: Arc<Whitelist>,
 }
@@ -282,10 +282,12 @@ struct CheckedKey {
 /// whitelist are read once a second, not on every call. A key revoked, a whitelist saved or
 /// a merchant disabled here is seen at once (those writes move the sessions' generation);
 /// by another server on the same database, within a second.
-type RecentKeys = Recent<String, CheckedKey>;
+impl crate::platform::held::Holds for crate::platform::held::RecentKeys {
+    type Value = Recent<String, CheckedKey>;
+}
 
 async fn checked_key(state: &AppState, key_id: &str, now: i64) -> Result<Option<CheckedKey>, AppError> {
-    let recent = state.services.get_or_init(RecentKeys::default);
+    let recent = &state.recent_keys;
     let generation = state.sessions.generation();
     if let Some(checked) = recent.get(key_id, generation, now) {
         return Ok(Some(checked));

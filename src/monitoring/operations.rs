@@ -5,7 +5,6 @@
 use crate::http::error::{ApiOk, ApiResult, AppError, ErrorReport, code, error_response};
 use crate::i18n::Message;
 use crate::identity::session::AdminUser;
-use crate::orders::placement::group::Placements;
 use crate::platform::db::now_millis;
 use crate::platform::metrics::LATENCY_BUCKETS;
 use crate::platform::state::AppState;
@@ -216,7 +215,7 @@ pub async fn metrics(State(state): State<AppState>, _reader: MetricsReader) -> R
     let _ = writeln!(out, "# TYPE backoffice_worker_lag_seconds gauge");
     let _ = writeln!(out, "backoffice_worker_lag_seconds {}.{:03}", lag_ms / 1000, lag_ms % 1000);
     write_notification_backlog(&mut out, &state, now).await?;
-    let (committed, fell_back, locked_again) = state.services.get_or_init(Placements::default).outcomes().counts();
+    let (committed, fell_back, locked_again) = state.placements.outcomes().counts();
     let _ = writeln!(
         out,
         "# HELP backoffice_order_groups_total Placement groups (group commit) by outcome: committed, or rolled back \

@@ -4,7 +4,6 @@
 //! alert.
 
 use super::model::OrderRow;
-use super::placement::group;
 use super::placement::intent::PlaceIntent;
 use crate::domain::risk::RiskLimits;
 use crate::domain::windows::Closed;
@@ -12,7 +11,6 @@ use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
 use crate::money::finance::ledger::Actor;
 use crate::orders::risk;
-use crate::platform::risk::RiskSettings;
 use crate::platform::state::AppState;
 
 /// Charges and writes one order in one transaction. The merchant's account is locked
@@ -38,7 +36,7 @@ pub async fn place(state: &AppState, actor: Actor, mut intent: PlaceIntent) -> R
     }
     let province = intent.region.as_ref().map(|region| region.province_code);
     intent.closed = closing_window(state, &intent.line.product_key, number.as_ref(), province).await?;
-    let risk = state.services.get_or_init(RiskSettings::default).of(&state.db, intent.merchant_id).await?;
+    let risk = state.risk.of(&state.db, intent.merchant_id).await?;
     intent.single_flight = risk.single_flight;
     // Kept for a refusal's answer (the intent goes to the group).
     let (merchant_id, given_id) = (intent.merchant_id, intent.line.merchant_order_id.clone());
@@ -46,8 +44,7 @@ pub async fn place(state: &AppState, actor: Actor, mut intent: PlaceIntent) -> R
         Ok(()) => {
             // A disabled merchant is refused by the group's first read (run.rs), placing alone below.
             let deadline = state.config.channel.deadlines();
-            let placements = state.services.get_or_init(group::Placements::default);
-            placements.place(&state.db, deadline, actor, intent).await
+            state.placements.place(&state.db, deadline, actor, intent).await
         }
         Err(refused) => Err(refused),
     };
@@ -56,7 +53,7 @@ pub async fn place(state: &AppState, actor: Actor, mut intent: PlaceIntent) -> R
         Err(error) => return Err(risk_refusal_counted(state, merchant_id, given_id.as_deref(), error).await),
     };
     state.live.placed(order.live_placed(id));
-    state.services.get_or_init(Arrivals::default).0.notify_one();
+    state.arrivals.notify_one();
     crate::money::finance::alerts::low_balance_after_debit(state, order.merchant_id, balance.0, balance.1).await;
     Ok(order.into_row(id))
 }
@@ -140,9 +137,3 @@ pub(in crate::orders) async fn closing_window(
     // Orders are taken again when the first window ends.
     Ok(closing.into_iter().min_by_key(|closed| closed.until))
 }
-
-/// Rung when an order was placed: the order worker waits on it between its looks (at the
-/// poll interval otherwise), so an order goes to its channel as soon as it is committed.
-/// A ring while the worker is busy is kept until it next waits.
-#[derive(Default)]
-pub struct Arrivals(pub tokio::sync::Notify);

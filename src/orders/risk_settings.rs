@@ -11,7 +11,6 @@ use crate::i18n::audit::AuditDetail;
 use crate::identity::session::{AdminUser, CurrentUser};
 use crate::platform::audit;
 use crate::platform::db::now_millis;
-use crate::platform::risk::RiskSettings;
 use crate::platform::state::AppState;
 use axum::{Router, extract::State, routing::post};
 use serde::{Deserialize, Serialize};
@@ -54,7 +53,7 @@ pub struct MerchantRiskRequest {
 }
 
 async fn read(state: &AppState, merchant_id: i64) -> Result<RiskLimits, AppError> {
-    Ok(state.services.get_or_init(RiskSettings::default).of(&state.db, merchant_id).await?)
+    Ok(state.risk.of(&state.db, merchant_id).await?)
 }
 
 /// A merchant's risk controls (administrators).
@@ -165,6 +164,6 @@ pub async fn save(
     let action = audit::action::RISK_LIMITS_SAVED;
     audit::record_detail(&mut *transaction, Some(admin.user_id), action, &target, &detail, &address).await?;
     transaction.commit().await?;
-    state.services.get_or_init(RiskSettings::default).reload(&state.db).await?;
+    state.risk.reload(&state.db).await?;
     Ok(ApiOk(view(merchant_id, limits)))
 }

@@ -13,6 +13,7 @@ pub mod crypto;
 pub mod db;
 pub mod followed;
 pub mod forwarded;
+pub mod held;
 pub mod key_check;
 pub mod key_rotation;
 pub mod live;

@@ -53,7 +53,7 @@ pub struct SessionCache {
     entries: Mutex<HashMap<String, CachedSession>>,
     seen: Mutex<LastSeen>,
     /// Moves on at every [`SessionCache::forget_all`]: what was read under an earlier
-    /// generation (a user's profile, `users::RecentProfiles`) is not trusted any more.
+    /// generation (a user's profile in the state's `recent_profiles`) is not trusted any more.
     generation: AtomicU64,
 }
 

@@ -1,8 +1,12 @@
 //! What every handler can reach: storage, settings and shared services.
+//!
+//! Every service is a field of its own type. A service whose type belongs to a module above
+//! this layer is held through a marker of `held` (see there why).
 
 use crate::platform::config::Config;
 use crate::platform::crypto::Secrets;
 use crate::platform::db::Database;
+use crate::platform::held::{self, Held};
 use crate::platform::metrics::RequestMetrics;
 use crate::platform::password::PasswordHasher;
 use std::sync::Arc;
@@ -47,25 +51,21 @@ pub struct Shared {
     pub ports: Arc<crate::platform::ports::Ports>,
     /// The maintenance windows, in memory (platform/windows.rs), read by placing and routing.
     pub windows: Arc<crate::platform::windows::Windows>,
-    /// Services a module starts on first use and keeps for the application's life, found by
-    /// type (the orders' group-commit queue): so the state names no module above it.
-    pub services: Arc<Services>,
+    /// The merchants' risk controls, in memory (platform/risk.rs), read by every placement.
+    pub risk: crate::platform::risk::RiskSettings,
+    /// Rung when an order was placed: the order worker waits on it between its looks (at the
+    /// poll interval otherwise), so an order goes to its channel as soon as it is committed.
+    /// A ring while the worker is busy is kept until it next waits.
+    pub arrivals: tokio::sync::Notify,
+    /// The orders' group-commit queue (orders/placement/group.rs); its writers start with the
+    /// first placement.
+    pub placements: Held<held::Placements>,
+    /// The callbacks' successes waiting to be settled together (supply/settle.rs).
+    pub callbacks: crate::platform::channel::settling::Callbacks,
+    /// Open-API keys checked in the last second (merchant_api/guard.rs).
+    pub recent_keys: Held<held::RecentKeys>,
+    /// The console's own-account answers of the last second (identity/users/mod.rs).
+    pub recent_profiles: Held<held::RecentProfiles>,
     /// Unix milliseconds when this process started serving.
     pub started_at: i64,
-}
-
-/// A map from a type to its one value in this application.
-#[derive(Default)]
-pub struct Services(
-    std::sync::Mutex<std::collections::HashMap<std::any::TypeId, Arc<dyn std::any::Any + Send + Sync>>>,
-);
-
-impl Services {
-    /// The application's `T`, made by `init` the first time it is asked for.
-    pub fn get_or_init<T: std::any::Any + Send + Sync>(&self, init: impl FnOnce() -> T) -> Arc<T> {
-        let mut services = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let service = services.entry(std::any::TypeId::of::<T>()).or_insert_with(|| Arc::new(init())).clone();
-        drop(services);
-        service.downcast::<T>().unwrap_or_else(|_| unreachable!("stored under its own type id"))
-    }
 }

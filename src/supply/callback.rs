@@ -12,13 +12,14 @@
 //! definite failure there, like `Failed`.
 
 use super::health;
-use super::settle::{Callbacks, Settled, Success};
+use super::settle;
 use crate::domain::{OrderKind, OrderStatus};
 use crate::http::error::{ApiOk, ApiResult, AppError, code};
 use crate::i18n::ChannelMessage;
 use crate::money::finance::ledger::Actor;
 use crate::orders::lifecycle::{self, Outcome, Reporter};
 use crate::platform::channel::attempts::{self, Attempt};
+use crate::platform::channel::settling::{Settled, Success};
 use crate::platform::channel::{CallbackError, ChannelStatus, deliverable, model};
 use crate::platform::db::now_millis;
 use crate::platform::state::AppState;
@@ -111,7 +112,7 @@ pub async fn settle(state: &AppState, attempt: &Attempt, status: ChannelStatus) 
                 }
             }
             let success = Success { attempt: attempt.clone(), serial_no, card };
-            let settled = state.services.get_or_init(Callbacks::default).settle(state, success).await?;
+            let settled = settle::settle_callback(state, success).await?;
             Ok(settled == Settled::Changed)
         }
         ChannelStatus::Succeeded { serial_no, card } => {

@@ -9,45 +9,27 @@
 //! health and known balances once per channel. Locks are taken attempts and orders in
 //! order-id order, then counters, then channels, in every batch.
 //!
-//! Callbacks arrive one request at a time: [`Callbacks`] queues them and one writer
-//! settles whatever is waiting together, answering each request after the commit. If a
-//! batch fails (a deadlock between two servers on PostgreSQL), each of its successes is
-//! settled alone, so each still gets its own answer and nothing is written twice.
+//! Callbacks arrive one request at a time: [`settle_callback`] queues them (in the state's
+//! `callbacks`) and one writer settles whatever is waiting together, answering each request
+//! after the commit. If a batch fails (a deadlock between two servers on PostgreSQL), each
+//! of its successes is settled alone, so each still gets its own answer and nothing is
+//! written twice.
 //!
 //! Probe attempts never come here: their success resumes a channel (`health::resolved`).
 
 use crate::orders::lifecycle::{self, ChannelSuccess};
-use crate::platform::channel::CardSecret;
-use crate::platform::channel::attempts::{self, Attempt};
+use crate::platform::channel::attempts;
+use crate::platform::channel::settling::{Callback, Settled, Success};
 use crate::platform::crypto::Secrets;
 use crate::platform::db::Database;
 use crate::platform::live::LiveMonitor;
 use crate::platform::state::AppState;
 use std::collections::BTreeMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
 /// At most this many successes share a transaction.
 const MAX_GROUP: usize = 256;
-
-/// A channel's success for one attempt (not a probe).
-#[derive(Debug, Clone)]
-pub struct Success {
-    pub attempt: Attempt,
-    pub serial_no: String,
-    pub card: Option<CardSecret>,
-}
-
-/// What a success did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Settled {
-    /// The order moved to success.
-    Changed,
-    /// Already settled (a duplicate, or a late answer).
-    Unchanged,
-    /// The attempt had already definitely failed: ignored (the order may have moved on).
-    Contradicted,
-}
 
 /// What settling needs of the application: no more, so the callbacks' writer holds no
 /// application state (it ends when the state is dropped).
@@ -122,29 +104,16 @@ impl Settler {
     }
 }
 
-struct Job {
-    success: Success,
-    answer: oneshot::Sender<anyhow::Result<Settled>>,
+/// Settles one callback's success in the next group; answers after its commit.
+pub async fn settle_callback(state: &AppState, success: Success) -> anyhow::Result<Settled> {
+    let queue = state.callbacks.get_or_init(|| start(Settler::new(state)));
+    let (answer, answered) = oneshot::channel();
+    queue.send(Callback { success, answer }).map_err(|_| anyhow::anyhow!("callback writer stopped"))?;
+    answered.await.map_err(|_| anyhow::anyhow!("callback writer stopped"))?
 }
 
-/// The queue in front of the callbacks' writer; it starts with the first callback.
-#[derive(Default)]
-pub struct Callbacks {
-    queue: OnceLock<mpsc::UnboundedSender<Job>>,
-}
-
-impl Callbacks {
-    /// Settles one success in the next group; answers after its commit.
-    pub async fn settle(&self, state: &AppState, success: Success) -> anyhow::Result<Settled> {
-        let queue = self.queue.get_or_init(|| start(Settler::new(state)));
-        let (answer, answered) = oneshot::channel();
-        queue.send(Job { success, answer }).map_err(|_| anyhow::anyhow!("callback writer stopped"))?;
-        answered.await.map_err(|_| anyhow::anyhow!("callback writer stopped"))?
-    }
-}
-
-fn start(settler: Settler) -> mpsc::UnboundedSender<Job> {
-    let (sender, mut receiver) = mpsc::unbounded_channel::<Job>();
+fn start(settler: Settler) -> mpsc::UnboundedSender<Callback> {
+    let (sender, mut receiver) = mpsc::unbounded_channel::<Callback>();
     tokio::spawn(async move {
         // Ends when every sender is gone (the application state dropped).
         while let Some(first) = receiver.recv().await {

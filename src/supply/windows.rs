@@ -160,7 +160,7 @@ async fn changed_windows(state: &AppState) -> Result<(), AppError> {
     .bind(now)
     .execute(&state.db.pool)
     .await?;
-    state.services.get_or_init(crate::orders::place::Arrivals::default).0.notify_one();
+    state.arrivals.notify_one();
     Ok(())
 }
 

@@ -308,8 +308,7 @@ impl TestApp {
         .execute(&self.state.db.pool)
         .await
         .expect("risk settings written");
-        let settings = self.state.services.get_or_init(backoffice::platform::risk::RiskSettings::default);
-        settings.reload(&self.state.db).await.expect("risk settings reloaded");
+        self.state.risk.reload(&self.state.db).await.expect("risk settings reloaded");
     }
 
     pub async fn fund(&self, mid: i64, balance_fen: i64, credit_limit_fen: i64) {

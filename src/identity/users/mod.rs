@@ -113,7 +113,7 @@ pub async fn user_info(
         (Role::Admin, Some(_)) => false,
     };
     let now = crate::platform::db::now_millis();
-    let recent = state.services.get_or_init(RecentProfiles::default);
+    let recent = &state.recent_profiles;
     if own && let Some(info) = recent.get(&caller.user_id, state.sessions.generation(), now) {
         return Ok(ApiOk(info));
     }
@@ -130,7 +130,9 @@ pub async fn user_info(
 /// second, so a change made by another server shows within it, and not after this process
 /// changed a session, a password or a profile (`SessionCache::forget_all`, which the
 /// profile, avatar and certification writes call).
-pub type RecentProfiles = crate::identity::recent::Recent<i64, UserInfo>;
+impl crate::platform::held::Holds for crate::platform::held::RecentProfiles {
+    type Value = crate::identity::recent::Recent<i64, UserInfo>;
+}
 
 async fn read_user_info(
     state: &AppState,

@@ -37,7 +37,6 @@ use crate::money::finance::ledger::{Ledger, OrderRef};
 use crate::orders::counters::CounterChanges;
 use crate::orders::store::{all_offers, insert_orders};
 use crate::platform::db::{DatabaseKind, now_millis};
-use crate::platform::risk::RiskSettings;
 use crate::platform::sql::bind_all;
 use crate::platform::state::AppState;
 use futures_util::StreamExt;
@@ -65,7 +64,7 @@ enum Range {
 pub async fn place_waiting(state: &AppState, batch: &Placing) -> Result<(), AppError> {
     let ranges = ranges::waiting(&state.db.pool, batch.batch_id).await?;
     let balance = crate::money::finance::ledger::balance_of(&state.db.pool, batch.merchant_id).await?;
-    let risk = state.services.get_or_init(RiskSettings::default).of(&state.db, batch.merchant_id).await?;
+    let risk = state.risk.of(&state.db, batch.merchant_id).await?;
     // With a daily limit the ranges go in order, today's figures read once and carried from
     // range to range: side by side, two ranges would each see the other's orders too late.
     let mut day = match risk.counts_today() {
@@ -145,7 +144,7 @@ async fn place_range(
     // One order in flight per number: the numbers with one, read in the range's transaction
     // (an order placed meanwhile elsewhere fails the insert on the unique index: side by side
     // the range then goes in order, which reads them again).
-    let risk = state.services.get_or_init(RiskSettings::default).of(&state.db, batch.merchant_id).await?;
+    let risk = state.risk.of(&state.db, batch.merchant_id).await?;
     let mut in_flight = match risk.single_flight {
         true => Some(numbers_in_flight(&mut transaction, batch.merchant_id).await?),
         false => None,

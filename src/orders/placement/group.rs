@@ -77,6 +77,10 @@ impl Outcomes {
     }
 }
 
+impl crate::platform::held::Holds for crate::platform::held::Placements {
+    type Value = Placements;
+}
+
 impl Placements {
     /// Places one order in the next group; answers after its commit.
     pub async fn place(

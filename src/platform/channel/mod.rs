@@ -20,6 +20,7 @@ pub mod registry;
 pub mod results;
 pub mod routing;
 pub mod sandbox;
+pub mod settling;
 pub mod statement;
 
 use futures_util::future::BoxFuture;

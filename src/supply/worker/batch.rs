@@ -17,11 +17,12 @@ use crate::domain::OrderStatus;
 use crate::orders::lifecycle;
 use crate::platform::channel::attempts::{self, NewAttempt};
 use crate::platform::channel::routing::{self, Route};
+use crate::platform::channel::settling::{Settled, Success};
 use crate::platform::channel::{ChannelStatus, model::ChannelRow};
 use crate::platform::config::millis;
 use crate::platform::db::now_millis;
 use crate::platform::state::AppState;
-use crate::supply::settle::{Settled, Settler, Success};
+use crate::supply::settle::Settler;
 use futures_util::StreamExt;
 use std::collections::HashMap;
 

@@ -46,7 +46,6 @@ pub fn spawn(state: AppState, mut stop: watch::Receiver<bool>) -> JoinHandle<()>
     tokio::spawn(async move {
         let owner = format!("worker-{}", uuid::Uuid::new_v4().simple());
         let poll = state.config.worker.poll_interval;
-        let arrivals = state.services.get_or_init(crate::orders::place::Arrivals::default);
         tracing::info!(%owner, "order worker started");
         loop {
             if *stop.borrow() {
@@ -64,7 +63,7 @@ pub fn spawn(state: AppState, mut stop: watch::Receiver<bool>) -> JoinHandle<()>
             if handled < state.config.worker.batch_size as usize {
                 tokio::select! {
                     _ = tokio::time::sleep(poll) => {}
-                    _ = arrivals.0.notified() => {}
+                    _ = state.arrivals.notified() => {}
                     _ = stop.changed() => {}
                 }
             }
