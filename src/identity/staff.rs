@@ -109,7 +109,8 @@ pub struct RequireTwoFactorRequest {
 /// The merchant's users (removed ones are not listed) and whether two-factor is required.
 #[utoipa::path(post, path = "/adminapi/staff/list", tag = "staff", request_body = StaffListRequest,
     responses((status = 200, description = "`data` is a StaffList", body = StaffList),
-        (status = 422, description = "40000: an administrator named no merchant")),
+        (status = 422, description = "40000: an administrator named no merchant"),
+        (status = 404, description = "40400: an administrator named no such merchant")),
     security(("token" = [])))]
 pub async fn list(
     State(state): State<AppState>,
@@ -159,7 +160,8 @@ fn stored_role(row: &sqlx::any::AnyRow) -> Result<MerchantRole, AppError> {
 #[utoipa::path(post, path = "/adminapi/staff/add", tag = "staff", request_body = AddStaffRequest,
     responses((status = 200, description = "`data` is the new StaffMember", body = StaffMember),
         (status = 422, description = "40000: the username or the password does not follow the rules"),
-        (status = 409, description = "40900: the username is taken")),
+        (status = 409, description = "40900: the username is taken"),
+        (status = 404, description = "40400: an administrator named no such merchant")),
     security(("token" = [])))]
 pub async fn add(
     State(state): State<AppState>,
@@ -345,6 +347,7 @@ async fn change(
 /// Give a user another role. The last enabled owner keeps theirs (40900 `staff.last_owner`).
 #[utoipa::path(post, path = "/adminapi/staff/setRole", tag = "staff", request_body = SetRoleRequest,
     responses((status = 200, description = "Changed; `data` is null"),
+        (status = 422, description = "40000: an administrator named no merchant"),
         (status = 404, description = "40400: no such user of the merchant"),
         (status = 409, description = "40900: the merchant's last owner (`staff.last_owner`)")),
     security(("token" = [])))]
@@ -363,6 +366,7 @@ pub async fn set_role(
 /// Disable a user: their sessions end at once and they cannot sign in until enabled.
 #[utoipa::path(post, path = "/adminapi/staff/disable", tag = "staff", request_body = StaffRef,
     responses((status = 200, description = "Disabled; `data` is null"),
+        (status = 422, description = "40000: an administrator named no merchant"),
         (status = 404, description = "40400: no such user of the merchant"),
         (status = 409, description = "40900: the merchant's last owner (`staff.last_owner`)")),
     security(("token" = [])))]
@@ -381,6 +385,7 @@ pub async fn disable(
 /// Enable a disabled user again.
 #[utoipa::path(post, path = "/adminapi/staff/enable", tag = "staff", request_body = StaffRef,
     responses((status = 200, description = "Enabled; `data` is null"),
+        (status = 422, description = "40000: an administrator named no merchant"),
         (status = 404, description = "40400: no such user of the merchant")),
     security(("token" = [])))]
 pub async fn enable(
@@ -399,6 +404,7 @@ pub async fn enable(
 /// (what they did stays, under their name).
 #[utoipa::path(post, path = "/adminapi/staff/remove", tag = "staff", request_body = StaffRef,
     responses((status = 200, description = "Removed; `data` is null"),
+        (status = 422, description = "40000: an administrator named no merchant"),
         (status = 404, description = "40400: no such user of the merchant"),
         (status = 409, description = "40900: the merchant's last owner (`staff.last_owner`)")),
     security(("token" = [])))]
@@ -417,7 +423,8 @@ pub async fn remove(
 /// Require two-factor of every user of the merchant (or no longer): a user without it may
 /// then only set it up, read who they are and sign out (40341 on everything else).
 #[utoipa::path(post, path = "/adminapi/staff/requireTwoFactor", tag = "staff", request_body = RequireTwoFactorRequest,
-    responses((status = 200, description = "Set; `data` is null"), (status = 404, description = "40400: no such merchant")),
+    responses((status = 200, description = "Set; `data` is null"), (status = 404, description = "40400: no such merchant"),
+        (status = 422, description = "40000: an administrator named no merchant")),
     security(("token" = [])))]
 pub async fn require_two_factor(
     State(state): State<AppState>,

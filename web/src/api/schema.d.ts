@@ -15530,6 +15530,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 40400: an administrator named no such merchant */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description 40900: the username is taken */
             409: {
                 headers: {
@@ -15622,6 +15631,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 40000: an administrator named no merchant */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_adminapi_staff_enable: {
@@ -15687,6 +15705,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 40000: an administrator named no merchant */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_adminapi_staff_list: {
@@ -15736,6 +15763,15 @@ export interface operations {
             };
             /** @description 40300: not allowed for this role or this merchant, or the temporary password must be changed first */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40400: an administrator named no such merchant */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15826,6 +15862,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description 40000: an administrator named no merchant */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     post_adminapi_staff_requireTwoFactor: {
@@ -15884,6 +15929,15 @@ export interface operations {
             };
             /** @description 40400: no such merchant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: an administrator named no merchant */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15958,6 +16012,15 @@ export interface operations {
             };
             /** @description 40900: the merchant's last owner (`staff.last_owner`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: an administrator named no merchant */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
