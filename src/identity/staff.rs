@@ -16,7 +16,7 @@ use crate::i18n::AdminMessage;
 use crate::i18n::audit::AuditDetail;
 use crate::identity::permissions::MerchantRole;
 use crate::identity::session::{CurrentUser, revoke_reason};
-use crate::identity::users::repository::MAX_USERNAME_LENGTH;
+use crate::identity::users::repository::{MAX_USERNAME_LENGTH, NewMerchantUser, insert_merchant_user, username_input};
 use crate::platform::audit;
 use crate::platform::db::{millis_to_rfc3339, now_millis};
 use crate::platform::password::NewPassword;
@@ -170,13 +170,9 @@ pub async fn add(
     JsonBody(request): JsonBody<AddStaffRequest>,
 ) -> ApiResult<StaffMember> {
     let merchant_id = caller.acting_merchant(request.merchant_id)?;
-    let username = request.username.trim().to_string();
-    if username.is_empty()
-        || username.chars().count() > MAX_USERNAME_LENGTH
-        || username.chars().any(char::is_whitespace)
-    {
-        return Err(AppError::unprocessable("username", AdminMessage::UsernameInvalid { max: MAX_USERNAME_LENGTH }));
-    }
+    let username = username_input(&request.username)
+        .ok_or_else(|| AppError::unprocessable("username", AdminMessage::UsernameInvalid { max: MAX_USERNAME_LENGTH }))?
+        .to_string();
     let password =
         NewPassword::parse(&request.password).map_err(|message| AppError::unprocessable("password", message))?;
     let name: String = request.name.unwrap_or_default().trim().chars().take(64).collect();
@@ -184,32 +180,24 @@ pub async fn add(
     let hash = state.hasher.hash(&password).await?;
     let now = now_millis();
     let mut transaction = state.db.begin_write().await?;
-    let taken: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE lower(username) = lower($1)")
-        .bind(&username)
+    // An administrator may name a merchant that does not exist.
+    let merchant: Option<i64> = sqlx::query_scalar("SELECT id FROM merchants WHERE id = $1")
+        .bind(merchant_id)
         .fetch_optional(&mut *transaction)
         .await?;
-    if taken.is_some() {
-        return Err(AppError::conflict_on("username", AdminMessage::UsernameTaken));
+    if merchant.is_none() {
+        return Err(AppError::NotFound);
     }
-    let user_id: i64 = sqlx::query_scalar(
-        "INSERT INTO users (username, password_hash, role, merchant_id, name, password_changed_at, created_at,
-                            merchant_role)
-         VALUES ($1, $2, 'user', $3, $4, $5, $5, $6) RETURNING id",
-    )
-    .bind(&username)
-    .bind(&hash)
-    .bind(merchant_id)
-    .bind(&name)
-    .bind(now)
-    .bind(request.role.as_str())
-    .fetch_one(&mut *transaction)
-    .await
-    .map_err(|error| match &error {
-        sqlx::Error::Database(database_error) if database_error.is_unique_violation() => {
-            AppError::conflict_on("username", AdminMessage::UsernameTaken)
-        }
-        _ => error.into(),
-    })?;
+    let user = NewMerchantUser {
+        merchant_id,
+        username: &username,
+        display_name: &name,
+        password_hash: &hash,
+        role: request.role,
+        // The owner chose the password and tells it: no temporary one to replace.
+        must_change_password: false,
+    };
+    let user_id = insert_merchant_user(&mut transaction, &user, now).await?;
     let detail = AuditDetail::Staff {
         username: username.clone(),
         change: "added".into(),

@@ -153,6 +153,11 @@ async fn owners_run_their_staff_and_the_last_owner_stays(backend: Backend) {
     let admin = app.login(ADMIN).await;
     let answer = app.post_as(&admin, "/adminapi/staff/remove", json!({"merchant_id": mid, "user_id": me})).await;
     assert_eq!(answer.code(), 40900, "{:?}", answer.body);
+    // An administrator naming a merchant that does not exist adds nobody.
+    let nobody = json!({"merchant_id": 9_999_999, "username": "ghost", "password": PASSWORD, "role": "viewer"});
+    let answer = app.post_as(&admin, "/adminapi/staff/add", nobody).await;
+    assert_eq!(answer.code(), 40400, "{:?}", answer.body);
+    assert_eq!(app.scalar("SELECT COUNT(*) FROM users WHERE merchant_id = $1", 9_999_999).await, 0);
     // With a second owner, the first may step down.
     assert_eq!(
         app.post_as(&owner, "/adminapi/staff/setRole", json!({"user_id": ann, "role": "owner"})).await.code(),

@@ -1,10 +1,13 @@
 //! Storage of merchants and users.
 
+use crate::http::error::AppError;
+use crate::i18n::AdminMessage;
+use crate::identity::permissions::MerchantRole;
 use crate::identity::session::Account;
 use crate::identity::session::Role;
 use crate::platform::db::now_millis;
 use crate::platform::password::{NewPassword, PasswordHasher};
-use sqlx::{AnyPool, Row};
+use sqlx::{Any, AnyPool, Row, Transaction};
 
 /// The first merchant id handed out; ids below are never used so that a mid is
 /// recognisable at a glance.
@@ -12,6 +15,68 @@ pub const FIRST_MERCHANT_ID: i64 = 10001;
 
 /// Longest username accepted, at sign-in and at creation.
 pub const MAX_USERNAME_LENGTH: usize = 64;
+
+/// A username as it is stored, from what was typed: trimmed, 1 to [`MAX_USERNAME_LENGTH`]
+/// characters, no spaces inside; None otherwise.
+pub fn username_input(text: &str) -> Option<&str> {
+    let username = text.trim();
+    let valid = !username.is_empty()
+        && username.chars().count() <= MAX_USERNAME_LENGTH
+        && !username.chars().any(char::is_whitespace);
+    valid.then_some(username)
+}
+
+/// A new user of an existing merchant: its login name, display name, password hash and role.
+pub struct NewMerchantUser<'a> {
+    pub merchant_id: i64,
+    pub username: &'a str,
+    pub display_name: &'a str,
+    pub password_hash: &'a str,
+    pub role: MerchantRole,
+    /// A temporary password an administrator set: changed at the first sign-in.
+    pub must_change_password: bool,
+}
+
+/// Whether a user (removed ones too: their names stay taken) is called `username`.
+pub async fn username_taken(transaction: &mut Transaction<'_, Any>, username: &str) -> Result<bool, AppError> {
+    let taken: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE lower(username) = lower($1)")
+        .bind(username)
+        .fetch_optional(&mut **transaction)
+        .await?;
+    Ok(taken.is_some())
+}
+
+/// Inserts a merchant's user in the caller's transaction; a taken username is 40900 (the
+/// unique index settles a race).
+pub async fn insert_merchant_user(
+    transaction: &mut Transaction<'_, Any>,
+    user: &NewMerchantUser<'_>,
+    now: i64,
+) -> Result<i64, AppError> {
+    if username_taken(transaction, user.username).await? {
+        return Err(AppError::conflict_on("username", AdminMessage::UsernameTaken));
+    }
+    sqlx::query_scalar(
+        "INSERT INTO users (username, password_hash, role, merchant_id, name, password_changed_at, created_at,
+                            must_change_password, merchant_role)
+         VALUES ($1, $2, 'user', $3, $4, $5, $5, $6, $7) RETURNING id",
+    )
+    .bind(user.username)
+    .bind(user.password_hash)
+    .bind(user.merchant_id)
+    .bind(user.display_name)
+    .bind(now)
+    .bind(i64::from(user.must_change_password))
+    .bind(user.role.as_str())
+    .fetch_one(&mut **transaction)
+    .await
+    .map_err(|error| match &error {
+        sqlx::Error::Database(database_error) if database_error.is_unique_violation() => {
+            AppError::conflict_on("username", AdminMessage::UsernameTaken)
+        }
+        _ => error.into(),
+    })
+}
 
 pub struct StoredCredentials {
     pub account: Account,
@@ -68,13 +133,7 @@ pub async fn create_user(
     hasher: &PasswordHasher,
     new_user: NewUser<'_>,
 ) -> Result<(i64, Option<i64>), CreateUserError> {
-    let username = new_user.username.trim();
-    if username.is_empty()
-        || username.chars().count() > MAX_USERNAME_LENGTH
-        || username.chars().any(char::is_whitespace)
-    {
-        return Err(CreateUserError::InvalidUsername);
-    }
+    let username = username_input(new_user.username).ok_or(CreateUserError::InvalidUsername)?;
     let password_hash = hasher.hash(new_user.password).await?;
     let now = now_millis();
     // Reads then writes: on SQLite the write lock is taken first, so the order worker

@@ -9,14 +9,15 @@ pub mod store;
 use crate::http::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::http::extract::{ClientAddress, JsonBody};
 use crate::i18n::AdminMessage;
+use crate::identity::permissions::MerchantRole;
 use crate::identity::session::AdminUser;
-use crate::identity::users::repository::MAX_USERNAME_LENGTH;
+use crate::identity::users::repository::{MAX_USERNAME_LENGTH, NewMerchantUser, username_input};
 use crate::platform::db::millis_to_rfc3339;
 use crate::platform::state::AppState;
 use axum::{Router, extract::State, routing::post};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
-use store::{ActedBy, NewMerchantUser};
+use store::ActedBy;
 use utoipa::ToSchema;
 
 pub const MAX_MERCHANT_NAME_LENGTH: usize = 64;
@@ -48,12 +49,9 @@ fn merchant_name(text: Option<String>) -> Result<String, FieldError> {
 }
 
 fn username(text: Option<String>) -> Result<String, FieldError> {
-    let name = text.unwrap_or_default().trim().to_string();
-    if name.is_empty() || name.chars().count() > MAX_USERNAME_LENGTH || name.chars().any(char::is_whitespace) {
-        Err(FieldError::new("username", AdminMessage::UsernameInvalid { max: MAX_USERNAME_LENGTH }.into()))
-    } else {
-        Ok(name)
-    }
+    username_input(&text.unwrap_or_default())
+        .map(str::to_string)
+        .ok_or_else(|| FieldError::new("username", AdminMessage::UsernameInvalid { max: MAX_USERNAME_LENGTH }.into()))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -97,7 +95,15 @@ pub async fn create(
     let hash = state.hasher.hash(&password).await?;
     let address = address.to_string();
     let by = ActedBy { user_id: admin.user_id, address: &address };
-    let user = NewMerchantUser { merchant_id: 0, username: &username, display_name: &name, password_hash: &hash };
+    let user = NewMerchantUser {
+        merchant_id: 0,
+        username: &username,
+        display_name: &name,
+        password_hash: &hash,
+        // An administrator's temporary password; the merchant's first user owns it.
+        role: MerchantRole::Owner,
+        must_change_password: true,
+    };
     let (merchant_id, user_id) = store::create_merchant(&state.db, &name, user, &by).await?;
     Ok(ApiOk(TemporaryCredentials {
         merchant_id,
@@ -142,6 +148,9 @@ pub async fn add_user(
         username: &username,
         display_name: &display,
         password_hash: &hash,
+        // As before merchants had roles: the administrator adds an owner.
+        role: MerchantRole::Owner,
+        must_change_password: true,
     };
     let user_id = store::add_user(&state.db, user, &by).await?;
     Ok(ApiOk(TemporaryCredentials {

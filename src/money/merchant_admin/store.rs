@@ -7,11 +7,10 @@ use crate::i18n::AdminMessage;
 use crate::i18n::audit::AuditDetail;
 use crate::i18n::notices::Notice;
 use crate::identity::user_centre::inbox::{Notification, notify, notify_merchant};
-use crate::identity::users::repository::FIRST_MERCHANT_ID;
+use crate::identity::users::repository::{FIRST_MERCHANT_ID, NewMerchantUser, insert_merchant_user, username_taken};
 use crate::platform::audit;
 use crate::platform::db::now_millis;
 use crate::platform::password::NewPassword;
-use sqlx::{Any, Transaction};
 
 /// Letters and digits that cannot be mistaken for one another when read aloud or copied
 /// by hand (no 0/O, 1/l/I).
@@ -45,47 +44,6 @@ pub struct ActedBy<'a> {
     pub address: &'a str,
 }
 
-/// A new merchant user: its merchant, login name, display name and password hash.
-pub struct NewMerchantUser<'a> {
-    pub merchant_id: i64,
-    pub username: &'a str,
-    pub display_name: &'a str,
-    pub password_hash: &'a str,
-}
-
-async fn username_taken(transaction: &mut Transaction<'_, Any>, username: &str) -> Result<bool, AppError> {
-    let taken: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE lower(username) = lower($1)")
-        .bind(username)
-        .fetch_optional(&mut **transaction)
-        .await?;
-    Ok(taken.is_some())
-}
-
-/// Inserts the user with `must_change_password` set; the unique index settles a race.
-async fn insert_user(transaction: &mut Transaction<'_, Any>, user: &NewMerchantUser<'_>) -> Result<i64, AppError> {
-    if username_taken(transaction, user.username).await? {
-        return Err(AppError::conflict_on("username", AdminMessage::UsernameTaken));
-    }
-    sqlx::query_scalar(
-        "INSERT INTO users (username, password_hash, role, merchant_id, name, password_changed_at, created_at,
-                            must_change_password)
-         VALUES ($1, $2, 'user', $3, $4, $5, $5, 1) RETURNING id",
-    )
-    .bind(user.username)
-    .bind(user.password_hash)
-    .bind(user.merchant_id)
-    .bind(user.display_name)
-    .bind(now_millis())
-    .fetch_one(&mut **transaction)
-    .await
-    .map_err(|error| match &error {
-        sqlx::Error::Database(database_error) if database_error.is_unique_violation() => {
-            AppError::conflict_on("username", AdminMessage::UsernameTaken)
-        }
-        _ => error.into(),
-    })
-}
-
 /// Creates a merchant (the next free mid) and its first user. Returns (mid, user id).
 pub async fn create_merchant(
     db: &crate::platform::db::Database,
@@ -105,7 +63,8 @@ pub async fn create_merchant(
         .bind(now_millis())
         .execute(&mut *transaction)
         .await?;
-    let user_id = insert_user(&mut transaction, &NewMerchantUser { merchant_id, ..user }).await?;
+    let user_id =
+        insert_merchant_user(&mut transaction, &NewMerchantUser { merchant_id, ..user }, now_millis()).await?;
     let detail =
         AuditDetail::MerchantCreated { merchant_id, name: name.to_string(), username: user.username.to_string() };
     let target = audit::target::merchant(merchant_id);
@@ -130,7 +89,7 @@ pub async fn add_user(
     by: &ActedBy<'_>,
 ) -> Result<i64, AppError> {
     let mut transaction = db.begin_write().await?;
-    let user_id = insert_user(&mut transaction, &user).await?;
+    let user_id = insert_merchant_user(&mut transaction, &user, now_millis()).await?;
     let detail = AuditDetail::MerchantUserAdded { user_id, username: user.username.to_string() };
     let target = audit::target::merchant(user.merchant_id);
     audit::record_detail(
