@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from '@playwright/test';
 import {
   api,
   apiLogin,
@@ -36,24 +37,30 @@ const TEXTS = {
   'en-US': { menu: 'Risk controls', refused: 'This number has an order in progress', on: 'On', cap: '¥1,000,000.00' },
 } as const;
 
+/** Signed in as the administrator, the risk dialog of merchant 10001 opened from the merchants page. */
+async function openRiskDialog(page: Page, locale: keyof typeof TEXTS): Promise<Locator> {
+  await useLocale(page, locale);
+  await loginAs(page, 'admin');
+  await page.goto('#/finance/merchants');
+  await page.getByTestId('merchant-filter-keyword').fill('10001');
+  await page.getByTestId('merchant-search').click();
+  await expect(page.getByTestId('merchant-total')).toContainText('1');
+  const form = page.getByTestId('merchant-risk-form');
+  await chooseFromMenu(
+    () => page.getByTestId('merchant-manage').first().click({ timeout: 3_000 }),
+    page.getByRole('menuitem', { name: TEXTS[locale].menu }),
+    () => form.isVisible(),
+  );
+  return form;
+}
+
 for (const locale of ['zh-CN', 'en-US'] as const) {
   const texts = TEXTS[locale];
   test(`risk controls are set, shown and refuse a second order for a number (${locale})`, async ({ page, noise }) => {
     noise.allow(refused(409, '/adminapi/order/add'), 'the second order for a busy number this test places');
     const admin = await apiLogin(page.request, 'admin');
     try {
-      await useLocale(page, locale);
-      await loginAs(page, 'admin');
-      await page.goto('#/finance/merchants');
-      await page.getByTestId('merchant-filter-keyword').fill('10001');
-      await page.getByTestId('merchant-search').click();
-      await expect(page.getByTestId('merchant-total')).toContainText('1');
-      const form = page.getByTestId('merchant-risk-form');
-      await chooseFromMenu(
-        () => page.getByTestId('merchant-manage').first().click({ timeout: 3_000 }),
-        page.getByRole('menuitem', { name: texts.menu }),
-        () => form.isVisible(),
-      );
+      const form = await openRiskDialog(page, locale);
       await overlaysSettled(page);
       await page.getByTestId('merchant-risk-single-flight').click();
       // Far above the demo history's amount today, whatever the hour: only shown, never reached.
@@ -118,18 +125,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       if (new URL(request.url()).pathname === SAVE) saves.push(request.postData() ?? '');
     });
     try {
-      await useLocale(page, locale);
-      await loginAs(page, 'admin');
-      await page.goto('#/finance/merchants');
-      await page.getByTestId('merchant-filter-keyword').fill('10001');
-      await page.getByTestId('merchant-search').click();
-      await expect(page.getByTestId('merchant-total')).toContainText('1');
-      const form = page.getByTestId('merchant-risk-form');
-      await chooseFromMenu(
-        () => page.getByTestId('merchant-manage').first().click({ timeout: 3_000 }),
-        page.getByRole('menuitem', { name: TEXTS[locale].menu }),
-        () => form.isVisible(),
-      );
+      const form = await openRiskDialog(page, locale);
       // No wait for the dialog's animation: typed as soon as the fields are there.
       for (const [testId, keys] of [
         ['merchant-risk-orders', '12'],
