@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatTime } from '@/lib/platform-time';
+import { useSubmission } from '@/lib/submission';
 import { useUserStore } from '@/stores/user-store';
 import {
   addStaff,
@@ -66,16 +67,21 @@ function AddStaffDialog({ open, onClose }: { open: boolean; onClose: () => void 
   const { t } = useTranslation();
   const [form] = Form.useForm<AddStaffRequest>();
   const add = useStaffChange(addStaff);
+  // A double click submits twice before the first answer: the user is added once (a second
+  // call would only be refused as a taken username, after the first succeeded).
+  const submission = useSubmission();
   const submit = async () => {
     const values = await form.validateFields();
-    try {
-      await add.mutateAsync(values);
-      showSuccessMessage(t('staff.added'));
-      form.resetFields();
-      onClose();
-    } catch (error) {
-      applyServerFieldErrors(form, error, { knownFields: ['username', 'password', 'role', 'name'] });
-    }
+    submission
+      .run(values, () => add.mutateAsync(values))
+      ?.then(() => {
+        showSuccessMessage(t('staff.added'));
+        form.resetFields();
+        onClose();
+      })
+      .catch((error: unknown) =>
+        applyServerFieldErrors(form, error, { knownFields: ['username', 'password', 'role', 'name'] }),
+      );
   };
   return (
     <Modal
@@ -83,7 +89,7 @@ function AddStaffDialog({ open, onClose }: { open: boolean; onClose: () => void 
       title={t('staff.add')}
       onCancel={onClose}
       onOk={() => void submit()}
-      confirmLoading={add.isPending}
+      confirmLoading={submission.pending}
       okButtonProps={{ ...({ 'data-testid': 'staff-add-submit' } as Record<string, string>) }}
       destroyOnHidden
     >
