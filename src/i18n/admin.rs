@@ -30,8 +30,6 @@ pub enum AdminMessage {
     },
     /// The merchant requires two-factor of its users and this one has not turned it on.
     TwoFactorRequired,
-    /// A merchant's staff: a role that is not one of the five.
-    StaffRoleInvalid,
     /// The last enabled owner cannot be removed, disabled or given another role.
     LastOwner,
     /// Sign-in of a user the merchant's owner disabled.
@@ -53,7 +51,6 @@ impl AdminMessage {
             StepUpRequired => "step_up.required",
             PortReasonInvalid { .. } => "port.reason.invalid",
             TwoFactorRequired => "two_factor.required",
-            StaffRoleInvalid => "staff.role.invalid",
             LastOwner => "staff.last_owner",
             UserDisabled => "user.disabled",
         }
@@ -104,10 +101,6 @@ impl AdminMessage {
             TwoFactorRequired => pick(
                 "本商户要求所有用户开启两步验证，请先完成设置",
                 "this merchant requires two-factor authentication of every user: set it up first",
-            ),
-            StaffRoleInvalid => pick(
-                "角色须为所有者、财务、操作员、开发者或只读",
-                "the role must be owner, finance, operator, developer or viewer",
             ),
             LastOwner => pick(
                 "不能移除、停用或降级商户的最后一位所有者",

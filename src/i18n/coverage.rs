@@ -356,7 +356,6 @@ fn admin_messages() -> Vec<AdminMessage> {
         StepUpRequired,
         PortReasonInvalid { max: 200 },
         TwoFactorRequired,
-        StaffRoleInvalid,
         LastOwner,
         UserDisabled,
     ];
@@ -373,7 +372,6 @@ fn admin_messages() -> Vec<AdminMessage> {
             | StepUpRequired
             | PortReasonInvalid { .. }
             | TwoFactorRequired
-            | StaffRoleInvalid
             | LastOwner
             | UserDisabled => {}
         }

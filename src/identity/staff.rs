@@ -16,7 +16,9 @@ use crate::i18n::AdminMessage;
 use crate::i18n::audit::AuditDetail;
 use crate::identity::permissions::MerchantRole;
 use crate::identity::session::{CurrentUser, revoke_reason};
-use crate::identity::users::repository::{MAX_USERNAME_LENGTH, NewMerchantUser, insert_merchant_user, username_input};
+use crate::identity::users::repository::{
+    MAX_USERNAME_LENGTH, NewMerchantUser, insert_merchant_user, stored_role, username_input,
+};
 use crate::platform::audit;
 use crate::platform::db::{millis_to_rfc3339, now_millis};
 use crate::platform::password::NewPassword;
@@ -149,11 +151,6 @@ pub async fn list(
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(ApiOk(StaffList { require_two_factor: require != 0, items }))
-}
-
-fn stored_role(row: &sqlx::any::AnyRow) -> Result<MerchantRole, AppError> {
-    let text: String = row.try_get("merchant_role")?;
-    MerchantRole::parse(&text).ok_or_else(|| AppError::Internal(anyhow::anyhow!("unknown merchant role {text:?}")))
 }
 
 /// Add a user to the merchant with a role and the password the owner chose.

@@ -134,6 +134,10 @@ async fn owners_run_their_staff_and_the_last_owner_stays(backend: Backend) {
     assert_eq!(app.post_as(&ann_token, "/adminapi/order/list", json!({})).await.code(), 50012);
     let refused = app.login_answer("ann", PASSWORD).await;
     assert_eq!(refused.code(), 40300, "{:?}", refused.body);
+    let admin = app.login(ADMIN).await;
+    let seen = app.post_as(&admin, "/adminapi/admin/merchant/users", json!({"merchant_id": mid})).await;
+    assert_eq!(seen.data()[1]["username"], "ann");
+    assert_eq!((&seen.data()[1]["role"], &seen.data()[1]["disabled"]), (&json!("finance"), &json!(true)));
     assert_eq!(app.post_as(&owner, "/adminapi/staff/enable", json!({"user_id": ann})).await.code(), 20000);
     app.login(("ann", PASSWORD)).await;
 
@@ -150,7 +154,6 @@ async fn owners_run_their_staff_and_the_last_owner_stays(backend: Backend) {
         assert_eq!(answer.code(), 40900, "{path}: {:?}", answer.body);
         assert_eq!(answer.msg(), "The merchant's last owner cannot be removed, disabled or given another role");
     }
-    let admin = app.login(ADMIN).await;
     let answer = app.post_as(&admin, "/adminapi/staff/remove", json!({"merchant_id": mid, "user_id": me})).await;
     assert_eq!(answer.code(), 40900, "{:?}", answer.body);
     // An administrator naming a merchant that does not exist adds nobody.
@@ -176,6 +179,19 @@ async fn owners_run_their_staff_and_the_last_owner_stays(backend: Backend) {
     assert_eq!(app.login_answer("chief", "Merchant123").await.code(), 40100);
     let list = app.post_as(&ann_owner, "/adminapi/staff/list", json!({})).await;
     assert_eq!(list.data()["items"].as_array().unwrap().len(), 1);
+    // Administrators still see the removed user, marked, with the role it last held.
+    let seen = app.post_as(&admin, "/adminapi/admin/merchant/users", json!({"merchant_id": mid})).await;
+    let states: Vec<(String, bool, bool)> = seen
+        .data()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|user| {
+            let role = user["role"].as_str().unwrap().to_string();
+            (role, user["disabled"].as_bool().unwrap(), user["removed"].as_bool().unwrap())
+        })
+        .collect();
+    assert_eq!(states, [("viewer".into(), false, true), ("owner".into(), false, false)]);
     // Another merchant's users are not this owner's.
     let (_, other) = app.merchant("elsewhere").await;
     let answer = app.post_as(&other, "/adminapi/staff/disable", json!({"user_id": ann})).await;

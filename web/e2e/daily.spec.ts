@@ -24,7 +24,9 @@ import {
 
 async function pickActingMerchant(page: Page, search: string, label: RegExp) {
   const select = page.getByTestId('acting-merchant-picker');
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: label });
+  const option = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: label });
   await chooseFromMenu(
     async () => {
       await select.click({ timeout: 3_000 });
@@ -88,9 +90,9 @@ test.describe('the role switcher', () => {
     await useLocale(page, 'zh-CN');
     await loginAs(page, 'merchant');
     await openUserMenu(page);
-    await expect(page.getByTestId('current-role')).toHaveText('当前角色：商户');
+    await expect(page.getByTestId('current-role')).toHaveText('当前角色：商户 · 所有者');
     await expect(page.getByTestId('role-switch')).toHaveCount(0);
-    await expect(page.getByTestId('workplace-role')).toHaveText('商户');
+    await expect(page.getByTestId('workplace-role')).toHaveText('商户 · 所有者');
   });
 
   for (const locale of ['zh-CN', 'en-US'] as const) {
@@ -106,7 +108,9 @@ test.describe('the role switcher', () => {
       );
       // One toast, the success; menu, badge and figures are the merchant's.
       await expect(page.locator('.ant-message-notice')).toHaveCount(1);
-      await expect(page.locator('.ant-message-notice')).toContainText(zh ? '已切换为商户视图' : 'Now showing the Merchant view');
+      await expect(page.locator('.ant-message-notice')).toContainText(
+        zh ? '已切换为商户视图' : 'Now showing the Merchant view',
+      );
       await expect(page.getByTestId('menu-item-Monitor')).toHaveCount(0);
       await expect(page.getByTestId('workplace-role')).toHaveText(zh ? '商户视图（预览）' : 'Merchant view (preview)');
       await expect(page.getByTestId('workplace-money-panel')).not.toContainText(zh ? '平台' : 'Platform');
@@ -167,7 +171,9 @@ test.describe('a quiet console', () => {
 
 test.describe('user settings', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
-    test(`the integration settings save on their own, without the profile's required fields (${locale})`, async ({ page }) => {
+    test(`the integration settings save on their own, without the profile's required fields (${locale})`, async ({
+      page,
+    }) => {
       const zh = locale === 'zh-CN';
       await useLocale(page, locale);
       await loginAs(page, 'merchant');
@@ -193,7 +199,9 @@ test.describe('user settings', () => {
   }
 
   for (const locale of ['zh-CN', 'en-US'] as const) {
-    test(`user settings has one navigation, and each section the name of its menu item (${locale})`, async ({ page }) => {
+    test(`user settings has one navigation, and each section the name of its menu item (${locale})`, async ({
+      page,
+    }) => {
       await useLocale(page, locale);
       await loginAs(page, 'merchant');
       await page.goto('#/user/setting');
@@ -272,8 +280,11 @@ test.describe('page tabs', () => {
     // Page 2 of the list (issue 15 point 8: the page number is part of the tab's state): its
     // rows are read once its answer (the call with page 1's cursor) is on screen.
     const pager = page.getByTestId('order-pagination');
-    const rows = await loadList(page, () => pager.locator('.ant-pagination-next').click(), ORDER_LIST, (sent) =>
-      Boolean(sent.cursor),
+    const rows = await loadList(
+      page,
+      () => pager.locator('.ant-pagination-next').click(),
+      ORDER_LIST,
+      (sent) => Boolean(sent.cursor),
     );
     await expect(pager.locator('.ant-pagination-item-active')).toHaveText('2');
     const secondPageFirst = await rows.first().textContent();
@@ -298,7 +309,8 @@ test.describe('page tabs', () => {
     await expect(page.getByTestId('tab-QouteList')).toBeVisible();
     // The reloaded page has drawn its list before its tabs are looked at.
     await loadList(page, () => page.reload(), quotes);
-    for (const tab of ['tab-Workplace', 'tab-OrderList', 'tab-QouteList']) await expect(page.getByTestId(tab)).toBeVisible();
+    for (const tab of ['tab-Workplace', 'tab-OrderList', 'tab-QouteList'])
+      await expect(page.getByTestId(tab)).toBeVisible();
     await loadList(page, () => page.getByTestId('tab-OrderList').click(), ORDER_LIST);
     await expect(page).toHaveURL(/#\/order\/list$/);
   });
@@ -337,7 +349,9 @@ test.describe('feedback', () => {
     await expect(page.locator('label[for="account"]')).toHaveClass(/ant-form-item-required/);
     await page.getByTestId('add-order-account').fill('13800138000');
     const select = page.getByTestId('add-order-product');
-    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'MOBILE-DIRECT-10' });
+    const option = page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: 'MOBILE-DIRECT-10' });
     await chooseFromMenu(
       () => select.click({ timeout: 3_000 }),
       option.first(),
@@ -360,7 +374,10 @@ test.describe('feedback', () => {
     // The "messages" tab read and a new notice (a password change and back sends two): the
     // unread items sit under another tab, as in the issue.
     await page.request.post('/adminapi/message/readAll', { headers, data: { type: 'message' } });
-    for (const [current, next] of [['Merchant123', 'Merchant456x'], ['Merchant456x', 'Merchant123']]) {
+    for (const [current, next] of [
+      ['Merchant123', 'Merchant456x'],
+      ['Merchant456x', 'Merchant123'],
+    ]) {
       const changed = await page.request.post('/adminapi/merchant/changePassword', {
         headers,
         data: { current_password: current, new_password: next },
@@ -397,7 +414,11 @@ test.describe('texts', () => {
     await page.goto('#/user/setting');
     const certification = page.getByTestId('user-setting-menu-certification');
     await expect(certification).toHaveText('Real-name certification');
-    expect(await certification.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth + 1)).toBe(true);
+    expect(
+      await certification.evaluate(
+        (element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth + 1,
+      ),
+    ).toBe(true);
 
     // The account log's system operator reads in English, not as the code name "system".
     await page.goto('#/finance/account');

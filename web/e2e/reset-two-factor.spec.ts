@@ -79,6 +79,10 @@ async function openResetDialog(page: Page, usersItem: string, locale: string) {
     () => dialog.isVisible(),
   );
   await overlaysSettled(page);
+  // Each user's role in the merchant (the demo merchant's first user owns it).
+  await expect(page.getByTestId(`merchant-user-role-${USERS.merchant.username}`)).toHaveText(
+    locale === 'zh-CN' ? '所有者' : 'Owner',
+  );
   await page.screenshot({ path: `${screenshots}merchant-users-${locale}.png` });
   const reset = page.getByTestId(`merchant-user-reset-2fa-${USERS.merchant.username}`);
   await openOverlay(page, reset, page.getByTestId('reset-2fa-dialog'));

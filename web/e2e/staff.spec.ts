@@ -28,8 +28,22 @@ const ADD = '/adminapi/staff/add';
 const PASSWORD = 'Operator123';
 
 const TEXTS = {
-  'zh-CN': { title: '员工管理', operator: '操作员', added: '用户已添加', noPermission: /权限/ },
-  'en-US': { title: 'Staff', operator: 'Operator', added: 'User added', noPermission: /permission/i },
+  'zh-CN': {
+    title: '员工管理',
+    operator: '操作员',
+    added: '用户已添加',
+    noPermission: /权限/,
+    tag: '商户 · 操作员',
+    readOnly: '只有所有者和开发者',
+  },
+  'en-US': {
+    title: 'Staff',
+    operator: 'Operator',
+    added: 'User added',
+    noPermission: /permission/i,
+    tag: 'Merchant · Operator',
+    readOnly: 'Only the owner and developers',
+  },
 } as const;
 
 for (const locale of ['zh-CN', 'en-US'] as const) {
@@ -70,6 +84,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await signOut(page);
     await submitLogin(page, { username, password: PASSWORD });
     await expect(page.getByTestId('workplace-page')).toBeVisible();
+    await expect(page.getByTestId('workplace-role')).toHaveText(texts.tag);
     await expect(page.getByTestId('shortcut-add-order')).toBeVisible();
     await expect(page.getByTestId('shortcut-account-records')).toHaveCount(0);
     await openEveryMenuGroup(page);
@@ -82,6 +97,11 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(page.getByText(texts.noPermission).first()).toBeVisible();
     await expect(page).not.toHaveURL(/finance\/account/);
     await page.screenshot({ path: `${screenshots}staff-operator-${locale}.png`, fullPage: true });
+    // The integration settings are shown to an operator, not changeable.
+    await page.goto('#/user/setting?tab=integration');
+    await expect(page.getByTestId('integration-intro')).toContainText(texts.readOnly);
+    await expect(page.getByTestId('integration-notify-url')).toBeDisabled();
+    await expect(page.getByTestId('integration-save')).toBeHidden();
 
     // The server says the same, whatever a client shows.
     const token = await page.evaluate(() => localStorage.getItem('token'));

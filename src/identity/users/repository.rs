@@ -38,6 +38,13 @@ pub struct NewMerchantUser<'a> {
 }
 
 /// Whether a user (removed ones too: their names stay taken) is called `username`.
+/// The `merchant_role` column of a users row, which only `MerchantRole` writes: anything
+/// else there is a fault in the database, not the caller's.
+pub fn stored_role(row: &sqlx::any::AnyRow) -> Result<MerchantRole, AppError> {
+    let text: String = row.try_get("merchant_role")?;
+    MerchantRole::parse(&text).ok_or_else(|| AppError::Internal(anyhow::anyhow!("unknown merchant role {text:?}")))
+}
+
 pub async fn username_taken(transaction: &mut Transaction<'_, Any>, username: &str) -> Result<bool, AppError> {
     let taken: Option<i64> = sqlx::query_scalar("SELECT id FROM users WHERE lower(username) = lower($1)")
         .bind(username)

@@ -11,7 +11,7 @@ use crate::http::extract::{ClientAddress, JsonBody};
 use crate::i18n::AdminMessage;
 use crate::identity::permissions::MerchantRole;
 use crate::identity::session::AdminUser;
-use crate::identity::users::repository::{MAX_USERNAME_LENGTH, NewMerchantUser, username_input};
+use crate::identity::users::repository::{MAX_USERNAME_LENGTH, NewMerchantUser, stored_role, username_input};
 use crate::platform::db::millis_to_rfc3339;
 use crate::platform::state::AppState;
 use axum::{Router, extract::State, routing::post};
@@ -295,6 +295,12 @@ pub struct MerchantUserItem {
     pub user_id: i64,
     pub username: String,
     pub name: String,
+    /// The user's role in the merchant (`/adminapi/staff/*` changes it).
+    pub role: MerchantRole,
+    /// Disabled by the merchant's owner: cannot sign in until enabled again.
+    pub disabled: bool,
+    /// Removed by the merchant's owner (kept for the record, never signs in again).
+    pub removed: bool,
     /// Still holds a temporary password.
     pub must_change_password: bool,
     pub created_at: String,
@@ -319,17 +325,20 @@ pub async fn users(
     let rows = store::users_of(&state.db.pool, request.merchant_id).await?;
     let items = rows
         .iter()
-        .map(|row| {
+        .map(|row| -> Result<MerchantUserItem, AppError> {
             Ok(MerchantUserItem {
                 user_id: row.try_get("id")?,
                 username: row.try_get("username")?,
                 name: row.try_get("name")?,
+                role: stored_role(row)?,
+                disabled: row.try_get::<Option<i64>, _>("disabled_at")?.is_some(),
+                removed: row.try_get::<Option<i64>, _>("removed_at")?.is_some(),
                 must_change_password: row.try_get::<i64, _>("must_change_password")? != 0,
                 created_at: millis_to_rfc3339(row.try_get("created_at")?),
                 last_sign_in: row.try_get::<Option<i64>, _>("last_sign_in")?.map(millis_to_rfc3339),
                 two_factor_enabled: row.try_get::<i64, _>("two_factor")? != 0,
             })
         })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(ApiOk(items))
 }

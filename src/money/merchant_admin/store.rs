@@ -256,7 +256,8 @@ pub async fn reset_password(
 /// The users of a merchant, by id.
 pub async fn users_of(pool: &sqlx::AnyPool, merchant_id: i64) -> Result<Vec<sqlx::any::AnyRow>, sqlx::Error> {
     sqlx::query(
-        "SELECT u.id, u.username, u.name, u.must_change_password, u.created_at,
+        "SELECT u.id, u.username, u.name, u.merchant_role, u.disabled_at, u.removed_at, u.must_change_password,
+                u.created_at,
                 (SELECT MAX(s.created_at) FROM sessions s WHERE s.user_id = u.id) AS last_sign_in,
                 (SELECT COUNT(*) FROM two_factor t WHERE t.user_id = u.id) AS two_factor
          FROM users u WHERE u.merchant_id = $1 ORDER BY u.id",

@@ -4577,11 +4577,17 @@ export interface components {
         };
         MerchantUserItem: {
             created_at: string;
+            /** @description Disabled by the merchant's owner: cannot sign in until enabled again. */
+            disabled: boolean;
             /** @description The latest sign-in (RFC 3339), null if never. */
             last_sign_in?: string | null;
             /** @description Still holds a temporary password. */
             must_change_password: boolean;
             name: string;
+            /** @description Removed by the merchant's owner (kept for the record, never signs in again). */
+            removed: boolean;
+            /** @description The user's role in the merchant (`/adminapi/staff/*` changes it). */
+            role: components["schemas"]["MerchantRole"];
             /** @description Two-factor authentication is on (an administrator may reset it: `user/reset2FA`). */
             two_factor_enabled: boolean;
             /** Format: int64 */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ROLE_PREVIEW_KEY, useUserStore } from './user-store';
+import { ROLE_PREVIEW_KEY, roleLabel, useUserStore } from './user-store';
 
 describe('the local role switcher', () => {
   beforeEach(() => {
@@ -35,5 +35,18 @@ describe('the local role switcher', () => {
     expect(sessionStorage.getItem(ROLE_PREVIEW_KEY)).toBeNull();
     useUserStore.getState().setUserInfo({ role: 'user' });
     expect(useUserStore.getState()).toMatchObject({ role: 'user', previewing: false });
+  });
+});
+
+describe('roleLabel', () => {
+  it("names a merchant user's own role beside the kind, in both languages", async () => {
+    const { default: i18n } = await import('@/lib/i18n');
+    const zh = i18n.getFixedT('zh-CN');
+    const en = i18n.getFixedT('en-US');
+    expect(roleLabel(zh, 'user', 'finance')).toBe('商户 · 财务');
+    expect(roleLabel(en, 'user', 'owner')).toBe('Merchant · Owner');
+    expect(roleLabel(en, 'user', '')).toBe('Merchant');
+    expect(roleLabel(zh, 'admin', '')).toBe('管理员');
+    expect(roleLabel(en, '', '')).toBe('-');
   });
 });

@@ -87,6 +87,20 @@ export const useUserStore = create<UserState>()((set, get) => ({
 }));
 
 /** The name a greeting should use. */
+/**
+ * The words for a role: a merchant user's own role beside the account kind (商户 · 财务),
+ * else the kind alone (管理员, or 商户 before the role is known).
+ */
+export function roleLabel(
+  t: (key: string, options?: Record<string, string>) => string,
+  role: Role | '',
+  merchantRole: MerchantRole | '',
+): string {
+  if (!role) return '-';
+  if (role === 'user' && merchantRole) return t('role.userAs', { role: t(`role.merchant.${merchantRole}`) });
+  return t(`role.${role}`);
+}
+
 export function displayName(info: Partial<Pick<UserInfo, 'name' | 'username'>>): string {
   return info.name || info.username || '';
 }

@@ -16,6 +16,13 @@ export default {
   'locale.en-US': 'English',
   'role.admin': 'Administrator',
   'role.user': 'Merchant',
+  'role.userAs': 'Merchant · {{role}}',
+  // A merchant user's role (identity/permissions.rs), shown wherever the role is.
+  'role.merchant.owner': 'Owner',
+  'role.merchant.finance': 'Finance',
+  'role.merchant.operator': 'Operator',
+  'role.merchant.developer': 'Developer',
+  'role.merchant.viewer': 'Viewer',
   // Order, quote and account-change wording shared by the order, quote and finance pages.
   'common.record.actor.system': 'System',
   'common.record.actor.demo': 'Demo data',

@@ -33,11 +33,6 @@ export default {
   'staff.requireTwoFactor': 'Require two-factor for every user',
   'staff.requireTwoFactorHelp':
     'When on, a user without two-factor authentication is sent to set it up before anything else (you too).',
-  'staff.role.owner': 'Owner',
-  'staff.role.finance': 'Finance',
-  'staff.role.operator': 'Operator',
-  'staff.role.developer': 'Developer',
-  'staff.role.viewer': 'Viewer',
   'staff.roleHelp.owner': 'Everything, including staff',
   'staff.roleHelp.finance': 'Balance, account log, statements, funding requests, exports',
   'staff.roleHelp.operator': 'Orders, batches, card secrets',

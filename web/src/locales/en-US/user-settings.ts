@@ -10,6 +10,7 @@ export default {
   'userSetting.export.done': 'Profile exported as a JSON file',
   'userSetting.menu.integration': 'Integration',
   'userSetting.integration.intro': 'The callback URL and IP whitelist are saved on their own, without the basic info.',
+  'userSetting.integration.readOnly': 'Only the owner and developers change the callback URL and the IP whitelist.',
 
   'userSetting.basic.avatar': 'Avatar',
   'userSetting.basic.avatar.upload': 'Change avatar',

@@ -16,6 +16,13 @@ export default {
   'locale.en-US': 'English',
   'role.admin': '管理员',
   'role.user': '商户',
+  'role.userAs': '商户 · {{role}}',
+  // A merchant user's role (identity/permissions.rs), shown wherever the role is.
+  'role.merchant.owner': '所有者',
+  'role.merchant.finance': '财务',
+  'role.merchant.operator': '操作员',
+  'role.merchant.developer': '开发者',
+  'role.merchant.viewer': '只读成员',
   // Order, quote and account-change wording shared by the order, quote and finance pages.
   'common.record.actor.system': '系统',
   'common.record.actor.demo': '演示数据',

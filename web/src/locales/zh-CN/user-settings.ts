@@ -10,6 +10,7 @@ export default {
   'userSetting.export.done': '个人资料已导出为 JSON 文件',
   'userSetting.menu.integration': '接入配置',
   'userSetting.integration.intro': '回调地址与 IP 白名单单独保存，无需先填写基础信息。',
+  'userSetting.integration.readOnly': '只有所有者和开发者可以修改回调地址和 IP 白名单。',
 
   'userSetting.basic.avatar': '头像',
   'userSetting.basic.avatar.upload': '更换头像',

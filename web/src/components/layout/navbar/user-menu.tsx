@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
 import { useAvatarUrl } from '@/components/avatar/use-avatar-url';
 import { showSuccessMessage } from '@/lib/feedback';
-import { displayName, useUserStore } from '@/stores/user-store';
+import { displayName, roleLabel, useUserStore } from '@/stores/user-store';
 
 export interface UserMenuProps {
   onLogout: () => Promise<void>;
@@ -17,6 +17,7 @@ export function UserMenu({ onLogout }: UserMenuProps) {
   const revalidator = useRevalidator();
   const info = useUserStore((state) => state.info);
   const role = useUserStore((state) => state.role);
+  const merchantRole = useUserStore((state) => state.merchantRole);
   const previewing = useUserStore((state) => state.previewing);
   const switchRole = useUserStore((state) => state.switchRole);
   // Only an administrator may switch: the server grants a merchant nothing more.
@@ -36,7 +37,7 @@ export function UserMenu({ onLogout }: UserMenuProps) {
               <span data-testid="current-role">
                 {previewing
                   ? t('navbar.user.currentRolePreview')
-                  : t('navbar.user.currentRole', { role: role ? t(`role.${role}`) : '-' })}
+                  : t('navbar.user.currentRole', { role: roleLabel(t, role, merchantRole) })}
               </span>
             ),
           },

@@ -192,6 +192,21 @@ export function MerchantUsersDialog({
     { key: 'username', title: t('merchantAdmin.userUsername'), dataIndex: 'username' },
     { key: 'name', title: t('merchantAdmin.userName'), dataIndex: 'name' },
     {
+      key: 'role',
+      title: t('merchantAdmin.users.role'),
+      dataIndex: 'role',
+      render: (role: MerchantUser['role'], user: MerchantUser) => (
+        <Space size={4} wrap data-testid={`merchant-user-role-${user.username}`}>
+          {t(`role.merchant.${role}`)}
+          {user.removed ? (
+            <Tag>{t('merchantAdmin.users.removed')}</Tag>
+          ) : user.disabled ? (
+            <Tag color="red">{t('merchantAdmin.users.disabled')}</Tag>
+          ) : null}
+        </Space>
+      ),
+    },
+    {
       key: 'last_sign_in',
       title: t('merchantAdmin.users.lastSignIn'),
       dataIndex: 'last_sign_in',

@@ -55,7 +55,7 @@ function RoleSelect(props: {
         value: role,
         label: (
           <span data-testid={`staff-role-option-${role}`} title={t(`staff.roleHelp.${role}`)}>
-            {t(`staff.role.${role}`)}
+            {t(`role.merchant.${role}`)}
           </span>
         ),
       }))}

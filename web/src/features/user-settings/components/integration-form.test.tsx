@@ -70,6 +70,27 @@ afterEach(async () => {
 });
 
 describe('<IntegrationForm>', () => {
+  it('read-only (a role that may not save it): shows the values, disabled, with no save or reset', async () => {
+    const onSave = vi.fn();
+    await act(async () => {
+      render(
+        <IntegrationForm
+          profile={{ ...profile, notify_url: 'https://shop.example/notify' }}
+          onSave={onSave}
+          readOnly
+        />,
+        { wrapper: withProviders() },
+      );
+    });
+    const url = screen.getByTestId('integration-notify-url') as HTMLInputElement;
+    expect(url.value).toBe('https://shop.example/notify');
+    expect(url.disabled).toBe(true);
+    expect((screen.getByTestId('integration-ip-whitelist') as HTMLTextAreaElement).disabled).toBe(true);
+    expect(screen.queryByTestId('integration-save')).not.toBeVisible();
+    expect(screen.getByTestId('integration-intro').textContent).toContain('只有所有者和开发者');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
   it('checks the IP whitelist: English commas and real addresses', async () => {
     await renderForm();
     await type('integration-ip-whitelist', '1.2.3.4，5.6.7.8');

@@ -23,13 +23,15 @@ export interface IntegrationFormProps {
   profile: Profile;
   onSave: (request: ChangeIntegrationRequest) => Promise<Profile>;
   saving?: boolean;
+  /** Shown but not changed: only owners and developers save it (identity/permissions.rs). */
+  readOnly?: boolean;
 }
 
 /**
  * Integration settings: where order results are notified and which addresses may call
  * the API. Saved on their own, without the profile's required fields (issue 15 point 3).
  */
-export function IntegrationForm({ profile, onSave, saving = false }: IntegrationFormProps) {
+export function IntegrationForm({ profile, onSave, saving = false, readOnly = false }: IntegrationFormProps) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<IntegrationFormValues>();
   const rules = useIntegrationRules();
@@ -62,9 +64,15 @@ export function IntegrationForm({ profile, onSave, saving = false }: Integration
       style={{ maxWidth: 760 }}
       data-testid="integration-form"
       scrollToFirstError
+      disabled={readOnly}
     >
       <Form.Item wrapperCol={{ span: 24 }}>
-        <Alert type="info" showIcon title={t('userSetting.integration.intro')} />
+        <Alert
+          type="info"
+          showIcon
+          title={t(readOnly ? 'userSetting.integration.readOnly' : 'userSetting.integration.intro')}
+          data-testid="integration-intro"
+        />
       </Form.Item>
       <Form.Item
         name="notify_url"
@@ -95,7 +103,7 @@ export function IntegrationForm({ profile, onSave, saving = false }: Integration
       >
         <Input.TextArea data-testid="integration-ip-whitelist" rows={3} placeholder="192.168.1.10,10.0.0.0/8" />
       </Form.Item>
-      <Form.Item wrapperCol={{ xs: { span: 24 }, md: { offset: 6, span: 16 } }}>
+      <Form.Item wrapperCol={{ xs: { span: 24 }, md: { offset: 6, span: 16 } }} hidden={readOnly}>
         <Space>
           <Button type="primary" htmlType="submit" loading={saving} data-testid="integration-save">
             {t('userSetting.basic.save')}

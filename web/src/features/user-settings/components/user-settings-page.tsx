@@ -47,10 +47,16 @@ function BasicInfoTab({ profile }: { profile: Profile }) {
 function IntegrationTab({ profile }: { profile: Profile }) {
   const changeIntegration = useChangeIntegration();
   const merchant = usePermission(['owner', 'developer']);
+  const mayChange = usePermission(['admin', 'owner', 'developer']);
   const readsRisk = usePermission(['owner', 'finance', 'viewer']);
   return (
     <>
-      <IntegrationForm profile={profile} onSave={changeIntegration.mutateAsync} saving={changeIntegration.isPending} />
+      <IntegrationForm
+        profile={profile}
+        onSave={changeIntegration.mutateAsync}
+        saving={changeIntegration.isPending}
+        readOnly={!mayChange}
+      />
       {merchant ? <WebhookSecretCard /> : null}
       {readsRisk ? <RiskLimitsCard /> : null}
     </>

@@ -28,7 +28,7 @@ import { Link } from 'react-router';
 import { useAvatarUrl } from '@/components/avatar/use-avatar-url';
 import { isLocale } from '@/lib/i18n';
 import { localizedText, useMessages, useUnreadCount } from '@/lib/inbox';
-import { displayName, useUserStore } from '@/stores/user-store';
+import { displayName, roleLabel, useUserStore } from '@/stores/user-store';
 import type { ApiSchema } from '@/lib/request';
 import { useActivity } from '../api/get-activity';
 import { useUserInfo } from '../api/get-user-info';
@@ -63,6 +63,7 @@ function Header({ info }: { info: ApiSchema<'UserInfo'> }) {
   const { t } = useTranslation();
   const avatarUrl = useAvatarUrl();
   const role = useUserStore((state) => state.role) || info.role;
+  const merchantRole = useUserStore((state) => state.merchantRole);
   const certified = info.certification === 1;
   return (
     <Card data-testid="user-info-header">
@@ -73,7 +74,7 @@ function Header({ info }: { info: ApiSchema<'UserInfo'> }) {
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="user-info-name">
               {displayName(info)}
             </Typography.Title>
-            {role ? <Tag color={role === 'admin' ? 'gold' : 'blue'}>{t(`role.${role}`)}</Tag> : null}
+            {role ? <Tag color={role === 'admin' ? 'gold' : 'blue'}>{roleLabel(t, role, merchantRole)}</Tag> : null}
             <Tag color={certified ? 'success' : 'default'} icon={<SafetyCertificateOutlined />}>
               {certified ? t('userInfo.certified') : t('userInfo.notCertified')}
             </Tag>
@@ -117,7 +118,7 @@ function Figures({ info }: { info: ApiSchema<'UserInfo'> }) {
         size="small"
         items={[
           { key: 'username', label: t('userInfo.username'), children: info.username || '-' },
-          { key: 'role', label: t('userInfo.role'), children: role ? t(`role.${role}`) : '-' },
+          { key: 'role', label: t('userInfo.role'), children: roleLabel(t, role, info.merchantRole ?? '') },
           {
             key: 'mid',
             label: t('userInfo.mid'),

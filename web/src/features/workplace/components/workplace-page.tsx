@@ -1,7 +1,7 @@
 import { Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '@/components/permission/use-permission';
-import { displayName, useUserStore } from '@/stores/user-store';
+import { displayName, roleLabel, useUserStore } from '@/stores/user-store';
 import { MoneyPanel } from './money-panel';
 import { ShortcutCards } from './shortcut-cards';
 import { UpcomingWindows } from './upcoming-windows';
@@ -12,6 +12,7 @@ export default function WorkplacePage() {
   const { t } = useTranslation();
   const info = useUserStore((state) => state.info);
   const role = useUserStore((state) => state.role);
+  const merchantRole = useUserStore((state) => state.merchantRole);
   const previewing = useUserStore((state) => state.previewing);
   // The balance and the figures are finance's (identity/permissions.rs): operators and
   // developers do not get them.
@@ -34,7 +35,7 @@ export default function WorkplacePage() {
               style={{ marginLeft: 12, verticalAlign: 'middle' }}
               data-testid="workplace-role"
             >
-              {previewing ? t('navbar.preview.tag') : t(`role.${role}`)}
+              {previewing ? t('navbar.preview.tag') : roleLabel(t, role, merchantRole)}
             </Tag>
           ) : null}
         </Typography.Title>
