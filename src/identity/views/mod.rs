@@ -33,6 +33,11 @@ pub const PAGES: &[&str] = &[
     "funding",
     "funding-review",
     "ported-numbers",
+    "blocklist",
+    "maintenance-windows",
+    "products",
+    "channels",
+    "batches",
 ];
 
 pub const MAX_NAME_CHARS: usize = 40;
@@ -126,6 +131,37 @@ mod tests {
         assert_eq!(parse_page("orders-ordinary").unwrap(), "orders-ordinary");
         for bad in ["", "orders", "ORDERS-ORDINARY", "orders-ordinary ", "../x"] {
             assert!(parse_page(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    /// The console's lists with a saved-views menu (a `ListPage`, or a `ListTable` with
+    /// `savedViews`) name their page by `listKey`: each must be one the server keeps views of,
+    /// or the menu's every save is refused.
+    #[test]
+    fn every_console_list_with_views_is_a_page() {
+        fn walk(dir: &std::path::Path, found: &mut Vec<(String, String)>) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    walk(&path, found);
+                } else if path.extension().is_some_and(|ext| ext == "tsx") && !path.to_string_lossy().contains(".test.")
+                {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    if !(text.contains("<ListPage") || text.contains("savedViews")) {
+                        continue;
+                    }
+                    for part in text.split("listKey=\"").skip(1) {
+                        let key = part.split('"').next().unwrap().to_string();
+                        found.push((path.display().to_string(), key));
+                    }
+                }
+            }
+        }
+        let mut found = Vec::new();
+        walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("web/src/features"), &mut found);
+        assert!(found.len() >= 15, "{found:?}");
+        for (file, key) in found {
+            assert!(PAGES.contains(&key.as_str()), "{file}: listKey {key:?} is not in views::PAGES");
         }
     }
 

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '@/components/export-buttons/export-buttons';
 import { FilterCard, type FilterField } from './filter-card';
 import { HeldListTable, type ListTableProps } from './list-table';
-import { captureState, type ViewState, viewColumns } from './saved-views';
-import { SavedViewsMenu } from './saved-views-menu';
+import { ListViewsMenu } from './list-views-menu';
 import type { ListAnswer, ListPageState } from './use-list-page';
 import { useTableSettings } from './use-table-settings';
 
@@ -94,17 +93,13 @@ export function ListPage<T extends object, Q>({
   const { list, query } = state;
   // Held here rather than by the table: a saved view reads and applies them with the filters.
   const held = useTableSettings(table.listKey, table.columns, table.defaultDensity);
-  const applyView = (view: ViewState) => {
-    state.applyParams(view.filters);
-    held.update((current) => viewColumns(current, view, held.keys, held.hiddenKeys));
-    if (sort && view.sort !== undefined) sort.onChange(view.sort);
-  };
   const views = (
-    <SavedViewsMenu
-      page={table.listKey}
+    <ListViewsMenu
+      listKey={table.listKey}
+      held={held}
       search={state.search}
-      capture={() => captureState(state.search, held.settings, sort?.value)}
-      onApply={applyView}
+      applyFilters={state.applyParams}
+      sort={sort}
     />
   );
   return (

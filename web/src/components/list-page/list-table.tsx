@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ExportButtons, type ExportFormat } from '@/components/export-buttons/export-buttons';
 import { applySettings, type Density } from './column-settings';
 import { ColumnSettingsButton, DensityButton } from './column-settings-button';
+import { ListViewsMenu } from './list-views-menu';
 import { pinned, type TableSettings, useTableSettings } from './use-table-settings';
 import './list-page.css';
 
@@ -64,6 +65,14 @@ export interface ListTableProps<T> {
   className?: string;
   /** More toolbar buttons, left of export. */
   extra?: ReactNode;
+}
+
+export interface ShortListProps<T> extends ListTableProps<T> {
+  /**
+   * A saved-views menu for a list without filters (its views keep the columns and density);
+   * a list with filters is a `ListPage`, whose views keep those too.
+   */
+  savedViews?: boolean;
 }
 
 /** Horizontal padding of a cell at each density (antd's table sizes). */
@@ -142,9 +151,17 @@ function onPhone<T>(column: ListColumn<T>): ListColumn<T> {
  * the total, only the columns marked `phone` show, nothing is fixed and the pager is the
  * simple one, so everything stays on screen.
  */
-export function ListTable<T extends object>(props: ListTableProps<T>) {
+export function ListTable<T extends object>({ savedViews, ...props }: ShortListProps<T>) {
   const held = useTableSettings(props.listKey, props.columns, props.defaultDensity);
-  return <HeldListTable {...props} held={held} />;
+  const extra = savedViews ? (
+    <>
+      <ListViewsMenu listKey={props.listKey} held={held} search="" />
+      {props.extra}
+    </>
+  ) : (
+    props.extra
+  );
+  return <HeldListTable {...props} held={held} extra={extra} />;
 }
 
 /** `ListTable` with its column settings held by the caller (the list page, for saved views). */

@@ -5,7 +5,7 @@ import { useColumnSettings } from './use-column-settings';
 /** Pinned columns (fixed at the right, e.g. actions) stay last and are not settable. */
 export const pinned = (column: { fixed?: unknown }) => column.fixed === 'right';
 
-interface SettableSource {
+export interface SettableSource {
   key: string;
   fixed?: unknown;
   defaultHidden?: boolean;

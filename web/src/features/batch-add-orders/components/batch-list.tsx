@@ -124,6 +124,7 @@ export function BatchList({
   return (
     <ListTable<BatchSummary>
       listKey="batches"
+      savedViews
       defaultDensity="small"
       title={<span data-testid="batch-list-title">{t('batch.list.title')}</span>}
       columns={columns}

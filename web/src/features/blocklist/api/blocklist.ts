@@ -2,7 +2,7 @@
  * The platform's blocklist (风控黑名单, docs/api.md "Blocklist"): numbers and prefixes
  * administrators bar from top-ups, each with a reason; added, imported, removed, exported.
  */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExportFormat } from '@/components/export-buttons/export-buttons';
 import { downloadFile, stampedFileName } from '@/lib/download';
 import { type ApiSchema, post } from '@/lib/request';
@@ -29,10 +29,6 @@ export const blocklistQueryOptions = (pattern: string, page: number, pageSize: n
     queryFn: () => getBlocklist(pattern, page, pageSize),
     placeholderData: keepPreviousData,
   });
-
-export function useBlocklist(pattern: string, page: number, pageSize: number) {
-  return useQuery(blocklistQueryOptions(pattern, page, pageSize));
-}
 
 export function addBlock(body: ApiSchema<'BlockRequest'>): Promise<BlockedNumber> {
   return post(BLOCKLIST_ADD_URL, body);

@@ -1,7 +1,10 @@
 import { Alert, Button, Form, Input, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import { ListPage } from '@/components/list-page/list-page';
+import type { ListColumn } from '@/components/list-page/list-table';
+import type { FilterSchema, FilterValues } from '@/components/list-page/url-filters';
+import { useListPage } from '@/components/list-page/use-list-page';
 import { showSuccessMessage } from '@/lib/feedback';
 import { applyServerFieldErrors, serverFieldErrors } from '@/lib/form-errors';
 import { formatTime } from '@/lib/platform-time';
@@ -11,8 +14,8 @@ import {
   type BlockedNumber,
   exportBlocklist,
   importBlocklist,
+  blocklistQueryOptions,
   removeBlock,
-  useBlocklist,
   useBlocklistChange,
 } from '../api/blocklist';
 import '@/locales/blocklist-texts';
@@ -127,12 +130,26 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
   );
 }
 
+const SCHEMA: FilterSchema = { texts: ['pattern'] };
+
+interface BlocklistQuery {
+  pattern: string;
+}
+
+/** Address values → the list's query: entries starting with the digits typed (spaces dropped). */
+export function toBlocklistQuery(values: FilterValues): BlocklistQuery {
+  return { pattern: typeof values.pattern === 'string' ? values.pattern.replace(/\s+/g, '') : '' };
+}
+
 /** The blocklist (/qoute/blocklist, administrators). */
 export default function BlocklistPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState({ current: 1, pageSize: 20 });
-  const list = useBlocklist(search, page.current, page.pageSize);
+  const state = useListPage({
+    schema: SCHEMA,
+    paging: 'numbers',
+    toQuery: toBlocklistQuery,
+    queryOptions: (query, page) => blocklistQueryOptions(query.pattern, page.page, page.page_size),
+  });
   const remove = useBlocklistChange(removeBlock);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -172,48 +189,42 @@ export default function BlocklistPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="blocklist-page">
-      <Input.Search
-        allowClear
-        style={{ maxWidth: 320 }}
-        placeholder={t('blocklist.search')}
-        aria-label={t('blocklist.search')}
-        onSearch={(value) => {
-          setSearch(value.trim());
-          setPage((current) => ({ ...current, current: 1 }));
-        }}
-        data-testid="blocklist-search"
-      />
-      <ListTable<BlockedNumber>
-        listKey="blocklist"
-        title={<span data-testid="blocklist-total">{t('blocklist.total', { count: list.data?.total ?? 0 })}</span>}
-        columns={columns}
-        rowKey="id"
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        error={list.isError && !list.data}
-        onRetry={() => void list.refetch()}
-        tableTestId="blocklist-table"
-        onExport={exportBlocklist}
-        pagination={{
-          current: page.current,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          onChange: (current, pageSize) => setPage({ current, pageSize }),
-        }}
-        extra={
-          <Space>
-            <Button onClick={() => setImporting(true)} data-testid="blocklist-import">
-              {t('blocklist.import')}
-            </Button>
-            <Button type="primary" onClick={() => setAdding(true)} data-testid="blocklist-add">
-              {t('blocklist.add')}
-            </Button>
-          </Space>
-        }
-      />
+    <ListPage<BlockedNumber, BlocklistQuery>
+      state={state}
+      testId="blocklist-page"
+      filters={{
+        title: t('menu.qoute.blocklist'),
+        fields: [
+          {
+            name: 'pattern',
+            label: t('blocklist.search'),
+            input: <Input allowClear placeholder="138" data-testid="blocklist-filter-pattern" />,
+          },
+        ],
+        testId: 'blocklist-filters',
+        searchTestId: 'blocklist-search',
+        resetTestId: 'blocklist-reset',
+      }}
+      total={{ testId: 'blocklist-total', textKey: 'blocklist.total' }}
+      listKey="blocklist"
+      columns={columns}
+      rowKey="id"
+      tableTestId="blocklist-table"
+      paginationTestId="blocklist-pagination"
+      onExport={(_query, format) => exportBlocklist(format)}
+      extra={
+        <Space>
+          <Button onClick={() => setImporting(true)} data-testid="blocklist-import">
+            {t('blocklist.import')}
+          </Button>
+          <Button type="primary" onClick={() => setAdding(true)} data-testid="blocklist-add">
+            {t('blocklist.add')}
+          </Button>
+        </Space>
+      }
+    >
       <AddDialog open={adding} onClose={() => setAdding(false)} />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
-    </Space>
+    </ListPage>
   );
 }

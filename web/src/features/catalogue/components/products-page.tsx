@@ -291,6 +291,7 @@ export default function ProductsPage() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="products-page">
       <ListTable<Product>
         listKey="products"
+        savedViews
         title={<span data-testid="product-total">{t('catalogue.total', { count: products.data?.length ?? 0 })}</span>}
         columns={columns}
         rowKey="id"

@@ -209,6 +209,7 @@ export function ChannelList() {
       {tested ? <TestAnswer channel={tested.channel} result={tested.result} onClose={() => setTested(null)} /> : null}
       <ListTable<Channel>
         listKey="channels"
+        savedViews
         title={
           <Space size={12} wrap>
             <span data-testid="channel-total">{t('channels.total', { count: channels.data?.length ?? 0 })}</span>

@@ -24,10 +24,6 @@ export const windowsQueryOptions = (page: number, pageSize: number) =>
     placeholderData: keepPreviousData,
   });
 
-export function useWindows(page: number, pageSize: number) {
-  return useQuery(windowsQueryOptions(page, pageSize));
-}
-
 /** The channels a window may close: (id, name) for the form's choice. */
 export function useChannelChoices(enabled: boolean) {
   return useQuery({

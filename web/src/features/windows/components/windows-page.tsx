@@ -1,25 +1,31 @@
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { ListPage } from '@/components/list-page/list-page';
 import { useTranslation } from 'react-i18next';
-import { type ListColumn, ListTable } from '@/components/list-page/list-table';
+import type { ListColumn } from '@/components/list-page/list-table';
+import { useListPage } from '@/components/list-page/use-list-page';
 import { showSuccessMessage } from '@/lib/feedback';
 import { formatTime, formatTimeAs } from '@/lib/platform-time';
 import { provinceKey } from '@/lib/provinces';
-import { deleteWindow, type MaintenanceWindow, useWindowChange, useWindows } from '../api/windows';
+import { deleteWindow, type MaintenanceWindow, useWindowChange, windowsQueryOptions } from '../api/windows';
 import { WindowDialog } from './window-dialog';
 import '@/locales/windows-texts';
 
 /** Maintenance windows (/qoute/windows, administrators): what they close and when. */
 export default function WindowsPage() {
   const { t } = useTranslation();
-  const [page, setPage] = useState({ current: 1, pageSize: 20 });
-  const list = useWindows(page.current, page.pageSize);
+  const state = useListPage({
+    paging: 'numbers',
+    toQuery: () => ({}),
+    queryOptions: (_query, page) => windowsQueryOptions(page.page, page.page_size),
+  });
   const remove = useWindowChange(deleteWindow);
   const [dialog, setDialog] = useState<{ editing?: MaintenanceWindow } | null>(null);
 
   const scopeText = (window: MaintenanceWindow) => {
     const carrier = window.carrier ? t(`common.carrier.${window.carrier}`) : '';
-    if (window.scope === 'channel') return t('windows.scopeChannel', { name: window.channel_name ?? window.channel_id });
+    if (window.scope === 'channel')
+      return t('windows.scopeChannel', { name: window.channel_name ?? window.channel_id });
     if (window.scope === 'province' && window.province) return `${carrier} · ${t(provinceKey(window.province))}`;
     return carrier;
   };
@@ -28,7 +34,8 @@ export default function WindowsPage() {
       return `${formatTimeAs(window.starts_at, 'YYYY-MM-DD HH:mm')} – ${formatTimeAs(window.ends_at, 'YYYY-MM-DD HH:mm')}`;
     }
     const span = `${window.span_start}–${window.span_end}`;
-    const next = window.span_end && window.span_start && window.span_end <= window.span_start ? t('windows.nextDay') : '';
+    const next =
+      window.span_end && window.span_start && window.span_end <= window.span_start ? t('windows.nextDay') : '';
     const day =
       window.recurrence === 'weekly'
         ? t(`windows.weekday.${window.day}`)
@@ -50,7 +57,12 @@ export default function WindowsPage() {
     },
     { key: 'note', title: t('windows.note'), dataIndex: 'note', ellipsis: true },
     { key: 'created_by', title: t('windows.createdBy'), dataIndex: 'created_by' },
-    { key: 'updated_at', title: t('windows.updatedAt'), dataIndex: 'updated_at', render: (value: string) => formatTime(value) },
+    {
+      key: 'updated_at',
+      title: t('windows.updatedAt'),
+      dataIndex: 'updated_at',
+      render: (value: string) => formatTime(value),
+    },
     {
       key: 'actions',
       title: t('windows.actions'),
@@ -58,7 +70,12 @@ export default function WindowsPage() {
       phoneWidth: 120,
       render: (_: unknown, window: MaintenanceWindow) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setDialog({ editing: window })} data-testid={`window-edit-${window.id}`}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setDialog({ editing: window })}
+            data-testid={`window-edit-${window.id}`}
+          >
             {t('windows.edit')}
           </Button>
           <Popconfirm
@@ -75,30 +92,22 @@ export default function WindowsPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="windows-page">
-      <ListTable<MaintenanceWindow>
-        listKey="maintenance-windows"
-        title={<span data-testid="windows-total">{t('windows.total', { count: list.data?.total ?? 0 })}</span>}
-        columns={columns}
-        rowKey="id"
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        error={list.isError && !list.data}
-        onRetry={() => void list.refetch()}
-        tableTestId="windows-table"
-        pagination={{
-          current: page.current,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          onChange: (current, pageSize) => setPage({ current, pageSize }),
-        }}
-        extra={
-          <Button type="primary" onClick={() => setDialog({})} data-testid="window-create">
-            {t('windows.create')}
-          </Button>
-        }
-      />
+    <ListPage<MaintenanceWindow, object>
+      state={state}
+      testId="windows-page"
+      total={{ testId: 'windows-total', textKey: 'windows.total' }}
+      listKey="maintenance-windows"
+      columns={columns}
+      rowKey="id"
+      tableTestId="windows-table"
+      paginationTestId="windows-pagination"
+      extra={
+        <Button type="primary" onClick={() => setDialog({})} data-testid="window-create">
+          {t('windows.create')}
+        </Button>
+      }
+    >
       <WindowDialog open={dialog !== null} editing={dialog?.editing} onClose={() => setDialog(null)} />
-    </Space>
+    </ListPage>
   );
 }
