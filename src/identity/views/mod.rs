@@ -33,6 +33,7 @@ pub const PAGES: &[&str] = &[
     "funding",
     "funding-review",
     "ported-numbers",
+    "security-history",
 ];
 
 pub const MAX_NAME_CHARS: usize = 40;
