@@ -101,9 +101,9 @@ impl SecurityDetail {
         let zh = locale == Locale::ZhCn;
         let pick = |zh_text: &str, en_text: &str| if zh { zh_text.to_string() } else { en_text.to_string() };
         let reason = |reason: &FailureReason| match reason {
-            FailureReason::Password => pick("密码错误", "wrong password"),
-            FailureReason::TwoFactorCode => pick("两步验证码错误", "wrong two-factor code"),
-            FailureReason::Disabled => pick("账号或商户已停用", "user or merchant disabled"),
+            FailureReason::Password => pick("密码错误", "Wrong password"),
+            FailureReason::TwoFactorCode => pick("两步验证码错误", "Wrong two-factor code"),
+            FailureReason::Disabled => pick("账号或商户已停用", "User or merchant disabled"),
         };
         match self {
             SecurityDetail::None => String::new(),
@@ -169,7 +169,7 @@ mod tests {
         assert_eq!(SecurityDetail::render(&stored, Locale::ZhCn), "ann：只读成员 → 财务");
         assert_eq!(SecurityDetail::render(&stored, Locale::EnUs), "ann: Viewer → Finance");
         let locked = SecurityDetail::Locked { reason: FailureReason::Password, retry_after_seconds: 900 };
-        assert_eq!(locked.text(Locale::EnUs), "wrong password, locked for 15 min");
+        assert_eq!(locked.text(Locale::EnUs), "Wrong password, locked for 15 min");
         assert_eq!(SecurityDetail::render("{\"t\":\"from_a_newer_server\"}", Locale::EnUs), "");
         assert_eq!(kind_name("sign_in", Locale::ZhCn), "登录成功");
         assert_eq!(kind_name("unknown_kind", Locale::EnUs), "unknown_kind");
