@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expectNoAxeViolations } from './support/axe';
 import { csvRows } from './support/csv';
 import {
   expect,
@@ -51,6 +52,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await expect(own).toContainText('127.0.0.1');
     await expect(own.getByTestId('security-browser')).toHaveAttribute('title', browser);
     await overlaysSettled(page);
+    await expectNoAxeViolations(page, `security history ${locale}`);
     await page.screenshot({ path: `${screenshots}security-history-${locale}.png`, fullPage: true });
 
     // Filtered by kind: only sign-ins, as the list answer says.
