@@ -111,6 +111,14 @@ async fn staff_key_and_two_factor_events_are_seen_by_their_owners_only(backend: 
     let secret = key.data()["secret"].as_str().unwrap().to_string();
     let revoked = app.post_as(&owner, "/adminapi/apikey/revoke", json!({"key_id": key_id})).await;
     assert_eq!(revoked.code(), 20000, "{:?}", revoked.body);
+    let changed = app
+        .post_as(
+            &owner,
+            "/adminapi/merchant/changePassword",
+            json!({"current_password": "Merchant123", "new_password": "Merchant456"}),
+        )
+        .await;
+    assert_eq!(changed.code(), 20000, "{:?}", changed.body);
 
     // A two-factor sign-in failure of the staff member: in the history with its browser.
     let enabled = enable_two_factor(&app, ("keys_ann", PASSWORD)).await;
@@ -130,6 +138,7 @@ async fn staff_key_and_two_factor_events_are_seen_by_their_owners_only(backend: 
         "staff_role_changed",
         "api_key_created",
         "api_key_revoked",
+        "password_changed",
         "two_factor_enabled",
         "sign_in_failed",
     ] {
@@ -148,7 +157,9 @@ async fn staff_key_and_two_factor_events_are_seen_by_their_owners_only(backend: 
         .await;
     let text = english.body.to_string();
     assert!(text.contains("Staff role changed") && text.contains(&format!("Key {key_id}")), "{text}");
-    assert!(!text.contains(&secret) && !text.contains(PASSWORD));
+    for secret in [secret.as_str(), PASSWORD, "Merchant123", "Merchant456"] {
+        assert!(!text.contains(secret), "no secret in the history: {text}");
+    }
 
     // Another merchant's owner sees none of it, and may not ask for it.
     let others = events(&app, &other_owner, json!({})).await;
