@@ -57,6 +57,7 @@ pub async fn seed(
     if orders > 0 {
         // Work in the review queue; tests count their own requests.
         seed_funding_request(db, DEMO_MERCHANT_ID).await?;
+        seed_security_history(db, DEMO_MERCHANT_ID).await?;
     }
     let made = seed_api_key(db, secrets).await?;
     let has_orders: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE merchant_id = $1 LIMIT 1")
@@ -269,6 +270,50 @@ async fn seed_funding_request(db: &Database, merchant_id: i64) -> anyhow::Result
     .bind(now)
     .execute(&db.pool)
     .await?;
+    Ok(())
+}
+
+/// A few days of the demo merchant's security history, once, so its page has rows from
+/// other addresses and browsers beside the sign-ins of whoever tries the demo.
+async fn seed_security_history(db: &Database, merchant_id: i64) -> anyhow::Result<()> {
+    let any: Option<i64> = sqlx::query_scalar("SELECT id FROM security_events WHERE merchant_id = $1 LIMIT 1")
+        .bind(merchant_id)
+        .fetch_optional(&db.pool)
+        .await?;
+    let user: Option<(i64, String)> =
+        sqlx::query_as("SELECT id, username FROM users WHERE merchant_id = $1 ORDER BY id LIMIT 1")
+            .bind(merchant_id)
+            .fetch_optional(&db.pool)
+            .await?;
+    let (None, Some((user_id, username))) = (any, user) else { return Ok(()) };
+    const WINDOWS_CHROME: &str = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+    const MAC_FIREFOX: &str = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:132.0) Gecko/20100101 Firefox/132.0";
+    const HOUR: i64 = 3600 * 1000;
+    let events: [(&str, &str, &str, &str, i64); 5] = [
+        ("sign_in", r#"{"t":"sign_in","with_code":false}"#, "203.0.113.7", WINDOWS_CHROME, 120),
+        ("api_key_created", r#"{"t":"api_key","key_id":"ak_demo"}"#, "203.0.113.7", WINDOWS_CHROME, 119),
+        ("sign_in_failed", r#"{"t":"failed","reason":"password"}"#, "198.51.100.23", MAC_FIREFOX, 50),
+        ("sign_in", r#"{"t":"sign_in","with_code":false}"#, "198.51.100.23", MAC_FIREFOX, 49),
+        ("password_changed", r#"{"t":"none"}"#, "198.51.100.23", MAC_FIREFOX, 48),
+    ];
+    let now = now_millis();
+    for (kind, detail, address, agent, hours_ago) in events {
+        sqlx::query(
+            "INSERT INTO security_events
+                 (merchant_id, user_id, username, kind, detail, client_address, user_agent, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(merchant_id)
+        .bind(user_id)
+        .bind(&username)
+        .bind(kind)
+        .bind(detail)
+        .bind(address)
+        .bind(agent)
+        .bind(now - hours_ago * HOUR)
+        .execute(&db.pool)
+        .await?;
+    }
     Ok(())
 }
 

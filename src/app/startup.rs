@@ -134,6 +134,8 @@ impl Application {
             .enabled
             .then(|| crate::supply::sandbox_reversals::spawn(self.state.clone(), worker_stop.clone()));
         let statistics = crate::platform::db::first_statistics::spawn(self.state.db.clone(), worker_stop.clone());
+        let security_purge =
+            crate::identity::security_history::purge::spawn(self.state.db.pool.clone(), worker_stop.clone());
         let segments =
             crate::platform::segments::follow(self.state.segments.clone(), self.state.db.clone(), worker_stop.clone());
         let worker = self.state.config.worker.enabled.then(|| worker::spawn(self.state.clone(), worker_stop));
@@ -178,6 +180,7 @@ impl Application {
         if let Some(segments) = segments {
             let _ = segments.await;
         }
+        let _ = security_purge.await;
         // After the worker and the requests: the events they handled last reach the others.
         if let Some(sharing) = sharing {
             sharing.finish().await;
@@ -194,6 +197,7 @@ pub fn routes(state: AppState) -> Router {
         .merge(auth::router())
         .merge(users::router())
         .merge(crate::identity::staff::router())
+        .merge(crate::identity::security_history::api::router())
         .merge(monitor::router())
         .merge(user_centre::router())
         .merge(views::router())

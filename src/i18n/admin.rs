@@ -21,6 +21,8 @@ pub enum AdminMessage {
     NotAMerchantUser,
     /// The audit page's action filter names no known action.
     AuditActionUnknown,
+    /// The security history's kind filter names no known kind.
+    SecurityKindUnknown,
     /// A money action by an administrator with two-factor on, without a confirmation in
     /// the last minutes (`/adminapi/admin/stepUp/confirm`).
     StepUpRequired,
@@ -48,6 +50,7 @@ impl AdminMessage {
             PasswordChangeRequired => "password.change_required",
             NotAMerchantUser => "merchant.user.not_merchant",
             AuditActionUnknown => "audit.action_unknown",
+            SecurityKindUnknown => "security.kind_unknown",
             StepUpRequired => "step_up.required",
             PortReasonInvalid { .. } => "port.reason.invalid",
             TwoFactorRequired => "two_factor.required",
@@ -88,6 +91,7 @@ impl AdminMessage {
             }
             NotAMerchantUser => pick("只能重置商户用户的密码", "only a merchant user's password can be reset"),
             AuditActionUnknown => pick("未知的操作类型", "unknown action"),
+            SecurityKindUnknown => pick("未知的安全事件类型", "unknown kind of security event"),
             StepUpRequired => {
                 pick("资金操作需先输入两步验证码确认", "confirm money actions with your two-factor code first")
             }

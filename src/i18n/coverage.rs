@@ -353,6 +353,7 @@ fn admin_messages() -> Vec<AdminMessage> {
         PasswordChangeRequired,
         NotAMerchantUser,
         AuditActionUnknown,
+        SecurityKindUnknown,
         StepUpRequired,
         PortReasonInvalid { max: 200 },
         TwoFactorRequired,
@@ -369,6 +370,7 @@ fn admin_messages() -> Vec<AdminMessage> {
             | PasswordChangeRequired
             | NotAMerchantUser
             | AuditActionUnknown
+            | SecurityKindUnknown
             | StepUpRequired
             | PortReasonInvalid { .. }
             | TwoFactorRequired

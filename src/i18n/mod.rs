@@ -29,6 +29,7 @@ pub mod notices;
 mod notify;
 mod open_api;
 pub mod provinces;
+pub mod security;
 pub mod template;
 mod trade;
 mod user_centre;

@@ -5,6 +5,7 @@ pub mod api_keys;
 pub mod auth;
 pub mod permissions;
 pub mod recent;
+pub mod security_history;
 pub mod session;
 pub mod staff;
 pub mod step_up;

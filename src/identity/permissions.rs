@@ -6,7 +6,8 @@
 //! Administrators keep what they had: the table never refuses them a path that has a
 //! rule (admin-only handlers still take `AdminUser`). A merchant's user is allowed a path
 //! when its role is in the path's set. The roles:
-//! - owner: everything a merchant may do, and its staff (`/adminapi/staff/...`);
+//! - owner: everything a merchant may do, its staff (`/adminapi/staff/...`) and its
+//!   security history (`/adminapi/security/...`);
 //! - finance: balance, account log, statements, funding requests, exports;
 //! - operator: orders, batches, card secrets;
 //! - developer: API keys, notification settings and secret, the signature helper, and
@@ -125,8 +126,10 @@ pub fn rule(method: &str, path: &str) -> Option<Rule> {
             | "/adminapi/google-auth/regenerateBackupCodes"
             | "/adminapi/google-auth/get2FAStatus",
         ) => Merchant(EVERYONE),
-        // The merchant's staff and its settings.
+        // The merchant's staff and its settings; its security history (who signed in from
+        // where, keys, roles) is the owners', as Stripe and Adyen keep it to their owners.
         (_, path) if path.starts_with("/adminapi/staff/") => Merchant(OWNER),
+        (_, "/adminapi/security/list" | "/adminapi/security/export" | "/adminapi/security/kinds") => Merchant(OWNER),
         ("POST", "/adminapi/certification/licence")
         | (_, "/adminapi/certification/submit" | "/adminapi/certification/withdraw") => Merchant(OWNER),
         (_, "/adminapi/certification/list" | "/adminapi/certification/detail") => Merchant(OWNER_VIEWER),
@@ -244,6 +247,8 @@ mod tests {
             assert!(may(role, "/adminapi/merchant/userInfo"));
             assert!(!may(role, "/adminapi/admin/merchant/list"));
             assert_eq!(may(role, "/adminapi/staff/list"), role == O);
+            assert_eq!(may(role, "/adminapi/security/list"), role == O);
+            assert_eq!(allows(Some(role), "GET", "/adminapi/security/export"), role == O);
             assert_eq!(may(role, "/adminapi/funding/create"), matches!(role, O | F));
             assert_eq!(may(role, "/adminapi/order/add"), matches!(role, O | P));
             assert_eq!(may(role, "/adminapi/order/card/reveal"), matches!(role, O | P));

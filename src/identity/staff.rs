@@ -14,7 +14,9 @@ use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::extract::{ClientAddress, JsonBody};
 use crate::i18n::AdminMessage;
 use crate::i18n::audit::AuditDetail;
+use crate::i18n::security::SecurityDetail;
 use crate::identity::permissions::MerchantRole;
+use crate::identity::security_history as history;
 use crate::identity::session::{CurrentUser, revoke_reason};
 use crate::identity::users::repository::{
     MAX_USERNAME_LENGTH, NewMerchantUser, insert_merchant_user, stored_role, username_input,
@@ -212,6 +214,9 @@ pub async fn add(
         &address,
     )
     .await?;
+    let detail = SecurityDetail::Staff { username: username.clone(), role: role_code(request.role), from: None };
+    let event = history::Event::by(&caller, history::kind::STAFF_ADDED, detail, &address).in_merchant(merchant_id);
+    history::record(&mut *transaction, &event).await?;
     transaction.commit().await?;
     Ok(ApiOk(StaffMember {
         user_id,
@@ -293,11 +298,14 @@ async fn change(
         }
     }
     let now = now_millis();
-    let (action, detail_change, from, new_role) = match change {
-        Change::Role(new) => (audit::action::STAFF_ROLE_CHANGED, "role", Some(role_code(role)), new),
-        Change::Disable => (audit::action::STAFF_DISABLED, "disabled", None, role),
-        Change::Enable => (audit::action::STAFF_ENABLED, "enabled", None, role),
-        Change::Remove => (audit::action::STAFF_REMOVED, "removed", None, role),
+    use history::kind;
+    let (action, kind, detail_change, from, new_role) = match change {
+        Change::Role(new) => {
+            (audit::action::STAFF_ROLE_CHANGED, kind::STAFF_ROLE_CHANGED, "role", Some(role_code(role)), new)
+        }
+        Change::Disable => (audit::action::STAFF_DISABLED, kind::STAFF_DISABLED, "disabled", None, role),
+        Change::Enable => (audit::action::STAFF_ENABLED, kind::STAFF_ENABLED, "enabled", None, role),
+        Change::Remove => (audit::action::STAFF_REMOVED, kind::STAFF_REMOVED, "removed", None, role),
     };
     let update = match change {
         Change::Role(new) => {
@@ -320,9 +328,13 @@ async fn change(
         .execute(&mut *transaction)
         .await?;
     }
+    let history_detail =
+        SecurityDetail::Staff { username: username.clone(), role: role_code(new_role), from: from.clone() };
     let detail = AuditDetail::Staff { username, change: detail_change.into(), from, role: role_code(new_role) };
     let target = audit::target::user(user_id);
     audit::record_detail(&mut *transaction, Some(caller.user_id), action, &target, &detail, address).await?;
+    let event = history::Event::by(caller, kind, history_detail, address).in_merchant(merchant_id);
+    history::record(&mut *transaction, &event).await?;
     transaction.commit().await?;
     // The new role, or the end of the user's sessions, holds from the next call on.
     state.sessions.forget_all();
@@ -431,7 +443,11 @@ pub async fn require_two_factor(
     let detail = AuditDetail::StaffTwoFactor { required: request.required };
     let target = audit::target::merchant(merchant_id);
     let action = audit::action::STAFF_TWO_FACTOR_REQUIRED;
-    audit::record_detail(&mut *transaction, Some(caller.user_id), action, &target, &detail, &address.to_string())
+    let address = address.to_string();
+    audit::record_detail(&mut *transaction, Some(caller.user_id), action, &target, &detail, &address).await?;
+    let (kind, detail) =
+        (history::kind::STAFF_TWO_FACTOR_REQUIRED, SecurityDetail::TwoFactorRequirement { required: request.required });
+    history::record(&mut *transaction, &history::Event::by(&caller, kind, detail, &address).in_merchant(merchant_id))
         .await?;
     transaction.commit().await?;
     state.sessions.forget_all();

@@ -67,6 +67,7 @@ pub async fn confirm(
         client_address: &address,
         purpose: "step_up",
         wrong: Message::TwoFactorCodeWrong,
+        sign_in_agent: None,
     };
     let not_enabled = AppError::Conflict(Message::TwoFactorNotEnabled);
     let mut transaction = check.confirm_enabled(request.code.as_ref(), not_enabled).await?;

@@ -134,6 +134,7 @@ pub async fn rotate_secret(
         client_address: &address_text,
         purpose: "rotate_webhook_secret",
         wrong: Message::TwoFactorCodeWrong,
+        sign_in_agent: None,
     };
     let (mut transaction, confirmed) = if store::find_enabled(pool, &state.secrets, user.user_id).await?.is_some() {
         let not_enabled = AppError::TwoFactorCodeWrong(Message::TwoFactorCodeWrong);
@@ -147,6 +148,13 @@ pub async fn rotate_secret(
     let target = audit::target::merchant(merchant_id);
     let (actor, event) = (Some(user.user_id), action::WEBHOOK_SECRET_ROTATED);
     audit::record_on(&mut *transaction, actor, event, &target, "", &address_text).await?;
+    {
+        use crate::identity::security_history::{self as history, kind};
+        let detail = crate::i18n::security::SecurityDetail::None;
+        let event =
+            history::Event::by(&user, kind::WEBHOOK_SECRET_ROTATED, detail, &address_text).in_merchant(merchant_id);
+        history::record(&mut *transaction, &event).await?;
+    }
     tell_merchant(&mut transaction, merchant_id, until, &address_text).await?;
     transaction.commit().await?;
     if confirmed {

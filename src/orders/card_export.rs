@@ -140,6 +140,7 @@ pub async fn export_cards(
         client_address: &address,
         purpose: "card_export",
         wrong: Message::TwoFactorCodeWrong,
+        sign_in_agent: None,
     };
     let accepted = match store::find_enabled(&state.db.pool, &state.secrets, caller.user_id).await? {
         Some(enabled) => Some(check.accept(&CodeTarget::from(&enabled), request.code.as_ref()).await?),

@@ -76,6 +76,7 @@ mod rollups;
 mod sandbox_reversal;
 mod saved_views;
 mod schema;
+mod security_history;
 mod segment_admin;
 mod segments;
 mod session;

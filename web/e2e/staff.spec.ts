@@ -90,7 +90,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await openEveryMenuGroup(page);
     await expect(page.getByTestId('menu-item-AddList')).toBeVisible();
     await expect(page.getByTestId('menu-item-OrderList')).toBeVisible();
-    for (const hidden of ['Account', 'Funding', 'Statements', 'Staff', 'Merchants']) {
+    for (const hidden of ['Account', 'Funding', 'Statements', 'Staff', 'SecurityHistory', 'Merchants']) {
       await expect(page.getByTestId(`menu-item-${hidden}`)).toHaveCount(0);
     }
     await page.goto('#/finance/account');

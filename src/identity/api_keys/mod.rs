@@ -87,6 +87,7 @@ pub async fn create(
         client_address: &address,
         purpose: "api_key_create",
         wrong: Message::TwoFactorCodeWrong,
+        sign_in_agent: None,
     };
     let (mut transaction, confirmed) =
         if crate::identity::two_factor::store::enabled_at(pool, caller.user_id).await?.is_some() {
@@ -130,6 +131,13 @@ async fn announce(
     let detail = AuditDetail::ApiKey { merchant_id, key_id: key_id.to_string() };
     let target = audit::target::merchant(merchant_id);
     audit::record_detail(&mut *connection, Some(caller.user_id), action, &target, &detail, address).await?;
+    {
+        use crate::identity::security_history::{self as history, kind};
+        let kind = if created { kind::API_KEY_CREATED } else { kind::API_KEY_REVOKED };
+        let detail = crate::i18n::security::SecurityDetail::ApiKey { key_id: key_id.to_string() };
+        let event = history::Event::by(caller, kind, detail, address).in_merchant(merchant_id);
+        history::record(&mut *connection, &event).await?;
+    }
     let content =
         Notice::ApiKeyChange { key_id: key_id.to_string(), by: caller.username.clone(), address: address.to_string() };
     let (title, sub_title, content) = (title.stored(), Notice::AccountSecurity.stored(), content.stored());

@@ -5,7 +5,9 @@ pub mod pending_login;
 use crate::http::error::{ApiOk, ApiResult, AppError, FieldError};
 use crate::http::extract::{ClientAddress, JsonBody};
 use crate::i18n::audit::AuditDetail;
+use crate::i18n::security::{FailureReason, SecurityDetail};
 use crate::i18n::{AdminMessage, Message};
+use crate::identity::security_history as history;
 use crate::identity::session::{Account, Role, create_session, presented_token, revoke_reason, revoke_session, token};
 use crate::identity::system_info::SystemInfo;
 use crate::identity::throttle;
@@ -90,6 +92,24 @@ async fn audit_sign_in<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
     audit::record_detail(executor, Some(user_id), event, &target, &AuditDetail::SignedInWithCode, address).await
 }
 
+/// A sign-in's event in the security history, with the browser it came from.
+fn sign_in_event<'a>(
+    user_id: i64,
+    kind: &'static str,
+    detail: SecurityDetail,
+    address: &'a str,
+    user_agent: &'a str,
+) -> history::Event<'a> {
+    history::Event {
+        user_id,
+        whose: history::Whose::Actor,
+        kind,
+        detail,
+        address,
+        browser: history::Browser::Agent(user_agent),
+    }
+}
+
 /// The last step of every sign-in: a new session, the audit entry and the answer.
 pub(crate) async fn open_session(
     state: &AppState,
@@ -105,16 +125,16 @@ pub(crate) async fn open_session(
     .bind(account.user_id)
     .fetch_one(&state.db.pool)
     .await?;
-    if disabled_at.is_some() {
+    let user_agent = history::agent_of(headers);
+    if disabled_at.is_some() || user_disabled_at.is_some() {
+        // A disabled merchant, or a user its owner disabled (or removed).
         audit_sign_in(&state.db.pool, account.user_id, action::LOGIN_REFUSED_DISABLED, with_code, address).await?;
-        return Err(AppError::Forbidden(AdminMessage::MerchantDisabled.into()));
+        let detail = SecurityDetail::Failed { reason: FailureReason::Disabled };
+        let event = sign_in_event(account.user_id, history::kind::SIGN_IN_FAILED, detail, address, user_agent);
+        history::record(&state.db.pool, &event).await?;
+        let message = if disabled_at.is_some() { AdminMessage::MerchantDisabled } else { AdminMessage::UserDisabled };
+        return Err(AppError::Forbidden(message.into()));
     }
-    if user_disabled_at.is_some() {
-        // The merchant's owner disabled (or removed) this user.
-        audit_sign_in(&state.db.pool, account.user_id, action::LOGIN_REFUSED_DISABLED, with_code, address).await?;
-        return Err(AppError::Forbidden(AdminMessage::UserDisabled.into()));
-    }
-    let user_agent = headers.get(axum::http::header::USER_AGENT).and_then(|value| value.to_str().ok()).unwrap_or("");
     // The session, the sign-in's known address and its audit record commit together: no
     // session without its record in the trail.
     let mut transaction = state.db.pool.begin().await?;
@@ -124,6 +144,14 @@ pub(crate) async fn open_session(
         throttle::remember_address(&mut *transaction, account.user_id, &throttle::address_key(ip)).await?;
     }
     audit_sign_in(&mut *transaction, account.user_id, action::LOGIN, with_code, address).await?;
+    let event = sign_in_event(
+        account.user_id,
+        history::kind::SIGN_IN,
+        SecurityDetail::SignIn { with_code },
+        address,
+        user_agent,
+    );
+    history::record(&mut *transaction, &event).await?;
     transaction.commit().await?;
     // Only when older sessions were ended: a sign-in that ends none must not make every
     // other caller read its session from the database again.
@@ -213,7 +241,8 @@ pub async fn login(
     let keys = [account_key.clone(), address_key.clone()];
     // Failures name the account they were against (when it exists) as their target, so
     // the audit page shows every attempt on one account together.
-    let tried = account.as_ref().map(|stored| audit::target::user(stored.account.user_id)).unwrap_or_default();
+    let tried_user = account.as_ref().map(|stored| stored.account.user_id);
+    let tried = tried_user.map(audit::target::user).unwrap_or_default();
     if let Err(error) = throttle::ensure_not_locked(pool, &keys).await {
         if throttle::count_refusals(pool, &keys).await? {
             audit::record_on(pool, None, action::LOGIN_THROTTLED, &tried, &credentials.username, &address).await?;
@@ -231,7 +260,21 @@ pub async fn login(
     let Some(StoredCredentials { account, .. }) = account.filter(|_| verified) else {
         let address_lock = throttle::record_failure(pool, policy, &address_key, policy.address_max_failures).await?;
         audit::record_on(pool, None, action::LOGIN_FAILED, &tried, &credentials.username, &address).await?;
-        return match reserved.locked_for.max(address_lock.locked_for) {
+        let locked_for = reserved.locked_for.max(address_lock.locked_for);
+        // Only an account that exists has a history; attempts refused unchecked while
+        // locked never reach here (the flood bound, `security_history`).
+        if let Some(user_id) = tried_user {
+            let reason = FailureReason::Password;
+            let (kind, detail) = match locked_for {
+                Some(retry_after_seconds) => {
+                    (history::kind::SIGN_IN_LOCKED, SecurityDetail::Locked { reason, retry_after_seconds })
+                }
+                None => (history::kind::SIGN_IN_FAILED, SecurityDetail::Failed { reason }),
+            };
+            let agent = history::agent_of(&headers);
+            history::record(pool, &sign_in_event(user_id, kind, detail, &address, agent)).await?;
+        }
+        return match locked_for {
             Some(retry_after_seconds) => Err(AppError::TooManyAttempts { retry_after_seconds }),
             None => Err(AppError::BadCredentials),
         };

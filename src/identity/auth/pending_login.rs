@@ -133,12 +133,14 @@ pub async fn verify_two_factor(
     };
     let pending = find(&state, &token).await?.ok_or(AppError::PendingLoginInvalid)?;
     let address = client_address.to_string();
+    let user_agent = crate::identity::security_history::agent_of(&headers).to_string();
     let check = CodeCheck {
         state: &state,
         user_id: pending.account.user_id,
         client_address: &address,
         purpose: "login",
         wrong: Message::TwoFactorCodeWrong,
+        sign_in_agent: Some(&user_agent),
     };
     // Two-factor turned off since the password step: that sign-in is void, start over.
     let mut transaction = check.confirm_enabled(request.code.as_ref(), AppError::PendingLoginInvalid).await?;

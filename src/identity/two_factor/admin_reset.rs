@@ -66,6 +66,7 @@ pub async fn reset(
         client_address: &address,
         purpose: "reset_other",
         wrong: Message::TwoFactorCodeWrong,
+        sign_in_agent: None,
     };
     // The administrator's own code, spent in the transaction that does the reset.
     let (mut transaction, confirmed) = if store::enabled_at(pool, admin.user_id).await?.is_some() {
@@ -83,6 +84,13 @@ pub async fn reset(
     let target = audit::target::user(request.user_id);
     audit::record_detail(&mut *transaction, Some(admin.user_id), action::TWO_FACTOR_RESET, &target, &detail, &address)
         .await?;
+    {
+        use crate::identity::security_history::{self as history, Whose, kind};
+        let detail = crate::i18n::security::SecurityDetail::OfUser { username: username.to_string() };
+        let mut event = history::Event::by(&admin, kind::TWO_FACTOR_RESET, detail, &address);
+        event.whose = Whose::UserOf(request.user_id);
+        history::record(&mut *transaction, &event).await?;
+    }
     tell_user(&mut transaction, request.user_id, &admin.username).await?;
     transaction.commit().await?;
     if confirmed {

@@ -184,6 +184,7 @@ pub async fn enable(
         client_address: &address,
         purpose: "enable",
         wrong: Message::TwoFactorCodeWrong,
+        sign_in_agent: None,
     };
     // The pending secret has no used steps yet; taking the setup below makes its
     // code single-use, and the step is carried over so the code cannot sign in later.
@@ -204,7 +205,7 @@ pub async fn enable(
         return Err(AppError::Conflict(Message::TwoFactorAlreadyEnabled));
     }
     backup_codes::replace(&mut transaction, &state.secrets, user.user_id, &codes, now).await?;
-    record(&mut transaction, user.user_id, SecurityEvent::Enabled, &address).await?;
+    record(&mut transaction, &user, SecurityEvent::Enabled, &address).await?;
     transaction.commit().await?;
     // A merchant requiring two-factor lets this user in at once (`CurrentUser`).
     state.sessions.forget_all();
@@ -237,13 +238,14 @@ pub async fn disable(
         client_address: &address,
         purpose: "disable",
         wrong: Message::TwoFactorCodeWrong,
+        sign_in_agent: None,
     };
     let not_enabled = AppError::Conflict(Message::TwoFactorNotEnabled);
     let mut transaction = check.confirm_enabled(request.code.as_ref(), not_enabled).await?;
     store::delete_enabled(&mut transaction, user.user_id).await?;
     backup_codes::delete_all(&mut transaction, user.user_id).await?;
     store::delete_setups(&mut transaction, user.user_id).await?;
-    record(&mut transaction, user.user_id, SecurityEvent::Disabled, &address).await?;
+    record(&mut transaction, &user, SecurityEvent::Disabled, &address).await?;
     transaction.commit().await?;
     state.sessions.forget_all();
     check.succeeded().await?;
@@ -286,12 +288,13 @@ async fn regenerate(
         client_address: address,
         purpose: "regenerate",
         wrong: Message::BackupCodesRegenerateFailed,
+        sign_in_agent: None,
     };
     let not_enabled = AppError::Conflict(Message::TwoFactorNotEnabled);
     let mut transaction = check.confirm_enabled(request.code.as_ref(), not_enabled).await?;
     let codes = backup_codes::random(&state.secrets);
     backup_codes::replace(&mut transaction, &state.secrets, user.user_id, &codes, now_millis()).await?;
-    record(&mut transaction, user.user_id, SecurityEvent::BackupCodesRegenerated, address).await?;
+    record(&mut transaction, user, SecurityEvent::BackupCodesRegenerated, address).await?;
     transaction.commit().await?;
     check.succeeded().await?;
     Ok(BackupCodesResponse { backup_codes: codes })
@@ -338,19 +341,27 @@ enum SecurityEvent {
 /// lost to a failure after the commit, nor written for a change that did not commit.
 async fn record(
     connection: &mut sqlx::AnyConnection,
-    user_id: i64,
+    user: &CurrentUser,
     event: SecurityEvent,
     address: &str,
 ) -> Result<(), AppError> {
     use crate::i18n::notices::Notice;
+    use crate::identity::security_history::{self as history, kind};
     use crate::identity::user_centre::inbox::{MessageKind, Notification, notify};
-    let (title, message_type, event_action) = match event {
-        SecurityEvent::Enabled => (Notice::TwoFactorEnabled, 1, action::TWO_FACTOR_ENABLED),
+    let user_id = user.user_id;
+    let (title, message_type, event_action, history_kind) = match event {
+        SecurityEvent::Enabled => (Notice::TwoFactorEnabled, 1, action::TWO_FACTOR_ENABLED, kind::TWO_FACTOR_ENABLED),
         // Turning protection off is the change an attacker would make: flag it.
-        SecurityEvent::Disabled => (Notice::TwoFactorDisabled, 3, action::TWO_FACTOR_DISABLED),
-        SecurityEvent::BackupCodesRegenerated => (Notice::BackupCodesRegenerated, 2, action::BACKUP_CODES_REGENERATED),
+        SecurityEvent::Disabled => {
+            (Notice::TwoFactorDisabled, 3, action::TWO_FACTOR_DISABLED, kind::TWO_FACTOR_DISABLED)
+        }
+        SecurityEvent::BackupCodesRegenerated => {
+            (Notice::BackupCodesRegenerated, 2, action::BACKUP_CODES_REGENERATED, kind::BACKUP_CODES_REGENERATED)
+        }
     };
     audit::record(&mut *connection, Some(user_id), event_action, "", address).await?;
+    let detail = crate::i18n::security::SecurityDetail::None;
+    history::record(&mut *connection, &history::Event::by(user, history_kind, detail, address)).await?;
     let content = Notice::SecurityChangeFrom { address: address.to_string() }.stored();
     notify(
         connection,

@@ -80,6 +80,9 @@ pub struct CodeCheck<'a> {
     pub purpose: &'static str,
     /// The endpoint's one answer for every kind of wrong code.
     pub wrong: Message,
+    /// A sign-in's code: its browser. A wrong code (or the lock it causes) then goes into
+    /// the security history too; None for codes asked by a signed-in user.
+    pub sign_in_agent: Option<&'a str>,
 }
 
 impl<'a> From<&'a store::EnabledTwoFactor> for CodeTarget<'a> {
@@ -180,6 +183,26 @@ impl CodeCheck<'_> {
             throttle::hold_off(pool, &key, wait).await?;
         }
         self.audit(pool, action::TWO_FACTOR_FAILED).await?;
+        if let Some(agent) = self.sign_in_agent {
+            use crate::i18n::security::{FailureReason, SecurityDetail};
+            use crate::identity::security_history::{self as history, Browser, Event, Whose, kind};
+            let reason = FailureReason::TwoFactorCode;
+            let (kind, detail) = match counted.locked_for {
+                Some(retry_after_seconds) => {
+                    (kind::SIGN_IN_LOCKED, SecurityDetail::Locked { reason, retry_after_seconds })
+                }
+                None => (kind::SIGN_IN_FAILED, SecurityDetail::Failed { reason }),
+            };
+            let event = Event {
+                user_id: self.user_id,
+                whose: Whose::Actor,
+                kind,
+                detail,
+                address: self.client_address,
+                browser: Browser::Agent(agent),
+            };
+            history::record(pool, &event).await?;
+        }
         Ok(match counted.locked_for {
             Some(retry_after_seconds) => AppError::TooManyAttempts { retry_after_seconds },
             None => self.wrong_code(),

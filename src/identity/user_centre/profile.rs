@@ -286,6 +286,12 @@ async fn record_password_change(
     now: i64,
 ) -> Result<(), AppError> {
     audit::record(&mut **transaction, Some(caller.user_id), action::PASSWORD_CHANGED, "", address).await?;
+    {
+        use crate::identity::security_history::{self as history, kind};
+        let detail = crate::i18n::security::SecurityDetail::None;
+        history::record(&mut **transaction, &history::Event::by(caller, kind::PASSWORD_CHANGED, detail, address))
+            .await?;
+    }
     notify(
         &mut **transaction,
         caller.user_id,

@@ -164,6 +164,9 @@ mod tests {
         let owner = names(&menu_of(Role::User, Some(MerchantRole::Owner), false));
         assert!(owner.contains(&"Staff".to_string()) && owner.contains(&"Funding".to_string()));
         assert!(!names(&menu_for(Role::Admin, false)).contains(&"Staff".to_string()));
+        // The security history: owners, and administrators (any merchant's).
+        assert!(owner.contains(&"SecurityHistory".to_string()) && !finance.contains(&"SecurityHistory".to_string()));
+        assert!(names(&menu_for(Role::Admin, false)).contains(&"SecurityHistory".to_string()));
     }
 
     #[test]

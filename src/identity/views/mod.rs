@@ -38,6 +38,7 @@ pub const PAGES: &[&str] = &[
     "products",
     "channels",
     "batches",
+    "security-history",
 ];
 
 pub const MAX_NAME_CHARS: usize = 40;

@@ -94,7 +94,7 @@ pub async fn create(
     let password = store::temporary_password();
     let hash = state.hasher.hash(&password).await?;
     let address = address.to_string();
-    let by = ActedBy { user_id: admin.user_id, address: &address };
+    let by = ActedBy { user_id: admin.user_id, session_id: admin.session_id, address: &address };
     let user = NewMerchantUser {
         merchant_id: 0,
         username: &username,
@@ -142,7 +142,7 @@ pub async fn add_user(
     let password = store::temporary_password();
     let hash = state.hasher.hash(&password).await?;
     let address = address.to_string();
-    let by = ActedBy { user_id: admin.user_id, address: &address };
+    let by = ActedBy { user_id: admin.user_id, session_id: admin.session_id, address: &address };
     let user = NewMerchantUser {
         merchant_id: request.merchant_id,
         username: &username,
@@ -182,7 +182,7 @@ pub async fn reset_password(
     let password = store::temporary_password();
     let hash = state.hasher.hash(&password).await?;
     let address = address.to_string();
-    let by = ActedBy { user_id: admin.user_id, address: &address };
+    let by = ActedBy { user_id: admin.user_id, session_id: admin.session_id, address: &address };
     let username = store::reset_password(&state.db, request.user_id, &hash, &by).await?;
     state.sessions.forget_all();
     // A locked-out user is the usual reason for a reset: the new password must work at once.
@@ -245,7 +245,7 @@ pub async fn update(
 ) -> ApiResult<MerchantState> {
     let name = merchant_name(request.name).map_err(|field| AppError::Validation(vec![field]))?;
     let address = address.to_string();
-    let by = ActedBy { user_id: admin.user_id, address: &address };
+    let by = ActedBy { user_id: admin.user_id, session_id: admin.session_id, address: &address };
     store::rename(&state.db, request.merchant_id, &name, &by).await?;
     Ok(ApiOk(merchant_state(&state, request.merchant_id).await?))
 }
@@ -263,7 +263,7 @@ pub async fn disable(
     JsonBody(request): JsonBody<MerchantRef>,
 ) -> ApiResult<MerchantState> {
     let address = address.to_string();
-    let by = ActedBy { user_id: admin.user_id, address: &address };
+    let by = ActedBy { user_id: admin.user_id, session_id: admin.session_id, address: &address };
     if store::set_enabled(&state.db, request.merchant_id, false, &by).await? {
         // Sessions checked in the last second are served from memory: end them now.
         state.sessions.forget_all();
@@ -282,7 +282,7 @@ pub async fn enable(
     JsonBody(request): JsonBody<MerchantRef>,
 ) -> ApiResult<MerchantState> {
     let address = address.to_string();
-    let by = ActedBy { user_id: admin.user_id, address: &address };
+    let by = ActedBy { user_id: admin.user_id, session_id: admin.session_id, address: &address };
     if store::set_enabled(&state.db, request.merchant_id, true, &by).await? {
         // The open API's recent keys say the merchant is disabled: read them again.
         state.sessions.forget_all();

@@ -41,6 +41,8 @@ pub fn temporary_password() -> NewPassword {
 /// Who acts and from where, for the audit rows.
 pub struct ActedBy<'a> {
     pub user_id: i64,
+    /// The administrator's session (its browser goes into a merchant's security history).
+    pub session_id: i64,
     pub address: &'a str,
 }
 
@@ -248,6 +250,18 @@ pub async fn reset_password(
     let detail = AuditDetail::TemporaryPassword { username: username.clone() };
     let action = audit::action::PASSWORD_RESET;
     audit::record_detail(&mut *transaction, Some(by.user_id), action, &target, &detail, by.address).await?;
+    {
+        use crate::identity::security_history::{self as history, Browser, Whose, kind};
+        let event = history::Event {
+            user_id: by.user_id,
+            whose: Whose::UserOf(user_id),
+            kind: kind::PASSWORD_RESET,
+            detail: crate::i18n::security::SecurityDetail::OfUser { username: username.clone() },
+            address: by.address,
+            browser: Browser::Session(by.session_id),
+        };
+        history::record(&mut *transaction, &event).await?;
+    }
     tell_temporary_password(&mut transaction, user_id).await?;
     transaction.commit().await?;
     Ok(username)

@@ -2407,6 +2407,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/security/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the security history matching the filters (query parameters as the list's body
+         *     fields), newest first. CSV is streamed; xlsx holds at most 200,000 rows.
+         */
+        get: operations["get_adminapi_security_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/security/kinds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every kind of security event with its name, for the page's filter. */
+        post: operations["post_adminapi_security_kinds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/security/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The security history, newest first: a merchant's owners see their merchant's,
+         *     administrators every merchant's (or one's, with `merchant_id`). Kept 180 days.
+         */
+        post: operations["post_adminapi_security_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/segment/lookup": {
         parameters: {
             query?: never;
@@ -6094,6 +6151,65 @@ export interface components {
              */
             default_id?: number | null;
             views: components["schemas"]["SavedView"][];
+        };
+        /** @description One event of the security history. */
+        SecurityEvent: {
+            client_address: string;
+            /** @description RFC 3339. */
+            created_at: string;
+            /** @description For people, in the request's language; never a secret. */
+            detail: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The kind code (`/adminapi/security/kinds` lists them). */
+            kind: string;
+            /** @description The kind's name in the request's language. */
+            kind_name: string;
+            /**
+             * Format: int64
+             * @description Whose history: the merchant; null for an administrator's own account.
+             */
+            merchant_id?: number | null;
+            /** @description The browser's `User-Agent` (at most 256 characters; '' when none was sent). */
+            user_agent: string;
+            /**
+             * Format: int64
+             * @description Who acted (for a failed sign-in: the account tried).
+             */
+            user_id?: number | null;
+            /** @description The user's name when it happened. */
+            username: string;
+        };
+        SecurityFilter: {
+            /** @description A client address, exactly as listed. */
+            address?: string | null;
+            end_time?: string | (string & unknown) | null;
+            kind?: ((string & unknown) | null) & unknown;
+            /**
+             * Format: int64
+             * @description Administrators: one merchant's history (absent: every merchant's and the
+             *     administrators' own). A merchant's owner leaves it out or names its own merchant.
+             */
+            merchant_id?: number | null;
+            start_time?: string | (string & unknown) | null;
+            /** @description A username as recorded (any case). */
+            user?: string | null;
+        };
+        SecurityKind: {
+            kind: string;
+            /** @description In the request's language. */
+            name: string;
+        };
+        SecurityListRequest: components["schemas"]["SecurityFilter"] & components["schemas"]["Paging"];
+        SecurityListResponse: {
+            list: components["schemas"]["SecurityEvent"][];
+            next_cursor?: string | null;
+            /** Format: int64 */
+            page_size: number;
+            /** Format: int64 */
+            total: number;
+            /** @description true: more than `total` (100,000) match. */
+            total_capped: boolean;
         };
         SecurityRequest: {
             /**
@@ -15399,6 +15515,179 @@ export interface operations {
             };
             /** @description 40300: another merchant's mid */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_adminapi_security_export: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Administrators: one merchant's history (absent: every merchant's and the
+                 *     administrators' own). A merchant's owner leaves it out or names its own merchant.
+                 */
+                merchant_id?: number;
+                kind?: ((string & unknown) | null) & unknown;
+                /** @description A username as recorded (any case). */
+                user?: string;
+                /** @description A client address, exactly as listed. */
+                address?: string;
+                start_time?: string | (string & unknown) | null;
+                end_time?: string | (string & unknown) | null;
+                /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
+                format?: string & unknown;
+                /** @description `desc` (default) or `asc` by time. */
+                sort?: string & unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (text/csv or xlsx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            /** @description 40000: an unknown kind, a time not RFC 3339, or a bad format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an owner, or another merchant named */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_security_kinds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `data` is a list of SecurityKind */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SecurityKind"][];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_security_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SecurityListRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is a SecurityListResponse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SecurityListResponse"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: unknown kind (`security.kind_unknown`), bad time or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an owner, or another merchant named */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: `cursor` is not one this list gave */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,6 +41,8 @@ import enPortedNumbers from './en-US/ported-numbers';
 import enRisk from './en-US/risk';
 import zhPortedNumbers from './zh-CN/ported-numbers';
 import zhRisk from './zh-CN/risk';
+import enSecurity from './en-US/security';
+import zhSecurity from './zh-CN/security';
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
 
@@ -66,6 +68,7 @@ describe('locales', () => {
     ['segments', zhSegments, enSegments],
     ['windows', zhWindows, enWindows],
     ['ported-numbers', zhPortedNumbers, enPortedNumbers],
+    ['security', zhSecurity, enSecurity],
   ] as [string, Record<string, string>, Record<string, string>][])(
     '%s texts (loaded with their pages) pair up and never shadow the main texts',
     (_, zh, en) => {

@@ -73,6 +73,7 @@ export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   Info: () => import('@/features/user/components/user-info-page'),
   Setting: () => import('@/features/user-settings/components/user-settings-page'),
   Staff: () => import('@/features/staff/components/staff-page'),
+  SecurityHistory: () => import('@/features/security/components/security-history-page'),
   SignHelper: () => import('@/features/sign-helper/components/sign-helper-page'),
   MessageCenter: () => import('@/features/message-center/components/message-center-page'),
   GoogleAuth: () => import('@/features/two-factor/components/two-factor-page'),

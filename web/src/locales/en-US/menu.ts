@@ -38,6 +38,7 @@ export default {
   'menu.user.info': 'User info',
   'menu.user.setting': 'User settings',
   'menu.user.staff': 'Staff',
+  'menu.user.security': 'Security history',
   'menu.user.signHelper': 'Signature helper',
   'menu.user.messageCenter': 'Message center',
   'menu.user.googleAuth': 'Two-Factor Authentication',

@@ -38,6 +38,7 @@ export default {
   'menu.user.info': '用户信息',
   'menu.user.setting': '用户设置',
   'menu.user.staff': '员工管理',
+  'menu.user.security': '安全记录',
   'menu.user.signHelper': '签名助手',
   'menu.user.messageCenter': '消息中心',
   'menu.user.googleAuth': '双因素认证',
