@@ -21,9 +21,37 @@ use std::time::Instant;
 
 const DAYS: i64 = 60;
 const PROVINCES: [&str; 31] = [
-    "广东", "江苏", "山东", "浙江", "河南", "四川", "湖北", "福建", "湖南", "上海", "安徽", "河北", "北京", "陕西",
-    "江西", "重庆", "辽宁", "云南", "广西", "山西", "内蒙古", "贵州", "新疆", "天津", "黑龙江", "吉林", "甘肃",
-    "海南", "宁夏", "青海", "西藏",
+    "广东",
+    "江苏",
+    "山东",
+    "浙江",
+    "河南",
+    "四川",
+    "湖北",
+    "福建",
+    "湖南",
+    "上海",
+    "安徽",
+    "河北",
+    "北京",
+    "陕西",
+    "江西",
+    "重庆",
+    "辽宁",
+    "云南",
+    "广西",
+    "山西",
+    "内蒙古",
+    "贵州",
+    "新疆",
+    "天津",
+    "黑龙江",
+    "吉林",
+    "甘肃",
+    "海南",
+    "宁夏",
+    "青海",
+    "西藏",
 ];
 
 /// xorshift: the same data on every run.
@@ -48,9 +76,12 @@ type Key = (i64, i64, i64, i64, &'static str, i64);
 async fn database(url: Option<String>) -> anyhow::Result<(Database, String)> {
     let url = match url {
         Some(url) if url.starts_with("postgres") => {
-            let admin = Database::connect(&url).await?;
-            sqlx::query("DROP DATABASE IF EXISTS bench_reports").execute(&admin.pool).await?;
-            sqlx::query("CREATE DATABASE bench_reports").execute(&admin.pool).await?;
+            // Straight to the server: `Database::connect` would migrate the database named.
+            sqlx::any::install_default_drivers();
+            let admin = sqlx::AnyPool::connect(&url).await?;
+            sqlx::query("DROP DATABASE IF EXISTS bench_reports").execute(&admin).await?;
+            sqlx::query("CREATE DATABASE bench_reports").execute(&admin).await?;
+            admin.close().await;
             let mut parsed = reqwest::Url::parse(&url)?;
             parsed.set_path("/bench_reports");
             parsed.to_string()
@@ -90,7 +121,15 @@ async fn main() -> anyhow::Result<()> {
         let (price, cost) = (face * 99 / 100, face * 98 / 100);
         let sums = rows.entry((day, merchant, channel, carrier, province, product)).or_insert([0; 7]);
         let success = i64::from(status == 2);
-        let add = [1, success, i64::from(status == 3), i64::from(status == 5), face * success, price * success, cost * success];
+        let add = [
+            1,
+            success,
+            i64::from(status == 3),
+            i64::from(status == 5),
+            face * success,
+            price * success,
+            cost * success,
+        ];
         for (sum, value) in sums.iter_mut().zip(add) {
             *sum += value;
         }
@@ -105,7 +144,8 @@ async fn main() -> anyhow::Result<()> {
             "INSERT INTO report_rollups (day, merchant_id, channel_id, carrier, province, product_id, orders, successes,
              failures, reversals, face_value_fen, sales_fen, cost_fen) VALUES {values}"
         );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        // Numbered placeholders cost SQLite quadratic time to prepare (platform::sql::for_engine).
+        let mut query = sqlx::query(backoffice::platform::sql::for_engine(&transaction, sql));
         for ((day, merchant, channel, carrier, province, product), sums) in chunk {
             query = query.bind(*day).bind(*merchant).bind(*channel).bind(*carrier).bind(*province).bind(*product);
             for value in sums {
@@ -128,10 +168,19 @@ async fn main() -> anyhow::Result<()> {
         ("admin, by day", last_30.clone()),
         ("admin, by month", ReportQuery { month: true, ..last_30.clone() }),
         ("admin, by day × merchant", ReportQuery { group_by: vec![Dimension::Merchant], ..last_30.clone() }),
-        ("admin, by day × channel × product", ReportQuery { group_by: vec![Dimension::Channel, Dimension::Product], ..last_30.clone() }),
+        (
+            "admin, by day × channel × product",
+            ReportQuery { group_by: vec![Dimension::Channel, Dimension::Product], ..last_30.clone() },
+        ),
         ("admin, by day × every dimension", ReportQuery { group_by: Dimension::ALL.to_vec(), ..last_30.clone() }),
-        ("biggest merchant, by day × product", ReportQuery { merchant_id: Some(10_001), group_by: vec![Dimension::Product], ..last_30.clone() }),
-        ("small merchant, by day × product", ReportQuery { merchant_id: Some(10_040), group_by: vec![Dimension::Product], ..last_30.clone() }),
+        (
+            "biggest merchant, by day × product",
+            ReportQuery { merchant_id: Some(10_001), group_by: vec![Dimension::Product], ..last_30.clone() },
+        ),
+        (
+            "small merchant, by day × product",
+            ReportQuery { merchant_id: Some(10_040), group_by: vec![Dimension::Product], ..last_30.clone() },
+        ),
     ];
     println!("{:<38} {:>9} {:>9} {:>9} {:>8}", "30-day report", "median", "p90", "max", "rows");
     for (name, query) in cases {
