@@ -181,6 +181,10 @@ use utoipa_swagger_ui::SwaggerUi;
         step_up::confirm,
         statements::statement,
         statements::export,
+        orders::reports::profit,
+        orders::reports::profit_export,
+        orders::reports::sales,
+        orders::reports::sales_export,
     ),
     components(schemas(
         auth::LoginRequest,
@@ -427,6 +431,12 @@ use utoipa_swagger_ui::SwaggerUi;
         statements::OrderFigures,
         statements::ProvinceFigures,
         statements::Movement,
+        orders::reports::ProfitRequest,
+        orders::reports::SalesRequest,
+        orders::reports::SalesReport,
+        orders::reports::SalesRow,
+        orders::reports::query::Report,
+        orders::reports::query::ReportRow,
     )),
     modifiers(&SessionTokenSchemes),
 )]

@@ -218,7 +218,8 @@ pub fn routes(state: AppState) -> Router {
         .merge(crate::supply::worker::review::router())
         .merge(audit_log::router())
         .merge(step_up::router())
-        .merge(statements::router());
+        .merge(statements::router())
+        .merge(crate::orders::reports::router());
     // The template pages exist only when switched on: otherwise their paths are unknown (404).
     let api = if state.config.template_pages { api.merge(template_pages::router()) } else { api };
     let api = api.layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES));

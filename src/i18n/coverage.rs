@@ -70,6 +70,7 @@ fn trade_messages() -> Vec<TradeMessage> {
         PageSizeInvalid { max: 500 },
         TimeInvalid,
         StatementPeriodInvalid,
+        ReportRangeInvalid { max_days: 366 },
         BatchEmpty,
         BatchTooLarge { max: 10 },
         BatchFileUnreadable,
@@ -140,6 +141,7 @@ fn trade_messages() -> Vec<TradeMessage> {
             | PageSizeInvalid { .. }
             | TimeInvalid
             | StatementPeriodInvalid
+            | ReportRangeInvalid { .. }
             | BatchEmpty
             | BatchTooLarge { .. }
             | BatchFileUnreadable
@@ -888,6 +890,8 @@ fn every_file_label_has_both_languages() {
     all("AUDIT_LOG_COLUMNS", &files::AUDIT_LOG_COLUMNS);
     all("STATEMENT_COLUMNS", &files::STATEMENT_COLUMNS);
     all("YES_NO", &files::YES_NO);
+    all("PROFIT_REPORT_COLUMNS", &files::PROFIT_REPORT_COLUMNS);
+    all("SALES_REPORT_COLUMNS", &files::SALES_REPORT_COLUMNS);
     all("QUOTE_EXPORT_COLUMNS", &files::QUOTE_EXPORT_COLUMNS);
     all("QUOTE_STATUS", &files::QUOTE_STATUS);
     all("BATCH_RESULT_COLUMNS", &files::BATCH_RESULT_COLUMNS);

@@ -246,6 +246,42 @@ pub const STATEMENT_COLUMNS: Labels<23> = Labels([
     ("成功订单归属地(笔/元)", "Successes by province (orders/yuan)"),
 ]);
 
+/// The administrators' profit report file (`orders::reports`); a column the report is not
+/// broken down by is left out.
+pub const PROFIT_REPORT_COLUMNS: Labels<16> = Labels([
+    ("日期", "Date"),
+    ("商户编号", "Merchant id"),
+    ("商户名称", "Merchant name"),
+    ("渠道", "Channel"),
+    ("运营商", "Carrier"),
+    ("省份", "Province"),
+    ("商品编码", "Product code"),
+    ("商品名称", "Product name"),
+    ("订单数", "Orders"),
+    ("成功笔数", "Successes"),
+    ("成功率", "Success ratio"),
+    ("成功面值(元)", "Face value (yuan)"),
+    ("销售额(元)", "Sales (yuan)"),
+    ("成本(元)", "Cost (yuan)"),
+    ("利润(元)", "Profit (yuan)"),
+    ("失败笔数", "Failures"),
+]);
+
+/// The merchants' sales report file.
+pub const SALES_REPORT_COLUMNS: Labels<11> = Labels([
+    ("日期", "Date"),
+    ("商品编码", "Product code"),
+    ("商品名称", "Product name"),
+    ("订单数", "Orders"),
+    ("成功笔数", "Successes"),
+    ("失败笔数", "Failures"),
+    ("已冲正笔数", "Reversed"),
+    ("处理中笔数", "In flight"),
+    ("成功率", "Success ratio"),
+    ("成功面值(元)", "Face value (yuan)"),
+    ("消费金额(元)", "Spend (yuan)"),
+]);
+
 /// A number whose segment was not known (the statement's provinces).
 pub const PROVINCE_UNKNOWN: Labels<1> = Labels([("未知", "Unknown")]);
 

@@ -105,6 +105,10 @@ pub enum TradeMessage {
     TimeInvalid,
     /// A statement's period is `day` with `YYYY-MM-DD` or `month` with `YYYY-MM`.
     StatementPeriodInvalid,
+    /// A report's range: `start` after `end`, or longer than `max_days`.
+    ReportRangeInvalid {
+        max_days: i64,
+    },
     BatchEmpty,
     BatchTooLarge {
         max: usize,
@@ -210,6 +214,7 @@ impl TradeMessage {
             PageSizeInvalid { .. } => "request.page_size_invalid",
             TimeInvalid => "request.time_invalid",
             StatementPeriodInvalid => "statement.period_invalid",
+            ReportRangeInvalid { .. } => "report.range_invalid",
             BatchEmpty => "batch.empty",
             BatchTooLarge { .. } => "batch.too_large",
             BatchFileUnreadable => "batch.file_unreadable",
@@ -466,6 +471,12 @@ impl TradeMessage {
             (TimeInvalid, ZhCn) => "时间格式须为 RFC 3339，例如 2024-01-01T00:00:00+08:00".into(),
             (StatementPeriodInvalid, EnUs) => "give a day as YYYY-MM-DD, or a month as YYYY-MM with period month".into(),
             (StatementPeriodInvalid, ZhCn) => "日对账单请填 YYYY-MM-DD，月对账单请填 YYYY-MM".into(),
+            (ReportRangeInvalid { max_days }, EnUs) => {
+                format!("the end date must not be before the start date, and the range at most {max_days} days").into()
+            }
+            (ReportRangeInvalid { max_days }, ZhCn) => {
+                format!("结束日期不能早于开始日期，且日期范围最多 {max_days} 天").into()
+            }
             (BatchEmpty, EnUs) => "the file has no order lines".into(),
             (BatchEmpty, ZhCn) => "文件中没有订单行".into(),
             (BatchTooLarge { max }, EnUs) => format!("a batch may hold at most {max} lines").into(),

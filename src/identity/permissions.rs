@@ -8,7 +8,7 @@
 //! when its role is in the path's set. The roles:
 //! - owner: everything a merchant may do, its staff (`/adminapi/staff/...`) and its
 //!   security history (`/adminapi/security/...`);
-//! - finance: balance, account log, statements, funding requests, exports;
+//! - finance: balance, account log, statements, the sales report, funding requests, exports;
 //! - operator: orders, batches, card secrets;
 //! - developer: API keys, notification settings and secret, the signature helper, and
 //!   orders read-only;
@@ -141,12 +141,14 @@ pub fn rule(method: &str, path: &str) -> Option<Rule> {
             | "/adminapi/finance/account/list"
             | "/adminapi/finance/statement"
             | "/adminapi/funding/list"
-            | "/adminapi/funding/proof",
+            | "/adminapi/funding/proof"
+            | "/adminapi/report/sales",
         ) => Merchant(FINANCE_READ),
         (
             _,
             "/adminapi/finance/account/export"
             | "/adminapi/finance/statement/export"
+            | "/adminapi/report/sales/export"
             | "/adminapi/funding/create"
             | "/adminapi/funding/withdraw"
             | "/adminapi/quote/export",

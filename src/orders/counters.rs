@@ -1,7 +1,9 @@
 //! Per-merchant, per-Beijing-day order counts by every dimension the lists filter on,
 //! changed in the same transaction as the orders they count. They answer list totals
-//! and the workplace chart without counting millions of rows.
+//! and the workplace chart without counting millions of rows; their report roll-up
+//! (`report_rollup.rs`) answers the profit and sales reports.
 
+use super::report_rollup::{ReportChanges, ReportKey};
 use crate::domain::beijing_day;
 use crate::platform::sql::{AFTER_ALL, Bind, StatementBatch, values_list};
 use sqlx::AnyConnection;
@@ -21,8 +23,8 @@ pub struct CounterKey {
     pub has_serial: i64,
 }
 
-/// The columns of an order that decide its counter.
-#[derive(Debug, Clone, Copy)]
+/// The columns of an order that decide its counter and its report row.
+#[derive(Debug, Clone)]
 pub struct Counted {
     pub merchant_id: i64,
     pub created_at: i64,
@@ -30,6 +32,13 @@ pub struct Counted {
     pub carrier: i64,
     pub face_value_fen: i64,
     pub buyback: i64,
+    pub product_id: i64,
+    pub price_fen: i64,
+    /// The number's province ('' unknown).
+    pub province: String,
+    /// The channel that fulfilled it and its cost, fen (0, 0: none).
+    pub channel_id: i64,
+    pub cost_fen: i64,
 }
 
 impl Counted {
@@ -45,20 +54,44 @@ impl Counted {
             has_serial: i64::from(has_serial),
         }
     }
+
+    /// The same order once a success recorded who fulfilled it (`None`: nobody, as when a
+    /// person marks it successful, which clears the order's channel and cost).
+    pub fn fulfilled_by(&self, channel: Option<(i64, i64)>) -> Counted {
+        let (channel_id, cost_fen) = channel.unwrap_or((0, 0));
+        Counted { channel_id, cost_fen, ..self.clone() }
+    }
+
+    pub(super) fn report_key(&self) -> ReportKey {
+        ReportKey {
+            day: beijing_day(self.created_at),
+            merchant_id: self.merchant_id,
+            channel_id: self.channel_id,
+            carrier: self.carrier,
+            province: self.province.clone(),
+            product_id: self.product_id,
+        }
+    }
 }
 
 #[derive(Debug, Default)]
-pub struct CounterChanges(BTreeMap<CounterKey, i64>);
+pub struct CounterChanges {
+    counters: BTreeMap<CounterKey, i64>,
+    reports: ReportChanges,
+}
 
 impl CounterChanges {
-    pub fn add(&mut self, key: CounterKey, delta: i64) {
-        *self.0.entry(key).or_insert(0) += delta;
+    /// `delta` orders (1 placed, -1 moved away) in `status`, with or without a serial number.
+    pub fn add(&mut self, order: &Counted, status: i64, has_serial: bool, delta: i64) {
+        *self.counters.entry(order.key(status, has_serial)).or_insert(0) += delta;
+        self.reports.add(order.report_key(), order, status, delta);
     }
 
-    /// An order moved from one status to another.
-    pub fn moved(&mut self, order: &Counted, from: (i64, bool), to: (i64, bool)) {
-        self.add(order.key(from.0, from.1), -1);
-        self.add(order.key(to.0, to.1), 1);
+    /// An order moved from one status to another; `after` is the order as the move leaves
+    /// it (a success records its channel and cost), else the same as `before`.
+    pub fn moved(&mut self, before: &Counted, after: &Counted, from: (i64, bool), to: (i64, bool)) {
+        self.add(before, from.0, from.1, -1);
+        self.add(after, to.0, to.1, 1);
     }
 
     pub async fn apply(self, connection: &mut AnyConnection) -> Result<(), sqlx::Error> {
@@ -69,11 +102,13 @@ impl CounterChanges {
 
     /// The upserts, for a batch of statements run together: the detailed counters, then
     /// their roll-ups (per day, and over all days, by merchant, kind and status; migration
-    /// 0019). Every transaction writes its counters once, keys sorted, detailed ones first
-    /// and the roll-ups only after them (`push_after_all`, which holds also inside one
-    /// PostgreSQL statement): so two transactions never lock counters in opposite orders.
+    /// 0019), then the report roll-up (migration 0043). Every transaction writes its
+    /// counters once, keys sorted, detailed ones first and the roll-ups only after them
+    /// (`push_after_all`, which holds also inside one PostgreSQL statement): so two
+    /// transactions never lock counters in opposite orders.
     pub fn add_to(self, batch: &mut StatementBatch) {
-        let changes: Vec<(CounterKey, i64)> = self.0.into_iter().filter(|(_, delta)| *delta != 0).collect();
+        let Self { counters, reports } = self;
+        let changes: Vec<(CounterKey, i64)> = counters.into_iter().filter(|(_, delta)| *delta != 0).collect();
         let mut rollups: BTreeMap<RollupKey, i64> = BTreeMap::new();
         for (key, delta) in &changes {
             for (all_days, day) in [(0, key.day), (1, 0)] {
@@ -136,6 +171,7 @@ impl CounterChanges {
             }
             batch.push_after_all(sql, binds);
         }
+        reports.add_to(batch);
     }
 }
 

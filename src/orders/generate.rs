@@ -12,6 +12,8 @@ use crate::platform::channel::sandbox::card_for;
 use crate::platform::crypto::Secrets;
 use crate::platform::db::{Database, now_millis};
 use rand::RngExt;
+use sqlx::Row;
+use std::collections::{BTreeMap, HashMap};
 
 /// Orders per transaction.
 const CHUNK: usize = 20_000;
@@ -131,6 +133,7 @@ pub async fn generate(db: &Database, secrets: &Secrets, options: &GenerateOption
         .filter(|offer| offer.price_fen.is_some())
         .collect();
     anyhow::ensure!(!offers.is_empty(), "merchant {} has no quotes to order from", options.merchant_id);
+    let supply = channel_costs(db).await?;
     let segments = crate::platform::segments::Segments::default();
     segments.reload(db).await?;
     let now = now_millis();
@@ -173,6 +176,7 @@ pub async fn generate(db: &Database, secrets: &Secrets, options: &GenerateOption
             inserted.iter().map(|(key, id)| (key.as_str(), *id)).collect();
         let mut counters = CounterChanges::default();
         let mut events = Vec::new();
+        let mut fulfilled: BTreeMap<(i64, i64), Vec<i64>> = BTreeMap::new();
         for order in &orders {
             let id = &id_of[order.merchant_order_id.as_str()];
             let order_ref = OrderRef { id: *id, order_no: &order.order_no };
@@ -182,12 +186,24 @@ pub async fn generate(db: &Database, secrets: &Secrets, options: &GenerateOption
                 ledger.set_time(order.finished_at.unwrap_or(order.created_at));
                 ledger.refund_order(order.paid, order_ref);
             }
-            counters.add(order.counted().key(order.status.code(), order.serial_no.is_some()), 1);
+            let mut counted = order.counted();
+            // A channel's success records the channel and its cost, as the worker's does, so
+            // the profit report has margins to show; a person fulfils on-behalf orders.
+            let choices = supply.get(&order.offer.product_id).filter(|choices| !choices.is_empty());
+            if let (OrderStatus::Success, false, Some(choices)) =
+                (order.status, order.kind == OrderKind::Behalf, choices)
+            {
+                let channel = choices[(*id as usize) % choices.len()];
+                counted = counted.fulfilled_by(Some(channel));
+                fulfilled.entry(channel).or_default().push(*id);
+            }
+            counters.add(&counted, order.status.code(), order.serial_no.is_some(), 1);
             if options.events && order.status != OrderStatus::Pending {
                 let at = order.finished_at.or(order.submitted_at).unwrap_or(order.created_at);
                 events.push((*id, order.status, order.status.name(), None, at));
             }
         }
+        record_channels(&mut transaction, &fulfilled).await?;
         ledger.flush(&mut transaction).await?;
         counters.apply(&mut transaction).await?;
         insert_events(&mut transaction, &events).await?;
@@ -201,4 +217,40 @@ pub async fn generate(db: &Database, secrets: &Secrets, options: &GenerateOption
         sqlx::query(sqlx::AssertSqlSafe(statement)).execute(&db.pool).await?;
     }
     Ok(written)
+}
+
+/// Each product's enabled channels and their costs, fen: who fulfils a generated success.
+async fn channel_costs(db: &Database) -> Result<HashMap<i64, Vec<(i64, i64)>>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT product_id, channel_id, cost_fen FROM channel_products WHERE enabled = 1 ORDER BY product_id, channel_id",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    let mut costs: HashMap<i64, Vec<(i64, i64)>> = HashMap::new();
+    for row in rows {
+        costs.entry(row.try_get(0)?).or_default().push((row.try_get(1)?, row.try_get(2)?));
+    }
+    Ok(costs)
+}
+
+/// Records on generated successes the channel that fulfilled them and its cost: one
+/// statement per channel and cost (a handful per transaction), not one per order.
+async fn record_channels(
+    connection: &mut sqlx::AnyConnection,
+    fulfilled: &BTreeMap<(i64, i64), Vec<i64>>,
+) -> Result<(), sqlx::Error> {
+    for (&(channel_id, cost_fen), ids) in fulfilled {
+        for chunk in ids.chunks(crate::platform::sql::MAX_BINDS - 2) {
+            let placeholders: Vec<String> = (3..chunk.len() + 3).map(|n| format!("${n}")).collect();
+            let sql =
+                format!("UPDATE orders SET channel_id = $1, cost_fen = $2 WHERE id IN ({})", placeholders.join(", "));
+            let sql = crate::platform::sql::for_engine(connection, sql);
+            let mut query = sqlx::query(sql).bind(channel_id).bind(cost_fen);
+            for id in chunk {
+                query = query.bind(*id);
+            }
+            query.execute(&mut *connection).await?;
+        }
+    }
+    Ok(())
 }

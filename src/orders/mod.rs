@@ -19,6 +19,8 @@ pub mod ported_numbers;
 pub mod price;
 pub mod query;
 pub mod quotes;
+pub mod report_rollup;
+pub mod reports;
 pub mod resolve;
 pub mod reverse;
 pub mod risk;

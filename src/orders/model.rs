@@ -14,7 +14,8 @@ use utoipa::ToSchema;
 pub const ORDER_COLUMNS: &str = "id, merchant_id, merchant_order_id, order_no, system_order_id, product_key, \
     product_name, carrier, order_kind, account, face_value_fen, price_fen, paid_balance_fen, paid_credit_fen, \
     status, buyback, created_at, deadline_at, submitted_at, finished_at, duration_ms, callback_at, serial_no, \
-    failure_reason, batch_id, remark, card_no_enc, created_by, province, city, reversed_at, reversal_reason";
+    failure_reason, batch_id, remark, card_no_enc, created_by, province, city, reversed_at, reversal_reason, \
+    product_id, channel_id, cost_fen";
 
 #[derive(Debug, Clone)]
 pub struct OrderRow {
@@ -53,6 +54,10 @@ pub struct OrderRow {
     /// When a success was reversed (冲正), and why; null otherwise.
     pub reversed_at: Option<i64>,
     pub reversal_reason: Option<String>,
+    pub product_id: i64,
+    /// The channel that fulfilled it and that channel's cost, fen (a success's).
+    pub channel_id: Option<i64>,
+    pub cost_fen: Option<i64>,
 }
 
 impl OrderRow {
@@ -110,6 +115,9 @@ impl OrderRow {
             city: row.try_get(29)?,
             reversed_at: row.try_get(30)?,
             reversal_reason: row.try_get(31)?,
+            product_id: row.try_get(32)?,
+            channel_id: row.try_get(33)?,
+            cost_fen: row.try_get(34)?,
         })
     }
 
@@ -121,6 +129,11 @@ impl OrderRow {
             carrier: self.carrier,
             face_value_fen: self.face_value_fen,
             buyback: self.buyback,
+            product_id: self.product_id,
+            price_fen: self.price_fen,
+            province: self.province.clone().unwrap_or_default(),
+            channel_id: self.channel_id.unwrap_or(0),
+            cost_fen: self.cost_fen.unwrap_or(0),
         }
     }
 

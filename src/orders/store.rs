@@ -308,6 +308,9 @@ impl NewOrder {
             city: self.city,
             reversed_at: None,
             reversal_reason: None,
+            product_id: self.offer.product_id,
+            channel_id: None,
+            cost_fen: None,
         }
     }
 
@@ -319,6 +322,12 @@ impl NewOrder {
             carrier: self.offer.carrier.code(),
             face_value_fen: self.offer.face_value_fen,
             buyback: i64::from(self.buyback),
+            product_id: self.offer.product_id,
+            price_fen: self.price_fen,
+            province: self.province.clone().unwrap_or_default(),
+            // A new order has no channel yet (generated history sets it, `generate.rs`).
+            channel_id: 0,
+            cost_fen: 0,
         }
     }
 }

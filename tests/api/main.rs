@@ -68,6 +68,7 @@ mod quote_margins;
 mod reauth;
 mod reconcile;
 mod resolution;
+mod reports;
 mod reversal;
 mod review_actions;
 mod review_queue;

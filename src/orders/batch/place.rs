@@ -184,7 +184,7 @@ async fn place_range(
     for order in &decided.orders {
         let id = id_of[order.merchant_order_id.as_str()];
         ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
-        counters.add(order.counted().key(OrderStatus::Pending.code(), false), 1);
+        counters.add(&order.counted(), OrderStatus::Pending.code(), false, 1);
     }
     ledger.flush(&mut transaction).await?;
     counters.apply(&mut transaction).await?;

@@ -75,8 +75,10 @@ pub async fn mark_processing_many(state: &AppState, order_ids: &[i64]) -> Result
         let id: i64 = sqlx::Row::try_get(row, 0)?;
         let deadline: i64 = sqlx::Row::try_get(row, 1)?;
         let Some(order) = orders.get(&id) else { continue };
+        let counted = order.counted();
         deferred.counters.moved(
-            &order.counted(),
+            &counted,
+            &counted,
             (order.status, order.serial_no.is_some()),
             (OrderStatus::Processing.code(), false),
         );

@@ -90,6 +90,9 @@ pub(super) struct Move<'a> {
     detail: &'a str,
     actor: Option<i64>,
     now: i64,
+    /// `Some`: the move records on the order the channel that fulfilled it and its cost
+    /// (`Some(None)`: none, clearing them), which moves it to that channel's report row.
+    sets_channel: Option<Option<(i64, i64)>>,
 }
 
 /// What status changes leave to be written once, after every order row: counter changes
@@ -139,8 +142,14 @@ async fn move_status_deferred(
     if result.rows_affected() == 0 {
         return Ok(false);
     }
+    let before = order.counted();
+    let after = match change.sets_channel {
+        Some(channel) => before.fulfilled_by(channel),
+        None => before.clone(),
+    };
     deferred.counters.moved(
-        &order.counted(),
+        &before,
+        &after,
         (order.status, order.serial_no.is_some()),
         (change.to.code(), change.has_serial),
     );
@@ -182,6 +191,7 @@ pub async fn mark_processing(state: &AppState, order_id: i64) -> Result<Option<i
         detail: "",
         actor: None,
         now,
+        sets_channel: None,
     };
     let moved = move_status(&mut transaction, &order, change).await?;
     transaction.commit().await?;
@@ -209,6 +219,7 @@ pub async fn mark_manual_review(state: &AppState, order_id: i64) -> Result<bool,
         detail: "",
         actor: None,
         now,
+        sets_channel: None,
     };
     let moved = move_status(&mut transaction, &order, change).await?;
     transaction.commit().await?;
@@ -359,8 +370,17 @@ async fn settle_order(
                 (Reporter::Channel, true) => note::SUCCESS,
                 (Reporter::Channel, false) => note::SUCCESS_WITHOUT_SERIAL,
             };
-            let change =
-                Move { to: OrderStatus::Success, set: &set, binds, has_serial, note, detail, actor: actor.id, now };
+            let change = Move {
+                to: OrderStatus::Success,
+                set: &set,
+                binds,
+                has_serial,
+                note,
+                detail,
+                actor: actor.id,
+                now,
+                sets_channel: Some(channel),
+            };
             move_status_deferred(&mut *connection, order, change, deferred).await?
         }
         Outcome::Failure { reason } => {
@@ -371,8 +391,17 @@ async fn settle_order(
             // that PostgreSQL transactions never wait for each other in a circle.
             let mut ledger = Ledger::open(&mut *connection, order.merchant_id, actor.clone()).await?;
             let note = if reporter == Reporter::Admin { note::MARKED_FAILURE } else { note::FAILURE };
-            let change =
-                Move { to: OrderStatus::Failure, set: &set, binds, has_serial, note, detail, actor: actor.id, now };
+            let change = Move {
+                to: OrderStatus::Failure,
+                set: &set,
+                binds,
+                has_serial,
+                note,
+                detail,
+                actor: actor.id,
+                now,
+                sets_channel: None,
+            };
             let moved = move_status_deferred(&mut *connection, order, change, deferred).await?;
             if moved {
                 ledger.refund_order(

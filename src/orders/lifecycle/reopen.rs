@@ -84,6 +84,7 @@ pub async fn reopen(
         detail: "",
         actor: actor.id,
         now,
+        sets_channel: None,
     };
     // The move first: from here on the order row is this transaction's, so no other send
     // can check the attempts between this check and this insert.

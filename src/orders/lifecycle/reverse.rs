@@ -58,6 +58,7 @@ pub async fn reverse(state: &AppState, order_id: i64, reason: &str, by: Reversed
         detail: &reason,
         actor: actor.id,
         now,
+        sets_channel: None,
     };
     if !move_status_deferred(&mut transaction, &order, change, &mut deferred).await? {
         return Ok(false);

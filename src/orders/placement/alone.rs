@@ -118,7 +118,7 @@ fn add_order_writes(batch: &mut StatementBatch, mut ledger: Ledger, id: i64, ord
 pub fn charge_order(ledger: &mut Ledger, counters: &mut CounterChanges, id: i64, order: &NewOrder) -> BalanceChange {
     let balance_before = ledger.account().balance_fen;
     ledger.debit_order(order.paid, OrderRef { id, order_no: &order.order_no });
-    counters.add(order.counted().key(OrderStatus::Pending.code(), false), 1);
+    counters.add(&order.counted(), OrderStatus::Pending.code(), false, 1);
     (balance_before, ledger.account().balance_fen)
 }
 

@@ -970,6 +970,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/adminapi/admin/report/profit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The profit report: every merchant's orders of a range of Beijing days by day or month
+         *     and the dimensions asked, with face value, sales, cost and profit of the successes.
+         */
+        post: operations["post_adminapi_admin_report_profit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/admin/report/profit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the profit report as CSV or xlsx: the same choices as the JSON call, one line
+         *     per row, only the columns of the dimensions asked.
+         */
+        get: operations["get_adminapi_admin_report_profit_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/adminapi/admin/segments": {
         parameters: {
             query?: never;
@@ -2401,6 +2441,44 @@ export interface paths {
         put?: never;
         /** The quote list: what each product costs the merchant. Merchants see only their own. */
         post: operations["post_adminapi_quote_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/report/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A merchant's sales report: its orders of a range of Beijing days by day or month (and
+         *     product), by status, with the face value and spend of the successes. Administrators
+         *     may name a merchant, or omit it for every merchant.
+         */
+        post: operations["post_adminapi_report_sales"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/adminapi/report/sales/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the sales report as CSV or xlsx: the same choices as the JSON call. */
+        get: operations["get_adminapi_report_sales_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5493,6 +5571,31 @@ export interface components {
             security_question: string;
             username: string;
         };
+        ProfitRequest: {
+            /** @description `mobile`, `unicom` or `telecom`. */
+            carrier?: ((string & unknown) | null) & unknown;
+            /**
+             * Format: int64
+             * @description The channel that fulfilled the orders; 0: orders no channel fulfilled.
+             */
+            channel_id?: number | null;
+            /** @description The last Beijing day (included), `YYYY-MM-DD`: at most 366 days from `start`. */
+            end: string & unknown;
+            /** @description `day` (default) or `month`. */
+            grain?: ((string & unknown) | null) & unknown;
+            /**
+             * @description What to break the rows down by besides the period, comma-separated, any of
+             *     `merchant`, `channel`, `carrier`, `province`, `product` (omit: one row per period).
+             */
+            group_by?: ((string & unknown) | null) & unknown;
+            /** Format: int64 */
+            merchant_id?: number | null;
+            /** Format: int64 */
+            product_id?: number | null;
+            province?: (110000 | 120000 | 130000 | 140000 | 150000 | 210000 | 220000 | 230000 | 310000 | 320000 | 330000 | 340000 | 350000 | 360000 | 370000 | 410000 | 420000 | 430000 | 440000 | 450000 | 460000 | 500000 | 510000 | 520000 | 530000 | 540000 | 610000 | 620000 | 630000 | 640000 | 650000 | 710000 | 810000 | 820000) | null;
+            /** @description The first Beijing day, `YYYY-MM-DD`. */
+            start: string & unknown;
+        };
         Project: {
             contributors: components["schemas"]["Contributor"][];
             description: string;
@@ -5772,6 +5875,89 @@ export interface components {
             count: number;
             /** @description `number_in_flight`, `number_daily_orders`, `number_daily_amount` or `merchant_daily_cap`. */
             reason: string;
+        };
+        /** @description A report's rows (by period, then the dimensions in order) and their totals. */
+        Report: {
+            rows: components["schemas"]["ReportRow"][];
+            /** @description The sums over every row of the range (also those past `MAX_ROWS`). */
+            totals: components["schemas"]["ReportRow"];
+            /** @description More rows matched than the report holds (10,000): narrow the range or breakdown. */
+            truncated: boolean;
+        };
+        /**
+         * @description One row of a report: its period and dimensions (null when not broken down by), and
+         *     the sums. Face value, sales and cost are of the successful orders only.
+         */
+        ReportRow: {
+            /**
+             * Format: int64
+             * @description 1 China Mobile, 2 China Unicom, 3 China Telecom.
+             */
+            carrier?: number | null;
+            /**
+             * Format: int64
+             * @description 0: no channel fulfilled these orders (in flight, failed, or a person marked them).
+             */
+            channel_id?: number | null;
+            channel_name?: string | null;
+            /**
+             * Format: int64
+             * @description What the channels charged for them.
+             */
+            cost_fen: number;
+            /** Format: int64 */
+            face_value_fen: number;
+            /** Format: int64 */
+            failures: number;
+            /**
+             * Format: int64
+             * @description Orders not finished yet: pending, processing or in manual review.
+             */
+            in_flight: number;
+            /** Format: int64 */
+            merchant_id?: number | null;
+            merchant_name?: string | null;
+            /**
+             * Format: int64
+             * @description Every order placed.
+             */
+            orders: number;
+            /** @description The day `YYYY-MM-DD`, or the month `YYYY-MM`; "" in the totals. */
+            period: string;
+            /** Format: int64 */
+            product_id?: number | null;
+            product_key?: string | null;
+            product_name?: string | null;
+            /**
+             * Format: int64
+             * @description sales_fen − cost_fen.
+             */
+            profit_fen: number;
+            /** @description The province's name (广东) and its English name; "" for numbers of no known province. */
+            province?: string | null;
+            /**
+             * Format: int32
+             * @description GB/T 2260 code; null when not broken down by province or the number's was unknown.
+             */
+            province_code?: number | null;
+            province_en?: string | null;
+            /**
+             * Format: int64
+             * @description Successes reversed afterwards (冲正).
+             */
+            reversals: number;
+            /**
+             * Format: int64
+             * @description What the merchants paid (their price) for the successful orders.
+             */
+            sales_fen: number;
+            /**
+             * Format: double
+             * @description successes / (successes + failures + reversals); null when none finished.
+             */
+            success_ratio?: number | null;
+            /** Format: int64 */
+            successes: number;
         };
         RepricePreview: {
             /** @description What `acknowledge_warnings` must carry to apply these warnings; absent without warnings. */
@@ -6057,6 +6243,71 @@ export interface components {
             /** Format: int64 */
             id: number;
             title: string;
+        };
+        SalesReport: {
+            rows: components["schemas"]["SalesRow"][];
+            totals: components["schemas"]["SalesRow"];
+            /** @description More rows matched than the report holds (10,000). */
+            truncated: boolean;
+        };
+        SalesRequest: {
+            /** @description `mobile`, `unicom` or `telecom`. */
+            carrier?: ((string & unknown) | null) & unknown;
+            /** @description The last Beijing day (included), `YYYY-MM-DD`: at most 366 days from `start`. */
+            end: string & unknown;
+            /** @description `day` (default) or `month`. */
+            grain?: ((string & unknown) | null) & unknown;
+            /** @description `product`: a row per period and product; omit: one row per period. */
+            group_by?: ((string & unknown) | null) & unknown;
+            /**
+             * Format: int64
+             * @description Merchants: omit (or their own mid). Administrators: one merchant, or omit for all.
+             */
+            merchant_id?: number | null;
+            /** Format: int64 */
+            product_id?: number | null;
+            /** @description The first Beijing day, `YYYY-MM-DD`. */
+            start: string & unknown;
+        };
+        /**
+         * @description A row of a merchant's sales report: the period (and product), its orders by status,
+         *     and the face value and spend of the successful ones.
+         */
+        SalesRow: {
+            /** Format: int64 */
+            face_value_fen: number;
+            /** Format: int64 */
+            failures: number;
+            /**
+             * Format: int64
+             * @description Pending, processing or in manual review.
+             */
+            in_flight: number;
+            /** Format: int64 */
+            orders: number;
+            /** @description The day `YYYY-MM-DD`, or the month `YYYY-MM`; "" in the totals. */
+            period: string;
+            /** Format: int64 */
+            product_id?: number | null;
+            product_key?: string | null;
+            product_name?: string | null;
+            /**
+             * Format: int64
+             * @description Successes reversed afterwards (冲正), refunded.
+             */
+            reversals: number;
+            /**
+             * Format: int64
+             * @description What the merchant paid for its successful orders (failed and reversed ones were refunded).
+             */
+            spend_fen: number;
+            /**
+             * Format: double
+             * @description successes / (successes + failures + reversals); null when none finished.
+             */
+            success_ratio?: number | null;
+            /** Format: int64 */
+            successes: number;
         };
         SaveChannelRequest: {
             /** @description `http-json`, or `sandbox` (only the built-in sandbox channel keeps it). */
@@ -6676,7 +6927,8 @@ export interface components {
             /**
              * @description One of the list pages that keep views (`orders-ordinary`, `orders-card`, `orders-behalf`,
              *     `review-queue`, `quotes`, `account-records`, `notifications`, `merchants`, `audit-log`,
-             *     `template-policies`, `funding`, `funding-review`, `ported-numbers`); another is refused with `view.page.unknown`.
+             *     `template-policies`, `funding`, `funding-review`, `ported-numbers`, `blocklist`,
+             *     `maintenance-windows`, `products`, `channels`, `batches`, `security-history`); another is refused with `view.page.unknown`.
              * @example orders-ordinary
              */
             page: string;
@@ -10473,6 +10725,151 @@ export interface operations {
                 };
             };
             /** @description 40000: no product with this key (`data.fields.product_key`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_admin_report_profit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfitRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is the Report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["Report"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: a field is not of the documented form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: no such day, `end` before `start`, or more than 366 days */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_adminapi_admin_report_profit_export: {
+        parameters: {
+            query: {
+                /** @description The first Beijing day, `YYYY-MM-DD`. */
+                start: string & unknown;
+                /** @description The last Beijing day (included), `YYYY-MM-DD`: at most 366 days from `start`. */
+                end: string & unknown;
+                /** @description `day` (default) or `month`. */
+                grain?: string & unknown;
+                /**
+                 * @description What to break the rows down by besides the period, comma-separated, any of
+                 *     `merchant`, `channel`, `carrier`, `province`, `product` (omit: one row per period).
+                 */
+                group_by?: string & unknown;
+                merchant_id?: number;
+                /** @description The channel that fulfilled the orders; 0: orders no channel fulfilled. */
+                channel_id?: number;
+                /** @description `mobile`, `unicom` or `telecom`. */
+                carrier?: string & unknown;
+                province?: (110000 | 120000 | 130000 | 140000 | 150000 | 210000 | 220000 | 230000 | 310000 | 320000 | 330000 | 340000 | 350000 | 360000 | 370000 | 410000 | 420000 | 430000 | 440000 | 450000 | 460000 | 500000 | 510000 | 520000 | 530000 | 540000 | 610000 | 620000 | 630000 | 640000 | 650000 | 710000 | 810000 | 820000) | null;
+                product_id?: number;
+                /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
+                format?: string & unknown;
+                /** @description `desc` (default) or `asc` by time. */
+                sort?: string & unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (text/csv or xlsx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            /** @description 40000: a field, the format or sort is not of the documented form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: no such day, `end` before `start`, or more than 366 days */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -15515,6 +15912,146 @@ export interface operations {
             };
             /** @description 40300: another merchant's mid */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    post_adminapi_report_sales: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesRequest"];
+            };
+        };
+        responses: {
+            /** @description `data` is the SalesReport */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 20000;
+                        data: components["schemas"]["SalesReport"];
+                        msg: string;
+                    };
+                };
+            };
+            /** @description 40000: a field is not of the documented form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: another merchant's mid, or a role without reports */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: no such day, `end` before `start`, or more than 366 days */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_adminapi_report_sales_export: {
+        parameters: {
+            query: {
+                /** @description Merchants: omit (or their own mid). Administrators: one merchant, or omit for all. */
+                merchant_id?: number;
+                /** @description The first Beijing day, `YYYY-MM-DD`. */
+                start: string & unknown;
+                /** @description The last Beijing day (included), `YYYY-MM-DD`: at most 366 days from `start`. */
+                end: string & unknown;
+                /** @description `day` (default) or `month`. */
+                grain?: string & unknown;
+                /** @description `product`: a row per period and product; omit: one row per period. */
+                group_by?: string & unknown;
+                /** @description `mobile`, `unicom` or `telecom`. */
+                carrier?: string & unknown;
+                product_id?: number;
+                /** @description `csv` (default, streamed, UTF-8 with BOM) or `xlsx` (at most 200,000 rows). */
+                format?: string & unknown;
+                /** @description `desc` (default) or `asc` by time. */
+                sort?: string & unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file (text/csv or xlsx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            /** @description 40000: a field, the format or sort is not of the documented form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 50008: not signed in; 50012: the session has ended; 50014: it has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40300: another merchant's mid, or a role without report exports */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description 40000: no such day, `end` before `start`, or more than 366 days */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

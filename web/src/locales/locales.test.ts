@@ -22,6 +22,8 @@ import enAudit from './en-US/audit';
 import zhAudit from './zh-CN/audit';
 import enStatement from './en-US/statement';
 import zhStatement from './zh-CN/statement';
+import enReport from './en-US/report';
+import zhReport from './zh-CN/report';
 import enReconciliation from './en-US/reconciliation';
 import zhReconciliation from './zh-CN/reconciliation';
 import zhStepUp from './zh-CN/step-up';
@@ -59,6 +61,7 @@ describe('locales', () => {
     ['step-up', zhStepUp, enStepUp],
     ['audit', zhAudit, enAudit],
     ['statement', zhStatement, enStatement],
+    ['report', zhReport, enReport],
     ['channels', zhChannels, enChannels],
     ['reconciliation', zhReconciliation, enReconciliation],
     ['card-export', zhCardExport, enCardExport],

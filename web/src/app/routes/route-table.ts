@@ -63,6 +63,8 @@ export const PAGE_LOADERS: Record<string, () => Promise<PageModule>> = {
   Funding: () => import('@/features/funding/components/funding-page'),
   FundingReview: () => import('@/features/funding/components/funding-review-page'),
   Statements: () => import('@/features/statements/components/statements-page'),
+  SalesReport: () => import('@/features/reports/components/sales-report-page'),
+  ProfitReport: () => import('@/features/reports/components/profit-report-page'),
   Reconciliation: () => import('@/features/reconciliation/components/reconciliation-page'),
   AuditLog: () => import('@/features/audit/components/audit-log-page'),
   Success: () => import('@/features/result/components/success-result-page'),

@@ -9,6 +9,8 @@ export default {
   'menu.finance.funding': 'Funding requests',
   'menu.finance.fundingReview': 'Funding review',
   'menu.finance.statements': 'Statements',
+  'menu.finance.salesReport': 'Sales report',
+  'menu.finance.profitReport': 'Profit report',
   'menu.finance.reconciliation': 'Channel reconciliation',
   'menu.finance.audit': 'Audit log',
   'menu.order': 'Orders',

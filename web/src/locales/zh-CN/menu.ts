@@ -9,6 +9,8 @@ export default {
   'menu.finance.funding': '充值申请',
   'menu.finance.fundingReview': '充值审核',
   'menu.finance.statements': '对账单',
+  'menu.finance.salesReport': '销售报表',
+  'menu.finance.profitReport': '利润报表',
   'menu.finance.reconciliation': '渠道对账',
   'menu.finance.audit': '审计日志',
   'menu.order': '订单管理',

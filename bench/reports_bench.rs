@@ -1,0 +1,206 @@
+//! Reports benchmark (issue 52 §3): a million orders' worth of report roll-up rows, then
+//! the 30-day reports as the endpoints read them (`orders::reports::query::report`), timed.
+//! Target: under 200 ms on both engines.
+//!
+//! The roll-up is seeded directly (placing a million orders through the server takes an
+//! hour here): 1,000,000 orders over 60 days, 50 merchants, 5 channels, 20 products (their
+//! carrier follows the product), 31 provinces, drawn with realistic skew (a few merchants,
+//! provinces and channels carry most orders), 85 % successes, 12 % failures, 1 % reversed,
+//! the rest in flight; failed and in-flight orders have no channel (0), as in the server.
+//!
+//! usage: cargo run --release --example reports_bench [DATABASE_URL] [ORDERS]
+//! (default a new SQLite file; a postgres:// URL names a server whose `bench_reports`
+//! database is made afresh: `scripts/with-postgres.sh sh -c 'cargo run --release --example
+//! reports_bench "$TEST_POSTGRES_URL"'`)
+
+use backoffice::domain::beijing_day;
+use backoffice::orders::reports::query::{Dimension, ReportQuery, report};
+use backoffice::platform::db::{Database, now_millis};
+use std::collections::HashMap;
+use std::time::Instant;
+
+const DAYS: i64 = 60;
+const PROVINCES: [&str; 31] = [
+    "广东",
+    "江苏",
+    "山东",
+    "浙江",
+    "河南",
+    "四川",
+    "湖北",
+    "福建",
+    "湖南",
+    "上海",
+    "安徽",
+    "河北",
+    "北京",
+    "陕西",
+    "江西",
+    "重庆",
+    "辽宁",
+    "云南",
+    "广西",
+    "山西",
+    "内蒙古",
+    "贵州",
+    "新疆",
+    "天津",
+    "黑龙江",
+    "吉林",
+    "甘肃",
+    "海南",
+    "宁夏",
+    "青海",
+    "西藏",
+];
+
+/// xorshift: the same data on every run.
+struct Random(u64);
+
+impl Random {
+    fn unit(&mut self) -> f64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// 0..n, the low ones far likelier (u^skew).
+    fn skewed(&mut self, n: usize, skew: f64) -> usize {
+        ((self.unit().powf(skew) * n as f64) as usize).min(n - 1)
+    }
+}
+
+type Key = (i64, i64, i64, i64, &'static str, i64);
+
+async fn database(url: Option<String>) -> anyhow::Result<(Database, String)> {
+    let url = match url {
+        Some(url) if url.starts_with("postgres") => {
+            // Straight to the server: `Database::connect` would migrate the database named.
+            sqlx::any::install_default_drivers();
+            let admin = sqlx::AnyPool::connect(&url).await?;
+            sqlx::query("DROP DATABASE IF EXISTS bench_reports").execute(&admin).await?;
+            sqlx::query("CREATE DATABASE bench_reports").execute(&admin).await?;
+            admin.close().await;
+            let mut parsed = reqwest::Url::parse(&url)?;
+            parsed.set_path("/bench_reports");
+            parsed.to_string()
+        }
+        Some(url) => url,
+        None => format!("sqlite://{}/bench-reports-{}.db", std::env::temp_dir().display(), std::process::id()),
+    };
+    Ok((Database::connect(&url).await?, url))
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let url = std::env::args().nth(1);
+    let orders: usize = std::env::args().nth(2).map(|n| n.parse()).transpose()?.unwrap_or(1_000_000);
+    let (db, url) = database(url).await?;
+    let engine = if url.starts_with("postgres") { "postgresql" } else { "sqlite" };
+    let today = beijing_day(now_millis());
+    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    let mut rows: HashMap<Key, [i64; 7]> = HashMap::new();
+    for index in 0..orders {
+        let day = today - DAYS + 1 + (index as i64 * DAYS / orders as i64);
+        let merchant = 10_001 + random.skewed(50, 2.5) as i64;
+        let product = 1 + random.skewed(20, 1.5) as i64;
+        let carrier = 1 + product % 3;
+        let province = PROVINCES[random.skewed(31, 1.8)];
+        let roll = random.unit();
+        let (status, channel) = if roll < 0.85 {
+            (2, 1 + random.skewed(5, 2.0) as i64)
+        } else if roll < 0.97 {
+            (3, 0)
+        } else if roll < 0.98 {
+            (5, 1 + random.skewed(5, 2.0) as i64)
+        } else {
+            (1, 0)
+        };
+        let face = [1_000, 2_000, 3_000, 5_000, 10_000][(product % 5) as usize];
+        let (price, cost) = (face * 99 / 100, face * 98 / 100);
+        let sums = rows.entry((day, merchant, channel, carrier, province, product)).or_insert([0; 7]);
+        let success = i64::from(status == 2);
+        let add = [
+            1,
+            success,
+            i64::from(status == 3),
+            i64::from(status == 5),
+            face * success,
+            price * success,
+            cost * success,
+        ];
+        for (sum, value) in sums.iter_mut().zip(add) {
+            *sum += value;
+        }
+    }
+    let started = Instant::now();
+    let rows: Vec<(Key, [i64; 7])> = rows.into_iter().collect();
+    const PER_STATEMENT: usize = 1_000;
+    let mut transaction = db.writer().begin().await?;
+    for chunk in rows.chunks(PER_STATEMENT) {
+        let values = backoffice::platform::sql::values_list(chunk.len(), 13);
+        let sql = format!(
+            "INSERT INTO report_rollups (day, merchant_id, channel_id, carrier, province, product_id, orders, successes,
+             failures, reversals, face_value_fen, sales_fen, cost_fen) VALUES {values}"
+        );
+        // Numbered placeholders cost SQLite quadratic time to prepare (platform::sql::for_engine).
+        let mut query = sqlx::query(backoffice::platform::sql::for_engine(&transaction, sql));
+        for ((day, merchant, channel, carrier, province, product), sums) in chunk {
+            query = query.bind(*day).bind(*merchant).bind(*channel).bind(*carrier).bind(*province).bind(*product);
+            for value in sums {
+                query = query.bind(*value);
+            }
+        }
+        query.execute(&mut *transaction).await?;
+    }
+    transaction.commit().await?;
+    let analyze = if engine == "sqlite" { "ANALYZE" } else { "ANALYZE report_rollups" };
+    sqlx::query(analyze).execute(db.writer()).await?;
+    println!(
+        "{engine}: {orders} orders over {DAYS} days as {} roll-up rows, loaded in {:.1} s",
+        rows.len(),
+        started.elapsed().as_secs_f64()
+    );
+
+    let last_30 = ReportQuery { first_day: today - 29, last_day: today, ..ReportQuery::default() };
+    let cases: Vec<(&str, ReportQuery)> = vec![
+        ("admin, by day", last_30.clone()),
+        ("admin, by month", ReportQuery { month: true, ..last_30.clone() }),
+        ("admin, by day × merchant", ReportQuery { group_by: vec![Dimension::Merchant], ..last_30.clone() }),
+        (
+            "admin, by day × channel × product",
+            ReportQuery { group_by: vec![Dimension::Channel, Dimension::Product], ..last_30.clone() },
+        ),
+        ("admin, by day × every dimension", ReportQuery { group_by: Dimension::ALL.to_vec(), ..last_30.clone() }),
+        (
+            "biggest merchant, by day × product",
+            ReportQuery { merchant_id: Some(10_001), group_by: vec![Dimension::Product], ..last_30.clone() },
+        ),
+        (
+            "small merchant, by day × product",
+            ReportQuery { merchant_id: Some(10_040), group_by: vec![Dimension::Product], ..last_30.clone() },
+        ),
+    ];
+    println!("{:<38} {:>9} {:>9} {:>9} {:>8}", "30-day report", "median", "p90", "max", "rows");
+    for (name, query) in cases {
+        // Once to warm the cache and the prepared statement, then timed.
+        let answer = report(&db.pool, &query).await?;
+        let mut times = Vec::new();
+        for _ in 0..9 {
+            let started = Instant::now();
+            std::hint::black_box(report(&db.pool, &query).await?);
+            times.push(started.elapsed().as_secs_f64() * 1000.0);
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "{name:<38} {:>7.1}ms {:>7.1}ms {:>7.1}ms {:>8}{}",
+            times[4],
+            times[7],
+            times[8],
+            answer.rows.len(),
+            if answer.truncated { " (capped)" } else { "" }
+        );
+    }
+    Ok(())
+}
