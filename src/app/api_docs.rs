@@ -182,9 +182,9 @@ use utoipa_swagger_ui::SwaggerUi;
         statements::statement,
         statements::export,
         orders::reports::profit,
-        orders::reports::profit_export,
+        orders::reports::export::profit_export,
         orders::reports::sales,
-        orders::reports::sales_export,
+        orders::reports::export::sales_export,
     ),
     components(schemas(
         auth::LoginRequest,
