@@ -91,7 +91,7 @@ async fn sign_ins_failures_and_the_lock_are_in_the_merchants_history(backend: Ba
     // Filters: by address, by time.
     assert!(events(&app, &owner, json!({"address": "10.9.9.9"})).await.is_empty());
     let all = events(&app, &owner, json!({"address": " 127.0.0.1 "})).await;
-    assert!(all.len() as u32 >= max + 1, "{all:?}");
+    assert!(all.len() as u32 > max, "{all:?}");
     let later = events(&app, &owner, json!({"start_time": "2999-01-01T00:00:00Z"})).await;
     assert!(later.is_empty());
     let unknown = app.post_as(&owner, LIST, json!({"kind": "teleported"})).await;
@@ -214,7 +214,7 @@ async fn the_history_exports_as_csv_and_xlsx(backend: Backend) {
     let mut book: calamine::Xlsx<_> = calamine::open_workbook_from_rs(std::io::Cursor::new(bytes)).unwrap();
     let sheet = book.worksheet_range_at(0).unwrap().unwrap();
     assert_eq!(sheet.get((0, 4)).unwrap().to_string(), "Event");
-    assert!(sheet.rows().skip(1).any(|row| row[8].to_string() == BROWSER));
+    assert!(sheet.rows().skip(1).any(|row| row[8] == BROWSER));
     let bad = export("?kind=nope").send().await.unwrap();
     assert_eq!(bad.status(), 400);
 }
