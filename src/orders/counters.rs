@@ -3,7 +3,7 @@
 //! and the workplace chart without counting millions of rows; their report roll-up
 //! (`report_rollup.rs`) answers the profit and sales reports.
 
-use super::report_rollup::{ReportChanges, ReportKey};
+use super::report_rollup::{Amounts, ReportChanges, ReportKey};
 use crate::domain::beijing_day;
 use crate::platform::sql::{AFTER_ALL, Bind, StatementBatch, values_list};
 use sqlx::AnyConnection;
@@ -62,6 +62,10 @@ impl Counted {
         Counted { channel_id, cost_fen, ..self.clone() }
     }
 
+    fn amounts(&self) -> Amounts {
+        Amounts { face_value_fen: self.face_value_fen, price_fen: self.price_fen, cost_fen: self.cost_fen }
+    }
+
     pub(super) fn report_key(&self) -> ReportKey {
         ReportKey {
             day: beijing_day(self.created_at),
@@ -84,7 +88,7 @@ impl CounterChanges {
     /// `delta` orders (1 placed, -1 moved away) in `status`, with or without a serial number.
     pub fn add(&mut self, order: &Counted, status: i64, has_serial: bool, delta: i64) {
         *self.counters.entry(order.key(status, has_serial)).or_insert(0) += delta;
-        self.reports.add(order.report_key(), order, status, delta);
+        self.reports.add(order.report_key(), order.amounts(), status, delta);
     }
 
     /// An order moved from one status to another; `after` is the order as the move leaves
@@ -183,4 +187,34 @@ struct RollupKey {
     day: i64,
     order_kind: i64,
     status: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_success_moves_the_order_to_its_channel_with_its_cost() {
+        let before = Counted {
+            merchant_id: 7,
+            created_at: 0,
+            order_kind: 1,
+            carrier: 1,
+            face_value_fen: 10_000,
+            buyback: 0,
+            product_id: 3,
+            price_fen: 9_900,
+            province: "广东".into(),
+            channel_id: 0,
+            cost_fen: 0,
+        };
+        let after = before.fulfilled_by(Some((5, 9_800)));
+        let mut changes = CounterChanges::default();
+        changes.moved(&before, &after, (1, false), (2, false));
+        // Out of the unfulfilled row (channel 0), into channel 5's with the channel's cost.
+        assert_eq!(
+            changes.reports.channels_and_sums(),
+            [(0, [-1, 0, 0, 0, 0, 0, 0]), (5, [1, 1, 0, 0, 10_000, 9_900, 9_800])]
+        );
+    }
 }
