@@ -125,6 +125,7 @@ export default function ProfitReportPage() {
               placeholder={t('report.allMerchants')}
               width={200}
               testId="report-merchant"
+              ariaLabel={t('report.merchantId')}
             />
           </Form.Item>
           <Form.Item label={t('report.groupBy')}>

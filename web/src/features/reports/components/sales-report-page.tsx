@@ -90,6 +90,7 @@ export default function SalesReportPage() {
               checked={query.by_product}
               onChange={(by_product) => setQuery({ ...query, by_product })}
               data-testid="report-by-product"
+              aria-label={t('report.byProduct')}
             />
           </Form.Item>
           {isAdmin ? (
@@ -100,6 +101,7 @@ export default function SalesReportPage() {
                 placeholder={t('report.allMerchants')}
                 width={200}
                 testId="report-merchant"
+                ariaLabel={t('report.merchantId')}
               />
             </Form.Item>
           ) : null}
