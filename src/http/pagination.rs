@@ -4,7 +4,9 @@
 
 use crate::http::error::AppError;
 use crate::i18n::TradeMessage;
+use crate::platform::sql::{Bind, Conditions, bind_all};
 use serde::{Deserialize, Serialize};
+use sqlx::{AnyPool, Row};
 use utoipa::ToSchema;
 
 pub const MAX_PAGE_SIZE: i64 = 500;
@@ -140,6 +142,53 @@ pub fn parse_time(field: &'static str, text: Option<&str>) -> Result<Option<i64>
     let moment = time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
         .map_err(|_| AppError::field(field, TradeMessage::TimeInvalid))?;
     Ok(Some((moment.unix_timestamp_nanos() / 1_000_000) as i64))
+}
+
+/// The columns a newest-first list is ordered and resumed by: its rows' time and id,
+/// unqualified or of the table aliased `e`.
+pub struct Keyset {
+    after: &'static str,
+    order: &'static str,
+}
+
+pub const BY_TIME: Keyset = Keyset { after: "(created_at, id) < (?, ?)", order: "created_at DESC, id DESC" };
+pub const BY_TIME_OF_E: Keyset =
+    Keyset { after: "(e.created_at, e.id) < (?, ?)", order: "e.created_at DESC, e.id DESC" };
+
+/// One page of a list read newest first (the account log, the audit log, the security
+/// history): the statement `select` (`SELECT … FROM table [alias]`) under `conditions`,
+/// after the cursor's row when there is one, with one row more than the page for
+/// [`finish_page`].
+pub fn newest_first(
+    select: &str,
+    keyset: &Keyset,
+    mut conditions: Conditions,
+    page: &PageRequest,
+) -> (String, Vec<Bind>) {
+    if let Some((time, id)) = page.cursor {
+        conditions.push(keyset.after, vec![Bind::Int(time), Bind::Int(id)]);
+    }
+    let sql = format!(
+        "{select}{} ORDER BY {} LIMIT {} OFFSET {}",
+        conditions.where_clause(),
+        keyset.order,
+        page.page_size + 1,
+        page.offset()
+    );
+    (sql, conditions.binds)
+}
+
+/// How many rows of `from` (`table [alias]`) `conditions` match, counted no further than
+/// [`COUNT_CAP`] + 1: the total to show, and whether there are more (`total_capped`).
+pub async fn capped_count(pool: &AnyPool, from: &str, conditions: Conditions) -> Result<(i64, bool), sqlx::Error> {
+    let sql = format!(
+        "SELECT COUNT(*) FROM (SELECT 1 FROM {from}{} LIMIT {}) counted",
+        conditions.where_clause(),
+        COUNT_CAP + 1
+    );
+    let row = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_one(pool).await?;
+    let counted: i64 = row.try_get(0)?;
+    Ok((counted.min(COUNT_CAP), counted > COUNT_CAP))
 }
 
 #[cfg(test)]

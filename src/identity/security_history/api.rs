@@ -8,7 +8,9 @@ use super::kind;
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, titles};
 use crate::http::extract::{JsonBody, QueryParams};
-use crate::http::pagination::{COUNT_CAP, PageRequest, Paging, decode_cursor, finish_page, parse_time};
+use crate::http::pagination::{
+    BY_TIME_OF_E, PageRequest, Paging, capped_count, decode_cursor, finish_page, newest_first, parse_time,
+};
 use crate::i18n::security::{SECURITY_COLUMNS, SecurityDetail, kind_name};
 use crate::i18n::{AdminMessage, Locale};
 use crate::identity::session::CurrentUser;
@@ -147,22 +149,14 @@ impl SecurityFilter {
 
 async fn fetch(
     pool: &AnyPool,
-    mut conditions: Conditions,
+    conditions: Conditions,
     page: PageRequest,
     locale: Locale,
 ) -> Result<(Vec<SecurityEvent>, Option<String>), sqlx::Error> {
-    if let Some((time, id)) = page.cursor {
-        conditions.push("(e.created_at, e.id) < (?, ?)", vec![Bind::Int(time), Bind::Int(id)]);
-    }
-    let (offset, size) = (page.offset(), page.page_size);
-    let sql = format!(
-        "{SELECT}{} ORDER BY e.created_at DESC, e.id DESC LIMIT {} OFFSET {offset}",
-        conditions.where_clause(),
-        size + 1
-    );
-    let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_all(pool).await?;
+    let (sql, binds) = newest_first(SELECT, &BY_TIME_OF_E, conditions, &page);
+    let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_all(pool).await?;
     let events = rows.iter().map(|row| event(row, locale)).collect::<Result<Vec<_>, _>>()?;
-    Ok(finish_page(events, size, |last| (last.created_millis, last.id)))
+    Ok(finish_page(events, page.page_size, |last| (last.created_millis, last.id)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -201,18 +195,12 @@ pub async fn list(
     let pool = &state.db.pool;
     let conditions = request.filter.conditions(&caller)?;
     let page = request.paging.checked(None)?;
-    let count_sql = format!(
-        "SELECT COUNT(*) FROM (SELECT 1 FROM security_events e{} LIMIT {}) counted",
-        conditions.where_clause(),
-        COUNT_CAP + 1
-    );
-    let count_query = bind_all(sqlx::query(sqlx::AssertSqlSafe(count_sql)), conditions.binds.clone());
-    let (rows, count_row) = tokio::try_join!(fetch(pool, conditions, page, locale), count_query.fetch_one(pool))?;
-    let counted: i64 = count_row.try_get(0)?;
+    let counting = capped_count(pool, "security_events e", conditions.clone());
+    let (rows, (total, total_capped)) = tokio::try_join!(fetch(pool, conditions, page, locale), counting)?;
     Ok(ApiOk(SecurityListResponse {
         list: rows.0,
-        total: counted.min(COUNT_CAP),
-        total_capped: counted > COUNT_CAP,
+        total,
+        total_capped,
         next_cursor: rows.1,
         page_size: page.page_size,
     }))

@@ -4,7 +4,9 @@ use super::ledger::{ACCOUNT_TYPES, CHANGE_TYPES};
 use crate::http::error::{ApiOk, ApiResult, AppError};
 use crate::http::export::{Cell, EXPORT_PAGE_SIZE, ExportParams, PageFetcher, respond, titles};
 use crate::http::extract::{JsonBody, QueryParams};
-use crate::http::pagination::{COUNT_CAP, PageRequest, Paging, decode_cursor, finish_page, parse_time};
+use crate::http::pagination::{
+    BY_TIME, PageRequest, Paging, capped_count, decode_cursor, finish_page, newest_first, parse_time,
+};
 use crate::i18n::{Locale, TradeMessage};
 use crate::identity::session::CurrentUser;
 use crate::platform::db::millis_to_rfc3339;
@@ -171,21 +173,13 @@ impl LogFilter {
 
 async fn fetch(
     pool: &AnyPool,
-    mut conditions: Conditions,
+    conditions: Conditions,
     page: PageRequest,
 ) -> Result<(Vec<AccountRecord>, Option<String>), sqlx::Error> {
-    if let Some((time, id)) = page.cursor {
-        conditions.push("(created_at, id) < (?, ?)", vec![Bind::Int(time), Bind::Int(id)]);
-    }
-    let (offset, size) = (page.offset(), page.page_size);
-    let sql = format!(
-        "SELECT {COLUMNS} FROM account_log{} ORDER BY created_at DESC, id DESC LIMIT {} OFFSET {offset}",
-        conditions.where_clause(),
-        size + 1
-    );
-    let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), conditions.binds).fetch_all(pool).await?;
+    let (sql, binds) = newest_first(&format!("SELECT {COLUMNS} FROM account_log"), &BY_TIME, conditions, &page);
+    let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_all(pool).await?;
     let records = rows.iter().map(record).collect::<Result<Vec<_>, _>>()?;
-    Ok(finish_page(records, size, |last| (last.created_millis, last.id)))
+    Ok(finish_page(records, page.page_size, |last| (last.created_millis, last.id)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -218,19 +212,12 @@ pub async fn list(
 ) -> ApiResult<LogListResponse> {
     let conditions = request.filter.conditions(&caller)?;
     let page = request.paging.checked(None)?;
-    let count_sql = format!(
-        "SELECT COUNT(*) FROM (SELECT 1 FROM account_log{} LIMIT {}) counted",
-        conditions.where_clause(),
-        COUNT_CAP + 1
-    );
-    let count_query = bind_all(sqlx::query(sqlx::AssertSqlSafe(count_sql)), conditions.binds.clone());
-    let (page_rows, count_row) =
-        tokio::try_join!(fetch(&state.db.pool, conditions, page), count_query.fetch_one(&state.db.pool))?;
-    let counted: i64 = count_row.try_get(0)?;
+    let counting = capped_count(&state.db.pool, "account_log", conditions.clone());
+    let (page_rows, (total, total_capped)) = tokio::try_join!(fetch(&state.db.pool, conditions, page), counting)?;
     Ok(ApiOk(LogListResponse {
         list: page_rows.0,
-        total: counted.min(COUNT_CAP),
-        total_capped: counted > COUNT_CAP,
+        total,
+        total_capped,
         next_cursor: page_rows.1,
         page_size: page.page_size,
     }))
