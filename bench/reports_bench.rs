@@ -2,8 +2,9 @@
 //! the 30-day reports as the endpoints read them (`orders::reports::query::report`), timed.
 //! Target: under 200 ms on both engines.
 //!
-//! The roll-up is seeded directly (placing a million orders through the server takes an
-//! hour here): 1,000,000 orders over 60 days, 50 merchants, 5 channels, 20 products (their
+//! The roll-up and its cubes are seeded as the server writes them (`ReportChanges`, a day of
+//! orders per transaction; placing a million orders through the server takes an hour
+//! here): 1,000,000 orders over 60 days, 50 merchants, 5 channels, 20 products (their
 //! carrier follows the product), 31 provinces, drawn with realistic skew (a few merchants,
 //! provinces and channels carry most orders), 85 % successes, 12 % failures, 1 % reversed,
 //! the rest in flight; failed and in-flight orders have no channel (0), as in the server.
@@ -14,9 +15,10 @@
 //! reports_bench "$TEST_POSTGRES_URL"'`)
 
 use backoffice::domain::beijing_day;
+use backoffice::orders::report_rollup::{Amounts, ReportChanges, ReportKey};
 use backoffice::orders::reports::query::{Dimension, ReportQuery, report};
 use backoffice::platform::db::{Database, now_millis};
-use std::collections::HashMap;
+use backoffice::platform::sql::StatementBatch;
 use std::time::Instant;
 
 const DAYS: i64 = 60;
@@ -71,8 +73,6 @@ impl Random {
     }
 }
 
-type Key = (i64, i64, i64, i64, &'static str, i64);
-
 async fn database(url: Option<String>) -> anyhow::Result<(Database, String)> {
     let url = match url {
         Some(url) if url.starts_with("postgres") => {
@@ -92,6 +92,16 @@ async fn database(url: Option<String>) -> anyhow::Result<(Database, String)> {
     Ok((Database::connect(&url).await?, url))
 }
 
+/// One day's changes, upserted in one transaction.
+async fn write(db: &Database, changes: ReportChanges) -> anyhow::Result<()> {
+    let mut batch = StatementBatch::default();
+    changes.add_to(&mut batch);
+    let mut transaction = db.writer().begin().await?;
+    batch.execute(&mut transaction).await?;
+    transaction.commit().await?;
+    Ok(())
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let url = std::env::args().nth(1);
@@ -100,9 +110,17 @@ async fn main() -> anyhow::Result<()> {
     let engine = if url.starts_with("postgres") { "postgresql" } else { "sqlite" };
     let today = beijing_day(now_millis());
     let mut random = Random(0x9e37_79b9_7f4a_7c15);
-    let mut rows: HashMap<Key, [i64; 7]> = HashMap::new();
+    // Written as the server writes them (`ReportChanges`: the full roll-up and its cubes,
+    // upserted), one transaction per day of orders.
+    let started = Instant::now();
+    let mut day_changes = ReportChanges::default();
+    let mut current_day = None;
     for index in 0..orders {
         let day = today - DAYS + 1 + (index as i64 * DAYS / orders as i64);
+        if current_day.is_some_and(|current| current != day) {
+            write(&db, std::mem::take(&mut day_changes)).await?;
+        }
+        current_day = Some(day);
         let merchant = 10_001 + random.skewed(50, 2.5) as i64;
         let product = 1 + random.skewed(20, 1.5) as i64;
         let carrier = 1 + product % 3;
@@ -118,48 +136,30 @@ async fn main() -> anyhow::Result<()> {
             (1, 0)
         };
         let face = [1_000, 2_000, 3_000, 5_000, 10_000][(product % 5) as usize];
-        let (price, cost) = (face * 99 / 100, face * 98 / 100);
-        let sums = rows.entry((day, merchant, channel, carrier, province, product)).or_insert([0; 7]);
-        let success = i64::from(status == 2);
-        let add = [
-            1,
-            success,
-            i64::from(status == 3),
-            i64::from(status == 5),
-            face * success,
-            price * success,
-            cost * success,
-        ];
-        for (sum, value) in sums.iter_mut().zip(add) {
-            *sum += value;
-        }
+        let amounts = Amounts { face_value_fen: face, price_fen: face * 99 / 100, cost_fen: face * 98 / 100 };
+        let key = ReportKey {
+            day,
+            merchant_id: merchant,
+            channel_id: channel,
+            carrier,
+            province: province.to_string(),
+            product_id: product,
+        };
+        day_changes.add(key, amounts, status, 1);
     }
-    let started = Instant::now();
-    let rows: Vec<(Key, [i64; 7])> = rows.into_iter().collect();
-    const PER_STATEMENT: usize = 1_000;
-    let mut transaction = db.writer().begin().await?;
-    for chunk in rows.chunks(PER_STATEMENT) {
-        let values = backoffice::platform::sql::values_list(chunk.len(), 13);
-        let sql = format!(
-            "INSERT INTO report_rollups (day, merchant_id, channel_id, carrier, province, product_id, orders, successes,
-             failures, reversals, face_value_fen, sales_fen, cost_fen) VALUES {values}"
-        );
-        // Numbered placeholders cost SQLite quadratic time to prepare (platform::sql::for_engine).
-        let mut query = sqlx::query(backoffice::platform::sql::for_engine(&transaction, sql));
-        for ((day, merchant, channel, carrier, province, product), sums) in chunk {
-            query = query.bind(*day).bind(*merchant).bind(*channel).bind(*carrier).bind(*province).bind(*product);
-            for value in sums {
-                query = query.bind(*value);
-            }
-        }
-        query.execute(&mut *transaction).await?;
-    }
-    transaction.commit().await?;
-    let analyze = if engine == "sqlite" { "ANALYZE" } else { "ANALYZE report_rollups" };
+    write(&db, day_changes).await?;
+    let analyze = if engine == "sqlite" { "ANALYZE" } else { "ANALYZE report_rollups, report_cubes" };
     sqlx::query(analyze).execute(db.writer()).await?;
+    let writer = db.writer();
+    let count = |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(writer).await };
     println!(
-        "{engine}: {orders} orders over {DAYS} days as {} roll-up rows, loaded in {:.1} s",
-        rows.len(),
+        "{engine}: {orders} orders over {DAYS} days as {} roll-up rows and {} cube rows (1: {}, 2: {}, 3: {}), \
+         written in {:.1} s",
+        count("SELECT COUNT(*) FROM report_rollups").await?,
+        count("SELECT COUNT(*) FROM report_cubes").await?,
+        count("SELECT COUNT(*) FROM report_cubes WHERE cube = 1").await?,
+        count("SELECT COUNT(*) FROM report_cubes WHERE cube = 2").await?,
+        count("SELECT COUNT(*) FROM report_cubes WHERE cube = 3").await?,
         started.elapsed().as_secs_f64()
     );
 
@@ -168,9 +168,23 @@ async fn main() -> anyhow::Result<()> {
         ("admin, by day", last_30.clone()),
         ("admin, by month", ReportQuery { month: true, ..last_30.clone() }),
         ("admin, by day × merchant", ReportQuery { group_by: vec![Dimension::Merchant], ..last_30.clone() }),
+        ("admin, by day × channel", ReportQuery { group_by: vec![Dimension::Channel], ..last_30.clone() }),
+        ("admin, by day × province", ReportQuery { group_by: vec![Dimension::Province], ..last_30.clone() }),
+        (
+            "admin, by month × product",
+            ReportQuery { month: true, group_by: vec![Dimension::Product], ..last_30.clone() },
+        ),
         (
             "admin, by day × channel × product",
             ReportQuery { group_by: vec![Dimension::Channel, Dimension::Product], ..last_30.clone() },
+        ),
+        (
+            "admin, by day × merchant × channel",
+            ReportQuery { group_by: vec![Dimension::Merchant, Dimension::Channel], ..last_30.clone() },
+        ),
+        (
+            "admin, by day × channel × province",
+            ReportQuery { group_by: vec![Dimension::Channel, Dimension::Province], ..last_30.clone() },
         ),
         ("admin, by day × every dimension", ReportQuery { group_by: Dimension::ALL.to_vec(), ..last_30.clone() }),
         (

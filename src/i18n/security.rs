@@ -18,6 +18,9 @@ pub const KIND_NAMES: &[(&str, &str, &str)] = &[
     ("backup_codes_regenerated", "重新生成备用码", "Backup codes regenerated"),
     ("api_key_created", "创建 API 密钥", "API key created"),
     ("api_key_revoked", "吊销 API 密钥", "API key revoked"),
+    ("api_key_legacy_on", "API 密钥开启旧版 MD5 签名", "Legacy MD5 signing turned on for an API key"),
+    ("api_key_legacy_off", "API 密钥关闭旧版 MD5 签名", "Legacy MD5 signing turned off for an API key"),
+    ("integration_changed", "修改回调地址或 IP 白名单", "Notify URL or IP whitelist changed"),
     ("webhook_secret_rotated", "更换回调签名密钥", "Webhook secret rotated"),
     ("staff_added", "添加员工", "Staff member added"),
     ("staff_role_changed", "修改员工角色", "Staff role changed"),
@@ -80,6 +83,11 @@ pub enum SecurityDetail {
     TwoFactorRequirement {
         required: bool,
     },
+    /// Which integration settings changed (never their values: a URL can carry a token).
+    Integration {
+        notify_url: bool,
+        ip_whitelist: bool,
+    },
     /// An administrator's change to one of the merchant's users (two-factor reset, a
     /// temporary password).
     OfUser {
@@ -136,6 +144,16 @@ impl SecurityDetail {
             SecurityDetail::TwoFactorRequirement { required: false } => {
                 pick("不再要求员工开启两步验证", "Two-factor no longer required")
             }
+            SecurityDetail::Integration { notify_url, ip_whitelist } => {
+                let mut changed = Vec::new();
+                if *notify_url {
+                    changed.push(pick("回调地址", "Notify URL"));
+                }
+                if *ip_whitelist {
+                    changed.push(pick("IP 白名单", "IP whitelist"));
+                }
+                changed.join(if zh { "、" } else { ", " })
+            }
             SecurityDetail::OfUser { username } => match zh {
                 true => format!("用户 {username}"),
                 false => format!("User {username}"),
@@ -172,6 +190,10 @@ mod tests {
         assert_eq!(locked.text(Locale::EnUs), "Wrong password, locked for 15 min");
         assert_eq!(SecurityDetail::render("{\"t\":\"from_a_newer_server\"}", Locale::EnUs), "");
         assert_eq!(kind_name("sign_in", Locale::ZhCn), "登录成功");
+        let both = SecurityDetail::Integration { notify_url: true, ip_whitelist: true };
+        assert_eq!(SecurityDetail::render(&both.to_json(), Locale::ZhCn), "回调地址、IP 白名单");
+        let url = SecurityDetail::Integration { notify_url: true, ip_whitelist: false };
+        assert_eq!(url.text(Locale::EnUs), "Notify URL");
         assert_eq!(kind_name("unknown_kind", Locale::EnUs), "unknown_kind");
     }
 }

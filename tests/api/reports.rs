@@ -16,7 +16,11 @@ use backoffice::orders::lifecycle::{self, Outcome, Reporter};
 use backoffice::platform::db::now_millis;
 use serde_json::{Value, json};
 
-on_both_backends!(the_roll_up_and_the_reports_add_up_the_orders, report_ranges_and_scopes_are_checked);
+on_both_backends!(
+    the_roll_up_and_the_reports_add_up_the_orders,
+    report_ranges_and_scopes_are_checked,
+    a_truncated_report_still_totals_every_row
+);
 
 const PROFIT: &str = "/adminapi/admin/report/profit";
 const SALES: &str = "/adminapi/report/sales";
@@ -45,6 +49,28 @@ async fn assert_roll_up_groups_the_orders(app: &TestApp) {
         app.scalar("SELECT COUNT(*) FROM report_rollups WHERE orders = 0 AND successes <> 0 + 0 * $1", 0).await,
         0
     );
+    // Each cube (migration 0045) is the roll-up summed over what the cube does not keep.
+    let sums = "CAST(SUM(orders) AS BIGINT), CAST(SUM(successes) AS BIGINT), CAST(SUM(failures) AS BIGINT), \
+                CAST(SUM(reversals) AS BIGINT), CAST(SUM(face_value_fen) AS BIGINT), CAST(SUM(sales_fen) AS BIGINT), \
+                CAST(SUM(cost_fen) AS BIGINT)";
+    for (cube, merchant, channel, province) in
+        [(1, "-1", "channel_id", "'*'"), (2, "-1", "-1", "province"), (3, "merchant_id", "-1", "'*'")]
+    {
+        let keys = format!(
+            "day, CAST({merchant} AS BIGINT), CAST({channel} AS BIGINT), carrier, CAST({province} AS TEXT), product_id"
+        );
+        let from_rollup = format!("SELECT {keys}, {sums} FROM report_rollups GROUP BY {keys} HAVING SUM(orders) <> 0");
+        let cubed = format!(
+            "SELECT day, merchant_id, channel_id, carrier, province, product_id, orders, successes, failures, \
+             reversals, face_value_fen, sales_fen, cost_fen FROM report_cubes WHERE cube = {cube} AND orders <> 0"
+        );
+        let differ = format!(
+            "SELECT (SELECT COUNT(*) FROM ({cubed} EXCEPT {from_rollup}) a) + (SELECT COUNT(*) FROM ({from_rollup} EXCEPT {cubed}) b) + 0 * $1"
+        );
+        assert_eq!(app.scalar(&differ, 0).await, 0, "cube {cube} sums the roll-up");
+        let rows = format!("SELECT COUNT(*) + 0 * $1 FROM report_cubes WHERE cube = {cube} AND orders <> 0");
+        assert!(app.scalar(&rows, 0).await > 0, "cube {cube} has rows");
+    }
 }
 
 fn ids(answers: &[crate::helpers::Answer]) -> Vec<i64> {
@@ -129,8 +155,16 @@ async fn the_roll_up_and_the_reports_add_up_the_orders(backend: Backend) {
         "cost_fen": sum("SELECT CAST(COALESCE(SUM(cost_fen), 0) AS BIGINT) + 0 * $1 FROM orders WHERE status = 2").await,
     });
     assert!(expected["cost_fen"].as_i64().unwrap() > 0, "generated and driven successes have costs");
-    for (grain, group_by) in [("day", ""), ("month", "merchant"), ("day", "merchant,channel,carrier,province,product")]
-    {
+    // Every source: cube 1, 3, 2, 1, then the full roll-up twice.
+    let breakdowns = [
+        ("day", ""),
+        ("month", "merchant"),
+        ("day", "province"),
+        ("day", "channel,product"),
+        ("month", "merchant,province"),
+        ("day", "merchant,channel,carrier,province,product"),
+    ];
+    for (grain, group_by) in breakdowns {
         let mut body = range.clone();
         body["grain"] = json!(grain);
         body["group_by"] = json!(group_by);
@@ -270,4 +304,36 @@ async fn report_ranges_and_scopes_are_checked(backend: Backend) {
     let own = app.post_as(&token, SALES, range).await;
     assert_eq!(own.code(), 20000, "{:?}", own.body);
     assert_eq!(own.data()["totals"]["orders"], 0);
+}
+
+/// Past 10,000 rows a report stops reading its rows; its totals are still of every row.
+async fn a_truncated_report_still_totals_every_row(backend: Backend) {
+    let app = spawn_app_with(backend, |config| config.worker.enabled = false).await;
+    let today = beijing_day(now_millis());
+    // 10,005 products' rows of one day, in the full roll-up and (as the server writes them)
+    // in the channel cube: no order placed would make as many in a test. The breakdown
+    // reads the full roll-up; the totals, past the limit, the cube.
+    for (table, cube, merchant, province) in
+        [("report_rollups (", "", "7", "'广东'"), ("report_cubes (cube, ", "1, ", "-1", "'*'")]
+    {
+        let sql = format!(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10005)
+             INSERT INTO {table}day, merchant_id, channel_id, carrier, province, product_id, orders, successes,
+             failures, reversals, face_value_fen, sales_fen, cost_fen)
+             SELECT {cube}CAST($1 AS BIGINT), {merchant}, 1, 1, {province}, i, 2, 1, 1, 0, 1000, 990, 980 FROM n"
+        );
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(today).execute(&app.state.db.pool).await.unwrap();
+    }
+    let admin = app.login(ADMIN).await;
+    let body =
+        json!({"start": beijing_date(today), "end": beijing_date(today), "group_by": "merchant,province,product"});
+    let report = app.post_as(&admin, PROFIT, body).await;
+    assert_eq!(report.code(), 20000, "{:?}", report.body);
+    assert_eq!(report.data()["truncated"], true);
+    assert_eq!(report.data()["rows"].as_array().unwrap().len(), 10_000);
+    let totals = &report.data()["totals"];
+    assert_eq!((totals["orders"].as_i64(), totals["sales_fen"].as_i64()), (Some(20_010), Some(9_904_950)));
+    // The rows in key order: the first products, by id.
+    assert_eq!(report.data()["rows"][0]["product_id"], 1);
+    assert_eq!(report.data()["rows"][9_999]["product_id"], 10_000);
 }

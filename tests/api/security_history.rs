@@ -11,6 +11,7 @@ on_both_backends!(
     sign_ins_failures_and_the_lock_are_in_the_merchants_history,
     staff_key_and_two_factor_events_are_seen_by_their_owners_only,
     the_history_exports_as_csv_and_xlsx,
+    integration_changes_and_the_legacy_signing_switch_are_recorded,
     events_older_than_180_days_are_purged_and_younger_ones_stay
 );
 
@@ -186,6 +187,56 @@ async fn staff_key_and_two_factor_events_are_seen_by_their_owners_only(backend: 
     let names = app.post_as(&owner, "/adminapi/security/kinds", json!({})).await;
     let names = names.data().as_array().unwrap();
     assert!(names.iter().any(|item| item["kind"] == "sign_in_locked" && item["name"] == "Sign-in locked"));
+}
+
+async fn integration_changes_and_the_legacy_signing_switch_are_recorded(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (mid, owner) = app.merchant("integ_owner").await;
+    let integration =
+        |notify_url: &str, ip_whitelist: &str| json!({"notify_url": notify_url, "ip_whitelist": ip_whitelist});
+    let save = "/adminapi/merchant/changeIntegration";
+    let answer = app.post_as(&owner, save, integration("https://shop.example.com/notify?token=abc", "")).await;
+    assert_eq!(answer.code(), 20000, "{:?}", answer.body);
+    // The same settings again: no event. Only the whitelist: named alone.
+    app.post_as(&owner, save, integration("https://shop.example.com/notify?token=abc", "")).await;
+    app.post_as(&owner, save, integration("https://shop.example.com/notify?token=abc", "203.0.113.7")).await;
+    let found = events(&app, &owner, json!({"kind": "integration_changed"})).await;
+    let details: Vec<&str> = found.iter().map(|event| event["detail"].as_str().unwrap()).collect();
+    assert_eq!(details, ["IP 白名单", "回调地址"], "newest first: {found:?}");
+    assert!(!found.iter().any(|event| event.to_string().contains("token=abc")), "never the URL: {found:?}");
+    // The profile form saves them too, and is recorded the same way.
+    let mut form = crate::profile::valid_form();
+    (form["notify_url"], form["ip_whitelist"]) = (json!("https://shop.example.com/other"), json!("203.0.113.7"));
+    let changed = app.post_as(&owner, "/adminapi/merchant/changeInfo", form).await;
+    assert_eq!(changed.code(), 20000, "{:?}", changed.body);
+    let found = events(&app, &owner, json!({"kind": "integration_changed"})).await;
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert_eq!(found[0]["detail"], "回调地址");
+
+    // An administrator's switch of a key to legacy MD5 signing, and back: in the merchant's
+    // history, by the administrator.
+    let key = app.post_as(&owner, "/adminapi/apikey/create", json!({"password": "Merchant123"})).await;
+    let key_id = key.data()["key_id"].as_str().unwrap().to_string();
+    let admin = app.login(ADMIN).await;
+    for enabled in [true, false] {
+        let answer =
+            app.post_as(&admin, "/adminapi/apikey/setLegacy", json!({"key_id": key_id, "enabled": enabled})).await;
+        assert_eq!(answer.code(), 20000, "{:?}", answer.body);
+    }
+    let switched = events(&app, &owner, json!({})).await;
+    let switched: Vec<(&str, &str, &str)> = switched
+        .iter()
+        .filter(|event| event["kind"].as_str().unwrap().starts_with("api_key_legacy"))
+        .map(|event| {
+            (event["kind"].as_str().unwrap(), event["username"].as_str().unwrap(), event["detail"].as_str().unwrap())
+        })
+        .collect();
+    let detail = format!("密钥 {key_id}");
+    assert_eq!(
+        switched,
+        [("api_key_legacy_off", "admin", detail.as_str()), ("api_key_legacy_on", "admin", detail.as_str())]
+    );
+    assert!(events(&app, &admin, json!({"merchant_id": mid, "kind": "api_key_legacy_on"})).await.len() == 1);
 }
 
 async fn the_history_exports_as_csv_and_xlsx(backend: Backend) {

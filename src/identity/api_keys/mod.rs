@@ -299,8 +299,15 @@ pub async fn set_legacy(
     let action = if request.enabled { action::API_KEY_LEGACY_ON } else { action::API_KEY_LEGACY_OFF };
     let detail = AuditDetail::ApiKey { merchant_id, key_id: request.key_id.to_string() };
     let target = audit::target::user(caller.user_id);
-    audit::record_detail(&mut *transaction, Some(caller.user_id), action, &target, &detail, &address.to_string())
-        .await?;
+    let address = address.to_string();
+    audit::record_detail(&mut *transaction, Some(caller.user_id), action, &target, &detail, &address).await?;
+    {
+        use crate::identity::security_history::{self as history, kind};
+        let kind = if request.enabled { kind::API_KEY_LEGACY_ON } else { kind::API_KEY_LEGACY_OFF };
+        let detail = crate::i18n::security::SecurityDetail::ApiKey { key_id: request.key_id.to_string() };
+        let event = history::Event::by(&caller, kind, detail, &address).in_merchant(merchant_id);
+        history::record(&mut *transaction, &event).await?;
+    }
     transaction.commit().await?;
     state.sessions.forget_all();
     Ok(ApiOk(()))

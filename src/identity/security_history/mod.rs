@@ -1,6 +1,7 @@
 //! A security history per merchant (issue 52 §1): sign-ins with their address and browser,
-//! failed sign-ins and locks, two-factor changes, API key and webhook secret events, staff
-//! and role changes, password changes. Written by the code that does the thing, in its
+//! failed sign-ins and locks, two-factor changes, API key and webhook secret events (and
+//! a key's legacy signing), notify URL and IP whitelist changes, staff and role changes,
+//! password changes. Written by the code that does the thing, in its
 //! transaction where it has one (like the audit row beside it); read by the merchant's
 //! owners and by administrators (`api`); kept 180 days (`purge`).
 //!
@@ -48,6 +49,11 @@ pub mod kind {
         BACKUP_CODES_REGENERATED = "backup_codes_regenerated";
         API_KEY_CREATED = "api_key_created";
         API_KEY_REVOKED = "api_key_revoked";
+        /// An administrator let a key also accept legacy MD5 signatures, or took that back.
+        API_KEY_LEGACY_ON = "api_key_legacy_on";
+        API_KEY_LEGACY_OFF = "api_key_legacy_off";
+        /// The notify URL or the IP whitelist changed (where results go, who may call).
+        INTEGRATION_CHANGED = "integration_changed";
         WEBHOOK_SECRET_ROTATED = "webhook_secret_rotated";
         STAFF_ADDED = "staff_added";
         STAFF_ROLE_CHANGED = "staff_role_changed";

@@ -162,6 +162,7 @@ pub async fn change_info(
     };
     let now = now_millis();
     let mut transaction = state.db.pool.begin().await?;
+    let integration_before = super::integration::settings_before(&mut transaction, caller.user_id).await?;
     sqlx::query(
         "UPDATE users SET name = $1, email = $2, country_region = $3, area = $4, address = $5, phone = $6,
          introduction = $7, personal_website = $8, location = $9,
@@ -183,6 +184,8 @@ pub async fn change_info(
     .await?;
     let address = address.to_string();
     audit::record(&mut *transaction, Some(caller.user_id), action::PROFILE_CHANGED, "", &address).await?;
+    let integration = (profile.notify_url.as_deref(), profile.ip_whitelist.as_deref());
+    super::integration::record_change(&mut transaction, &caller, &integration_before, integration, &address).await?;
     if let Some(hash) = &new_hash {
         store_password(&mut transaction, &caller, hash, now).await?;
         record_password_change(&mut transaction, &caller, &address, now).await?;

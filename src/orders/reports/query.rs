@@ -1,8 +1,10 @@
-//! The reports' one query, over the report roll-up (migration 0043), never over orders:
-//! the day rows of a range, summed by period (day, or month folded from days at query
-//! time) and the dimensions asked for, with the names of what they refer to.
+//! The reports' one query, over the report roll-up (migration 0043) or the smallest of its
+//! cubes (0045) that holds what is asked, never over orders: the day rows of a range, summed
+//! by period (day, or month folded from days at query time) and the dimensions asked for,
+//! with the names of what they refer to.
 
 use crate::domain::{beijing_date, beijing_day_start};
+use crate::orders::report_rollup::CUBES;
 use crate::platform::sql::{Bind, bind_all};
 use serde::Serialize;
 use sqlx::{AnyPool, Row};
@@ -189,8 +191,24 @@ fn period_sql(query: &ReportQuery) -> String {
     sql
 }
 
-/// Reads the report.
-pub async fn report(pool: &AnyPool, query: &ReportQuery) -> Result<Report, sqlx::Error> {
+/// Where a report reads its rows: the smallest cube holding every dimension the query
+/// breaks down or filters by (its number inlined, which the merchant cube's partial index
+/// needs), else the full roll-up.
+fn source(query: &ReportQuery, group_by: &[Dimension]) -> String {
+    let uses = |dimension: Dimension, filtered: bool| filtered || group_by.contains(&dimension);
+    let merchant = uses(Dimension::Merchant, query.merchant_id.is_some());
+    let channel = uses(Dimension::Channel, query.channel_id.is_some());
+    let province = uses(Dimension::Province, query.province.is_some());
+    CUBES
+        .iter()
+        .find(|cube| (!merchant || cube.merchant) && (!channel || cube.channel) && (!province || cube.province))
+        .map_or("report_rollups WHERE".to_string(), |cube| format!("report_cubes WHERE cube = {} AND", cube.id))
+}
+
+/// The sums of the query's rows grouped by its period and `group_by`, in key order, at most
+/// `limit` when given: grouped in the primary key's order, a breakdown by every dimension stops
+/// reading at the limit instead of summing every group of the range first.
+fn grouped_sql(query: &ReportQuery, group_by: &[Dimension], limit: Option<usize>) -> (String, Vec<Bind>) {
     let mut conditions = vec!["day >= $1".to_string(), "day <= $2".to_string()];
     let mut binds = vec![Bind::Int(query.first_day), Bind::Int(query.last_day)];
     let filters = [
@@ -206,25 +224,32 @@ pub async fn report(pool: &AnyPool, query: &ReportQuery) -> Result<Report, sqlx:
             conditions.push(format!("{column} = ${}", binds.len()));
         }
     }
-    let dimensions: Vec<&str> = query.group_by.iter().map(|dimension| dimension.column()).collect();
-    let keys = 1 + dimensions.len();
-    let positions: Vec<String> = (1..=keys).map(|n| n.to_string()).collect();
-    let select_dimensions: String = dimensions.iter().map(|column| format!(", {column}")).collect();
+    let select_dimensions: String = group_by.iter().map(|dimension| format!(", {}", dimension.column())).collect();
+    let positions: Vec<String> = (1..=1 + group_by.len()).map(|n| n.to_string()).collect();
     let sql = format!(
         "SELECT {} AS period{select_dimensions}, CAST(SUM(orders) AS BIGINT), CAST(SUM(successes) AS BIGINT),
          CAST(SUM(failures) AS BIGINT), CAST(SUM(reversals) AS BIGINT), CAST(SUM(face_value_fen) AS BIGINT),
          CAST(SUM(sales_fen) AS BIGINT), CAST(SUM(cost_fen) AS BIGINT)
-         FROM report_rollups WHERE {} GROUP BY {} ORDER BY {}",
+         FROM {} {} GROUP BY {} ORDER BY {}{}",
         period_sql(query),
+        source(query, group_by),
         conditions.join(" AND "),
         positions.join(", "),
         positions.join(", "),
+        limit.map_or(String::new(), |limit| format!(" LIMIT {limit}")),
     );
+    (sql, binds)
+}
+
+/// Reads the report.
+pub async fn report(pool: &AnyPool, query: &ReportQuery) -> Result<Report, sqlx::Error> {
+    let (sql, binds) = grouped_sql(query, &query.group_by, Some(MAX_ROWS + 1));
     let rows = bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_all(pool).await?;
     let names = Names::load(pool, &query.group_by).await?;
+    let keys = 1 + query.group_by.len();
     let mut totals = ReportRow::default();
     let mut out = Vec::with_capacity(rows.len().min(MAX_ROWS));
-    for row in &rows {
+    for row in rows.iter().take(MAX_ROWS) {
         let period: i64 = row.try_get(0)?;
         let mut report_row = ReportRow {
             period: if query.month { beijing_date(period)[..7].to_string() } else { beijing_date(period) },
@@ -233,21 +258,37 @@ pub async fn report(pool: &AnyPool, query: &ReportQuery) -> Result<Report, sqlx:
         for (index, dimension) in query.group_by.iter().enumerate() {
             names.fill(&mut report_row, *dimension, row, index + 1)?;
         }
-        let sums: Vec<i64> = (keys..keys + 7).map(|index| row.try_get(index)).collect::<Result<_, _>>()?;
-        report_row.orders = sums[0];
-        report_row.successes = sums[1];
-        report_row.failures = sums[2];
-        report_row.reversals = sums[3];
-        report_row.face_value_fen = sums[4];
-        report_row.sales_fen = sums[5];
-        report_row.cost_fen = sums[6];
-        report_row.finish();
+        sums_into(&mut report_row, row, keys)?;
         totals.add(&report_row);
-        if out.len() < MAX_ROWS {
-            out.push(report_row);
+        out.push(report_row);
+    }
+    let truncated = rows.len() > MAX_ROWS;
+    if truncated {
+        // The rows past the limit were not read: the totals from the periods alone, which
+        // the smallest cube for the filters answers.
+        let (sql, binds) = grouped_sql(query, &[], None);
+        totals = ReportRow::default();
+        for row in bind_all(sqlx::query(sqlx::AssertSqlSafe(sql)), binds).fetch_all(pool).await? {
+            let mut period_row = ReportRow::default();
+            sums_into(&mut period_row, &row, 1)?;
+            totals.add(&period_row);
         }
     }
-    Ok(Report { truncated: rows.len() > MAX_ROWS, rows: out, totals })
+    Ok(Report { truncated, rows: out, totals })
+}
+
+/// The seven sums of a grouped row, which follow its `keys` key columns.
+fn sums_into(out: &mut ReportRow, row: &sqlx::any::AnyRow, keys: usize) -> Result<(), sqlx::Error> {
+    let sums: Vec<i64> = (keys..keys + 7).map(|index| row.try_get(index)).collect::<Result<_, _>>()?;
+    out.orders = sums[0];
+    out.successes = sums[1];
+    out.failures = sums[2];
+    out.reversals = sums[3];
+    out.face_value_fen = sums[4];
+    out.sales_fen = sums[5];
+    out.cost_fen = sums[6];
+    out.finish();
+    Ok(())
 }
 
 /// The names of the merchants, channels and products a report refers to: small tables,
@@ -350,6 +391,23 @@ mod tests {
         );
         assert_eq!(month_starts(day("2026-12-31"), day("2027-01-01")), [day("2027-01-01")]);
         assert!(month_starts(day("2026-05-01"), day("2026-05-31")).is_empty());
+    }
+
+    #[test]
+    fn a_report_reads_the_smallest_cube_holding_what_it_uses() {
+        let by = |group_by: &[Dimension], query: ReportQuery| source(&query, group_by);
+        let plain = ReportQuery::default();
+        assert_eq!(by(&[], plain.clone()), "report_cubes WHERE cube = 1 AND");
+        assert_eq!(by(&[Dimension::Channel, Dimension::Product], plain.clone()), "report_cubes WHERE cube = 1 AND");
+        assert_eq!(by(&[Dimension::Province, Dimension::Carrier], plain.clone()), "report_cubes WHERE cube = 2 AND");
+        assert_eq!(by(&[Dimension::Merchant], plain.clone()), "report_cubes WHERE cube = 3 AND");
+        let one_merchant = ReportQuery { merchant_id: Some(10_001), ..plain.clone() };
+        assert_eq!(by(&[Dimension::Product], one_merchant.clone()), "report_cubes WHERE cube = 3 AND");
+        // Two of merchant, channel and province: only the full roll-up holds both.
+        assert_eq!(by(&[Dimension::Channel], one_merchant), "report_rollups WHERE");
+        let one_province = ReportQuery { province: Some("广东".into()), ..plain };
+        assert_eq!(by(&[Dimension::Channel], one_province), "report_rollups WHERE");
+        assert_eq!(by(&Dimension::ALL, ReportQuery::default()), "report_rollups WHERE");
     }
 
     #[test]

@@ -27,7 +27,8 @@ use tokio::sync::watch;
 /// only now and then (a batch's lines) are left to autovacuum: analysed here in the middle
 /// of a 100,000-line batch, the batch's submit took 5.18 and 5.84 s against 4.79 and 5.32 s
 /// without (two alternated runs each, bench/README.md).
-pub const TABLES: [&str; 5] = ["orders", "account_log", "order_counters", "order_rollups", "report_rollups"];
+pub const TABLES: [&str; 6] =
+    ["orders", "account_log", "order_counters", "order_rollups", "report_rollups", "report_cubes"];
 /// Rows written (inserted, updated or deleted) before a table without statistics is analysed:
 /// enough for the statistics to tell the indexes apart, few enough that a plan made without
 /// them costs little until then (the look-up above walks at most this many orders).
