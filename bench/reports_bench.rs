@@ -15,7 +15,7 @@
 //! reports_bench "$TEST_POSTGRES_URL"'`)
 
 use backoffice::domain::beijing_day;
-use backoffice::orders::report_rollup::{Amounts, ReportChanges, ReportKey};
+use backoffice::orders::report_rollup::{Amounts, CUBES, Cube, ReportChanges, ReportKey};
 use backoffice::orders::reports::query::{Dimension, ReportQuery, report};
 use backoffice::platform::db::{Database, now_millis};
 use backoffice::platform::sql::StatementBatch;
@@ -151,15 +151,13 @@ async fn main() -> anyhow::Result<()> {
     let analyze = if engine == "sqlite" { "ANALYZE" } else { "ANALYZE report_rollups, report_cubes" };
     sqlx::query(analyze).execute(db.writer()).await?;
     let writer = db.writer();
-    let count = |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(writer).await };
+    let rollup_rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM report_rollups").fetch_one(writer).await?;
+    let cube_rows: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT cube, COUNT(*) FROM report_cubes GROUP BY cube ORDER BY cube").fetch_all(writer).await?;
+    let cube_rows: Vec<String> = cube_rows.iter().map(|(cube, rows)| format!("{cube}: {rows}")).collect();
     println!(
-        "{engine}: {orders} orders over {DAYS} days as {} roll-up rows and {} cube rows (1: {}, 2: {}, 3: {}), \
-         written in {:.1} s",
-        count("SELECT COUNT(*) FROM report_rollups").await?,
-        count("SELECT COUNT(*) FROM report_cubes").await?,
-        count("SELECT COUNT(*) FROM report_cubes WHERE cube = 1").await?,
-        count("SELECT COUNT(*) FROM report_cubes WHERE cube = 2").await?,
-        count("SELECT COUNT(*) FROM report_cubes WHERE cube = 3").await?,
+        "{engine}: {orders} orders over {DAYS} days as {rollup_rows} roll-up rows and cube rows {}, written in {:.1} s",
+        cube_rows.join(", "),
         started.elapsed().as_secs_f64()
     );
 
@@ -186,11 +184,24 @@ async fn main() -> anyhow::Result<()> {
             "admin, by day × channel × province",
             ReportQuery { group_by: vec![Dimension::Channel, Dimension::Province], ..last_30.clone() },
         ),
+        (
+            "admin, by day × province × product",
+            ReportQuery { group_by: vec![Dimension::Province, Dimension::Product], ..last_30.clone() },
+        ),
+        (
+            "admin, by day × merchant × province",
+            ReportQuery { group_by: vec![Dimension::Merchant, Dimension::Province], ..last_30.clone() },
+        ),
+        (
+            "admin, by month × merchant × province",
+            ReportQuery { month: true, group_by: vec![Dimension::Merchant, Dimension::Province], ..last_30.clone() },
+        ),
         ("admin, by day × every dimension", ReportQuery { group_by: Dimension::ALL.to_vec(), ..last_30.clone() }),
         (
             "biggest merchant, by day × product",
             ReportQuery { merchant_id: Some(10_001), group_by: vec![Dimension::Product], ..last_30.clone() },
         ),
+        ("biggest merchant, by day", ReportQuery { merchant_id: Some(10_001), ..last_30.clone() }),
         (
             "small merchant, by day × product",
             ReportQuery { merchant_id: Some(10_040), group_by: vec![Dimension::Product], ..last_30.clone() },
@@ -216,5 +227,56 @@ async fn main() -> anyhow::Result<()> {
             if answer.truncated { " (capped)" } else { "" }
         );
     }
+    single_order_writes(&db, today).await?;
+    Ok(())
+}
+
+/// What the cubes add to writing: the report rows of single orders, each in its own
+/// transaction (the worst case; placing batches a merchant's orders), placed (pending, no
+/// channel) then settled (a success at its channel), written once as the server writes them
+/// (`ReportChanges`: the full roll-up and every cube) and once with no cube (the full
+/// roll-up alone, the same way), alternated in blocks, on the loaded tables.
+async fn single_order_writes(db: &Database, today: i64) -> anyhow::Result<()> {
+    const BLOCK: i64 = 500;
+    const ROUNDS: i64 = 4;
+    let amounts = Amounts { face_value_fen: 5_000, price_fen: 4_950, cost_fen: 4_900 };
+    let key = |index: i64, channel_id: i64| ReportKey {
+        day: today,
+        merchant_id: 10_001 + index % 50,
+        channel_id,
+        carrier: 1 + index % 3,
+        province: PROVINCES[(index % 31) as usize].to_string(),
+        product_id: 1 + index % 20,
+    };
+    // Every cube, one cube (what a statement costs beside its rows), none.
+    let arms: [&[Cube]; 3] = [&CUBES, &CUBES[..1], &[]];
+    let mut micros = [0.0; 3];
+    for round in 0..ROUNDS {
+        for (arm, cubes) in arms.iter().enumerate() {
+            let started = Instant::now();
+            for index in round * BLOCK..(round + 1) * BLOCK {
+                let channel = 1 + index % 5;
+                for step in [vec![(key(index, 0), 0, 1)], vec![(key(index, 0), 0, -1), (key(index, channel), 2, 1)]] {
+                    let mut transaction = db.writer().begin().await?;
+                    let mut changes = ReportChanges::default();
+                    for (key, status, delta) in step {
+                        changes.add(key, amounts, status, delta);
+                    }
+                    let mut batch = StatementBatch::default();
+                    changes.add_to_with(&mut batch, cubes);
+                    batch.execute(&mut transaction).await?;
+                    transaction.commit().await?;
+                }
+            }
+            micros[arm] += started.elapsed().as_secs_f64() * 1e6 / (BLOCK * ROUNDS) as f64;
+        }
+    }
+    let [all, one, none] = micros;
+    println!(
+        "single orders' report writes (placed + settled: 2 transactions), per order: every cube {all:.0} µs, one \
+         cube {one:.0} µs, the full roll-up alone {none:.0} µs (every cube / none {:.2}; {} orders each)",
+        all / none,
+        BLOCK * ROUNDS
+    );
     Ok(())
 }

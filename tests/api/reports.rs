@@ -53,11 +53,17 @@ async fn assert_roll_up_groups_the_orders(app: &TestApp) {
     let sums = "CAST(SUM(orders) AS BIGINT), CAST(SUM(successes) AS BIGINT), CAST(SUM(failures) AS BIGINT), \
                 CAST(SUM(reversals) AS BIGINT), CAST(SUM(face_value_fen) AS BIGINT), CAST(SUM(sales_fen) AS BIGINT), \
                 CAST(SUM(cost_fen) AS BIGINT)";
-    for (cube, merchant, channel, province) in
-        [(1, "-1", "channel_id", "'*'"), (2, "-1", "-1", "province"), (3, "merchant_id", "-1", "'*'")]
-    {
+    for (cube, merchant, channel, carrier, province, product) in [
+        (1, "-1", "channel_id", "carrier", "'*'", "product_id"),
+        (2, "-1", "channel_id", "carrier", "province", "-1"),
+        (3, "-1", "-1", "carrier", "province", "product_id"),
+        (4, "merchant_id", "channel_id", "carrier", "'*'", "-1"),
+        (5, "merchant_id", "-1", "carrier", "'*'", "product_id"),
+        (6, "merchant_id", "-1", "-1", "province", "-1"),
+    ] {
         let keys = format!(
-            "day, CAST({merchant} AS BIGINT), CAST({channel} AS BIGINT), carrier, CAST({province} AS TEXT), product_id"
+            "day, CAST({merchant} AS BIGINT), CAST({channel} AS BIGINT), CAST({carrier} AS BIGINT), \
+             CAST({province} AS TEXT), CAST({product} AS BIGINT)"
         );
         let from_rollup = format!("SELECT {keys}, {sums} FROM report_rollups GROUP BY {keys} HAVING SUM(orders) <> 0");
         let cubed = format!(
@@ -155,13 +161,15 @@ async fn the_roll_up_and_the_reports_add_up_the_orders(backend: Backend) {
         "cost_fen": sum("SELECT CAST(COALESCE(SUM(cost_fen), 0) AS BIGINT) + 0 * $1 FROM orders WHERE status = 2").await,
     });
     assert!(expected["cost_fen"].as_i64().unwrap() > 0, "generated and driven successes have costs");
-    // Every source: cube 1, 3, 2, 1, then the full roll-up twice.
+    // Every source: cubes 1 to 6, then the full roll-up twice.
     let breakdowns = [
-        ("day", ""),
-        ("month", "merchant"),
-        ("day", "province"),
         ("day", "channel,product"),
+        ("day", "province"),
+        ("month", "carrier,province,product"),
+        ("month", "merchant"),
+        ("day", "merchant,product"),
         ("month", "merchant,province"),
+        ("month", "merchant,carrier,province"),
         ("day", "merchant,channel,carrier,province,product"),
     ];
     for (grain, group_by) in breakdowns {

@@ -192,16 +192,24 @@ fn period_sql(query: &ReportQuery) -> String {
 }
 
 /// Where a report reads its rows: the smallest cube holding every dimension the query
-/// breaks down or filters by (its number inlined, which the merchant cube's partial index
-/// needs), else the full roll-up.
+/// breaks down or filters by (its number inlined, which the merchant cubes' partial indexes
+/// need), else the full roll-up.
 fn source(query: &ReportQuery, group_by: &[Dimension]) -> String {
     let uses = |dimension: Dimension, filtered: bool| filtered || group_by.contains(&dimension);
     let merchant = uses(Dimension::Merchant, query.merchant_id.is_some());
     let channel = uses(Dimension::Channel, query.channel_id.is_some());
     let province = uses(Dimension::Province, query.province.is_some());
+    let carrier = uses(Dimension::Carrier, query.carrier.is_some());
+    let product = uses(Dimension::Product, query.product_id.is_some());
     CUBES
         .iter()
-        .find(|cube| (!merchant || cube.merchant) && (!channel || cube.channel) && (!province || cube.province))
+        .find(|cube| {
+            (!merchant || cube.merchant)
+                && (!channel || cube.channel)
+                && (!carrier || cube.carrier)
+                && (!province || cube.province)
+                && (!product || cube.product)
+        })
         .map_or("report_rollups WHERE".to_string(), |cube| format!("report_cubes WHERE cube = {} AND", cube.id))
 }
 
@@ -395,18 +403,26 @@ mod tests {
 
     #[test]
     fn a_report_reads_the_smallest_cube_holding_what_it_uses() {
+        use Dimension::*;
         let by = |group_by: &[Dimension], query: ReportQuery| source(&query, group_by);
+        let cube = |id: i64| format!("report_cubes WHERE cube = {id} AND");
         let plain = ReportQuery::default();
-        assert_eq!(by(&[], plain.clone()), "report_cubes WHERE cube = 1 AND");
-        assert_eq!(by(&[Dimension::Channel, Dimension::Product], plain.clone()), "report_cubes WHERE cube = 1 AND");
-        assert_eq!(by(&[Dimension::Province, Dimension::Carrier], plain.clone()), "report_cubes WHERE cube = 2 AND");
-        assert_eq!(by(&[Dimension::Merchant], plain.clone()), "report_cubes WHERE cube = 3 AND");
+        assert_eq!(by(&[], plain.clone()), cube(1));
+        assert_eq!(by(&[Channel, Carrier, Product], plain.clone()), cube(1));
+        assert_eq!(by(&[Channel, Province], plain.clone()), cube(2));
+        assert_eq!(by(&[Province], plain.clone()), cube(2));
+        assert_eq!(by(&[Province, Product], plain.clone()), cube(3));
+        assert_eq!(by(&[Merchant, Channel, Carrier], plain.clone()), cube(4));
+        assert_eq!(by(&[Merchant], plain.clone()), cube(4));
         let one_merchant = ReportQuery { merchant_id: Some(10_001), ..plain.clone() };
-        assert_eq!(by(&[Dimension::Product], one_merchant.clone()), "report_cubes WHERE cube = 3 AND");
-        // Two of merchant, channel and province: only the full roll-up holds both.
-        assert_eq!(by(&[Dimension::Channel], one_merchant), "report_rollups WHERE");
-        let one_province = ReportQuery { province: Some("广东".into()), ..plain };
-        assert_eq!(by(&[Dimension::Channel], one_province), "report_rollups WHERE");
+        assert_eq!(by(&[Product], one_merchant.clone()), cube(5));
+        assert_eq!(by(&[Province], one_merchant.clone()), cube(6));
+        // Merchant × province with the carrier, or three of merchant, channel, province and
+        // product: only the full roll-up holds them.
+        assert_eq!(by(&[Carrier, Province], one_merchant.clone()), "report_rollups WHERE");
+        assert_eq!(by(&[Channel, Product], one_merchant), "report_rollups WHERE");
+        let one_product = ReportQuery { product_id: Some(3), ..plain };
+        assert_eq!(by(&[Channel, Province], one_product), "report_rollups WHERE");
         assert_eq!(by(&Dimension::ALL, ReportQuery::default()), "report_rollups WHERE");
     }
 
