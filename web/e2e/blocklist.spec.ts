@@ -62,3 +62,45 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     expect(again.code).toBe(20000);
   });
 }
+
+/**
+ * The filter: typed key by key while the page is still loading (zh-CN), filled at once by
+ * a tool once it has settled (en-US). Either way the list shows the matching number only,
+ * the address keeps the filter, and a reload keeps it.
+ */
+for (const locale of ['zh-CN', 'en-US'] as const) {
+  test(`the blocklist filter finds a number however it is typed (${locale})`, async ({ page }) => {
+    await useLocale(page, locale);
+    const login = await page.request.post('/adminapi/login/login', { data: USERS.admin });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const stamp = String(Date.now()).slice(-7);
+    const [wanted, other] = [`1371${stamp}`, `1591${stamp}`];
+    for (const pattern of [wanted, other]) {
+      const added = await page.request.post('/adminapi/admin/blocklist/add', {
+        data: { pattern, reason: 'filter test' },
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(((await added.json()) as { code: number }).code).toBe(20000);
+    }
+    await loginAs(page, 'admin');
+    const filter = page.getByTestId('blocklist-filter-pattern');
+    if (locale === 'zh-CN') {
+      // Straight after the navigation, before the list has answered.
+      await page.goto('#/qoute/blocklist');
+      await filter.pressSequentially(` ${wanted.slice(0, 8)} `);
+    } else {
+      await page.goto('#/qoute/blocklist');
+      await expect(page.getByTestId('blocklist-table')).toContainText(other);
+      await filter.fill(wanted.slice(0, 8));
+    }
+    await page.getByTestId('blocklist-search').click();
+    const table = page.getByTestId('blocklist-table');
+    await expect(table).toContainText(wanted);
+    await expect(table).not.toContainText(other);
+    expect(page.url()).toContain(`pattern=${wanted.slice(0, 8)}`);
+    await page.reload();
+    await expect(page.getByTestId('blocklist-filter-pattern')).toHaveValue(wanted.slice(0, 8));
+    await expect(page.getByTestId('blocklist-table')).toContainText(wanted);
+    await expect(page.getByTestId('blocklist-table')).not.toContainText(other);
+  });
+}
