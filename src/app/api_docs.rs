@@ -3,7 +3,8 @@
 
 use crate::app::template_pages::{self, channel_form, generate};
 use crate::identity::user_centre::{
-    avatar, certification, certification_licence, certification_queue, inbox, integration, profile, validation,
+    avatar, certification, certification_licence, certification_queue, inbox, integration, password, profile,
+    validation,
 };
 use crate::{
     identity::auth, identity::step_up, identity::system_info, identity::two_factor, identity::users, identity::views,
@@ -51,7 +52,7 @@ use utoipa_swagger_ui::SwaggerUi;
         profile::profile,
         profile::change_info,
         integration::change_integration,
-        profile::change_password,
+        password::change_password,
         profile::security,
         profile::activity,
         avatar::upload,
@@ -235,8 +236,8 @@ use utoipa_swagger_ui::SwaggerUi;
         validation::IntegrationRequest,
         profile::ProfileView,
         profile::ChangeInfoRequest,
-        profile::ChangePasswordRequest,
-        profile::PasswordChanged,
+        password::ChangePasswordRequest,
+        password::PasswordChanged,
         profile::SecurityRequest,
         profile::ActivityItem,
         avatar::AvatarSaved,

@@ -2,12 +2,11 @@
 //! keys): `/adminapi/merchant/changeIntegration`. They are saved on their own, so that a
 //! merchant's developer need not fill in the profile's email, country and region first.
 
+use super::integration_change;
 use super::profile::{ProfileView, load_profile};
 use super::validation::{Integration, IntegrationRequest};
 use crate::http::error::{ApiOk, ApiResult};
 use crate::http::extract::{ClientAddress, JsonBody};
-use crate::i18n::security::SecurityDetail;
-use crate::identity::security_history as history;
 use crate::identity::session::CurrentUser;
 use crate::platform::audit::{self, action};
 use crate::platform::state::AppState;
@@ -33,7 +32,7 @@ pub async fn change_integration(
     crate::http::notify_guard::check_url_field(&state, "notify_url", &integration.notify_url)?;
     // The settings and their audit record commit together.
     let mut transaction = state.db.begin_write().await?;
-    let before = settings_before(&mut transaction, caller.user_id).await?;
+    let before = integration_change::settings_before(&mut transaction, caller.user_id).await?;
     sqlx::query("UPDATE users SET notify_url = $1, ip_whitelist = $2 WHERE id = $3")
         .bind(&integration.notify_url)
         .bind(&integration.ip_whitelist)
@@ -43,43 +42,9 @@ pub async fn change_integration(
     let address = address.to_string();
     audit::record(&mut *transaction, Some(caller.user_id), action::INTEGRATION_CHANGED, "", &address).await?;
     let after = (Some(integration.notify_url.as_str()), Some(integration.ip_whitelist.as_str()));
-    record_change(&mut transaction, &caller, &before, after, &address).await?;
+    integration_change::record_change(&mut transaction, &caller, &before, after, &address).await?;
     transaction.commit().await?;
     // The open API's recent keys hold the whitelist (`crate::identity::recent`): read it again.
     state.sessions.forget_all();
     Ok(ApiOk(load_profile(&state, caller.user_id).await?))
-}
-
-/// The notify URL and IP whitelist before a change, read in the change's transaction.
-pub(super) async fn settings_before(
-    connection: &mut sqlx::AnyConnection,
-    user_id: i64,
-) -> Result<(String, String), sqlx::Error> {
-    let (notify_url, ip_whitelist): (Option<String>, Option<String>) =
-        sqlx::query_as("SELECT notify_url, ip_whitelist FROM users WHERE id = $1")
-            .bind(user_id)
-            .fetch_one(&mut *connection)
-            .await?;
-    Ok((notify_url.unwrap_or_default(), ip_whitelist.unwrap_or_default()))
-}
-
-/// Records in the security history which of the settings a save changed (`None`: left as it
-/// was); saving the same settings again is no event. Both forms that save them come here.
-pub(super) async fn record_change(
-    connection: &mut sqlx::AnyConnection,
-    caller: &CurrentUser,
-    before: &(String, String),
-    after: (Option<&str>, Option<&str>),
-    address: &str,
-) -> Result<(), sqlx::Error> {
-    let changed = |before: &str, after: Option<&str>| after.is_some_and(|after| after != before);
-    let detail = SecurityDetail::Integration {
-        notify_url: changed(&before.0, after.0),
-        ip_whitelist: changed(&before.1, after.1),
-    };
-    if detail == (SecurityDetail::Integration { notify_url: false, ip_whitelist: false }) {
-        return Ok(());
-    }
-    let event = history::Event::by(caller, history::kind::INTEGRATION_CHANGED, detail, address);
-    history::record(&mut *connection, &event).await
 }

@@ -9,6 +9,8 @@ pub mod certification_status;
 pub mod credit_code;
 pub mod inbox;
 pub mod integration;
+pub mod integration_change;
+pub mod password;
 pub mod profile;
 pub mod validation;
 
@@ -24,7 +26,7 @@ pub fn router() -> Router<AppState> {
         .route("/adminapi/merchant/profile", post(profile::profile))
         .route("/adminapi/merchant/changeInfo", post(profile::change_info))
         .route("/adminapi/merchant/changeIntegration", post(integration::change_integration))
-        .route("/adminapi/merchant/changePassword", post(profile::change_password))
+        .route("/adminapi/merchant/changePassword", post(password::change_password))
         .route("/adminapi/merchant/security", post(profile::security))
         .route("/adminapi/merchant/activity", get(profile::activity))
         .route(
