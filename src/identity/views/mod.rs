@@ -39,6 +39,8 @@ pub const PAGES: &[&str] = &[
     "channels",
     "batches",
     "security-history",
+    "report-profit",
+    "report-sales",
 ];
 
 pub const MAX_NAME_CHARS: usize = 40;

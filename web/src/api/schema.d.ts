@@ -6928,7 +6928,8 @@ export interface components {
              * @description One of the list pages that keep views (`orders-ordinary`, `orders-card`, `orders-behalf`,
              *     `review-queue`, `quotes`, `account-records`, `notifications`, `merchants`, `audit-log`,
              *     `template-policies`, `funding`, `funding-review`, `ported-numbers`, `blocklist`,
-             *     `maintenance-windows`, `products`, `channels`, `batches`, `security-history`); another is refused with `view.page.unknown`.
+             *     `maintenance-windows`, `products`, `channels`, `batches`, `security-history`, `report-profit`,
+             *     `report-sales`); another is refused with `view.page.unknown`.
              * @example orders-ordinary
              */
             page: string;

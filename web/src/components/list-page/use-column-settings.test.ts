@@ -1,4 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useUserStore } from '@/stores/user-store';
 import { loadSettings, moveColumn, settingsStorageKey, toggleColumn } from './column-settings';
@@ -44,5 +45,23 @@ describe('useColumnSettings', () => {
     const expected = { order: ['a', 'c', 'b'], hidden: ['a'], density: 'middle' };
     expect(result.current.settings).toEqual(expected);
     expect(loadSettings(localStorage, settingsStorageKey('carol', 'orders-ordinary'), KEYS)).toEqual(expected);
+  });
+
+  it('carries a change not yet saved over to columns changed in the same render', () => {
+    useUserStore.getState().setUserInfo({ username: 'dave' });
+    const { result } = renderHook(() => {
+      const [keys, setKeys] = useState(KEYS);
+      return { ...useColumnSettings('report-profit', keys, 'middle'), setKeys };
+    });
+    // A saved view applied: its density and its filters (which add a column) in one go.
+    act(() => {
+      result.current.update((current) => ({ ...toggleColumn(current, 'c', false), density: 'small' }));
+      result.current.setKeys(['a', 'x', 'b', 'c']);
+    });
+    const expected = { order: ['a', 'x', 'b', 'c'], hidden: ['c'], density: 'small' };
+    expect(result.current.settings).toEqual(expected);
+    expect(loadSettings(localStorage, settingsStorageKey('dave', 'report-profit'), ['a', 'x', 'b', 'c'])).toEqual(
+      expected,
+    );
   });
 });

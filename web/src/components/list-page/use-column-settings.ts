@@ -5,6 +5,7 @@ import {
   type Density,
   defaultSettings,
   loadSettings,
+  parseSettings,
   saveSettings,
   type SettingsChange,
   settingsStorageKey,
@@ -41,10 +42,16 @@ export function useColumnSettings(
   }));
   // Another user, list or set of columns: read that one's settings (during render, not in an
   // effect, so no frame shows the previous layout).
+  // A change of this list's not saved yet (a saved view applied in the render its filters
+  // changed the columns: a report's breakdown) goes over to the new columns, not lost to what
+  // storage held before it.
   let settings = held.settings;
   if (held.source !== source) {
-    settings = loadSettings(localStorage, storageKey, keys, density, hidden);
-    setHeld({ source, storageKey, settings, changed: false });
+    const carried = held.changed && held.storageKey === storageKey;
+    settings = carried
+      ? parseSettings(JSON.stringify(held.settings), keys, density, hidden)
+      : loadSettings(localStorage, storageKey, keys, density, hidden);
+    setHeld({ source, storageKey, settings, changed: carried });
   }
 
   // Saved once the change is committed: a state updater must stay pure (StrictMode runs it twice).

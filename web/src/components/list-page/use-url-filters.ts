@@ -5,16 +5,20 @@ import { type FilterSchema, type FilterValues, paramsToValues, valuesToParams } 
 /**
  * The list's filters read from and written to the page address. `schema` must be a module
  * constant. `apply` answers false when the filters did not change (the caller refetches).
+ * A list's filters replace the address (a search typed again and again is not a trail of
+ * steps); `push` keeps the address before as a step the back button returns to (a report,
+ * whose every choice is one click). A step is drawn at once rather than in a transition, so
+ * a click that follows at once (the grain, then the breakdown) builds on this one's filters.
  */
 export function useUrlFilters(schema: FilterSchema) {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   const values = useMemo(() => paramsToValues(new URLSearchParams(search), schema), [search, schema]);
   const apply = useCallback(
-    (next: FilterValues): boolean => {
+    (next: FilterValues, { push = false }: { push?: boolean } = {}): boolean => {
       const query = new URLSearchParams(valuesToParams(next, schema)).toString();
       if (query === search) return false;
-      setParams(query, { replace: true });
+      setParams(query, { replace: !push, flushSync: push });
       return true;
     },
     [schema, search, setParams],

@@ -1,9 +1,7 @@
-import { Card, Checkbox, Form, Space, Statistic, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Checkbox, Form } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '@/components/echart/echart';
-import { type ListColumn, ListTable } from '@/components/list-page/list-table';
-import { MerchantSelect } from '@/components/merchant-select/merchant-select';
+import type { ListColumn } from '@/components/list-page/list-table';
 import { formatFen } from '@/lib/money';
 import '@/locales/report-texts';
 import {
@@ -17,7 +15,11 @@ import {
   useProfitReport,
 } from '../api/reports';
 import { reportChartOption } from './report-chart-option';
-import { lastThirtyDays, ReportRangeFields } from './report-range';
+import { useReportFilters } from './report-filters';
+import { ReportPage } from './report-page';
+
+/** The profit report is broken down by any dimension; the merchant is the administrator's choice. */
+const RULES = { dimensions: DIMENSIONS, merchant: true };
 
 const CARRIERS: Record<number, string> = { 1: 'mobile', 2: 'unicom', 3: 'telecom' };
 
@@ -32,7 +34,15 @@ const rowKey = (row: ProfitRow) =>
  */
 export default function ProfitReportPage() {
   const { t, i18n } = useTranslation();
-  const [query, setQuery] = useState<ProfitQuery>(() => ({ ...lastThirtyDays(), group_by: [] }));
+  const state = useReportFilters(RULES);
+  const { filters, change } = state;
+  const query: ProfitQuery = {
+    start: filters.start,
+    end: filters.end,
+    grain: filters.grain,
+    group_by: filters.groupBy,
+    merchant_id: filters.merchantId,
+  };
   const report = useProfitReport(query);
   const rows = useMemo(() => report.data?.rows ?? [], [report.data]);
   const english = i18n.language === 'en-US';
@@ -46,7 +56,7 @@ export default function ProfitReportPage() {
     ]);
   }, [rows, t]);
 
-  const shown = (dimension: Dimension) => query.group_by.includes(dimension);
+  const shown = (dimension: Dimension) => filters.groupBy.includes(dimension);
   const money = (key: keyof ProfitRow & string, title: string): ListColumn<ProfitRow> => ({
     key,
     title,
@@ -114,66 +124,38 @@ export default function ProfitReportPage() {
 
   const totals = report.data?.totals;
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="profit-report-page">
-      <Card title={t('menu.finance.profitReport')}>
-        <Form layout="inline">
-          <ReportRangeFields value={query} onChange={(range) => setQuery({ ...query, ...range })} />
-          <Form.Item label={t('report.merchantId')}>
-            <MerchantSelect
-              value={query.merchant_id ?? null}
-              onChange={(merchant_id) => setQuery({ ...query, merchant_id })}
-              placeholder={t('report.allMerchants')}
-              width={200}
-              testId="report-merchant"
-              ariaLabel={t('report.merchantId')}
-            />
-          </Form.Item>
-          <Form.Item label={t('report.groupBy')}>
-            <Checkbox.Group
-              value={query.group_by}
-              // Kept in the server's order, so the same choice is the same query.
-              onChange={(values) =>
-                setQuery({ ...query, group_by: DIMENSIONS.filter((dimension) => values.includes(dimension)) })
-              }
-              options={DIMENSIONS.map((dimension) => ({ value: dimension, label: t(`report.${dimension}`) }))}
-              data-testid="report-group-by"
-            />
-          </Form.Item>
-        </Form>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          {t('report.profitHint')}
-        </Typography.Paragraph>
-      </Card>
-      <Card data-testid="report-totals">
-        <Space size={32} wrap>
-          <Statistic title={t('report.orders')} value={totals?.orders ?? 0} />
-          <Statistic title={t('report.successRatio')} value={formatRatio(totals?.success_ratio)} />
-          <Statistic title={t('report.faceValue')} value={formatFen(totals?.face_value_fen ?? 0)} />
-          <Statistic title={t('report.sales')} value={formatFen(totals?.sales_fen ?? 0)} />
-          <Statistic title={t('report.cost')} value={formatFen(totals?.cost_fen ?? 0)} />
-          <Statistic title={t('report.profit')} value={formatFen(totals?.profit_fen ?? 0)} />
-        </Space>
-      </Card>
-      <Card>
-        <EChart option={option} label={t('report.chartLabel')} testId="report-chart" />
-      </Card>
-      <ListTable<ProfitRow>
-        listKey="report-profit"
-        title={
-          <span data-testid="report-total">
-            {t('common.total', { count: rows.length })}
-            {report.data?.truncated ? ` · ${t('report.truncated')}` : ''}
-          </span>
-        }
-        onExport={(format) => exportProfitReport(query, format)}
-        columns={columns}
-        rowKey={rowKey}
-        dataSource={rows}
-        loading={report.isFetching}
-        error={report.isError && !report.data}
-        onRetry={() => void report.refetch()}
-        tableTestId="report-table"
-      />
-    </Space>
+    <ReportPage<ProfitRow>
+      testId="profit-report-page"
+      title={t('menu.finance.profitReport')}
+      hint={t('report.profitHint')}
+      listKey="report-profit"
+      savedViews={state}
+      breakdown={
+        <Form.Item label={t('report.groupBy')}>
+          <Checkbox.Group
+            value={filters.groupBy}
+            // Kept in the server's order, so the same choice is the same query.
+            onChange={(values) =>
+              change({ ...filters, groupBy: DIMENSIONS.filter((dimension) => values.includes(dimension)) })
+            }
+            options={DIMENSIONS.map((dimension) => ({ value: dimension, label: t(`report.${dimension}`) }))}
+            data-testid="report-group-by"
+          />
+        </Form.Item>
+      }
+      report={report}
+      figures={[
+        { title: t('report.orders'), value: totals?.orders ?? 0 },
+        { title: t('report.successRatio'), value: formatRatio(totals?.success_ratio) },
+        { title: t('report.faceValue'), value: formatFen(totals?.face_value_fen ?? 0) },
+        { title: t('report.sales'), value: formatFen(totals?.sales_fen ?? 0) },
+        { title: t('report.cost'), value: formatFen(totals?.cost_fen ?? 0) },
+        { title: t('report.profit'), value: formatFen(totals?.profit_fen ?? 0) },
+      ]}
+      chart={option}
+      columns={columns}
+      rowKey={rowKey}
+      onExport={(format) => exportProfitReport(query, format)}
+    />
   );
 }

@@ -1,15 +1,8 @@
 import { DatePicker, Form, Radio } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Grain, ReportRange } from '../api/reports';
-
-/** The longest range a report covers, in days (the server refuses more). */
-export const MAX_DAYS = 366;
-
-/** The last 30 Beijing days, today included: what a report opens with. */
-export function lastThirtyDays(today: Dayjs = dayjs()): ReportRange {
-  return { start: today.subtract(29, 'day').format('YYYY-MM-DD'), end: today.format('YYYY-MM-DD'), grain: 'day' };
-}
+import { MAX_DAYS } from './report-filters';
 
 /** The range and grain fields of both reports' filter forms. */
 export function ReportRangeFields({ value, onChange }: { value: ReportRange; onChange: (range: ReportRange) => void }) {

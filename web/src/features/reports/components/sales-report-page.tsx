@@ -1,14 +1,13 @@
-import { Card, Form, Space, Statistic, Switch, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Form, Switch } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart } from '@/components/echart/echart';
-import { type ListColumn, ListTable } from '@/components/list-page/list-table';
-import { MerchantSelect } from '@/components/merchant-select/merchant-select';
+import type { ListColumn } from '@/components/list-page/list-table';
 import { usePermission } from '@/components/permission/use-permission';
 import { formatFen } from '@/lib/money';
 import '@/locales/report-texts';
 import {
   byPeriod,
+  type Dimension,
   exportSalesReport,
   formatRatio,
   type SalesQuery,
@@ -16,7 +15,11 @@ import {
   useSalesReport,
 } from '../api/reports';
 import { reportChartOption } from './report-chart-option';
-import { lastThirtyDays, ReportRangeFields } from './report-range';
+import { useReportFilters } from './report-filters';
+import { ReportPage } from './report-page';
+
+/** The sales report is broken down by product only. */
+const BY_PRODUCT: readonly Dimension[] = ['product'];
 
 /**
  * The sales report (/finance/sales): a merchant's orders of a range of Beijing days by day or
@@ -26,7 +29,17 @@ import { lastThirtyDays, ReportRangeFields } from './report-range';
 export default function SalesReportPage() {
   const { t } = useTranslation();
   const isAdmin = usePermission(['admin']);
-  const [query, setQuery] = useState<SalesQuery>(() => ({ ...lastThirtyDays(), by_product: false }));
+  // A merchant's users read their own merchant's: a merchant in the address is not theirs to choose.
+  const state = useReportFilters({ dimensions: BY_PRODUCT, merchant: isAdmin });
+  const { filters, change } = state;
+  const byProduct = filters.groupBy.includes('product');
+  const query: SalesQuery = {
+    start: filters.start,
+    end: filters.end,
+    grain: filters.grain,
+    by_product: byProduct,
+    merchant_id: filters.merchantId,
+  };
   const report = useSalesReport(query);
   const rows = useMemo(() => report.data?.rows ?? [], [report.data]);
 
@@ -47,7 +60,7 @@ export default function SalesReportPage() {
   });
   const columns: ListColumn<SalesRow>[] = [
     { key: 'period', title: t('report.period'), dataIndex: 'period', phone: true, phoneWidth: 100 },
-    ...(query.by_product
+    ...(byProduct
       ? [{ key: 'product', title: t('report.product'), render: (_: unknown, row: SalesRow) => row.product_name }]
       : []),
     count('orders', t('report.orders')),
@@ -81,64 +94,34 @@ export default function SalesReportPage() {
 
   const totals = report.data?.totals;
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="sales-report-page">
-      <Card title={t('menu.finance.salesReport')}>
-        <Form layout="inline">
-          <ReportRangeFields value={query} onChange={(range) => setQuery({ ...query, ...range })} />
-          <Form.Item label={t('report.byProduct')}>
-            <Switch
-              checked={query.by_product}
-              onChange={(by_product) => setQuery({ ...query, by_product })}
-              data-testid="report-by-product"
-              aria-label={t('report.byProduct')}
-            />
-          </Form.Item>
-          {isAdmin ? (
-            <Form.Item label={t('report.merchantId')}>
-              <MerchantSelect
-                value={query.merchant_id ?? null}
-                onChange={(merchant_id) => setQuery({ ...query, merchant_id })}
-                placeholder={t('report.allMerchants')}
-                width={200}
-                testId="report-merchant"
-                ariaLabel={t('report.merchantId')}
-              />
-            </Form.Item>
-          ) : null}
-        </Form>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          {t('report.salesHint')}
-        </Typography.Paragraph>
-      </Card>
-      <Card data-testid="report-totals">
-        <Space size={32} wrap>
-          <Statistic title={t('report.orders')} value={totals?.orders ?? 0} />
-          <Statistic title={t('report.successes')} value={totals?.successes ?? 0} />
-          <Statistic title={t('report.successRatio')} value={formatRatio(totals?.success_ratio)} />
-          <Statistic title={t('report.faceValue')} value={formatFen(totals?.face_value_fen ?? 0)} />
-          <Statistic title={t('report.spend')} value={formatFen(totals?.spend_fen ?? 0)} />
-        </Space>
-      </Card>
-      <Card>
-        <EChart option={option} label={t('report.chartLabel')} testId="report-chart" />
-      </Card>
-      <ListTable<SalesRow>
-        listKey="report-sales"
-        title={
-          <span data-testid="report-total">
-            {t('common.total', { count: rows.length })}
-            {report.data?.truncated ? ` · ${t('report.truncated')}` : ''}
-          </span>
-        }
-        onExport={(format) => exportSalesReport(query, format)}
-        columns={columns}
-        rowKey={(row) => `${row.period}|${row.product_id ?? ''}`}
-        dataSource={rows}
-        loading={report.isFetching}
-        error={report.isError && !report.data}
-        onRetry={() => void report.refetch()}
-        tableTestId="report-table"
-      />
-    </Space>
+    <ReportPage<SalesRow>
+      testId="sales-report-page"
+      title={t('menu.finance.salesReport')}
+      hint={t('report.salesHint')}
+      listKey="report-sales"
+      savedViews={state}
+      breakdown={
+        <Form.Item label={t('report.byProduct')}>
+          <Switch
+            checked={byProduct}
+            onChange={(checked) => change({ ...filters, groupBy: checked ? ['product'] : [] })}
+            data-testid="report-by-product"
+            aria-label={t('report.byProduct')}
+          />
+        </Form.Item>
+      }
+      report={report}
+      figures={[
+        { title: t('report.orders'), value: totals?.orders ?? 0 },
+        { title: t('report.successes'), value: totals?.successes ?? 0 },
+        { title: t('report.successRatio'), value: formatRatio(totals?.success_ratio) },
+        { title: t('report.faceValue'), value: formatFen(totals?.face_value_fen ?? 0) },
+        { title: t('report.spend'), value: formatFen(totals?.spend_fen ?? 0) },
+      ]}
+      chart={option}
+      columns={columns}
+      rowKey={(row) => `${row.period}|${row.product_id ?? ''}`}
+      onExport={(format) => exportSalesReport(query, format)}
+    />
   );
 }
