@@ -180,7 +180,8 @@ async fn an_orders_deadline_follows_its_products_speed(backend: Backend) {
     let submitted = app.post_as(&token, "/adminapi/order/batch/submit", json!({"batch_id": batch_id})).await;
     assert_eq!(submitted.code(), 20000, "{:?}", submitted.body);
     let waits: Vec<(String, i64)> = sqlx::query_as(
-        "SELECT merchant_order_id, deadline_at - created_at FROM orders WHERE batch_id IS NOT NULL AND merchant_id = $1
+        "SELECT merchant_order_id, deadline_at - COALESCE(submitted_at, created_at) FROM orders
+         WHERE batch_id IS NOT NULL AND merchant_id = $1
          ORDER BY merchant_order_id",
     )
     .bind(mid)
