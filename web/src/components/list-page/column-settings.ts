@@ -80,14 +80,27 @@ export function parseSettings(
     return fallback;
   }
   if (!value || typeof value !== 'object') return fallback;
-  const record = value as Record<string, unknown>;
+  return fitSettings(value as Record<string, unknown>, keys, density, hidden);
+}
+
+/**
+ * Settings made for other columns (read from storage, or held while the columns changed)
+ * fitted to `keys`: unknown columns dropped, new ones at their default place and visibility.
+ */
+export function fitSettings(
+  record: Record<string, unknown> | ColumnSettings,
+  keys: readonly string[],
+  density: Density = 'middle',
+  hidden: readonly string[] = [],
+): ColumnSettings {
+  const fields = record as Record<string, unknown>;
   const known = new Set(keys);
-  const stored = new Set(stringList(record.order));
+  const stored = new Set(stringList(fields.order));
   const unseen = hidden.filter((key) => known.has(key) && !stored.has(key));
   return {
-    order: reconcileOrder(stringList(record.order), keys),
-    hidden: [...stringList(record.hidden).filter((key) => known.has(key)), ...unseen],
-    density: DENSITIES.includes(record.density as Density) ? (record.density as Density) : density,
+    order: reconcileOrder(stringList(fields.order), keys),
+    hidden: [...stringList(fields.hidden).filter((key) => known.has(key)), ...unseen],
+    density: DENSITIES.includes(fields.density as Density) ? (fields.density as Density) : density,
   };
 }
 

@@ -5,7 +5,7 @@ import {
   type Density,
   defaultSettings,
   loadSettings,
-  parseSettings,
+  fitSettings,
   saveSettings,
   type SettingsChange,
   settingsStorageKey,
@@ -49,7 +49,7 @@ export function useColumnSettings(
   if (held.source !== source) {
     const carried = held.changed && held.storageKey === storageKey;
     settings = carried
-      ? parseSettings(JSON.stringify(held.settings), keys, density, hidden)
+      ? fitSettings(held.settings, keys, density, hidden)
       : loadSettings(localStorage, storageKey, keys, density, hidden);
     setHeld({ source, storageKey, settings, changed: carried });
   }
