@@ -86,7 +86,7 @@ defaults
   timeout check 2s
   # Checked every second, out after two failures: a dead primary or server leaves
   # rotation within about 2 s of its check failing.
-  default-server inter 1s fastinter 500ms fall 2 rise 2 on-marked-down shutdown-sessions
+  default-server inter 1s fastinter 500ms fall 2 rise 2
 
 # PostgreSQL: only the node whose Patroni answers 200 on /primary (the leader, running,
 # writable) gets connections. on-marked-down shutdown-sessions cuts the connections to a
@@ -122,6 +122,14 @@ listen api
   retries 2
   option redispatch 1
   retry-on conn-failure
+  # No on-marked-down shutdown-sessions here: a server marked down because its /readyz
+  # fails (the database has no primary for a moment) is alive, and a request it is
+  # answering finishes (an answer cut by HAProxy would leave its caller not knowing
+  # whether the order was placed). A server that died breaks its connections by itself.
+  # A request whose server died with it (its answer is lost: it may have been done) gets
+  # JSON saying to retry with the same key, like the server's own 503, not an HTML page.
+  http-error status 502 content-type "application/json; charset=utf-8" hdr Retry-After 2 string '{"code":50300,"msg":"The answer was lost on its way: retry with the same merchant order id or Idempotency-Key (应答丢失，请用相同的商户订单号或幂等键重试)"}'
+  http-error status 504 content-type "application/json; charset=utf-8" hdr Retry-After 2 string '{"code":50300,"msg":"No answer in time: retry with the same merchant order id or Idempotency-Key (应答超时，请用相同的商户订单号或幂等键重试)"}'
   # While no server is ready (every /readyz fails while the database has no primary),
   # answer like the server's own not-ready answer, {code: 50300, msg} in the caller's
   # language with Retry-After, instead of HAProxy's HTML page: a client then sees one

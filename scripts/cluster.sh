@@ -90,6 +90,7 @@ start_server() {
     --trust-forwarded-for --trusted-proxies 127.0.0.1 \
     --max-connections-per-address 0 \
     --monitor-rebuild-seconds 5 \
+    --channel-callback-base-url "http://127.0.0.1:$api_proxy_port" \
     "$@"
 }
 

@@ -2,7 +2,8 @@
 # Installs what the project needs and is missing. Safe to run again: it only acts on
 # what is absent.
 #   scripts/setup.sh web    npm packages of the console (enough for `make run`)
-#   scripts/setup.sh test   also PostgreSQL, Chromium, a CJK font and the API fuzzer (for `make test`)
+#   scripts/setup.sh test   also PostgreSQL, Chromium, a CJK font, the API fuzzer and the
+#                           failover cluster's packages (for `make test`)
 #   scripts/setup.sh fuzz   schemathesis, pinned, into .venv/ (scripts/fuzz-api.sh)
 #   scripts/setup.sh bench  also wrk and PostgreSQL (for bench/load.sh)
 #   scripts/setup.sh cluster  also Patroni, etcd and HAProxy (for scripts/cluster.sh)
@@ -31,12 +32,14 @@ if [ "$what" = test ]; then
   # PostgreSQL for the API tests on the second engine; Chromium and a CJK font for the
   # browser tests (Playwright drives Debian's Chromium and never downloads a browser).
   apt_install postgresql chromium fonts-wqy-zenhei python3
+  # The failover test (scripts/chaos.py) runs the local cluster: as `cluster` below.
+  what_cluster=1
 fi
 if [ "$what" = bench ]; then
   apt_install wrk postgresql python3
 fi
 
-if [ "$what" = cluster ]; then
+if [ "$what" = cluster ] || [ -n "${what_cluster:-}" ]; then
   # The local failover cluster (scripts/cluster.sh, docs/operations.md "Deployment with a failover cluster"):
   # Patroni as the failover manager, etcd as its store (Patroni's etcd3 backend imports
   # python3-etcd for its exceptions), HAProxy as the proxy in front of PostgreSQL and of

@@ -8,12 +8,11 @@
 /// Seconds a client waits before retrying: a failover manager promotes a standby in a few.
 pub const RETRY_AFTER_SECONDS: u64 = 2;
 
-/// SQLSTATEs of a PostgreSQL that cannot serve now.
+/// SQLSTATEs of a PostgreSQL that cannot serve now: the connection was lost
+/// (`outage::lost_state`: cut, shut down or crashed, no longer the primary), or there is no
+/// room for one more connection (53300).
 fn unavailable_state(code: &str) -> bool {
-    // Class 08: connection exceptions. 25006: read-only transaction (a standby, or a primary
-    // demoted under us). 57P01-57P03: shut down by an administrator or a crash, or starting
-    // and not accepting connections yet. 53300: too many connections.
-    code.starts_with("08") || matches!(code, "25006" | "57P01" | "57P02" | "57P03" | "53300")
+    crate::platform::db::outage::lost_state(code) || code == "53300"
 }
 
 /// Whether this database error says the database is away rather than that the call is wrong.

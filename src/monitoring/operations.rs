@@ -70,6 +70,7 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         }
         outcome => {
             if let Err(error) = outcome {
+                crate::platform::db::outage::note_sqlx(&error);
                 tracing::warn!(error = %error, "readiness: database not answering");
             }
             let report = ErrorReport {

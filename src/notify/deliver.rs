@@ -90,7 +90,7 @@ pub fn spawn(state: AppState, mut stop: watch::Receiver<bool>) -> anyhow::Result
             let handled = match run_once(&state, &client, &owner).await {
                 Ok(handled) => handled,
                 Err(error) => {
-                    tracing::error!(error = %format!("{error:#}"), "notification pass failed");
+                    crate::platform::db::outage::pass_failed(&error, "notification pass failed");
                     0
                 }
             };

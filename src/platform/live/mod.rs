@@ -207,6 +207,7 @@ impl LiveMonitor {
             }
             Err(error) => {
                 locked(&self.aggregate).take_recording();
+                super::db::outage::note_sqlx(&error);
                 tracing::warn!(error = %error, "monitor: figures not re-read");
             }
         }

@@ -60,6 +60,20 @@ pub struct StatementLine {
     pub reason: &'static str,
 }
 
+/// One order as the simulator's `/book` lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct BookLine {
+    pub upstream_order_id: String,
+    pub account: String,
+    pub face_value_fen: i64,
+    /// Its result is out (a success or a definite failure).
+    pub finished: bool,
+    pub succeeds: bool,
+    pub reversed: bool,
+    pub submissions: u32,
+    pub queries: u32,
+}
+
 /// What a reversal says, in the simulator's words.
 pub const REVERSAL_REASON: &str = "carrier reversed the top-up";
 
@@ -158,6 +172,26 @@ impl Book {
             return Answer { code: code::NUMBER_PORTED, msg: "number ported to another carrier".into(), ..base };
         }
         Answer { code: code::ACCOUNT_REJECTED, msg: "carrier refused".into(), ..base }
+    }
+
+    /// Every order, by upstream id.
+    pub fn lines(&self, now: i64) -> Vec<BookLine> {
+        let mut lines: Vec<BookLine> = self
+            .orders
+            .values()
+            .map(|order| BookLine {
+                upstream_order_id: order.upstream_order_id.clone(),
+                account: order.account.clone(),
+                face_value_fen: order.face_value_fen,
+                finished: now >= order.ready_at,
+                succeeds: order.succeeds,
+                reversed: order.reversed_at.is_some_and(|at| now >= at),
+                submissions: order.submissions,
+                queries: order.queries,
+            })
+            .collect();
+        lines.sort_by(|a, b| a.upstream_order_id.cmp(&b.upstream_order_id));
+        lines
     }
 
     /// The successful top-ups finished on a Beijing date (YYYY-MM-DD), those reversed

@@ -106,6 +106,7 @@ impl Simulator {
             .route("/query", post(query))
             .route("/balance", post(balance))
             .route("/statement", get(statement))
+            .route("/book", get(book_listing))
             .with_state(self.clone())
     }
 
@@ -182,16 +183,7 @@ impl Simulator {
 }
 
 fn signed(secret: &[u8], answer: &Answer) -> Response {
-    let body = serde_json::to_vec(answer).unwrap_or_default();
-    let signature = sign(secret, &body);
-    (
-        [
-            (axum::http::header::CONTENT_TYPE, "application/json".to_string()),
-            (SIGNATURE_HEADER.parse().unwrap(), signature),
-        ],
-        body,
-    )
-        .into_response()
+    signed_json(secret, &serde_json::to_value(answer).unwrap_or_default())
 }
 
 #[allow(clippy::result_large_err)] // the refusal is the HTTP answer itself, sent at once
@@ -275,15 +267,38 @@ async fn statement(
     RawQuery(raw): RawQuery,
     Query(query): Query<StatementQuery>,
 ) -> Response {
+    if let Err(refused) = query_checked(&simulator, &headers, raw) {
+        return refused;
+    }
+    let lines = simulator.book().statement(&query.date);
+    signed_json(&simulator.config.secret, &serde_json::json!({"code": 0, "date": query.date, "orders": lines}))
+}
+
+/// Every order the simulator was given, with how often it was submitted and asked about:
+/// not a supplier's interface, the test tooling's (the chaos run, `make chaos`, checks
+/// that no order was handed over twice). Signed like the statement.
+async fn book_listing(State(simulator): State<Simulator>, headers: HeaderMap, RawQuery(raw): RawQuery) -> Response {
+    if let Err(refused) = query_checked(&simulator, &headers, raw) {
+        return refused;
+    }
+    let orders = simulator.book().lines(crate::platform::db::now_millis());
+    signed_json(&simulator.config.secret, &serde_json::json!({"code": 0, "orders": orders}))
+}
+
+/// A GET is signed over its raw query string (it has no body).
+#[allow(clippy::result_large_err)] // the refusal is the HTTP answer itself, sent at once
+fn query_checked(simulator: &Simulator, headers: &HeaderMap, raw: Option<String>) -> Result<(), Response> {
     let signature = headers.get(SIGNATURE_HEADER).and_then(|value| value.to_str().ok()).unwrap_or_default();
     if !verify(&simulator.config.secret, raw.unwrap_or_default().as_bytes(), signature) {
         let answer = Answer { code: code::BAD_SIGNATURE, msg: "bad signature".into(), ..Answer::default() };
-        return (StatusCode::UNAUTHORIZED, signed(&simulator.config.secret, &answer)).into_response();
+        return Err((StatusCode::UNAUTHORIZED, signed(&simulator.config.secret, &answer)).into_response());
     }
-    let lines = simulator.book().statement(&query.date);
-    let body =
-        serde_json::to_vec(&serde_json::json!({"code": 0, "date": query.date, "orders": lines})).unwrap_or_default();
-    let signature = sign(&simulator.config.secret, &body);
+    Ok(())
+}
+
+fn signed_json(secret: &[u8], value: &serde_json::Value) -> Response {
+    let body = serde_json::to_vec(value).unwrap_or_default();
+    let signature = sign(secret, &body);
     (
         [
             (axum::http::header::CONTENT_TYPE, "application/json".to_string()),

@@ -54,7 +54,7 @@ pub fn spawn(state: AppState, mut stop: watch::Receiver<bool>) -> JoinHandle<()>
             let handled = match run_once(&state, &owner, &stop).await {
                 Ok(handled) => handled,
                 Err(error) => {
-                    tracing::error!(error = %format!("{error:#}"), "order worker pass failed");
+                    crate::platform::db::outage::pass_failed(&error, "order worker pass failed");
                     0
                 }
             };
