@@ -62,8 +62,8 @@ class Checks:
         self.check_suppliers(simulators, orders, by_no)
         self.check_ledger(orders)
         for kill in kills:
-            gap, first = kill.get("without_orders_s"), kill.get("first_order_s")
-            self.check(gap is not None and gap <= OUTAGE_LIMIT_S and first is not None and first <= OUTAGE_LIMIT_S,
+            again, first = kill.get("placed_again_s"), kill.get("first_order_s")
+            self.check(again is not None and again <= OUTAGE_LIMIT_S and first is not None and first <= OUTAGE_LIMIT_S,
                        f"orders placed again within {OUTAGE_LIMIT_S:.0f} s of killing the {kill['what']}")
         callbacks = receiver.finished_by_order()
         twice = sum(1 for order_no in finished if len(callbacks.get(order_no, ())) > 1)
@@ -94,8 +94,10 @@ class Checks:
                             "GROUP BY o.merchant_id, o.remark HAVING COUNT(*) > 1) AS twice")[0][0])
 
     def check_suppliers(self, simulators, orders, by_no):
-        attempts = dict(self.sql(f"SELECT a.upstream_order_id, o.order_no FROM order_attempts a "
-                                 f"JOIN orders o ON o.id = a.order_id WHERE {RUN_ORDERS}"))
+        # Every order's attempts: the demo's own orders still under way when the run began
+        # may be handed to the run's simulators too.
+        attempts = dict(self.sql("SELECT a.upstream_order_id, o.order_no FROM order_attempts a "
+                                 "JOIN orders o ON o.id = a.order_id"))
         lines = []
         for code, simulator in simulators.items():
             book = simulator_book(simulator)
@@ -103,6 +105,7 @@ class Checks:
             lines += [dict(line, code=code) for line in book or []]
         resubmitted = [line["upstream_order_id"] for line in lines if line["submissions"] != 1]
         unknown = [line["upstream_order_id"] for line in lines if line["upstream_order_id"] not in attempts]
+        others = sum(1 for line in lines if attempts.get(line["upstream_order_id"]) not in by_no)
         successes = {}
         for line in lines:
             if line["succeeds"] and line["upstream_order_id"] in attempts:
@@ -110,10 +113,11 @@ class Checks:
         twice = [order_no for order_no, ids in successes.items() if len(ids) > 1]
         disagree = [key for key, order in orders.items()
                     if (order["status"] == 2) != (len(successes.get(order["order_no"], ())) == 1)]
-        print(f"  suppliers: {len(lines)} upstream orders handed over, {sum(len(v) for v in successes.values())} "
-              f"topped up", flush=True)
+        print(f"  suppliers: {len(lines)} upstream orders handed over ({others} of orders not the run's), "
+              f"{sum(len(v) for v in successes.values())} topped up", flush=True)
         self.check(not resubmitted, f"no upstream order submitted twice ({len(resubmitted)}: {resubmitted[:3]})")
-        self.check(not unknown, f"every upstream order is an attempt the platform recorded ({len(unknown)} not)")
+        self.check(not unknown, f"every upstream order is an attempt the platform recorded ({len(unknown)} not: "
+                                f"{unknown[:3]})")
         self.check(not twice, f"no order topped up twice ({len(twice)}: {twice[:3]})")
         self.check(not disagree, f"each order's result is its supplier's ({len(disagree)} differ: {disagree[:3]})")
 
@@ -165,5 +169,6 @@ class Checks:
                 value = kill.get(name)
                 return "–" if value is None else f"{value:.1f} s"
             print(f"  kill {kill['what']}: standby promoted {seconds('promoted_s')}, proxy switched "
-                  f"{seconds('proxy_switched_s')}, first new order {seconds('first_order_s')}, "
-                  f"longest without an order {seconds('without_orders_s')}", flush=True)
+                  f"{seconds('proxy_switched_s')}, first order of a call sent after it {seconds('first_order_s')}, "
+                  f"longest without an order {seconds('without_orders_s')} (orders placed again "
+                  f"{seconds('placed_again_s')} after the kill)", flush=True)

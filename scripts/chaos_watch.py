@@ -120,17 +120,21 @@ class Watch:
 
 
 def outage_figures(record, at, window=60.0):
-    """The first order placed by a call sent after the kill, and the longest time without an
-    order placed from the kill on (within `window` seconds)."""
+    """The first order placed by a call sent after the kill; the longest time without an order
+    placed from the kill on (within `window` seconds), and when after the kill it ended (the
+    platform placing orders again). Existing connections to a killed primary may still commit
+    for a moment (its backends outlive the postmaster briefly), so the gap may start later."""
     with record.lock:
         successes = sorted(finished for _, finished, ok in record.attempts if ok and finished > at)
         first_new = min((finished for sent, finished, ok in record.attempts if ok and sent > at), default=None)
-    longest, previous = 0.0, at
+    longest, again, previous = 0.0, 0.0, at
     for finished in successes:
         if finished > at + window:
             break
-        longest = max(longest, finished - previous)
+        if finished - previous > longest:
+            longest, again = finished - previous, finished - at
         previous = finished
     if not successes:
-        longest = None
-    return {"first_order_s": None if first_new is None else first_new - at, "without_orders_s": longest}
+        longest = again = None
+    return {"first_order_s": None if first_new is None else first_new - at, "without_orders_s": longest,
+            "placed_again_s": again}
