@@ -37,6 +37,8 @@ CLUSTER = os.path.join(ROOT, "scripts", "cluster.sh")
 # (scripts/cluster.sh up) is left alone.
 ENV = dict(os.environ, BACKOFFICE_CLUSTER_POINTER="/tmp/backoffice-chaos.current")
 PRODUCT = "MOBILE-DIRECT-10"
+# The demo merchant (src/app/demo.rs), whose users and key the clients use.
+DEMO_MERCHANT = 10001
 
 
 def cluster(*args):
@@ -109,6 +111,10 @@ def prepare(base, simulators, receiver_url):
     merchant = sign_in(base, "merchant", "Merchant123")
     admin_call(base, merchant, "/adminapi/merchant/changeIntegration",
                {"notify_url": receiver_url, "ip_whitelist": "127.0.0.1,::1"})
+    # Enough for any run (some 200 orders of 9.80 yuan a second): a refusal for a short
+    # balance would fail the run.
+    admin_call(base, admin, "/adminapi/admin/merchant/adjust",
+               {"merchant_id": DEMO_MERCHANT, "amount_fen": 1_000_000_000, "remark": "chaos run"})
 
 
 def main():

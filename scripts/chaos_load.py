@@ -99,11 +99,11 @@ class Client(threading.Thread):
         self.token_seen = None
 
     def account(self):
-        # China Mobile numbers of one segment, each client its own 625 in turn: a number is
-        # ordered again only long after its last order finished (the platform refuses a
-        # number with an order in progress, 40940).
+        # A China Mobile number (138 segments) no other call of the run uses: the platform
+        # refuses a number with an order in progress (40940), and an order a killed server
+        # held waits for its lease (60 s) before it finishes.
         self.sequence += 1
-        return "1380013" + f"{self.number * 625 + self.sequence % 625:04d}"
+        return f"138{self.number:02d}{self.sequence:06d}"
 
     def run(self):
         sequence = 0

@@ -14,11 +14,13 @@ orders answered with the database's count.
 Standard library only: it runs on a fresh machine.
 """
 import argparse
-import json
+import os
+import sys
 import time
-import urllib.error
-import urllib.request
 import uuid
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chaos_load import post_json  # noqa: E402
 
 
 def call(base, path, body, token=None, key=None, timeout=15.0):
@@ -28,18 +30,7 @@ def call(base, path, body, token=None, key=None, timeout=15.0):
         headers["Authorization"] = f"Bearer {token}"
     if key:
         headers["Idempotency-Key"] = key
-    request = urllib.request.Request(base + path, json.dumps(body).encode(), headers, method="POST")
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, json.loads(response.read() or b"null"), None
-    except urllib.error.HTTPError as error:
-        raw = error.read()
-        try:
-            return error.code, json.loads(raw), None
-        except ValueError:
-            return error.code, None, raw[:120].decode(errors="replace")
-    except (OSError, ValueError) as error:  # refused, reset, timed out
-        return None, None, f"{type(error).__name__}: {error}"
+    return post_json(base + path, body, headers, timeout)
 
 
 def login(base):
