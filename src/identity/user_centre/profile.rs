@@ -129,7 +129,9 @@ pub async fn change_info(
         None => None,
     };
     let now = now_millis();
-    let mut transaction = state.db.pool.begin().await?;
+    // A write transaction from its start: it reads the settings before it writes them, and
+    // on SQLite a read transaction that then writes fails at once (busy) beside another writer.
+    let mut transaction = state.db.begin_write().await?;
     let integration_before = super::integration_change::settings_before(&mut transaction, caller.user_id).await?;
     sqlx::query(
         "UPDATE users SET name = $1, email = $2, country_region = $3, area = $4, address = $5, phone = $6,
@@ -216,7 +218,7 @@ pub async fn security(
         state.secrets.keyed_hash(&caller.user_id.to_be_bytes(), answer.to_lowercase().as_bytes())
     };
     // The settings and their audit records commit together.
-    let mut transaction = state.db.pool.begin().await?;
+    let mut transaction = state.db.begin_write().await?;
     sqlx::query(
         "UPDATE users SET security_question = $1, security_answer_hash = $2, security_email = $3, security_phone = $4
          WHERE id = $5",
