@@ -318,3 +318,34 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId('report-by-product')).not.toBeChecked();
   });
 }
+
+test('a long report is shown a page at a time, and a new answer starts at its first page', async ({ page }) => {
+  await openReport(
+    page,
+    { locale: 'en-US', who: 'admin', address: '#/finance/profit' },
+    { grain: 'day', group_by: '' },
+  );
+  // By day and channel: the demo's 30 days, each with its channels, more rows than a page.
+  const answered = nextAnswer(page, PROFIT_URL, (body) => body.group_by === 'channel');
+  await page.getByTestId('report-group-by').getByText('Channel').click();
+  const total: number = (await (await answered).json()).data.rows.length;
+  expect(total).toBeGreaterThan(50);
+  await tableShown(page, 'report-table');
+  const rows = page.getByTestId('report-table').locator('tbody tr.ant-table-row');
+  const pager = page.getByTestId('report-pagination');
+  await expect(rows).toHaveCount(50);
+  await expect(pager).toContainText(`${total} in total`);
+  const firstOfPageOne = await rows.first().textContent();
+
+  await pager.locator('.ant-pagination-item-2').click();
+  await expect(rows).toHaveCount(Math.min(50, total - 50));
+  await expect(rows.first()).not.toHaveText(firstOfPageOne ?? '');
+  await expect(pager.locator('.ant-pagination-item-active')).toHaveText('2');
+
+  // Another grain is another answer: its first page.
+  await reportAnswer(page, PROFIT_URL, { grain: 'month', group_by: 'channel' }, () =>
+    page.getByTestId('report-grain').getByText('Month').click(),
+  );
+  await expect(pager.locator('.ant-pagination-item-active')).toHaveText('1');
+  await expectNoAxeViolations(page, 'profit report with its pager');
+});

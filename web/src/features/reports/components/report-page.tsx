@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Card, Form, Space, Statistic, Typography } from 'antd';
-import type { Key, ReactNode } from 'react';
+import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, type EChartOption } from '@/components/echart/echart';
 import type { ExportFormat } from '@/components/export-buttons/export-buttons';
@@ -9,6 +9,7 @@ import { ListViewsMenu } from '@/components/list-page/list-views-menu';
 import { useTableSettings } from '@/components/list-page/use-table-settings';
 import { MerchantSelect } from '@/components/merchant-select/merchant-select';
 import type { ReportFilterState } from './report-filters';
+import { choosePage, initialPaging, pageOf, REPORT_PAGE_SIZES } from './report-paging';
 import { ReportRangeFields } from './report-range';
 
 /** One figure of the totals card. */
@@ -47,6 +48,8 @@ export function ReportPage<T extends object>(props: ReportPageProps<T>) {
   const held = useTableSettings(props.listKey, props.columns);
   const { report } = props;
   const rows = report.data?.rows ?? [];
+  const [paging, setPaging] = useState(initialPaging);
+  const { current, shown } = pageOf(rows, report.data, paging);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid={props.testId}>
       <Card
@@ -95,7 +98,15 @@ export function ReportPage<T extends object>(props: ReportPageProps<T>) {
         onExport={props.onExport}
         columns={props.columns}
         rowKey={props.rowKey}
-        dataSource={rows}
+        dataSource={shown}
+        pagination={{
+          current,
+          pageSize: paging.pageSize,
+          total: rows.length,
+          pageSizeOptions: REPORT_PAGE_SIZES,
+          onChange: (page, pageSize) => setPaging(choosePage(report.data, paging, page, pageSize)),
+          testId: 'report-pagination',
+        }}
         loading={report.isFetching}
         error={report.isError && !report.data}
         onRetry={() => void report.refetch()}
