@@ -117,6 +117,23 @@ def prepare(base, simulators, receiver_url):
                {"merchant_id": DEMO_MERCHANT, "amount_fen": 1_000_000_000, "remark": "chaos run"})
 
 
+def show_logs():
+    """The servers' last lines, before `down` removes them with the folder: what a failed run
+    (in CI, say) has to go on."""
+    try:
+        with open(ENV["BACKOFFICE_CLUSTER_POINTER"]) as pointer:
+            folder = pointer.read().strip()
+    except OSError:
+        return
+    for name in ("api1.log", "api2.log"):
+        try:
+            with open(os.path.join(folder, name), errors="replace") as log:
+                lines = log.readlines()[-25:]
+        except OSError:
+            continue
+        print(f"--- the last lines of {name}:\n{''.join(lines)}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=90.0, help="how long the clients place orders")
@@ -125,11 +142,12 @@ def main():
     parser.add_argument("--keep", action="store_true", help="leave the cluster up afterwards")
     args = parser.parse_args()
     started = time.monotonic()
-    facts = up(args.binary)
-    base = facts["API"]
-    print(f"cluster up in {time.monotonic() - started:.1f} s: API={base} DATABASE_URL={facts['DATABASE_URL']}", flush=True)
-    simulators = {}
+    simulators, failed = {}, 1
     try:
+        facts = up(args.binary)
+        base = facts["API"]
+        print(f"cluster up in {time.monotonic() - started:.1f} s: API={base} DATABASE_URL={facts['DATABASE_URL']}",
+              flush=True)
         simulators = start_simulators(args.binary, facts["DIR"])
         receiver = Receiver()
         prepare(base, simulators, receiver.url)
@@ -164,6 +182,8 @@ def main():
     finally:
         for simulator in simulators.values():
             simulator["process"].terminate()
+        if failed:
+            show_logs()
         if args.keep:
             print(f"the cluster stays up (BACKOFFICE_CLUSTER_POINTER={ENV['BACKOFFICE_CLUSTER_POINTER']} "
                   "scripts/cluster.sh down removes it)")
