@@ -153,15 +153,6 @@ impl Database {
                     .test_before_acquire(false)
                     .before_acquire(|connection, meta| {
                         Box::pin(async move {
-                            // Opened before a failover broke connections: drop it unused. As an
-                            // error, so that sqlx drops it at once (`Ok(false)` would say goodbye
-                            // to the server first, over a connection that is likely dead).
-                            if outage::opened_before_loss(meta.age) {
-                                return Err(sqlx::Error::Io(std::io::Error::new(
-                                    std::io::ErrorKind::ConnectionAborted,
-                                    "opened before a lost connection: replaced",
-                                )));
-                            }
                             if meta.idle_for > IDLE_BEFORE_PING {
                                 sqlx::Connection::ping(connection).await?;
                             }
