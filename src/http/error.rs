@@ -340,12 +340,10 @@ impl IntoResponse for AppError {
             }
             AppError::DatabaseUnavailable => (StatusCode::SERVICE_UNAVAILABLE, database_unavailable()),
             AppError::Internal(error) if super::unavailable::database_unavailable(&error) => {
-                crate::platform::db::outage::note(&error);
                 tracing::warn!(error = %format!("{error:#}"), "database unavailable");
                 (StatusCode::SERVICE_UNAVAILABLE, database_unavailable())
             }
             AppError::OperationFailed { cause, .. } if super::unavailable::database_unavailable(&cause) => {
-                crate::platform::db::outage::note(&cause);
                 tracing::warn!(error = %format!("{cause:#}"), "database unavailable");
                 (StatusCode::SERVICE_UNAVAILABLE, database_unavailable())
             }

@@ -70,7 +70,6 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         }
         outcome => {
             if let Err(error) = outcome {
-                crate::platform::db::outage::note_sqlx(&error);
                 tracing::warn!(error = %error, "readiness: database not answering");
             }
             let report = ErrorReport {

@@ -155,7 +155,6 @@ pub fn decide_run(
 /// retry by its key or merchant order id (503), which answers the order if it exists.
 pub fn answer_outcome_unknown(jobs: impl ExactSizeIterator<Item = Job>, error: &sqlx::Error) {
     tracing::warn!(error = %error, orders = jobs.len(), "placement outcome unknown");
-    crate::platform::db::outage::note_sqlx(error);
     for job in jobs {
         let _ = job.answer.send(Err(AppError::DatabaseUnavailable));
     }

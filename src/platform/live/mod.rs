@@ -207,7 +207,6 @@ impl LiveMonitor {
             }
             Err(error) => {
                 locked(&self.aggregate).take_recording();
-                super::db::outage::note_sqlx(&error);
                 tracing::warn!(error = %error, "monitor: figures not re-read");
             }
         }
